@@ -1,0 +1,169 @@
+"""One typed configuration object, loaded from config.json and validated at start-up.
+
+Unknown keys, wrong types and missing files are errors that name the problem. Secrets never
+live here: a provider names the environment variable that holds its key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROLES = ("game_agent", "puzzle_agent", "map_parser", "item_parser")
+PARSER_MODES = ("rules", "llm", "hybrid")
+
+
+class ConfigError(ValueError):
+    """The configuration file is missing, unreadable or invalid."""
+
+
+@dataclass
+class WebServerConfig:
+    enabled: bool = True
+    host: str = "127.0.0.1"
+    port: int = 8080
+
+
+@dataclass
+class AgentConfig:
+    provider: str = "builtin"
+    model: str = ""
+    temperature: float = 0.2
+    max_tokens: int = 1024
+    mode: str = "hybrid"  # parsers only: rules | llm | hybrid
+
+
+@dataclass
+class ProviderConfig:
+    api_key_env: str | None = None
+    api_key: str | None = None  # only for keyless local servers ("not-needed")
+    base_url: str | None = None
+    provider_type: str | None = None
+    timeout_s: float = 60.0
+    max_retries: int = 4
+    cache_ttl_s: int = 3600
+
+
+@dataclass
+class PriceConfig:
+    """US dollars per million tokens."""
+
+    input: float = 0.0
+    output: float = 0.0
+    cache_read: float = 0.0
+    cache_write: float = 0.0
+
+
+@dataclass
+class MazeConfig:
+    similarity_threshold: float = 0.95
+    min_markers: int = 8
+
+
+@dataclass
+class Config:
+    game_file: str = "cellar"
+    backend: str = "jericho"
+    dfrotz_path: str = "/usr/games/dfrotz"
+    seed: int = 42
+    max_turns: int = 1000
+    save_on_death: bool = True
+    save_slots: int = 3
+    save_every: int = 10
+    database_path: str = "autofrotz.db"
+    web_server: WebServerConfig = field(default_factory=WebServerConfig)
+    agents: dict[str, AgentConfig] = field(default_factory=dict)
+    providers: dict[str, ProviderConfig] = field(default_factory=dict)
+    prices: dict[str, PriceConfig] = field(default_factory=dict)
+    maze: MazeConfig = field(default_factory=MazeConfig)
+    hooks: list[str] = field(default_factory=lambda: ["web_monitor"])
+
+    def agent(self, role: str) -> AgentConfig:
+        """The settings of one role, defaulting to the built-in agent."""
+        return self.agents.get(role, AgentConfig())
+
+
+def load_config(path: str | Path) -> Config:
+    """Read and validate a config file."""
+    path = Path(path)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"config file not found: {path}") from None
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{path}: not valid JSON ({exc})") from None
+    return config_from_dict(raw, source=str(path))
+
+
+def config_from_dict(raw: Any, source: str = "config") -> Config:
+    """Build a Config from parsed JSON, naming the first problem found."""
+    config = _build(Config, raw, source)
+    _check_values(config, source)
+    return config
+
+
+def apply_overrides(config: Config, **overrides: Any) -> Config:
+    """Return a copy with command-line overrides (None means not given)."""
+    changes = {k: v for k, v in overrides.items() if v is not None}
+    return dataclasses.replace(config, **changes)
+
+
+def _check_values(config: Config, source: str) -> None:
+    unknown_roles = set(config.agents) - set(ROLES)
+    if unknown_roles:
+        raise ConfigError(f"{source}: agents: unknown role(s) {sorted(unknown_roles)}; valid: {ROLES}")
+    for role, agent in config.agents.items():
+        if agent.mode not in PARSER_MODES:
+            raise ConfigError(f"{source}: agents.{role}.mode must be one of {PARSER_MODES}")
+    if config.backend not in ("jericho", "dfrotz"):
+        raise ConfigError(f"{source}: backend must be 'jericho' or 'dfrotz'")
+    if config.max_turns < 1 or config.save_slots < 1:
+        raise ConfigError(f"{source}: max_turns and save_slots must be at least 1")
+
+
+def _build(cls: type, raw: Any, where: str) -> Any:
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where}: expected an object, got {type(raw).__name__}")
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(raw) - names
+    if unknown:
+        raise ConfigError(f"{where}: unknown key(s) {sorted(unknown)}; valid keys: {sorted(names)}")
+    values = {key: _convert(hints[key], value, f"{where}.{key}") for key, value in raw.items()}
+    return cls(**values)
+
+
+def _convert(hint: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _convert(inner[0], value, where)
+    if dataclasses.is_dataclass(hint):
+        return _build(hint, value, where)  # type: ignore[arg-type]
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise ConfigError(f"{where}: expected an object")
+        return {k: _convert(args[1], v, f"{where}.{k}") for k, v in value.items()}
+    if origin is list:
+        if not isinstance(value, list):
+            raise ConfigError(f"{where}: expected a list")
+        return [_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value)]
+    return _scalar(hint, value, where)
+
+
+def _scalar(hint: Any, value: Any, where: str) -> Any:
+    if hint is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if hint in (int, float) and isinstance(value, bool):
+        raise ConfigError(f"{where}: expected {hint.__name__}, got a boolean")
+    if not isinstance(value, hint):
+        raise ConfigError(f"{where}: expected {hint.__name__}, got {type(value).__name__}")
+    return value

@@ -1,0 +1,170 @@
+"""Dataclasses shared by the database, the managers, the agents and the web server.
+
+These are the common currency of the project: the managers produce Room, Connection, Item and
+MazeGroup values, the orchestrator bundles one turn's worth into a TurnBundle, and the
+database stores and rebuilds them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+INVENTORY = "inventory"
+UNKNOWN = "unknown"
+
+
+@dataclass
+class Game:
+    game_id: int | None
+    game_file: str
+    start_time: str
+    end_time: str | None = None
+    status: str = "playing"  # playing | won | lost | abandoned
+    total_turns: int = 0
+    seed: int | None = None
+    backend: str = "jericho"
+    config_json: str = "{}"
+    final_score: int | None = None
+    max_score: int | None = None
+
+
+@dataclass
+class Turn:
+    game_id: int
+    turn_number: int
+    command_sent: str
+    game_output: str
+    room_id: str | None
+    inventory_snapshot: list[str] = field(default_factory=list)
+    agent_reasoning: str = ""
+    timestamp: str = ""
+    score: int | None = None
+    moves: int | None = None
+    event: str | None = None  # e.g. "death", "victory", "restored", "error"
+
+
+@dataclass
+class Room:
+    room_id: str
+    name: str
+    description: str = ""
+    visit_count: int = 0
+    first_visited_turn: int | None = None
+    last_visited_turn: int | None = None
+    exits: list[str] = field(default_factory=list)
+    maze_group: str | None = None
+    maze_marker_item: str | None = None
+    is_dark: bool = False
+
+
+@dataclass
+class Connection:
+    from_room_id: str
+    to_room_id: str
+    direction: str
+    bidirectional: bool = True
+    blocked: bool = False
+    blocked_reason: str | None = None
+    teleport: bool = False
+    random: bool = False
+    observed_destinations: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Item:
+    item_id: str
+    name: str
+    description: str = ""
+    location: str = UNKNOWN  # a room_id, INVENTORY, an item_id (inside a container) or UNKNOWN
+    portable: bool | None = None
+    properties: dict[str, Any] = field(default_factory=dict)
+    first_seen_turn: int = 0
+    last_seen_turn: int = 0
+
+
+@dataclass
+class Puzzle:
+    puzzle_id: int
+    description: str
+    status: str = "open"  # open | in_progress | solved | abandoned
+    location: str | None = None
+    related_items: list[str] = field(default_factory=list)
+    attempts: list[str] = field(default_factory=list)
+    created_turn: int = 0
+    solved_turn: int | None = None
+    kind: str = "general"  # general | blocked | clue | maze | ...
+
+
+@dataclass
+class MazeGroup:
+    group_id: str
+    entry_room_id: str | None
+    room_ids: list[str] = field(default_factory=list)
+    exit_room_ids: list[str] = field(default_factory=list)
+    markers: dict[str, str] = field(default_factory=dict)  # room_id -> item_id
+    fully_mapped: bool = False
+    created_turn: int = 0
+    completed_turn: int | None = None
+    thief_suspected: bool = False
+
+
+@dataclass
+class Metric:
+    game_id: int
+    turn_number: int
+    agent_name: str
+    provider: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+    cost_estimate: float = 0.0
+    latency_ms: float = 0.0
+
+
+@dataclass
+class LLMCall:
+    """One request to a model, exactly as sent and received (for turn-level debugging)."""
+
+    agent: str
+    provider: str
+    model: str
+    system_prompt: str
+    messages: list[dict[str, Any]]
+    raw_response: str = ""
+    parsed_result: Any = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+    cache_write_tokens: int = 0
+    cost_estimate: float = 0.0
+    latency_ms: float = 0.0
+    error: str | None = None
+    attempt: int = 1
+    game_id: int | None = None
+    turn_number: int | None = None
+
+
+@dataclass
+class WorldSnapshot:
+    """The world model as known at the end of one turn."""
+
+    current_room: str | None = None
+    rooms: list[Room] = field(default_factory=list)
+    connections: list[Connection] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    puzzles: list[Puzzle] = field(default_factory=list)
+    maze_groups: list[MazeGroup] = field(default_factory=list)
+    inventory: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TurnBundle:
+    """Everything one turn writes, committed by the database in a single transaction."""
+
+    turn: Turn
+    world: WorldSnapshot
+    metrics: list[Metric] = field(default_factory=list)
+    llm_calls: list[LLMCall] = field(default_factory=list)
+    interpreter_state: bytes | None = None  # a save state to keep, when the orchestrator saved

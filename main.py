@@ -1,0 +1,46 @@
+"""AutoFrotz v2 command line.
+
+python main.py [--game NAME] [--max-turns N] [--config FILE] [--db FILE] ...   play a game
+python main.py serve                                                          replay server
+python main.py bench NAME [...]      benchmarks (interface, storage, llm-economy, maze, web, games)
+python main.py eval NAME [...]       evaluations (perception)
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+SUBCOMMAND_PACKAGES = {"bench": "autofrotz.bench", "eval": "autofrotz.evals"}
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] in SUBCOMMAND_PACKAGES:
+        return _run_subcommand(argv[0], argv[1:])
+    if argv and argv[0] == "serve":
+        from autofrotz.web.serve import main as serve_main
+
+        return serve_main(argv[1:])
+    from autofrotz.app import main as play_main
+
+    return play_main(argv)
+
+
+def _run_subcommand(kind: str, argv: list[str]) -> int:
+    package = SUBCOMMAND_PACKAGES[kind]
+    if not argv or argv[0].startswith("-"):
+        print(f"usage: python main.py {kind} NAME [options]", file=sys.stderr)
+        return 2
+    module_name = f"{package}.{argv[0].replace('-', '_')}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        print(f"unknown {kind} '{argv[0]}'", file=sys.stderr)
+        return 2
+    return int(module.main(argv[1:]))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
