@@ -1,0 +1,74 @@
+"""What every game agent receives and returns: the turn context and a decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One command to send, with the agent's brief reasoning."""
+
+    command: str
+    reasoning: str = ""
+    risky: bool = False
+    error: str | None = None  # set when the agent fell back to a safe default
+    source: str = "agent"  # agent | builtin | script | maze
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One recent turn, for short-term memory."""
+
+    turn: int
+    command: str
+    output: str
+    room: str | None = None
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A puzzle agent proposal for the game agent."""
+
+    puzzle_id: int | None
+    action: str
+    items: tuple[str, ...] = ()
+    confidence: str = "low"  # high | medium | low
+    reasoning: str = ""
+    navigation: tuple[str, ...] = ()
+
+
+@dataclass
+class TurnContext:
+    """Everything the game agent may use to choose the next command."""
+
+    turn_number: int
+    game_file: str
+    last_command: str | None
+    last_output: str
+    room_id: str | None
+    room_name: str | None
+    room_description: str = ""
+    exits: list[str] = field(default_factory=list)
+    unexplored_exits: list[str] = field(default_factory=list)
+    inventory: list[str] = field(default_factory=list)
+    visible_items: list[str] = field(default_factory=list)
+    known_rooms: list[str] = field(default_factory=list)  # in order of discovery
+    unexplored_summary: str = ""
+    puzzles: list[str] = field(default_factory=list)
+    suggestions: list[Suggestion] = field(default_factory=list)
+    stuck_note: str = ""
+    history: list[HistoryEntry] = field(default_factory=list)
+    death_note: str = ""
+    score: int | None = None
+    moves: int | None = None
+    # The live world model, for algorithmic agents (the LLM agent reads only the text above).
+    map: Any = None
+    items: Any = None
+
+
+class GameAgentProtocol(Protocol):
+    """The seam every game agent fits: ``decide(context) -> Decision``."""
+
+    def decide(self, context: TurnContext) -> Decision: ...

@@ -1,0 +1,19 @@
+"""Prompt files rendered with string.Template; a missing variable is an error."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from string import Template
+
+PROMPT_DIR = Path(__file__).resolve().parent.parent / "prompts"
+
+
+@cache
+def _template(name: str) -> Template:
+    return Template((PROMPT_DIR / name).read_text(encoding="utf-8"))
+
+
+def render_prompt(name: str, **variables: object) -> str:
+    """Render prompts/<name> with $variables (KeyError when one is missing)."""
+    return _template(name).substitute({k: str(v) for k, v in variables.items()})

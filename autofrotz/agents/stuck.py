@@ -1,0 +1,107 @@
+"""Algorithmic stuck detection: repeated commands, room cycling, repeated failures.
+
+Every counter starts afresh when the world changes (a new room, an item, the score), since a
+change means the agent is making progress even if it repeats itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+REPEAT_WINDOW = 10
+REPEAT_LIMIT = 2  # more than this many times in the window is stuck
+CYCLE_TURNS = 15
+CYCLE_ROOMS = 3
+FAILURE_LIMIT = 3
+
+# Replies that mean the action did nothing; shared by the puzzle agent's attempt tracking.
+FAILURE_PATTERNS = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"\byou can't\b",
+        r"\byou cannot\b",
+        r"\bcan't go that way\b",
+        r"\bi don't know the word\b",
+        r"\bthat's not a verb\b",
+        r"\bnot a verb i recogni[sz]e\b",
+        r"\bi don't understand\b",
+        r"\bnothing happens\b",
+        r"\byou don't see\b",
+        r"\byou see no\b",
+        r"\bthere is no\b",
+        r"\bis locked\b",
+        r"\bdoesn't seem to\b",
+        r"\bisn't something you can\b",
+        r"\bhave no effect\b",
+        r"\bbeyond your power\b",
+        r"\bdon't have\b",
+        r"\bnot open\b",
+        r"\bno reason to\b",
+        r"\bthat's fixed in place\b",
+        r"\bhardly portable\b",
+    )
+)
+
+
+def is_failure(text: str) -> bool:
+    """Whether a game reply says the action failed.
+
+    >>> is_failure("The door is locked."), is_failure("Taken.")
+    (True, False)
+    """
+    return any(p.search(text) for p in FAILURE_PATTERNS)
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.lower().split())[:120]
+
+
+@dataclass
+class StuckDetector:
+    """Watches the action history since the last change in the world."""
+
+    commands: list[str] = field(default_factory=list)
+    rooms: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def record(self, command: str, room: str | None, output: str, progressed: bool) -> None:
+        """Add one turn; a change in the world resets the counters."""
+        if progressed:
+            self.reset()
+            return
+        self.commands.append(command.lower().strip())
+        self.rooms.append(room or "?")
+        if is_failure(output):
+            self.failures.append(_normalise(output))
+
+    def reset(self) -> None:
+        """Forget the history (the world changed)."""
+        self.commands.clear()
+        self.rooms.clear()
+        self.failures.clear()
+
+    def check(self) -> str:
+        """A short description of how the agent is stuck, or an empty string."""
+        repeated = Counter(self.commands[-REPEAT_WINDOW:]).most_common(1)
+        if repeated and repeated[0][1] > REPEAT_LIMIT:
+            return f"you have typed '{repeated[0][0]}' {repeated[0][1]} times recently; try something else"
+        recent = self.rooms[-(CYCLE_TURNS + 1) :]
+        if len(recent) > CYCLE_TURNS and len(set(recent)) <= CYCLE_ROOMS:
+            return "you have circled the same few rooms without progress; explore somewhere new"
+        fails = Counter(self.failures).most_common(1)
+        if fails and fails[0][1] >= FAILURE_LIMIT:
+            return "the same action keeps failing; try a different verb, object or place"
+        return ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """State for saves and resume."""
+        return {"commands": list(self.commands), "rooms": list(self.rooms), "failures": list(self.failures)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> StuckDetector:
+        """Rebuild from to_dict output."""
+        lists = (list(data.get(key, [])) for key in ("commands", "rooms", "failures"))
+        return cls(*lists)
