@@ -1,0 +1,3 @@
+"""Interpreter back ends behind autofrotz.game_interface (jericho in-process, dfrotz as a process)."""
+
+BACKENDS: tuple[str, ...] = ("jericho", "dfrotz")

@@ -1,0 +1,124 @@
+"""Reading a Z-machine memory image: header fields, globals and the object tree.
+
+Jericho knows the player object, score and moves only for the games it ships bindings for; for any
+other story file (our own Inform games included) we read them from memory ourselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+A0 = "abcdefghijklmnopqrstuvwxyz"
+A1 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+A2 = " \n0123456789.,!?_#'\"/\\-:()"  # index 0 (escape) and 1 (newline) are handled apart
+
+
+@dataclass(frozen=True)
+class ZObject:
+    num: int
+    name: str
+    parent: int
+    sibling: int
+    child: int
+
+
+def word(mem: bytes, addr: int) -> int:
+    """Big-endian unsigned 16-bit word.
+
+    >>> word(bytes([1, 2]), 0)
+    258
+    """
+    return (mem[addr] << 8) | mem[addr + 1]
+
+
+def signed(value: int) -> int:
+    """A 16-bit word read as a signed number.
+
+    >>> signed(0xFFFF), signed(5)
+    (-1, 5)
+    """
+    return value - 0x10000 if value & 0x8000 else value
+
+
+def global_var(mem: bytes, index: int) -> int:
+    """Signed value of global variable number index (0-based)."""
+    return signed(word(mem, word(mem, 0x0C) + 2 * index))
+
+
+def is_inform(mem: bytes) -> bool:
+    """True when the header carries an Inform compiler version such as '6.41'."""
+    stamp = bytes(mem[0x3C:0x40])
+    return stamp[:1] in (b"5", b"6") and stamp[1:2] == b"."
+
+
+def decode_zstring(mem: bytes, addr: int, depth: int = 0) -> str:
+    """Decode the Z-encoded string at addr (version 3 or later)."""
+    zchars: list[int] = []
+    while True:
+        w = word(mem, addr)
+        zchars += [(w >> 10) & 31, (w >> 5) & 31, w & 31]
+        addr += 2
+        if w & 0x8000:
+            break
+    return _zchars_to_text(mem, zchars, depth)
+
+
+def _zchars_to_text(mem: bytes, zchars: list[int], depth: int) -> str:
+    out: list[str] = []
+    alphabet, i = 0, 0
+    while i < len(zchars):
+        z = zchars[i]
+        if z == 0:
+            out.append(" ")
+        elif z in (1, 2, 3) and i + 1 < len(zchars):
+            if depth == 0:
+                entry = word(mem, 0x18) + 2 * (32 * (z - 1) + zchars[i + 1])
+                out.append(decode_zstring(mem, 2 * word(mem, entry), depth + 1))
+            i += 1
+        elif z in (4, 5):
+            alphabet = z - 3
+            i += 1
+            continue
+        elif alphabet == 2 and z == 6 and i + 2 < len(zchars):
+            out.append(chr((zchars[i + 1] << 5) | zchars[i + 2]))
+            i += 2
+        else:
+            out.append((A0, A1, A2)[alphabet][z - 6] if alphabet < 2 or z > 7 else "\n")
+        alphabet = 0
+        i += 1
+    return "".join(out)
+
+
+def objects(mem: bytes) -> dict[int, ZObject]:
+    """The whole object tree, by object number (versions 1-3 and 4+ layouts)."""
+    small = mem[0] <= 3
+    size, defaults = (9, 31) if small else (14, 63)
+    table = word(mem, 0x0A) + 2 * defaults
+    found: dict[int, ZObject] = {}
+    end, num = len(mem), 1
+    while table + size * num <= end:
+        entry = table + size * (num - 1)
+        props = word(mem, entry + size - 2)
+        end = min(end, props)  # property tables start right after the last object entry
+        found[num] = _object_at(mem, num, entry, props, small)
+        num += 1
+    return found
+
+
+def _object_at(mem: bytes, num: int, entry: int, props: int, small: bool) -> ZObject:
+    name = decode_zstring(mem, props + 1) if mem[props] else ""
+    if small:
+        return ZObject(num, name, mem[entry + 4], mem[entry + 5], mem[entry + 6])
+    return ZObject(num, name, word(mem, entry + 6), word(mem, entry + 8), word(mem, entry + 10))
+
+
+def room_of(objs: dict[int, ZObject], start: int, location: int | None) -> ZObject:
+    """The room holding object start: the location global if it is an ancestor, else the top one."""
+    current = objs[start]
+    seen = {start}
+    while current.parent and current.parent in objs and current.parent not in seen:
+        current = objs[current.parent]
+        seen.add(current.num)
+        if current.num == location:
+            return current
+    return current

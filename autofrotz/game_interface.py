@@ -1,0 +1,205 @@
+"""The only component that touches the interpreter: one API, two back ends (jericho, dfrotz).
+
+    with open_game("cellar") as game:
+        intro = game.start()
+        result = game.send("take lamp")     # StepResult(text, score, moves, outcome)
+
+Agents' commands are sanitised to one printable line; interpreter-control verbs (quit, save,
+restore, ...) raise ForbiddenCommandError, so only the orchestrator's save()/restore() reach the game.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from autofrotz.if_patterns import detect_outcome, forbidden_verb
+
+MAX_COMMAND_CHARS = 120  # below every interpreter's input buffer, so nothing spills into a next read
+
+
+class GameInterfaceError(Exception):
+    """Base class of every game-interface failure."""
+
+
+class ForbiddenCommandError(GameInterfaceError):
+    """An agent sent an interpreter-control command (quit, save, restore, ...)."""
+
+
+class InterpreterDiedError(GameInterfaceError):
+    """The interpreter process ended or stopped answering; restart and restore."""
+
+
+class GameNotRunningError(GameInterfaceError):
+    """send/save/restore before start() or after close()."""
+
+
+class UnsafeInterpreterError(GameInterfaceError):
+    """The interpreter is known to lose game text (e.g. styled text dropped)."""
+
+
+@dataclass(frozen=True)
+class StepResult:
+    text: str
+    score: int | None
+    moves: int | None
+    outcome: str | None  # None | "death" | "victory"
+
+    @property
+    def ended(self) -> bool:
+        """True once the game announced death or victory."""
+        return self.outcome is not None
+
+
+@dataclass(frozen=True)
+class GroundTruth:
+    room_name: str
+    room_number: int
+    inventory: list[str]
+
+
+_LINE_BREAKS_RE = re.compile(r"[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
+_SPACES_RE = re.compile(r"\s+")
+
+
+def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
+    """One printable ASCII line, backslashes and separators neutralised, capped in length.
+
+    >>> sanitise_command("  open\\nmailbox ")
+    'open mailbox'
+    >>> sanitise_command("\\\\restore x")
+    'restore x'
+    >>> sanitise_command("take caf\\u00e9\\x07")
+    'take cafe'
+    >>> len(sanitise_command("x " * 5000)) <= MAX_COMMAND_CHARS
+    True
+    """
+    text = _LINE_BREAKS_RE.sub(" ", command)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    # dfrotz reads a leading backslash as a runtime command; nothing in a story needs one.
+    text = "".join(ch if ch.isprintable() and ch != "\\" else " " for ch in text)
+    text = _SPACES_RE.sub(" ", text).strip()
+    if len(text) > max_chars:
+        text = text[:max_chars].rsplit(" ", 1)[0] if " " in text[:max_chars] else text[:max_chars]
+    return text
+
+
+def check_command(command: str) -> str:
+    """Sanitise an agent's command and refuse interpreter-control verbs."""
+    clean = sanitise_command(command)
+    verb = forbidden_verb(clean)
+    if verb is not None:
+        raise ForbiddenCommandError(f"'{verb}' controls the interpreter and may not be sent by an agent")
+    return clean
+
+
+class GameInterface(ABC):
+    """A running story file. Subclasses implement the _raw methods; this class keeps the contract."""
+
+    backend: str = ""
+
+    def __init__(self, path: Path, seed: int | None) -> None:
+        self.path = path
+        self.seed = seed
+        self._running = False
+
+    @abstractmethod
+    def _start(self) -> str: ...
+
+    @abstractmethod
+    def _step(self, command: str) -> tuple[str, int | None, int | None]: ...
+
+    @abstractmethod
+    def _save(self, slot: str) -> None: ...
+
+    @abstractmethod
+    def _restore(self, slot: str) -> None: ...
+
+    @abstractmethod
+    def _close(self) -> None: ...
+
+    @abstractmethod
+    def export_state(self, slot: str) -> bytes:
+        """The saved slot as bytes, for the database."""
+
+    @abstractmethod
+    def import_state(self, slot: str, data: bytes) -> None:
+        """Make bytes from export_state available as a slot for restore()."""
+
+    def ground_truth(self) -> GroundTruth:
+        """The player's room and carried objects from the object tree (evaluation only)."""
+        raise GameInterfaceError(f"the {self.backend} back end has no ground truth; use jericho")
+
+    def start(self) -> str:
+        """Start (or restart) the story; returns the intro text with the first room description."""
+        text = self._start()
+        self._running = True
+        return text
+
+    def send(self, command: str) -> StepResult:
+        """Send one agent command; raises ForbiddenCommandError for interpreter-control verbs."""
+        clean = check_command(command)
+        self._require_running()
+        text, score, moves = self._step(clean)
+        return StepResult(text, score, moves, detect_outcome(text))
+
+    def save(self, slot: str) -> None:
+        """Save the game into a named slot (orchestrator only)."""
+        self._require_running()
+        self._save(slot)
+
+    def restore(self, slot: str) -> None:
+        """Restore a slot made by save() or import_state()."""
+        self._require_running()
+        self._restore(slot)
+
+    def close(self) -> None:
+        """Stop the interpreter; safe to call twice."""
+        if self._running:
+            self._running = False
+            self._close()
+
+    def _require_running(self) -> None:
+        if not self._running:
+            raise GameNotRunningError(f"{self.path.name} is not running: call start() first")
+
+    def __enter__(self) -> GameInterface:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def open_game(
+    game: str | Path,
+    backend: str = "jericho",
+    seed: int | None = 42,
+    *,
+    dfrotz_path: str = "/usr/games/dfrotz",
+    save_dir: Path | None = None,
+    force: bool = False,
+) -> GameInterface:
+    """A not yet started game on the chosen back end; game is a name in games/ or a path.
+
+    seed None lets jericho use the seed its walkthrough was recorded with. force=True lets dfrotz
+    run even when the probe shows it drops styled text (a warning is logged instead).
+    """
+    from autofrotz.backends import BACKENDS
+    from autofrotz.games import resolve_game
+
+    if backend not in BACKENDS:
+        raise GameInterfaceError(f"unknown back end '{backend}'; valid: {', '.join(BACKENDS)}")
+    path = resolve_game(str(game))
+    if backend == "dfrotz":
+        from autofrotz.backends.dfrotz_backend import DfrotzBackend
+
+        return DfrotzBackend(path, seed, dfrotz_path=dfrotz_path, save_dir=save_dir, force=force)
+    from autofrotz.backends.jericho_backend import JerichoBackend
+
+    return JerichoBackend(path, seed)

@@ -1,0 +1,218 @@
+"""Story files: the committed manifest, installing and checking them, compiling our Inform games.
+
+python -m autofrotz.games install [--from DIR]   copy or download every manifest file, sha256-checked
+python -m autofrotz.games build                  compile inform/*.inf into games/*.z5 when out of date
+python -m autofrotz.games list                   installed games with their maximum score
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES_DIR = ROOT / "games"
+INFORM_DIR = ROOT / "inform"
+MANIFEST = Path(__file__).resolve().parent / "games_manifest.tsv"
+STORY_SUFFIXES = (".z3", ".z4", ".z5", ".z8")
+INFORM_LIBRARY = "/usr/share/inform6/library"
+DOWNLOAD_TIMEOUT_S = 30
+
+
+class GameNotFoundError(LookupError):
+    """A game name or path that does not lead to a story file."""
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    file: str
+    sha256: str
+    bytes: int
+    max_score: int | None
+    source: str
+
+
+def load_manifest(path: Path = MANIFEST) -> list[ManifestEntry]:
+    """The committed list of story files we know (name, checksum, size, max score, source URL)."""
+    rows = path.read_text(encoding="utf-8").splitlines()[1:]
+    return [_parse_row(line) for line in rows if line.strip()]
+
+
+def _parse_row(line: str) -> ManifestEntry:
+    file, sha, size, score, source = line.split("\t")
+    return ManifestEntry(file, sha, int(size), int(score) if score.isdigit() else None, source)
+
+
+def installed_games(games_dir: Path = GAMES_DIR) -> list[str]:
+    """File names of the story files present in games_dir, sorted case-insensitively."""
+    if not games_dir.is_dir():
+        return []
+    found = [p.name for p in games_dir.iterdir() if p.suffix.lower() in STORY_SUFFIXES]
+    return sorted(found, key=str.lower)
+
+
+def resolve_game(name_or_path: str, games_dir: Path = GAMES_DIR) -> Path:
+    """A story file from a name in games/ (extension and case optional) or from a path."""
+    as_path = Path(name_or_path).expanduser()
+    if as_path.suffix.lower() in STORY_SUFFIXES and as_path.is_file():
+        return as_path.resolve()
+    wanted = name_or_path.lower()
+    for name in installed_games(games_dir):
+        if wanted in (name.lower(), Path(name).stem.lower()):
+            return (games_dir / name).resolve()
+    available = ", ".join(installed_games(games_dir)) or "none (run: python -m autofrotz.games install)"
+    raise GameNotFoundError(f"unknown game '{name_or_path}'; installed games in {games_dir}: {available}")
+
+
+def max_score(path: str | Path) -> int | None:
+    """The maximum score of a story file: from the manifest, or MAX_SCORE in our own Inform source."""
+    name = Path(path).name.lower()
+    for entry in load_manifest():
+        if entry.file.lower() == name:
+            return entry.max_score
+    source = INFORM_DIR / (Path(path).stem + ".inf")
+    if source.is_file():
+        match = re.search(r"Constant\s+MAX_SCORE\s*=?\s*(\d+)", source.read_text(encoding="utf-8"))
+        return int(match.group(1)) if match else None
+    return None
+
+
+def sha256_of(data: bytes) -> str:
+    """Hex sha256 of some bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _fetch(entry: ManifestEntry, from_dir: Path | None) -> bytes | None:
+    """The bytes of one story file, from a local folder or by download; None when unavailable."""
+    if from_dir is not None:
+        source = from_dir / entry.file
+        return source.read_bytes() if source.is_file() else None
+    try:
+        with urllib.request.urlopen(entry.source, timeout=DOWNLOAD_TIMEOUT_S) as response:
+            return bytes(response.read())
+    except OSError as exc:
+        print(f"games: cannot download {entry.file} from {entry.source}: {exc}", file=sys.stderr)
+        return None
+
+
+def _write_atomic(dest: Path, data: bytes) -> None:
+    """Write through a temporary file so a concurrent reader never sees half a file."""
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.")
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, dest)
+
+
+def install_one(entry: ManifestEntry, games_dir: Path, from_dir: Path | None) -> str:
+    """Install one manifest file; returns 'present', 'installed', 'missing' or 'refused'."""
+    dest = games_dir / entry.file
+    if dest.is_file() and sha256_of(dest.read_bytes()) == entry.sha256:
+        return "present"
+    data = _fetch(entry, from_dir)
+    if data is None:
+        return "missing"
+    got = sha256_of(data)
+    if got != entry.sha256:
+        origin = from_dir / entry.file if from_dir else entry.source
+        print(
+            f"games: refused {entry.file} from {origin}: sha256 {got} does not match the manifest's "
+            f"{entry.sha256}",
+            file=sys.stderr,
+        )
+        return "refused"
+    _write_atomic(dest, data)
+    return "installed"
+
+
+def install(from_dir: Path | None = None, games_dir: Path = GAMES_DIR) -> dict[str, int]:
+    """Install every manifest file into games_dir; returns counts per outcome."""
+    games_dir.mkdir(parents=True, exist_ok=True)
+    counts = {"present": 0, "installed": 0, "missing": 0, "refused": 0}
+    for entry in load_manifest():
+        counts[install_one(entry, games_dir, from_dir)] += 1
+    return counts
+
+
+def _compiler() -> str:
+    return shutil.which("inform6") or "/usr/bin/inform6"
+
+
+def build_one(source: Path, games_dir: Path = GAMES_DIR, force: bool = False) -> str:
+    """Compile one Inform source into games_dir/<stem>.z5; returns 'up to date' or 'built'."""
+    target = games_dir / (source.stem + ".z5")
+    if not force and target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
+        return "up to date"
+    games_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=games_dir, prefix=".build-") as tmp:
+        out = Path(tmp) / target.name
+        include = f"+include_path={INFORM_LIBRARY},{source.parent}"
+        cmd = [_compiler(), "-v5", include, str(source), str(out)]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or not out.is_file():
+            raise BuildError(
+                f"inform6 failed on {source} (exit {done.returncode}):\n{done.stdout}{done.stderr}"
+            )
+        os.replace(out, target)
+    return "built"
+
+
+class BuildError(RuntimeError):
+    """The Inform compiler rejected one of our sources."""
+
+
+def build(inform_dir: Path = INFORM_DIR, games_dir: Path = GAMES_DIR, force: bool = False) -> dict[str, str]:
+    """Compile every inform/*.inf that is out of date; returns source name -> outcome."""
+    return {src.name: build_one(src, games_dir, force) for src in sorted(inform_dir.glob("*.inf"))}
+
+
+def _cmd_install(args: argparse.Namespace) -> int:
+    counts = install(Path(args.from_dir) if args.from_dir else None, Path(args.games_dir))
+    print("games: " + ", ".join(f"{n} {k}" for k, n in counts.items()) + f" in {args.games_dir}")
+    return 1 if counts["missing"] or counts["refused"] else 0
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    try:
+        outcomes = build(Path(args.inform_dir), Path(args.games_dir), args.force)
+    except BuildError as exc:
+        print(f"games: build failed: {exc}", file=sys.stderr)
+        return 1
+    print("games: " + ", ".join(f"{name} {what}" for name, what in outcomes.items()))
+    return 0
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    games_dir = Path(args.games_dir)
+    for name in installed_games(games_dir):
+        score = max_score(games_dir / name)
+        print(f"{name}\t{score if score is not None else 'unknown'}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: install, build or list."""
+    parser = argparse.ArgumentParser(prog="python -m autofrotz.games")
+    parser.add_argument("--games-dir", default=str(GAMES_DIR))
+    sub = parser.add_subparsers(dest="command", required=True)
+    inst = sub.add_parser("install", help="copy or download the manifest's story files")
+    inst.add_argument("--from", dest="from_dir", help="copy from this folder instead of downloading")
+    bld = sub.add_parser("build", help="compile inform/*.inf into games/")
+    bld.add_argument("--inform-dir", default=str(INFORM_DIR))
+    bld.add_argument("--force", action="store_true", help="recompile even when up to date")
+    sub.add_parser("list", help="list installed games")
+    args = parser.parse_args(argv)
+    handlers = {"install": _cmd_install, "build": _cmd_build, "list": _cmd_list}
+    return handlers[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Interactive-fiction knowledge as data: how games announce death and victory, and which verbs
+an agent may not send. Small pure helpers read these tables; nothing here touches a game.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Each entry: (outcome, regex). Death is checked first: a game may print the score line on death too.
+DEATH_PATTERNS: tuple[str, ...] = (
+    r"\*{2,}\s*You have died\s*\*{2,}",  # Inform library and Infocom ("****  You have died  ****")
+    r"\bYou have died\b",
+    r"\*{2,}\s*You are dead\s*\*{2,}",
+    r"\*{2,}\s*You have been killed\s*\*{2,}",
+    r"\*{2,}\s*You have perished\s*\*{2,}",
+)
+VICTORY_PATTERNS: tuple[str, ...] = (
+    r"\*{2,}\s*You have won\s*\*{2,}",  # Inform library
+    # Infocom's end of game names the maximum: "Your score is 350 (total of 350 points)".
+    r"Your score is (\d+) \(total of \1 points\)",
+    r"\*{2,}\s*You have triumphed\s*\*{2,}",
+)
+
+# Verbs that control the interpreter rather than the story; only the orchestrator may save/restore.
+FORBIDDEN_VERBS: frozenset[str] = frozenset(
+    {"quit", "q", "restart", "save", "restore", "load", "script", "unscript", "transcript", "noscript"}
+)
+
+_DEATH_RE = re.compile("|".join(f"(?:{p})" for p in DEATH_PATTERNS), re.IGNORECASE)
+_VICTORY_RE = re.compile("|".join(f"(?:{p})" for p in VICTORY_PATTERNS), re.IGNORECASE)
+_CLAUSE_SPLIT_RE = re.compile(r"[.,;]|\bthen\b", re.IGNORECASE)
+
+
+def detect_outcome(text: str) -> str | None:
+    """'death', 'victory' or None for one command's output.
+
+    >>> detect_outcome("The troll's axe removes your head.  ****  You have died  ****")
+    'death'
+    >>> detect_outcome("    *** You have won ***")
+    'victory'
+    >>> detect_outcome("Your score is 350 (total of 350 points), in 400 moves.")
+    'victory'
+    >>> detect_outcome("Your score is 10 (total of 350 points), in 40 moves.") is None
+    True
+    >>> detect_outcome("Taken.") is None
+    True
+    """
+    if "***" not in text and "died" not in text and "total of" not in text:
+        return None  # cheap pre-check keeps the per-command cost near zero
+    if _DEATH_RE.search(text):
+        return "death"
+    if _VICTORY_RE.search(text):
+        return "victory"
+    return None
+
+
+def forbidden_verb(command: str) -> str | None:
+    """The first interpreter-control verb that starts any clause of command, or None.
+
+    >>> forbidden_verb("Quit")
+    'quit'
+    >>> forbidden_verb("north. save")
+    'save'
+    >>> forbidden_verb("take lamp then restore")
+    'restore'
+    >>> forbidden_verb("read the save sign") is None
+    True
+    """
+    for clause in _CLAUSE_SPLIT_RE.split(command):
+        words = clause.split()
+        if words and words[0].lower() in FORBIDDEN_VERBS:
+            return words[0].lower()
+    return None
