@@ -1,0 +1,99 @@
+"""Walkthrough playback for evaluations: game text for the managers, ground truth for the scorer.
+
+Ground truth is read here only; nothing in the managers ever sees it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jericho
+
+from autofrotz.bench.figures import progress
+
+
+@dataclass(frozen=True)
+class Truth:
+    """Where the player really is and what they really carry."""
+
+    room_number: int
+    room_name: str
+    inventory: list[str]
+
+
+def walkthrough(path: Path) -> list[str] | None:
+    """Jericho's walkthrough for a story file, or None when jericho does not support the game."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            env = jericho.FrotzEnv(str(path))
+        except Exception:  # jericho raises bare exceptions for unknown story files
+            return None
+        try:
+            steps = env.get_walkthrough()
+        except Exception:
+            steps = None
+        finally:
+            env.close()
+    return list(steps) if steps else None
+
+
+def supported_games(games_dir: Path) -> list[Path]:
+    """Story files in a directory that jericho has a walkthrough for."""
+    found = []
+    for path in sorted(games_dir.glob("*.z[1-8]"), key=lambda p: p.name.lower()):
+        if walkthrough(path):
+            found.append(path)
+    return found
+
+
+class EvalSession:
+    """The project's jericho back end (GameInterface) with a side-copy "inventory" for counted truth."""
+
+    def __init__(self, path: Path) -> None:
+        from autofrotz.game_interface import open_game
+
+        # seed None: jericho's own seed, the one its walkthrough was recorded with
+        self.game: Any = open_game(path, "jericho", seed=None)
+        self._inventory_replies: dict[tuple[str, ...], str] = {}
+
+    def start(self) -> str:
+        """Intro text."""
+        return str(self.game.start())
+
+    def send(self, command: str) -> tuple[str, bool]:
+        """Game reply and whether the game ended; forbidden commands answer ("", False)."""
+        from autofrotz.game_interface import ForbiddenCommandError
+
+        try:
+            result = self.game.send(command)
+        except ForbiddenCommandError:
+            progress(f"  skipped forbidden walkthrough command {command!r}")
+            return "", False
+        return result.text, result.ended
+
+    def truth(self) -> Truth:
+        """Ground truth after the last step, inventory limited to what "inventory" itself names."""
+        gt = self.game.ground_truth()
+        return Truth(gt.room_number, gt.room_name, self._counted(list(gt.inventory)))
+
+    def _counted(self, carried: list[str]) -> list[str]:
+        if not carried:
+            return []
+        try:
+            from autofrotz.evals.inventory_metrics import counted_truth
+        except ImportError:
+            return carried
+        key = tuple(sorted(carried))
+        if key not in self._inventory_replies:
+            self.game.save("eval_side")
+            self._inventory_replies[key] = self.game.send("inventory").text
+            self.game.restore("eval_side")
+        return list(counted_truth(carried, self._inventory_replies[key]))
+
+    def close(self) -> None:
+        """Stop the interpreter."""
+        self.game.close()

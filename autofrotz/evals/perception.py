@@ -1,0 +1,192 @@
+"""`python main.py eval perception`: the map and item managers against jericho's object tree.
+
+Plays each jericho-supported game's walkthrough, feeds every output to MapManager and ItemManager,
+and scores room tracking (one consistent one-to-one mapping of our ids to true rooms), merged and
+split rooms, inventory agreement, LLM parser calls per turn and map reachability.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autofrotz.bench.figures import emit, progress
+from autofrotz.evals.eval_session import EvalSession, Truth, supported_games, walkthrough
+from autofrotz.evals.perception_metrics import CountingLLM, reachability, room_scores
+from autofrotz.managers.map_manager import MapManager
+
+TARGETS = {"room_tracking": 99.0, "inventory": 98.0, "llm_calls_per_turn": 0.1}
+DEFAULT_GAMES_DIR = Path("games")
+
+
+@dataclass
+class GameRun:
+    """Everything recorded while one walkthrough plays."""
+
+    game: str
+    pairs: list[tuple[str | None, int]] = field(default_factory=list)
+    inventory_hits: int = 0
+    inventory_steps: int = 0
+    map_llm_calls: int = 0
+    item_llm_calls: int = 0
+    turns: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def _item_manager(mode: str, llm: Any) -> Any:
+    try:
+        from autofrotz.managers.item_manager import ItemManager
+    except ImportError:
+        return None
+    return ItemManager(llm=llm, mode=mode)
+
+
+def _inventory_equal(ours: list[str], truth: list[str]) -> bool:
+    try:
+        from autofrotz.evals.inventory_metrics import inventory_matches
+    except ImportError:
+        return sorted(n.lower() for n in ours) == sorted(n.lower() for n in truth)
+    return bool(inventory_matches(ours, truth))
+
+
+def _observe(run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int) -> None:
+    update = maps.update_from_game_output(text, command, turn)
+    if items is not None:
+        items.update_from_game_output(text, update.room_id, command, turn)
+
+
+def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth) -> None:
+    run.pairs.append((maps.current_room, truth.room_number))
+    if items is not None:
+        ours = [item.name for item in items.get_inventory()]
+        run.inventory_steps += 1
+        run.inventory_hits += _inventory_equal(ours, truth.inventory)
+
+
+def play(path: Path, mode: str, with_items: bool = True) -> tuple[GameRun, MapManager]:
+    """Play one walkthrough and record our state against the truth after every step."""
+    steps = walkthrough(path) or []
+    map_llm = CountingLLM("map_parser") if mode != "rules" else None
+    item_llm = CountingLLM("item_parser") if mode != "rules" else None
+    maps = MapManager(llm=map_llm, mode=mode)
+    items = _item_manager(mode, item_llm) if with_items else None
+    run = GameRun(path.stem)
+    session = EvalSession(path)
+    try:
+        _observe(run, maps, items, session.start(), None, 0)
+        _score_step(run, maps, items, session.truth())
+        for turn, command in enumerate(steps, start=1):
+            text, ended = session.send(command)
+            run.turns = turn
+            _observe(run, maps, items, text, command, turn)
+            _score_step(run, maps, items, session.truth())
+            if ended:
+                break
+    finally:
+        session.close()
+    run.map_llm_calls = map_llm.usage.calls if map_llm else 0
+    run.item_llm_calls = item_llm.usage.calls if item_llm else 0
+    return run, maps
+
+
+def game_figures(run: GameRun, maps: MapManager) -> dict[str, Any]:
+    """Per-game row of the table."""
+    rooms = room_scores(run.pairs)
+    reach = reachability(maps, {our for our, _ in run.pairs if our})
+    turns = max(run.turns, 1)
+    return {
+        "game": run.game,
+        "steps": len(run.pairs),
+        "room_tracking": rooms["room_tracking"],
+        "merged_ids": rooms["merged_ids"],
+        "split_rooms": rooms["split_rooms"],
+        "true_rooms": rooms["true_rooms"],
+        "our_rooms": rooms["our_rooms"],
+        "inventory": round(100.0 * run.inventory_hits / run.inventory_steps, 2)
+        if run.inventory_steps
+        else None,
+        "llm_calls_per_turn": round((run.map_llm_calls + run.item_llm_calls) / turns, 4),
+        "map_llm_calls_per_turn": round(run.map_llm_calls / turns, 4),
+        "reachable": reach,
+        "_tracked": rooms["tracked"],
+        "_inventory_hits": run.inventory_hits,
+        "_inventory_steps": run.inventory_steps,
+        "_llm_calls": run.map_llm_calls + run.item_llm_calls,
+        "_turns": run.turns,
+    }
+
+
+def totals(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
+    """Top-level figures over all games (step-weighted shares)."""
+    steps = sum(r["steps"] for r in rows)
+    inv_steps = sum(r["_inventory_steps"] for r in rows)
+    turns = sum(r["_turns"] for r in rows) or 1
+    figures: dict[str, Any] = {
+        "mode": mode,
+        "games": len(rows),
+        "room_tracking": round(100.0 * sum(r["_tracked"] for r in rows) / steps, 2) if steps else None,
+        "min_game_room_tracking": min((r["room_tracking"] for r in rows), default=None),
+        "inventory": round(100.0 * sum(r["_inventory_hits"] for r in rows) / inv_steps, 2)
+        if inv_steps
+        else None,
+        "merged_ids": sum(r["merged_ids"] for r in rows),
+        "split_rooms": sum(r["split_rooms"] for r in rows),
+        "llm_calls_per_turn": round(sum(r["_llm_calls"] for r in rows) / turns, 4),
+        "reachable": round(sum(r["reachable"] for r in rows) / len(rows), 2) if rows else None,
+        "steps": steps,
+    }
+    figures.update({f"target_{k}": v for k, v in TARGETS.items()})
+    figures["per_game"] = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    return figures
+
+
+def select_games(spec: str, games_dir: Path) -> list[Path]:
+    """Paths for "all" or a comma-separated list of game names."""
+    if spec == "all":
+        return supported_games(games_dir)
+    files = sorted(games_dir.glob("*.z[1-8]"))
+    by_name = {p.stem.lower(): p for p in files if walkthrough(p)}
+    wanted = [name.strip().lower().removesuffix(".z5") for name in spec.split(",") if name.strip()]
+    missing = [n for n in wanted if n not in by_name]
+    if missing:
+        raise SystemExit(
+            f"not jericho-supported games in {games_dir}: {', '.join(missing)}; have: {', '.join(by_name)}"
+        )
+    return [by_name[n] for n in wanted]
+
+
+def run_eval(games: list[Path], mode: str, with_items: bool = True) -> dict[str, Any]:
+    """Play every game and return the figures."""
+    rows = []
+    for path in games:
+        started = time.monotonic()
+        run, maps = play(path, mode, with_items)
+        rows.append(game_figures(run, maps))
+        row = rows[-1]
+        progress(
+            f"{path.stem}: rooms {row['room_tracking']}% inventory {row['inventory']}% "
+            f"reachable {row['reachable']}% ({time.monotonic() - started:.1f}s)"
+        )
+    return totals(rows, mode)
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of `python main.py eval perception`."""
+    parser = argparse.ArgumentParser(prog="main.py eval perception", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="all", help="comma-separated game names, or all")
+    parser.add_argument("--mode", default="rules", choices=["rules", "llm", "hybrid"])
+    parser.add_argument("--games-dir", default=str(DEFAULT_GAMES_DIR), type=Path)
+    parser.add_argument("--rooms-only", action="store_true", help="skip the item manager")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    games = select_games(args.games, args.games_dir)
+    if not games:
+        raise SystemExit(
+            f"no jericho-supported games in {args.games_dir}; run python -m autofrotz.games install"
+        )
+    figures = run_eval(games, args.mode, not args.rooms_only)
+    emit(figures, args.json, f"perception eval ({args.mode})")
+    return 0

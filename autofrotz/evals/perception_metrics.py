@@ -1,0 +1,76 @@
+"""Scoring helpers for the perception eval: room matching, reachability, a counting fake LLM."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+import networkx as nx
+
+from autofrotz.llm.base import BaseLLM, Reply, Request
+from autofrotz.llm.errors import PermanentError
+from autofrotz.managers.map_manager import MapManager
+
+
+class CountingLLM(BaseLLM):
+    """Fake parser model: counts calls and declines every one, so the managers keep their rules' reading."""
+
+    provider: ClassVar[str] = "counting"
+    needs_api_key: ClassVar[bool] = False
+
+    def __init__(self, role: str = "") -> None:
+        super().__init__("counting", role, max_retries=0, max_repairs=0, sleep=lambda _s: None)
+
+    def _complete(self, request: Request) -> Reply:
+        raise PermanentError("counting fake: no answer by design")
+
+
+def room_scores(pairs: list[tuple[str | None, int]]) -> dict[str, Any]:
+    """Tracking under the best one-to-one mapping of our ids to true rooms, plus merges and splits.
+
+    >>> s = room_scores([("a", 1), ("a", 1), ("b", 2), ("a", 2)])
+    >>> s["tracked"], s["merged_ids"], s["split_rooms"]
+    (3, 1, 1)
+    """
+    counts = Counter((ours, truth) for ours, truth in pairs if ours is not None)
+    graph = nx.Graph()
+    for (ours, truth), n in counts.items():
+        graph.add_edge(("ours", ours), ("truth", truth), weight=n)
+    matching = nx.max_weight_matching(graph)
+    tracked = sum(graph.edges[u, v]["weight"] for u, v in matching)
+    ours_to_truths: dict[str, set[int]] = {}
+    truth_to_ours: dict[int, set[str]] = {}
+    for ours, truth in counts:
+        ours_to_truths.setdefault(ours, set()).add(truth)
+        truth_to_ours.setdefault(truth, set()).add(ours)
+    return {
+        "tracked": tracked,
+        "room_tracking": round(100.0 * tracked / len(pairs), 2) if pairs else 100.0,
+        "merged_ids": sum(len(t) > 1 for t in ours_to_truths.values()),
+        "split_rooms": sum(len(o) > 1 for o in truth_to_ours.values()),
+        "true_rooms": len({truth for _, truth in pairs}),
+        "our_rooms": len(ours_to_truths),
+    }
+
+
+def eligible_rooms(maps: MapManager, start: str) -> set[str]:
+    """Rooms joined to the start by two-way, non-teleport exits (so not behind a one-way or teleport)."""
+    undirected = nx.Graph()
+    undirected.add_node(start)
+    for room, links in maps.links.items():
+        for link in links.values():
+            if link.bidirectional and not link.teleport and not link.random:
+                undirected.add_edge(room, link.to_room)
+    return set(nx.node_connected_component(undirected, start))
+
+
+def reachability(maps: MapManager, visited: set[str]) -> float:
+    """Share (0-100) of eligible visited rooms that get_path reaches from the start room."""
+    start = maps.start_room
+    if start is None:
+        return 100.0
+    targets = (eligible_rooms(maps, start) & visited & set(maps.graph.nodes)) - {start}
+    if not targets:
+        return 100.0
+    reached = sum(bool(maps.get_path(start, room)) for room in targets)
+    return round(100.0 * reached / len(targets), 2)

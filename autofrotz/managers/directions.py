@@ -1,0 +1,167 @@
+"""Direction words of interactive fiction as data, with small pure helpers.
+
+Shared by the map manager and the item manager: canonical names, abbreviations, opposites and the
+verbs that turn a command into a move.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Canonical direction -> every word or abbreviation players type for it.
+DIRECTION_WORDS: dict[str, tuple[str, ...]] = {
+    "north": ("north", "n"),
+    "south": ("south", "s"),
+    "east": ("east", "e"),
+    "west": ("west", "w"),
+    "northeast": ("northeast", "ne", "north-east"),
+    "northwest": ("northwest", "nw", "north-west"),
+    "southeast": ("southeast", "se", "south-east"),
+    "southwest": ("southwest", "sw", "south-west"),
+    "up": ("up", "u", "upstairs", "upward", "upwards", "ascend"),
+    "down": ("down", "d", "downstairs", "downward", "downwards", "descend"),
+    "in": ("in", "inside", "enter"),
+    "out": ("out", "outside", "exit", "leave"),
+}
+
+OPPOSITES: dict[str, str] = {
+    "north": "south",
+    "south": "north",
+    "east": "west",
+    "west": "east",
+    "northeast": "southwest",
+    "southwest": "northeast",
+    "northwest": "southeast",
+    "southeast": "northwest",
+    "up": "down",
+    "down": "up",
+    "in": "out",
+    "out": "in",
+}
+
+# Short command the game accepts for each canonical direction (what get_path returns).
+ABBREVIATIONS: dict[str, str] = {
+    "north": "n",
+    "south": "s",
+    "east": "e",
+    "west": "w",
+    "northeast": "ne",
+    "northwest": "nw",
+    "southeast": "se",
+    "southwest": "sw",
+    "up": "u",
+    "down": "d",
+    "in": "in",
+    "out": "out",
+}
+
+# Verbs that may precede a direction ("go north", "walk n", "run up").
+MOVE_VERBS: frozenset[str] = frozenset({"go", "walk", "run", "head", "travel", "move", "crawl", "proceed"})
+
+# Verbs whose command usually carries the player somewhere even without a direction word.
+TRAVEL_VERBS: frozenset[str] = frozenset(
+    {
+        "enter", "exit", "leave", "climb", "cross", "jump", "swim", "go", "walk", "run", "crawl",
+        "follow", "board", "ride", "descend", "ascend", "slide", "dive", "squeeze", "wade", "fly",
+        "sail", "row", "drive", "get", "stand", "sit", "lie", "out", "in", "back", "return", "step",
+    }
+)  # fmt: skip
+
+_WORD_TO_DIRECTION: dict[str, str] = {w: d for d, words in DIRECTION_WORDS.items() for w in words}
+
+
+def normalize_command(command: str) -> str:
+    """Lower-case a command and squeeze its spaces.
+
+    >>> normalize_command("  Go   NORTH ")
+    'go north'
+    """
+    return " ".join(command.lower().split())
+
+
+def parse_direction(command: str | None) -> str | None:
+    """Canonical direction a command moves in, or None when it is not a plain move.
+
+    >>> parse_direction("N")
+    'north'
+    >>> parse_direction("go south-east")
+    'southeast'
+    >>> parse_direction("walk to the west")
+    'west'
+    >>> parse_direction("enter")
+    'in'
+    >>> parse_direction("enter house") is None
+    True
+    >>> parse_direction("take lamp") is None
+    True
+    """
+    if not command:
+        return None
+    words = [w for w in re.split(r"[\s.!,]+", normalize_command(command)) if w]
+    if words and words[0] in MOVE_VERBS:
+        words = [w for w in words[1:] if w not in ("to", "the")]
+    if len(words) != 1:
+        return None
+    return _WORD_TO_DIRECTION.get(words[0])
+
+
+def opposite(direction: str) -> str | None:
+    """Compass opposite of a canonical direction, None for non-compass moves.
+
+    >>> opposite("northeast")
+    'southwest'
+    >>> opposite("enter house") is None
+    True
+    """
+    return OPPOSITES.get(direction)
+
+
+def abbreviate(direction: str) -> str:
+    """Short command for a canonical direction; other commands are returned unchanged.
+
+    >>> abbreviate("north")
+    'n'
+    >>> abbreviate("climb tree")
+    'climb tree'
+    """
+    return ABBREVIATIONS.get(direction, direction)
+
+
+def canonical_direction(word: str) -> str | None:
+    """Canonical direction for one word of text ("NE", "north-east", "Up").
+
+    >>> canonical_direction("NE")
+    'northeast'
+    >>> canonical_direction("table") is None
+    True
+    """
+    return _WORD_TO_DIRECTION.get(word.lower().strip(".,;:!?"))
+
+
+def is_travel_command(command: str | None) -> bool:
+    """True when a command is a move or starts with a verb that usually carries the player.
+
+    >>> is_travel_command("climb tree")
+    True
+    >>> is_travel_command("s")
+    True
+    >>> is_travel_command("open door")
+    False
+    """
+    if not command:
+        return False
+    if parse_direction(command):
+        return True
+    words = normalize_command(command).split()
+    return bool(words) and words[0] in TRAVEL_VERBS
+
+
+def edge_label(command: str) -> str:
+    """Label of a graph edge for a command: the canonical direction, else the normalised command.
+
+    >>> edge_label("GO NORTH")
+    'north'
+    >>> edge_label("Enter  Boat")
+    'enter boat'
+    """
+    return parse_direction(command) or normalize_command(command)

@@ -1,0 +1,278 @@
+"""Map manager: turns each game output into room transitions on a NetworkX DiGraph.
+
+Perception (which header, dark, refused) comes from room_parser, or from the LLM parser in "llm" mode
+and in "hybrid" mode when the rules are unsure; identity (which known room is this) is always decided
+here from names, descriptions, the move just made and the graph's own consistency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from autofrotz.managers import map_llm
+from autofrotz.managers.directions import edge_label, is_travel_command, opposite
+from autofrotz.managers.map_graph import MENTIONED
+from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
+from autofrotz.managers.room_parser import ParsedOutput, parse_output
+
+MODES = ("rules", "llm", "hybrid")
+# Below this the rules call themselves unsure and hybrid mode asks the LLM.
+UNSURE = 0.5
+# Descriptions at least this similar belong to the same room (state changes alter a few words).
+SAME_ROOM_SIMILARITY = 0.8
+DARK_ROOM_NAME = "Darkness"
+LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
+
+
+@dataclass
+class RoomUpdate:
+    """What one game output changed about where we are."""
+
+    moved: bool
+    room_id: str | None
+    room_name: str | None
+    is_new: bool = False
+    is_dark: bool = False
+    exits: list[str] = field(default_factory=list)
+    confidence: float = 1.0
+    used_llm: bool = False
+
+
+class MapManager(MazeMap):
+    """World map: rooms, exits, pathfinding and maze groups, updated from game output."""
+
+    def __init__(self, llm: Any = None, mode: str = "rules", similarity_threshold: float = 0.95) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown map parser mode {mode!r}; use one of {', '.join(MODES)}")
+        super().__init__(similarity_threshold)
+        self.llm = llm
+        self.mode = mode
+        self.llm_calls = 0
+        self.last_move: tuple[str, str, str] | None = None  # (from room, exit label, to room)
+
+    # ----- perception -----
+    def update_from_game_output(
+        self, output_text: str, command_used: str | None, turn: int = 0
+    ) -> RoomUpdate:
+        """Parse one output (the reply to command_used, or the intro when None) and update the map."""
+        parsed = parse_output(output_text)
+        confidence = self._confidence(parsed, command_used)
+        used_llm = False
+        if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):
+            self.llm_calls += 1
+            llm_parsed = map_llm.parse_with_llm(self.llm, output_text, command_used, self._current_name())
+            if llm_parsed is not None:
+                parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
+        update = self._apply(parsed, command_used, turn)
+        update.confidence, update.used_llm = confidence, used_llm
+        return update
+
+    def _current_name(self) -> str | None:
+        return self.room(self.current_room)["name"] if self.current_room else None
+
+    def _confidence(self, parsed: ParsedOutput, command: str | None) -> float:
+        """How sure the rules are about this output."""
+        travel = is_travel_command(command)
+        if parsed.header:
+            known = bool(self.rooms_named(parsed.header))
+            return 0.95 if (parsed.description or travel or known or command is None) else 0.45
+        if parsed.is_dark or parsed.no_exit or parsed.blocked_reason:
+            return 0.95
+        if parsed.headerless_room:
+            return 0.7
+        return 0.4 if travel and self.current_room else 0.95
+
+    # ----- applying an observation -----
+    def _apply(self, parsed: ParsedOutput, command: str | None, turn: int) -> RoomUpdate:
+        label = edge_label(command) if command else None
+        travel = is_travel_command(command)
+        if parsed.header or parsed.headerless_room:
+            name = parsed.header or _name_from_description(parsed.description)
+            return self._arrive_named(name, parsed, command, label, travel, turn)
+        if parsed.is_dark and (travel or self.current_room is None):
+            return self._arrive_dark(label, turn)
+        if self.current_room and label and parsed.no_exit:
+            self.refute_exit(self.current_room, label, turn)
+        elif self.current_room and label and parsed.blocked_reason and travel:
+            self.mark_blocked(self.current_room, label, parsed.blocked_reason, turn)
+        if parsed.is_dark and self.current_room:
+            self.room(self.current_room)["is_dark"] = True
+        return self._stay(parsed.is_dark)
+
+    def _stay(self, is_dark: bool = False) -> RoomUpdate:
+        room = self.current_room
+        name = self.room(room)["name"] if room else None
+        return RoomUpdate(False, room, name, is_dark=is_dark)
+
+    def _arrive_dark(self, label: str | None, turn: int) -> RoomUpdate:
+        """A move into darkness: a known exit tells where we are, else a placeholder room."""
+        previous = self.current_room
+        link = self.links[previous].get(label) if previous and label else None
+        if link and not link.random:
+            target, is_new = link.to_room, False
+        else:
+            target, is_new = self.add_room(DARK_ROOM_NAME, turn=turn, is_dark=True), True
+            self.room(target)["placeholder"] = True
+        self.room(target)["is_dark"] = True
+        self._record_move(previous, target, label, True, turn)
+        return RoomUpdate(previous != target, target, self.room(target)["name"], is_new, is_dark=True)
+
+    def _arrive_named(
+        self, name: str, parsed: ParsedOutput, command: str | None, label: str | None, travel: bool, turn: int
+    ) -> RoomUpdate:
+        previous = self.current_room
+        if previous and self.room(previous).get("placeholder") and not travel:
+            return self._light_placeholder(name, parsed, turn)
+        target = self._identify(name, parsed.description, label, travel, command)
+        is_new = target is None
+        if target is None:
+            target = self._create_room(name, parsed.description, turn)
+        node = self.room(target)
+        if parsed.description and not node["description"]:
+            node["description"] = parsed.description
+        node["is_dark"] = False
+        for direction in parsed.exits:
+            self.set_exit_state(target, direction, MENTIONED)
+        moved = target != previous or (travel and label is not None and self._loop_known(label))
+        if moved or previous is None:
+            self._record_move(previous, target, label, travel, turn)
+            if parsed.description:
+                self.check_maze_condition(target, parsed.description, turn)
+        return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
+
+    def _loop_known(self, label: str) -> bool:
+        link = self.links.get(self.current_room or "", {}).get(label)
+        return bool(link and link.to_room == self.current_room)
+
+    def _create_room(self, name: str, description: str, turn: int) -> str:
+        maze = self.active_maze
+        if maze and description and self.matches_maze(description, maze):
+            return self.add_room(name, description, room_id=self.maze_room_id(maze), turn=turn)
+        return self.add_room(name, description, turn=turn)
+
+    def _light_placeholder(self, name: str, parsed: ParsedOutput, turn: int) -> RoomUpdate:
+        """Light came back in a room first met in the dark: name it, or fold it into the known room."""
+        placeholder = self.current_room or ""
+        known = [r for r in self.rooms_named(name) if r != placeholder]
+        same = [r for r in known if self._description_matches(r, parsed.description)]
+        node = self.room(placeholder)
+        if same:
+            self.merge_rooms(same[0], placeholder, turn)
+            target = same[0]
+        else:
+            self.rename_room(placeholder, name, turn)
+            node["description"] = parsed.description
+            node.pop("placeholder", None)
+            target = placeholder
+        self.room(target)["is_dark"] = False
+        for direction in parsed.exits:
+            self.set_exit_state(target, direction, MENTIONED)
+        return RoomUpdate(False, target, name, not same, False, list(parsed.exits))
+
+    # ----- identity -----
+    def _identify(
+        self, name: str, description: str, label: str | None, travel: bool, command: str | None
+    ) -> str | None:
+        """The known room this header names, or None for a new room."""
+        current = self.current_room
+        candidates = self.rooms_named(name)
+        if current is None:
+            return candidates[0] if candidates else None
+        link = self.links[current].get(label) if label else None
+        known = link and not link.random and link.to_room in candidates
+        if link and known and self._description_matches(link.to_room, description):
+            return link.to_room
+        if current in candidates and not (travel and label and command not in LOOK_COMMANDS):
+            return current
+        if current in candidates and self._description_matches(current, description) and not travel:
+            return current
+        others = [c for c in candidates if c != current]
+        back = opposite(label) if label else None
+        for c in others:
+            reverse = self.links[c].get(back) if back else None
+            if reverse and reverse.to_room == current:
+                return c
+        if not travel and current and not candidates and self._is_rename(description):
+            self.rename_room(current, name)
+            return current
+        fitting = [
+            c for c in others if self._description_matches(c, description) and self._consistent(c, back)
+        ]
+        return fitting[-1] if fitting else None
+
+    def _consistent(self, candidate: str, back: str | None) -> bool:
+        """False when the candidate's travelled way back leads somewhere other than here."""
+        if not back:
+            return True
+        reverse = self.links[candidate].get(back)
+        return reverse is None or reverse.inferred or reverse.to_room == self.current_room
+
+    def _description_matches(self, room_id: str, description: str) -> bool:
+        """True when no description is given, none is stored, or the two are alike."""
+        stored = self.room(room_id)["description"]
+        if not description or not stored:
+            return True
+        a, b = normalize_description(description), normalize_description(stored)
+        return similarity(a, b) >= SAME_ROOM_SIMILARITY
+
+    def _is_rename(self, description: str) -> bool:
+        """A different header over the current room's own description: the room was renamed."""
+        stored = self.room(self.current_room or "")["description"]
+        return bool(description and stored) and self._description_matches(
+            self.current_room or "", description
+        )
+
+    # ----- moves -----
+    def _record_move(
+        self, previous: str | None, target: str, label: str | None, travel: bool, turn: int
+    ) -> None:
+        if previous and label and label not in LOOK_COMMANDS:
+            teleport = not travel
+            self.add_connection(
+                previous, target, label, bidirectional=not teleport, teleport=teleport, turn=turn
+            )
+            self._note_reverse(previous, target, label, turn)
+            self.note_maze_exit(previous, target)
+        self.visit(target, turn)
+
+    def _note_reverse(self, previous: str, target: str, label: str, turn: int) -> None:
+        """Track whether going back the way we came returned us, for the "all different" maze trigger."""
+        came = self.last_move
+        self.last_move = (previous, label, target)
+        if came and came[2] == previous and opposite(label) == came[1]:
+            self.note_backtrack(came[0] == target, turn)
+
+    def correct_current_room(self, room_id: str, turn: int = 0) -> None:
+        """Tell the map where we really are (e.g. from a maze marker); a room just created for the
+        current position is folded into it."""
+        current = self.current_room
+        if current is None or current == room_id:
+            self.current_room = room_id
+            return
+        if self.room(current)["visit_count"] <= 1:
+            self.merge_rooms(room_id, current, turn)
+        self.current_room = room_id
+
+    # ----- serialisation -----
+    def to_dict(self) -> dict[str, Any]:
+        """Whole map state as JSON-able data."""
+        return {"mode": self.mode, **self.graph_dict(), "maze": self.maze_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], llm: Any = None) -> MapManager:
+        """Rebuild a manager saved by to_dict."""
+        manager = cls(llm=llm, mode=data.get("mode", "rules"))
+        manager.load_graph_dict(data)
+        manager.load_maze_dict(data.get("maze", {}))
+        return manager
+
+
+def _name_from_description(description: str) -> str:
+    """A room name for games without headers: the first sentence, shortened.
+
+    >>> _name_from_description("You are in a rock garden. There are paths to the east.")
+    'You are in a rock garden'
+    """
+    first = description.split(". ")[0].rstrip(".")
+    return first[:60].strip()

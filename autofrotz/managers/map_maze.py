@@ -1,0 +1,188 @@
+"""Maze groups on top of the map graph: detection by description similarity, markers, completion.
+
+The maze solver drives exploration; this class only records what it learns and answers questions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict
+from difflib import SequenceMatcher
+from typing import Any
+
+from autofrotz.managers.map_graph import MapGraph
+from autofrotz.storage.models import MazeGroup
+
+# Rooms entered within this many turns of each other count towards one maze.
+MAZE_WINDOW_TURNS = 10
+MAZE_MIN_ROOMS = 3
+# Consecutive moves whose way back did not return to the previous room ("all different" mazes).
+MAZE_BACKTRACK_FAILURES = 4
+
+
+def normalize_description(text: str) -> str:
+    """Lower-case words only, for comparing descriptions.
+
+    >>> normalize_description("You are in a maze of twisty little passages, all alike.")
+    'you are in a maze of twisty little passages all alike'
+    """
+    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+
+
+def similarity(a: str, b: str) -> float:
+    """Similarity of two normalised descriptions from 0 to 1.
+
+    >>> similarity("a maze of passages", "a maze of passages")
+    1.0
+    >>> similarity("a forest", "a dark cellar") < 0.5
+    True
+    """
+    if a == b:
+        return 1.0
+    if not a or not b:
+        return 0.0
+    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+class MazeMap(MapGraph):
+    """Map graph plus maze groups and the maze_active flag."""
+
+    def __init__(self, similarity_threshold: float = 0.95) -> None:
+        super().__init__()
+        self.similarity_threshold = similarity_threshold
+        self.groups: dict[str, MazeGroup] = {}
+        self.active_maze: str | None = None
+        self.recent: list[tuple[int, str, str]] = []  # (turn, room_id, normalised description)
+        self.backtrack_failures = 0
+
+    def check_maze_condition(self, room_id: str, description: str, turn: int = 0) -> bool:
+        """Record a room entry; True when it completes or extends a maze condition.
+
+        Three or more distinct rooms with near-identical descriptions within MAZE_WINDOW_TURNS open a
+        maze group (maze_active); rooms of an active group's description join it.
+        """
+        norm = normalize_description(description)
+        if not norm:
+            return False
+        self.recent = [e for e in self.recent if turn - e[0] <= MAZE_WINDOW_TURNS and e[1] != room_id]
+        self.recent.append((turn, room_id, norm))
+        if self.active_maze and self.matches_maze(description, self.active_maze):
+            self._join(self.active_maze, room_id)
+            return True
+        alike = [r for _, r, d in self.recent if similarity(d, norm) >= self.similarity_threshold]
+        if len(set(alike)) < MAZE_MIN_ROOMS or self.room(room_id).get("maze_group"):
+            return False
+        self._open_group(list(dict.fromkeys(alike)), turn)
+        return True
+
+    def note_backtrack(self, returned_to_previous: bool, turn: int = 0) -> bool:
+        """Count moves where going back did not return; enough in a row flag an "all different" maze."""
+        self.backtrack_failures = 0 if returned_to_previous else self.backtrack_failures + 1
+        if self.backtrack_failures < MAZE_BACKTRACK_FAILURES or self.active_maze or not self.current_room:
+            return False
+        recent = [r for _, r, _ in self.recent[-MAZE_BACKTRACK_FAILURES:]]
+        self._open_group(list(dict.fromkeys(recent or [self.current_room])), turn)
+        return True
+
+    def matches_maze(self, description: str, group_id: str) -> bool:
+        """True when a description is near-identical to one of the group's rooms."""
+        norm = normalize_description(description)
+        return any(
+            similarity(norm, normalize_description(self.room(r)["description"])) >= self.similarity_threshold
+            for r in self.groups[group_id].room_ids
+            if r in self.graph
+        )
+
+    def _open_group(self, room_ids: list[str], turn: int) -> None:
+        group_id = str(len(self.groups) + 1)
+        first = min((t for t, r, _ in self.recent if r in room_ids), default=turn)
+        before = [r for t, r, _ in self.recent if t < first and r not in room_ids]
+        entry = before[-1] if before else self._entry_from_links(room_ids)
+        self.groups[group_id] = MazeGroup(group_id, entry, created_turn=turn)
+        for room_id in room_ids:
+            self._join(group_id, room_id)
+        self.active_maze = group_id
+        self.log(turn, "maze_detected", group=group_id, rooms=room_ids, entry=entry)
+
+    def _entry_from_links(self, room_ids: list[str]) -> str | None:
+        for u, links in self.links.items():
+            if u not in room_ids and any(link.to_room in room_ids for link in links.values()):
+                return u
+        return None
+
+    def _join(self, group_id: str, room_id: str) -> None:
+        group = self.groups[group_id]
+        if room_id not in group.room_ids:
+            group.room_ids.append(room_id)
+        self.room(room_id)["maze_group"] = group_id
+
+    def maze_room_id(self, group_id: str) -> str:
+        """Next free id of the form maze_<group>_<seq>."""
+        seq = len(self.groups[group_id].room_ids) + 1
+        while f"maze_{group_id}_{seq}" in self.graph:
+            seq += 1
+        return f"maze_{group_id}_{seq}"
+
+    def note_maze_exit(self, from_room: str, to_room: str) -> None:
+        """Remember a non-maze room reached from a maze room."""
+        group_id = self.room(from_room).get("maze_group")
+        if group_id and not self.room(to_room).get("maze_group"):
+            exits = self.groups[group_id].exit_room_ids
+            if to_room not in exits:
+                exits.append(to_room)
+
+    def is_maze_active(self) -> bool:
+        """Whether a maze group is being solved."""
+        return self.active_maze is not None
+
+    def get_active_maze(self) -> MazeGroup | None:
+        """The maze group being solved, if any."""
+        return self.groups.get(self.active_maze) if self.active_maze else None
+
+    def assign_maze_marker(self, room_id: str, item_id: str) -> None:
+        """Record that a marker item was dropped in a maze room."""
+        self.room(room_id)["maze_marker_item"] = item_id
+        group_id = self.room(room_id).get("maze_group")
+        if group_id:
+            self.groups[group_id].markers[room_id] = item_id
+
+    def identify_maze_room_by_marker(self, item_id: str) -> str | None:
+        """The room a marker item was assigned to, or None."""
+        for room_id, data in self.graph.nodes(data=True):
+            if data.get("maze_marker_item") == item_id:
+                return str(room_id)
+        return None
+
+    def get_maze_rooms(self, group_id: str) -> list[str]:
+        """All room ids of a maze group."""
+        return list(self.groups[group_id].room_ids) if group_id in self.groups else []
+
+    def complete_maze(self, group_id: str, turn: int = 0) -> None:
+        """Mark a group fully mapped and leave maze mode."""
+        group = self.groups[group_id]
+        group.fully_mapped, group.completed_turn = True, turn
+        if self.active_maze == group_id:
+            self.active_maze = None
+        self.log(turn, "maze_completed", group=group_id)
+
+    def maze_groups(self) -> list[MazeGroup]:
+        """Every maze group as a models.MazeGroup."""
+        return list(self.groups.values())
+
+    def maze_dict(self) -> dict[str, Any]:
+        """Maze state as plain data."""
+        return {
+            "groups": {k: asdict(g) for k, g in self.groups.items()},
+            "active_maze": self.active_maze,
+            "recent": [list(e) for e in self.recent],
+            "backtrack_failures": self.backtrack_failures,
+            "similarity_threshold": self.similarity_threshold,
+        }
+
+    def load_maze_dict(self, data: dict[str, Any]) -> None:
+        """Inverse of maze_dict."""
+        self.groups = {k: MazeGroup(**g) for k, g in data.get("groups", {}).items()}
+        self.active_maze = data.get("active_maze")
+        self.recent = [(int(t), str(r), str(d)) for t, r, d in data.get("recent", [])]
+        self.backtrack_failures = int(data.get("backtrack_failures", 0))
+        self.similarity_threshold = float(data.get("similarity_threshold", self.similarity_threshold))

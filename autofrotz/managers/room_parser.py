@@ -1,0 +1,300 @@
+"""Deterministic parsing of one game output: room header, description, darkness, refusals, exits.
+
+IF text conventions live here as data tables; the map manager decides identity from what this finds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from autofrotz.managers.directions import canonical_direction
+
+# Darkness messages of Infocom, Inform 6/7 and TADS libraries.
+DARKNESS_PATTERNS: tuple[str, ...] = (
+    r"\bit is pitch (?:black|dark)\b",
+    r"\bit'?s pitch (?:black|dark)\b",
+    r"\byou have moved into a dark place\b",
+    r"\bit is (?:too|very) dark to see\b",
+    r"\bit'?s too dark to see\b",
+    r"\byou can'?t see (?:a thing|anything)\b",
+    r"\byou are in the dark\b",
+    r"\bin the dark,? you\b",
+    r"^\s*darkness\s*$",
+)
+
+# Replies meaning "there is no exit that way": they refute an exit.
+NO_EXIT_PATTERNS: tuple[str, ...] = (
+    r"\byou can'?t go that way\b",
+    r"\byou cannot go that way\b",
+    r"\byou can'?t go in that direction\b",
+    r"\bthere(?:'s| is) no (?:exit|way|path|passage) (?:that way|in that direction|there)\b",
+    r"\bthere is a wall there\b",
+    r"\bthat'?s not a direction you can go\b",
+    r"\byou can'?t (?:go|move|walk) (?:there|that way)\b",
+    r"\bno exit that way\b",
+    r"\bi can'?t go in that direction\b",
+    r"\bthere'?s no way to go in that direction\b",
+)
+
+# Replies meaning "an exit is there but something stops you": they block an exit.
+BLOCK_PATTERNS: tuple[str, ...] = (
+    r"\bthe [\w' -]+ (?:is|are) (?:closed|locked|shut)\b",
+    r"\byou'?ll have to open\b",
+    r"\b(?:blocks?|bars?) (?:your|the) (?:way|path|passage)\b",
+    r"\bwon'?t let you\b",
+    r"\byou can'?t fit\b",
+    r"\bis in the way\b",
+)
+
+# Lines that look like titles but belong to a story banner or the interpreter.
+BANNER_PATTERNS: tuple[str, ...] = (
+    r"copyright",
+    r"\(c\)",
+    r"\brelease\s+\d",
+    r"serial number",
+    r"\binform\b",
+    r"interactive",
+    r"all rights reserved",
+    r"trademark",
+    r"\binterpreter\b",
+    r"\bversion\b",
+    r"^\s*by\s",
+    r"\bpress\b.*\bkey\b",
+)
+
+# Lines that are replies, never room names, though they are short and capitalised.
+NOT_A_HEADER: frozenset[str] = frozenset(
+    {"ok", "okay", "taken", "dropped", "done", "time passes", "nothing happens", "you can't",
+     "welcome", "what", "yes", "no", "more", "hello", "score", "moves", "the end"}
+)  # fmt: skip
+
+# Words that stay lower-case inside a title ("Top of the Stairs", "West of House").
+SMALL_WORDS: frozenset[str] = frozenset(
+    {"a", "an", "the", "of", "in", "on", "at", "to", "by", "and", "or", "with", "near", "from", "into",
+     "under", "over", "for", "up", "down", "beside", "behind", "outside", "inside", "below", "above",
+     "&", "-", "de", "la", "le", "du", "von", "van", "off", "'s"}
+)  # fmt: skip
+
+# Opening words of an old-style room description, for games that print no header.
+DESCRIPTION_OPENERS: tuple[str, ...] = (
+    r"^you(?:'re| are) (?:standing |now |sitting |lying |walking )?(?:in|on|at|inside|outside|under|"
+    r"beneath|near|by|beside|behind|before|above|below|atop|among|between|deep|high|halfway|"
+    r"somewhere|facing|floating|crouching)\b",
+    r"^i'?m (?:in|on|at|inside|outside|under|near|by)\b",
+    r"^this is (?:a|an|the)\b",
+)
+
+STATUS_LINE = re.compile(r"^\s*(?P<name>\S.*?\S)\s{3,}(?:score|moves|turns|time)\b", re.IGNORECASE)
+_EXIT_LIST = re.compile(r"\b(?:obvious )?exits?(?: are)?\s*[:\-]?\s*(?P<list>[a-z ,\-]+)", re.IGNORECASE)
+_EXIT_CONTEXT = re.compile(
+    r"\b(?P<dir>north|south|east|west|northeast|northwest|southeast|southwest|north-east|north-west|"
+    r"south-east|south-west)(?:ward|wards|ern)?\b(?!\s+(?:side|wall|end|bank|shore|corner|edge|face|"
+    r"half|part|tip|slope|of the house|window))",
+    re.IGNORECASE,
+)
+_UPDOWN = re.compile(
+    r"\b(?:lead|leads|leading|go|goes|going|climb|climbs|head|heads|run|runs|continue|continues|"
+    r"stair\w*|ladder|steps|way|passage|chimney|hole|shaft)\s+(?:\w+\s+)?(?P<dir>up|down)(?:ward|wards)?\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class ParsedOutput:
+    """What the rules could read from one game output."""
+
+    header: str | None = None
+    description: str = ""
+    is_dark: bool = False
+    no_exit: bool = False
+    blocked_reason: str | None = None
+    exits: list[str] = field(default_factory=list)
+    headerless_room: bool = False  # description-only room (old-style games)
+
+
+def _matches(patterns: tuple[str, ...], text: str) -> str | None:
+    for pattern in patterns:
+        m = re.search(pattern, text, re.IGNORECASE | re.MULTILINE)
+        if m:
+            return m.group(0)
+    return None
+
+
+def is_dark_text(text: str) -> bool:
+    """True when the output says the player cannot see.
+
+    >>> is_dark_text("It is pitch black. You are likely to be eaten by a grue.")
+    True
+    >>> is_dark_text("The lamp is now on.")
+    False
+    """
+    return _matches(DARKNESS_PATTERNS, text) is not None
+
+
+def is_no_exit_text(text: str) -> bool:
+    """True when the output refuses a move because there is no exit.
+
+    >>> is_no_exit_text("You can't go that way.")
+    True
+    >>> is_no_exit_text("Taken.")
+    False
+    """
+    return _matches(NO_EXIT_PATTERNS, text) is not None
+
+
+def blocked_reason(text: str) -> str | None:
+    """The phrase that blocks a move ("The door is closed"), or None.
+
+    >>> blocked_reason("The wooden door is locked.")
+    'The wooden door is locked'
+    """
+    return _matches(BLOCK_PATTERNS, text)
+
+
+def strip_header_suffix(line: str) -> str:
+    """Remove a position suffix such as " (on the bed)" or ", in the boat" from a header.
+
+    >>> strip_header_suffix("Bedroom (on the bed)")
+    'Bedroom'
+    >>> strip_header_suffix("Dam Base, in the magic boat")
+    'Dam Base'
+    """
+    line = re.sub(r"\s*\([^)]*\)\s*$", "", line.strip())
+    return re.sub(r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$", "", line)
+
+
+def looks_like_header(line: str) -> bool:
+    """True when a line has the shape of a room title.
+
+    >>> looks_like_header("West of House")
+    True
+    >>> looks_like_header("Taken.")
+    False
+    >>> looks_like_header("What do you want to do now")
+    False
+    >>> looks_like_header("  A brass lantern")
+    False
+    """
+    if not line or line[0].isspace() or len(line) > 60:
+        return False
+    name = strip_header_suffix(line)
+    if not name or not (name[0].isupper() or name[0].isdigit()) or name[-1] in ".!?,;:\"'":
+        return False
+    if name.lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name):
+        return False
+    words = name.replace("-", " ").split()
+    if len(words) > 8:
+        return False
+    significant = [w for w in words if w.lower() not in SMALL_WORDS]
+    capital = [w for w in significant if w[0].isupper() or not w[0].isalpha()]
+    return len(capital) * 2 >= len(significant)
+
+
+def _paragraph_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """(start, end) indexes of runs of non-blank lines."""
+    blocks, start = [], None
+    for i, line in enumerate(lines + [""]):
+        if line.strip() and start is None:
+            start = i
+        elif not line.strip() and start is not None:
+            blocks.append((start, i))
+            start = None
+    return blocks
+
+
+def _banner_lines(lines: list[str]) -> set[int]:
+    """Indexes of lines inside a paragraph that contains a banner line (title, copyright, release)."""
+    banned: set[int] = set()
+    for start, end in _paragraph_blocks(lines):
+        if any(_matches(BANNER_PATTERNS, lines[i]) for i in range(start, end)):
+            banned.update(range(start, end))
+    return banned
+
+
+def find_header(text: str) -> tuple[str | None, int]:
+    """Last room title in the output and its line index (-1 when there is none).
+
+    >>> find_header("The lamp is now on.\\n\\nAttic\\nThis is the attic.")
+    ('Attic', 2)
+    >>> find_header("You are carrying:\\n  A lamp")
+    (None, -1)
+    """
+    lines = text.replace("\r", "").split("\n")
+    banned = _banner_lines(lines)
+    for i in range(len(lines) - 1, -1, -1):
+        status = STATUS_LINE.match(lines[i])
+        if status:
+            return strip_header_suffix(status.group("name")), i
+        if i in banned or not looks_like_header(lines[i].rstrip()):
+            continue
+        previous = lines[i - 1].strip() if i > 0 else ""
+        if previous.endswith(":") or (previous and looks_like_header(previous.rstrip())):
+            continue
+        return strip_header_suffix(lines[i].rstrip()), i
+    return None, -1
+
+
+def description_after(lines: list[str], index: int) -> str:
+    """The first paragraph after the header line, joined into one line."""
+    out: list[str] = []
+    for line in lines[index + 1 :]:
+        if not line.strip():
+            if out:
+                break
+            continue
+        out.append(line.strip())
+    return " ".join(out)
+
+
+def headerless_description(text: str) -> str | None:
+    """First paragraph when it reads like an old-style room description ("You are in a garden...").
+
+    >>> headerless_description("You are in a rock garden. There are paths to\\nthe east.")
+    'You are in a rock garden. There are paths to the east.'
+    >>> headerless_description("You are carrying nothing.") is None
+    True
+    """
+    lines = text.replace("\r", "").split("\n")
+    blocks = _paragraph_blocks(lines)
+    for start, end in blocks:
+        para = " ".join(line.strip() for line in lines[start:end])
+        if _matches(DESCRIPTION_OPENERS, para):
+            return para
+    return None
+
+
+def parse_exits(text: str) -> list[str]:
+    """Canonical directions the text names as ways out.
+
+    >>> parse_exits("Obvious exits: North, South, Up.")
+    ['north', 'south', 'up']
+    >>> parse_exits("A passage leads west and a staircase leads down. The north wall is bare.")
+    ['west', 'down']
+    """
+    found: list[str] = []
+    for m in _EXIT_LIST.finditer(text):
+        found += [d for w in re.split(r"[\s,]+", m.group("list")) if (d := canonical_direction(w))]
+    for m in _EXIT_CONTEXT.finditer(text):
+        found.append(canonical_direction(m.group("dir")) or "")
+    for m in _UPDOWN.finditer(text):
+        found.append(canonical_direction(m.group("dir")) or "")
+    return list(dict.fromkeys(d for d in found if d))
+
+
+def parse_output(text: str) -> ParsedOutput:
+    """Read header, description, darkness, refusals and exits from one game output."""
+    result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text))
+    result.blocked_reason = None if result.no_exit else blocked_reason(text)
+    lines = text.replace("\r", "").split("\n")
+    header, index = find_header(text)
+    if header:
+        result.header = header
+        result.description = description_after(lines, index)
+    else:
+        described = headerless_description(text)
+        if described and not result.is_dark:
+            result.description = described
+            result.headerless_room = True
+    result.exits = parse_exits(result.description) if result.description else []
+    return result

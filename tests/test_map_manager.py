@@ -1,0 +1,241 @@
+"""MapManager: parsing game output into rooms and exits, pathfinding, identity, serialisation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from autofrotz.managers.map_manager import MapManager
+from autofrotz.storage.models import Connection, Room
+
+WEST = "West of House\nYou are standing in an open field west of a white house.\nThere is a small mailbox here.\n"
+NORTH = "North of House\nYou are facing the north side of a white house. To the north a narrow path winds.\n"
+PATH = "Forest Path\nThis is a path winding through a dimly lit forest. The path heads north-south here.\n"
+CLEARING = (
+    "Clearing\nYou are in a small clearing in a well marked forest path that extends to the east and west.\n"
+)
+
+
+def walk(manager: MapManager, steps: list[tuple[str | None, str]]) -> list[str | None]:
+    """Feed (command, output) pairs; return the current room after each."""
+    rooms = []
+    for turn, (command, text) in enumerate(steps):
+        manager.update_from_game_output(text, command, turn)
+        rooms.append(manager.current_room)
+    return rooms
+
+
+@pytest.fixture
+def house() -> MapManager:
+    manager = MapManager()
+    walk(manager, [(None, "ZORK I\nCopyright (c) 1981 Infocom\n\n" + WEST), ("n", NORTH), ("n", PATH)])
+    return manager
+
+
+def test_intro_sets_start_room_and_skips_banner() -> None:
+    manager = MapManager()
+    update = manager.update_from_game_output(
+        "ZORK I\nCopyright (c) 1981 Infocom\nRelease 88\n\n" + WEST, None
+    )
+    assert update.room_id == "west_of_house"
+    assert update.is_new and update.room_name == "West of House"
+    assert manager.start_room == "west_of_house"
+
+
+def test_moves_create_rooms_and_two_way_connections(house: MapManager) -> None:
+    assert [r.room_id for r in house.rooms()] == ["west_of_house", "north_of_house", "forest_path"]
+    assert house.get_path("forest_path", "west_of_house") == ["south", "south"]
+    assert house.get_next_step("west_of_house", "forest_path") == "north"
+
+
+def test_revisit_by_header_only_is_the_same_room(house: MapManager) -> None:
+    update = house.update_from_game_output("North of House\n", "s", 3)
+    assert update.moved and not update.is_new and update.room_id == "north_of_house"
+    assert house.room("north_of_house")["visit_count"] == 2
+
+
+def test_non_move_command_keeps_room(house: MapManager) -> None:
+    update = house.update_from_game_output("Taken.", "take egg", 3)
+    assert not update.moved and update.room_id == "forest_path"
+
+
+def test_look_reprints_same_room_without_moving(house: MapManager) -> None:
+    update = house.update_from_game_output(PATH, "look", 3)
+    assert not update.moved and update.room_id == "forest_path"
+
+
+def test_failed_move_refutes_exit_and_inferred_reverse(house: MapManager) -> None:
+    house.update_from_game_output("You can't go that way.", "w", 3)
+    assert house.room("forest_path")["exits"]["west"] == "refuted"
+    assert house.current_room == "forest_path"
+
+
+def test_refusal_removes_assumed_reverse_exit() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST), ("n", NORTH), ("s", "You can't go that way.")])
+    assert manager.get_path("north_of_house", "west_of_house") == []
+    assert manager.get_path("west_of_house", "north_of_house") == ["north"]
+
+
+def test_mentioned_exits_are_unexplored_until_travelled(house: MapManager) -> None:
+    assert ("north_of_house", "north") not in house.get_unexplored_exits()
+    assert ("forest_path", "north") in house.get_unexplored_exits("forest_path")
+    walk(house, [("n", CLEARING)])
+    assert ("forest_path", "north") not in house.get_unexplored_exits()
+
+
+def test_nearest_unexplored_returns_room_and_path() -> None:
+    manager = MapManager()
+    walk(manager, [(None, CLEARING), ("n", NORTH), ("n", "Attic\nA dusty attic with no exits at all.\n")])
+    nearest = manager.get_nearest_unexplored("attic")
+    assert nearest == ("clearing", ["south", "south"])
+
+
+def test_blocked_edges_are_avoided_and_unblocked() -> None:
+    manager = MapManager()
+    for name in ("a", "b", "c", "d"):
+        manager.add_room(name.upper(), room_id=name)
+    manager.add_connection("a", "b", "north")
+    manager.add_connection("b", "d", "east")
+    manager.add_connection("a", "c", "west")
+    manager.add_connection("c", "b", "up")
+    manager.add_connection("c", "d", "south")
+    assert manager.get_path("a", "d") == ["north", "east"]
+    manager.mark_blocked("b", "east", "troll")
+    assert manager.get_path("a", "d") == ["west", "south"]
+    assert [c.blocked_reason for c in manager.connections() if c.blocked] == ["troll"]
+    manager.unblock("b", "east")
+    assert manager.get_path("a", "d") == ["north", "east"]
+
+
+def test_one_way_and_teleport_edges() -> None:
+    manager = MapManager()
+    for name in ("a", "b", "c"):
+        manager.add_room(name.upper(), room_id=name)
+    manager.add_connection("a", "b", "down", bidirectional=False)
+    manager.add_connection("b", "c", "pray", teleport=True)
+    assert manager.get_path("a", "b") == ["down"]
+    assert manager.get_path("b", "a") == []
+    assert manager.get_path("b", "c") == []
+    assert manager.get_path("b", "c", teleports=True) == ["pray"]
+
+
+def test_failed_reverse_move_marks_one_way() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST), ("n", NORTH), ("s", CLEARING)])
+    assert manager.current_room == "clearing"
+    forward = next(c for c in manager.connections() if c.from_room_id == "west_of_house")
+    assert not forward.bidirectional
+    assert manager.get_path("north_of_house", "west_of_house") == []
+
+
+def test_dark_room_gets_named_when_lit() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST), ("u", "You have moved into a dark place.\nIt is pitch black.\n")])
+    dark = manager.current_room
+    assert dark and manager.room(dark)["is_dark"]
+    update = manager.update_from_game_output(
+        "The lamp is now on.\n\nAttic\nThis is the attic.\n", "light lamp", 2
+    )
+    assert update.room_id == dark and not update.moved and update.room_name == "Attic"
+    assert not manager.room(dark)["is_dark"]
+
+
+def test_dark_room_reached_by_known_exit_is_the_known_room() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST), ("n", NORTH), ("s", WEST)])
+    manager.update_from_game_output("It is pitch black. You are likely to be eaten by a grue.", "n", 3)
+    assert manager.current_room == "north_of_house"
+
+
+def test_same_name_rooms_with_different_descriptions_are_distinct() -> None:
+    manager = MapManager()
+    rooms = walk(
+        manager,
+        [
+            (None, "Forest\nThis is a forest, with trees in all directions. To the east, sunlight.\n"),
+            ("n", "Forest\nThe forest thins out, revealing impassable mountains.\n"),
+            ("s", "Forest\n"),
+        ],
+    )
+    assert rooms == ["forest", "forest_2", "forest"]
+
+
+def test_same_name_room_by_different_route_with_other_description_is_new() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST), ("n", "Forest\nA dimly lit forest with large trees.\n"), ("s", WEST)])
+    walk(manager, [("w", "Forest\nThe forest thins out, revealing impassable mountains.\n")])
+    assert manager.current_room == "forest_2"
+
+
+def test_renamed_room_keeps_its_id() -> None:
+    manager = MapManager()
+    walk(
+        manager, [(None, "Dim Hall\nA long hall, its far end lost in shadow, with doors north and south.\n")]
+    )
+    update = manager.update_from_game_output(
+        "You pull the curtain.\n\nBright Hall\nA long hall, its far end lost in shadow, with doors north and south.\n",
+        "pull curtain",
+        1,
+    )
+    assert update.room_id == "dim_hall" and update.room_name == "Bright Hall"
+    assert any(c["kind"] == "rename" for c in manager.changes)
+
+
+def test_teleport_by_non_travel_command() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST), ("n", NORTH)])
+    update = manager.update_from_game_output(CLEARING, "pray", 2)
+    assert update.moved and manager.current_room == "clearing"
+    teleport = next(c for c in manager.connections() if c.direction == "pray")
+    assert teleport.teleport and not teleport.bidirectional
+
+
+def test_headerless_game_uses_descriptions() -> None:
+    manager = MapManager()
+    rooms = walk(
+        manager,
+        [
+            (None, "You are standing outside the door of a small flint hut.\nThere are paths to the east."),
+            ("s", "You are in a garden of luxurious flowers. There are paths to\nthe north."),
+            ("n", "You are standing outside the door of a small flint hut.\nThere are paths to the east."),
+        ],
+    )
+    assert rooms[0] == rooms[2] != rooms[1]
+
+
+def test_status_line_names_the_room() -> None:
+    manager = MapManager()
+    update = manager.update_from_game_output(
+        " Kitchen                         Score: 0   Moves: 3\n\nTaken.", None
+    )
+    assert update.room_name == "Kitchen"
+
+
+def test_models_and_serialisation_round_trip(house: MapManager) -> None:
+    house.mark_blocked("forest_path", "north", "a fallen tree")
+    data = json.loads(json.dumps(house.to_dict()))
+    copy = MapManager.from_dict(data)
+    assert copy.rooms() == house.rooms()
+    assert copy.connections() == house.connections()
+    assert copy.current_room == house.current_room and copy.changes == house.changes
+    assert all(isinstance(r, Room) for r in copy.rooms())
+    assert all(isinstance(c, Connection) for c in copy.connections())
+    assert copy.get_path("forest_path", "west_of_house") == ["south", "south"]
+
+
+def test_add_and_remove_connection_logged_with_turn() -> None:
+    manager = MapManager()
+    manager.add_room("A", room_id="a")
+    manager.add_room("B", room_id="b")
+    manager.add_connection("a", "b", "east", turn=5)
+    manager.remove_connection("a", "east", turn=7)
+    assert manager.get_path("a", "b") == []
+    assert manager.get_path("b", "a") == ["west"]
+    assert {"turn": 7, "kind": "disconnect", "room": "a", "direction": "east", "to": "b"} in manager.changes
+
+
+def test_unknown_mode_is_rejected() -> None:
+    with pytest.raises(ValueError, match="hybrid"):
+        MapManager(mode="magic")
