@@ -9,7 +9,7 @@ import pytest
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.storage.models import Connection, Room
 
-WEST = "West of House\nYou are standing in an open field west of a white house.\nThere is a small mailbox here.\n"
+WEST = "West of House\nYou are standing in an open field west of a white house.\nThere is a mailbox here.\n"
 NORTH = "North of House\nYou are facing the north side of a white house. To the north a narrow path winds.\n"
 PATH = "Forest Path\nThis is a path winding through a dimly lit forest. The path heads north-south here.\n"
 CLEARING = (
@@ -175,7 +175,8 @@ def test_renamed_room_keeps_its_id() -> None:
         manager, [(None, "Dim Hall\nA long hall, its far end lost in shadow, with doors north and south.\n")]
     )
     update = manager.update_from_game_output(
-        "You pull the curtain.\n\nBright Hall\nA long hall, its far end lost in shadow, with doors north and south.\n",
+        "You pull the curtain.\n\nBright Hall\nA long hall, its far end lost in shadow, with doors north"
+        " and south.\n",
         "pull curtain",
         1,
     )
