@@ -1,0 +1,69 @@
+"""Run the web monitor in a background thread while a game plays."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+
+from autofrotz.config import WebServerConfig
+from autofrotz.web.live import LiveHub, default_hub
+from autofrotz.web.server import create_app
+
+START_TIMEOUT_S = 10.0
+
+
+class WebServerError(RuntimeError):
+    """The web server could not start (for example, the port is taken)."""
+
+
+@dataclass
+class WebServerHandle:
+    """A running server: its URL, the hub it serves, and a way to stop it."""
+
+    url: str
+    hub: LiveHub
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Ask uvicorn to exit and wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout)
+
+
+def start_web_server(
+    db_path: str | Path, host: str = "127.0.0.1", port: int = 8080, hub: LiveHub | None = None
+) -> WebServerHandle:
+    """Start uvicorn in a daemon thread and return once it listens (port 0 picks a free port)."""
+    hub = hub if hub is not None else default_hub()
+    app = create_app(db_path, live_hub=hub)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", lifespan="on", ws="websockets-sansio"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="autofrotz-web", daemon=True)
+    thread.start()
+    _wait_started(server, thread, host, port)
+    bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
+    return WebServerHandle(f"http://{host}:{bound}/", hub, server, thread)
+
+
+def _wait_started(server: uvicorn.Server, thread: threading.Thread, host: str, port: int) -> None:
+    """Wait until uvicorn listens, or fail if its thread died (port in use) or the deadline passed."""
+    deadline = START_TIMEOUT_S
+    while not server.started:
+        if not thread.is_alive():
+            raise WebServerError(f"web server could not listen on {host}:{port}")
+        thread.join(0.02)
+        deadline -= 0.02
+        if deadline <= 0:
+            server.should_exit = True
+            raise WebServerError(f"web server on {host}:{port} did not start within {START_TIMEOUT_S} s")
+
+
+def start_from_config(web: WebServerConfig, db_path: str | Path) -> WebServerHandle:
+    """Start from the config's web_server section (host, port); main.py prints handle.url."""
+    return start_web_server(db_path, host=web.host, port=web.port)

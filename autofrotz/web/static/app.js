@@ -1,0 +1,489 @@
+// AutoFrotz monitor: live view and replay of recorded games.
+// Game text and model text are only ever inserted with textContent / text nodes (see h()).
+"use strict";
+
+const TRANSCRIPT_WINDOW = 120;  // turns of transcript kept in the page around the shown turn
+const DETAIL_CACHE = 80;
+
+const S = {
+  gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
+  following: true, cache: new Map(), layout: null, metrics: null, ws: null, wsRetry: 0,
+  playTimer: null, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+// Build an element; string children become text nodes, so no markup is ever parsed.
+function h(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    node.appendChild(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+async function api(path) {
+  const res = await fetch(path, { headers: { Accept: "application/json" } });
+  if (!res.ok) {
+    let msg = `${res.status}`;
+    try { msg = (await res.json()).error || msg; } catch (_) { /* not JSON */ }
+    const err = new Error(msg);
+    err.status = res.status;
+    throw err;
+  }
+  return res.json();
+}
+
+function toast(message) {
+  const t = h("div", { class: "toast" }, message);
+  document.body.appendChild(t);
+  setTimeout(() => t.remove(), 4000);
+}
+
+// ---------- routing ----------
+
+function parseHash() {
+  const m = location.hash.match(/^#\/game\/(\d+)(?:\/turn\/(\d+))?/);
+  return m ? { gameId: Number(m[1]), turn: m[2] == null ? null : Number(m[2]) } : null;
+}
+
+async function route() {
+  const r = parseHash();
+  if (!r) { closeGame(); await showGames(); return; }
+  try {
+    if (r.gameId !== S.gameId) await openGame(r.gameId);
+  } catch (err) {
+    closeGame(); await showGames(); toast(`Cannot open game ${r.gameId}: ${err.message}`); return;
+  }
+  if (r.turn == null) { setFollowing(true); await showTurn(S.last); } else { setFollowing(false); await showTurn(r.turn); }
+}
+
+function setHash(turn) {
+  const want = turn == null ? `#/game/${S.gameId}` : `#/game/${S.gameId}/turn/${turn}`;
+  if (location.hash !== want) history.replaceState(null, "", want);
+}
+
+// ---------- games list ----------
+
+async function showGames() {
+  $("game-view").hidden = true; $("controls").hidden = true; $("games-view").hidden = false;
+  $("game-title").textContent = ""; $("mode-badge").hidden = true;
+  $("score-stat").textContent = ""; $("cost-stat").textContent = "";
+  const games = await api("/api/games").catch(() => []);
+  const rows = games.map((g) => {
+    const href = `#/game/${g.game_id}`;
+    return h("tr", { onclick: () => { location.hash = href; } },
+      h("td", {}, h("a", { href }, String(g.game_id))), h("td", {}, gameName(g)),
+      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status || "")), h("td", {}, String(g.total_turns ?? "")),
+      h("td", {}, scoreText(g.final_score, g.max_score)), h("td", {}, (g.start_time || "").replace("T", " ").slice(0, 19)));
+  });
+  $("games-body").replaceChildren(...rows);
+  $("games-empty").hidden = games.length > 0;
+}
+
+function gameName(g) { return String(g.game_file || "").split("/").pop().replace(/\.z\d$/, ""); }
+function scoreText(score, max) { return score == null ? "" : max ? `${score} / ${max}` : String(score); }
+
+// ---------- game ----------
+
+function closeGame() {
+  stopPlay();
+  if (S.ws) { S.ws.onclose = null; S.ws.close(); S.ws = null; }
+  S.gameId = null;
+}
+
+async function openGame(id) {
+  closeGame();
+  const [game, turns, latestMap] = await Promise.all([
+    api(`/api/games/${id}`), api(`/api/games/${id}/turns`), api(`/api/games/${id}/map`).catch(() => null)]);
+  Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null,
+    cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, nodes: new Map(), lastDetail: null });
+  if (latestMap) { const m = FrotzMap.normalize(latestMap); S.layout.place(m.rooms, m.edges); }
+  addTurns(turns, false);
+  $("games-view").hidden = true; $("game-view").hidden = false; $("controls").hidden = false;
+  $("game-title").replaceChildren(h("span", { class: "gname" }, gameName(game)), h("span", { class: "gid" }, ` game #${id}`));
+  updateBadge();
+  loadMetrics();
+  if (game.status === "playing") connectLive();
+}
+
+function addTurns(rows, live) {
+  let grew = false;
+  for (const row of rows) {
+    const n = Number(row.turn_number);
+    if (S.byN.has(n)) continue;
+    S.byN.set(n, row); S.turns.push(row);
+    if (n > S.last) { S.last = n; grew = true; }
+  }
+  S.turns.sort((a, b) => a.turn_number - b.turn_number);
+  S.first = S.turns.length ? Number(S.turns[0].turn_number) : 0;
+  updateControls();
+  if (live && grew && S.following) scheduleLiveRender();
+}
+
+function scheduleLiveRender() {
+  if (S.liveRender) return;
+  S.liveRender = setTimeout(async () => { S.liveRender = null; if (S.following) await showTurn(S.last); }, 60);
+}
+
+// ---------- live ----------
+
+function connectLive() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/live/${S.gameId}?after=${S.last}`);
+  S.ws = ws;
+  ws.onmessage = (ev) => onLiveMessage(JSON.parse(ev.data));
+  ws.onopen = () => { S.wsRetry = 0; updateBadge(); };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    S.ws = null; updateBadge();
+    if (S.game && S.game.status === "playing") {
+      // Reconnect with the last turn we hold: the server resumes right after it, so nothing is lost.
+      S.wsRetry = Math.min(S.wsRetry + 1, 6);
+      setTimeout(() => { if (!S.ws && S.gameId === S.game.game_id) connectLive(); }, 300 * S.wsRetry);
+    }
+  };
+}
+
+function onLiveMessage(msg) {
+  if (msg.type === "turns") addTurns(msg.turns, true);
+  else if (msg.type === "turn") addTurns([msg], true);
+  else if (msg.type === "game_end") onGameEnd(msg);
+  else if (msg.type === "event") onHookEvent(msg);
+  else if (msg.type === "caught_up" && msg.game) { S.game = msg.game; updateBadge(); }
+}
+
+async function onGameEnd(msg) {
+  S.game = { ...S.game, status: msg.status || "finished" };
+  updateBadge();
+  try { S.game = await api(`/api/games/${S.gameId}`); updateBadge(); } catch (_) { /* keep what we have */ }
+  loadMetrics();
+}
+
+function onHookEvent(msg) {
+  const labels = { puzzle_solved: "Puzzle solved", puzzle_found: "New puzzle", maze_detected: "Maze detected",
+    maze_completed: "Maze mapped", item_taken: "Taken" };
+  const label = labels[msg.name];
+  if (label) toast(`${label}: ${msg.description || msg.item_name || msg.maze_group_id || ""}`);
+  if (msg.name === "turn_end" || msg.name === "puzzle_solved") loadMetricsSoon();
+}
+
+let metricsTimer = null;
+function loadMetricsSoon() { if (!metricsTimer) metricsTimer = setTimeout(() => { metricsTimer = null; loadMetrics(); }, 2000); }
+
+async function loadMetrics() {
+  const id = S.gameId;
+  try { const m = await api(`/api/games/${id}/metrics`); if (id === S.gameId) { S.metrics = m; renderMetrics(); } } catch (_) { /* shown empty */ }
+}
+
+// ---------- showing a turn ----------
+
+async function turnDetail(n) {
+  if (S.cache.has(n)) return S.cache.get(n);
+  let lastErr = null;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try {
+      const d = await api(`/api/games/${S.gameId}/turns/${n}`);
+      S.cache.set(n, d);
+      if (S.cache.size > DETAIL_CACHE) S.cache.delete(S.cache.keys().next().value);
+      return d;
+    } catch (err) {
+      lastErr = err;
+      if (err.status !== 404 || !S.following) break;
+      await new Promise((r) => setTimeout(r, 250));  // live: the turn may not be committed yet
+    }
+  }
+  throw lastErr;
+}
+
+async function showTurn(n) {
+  if (S.last < 0) { renderEmpty(); return; }
+  n = Math.max(S.first, Math.min(S.last, Number(n)));
+  const t0 = performance.now();
+  const seq = ++S.seq;
+  S.current = n;
+  setHash(S.following ? null : n);
+  updateControls();
+  renderTranscript(n);
+  let d;
+  try { d = await turnDetail(n); } catch (err) { toast(`Turn ${n}: ${err.message}`); return; }
+  if (seq !== S.seq) return;  // a newer step superseded this one
+  renderState(d);
+  const cur = S.nodes.get(n);
+  if (cur && cur.isConnected) cur.scrollIntoView({ block: "end" });
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  const ms = performance.now() - t0;
+  window.__autofrotz = { renderedTurn: n, renderMs: ms, sinceNavigationMs: performance.now() };
+  document.body.dataset.renderedTurn = String(n);
+}
+
+function renderEmpty() {
+  $("transcript").replaceChildren(h("p", { class: "empty" }, "Waiting for the first turn…"));
+}
+
+function renderState(d) {
+  const st = d.state || {};
+  S.lastDetail = d;
+  renderRoom(d, st);
+  renderInventory(d, st);
+  renderPuzzles(d, st);
+  FrotzMap.render($("map"), { ...st, current_room: st.current_room ?? d.room_id }, S.layout);
+  renderDetail(d);
+  if (S.metrics) renderMetrics();
+  $("score-stat").textContent = `Score ${scoreText(d.score ?? "–", S.game.max_score)} · Moves ${d.moves ?? "–"}`;
+}
+
+function roomOf(st, id) { return (st.rooms || []).find((r) => r.room_id === id) || null; }
+
+function renderRoom(d, st) {
+  const id = st.current_room ?? d.room_id;
+  const room = roomOf(st, id);
+  $("room-name").textContent = room ? room.name : id || "—";
+  $("room-desc").textContent = room ? room.description || "" : "";
+  const tags = [];
+  if (room && room.is_dark) tags.push(h("span", { class: "tag dark" }, "dark"));
+  if (room && room.maze_group) tags.push(h("span", { class: "tag maze" }, `maze ${room.maze_group}`));
+  const exits = (room && room.exits) || [];
+  $("room-exits").replaceChildren(...tags, ...exits.map((e) => h("span", { class: "exit" }, e)));
+}
+
+function renderInventory(d, st) {
+  const names = new Map((st.items || []).map((i) => [i.item_id, i.name]));
+  const inv = st.inventory && st.inventory.length ? st.inventory : d.inventory || [];
+  $("inventory").replaceChildren(...(inv.length ? inv.map((id) => h("li", { dataset: { item: id } }, names.get(id) || id))
+    : [h("li", { class: "empty" }, "empty-handed")]));
+  $("inv-count").textContent = inv.length ? String(inv.length) : "";
+}
+
+function puzzleSuggestions(d) {
+  for (const call of d.llm_calls || []) {
+    const p = call.parsed_result;
+    if (String(call.agent).includes("puzzle") && p && typeof p === "object") {
+      const s = p.suggestions || p.actions || p.commands;
+      if (Array.isArray(s)) return s.map((x) => (typeof x === "string" ? x : x.command || x.action || JSON.stringify(x)));
+    }
+  }
+  return [];
+}
+
+function renderPuzzles(d, st) {
+  const order = { in_progress: 0, open: 1, solved: 2, abandoned: 3 };
+  const puzzles = [...(st.puzzles || [])].sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
+  const cards = puzzles.map((p) => h("div", { class: `puzzle ${p.status}`, dataset: { puzzle: p.puzzle_id } },
+    h("div", { class: "puzzle-head" }, h("span", { class: `pill ${p.status}` }, p.status.replace("_", " ")),
+      p.solved_turn != null ? h("span", { class: "muted" }, ` turn ${p.solved_turn}`) : null),
+    h("div", { class: "puzzle-desc" }, p.description),
+    (p.related_items || []).length ? h("div", { class: "muted small" }, `items: ${p.related_items.join(", ")}`) : null,
+    (p.attempts || []).length ? h("div", { class: "muted small" }, `tried: ${p.attempts.slice(-4).join(" · ")}`) : null,
+    suggestionList(p.suggestions || (p.properties && p.properties.suggestions))));
+  const agent = puzzleSuggestions(d);
+  if (agent.length) cards.unshift(h("div", { class: "suggest-box" }, h("div", { class: "card-label" }, "Puzzle agent suggests"), suggestionList(agent)));
+  $("puzzles").replaceChildren(...(cards.length ? cards : [h("p", { class: "empty" }, "No puzzles noted yet.")]));
+}
+
+function suggestionList(items) {
+  if (!Array.isArray(items) || !items.length) return null;
+  return h("ul", { class: "suggestions" }, items.map((s) => h("li", {}, String(s))));
+}
+
+// ---------- transcript ----------
+
+function transcriptNode(row) {
+  let node = S.nodes.get(row.turn_number);
+  if (node) return node;
+  const n = row.turn_number;
+  node = h("div", { class: "entry", dataset: { turn: n } },
+    h("a", { class: "tn", href: `#/game/${S.gameId}/turn/${n}`, title: `turn ${n}` }, String(n)),
+    row.command ? h("div", { class: "cmd" }, `> ${row.command}`) : null,
+    h("div", { class: "out" }, row.output || ""),
+    row.event ? h("div", { class: `event ${row.event}` }, row.event) : null);
+  S.nodes.set(n, node);
+  return node;
+}
+
+function renderTranscript(n) {
+  const rows = S.turns.filter((r) => r.turn_number <= n && r.turn_number > n - TRANSCRIPT_WINDOW);
+  const box = $("transcript");
+  const nodes = rows.map(transcriptNode);
+  for (const node of nodes) node.classList.toggle("current", Number(node.dataset.turn) === n);
+  if (rows.length && rows[0].turn_number > S.first) nodes.unshift(h("div", { class: "muted small" }, `… ${rows[0].turn_number - S.first} earlier turns`));
+  box.replaceChildren(...nodes);
+  box.scrollTop = box.scrollHeight;
+}
+
+// ---------- turn detail ----------
+
+function pre(text, cls) { return h("pre", { class: cls || "code" }, text == null ? "" : String(text)); }
+
+function asText(v) { return typeof v === "string" ? v : JSON.stringify(v, null, 2); }
+
+function renderCall(call, i) {
+  const tokens = `${call.input_tokens ?? 0} in · ${call.output_tokens ?? 0} out · ${call.cached_tokens ?? 0} cached`;
+  const summary = h("summary", {}, h("span", { class: "agent" }, call.agent || "llm"),
+    h("span", { class: "muted" }, ` ${call.provider || ""}/${call.model || ""}`),
+    h("span", { class: "call-meta" }, `${tokens} · ${Math.round(call.latency_ms || 0)} ms · $${Number(call.cost_estimate || 0).toFixed(4)}`),
+    call.error ? h("span", { class: "pill lost" }, "error") : null);
+  const messages = (call.messages || []).map((m) => h("div", { class: "msg" },
+    h("div", { class: "role" }, m.role || "message"), pre(asText(m.content ?? m))));
+  return h("details", { class: "call", dataset: { call: i } }, summary,
+    h("h4", {}, "System prompt"), pre(call.system_prompt, "code prompt"),
+    h("h4", {}, "Messages"), ...messages,
+    h("h4", {}, "Raw response"), pre(call.raw_response, "code raw"),
+    h("h4", {}, "Parsed result"), pre(call.parsed_result == null ? "—" : asText(call.parsed_result), "code parsed"),
+    call.error ? h("div", { class: "error" }, call.error) : null);
+}
+
+function stateChanges(d) {
+  const prev = S.cache.get(d.turn_number - 1);
+  if (!prev || !prev.state || !d.state) return null;
+  const ids = (xs, k) => new Set((xs || []).map((x) => x[k]));
+  const newRooms = (d.state.rooms || []).filter((r) => !ids(prev.state.rooms, "room_id").has(r.room_id)).map((r) => r.name);
+  const newItems = (d.state.items || []).filter((i) => !ids(prev.state.items, "item_id").has(i.item_id)).map((i) => i.name);
+  const parts = [];
+  if (newRooms.length) parts.push(`new rooms: ${newRooms.join(", ")}`);
+  if (newItems.length) parts.push(`new items: ${newItems.join(", ")}`);
+  if (prev.state.current_room !== d.state.current_room) parts.push(`moved to ${d.state.current_room}`);
+  return parts.length ? h("p", { class: "changes" }, parts.join(" · ")) : null;
+}
+
+function renderDetail(d) {
+  const calls = d.llm_calls || [];
+  $("detail").replaceChildren(...[
+    h("div", { class: "detail-head" }, h("span", { class: "turn-no" }, `Turn ${d.turn_number}`),
+      h("span", { class: "cmd" }, d.command ? `> ${d.command}` : "(start)"),
+      d.event ? h("span", { class: `pill ${d.event}` }, d.event) : null),
+    stateChanges(d),
+    h("h3", {}, "Agent reasoning"), pre(d.reasoning || d.agent_reasoning || "—", "reasoning"),
+    h("h3", {}, `LLM calls (${calls.length})`),
+    ...(calls.length ? calls.map(renderCall) : [h("p", { class: "empty" }, "No model calls this turn.")])].filter(Boolean));
+}
+
+// ---------- metrics ----------
+
+function rowsOf(v) {
+  if (Array.isArray(v)) return v;
+  if (v && typeof v === "object") return Object.entries(v).map(([name, o]) => ({ name, ...(typeof o === "object" ? o : { value: o }) }));
+  return [];
+}
+
+function fmtCell(v) {
+  if (typeof v === "number") return Number.isInteger(v) ? v.toLocaleString() : v < 1 ? v.toFixed(4) : v.toFixed(1);
+  return v == null ? "" : String(v);
+}
+
+function table(title, rows) {
+  if (!rows.length) return null;
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => typeof rows[0][c] !== "object");
+  return h("div", { class: "mtable" }, h("h3", {}, title), h("table", {},
+    h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, c.replace(/_/g, " "))))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, cols.map((c) => h("td", {}, fmtCell(r[c]))))))));
+}
+
+function seriesPoints(series, key) {
+  const xs = series.turn || [], ys = series[key] || [];
+  return xs.map((t, i) => [Number(t), Number(ys[i] ?? 0)]);
+}
+
+function renderMetrics() {
+  const m = S.metrics || {};
+  const totals = m.totals || {};
+  const card = (label, value) => h("div", { class: "kpi" }, h("div", { class: "kpi-value" }, value), h("div", { class: "kpi-label" }, label));
+  const cost = Number(totals.cost || 0);
+  $("cost-stat").textContent = `$${cost.toFixed(4)}`;
+  const s = m.series || {};
+  const charts = [["Score", seriesPoints(s, "score"), "#f5b942"], ["Rooms", seriesPoints(s, "rooms_known"), "#5ac8fa"],
+    ["Items", seriesPoints(s, "items_known"), "#7ee081"], ["Puzzles solved", seriesPoints(s, "puzzles_solved"), "#c38cff"],
+    ["Tokens per turn", seriesPoints(s, "tokens"), "#ff8a65"], ["Cost so far ($)", seriesPoints(s, "cost"), "#e0e0e0"]];
+  const perTurn = S.last > 0 ? Math.round(((totals.input_tokens || 0) + (totals.output_tokens || 0)) / S.last) : 0;
+  $("metrics").replaceChildren(
+    h("div", { class: "kpis" }, card("tokens", fmtCell((totals.input_tokens || 0) + (totals.output_tokens || 0))),
+      card("tokens / turn", fmtCell(perTurn)), card("cost", `$${cost.toFixed(4)}`),
+      card("cache hit rate", `${Number(totals.cache_hit_rate || 0).toFixed(1)}%`),
+      card("mean latency", `${Math.round(totals.mean_latency_ms || 0)} ms`),
+      card("LLM calls", fmtCell(totals.calls || 0)), card("errors", fmtCell(totals.errors || 0))),
+    h("div", { class: "charts" }, charts.map(([t, pts, c]) => FrotzCharts.lineChart(t, pts, c, S.current))),
+    table("By agent", rowsOf(m.by_agent)), table("By provider", rowsOf(m.by_provider)), table("By model", rowsOf(m.by_model)));
+}
+
+// ---------- controls ----------
+
+function updateControls() {
+  $("slider").min = String(S.first); $("slider").max = String(Math.max(S.last, S.first));
+  if (S.current != null) { $("slider").value = String(S.current); $("turn-input").value = String(S.current); }
+  $("turn-max").textContent = `/ ${Math.max(S.last, 0)}`;
+  updateBadge();
+}
+
+function updateBadge() {
+  const b = $("mode-badge");
+  if (!S.game) { b.hidden = true; return; }
+  b.hidden = false;
+  const live = S.game.status === "playing";
+  b.className = `badge ${live && S.following ? "live" : live ? "paused" : "replay"}`;
+  b.textContent = live ? (S.following ? "● LIVE" : "REPLAY · live game") : `REPLAY · ${S.game.status}`;
+  $("btn-live").hidden = !(live && !S.following);
+}
+
+function setFollowing(on) { S.following = on; updateBadge(); }
+
+function step(delta) { setFollowing(false); stopPlay(); showTurn((S.current ?? S.last) + delta); }
+function jump(n) { setFollowing(false); showTurn(n); }
+
+function startPlay() {
+  stopPlay();
+  setFollowing(false);
+  if (S.current >= S.last) showTurn(S.first);
+  const speed = Number($("speed").value) || 1;
+  S.playTimer = setInterval(() => {
+    if (S.current >= S.last) { stopPlay(); return; }
+    showTurn(S.current + 1);
+  }, 1000 / speed);
+  $("btn-play").textContent = "Pause";
+}
+
+function stopPlay() {
+  if (S.playTimer) clearInterval(S.playTimer);
+  S.playTimer = null;
+  $("btn-play").textContent = "▶ Play";
+}
+
+function bindControls() {
+  $("btn-first").onclick = () => jump(S.first);
+  $("btn-last").onclick = () => jump(S.last);
+  $("btn-prev").onclick = () => step(-1);
+  $("btn-next").onclick = () => step(1);
+  $("btn-play").onclick = () => (S.playTimer ? stopPlay() : startPlay());
+  $("btn-live").onclick = () => { stopPlay(); setFollowing(true); showTurn(S.last); };
+  $("speed").onchange = () => { if (S.playTimer) startPlay(); };
+  $("slider").oninput = () => jump(Number($("slider").value));
+  $("turn-input").onchange = () => jump(Number($("turn-input").value));
+  for (const tab of document.querySelectorAll(".tab")) tab.onclick = () => selectTab(tab.dataset.tab);
+  document.addEventListener("keydown", onKey);
+}
+
+function selectTab(name) {
+  for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.tab === name);
+  for (const panel of document.querySelectorAll(".tab-panel")) panel.hidden = panel.id !== `tab-${name}`;
+}
+
+function onKey(ev) {
+  if (S.gameId == null || ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => jump(S.first), End: () => jump(S.last),
+    " ": () => (S.playTimer ? stopPlay() : startPlay()) };
+  if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
+}
+
+window.addEventListener("hashchange", () => {
+  const r = parseHash();
+  // Our own replaceState calls do not fire hashchange; this is a pasted or clicked link.
+  if (!r || r.gameId !== S.gameId || r.turn !== S.current || (r.turn == null) !== S.following) route();
+});
+window.addEventListener("DOMContentLoaded", () => { bindControls(); route(); });
