@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from autofrotz.storage.models import Connection, Item, MazeGroup, Puzzle, Room
@@ -127,7 +129,7 @@ def pack_text(text: str) -> str | bytes:
     """
     if len(text) <= COMPRESS_OVER:
         return text
-    return zlib.compress(text.encode("utf-8"), 6)
+    return zlib.compress(text.encode("utf-8"), 1)  # level 1: a third of the time, nearly the same size
 
 
 def unpack_text(value: str | bytes | None) -> str | None:
@@ -187,6 +189,9 @@ def entity_from_row(spec: EntityTable, row: tuple[Any, ...]) -> Any:
     return spec.cls(**kwargs)
 
 
-def entity_key(spec: EntityTable, obj: Any) -> tuple[Any, ...]:
-    """The identity of an object within its table."""
-    return tuple(getattr(obj, k) for k in spec.key)
+def key_getter(spec: EntityTable) -> Callable[[Any], Any]:
+    """A function giving an object's identity in its table (a value, or a tuple for compound keys)."""
+    return _KEY_GETTERS[spec.table]
+
+
+_KEY_GETTERS = {spec.table: attrgetter(*spec.key) for spec in ENTITY_TABLES}

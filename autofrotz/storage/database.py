@@ -21,9 +21,9 @@ from autofrotz.storage.codec import (
     dumps,
     encode_extra,
     entity_from_row,
-    entity_key,
     entity_values,
     extra_fields,
+    key_getter,
     pack_text,
 )
 from autofrotz.storage.migrations import migrate
@@ -49,7 +49,7 @@ _CALL_STORED = [*_CALL_FIELDS, "system_prompt", "messages", "raw_response", "par
 
 
 # key -> (version_id of the current row, a private copy of the object it holds)
-_Current = dict[tuple[Any, ...], tuple[int, Any]]
+_Current = dict[Any, tuple[int, Any]]
 
 
 class TurnOrderError(ValueError):
@@ -205,7 +205,10 @@ class Database:
             f" WHERE game_id = ? AND valid_to IS NULL ORDER BY version_id"
         )
         rows = self.conn.execute(sql, (game_id,)).fetchall()
-        return _keyed(spec, [entity_from_row(spec, tuple(r)[1:]) for r in rows], [int(r[0]) for r in rows])
+        objects = [entity_from_row(spec, tuple(r)[1:]) for r in rows]
+        return {
+            key: (int(r[0]), obj) for key, r, obj in zip(keys_of(spec, objects), rows, objects, strict=True)
+        }
 
     def _write_world(
         self, game_id: int, n: int, world: WorldSnapshot, cache: _GameCache
@@ -220,23 +223,23 @@ class Database:
     def _diff_table(
         self, spec: EntityTable, game_id: int, n: int, objects: list[Any], old: _Current
     ) -> _Current:
-        # Comparing dataclasses is much cheaper than encoding them: only changed objects get encoded.
-        new = _keyed(spec, objects, [0] * len(objects))
-        closing = [(n, vid) for key, (vid, obj) in old.items() if key not in new or new[key][1] != obj]
-        if closing:
-            self.conn.executemany(f"UPDATE {spec.table} SET valid_to = ? WHERE version_id = ?", closing)
+        # Comparing field dicts is much cheaper than encoding: only changed objects get encoded.
         cols = ", ".join(spec.names)
         marks = ", ".join("?" * (len(spec.names) + 3))
         sql = f"INSERT INTO {spec.table} (game_id, {cols}, extra, valid_from) VALUES ({marks})"
         result: _Current = {}
-        for key, (_, obj) in new.items():
-            kept = old.get(key)
-            if kept is not None and kept[1] == obj:
+        old_get = old.get
+        for key, obj in zip(keys_of(spec, objects), objects, strict=True):
+            kept = old_get(key)
+            if kept is not None and kept[1].__dict__ == obj.__dict__:
                 result[key] = kept
                 continue
             cur = self.conn.execute(sql, (game_id, *entity_values(spec, obj), n))
             # A private copy, so later in-place changes by the managers still show up as changes.
             result[key] = (int(cur.lastrowid or 0), copy.deepcopy(obj))
+        closing = [(n, entry[0]) for key, entry in old.items() if result.get(key) is not entry]
+        if closing:
+            self.conn.executemany(f"UPDATE {spec.table} SET valid_to = ? WHERE version_id = ?", closing)
         return result
 
     def _insert_turn(self, game_id: int, turn: Turn, world: WorldSnapshot) -> None:
@@ -344,12 +347,14 @@ class _Txn:
         self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
 
 
-def _keyed(spec: EntityTable, objects: list[Any], version_ids: list[int]) -> _Current:
-    """Objects by key; a key seen twice gets an occurrence number so nothing is lost."""
-    out: _Current = {}
-    seen: dict[tuple[Any, ...], int] = {}
-    for obj, vid in zip(objects, version_ids, strict=True):
-        base = entity_key(spec, obj)
-        count = seen[base] = seen.get(base, -1) + 1
-        out[(*base, count)] = (vid, obj)
-    return out
+def keys_of(spec: EntityTable, objects: list[Any]) -> list[Any]:
+    """Each object's key in its table; a key seen twice gets an occurrence number so nothing is lost."""
+    keys = list(map(key_getter(spec), objects))
+    if len(set(keys)) == len(keys):
+        return keys
+    seen: dict[Any, int] = {}
+    numbered = []
+    for key in keys:
+        seen[key] = seen.get(key, -1) + 1
+        numbered.append((key, seen[key]) if seen[key] else key)
+    return numbered

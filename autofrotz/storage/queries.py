@@ -9,7 +9,7 @@ import sqlite3
 from typing import Any
 
 from autofrotz.storage.codec import ENTITY_TABLES, EntityTable, entity_from_row, loads, unpack_text
-from autofrotz.storage.models import Game, LLMCall, Turn, WorldSnapshot
+from autofrotz.storage.models import Game, LLMCall, Metric, Turn, WorldSnapshot
 
 TURN_COLUMNS = (
     "turn_number, command_sent, game_output, room_id, inventory_snapshot, agent_reasoning, timestamp,"
@@ -146,3 +146,18 @@ def load_llm_calls(conn: sqlite3.Connection, game_id: int, n: int | None = None)
         f" WHERE {where} ORDER BY c.turn_number, c.seq"
     )
     return [call_from_row(row) for row in conn.execute(sql, params)]
+
+
+def load_metrics(conn: sqlite3.Connection, game_id: int) -> list[Metric]:
+    """The per-turn metrics rows of a game, in the order written."""
+    sql = (
+        "SELECT game_id, turn_number, agent_name, provider, model, input_tokens, output_tokens,"
+        " cached_tokens, cost_estimate, latency_ms, extra FROM metrics WHERE game_id = ? ORDER BY metric_id"
+    )
+    out = []
+    for row in conn.execute(sql, (game_id,)):
+        metric = Metric(*tuple(row)[:-1])
+        for key, value in (loads(row["extra"]) or {}).items():
+            setattr(metric, key, value)
+        out.append(metric)
+    return out

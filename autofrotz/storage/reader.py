@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from autofrotz.storage import queries
 from autofrotz.storage.codec import loads
 from autofrotz.storage.metrics import game_metrics
-from autofrotz.storage.models import WorldSnapshot
+from autofrotz.storage.models import Metric, Turn, WorldSnapshot
 
 T = TypeVar("T")
 
@@ -97,6 +97,14 @@ class GameReader:
     def llm_calls(self, game_id: int, n: int | None = None) -> list[dict[str, Any]]:
         """LLM calls of one turn, or of the whole game."""
         return self._run(lambda c: [asdict(x) for x in queries.load_llm_calls(c, game_id, n)])
+
+    def metric_rows(self, game_id: int) -> list[Metric]:
+        """The raw per-turn metrics rows of a game."""
+        return self._run(lambda c: queries.load_metrics(c, game_id))
+
+    def turn_records(self, game_id: int, after: int = -1) -> list[Turn]:
+        """Turns numbered above ``after`` as Turn dataclasses (e.g. commands to replay on resume)."""
+        return self._run(lambda c: queries.load_turns(c, game_id, after))
 
     def metrics(self, game_id: int) -> dict[str, Any]:
         """Usage totals by agent and provider, cache hit rates and series over turns."""
