@@ -16,6 +16,8 @@ FALLBACKS = ("look", "inventory", "wait")
 class BuiltinAgent:
     """Takes each visible item once, then walks to the nearest unexplored exit."""
 
+    deterministic = True  # a resume re-decides recorded turns to rebuild this agent's state
+
     def __init__(self) -> None:
         self.tried: set[str] = set()
         self.idle = 0
@@ -55,6 +57,8 @@ class BuiltinAgent:
 
 class ScriptedAgent:
     """Plays a fixed list of commands by turn number (tests, crash test, benchmarks)."""
+
+    deterministic = True
 
     def __init__(self, commands: list[str], default: str = "look") -> None:
         self.commands = commands

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.config import Config
-from autofrotz.hooks.base import Observer
+from autofrotz.hooks.base import Event, Observer
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +43,14 @@ def _multimedia(env: HookEnv) -> Observer:
     return MultimediaObserver()
 
 
-# The web monitor's factory names, in the order they are looked for in autofrotz.web.live.
-WEB_FACTORIES = ("create_observer", "build_observer", "WebMonitor", "LiveMonitor")
+class _Forward(Observer):
+    """Adapts an object with ``on_event`` (such as the web monitor) to the Observer base."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def on_event(self, event: Event) -> None:
+        self.target.on_event(event)
 
 
 def _web_monitor(env: HookEnv) -> Observer | None:
@@ -55,13 +61,11 @@ def _web_monitor(env: HookEnv) -> Observer | None:
     except ImportError as exc:
         print(f"web monitor unavailable ({exc}); playing without it", file=sys.stderr)
         return None
-    for name in WEB_FACTORIES:
-        factory = getattr(live, name, None)
-        if factory is not None:
-            observer: Observer | None = factory(env)
-            return observer
-    print("web monitor unavailable (autofrotz.web.live has no observer factory)", file=sys.stderr)
-    return None
+    monitor = getattr(live, "WebMonitor", None)
+    if monitor is None:
+        print("web monitor unavailable (autofrotz.web.live has no WebMonitor)", file=sys.stderr)
+        return None
+    return _Forward(monitor())
 
 
 BUILTIN: dict[str, Callable[[HookEnv], Observer | None]] = {

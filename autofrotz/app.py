@@ -1,0 +1,112 @@
+"""`python main.py [options]`: play a game (or resume one) and print one progress line per turn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from autofrotz.config import Config, ConfigError, apply_overrides, load_config
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The command line of a play run."""
+    parser = argparse.ArgumentParser(prog="python main.py", description="Let an AI play a Z-machine game.")
+    parser.add_argument("--game", help="story file: a name in games/ or a path (default from config)")
+    parser.add_argument("--max-turns", type=int, help="stop after this many turns")
+    parser.add_argument("--config", default="config.json", help="config file (default config.json)")
+    parser.add_argument("--db", help="SQLite database file (default from config)")
+    parser.add_argument("--backend", choices=("jericho", "dfrotz"), help="interpreter back end")
+    parser.add_argument("--seed", type=int, help="interpreter random seed")
+    parser.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a recorded game")
+    parser.add_argument("--no-web", action="store_true", help="do not start the web monitor")
+    parser.add_argument("--host", help="web monitor host")
+    parser.add_argument("--port", type=int, help="web monitor port")
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str]) -> int:
+    """Play a game from the command line; returns the process exit code."""
+    args = parse_args(argv)
+    try:
+        config = configure(args)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    from autofrotz.session import Session, SessionError
+
+    try:
+        session = Session.open(config, resume_id=args.resume, web=not args.no_web)
+    except SessionError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    with session:
+        return _play(session)
+
+
+def _play(session: Any) -> int:
+    try:
+        status = session.play()
+    except KeyboardInterrupt:
+        gid = session.orchestrator.game_id
+        print(f"\ninterrupted; continue with: python main.py --resume {gid}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    print(f"game {session.orchestrator.game_id}: {status}")
+    return EXIT_OK
+
+
+def configure(args: argparse.Namespace) -> Config:
+    """Load the config file and apply the command-line overrides."""
+    config = load_config(args.config)
+    config = apply_overrides(
+        config,
+        game_file=args.game,
+        max_turns=args.max_turns,
+        database_path=args.db,
+        backend=args.backend,
+        seed=args.seed,
+    )
+    web = replace(
+        config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port
+    )
+    if config.max_turns < 1:
+        raise ConfigError("--max-turns must be at least 1")
+    return replace(config, web_server=web)
+
+
+@dataclass
+class RoleNotice:
+    """Roles that fell back to the built-in agent or rules because a key is missing."""
+
+    missing: dict[str, list[str]] = field(default_factory=dict)  # env var -> roles
+
+    def line(self) -> str | None:
+        """One line naming the roles and how to set the keys, or None."""
+        if not self.missing:
+            return None
+        roles = sorted(r for rs in self.missing.values() for r in rs)
+        names = " / ".join(sorted(self.missing))
+        example = sorted(self.missing)[0]
+        return (
+            f"no API key ({names} not set): {', '.join(roles)} use the built-in agent / rules; "
+            f"set the key to use the configured model, e.g. `export {example}=...`"
+        )
+
+
+def game_path_label(path: Path) -> str:
+    """How the game is named in the record: its file name when games/ holds it, else the path."""
+    from autofrotz.games import GAMES_DIR
+
+    try:
+        path.resolve().relative_to(GAMES_DIR.resolve())
+        return path.name
+    except ValueError:
+        return str(path.resolve())

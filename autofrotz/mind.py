@@ -1,0 +1,95 @@
+"""The orchestrator's memory: what a save keeps besides the interpreter state.
+
+``dump`` captures the world model (map, items, puzzles) and the short-term memory (recent turns,
+the last output, a death note, the agent's own state) as JSON; ``load`` puts it back, either all
+of it (resume) or only the world model (rollback after a death, when memory of the death stays).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from autofrotz.agents.base import HistoryEntry
+from autofrotz.hooks import base as ev
+
+
+@dataclass
+class Mind:
+    """Short-term memory and the handles to the world model it saves."""
+
+    parts: Any
+    history: deque[HistoryEntry] = field(default_factory=deque)
+    last_command: str | None = None
+    last_output: str = ""
+    death_note: str = ""
+    score: int | None = None
+    moves: int | None = None
+    maze_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pending_items: list[Any] = field(default_factory=list)
+    pending_room: Any = None
+
+    def dump(self, stuck: Any) -> dict[str, Any]:
+        """Everything a save keeps, as JSON-able data."""
+        p = self.parts
+        agent = p.game_agent
+        return {
+            "map": p.map.to_dict(),
+            "items": p.items.to_dict(),
+            "puzzles": p.puzzle_agent.to_dict(),
+            "maze_seen": self.maze_seen,
+            "stuck": stuck.to_dict(),
+            "agent": agent.to_dict() if hasattr(agent, "to_dict") else None,
+            "history": [asdict(h) for h in self.history],
+            "last_command": self.last_command,
+            "last_output": self.last_output,
+            "death_note": self.death_note,
+            "score": self.score,
+            "moves": self.moves,
+        }
+
+    def load(self, data: dict[str, Any], world_only: bool = False) -> dict[str, Any]:
+        """Put a dump back; returns the stuck-detector state for the caller."""
+        from autofrotz.managers.item_manager import ItemManager
+        from autofrotz.managers.map_manager import MapManager
+
+        p = self.parts
+        p.map = MapManager.from_dict(data["map"], llm=p.map_llm)
+        p.items = ItemManager.from_dict(data["items"], llm=p.item_llm)
+        p.puzzle_agent.load_dict(data["puzzles"])
+        self.maze_seen = dict(data.get("maze_seen", {}))
+        if world_only:
+            return {}
+        if data.get("agent") is not None and hasattr(p.game_agent, "load_dict"):
+            p.game_agent.load_dict(data["agent"])
+        self.history = deque((HistoryEntry(**h) for h in data["history"]), maxlen=self.history.maxlen)
+        self.last_command, self.last_output = data["last_command"], data["last_output"]
+        self.death_note, self.score, self.moves = data["death_note"], data["score"], data["moves"]
+        return dict(data.get("stuck", {}))
+
+
+def maze_events(mind: Mind, map_manager: Any, puzzle_agent: Any, turn: int) -> list[ev.Event]:
+    """Maze hook events from the difference between the map's maze groups and what was seen."""
+    events: list[ev.Event] = []
+    for group in map_manager.maze_groups():
+        seen = mind.maze_seen.setdefault(group.group_id, {"markers": {}, "completed": False, "new": True})
+        if seen.pop("new", False):
+            puzzle_agent.add_maze(group.group_id, group.entry_room_id, turn)
+            events.append(ev.MazeDetected(group.group_id, group.entry_room_id, len(group.room_ids)))
+        for room_id, item_id in group.markers.items():
+            if seen["markers"].get(room_id) != item_id:
+                seen["markers"][room_id] = item_id
+                events.append(ev.MazeRoomMarked(group.group_id, room_id, item_id))
+        if group.completed_turn is not None and not seen["completed"]:
+            seen["completed"] = True
+            exits = len(group.exit_room_ids)
+            events.append(ev.MazeCompleted(group.group_id, len(group.room_ids), exits))
+            _solve_maze_puzzle(puzzle_agent, group.group_id, turn)
+    return events
+
+
+def _solve_maze_puzzle(puzzle_agent: Any, group_id: str, turn: int) -> None:
+    for puzzle in puzzle_agent.open_puzzles():
+        if puzzle.kind == "maze" and puzzle.description.startswith(f"Maze {group_id}:"):
+            puzzle_agent.solve(puzzle.puzzle_id, turn)

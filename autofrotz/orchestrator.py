@@ -1,0 +1,432 @@
+"""The turn loop: one command per turn, from context assembly to terminal conditions.
+
+A turn starts from the world model as the previous output left it, so the phases of the spec run
+in this rotation: context (4), decision (5), execute (6), receive (1), parse and update (2), puzzle
+evaluation (3), terminal conditions (9), record (7), notify (8). A death is recovered before the
+record, so every turn's record is the state play continues from (what a resume relies on).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from autofrotz.agents import outcome
+from autofrotz.agents.base import Decision, HistoryEntry, TurnContext
+from autofrotz.agents.commands import SAFE_DEFAULT
+from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
+from autofrotz.agents.stuck import StuckDetector, is_failure
+from autofrotz.config import Config
+from autofrotz.context import HISTORY_TURNS, one_line, world_fields
+from autofrotz.hooks import base as ev
+from autofrotz.hooks.dispatcher import HookDispatcher
+from autofrotz.mind import Mind, maze_events
+from autofrotz.recording import CallRecorder, metrics_for
+from autofrotz.saves import SaveRotation, pack_state, unpack_state
+from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Parts:
+    """Everything the orchestrator drives, built by the app (or a test)."""
+
+    config: Config
+    game: Any  # GameInterface
+    db: Any  # Database
+    map: Any  # MapManager
+    items: Any  # ItemManager
+    game_agent: Any  # decide(context) -> Decision
+    puzzle_agent: PuzzleAgent
+    hooks: HookDispatcher = field(default_factory=HookDispatcher)
+    recorder: CallRecorder = field(default_factory=CallRecorder)
+    game_file: str = "game"
+    outcome_llm: Any = None
+    map_llm: Any = None
+    item_llm: Any = None
+    maze_solver_factory: Callable[[Any], Any] | None = None
+    max_score: int | None = None
+
+
+@dataclass
+class Changes:
+    """What one output changed in the world model."""
+
+    new_room: bool = False
+    moved: bool = False
+    new_items: int = 0
+    inventory_changed: bool = False
+    score_changed: bool = False
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def progressed(self) -> bool:
+        return self.new_room or self.new_items > 0 or self.inventory_changed or self.score_changed
+
+
+class Orchestrator:
+    """Plays one game: a new one (start) or a recorded one (resume), until a terminal condition."""
+
+    def __init__(self, parts: Parts) -> None:
+        self.p = parts
+        self.config = parts.config
+        self.mind = Mind(parts, history=deque(maxlen=HISTORY_TURNS))
+        self.saves = SaveRotation(parts.game, parts.config.save_slots)
+        self.stuck = StuckDetector()
+        self.game_id = 0
+        self.turn = 0
+        self.status = "playing"
+        self.maze_solver: Any = None
+
+    # ----- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> int:
+        """Create the game record, start the interpreter and record turn 0 (the intro)."""
+        self.game_id = self.p.db.create_game(self._game_row())
+        self.p.recorder.game_id = self.game_id
+        intro = self.p.game.start()
+        self._emit(ev.GameStart(self.game_id, self.p.game_file))
+        self.p.recorder.begin(0)
+        changes = self._parse_and_update(intro, None, 0)
+        self.mind.last_output = intro
+        point = self.saves.save(0, self.mind.dump(self.stuck))
+        self._record(0, Decision("", "game start"), intro, None, None, "start", point.packed, changes.errors)
+        return self.game_id
+
+    def run(self) -> str:
+        """Play turns until the game ends or max_turns is reached; returns the final status."""
+        while self.status == "playing":
+            if self.turn >= self.config.max_turns:
+                self.finish("abandoned")
+                break
+            self.run_turn()
+        return self.status
+
+    def finish(self, status: str) -> None:
+        """Close the game record and tell the observers."""
+        self.status = status
+        self.p.db.finish_game(self.game_id, status, self.mind.score)
+        self._emit(ev.GameEnd(self.game_id, status, self.turn, self.mind.score))
+
+    # ----- one turn ----------------------------------------------------------------------------
+    def run_turn(self, replay: Turn | None = None) -> None:
+        """Play (or, on resume, replay) one turn."""
+        n = self.turn + 1
+        self.p.recorder.begin(n)
+        if replay is None:
+            self._emit(ev.TurnStart(n, self.p.map.current_room))
+        # Phase 4: context assembly, from the world as the last output left it.
+        context = self._assemble_context(n)
+        # Phase 5: decision (the maze solver's while a maze is being mapped).
+        decision = self._decide(context, replay)
+        if decision.risky and replay is None:
+            self._save_state(n - 1)
+        # Phases 6 and 1: execute the command and receive the output.
+        result = self._execute(decision.command)
+        # Phase 2: parse and update the world model.
+        changes = self._parse_and_update(result.text, decision.command, n, result.score)
+        # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
+        puzzles = self._evaluate_puzzles(result.text, decision.command, n, changes, replay is None)
+        self._remember(n, decision.command, result, changes)
+        # Phase 9: terminal conditions; a death is recovered here, before the record.
+        event, state, errors = self._check_terminal(result, decision.command, n, replay is not None)
+        self.turn = n
+        if replay is not None:
+            return
+        # Phase 7: record the turn, its world, metrics and LLM calls in one transaction.
+        errors = [e for e in (decision.error, puzzles.error, *changes.errors, *errors) if e]
+        self._record(n, decision, result.text, result.score, result.moves, event, state, errors)
+        # Phase 8: notify the observers.
+        self._notify(n, decision, result, event, changes, puzzles)
+
+    # ----- phase helpers -----------------------------------------------------------------------
+    def _assemble_context(self, n: int) -> TurnContext:
+        m = self.mind
+        return TurnContext(
+            turn_number=n,
+            game_file=self.p.game_file,
+            last_command=m.last_command,
+            last_output=m.last_output,
+            puzzles=[f"#{p.puzzle_id} {p.description}" for p in self.p.puzzle_agent.open_puzzles()][:8],
+            suggestions=list(self.p.puzzle_agent.suggestions),
+            stuck_note=self.stuck.check(),
+            history=list(m.history),
+            death_note=m.death_note,
+            score=m.score,
+            moves=m.moves,
+            map=self.p.map,
+            items=self.p.items,
+            **world_fields(self.p.map, self.p.items),
+        )
+
+    def _decide(self, context: TurnContext, replay: Turn | None) -> Decision:
+        maze_command = self._maze_command()
+        if maze_command is not None:
+            decision = Decision(maze_command, "maze solver", source="maze")
+        elif replay is not None and not getattr(self.p.game_agent, "deterministic", False):
+            decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
+        else:
+            decision = self._agent_decision(context)
+        if replay is not None and decision.command != replay.command_sent:
+            log.warning("resume: turn %d decided %r, recorded %r", context.turn_number, decision, replay)
+            decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
+        self.mind.death_note = ""
+        return decision
+
+    def _agent_decision(self, context: TurnContext) -> Decision:
+        try:
+            decision: Decision = self.p.game_agent.decide(context)
+            return decision
+        except AssertionError:  # a fake model's unexpected call is a test failure, never a default
+            raise
+        except Exception as exc:  # the agents handle LLM failures; this guards against their bugs
+            log.exception("game agent failed")
+            return Decision(SAFE_DEFAULT, "agent error; safe default", error=f"{type(exc).__name__}: {exc}")
+
+    def _maze_command(self) -> str | None:
+        if self.p.maze_solver_factory is None or not self._maze_active():
+            self.maze_solver = None
+            return None
+        if self.maze_solver is None:
+            self.maze_solver = self.p.maze_solver_factory(self)
+        command = self.maze_solver.next_command()
+        return str(command) if command else None
+
+    def _maze_active(self) -> bool:
+        try:
+            return bool(self.p.map.is_maze_active())
+        except Exception:
+            return False
+
+    def _execute(self, command: str) -> Any:
+        from autofrotz.game_interface import ForbiddenCommandError, StepResult
+
+        try:
+            result = self.p.game.send(command)
+        except ForbiddenCommandError:
+            result = self.p.game.send(SAFE_DEFAULT)
+        if self.maze_solver is not None:
+            self.maze_solver.observe(result.text)
+        return result if isinstance(result, StepResult) else result
+
+    def _parse_and_update(self, text: str, command: str | None, n: int, score: int | None = None) -> Changes:
+        changes = Changes(score_changed=score is not None and score != self.mind.score)
+        before_inventory = self._inventory()
+        before_rooms = self._room_ids()
+        try:
+            update = self.p.map.update_from_game_output(text, command, n)
+            changes.moved = bool(update.moved)
+            changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
+            item_updates = self.p.items.update_from_game_output(text, self.p.map.current_room, command, n)
+        except AssertionError:  # a fake model's unexpected call is a test failure, never a default
+            raise
+        except Exception as exc:  # a parser bug must not end the game; the turn records the error
+            log.exception("world model update failed")
+            changes.errors.append(f"world model: {type(exc).__name__}: {exc}")
+            return changes
+        self.mind.pending_items = list(item_updates)
+        self.mind.pending_room = update
+        changes.new_items = sum(1 for u in item_updates if u.change == "seen" and self._first_seen(u, n))
+        changes.inventory_changed = self._inventory() != before_inventory
+        return changes
+
+    def _evaluate_puzzles(
+        self, text: str, command: str, n: int, changes: Changes, live: bool
+    ) -> PuzzleUpdate:
+        agent = self.p.puzzle_agent
+        agent.record_attempt(command, text)
+        view = WorldView(
+            n, text, command, self.p.map.current_room, self._inventory(), self._known_items(), self.p.map
+        )
+        signals = Signals(
+            changes.new_room, changes.new_items > 0, is_failure(text), changes.inventory_changed
+        )
+        return agent.evaluate(view, signals, allow_llm=live)
+
+    def _remember(self, n: int, command: str, result: Any, changes: Changes) -> None:
+        m = self.mind
+        if result.score is not None:
+            m.score = result.score
+        if result.moves is not None:
+            m.moves = result.moves
+        m.last_command, m.last_output = command, result.text
+        m.history.append(HistoryEntry(n, command, one_line(result.text, 400), self.p.map.current_room))
+        self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed)
+
+    def _check_terminal(
+        self, result: Any, command: str, n: int, replaying: bool
+    ) -> tuple[Any, Any, list[str]]:
+        """(event, interpreter state to store, errors) after this turn's output."""
+        if replaying:  # the record already holds what happened; the stored state covers any death
+            return None, None, []
+        found, error = result.outcome, None
+        if found is None and self.p.outcome_llm is not None and outcome.unsure(result.text):
+            found, error = outcome.classify(self.p.outcome_llm, result.text)
+        errors = [error] if error else []
+        if found == "victory":
+            self.status = "won"
+            return "victory", None, errors
+        if found == "death":
+            if self.config.save_on_death and self.saves.latest() is not None:
+                return "death", self._recover_from_death(n, command, result.text), errors
+            self.status = "lost"
+            return "death", None, errors
+        if n % max(1, self.config.save_every) == 0:
+            return None, self._save_state(n, store=False), errors
+        return None, None, errors
+
+    def _recover_from_death(self, n: int, command: str, text: str) -> bytes:
+        point = self.saves.restore_latest()
+        assert point is not None
+        self.mind.load(point.mind, world_only=True)
+        self.stuck.reset()
+        self.maze_solver = None
+        lost = n - point.turn
+        self.mind.death_note = (
+            f"You died after '{command}' ({one_line(text, 200)}). The game was restored to turn "
+            f"{point.turn}, {lost} turn{'s' if lost != 1 else ''} ago. Avoid repeating that approach."
+        )
+        self.mind.last_output = self.mind.death_note
+        raw, _ = unpack_state(point.packed)
+        return pack_state(raw, self.mind.dump(self.stuck))
+
+    def _save_state(self, n: int, store: bool = True) -> bytes:
+        """Save into the next slot; risky-action saves are stored right away for resume."""
+        point = self.saves.save(n, self.mind.dump(self.stuck))
+        if store:
+            self.p.db.save_state(self.game_id, n, point.packed, slot=point.slot)
+        return point.packed
+
+    def _record(
+        self,
+        n: int,
+        decision: Decision,
+        text: str,
+        score: Any,
+        moves: Any = None,
+        event: Any = None,
+        state: bytes | None = None,
+        errors: list[str] | None = None,
+    ) -> None:
+        calls = self.p.recorder.drain()
+        errors = errors or []
+        reasoning = decision.reasoning + (f" [errors: {'; '.join(errors)}]" if errors else "")
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        event = event or ("error" if errors else None)
+        room = self.p.map.current_room
+        turn = Turn(
+            self.game_id,
+            n,
+            decision.command,
+            text,
+            room,
+            self._inventory(),
+            reasoning,
+            now,
+            score,
+            moves,
+            event,
+        )
+        bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
+        self.p.db.write_turn(self.game_id, bundle)
+
+    def _notify(
+        self, n: int, decision: Decision, result: Any, event: Any, changes: Changes, puzzles: PuzzleUpdate
+    ) -> None:
+        room = self.mind.pending_room
+        if room is not None and room.room_id and (changes.moved or changes.new_room):
+            description = self._room_description(room.room_id)
+            self._emit(
+                ev.RoomEnter(room.room_id, room.room_name or room.room_id, description, changes.new_room)
+            )
+        for u in self.mind.pending_items:
+            if u.change == "seen" and self._first_seen(u, n):
+                self._emit(ev.ItemFound(u.item_id, u.name, self.p.map.current_room))
+            elif u.change == "taken":
+                self._emit(ev.ItemTaken(u.item_id, u.name))
+        for p in puzzles.found:
+            self._emit(ev.PuzzleFound(p.puzzle_id, p.description))
+        for p in puzzles.solved:
+            self._emit(ev.PuzzleSolved(p.puzzle_id, p.description))
+        for maze_event in maze_events(self.mind, self.p.map, self.p.puzzle_agent, n):
+            self._emit(maze_event)
+        self.mind.pending_items, self.mind.pending_room = [], None
+        self._emit(self._turn_end(n, decision, result, event))
+
+    def _turn_end(self, n: int, decision: Decision, result: Any, event: Any) -> ev.TurnEnd:
+        room_id = self.p.map.current_room
+        return ev.TurnEnd(
+            n,
+            decision.command,
+            result.text,
+            room_id,
+            self._room_name(room_id),
+            self.mind.score,
+            self.mind.moves,
+            event,
+            decision.reasoning,
+            self.p.recorder.total_cost,
+            self.game_id,
+        )
+
+    # ----- small readers -----------------------------------------------------------------------
+    def _emit(self, event: ev.Event) -> None:
+        self.p.hooks.emit(event)
+
+    def _game_row(self) -> Game:
+        config_json = json.dumps(asdict(self.config), default=str)
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        return Game(
+            None,
+            self.p.game_file,
+            now,
+            seed=self.config.seed,
+            backend=self.config.backend,
+            config_json=config_json,
+            max_score=self.p.max_score,
+        )
+
+    def _inventory(self) -> list[str]:
+        return [i.name for i in self.p.items.get_inventory()]
+
+    def _known_items(self) -> list[str]:
+        return [i.name for i in self.p.items.get_all_items()][:40]
+
+    def _room_ids(self) -> set[str]:
+        return {r.room_id for r in self.p.map.rooms()}
+
+    def _room_name(self, room_id: str | None) -> str | None:
+        return next((r.name for r in self.p.map.rooms() if r.room_id == room_id), room_id)
+
+    def _room_description(self, room_id: str) -> str:
+        return next((r.description for r in self.p.map.rooms() if r.room_id == room_id), "")
+
+    def _first_seen(self, update: Any, n: int) -> bool:
+        item = self.p.items.get_item(update.item_id)
+        return item is not None and item.first_seen_turn == n
+
+    def _snapshot(self) -> WorldSnapshot:
+        return WorldSnapshot(
+            current_room=self.p.map.current_room,
+            rooms=self.p.map.rooms(),
+            connections=self.p.map.connections(),
+            items=self.p.items.get_all_items(),
+            puzzles=[type(p)(**asdict(p)) for p in self.p.puzzle_agent.puzzles],
+            maze_groups=self.p.map.maze_groups(),
+            inventory=self._inventory(),
+        )
+
+
+def game_name(game_file: str) -> str:
+    """A readable game name from a file name or path.
+
+    >>> game_name("games/zork1.z5")
+    'zork1'
+    """
+    return Path(game_file).stem

@@ -1,0 +1,67 @@
+"""Resume a recorded game after a crash or Ctrl-C.
+
+The newest stored state (interpreter plus memory, see saves.py) is loaded, then every turn recorded
+after it is replayed through the same turn code with the pinned seed: commands come from the record
+(a deterministic agent re-decides them, which also rebuilds its own state), nothing is written, no
+model is asked, and turn numbering continues from the last recorded turn.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from autofrotz.agents.stuck import StuckDetector
+from autofrotz.hooks import base as ev
+from autofrotz.orchestrator import Orchestrator
+
+log = logging.getLogger(__name__)
+RESUMABLE = ("playing", "abandoned")
+
+
+class ResumeError(RuntimeError):
+    """The game cannot be resumed (unknown id, finished, or no saved state)."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a resume needs from the game row before building anything."""
+
+    game_file: str
+    seed: int | None
+    backend: str
+    status: str
+
+
+def game_info(db: object, game_id: int) -> GameInfo:
+    """The stored game's file, seed and back end; ResumeError if it cannot be resumed."""
+    game = db.game(game_id)  # type: ignore[attr-defined]
+    if game is None:
+        raise ResumeError(f"no game with id {game_id} in the database")
+    if game.status not in RESUMABLE:
+        raise ResumeError(f"game {game_id} has ended ({game.status}); nothing to resume")
+    return GameInfo(game.game_file, game.seed, game.backend, game.status)
+
+
+def resume(orch: Orchestrator, game_id: int) -> int:
+    """Bring the orchestrator to the end of the recorded game; returns the number of replayed turns."""
+    db = orch.p.db
+    last, packed, state_turn = db.latest_state(game_id)
+    if packed is None:
+        raise ResumeError(f"game {game_id} has no saved interpreter state")
+    orch.game_id = game_id
+    orch.p.recorder.game_id = game_id
+    orch.p.game.start()
+    point = orch.saves.adopt(state_turn, packed)
+    if not point.mind:
+        raise ResumeError(f"game {game_id}: the saved state carries no world model")
+    orch.stuck = StuckDetector.from_dict(orch.mind.load(point.mind))
+    orch.turn = state_turn
+    replayed = db.turns_after(game_id, state_turn)
+    for turn in replayed:
+        orch.run_turn(replay=turn)
+        if orch.mind.last_output != turn.game_output:
+            log.warning("resume: turn %d replayed with different output", turn.turn_number)
+    orch.turn = last
+    orch._emit(ev.GameStart(game_id, orch.p.game_file, resumed=True))
+    return len(replayed)

@@ -1,0 +1,99 @@
+"""Rotating save slots, and the envelope that keeps the world model with an interpreter state.
+
+The database stores one bytes value per saved state. We pack the interpreter's own state together
+with the orchestrator's memory (map, items, puzzles, agent state) so that a restore after a death,
+and a resume after a crash, roll the world model back to exactly the moment the game was saved.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+MAGIC = b"AFZ1"
+_HEADER = struct.Struct(">I")
+
+
+def pack_state(interpreter: bytes, mind: dict[str, Any]) -> bytes:
+    """Interpreter bytes plus the JSON memory, in one self-describing value.
+
+    >>> unpack_state(pack_state(b"\\x00ram", {"turn": 3}))
+    (b'\\x00ram', {'turn': 3})
+    """
+    header = zlib.compress(json.dumps(mind, separators=(",", ":")).encode("utf-8"))
+    return MAGIC + _HEADER.pack(len(header)) + header + interpreter
+
+
+def unpack_state(data: bytes) -> tuple[bytes, dict[str, Any] | None]:
+    """Split a packed state; a bare interpreter state comes back with no memory.
+
+    >>> unpack_state(b"plain")
+    (b'plain', None)
+    """
+    if not data.startswith(MAGIC):
+        return data, None
+    start = len(MAGIC) + _HEADER.size
+    (size,) = _HEADER.unpack(data[len(MAGIC) : start])
+    mind = json.loads(zlib.decompress(data[start : start + size]).decode("utf-8"))
+    return data[start + size :], mind
+
+
+@dataclass(frozen=True)
+class SavePoint:
+    """One save: its slot, the turn it was taken after, and the packed state."""
+
+    slot: str
+    turn: int
+    packed: bytes
+
+    @property
+    def mind(self) -> dict[str, Any]:
+        """The memory stored with the save."""
+        return unpack_state(self.packed)[1] or {}
+
+
+class SaveRotation:
+    """Saves into ``slots`` rotating slots; restores the most recent one."""
+
+    def __init__(self, game: Any, slots: int = 3, prefix: str = "autofrotz") -> None:
+        self.game = game
+        self.names = [f"{prefix}_{i}" for i in range(max(1, slots))]
+        self.points: list[SavePoint] = []
+        self._next = 0
+
+    def save(self, turn: int, mind: dict[str, Any]) -> SavePoint:
+        """Save the running game into the next slot, with the memory given."""
+        slot = self.names[self._next]
+        self._next = (self._next + 1) % len(self.names)
+        self.game.save(slot)
+        point = SavePoint(slot, turn, pack_state(self.game.export_state(slot), mind))
+        self._keep(point)
+        return point
+
+    def adopt(self, turn: int, packed: bytes) -> SavePoint:
+        """Load a stored state into a slot (resume) and restore the game to it."""
+        slot = self.names[self._next]
+        self._next = (self._next + 1) % len(self.names)
+        raw, _ = unpack_state(packed)
+        self.game.import_state(slot, raw)
+        self.game.restore(slot)
+        point = SavePoint(slot, turn, packed)
+        self._keep(point)
+        return point
+
+    def _keep(self, point: SavePoint) -> None:
+        self.points = [p for p in self.points if p.slot != point.slot] + [point]
+
+    def latest(self) -> SavePoint | None:
+        """The most recent save, if any."""
+        return self.points[-1] if self.points else None
+
+    def restore_latest(self) -> SavePoint | None:
+        """Restore the game to the most recent save; None when there is none."""
+        point = self.latest()
+        if point is not None:
+            self.game.restore(point.slot)
+        return point

@@ -1,0 +1,236 @@
+"""Builds everything one game needs from the config, and tears it down again."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
+from autofrotz.agents.game_agent import GameAgent
+from autofrotz.agents.puzzle_agent import PuzzleAgent
+from autofrotz.config import ROLES, Config
+from autofrotz.hooks.base import Observer
+from autofrotz.hooks.console import ConsoleProgress
+from autofrotz.hooks.dispatcher import HookDispatcher
+from autofrotz.hooks.registry import HookEnv, HookError, build_observers
+from autofrotz.orchestrator import Orchestrator, Parts, game_name
+from autofrotz.recording import CallRecorder
+
+SCRIPT_PROVIDER = "script"  # game agent only: plays the command file named by "model"
+
+
+class SessionError(RuntimeError):
+    """A game cannot be set up (unknown game, bad provider, nothing to resume...)."""
+
+
+@dataclass
+class Session:
+    """A built game: orchestrator, database, interpreter, and the optional web server."""
+
+    config: Config
+    orchestrator: Orchestrator
+    db: Any
+    game: Any
+    resume_id: int | None = None
+    web_handle: Any = None
+    notice: str | None = None
+
+    @classmethod
+    def open(
+        cls,
+        config: Config,
+        resume_id: int | None = None,
+        web: bool = True,
+        observers: list[Observer] | None = None,
+        console: bool = True,
+    ) -> Session:
+        """Build a session; SessionError names what is wrong."""
+        from autofrotz.storage.database import Database
+
+        db = Database(config.database_path)
+        try:
+            return cls._build(config, db, resume_id, web, observers or [], console)
+        except BaseException:
+            db.close()
+            raise
+
+    @classmethod
+    def _build(
+        cls, config: Config, db: Any, resume_id: int | None, web: bool, extra: list[Observer], console: bool
+    ) -> Session:
+        from autofrotz.app import RoleNotice, game_path_label
+
+        if resume_id is not None:
+            config = _resumed_config(config, db, resume_id)
+        path = _resolve(config.game_file)
+        recorder = CallRecorder()
+        notice = RoleNotice()
+        llms = {role: _role_llm(role, config, recorder, notice) for role in ROLES}
+        line = notice.line()
+        if line:
+            print(line, file=sys.stderr)
+        handle = _start_web(config, web)
+        observers = _observers(config, handle is not None, extra, console)
+        game = _open_game(path, config)
+        parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
+        return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
+
+    def play(self) -> str:
+        """Start (or resume) the game and play it to its end; returns the final status."""
+        from autofrotz.resume import ResumeError, resume
+
+        if self.resume_id is None:
+            self.orchestrator.start()
+        else:
+            try:
+                resume(self.orchestrator, self.resume_id)
+            except ResumeError as exc:
+                raise SessionError(str(exc)) from None
+        if self.web_handle is not None:
+            print(f"watch live at {self.web_handle.url} (game {self.orchestrator.game_id})", file=sys.stderr)
+        return self.orchestrator.run()
+
+    def close(self) -> None:
+        """Stop the interpreter, the observers, the web server and the database."""
+        self.game.close()
+        self.orchestrator.p.hooks.close()
+        if self.web_handle is not None:
+            self.web_handle.stop()
+        self.db.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
+    from autofrotz.resume import ResumeError, game_info
+
+    try:
+        info = game_info(db, game_id)
+    except ResumeError as exc:
+        raise SessionError(str(exc)) from None
+    seed = info.seed if info.seed is not None else config.seed
+    return replace(config, game_file=info.game_file, seed=seed, backend=info.backend)
+
+
+def _resolve(game_file: str) -> Path:
+    from autofrotz.games import GameNotFoundError, resolve_game
+
+    try:
+        return resolve_game(game_file)
+    except GameNotFoundError as exc:
+        raise SessionError(str(exc)) from None
+
+
+def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any) -> Any:
+    """The model of one role, or None for the built-in agent, rules, or a missing key."""
+    from autofrotz.llm import MissingAPIKeyError, UnknownProviderError, build_llm
+
+    if role == "game_agent" and config.agent(role).provider == SCRIPT_PROVIDER:
+        return None
+    try:
+        return build_llm(role, config, sink=recorder)
+    except MissingAPIKeyError as exc:
+        notice.missing.setdefault(exc.env_var, []).append(role)
+        return None
+    except UnknownProviderError as exc:
+        raise SessionError(f"agents.{role}: {exc}") from None
+
+
+def _start_web(config: Config, web: bool) -> Any:
+    if not (web and config.web_server.enabled and "web_monitor" in config.hooks):
+        return None
+    try:
+        from autofrotz.web.runner import start_from_config
+
+        return start_from_config(config.web_server, config.database_path)
+    except Exception as exc:  # the game plays on without a monitor; say so once
+        print(f"web monitor not started ({exc}); playing without it", file=sys.stderr)
+        return None
+
+
+def _observers(config: Config, web: bool, extra: list[Observer], console: bool) -> list[Observer]:
+    env = HookEnv(config, config.database_path, web, config.web_server.host, config.web_server.port)
+    try:
+        observers = build_observers(config.hooks, env)
+    except HookError as exc:
+        raise SessionError(str(exc)) from None
+    if console and "console" not in config.hooks:
+        observers.insert(0, ConsoleProgress())
+    return observers + extra
+
+
+def _open_game(path: Path, config: Config) -> Any:
+    from autofrotz.game_interface import GameInterfaceError, open_game
+
+    try:
+        return open_game(path, config.backend, config.seed, dfrotz_path=config.dfrotz_path)
+    except GameInterfaceError as exc:
+        raise SessionError(f"cannot open {path}: {exc}") from None
+
+
+def make_game_agent(config: Config, llm: Any, name: str) -> Any:
+    """The game agent a config asks for: scripted, built-in (no model) or the LLM agent."""
+    settings = config.agent("game_agent")
+    if settings.provider == SCRIPT_PROVIDER:
+        try:
+            return ScriptedAgent.from_file(settings.model)
+        except OSError as exc:
+            raise SessionError(f"agents.game_agent: cannot read script {settings.model!r}: {exc}") from None
+    return BuiltinAgent() if llm is None else GameAgent(llm, name)
+
+
+def parser_mode(config: Config, role: str, llm: Any) -> str:
+    """The parser mode of a role; rules when it has no model."""
+    return config.agent(role).mode if llm is not None else "rules"
+
+
+def _parts(
+    config: Config,
+    game: Any,
+    db: Any,
+    llms: dict[str, Any],
+    recorder: CallRecorder,
+    hooks: HookDispatcher,
+    label: str,
+) -> Parts:
+    from autofrotz.games import max_score
+    from autofrotz.managers.item_manager import ItemManager
+    from autofrotz.managers.map_manager import MapManager
+
+    name = game_name(label)
+    map_llm, item_llm = llms["map_parser"], llms["item_parser"]
+    map_manager = MapManager(
+        map_llm, parser_mode(config, "map_parser", map_llm), config.maze.similarity_threshold
+    )
+    return Parts(
+        config=config,
+        game=game,
+        db=db,
+        map=map_manager,
+        items=ItemManager(item_llm, parser_mode(config, "item_parser", item_llm)),
+        game_agent=make_game_agent(config, llms["game_agent"], name),
+        puzzle_agent=PuzzleAgent(llms["puzzle_agent"], name),
+        hooks=hooks,
+        recorder=recorder,
+        game_file=label,
+        outcome_llm=map_llm or llms["puzzle_agent"],
+        map_llm=map_llm,
+        item_llm=item_llm,
+        maze_solver_factory=maze_factory(),
+        max_score=max_score(game.path) if hasattr(game, "path") else None,
+    )
+
+
+def maze_factory() -> Any:
+    """The maze solver bridge, when the maze package is available."""
+    try:
+        from autofrotz.maze_bridge import make_solver
+    except ImportError:
+        return None
+    return make_solver
