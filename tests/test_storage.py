@@ -43,13 +43,10 @@ def bundle(n: int, world: WorldSnapshot, **kw: object) -> TurnBundle:
     return TurnBundle(turn(n, world.current_room), copy_world(world), **kw)  # type: ignore[arg-type]
 
 
-def normalized(world: WorldSnapshot) -> dict:
+def normalized(world: WorldSnapshot) -> WorldSnapshot:
     """A snapshot with every list sorted by key, as state_at orders them."""
-    out = asdict(world)
-    for spec in ENTITY_TABLES:
-        objects = sorted(getattr(world, spec.table), key=key_getter(spec))
-        out[spec.table] = [asdict(o) for o in objects]
-    return out
+    tables = {spec.table: sorted(getattr(world, spec.table), key=key_getter(spec)) for spec in ENTITY_TABLES}
+    return WorldSnapshot(current_room=world.current_room, inventory=world.inventory, **tables)
 
 
 @pytest.fixture
