@@ -101,6 +101,7 @@ class GameInterface(ABC):
     """A running story file. Subclasses implement the _raw methods; this class keeps the contract."""
 
     backend: str = ""
+    reports_score_each_step = True  # False: score/moves only when the game's text states them
 
     def __init__(self, path: Path, seed: int | None) -> None:
         self.path = path

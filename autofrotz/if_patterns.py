@@ -26,6 +26,24 @@ FORBIDDEN_VERBS: frozenset[str] = frozenset(
     {"quit", "q", "restart", "save", "restore", "load", "script", "unscript", "transcript", "noscript"}
 )
 
+# "Press a key" pauses (before the first prompt) that a line-based driver must answer.
+PRESS_KEY_PATTERNS: tuple[str, ...] = (
+    r"press (?:any|a|the) key",
+    r"hit (?:any|a) key",
+    r"press (?:return|enter|space)",
+    r"\[more\]",
+    r"\[press ",
+)
+
+# Games' own statements of score and moves, e.g. after SCORE or at the end.
+SCORE_PATTERNS: tuple[str, ...] = (
+    r"Your score is (?P<score>-?\d+) \(total of \d+ points\), in (?P<moves>\d+) moves?",
+    r"You have so far scored (?P<score>-?\d+) out of a possible \d+, in (?P<moves>\d+) turns?",
+    r"you scored (?P<score>-?\d+) out of a possible \d+, in (?P<moves>\d+) turns?",
+)
+
+PRESS_KEY_RE = re.compile("|".join(f"(?:{p})" for p in PRESS_KEY_PATTERNS), re.IGNORECASE)
+_SCORE_RES = tuple(re.compile(p, re.IGNORECASE) for p in SCORE_PATTERNS)
 _DEATH_RE = re.compile("|".join(f"(?:{p})" for p in DEATH_PATTERNS), re.IGNORECASE)
 _VICTORY_RE = re.compile("|".join(f"(?:{p})" for p in VICTORY_PATTERNS), re.IGNORECASE)
 _CLAUSE_SPLIT_RE = re.compile(r"[.,;]|\bthen\b", re.IGNORECASE)
@@ -71,3 +89,22 @@ def forbidden_verb(command: str) -> str | None:
         if words and words[0].lower() in FORBIDDEN_VERBS:
             return words[0].lower()
     return None
+
+
+def score_and_moves_in(text: str) -> tuple[int | None, int | None]:
+    """Score and moves when the text states them (the last statement wins), else (None, None).
+
+    >>> score_and_moves_in("Your score is 10 (total of 350 points), in 4 moves.")
+    (10, 4)
+    >>> score_and_moves_in("In that game you scored 50 out of a possible 50, in 27 turns.")
+    (50, 27)
+    >>> score_and_moves_in("Taken.")
+    (None, None)
+    """
+    if "score" not in text:
+        return None, None
+    for pattern in _SCORE_RES:
+        found = list(pattern.finditer(text))
+        if found:
+            return int(found[-1]["score"]), int(found[-1]["moves"])
+    return None, None
