@@ -136,8 +136,9 @@ class Database:
                     self._insert_state(game_id, n, bundle.interpreter_state)
                 self.conn.execute("UPDATE games SET total_turns = ? WHERE game_id = ?", (n, game_id))
         except BaseException:
-            # Texts inserted by the rolled-back transaction are gone; forget their ids.
+            # The rolled-back rows are gone: forget their ids and reload this game's state when next needed.
             self._texts.clear()
+            self._games.pop(game_id, None)
             raise
         cache.current.update(pending)
         cache.last_turn = n
@@ -344,7 +345,17 @@ class _Txn:
         return self.conn
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
-        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                # A failed COMMIT (disk full, I/O error) can leave the transaction open.
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
 
 def keys_of(spec: EntityTable, objects: list[Any]) -> list[Any]:
