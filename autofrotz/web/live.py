@@ -103,6 +103,10 @@ class LiveHub:
         if subs is not None:
             subs.discard(sub)
 
+    def subscribers(self, game_id: int) -> list[Subscriber]:
+        """The sessions listening to one game (for tests and the bench)."""
+        return list(self._subscribers.get(game_id, ()))
+
     def subscriber_count(self, game_id: int | None = None) -> int:
         """How many sessions listen (to one game, or in all)."""
         if game_id is not None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Iterator
 from typing import Any
 
+import anyio
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -16,12 +17,31 @@ from autofrotz.web.readers import ReaderPool
 
 log = logging.getLogger(__name__)
 
+BATCH_CHARS = 200_000  # catch-up messages stay well under WebSocket clients' frame limits
 FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed"}
 
 
 def dumps(message: dict[str, Any]) -> str:
     """JSON text for the wire; unknown types become strings rather than errors."""
     return json.dumps(message, default=str)
+
+
+def batches(rows: list[dict[str, Any]], max_chars: int = BATCH_CHARS) -> Iterator[list[dict[str, Any]]]:
+    """Split turn rows into messages of bounded size (by game text length).
+
+    >>> [len(b) for b in batches([{"output": "x" * 40}] * 5, max_chars=100)]
+    [3, 2]
+    """
+    batch: list[dict[str, Any]] = []
+    size = 0
+    for row in rows:
+        batch.append(row)
+        size += len(str(row.get("output") or "")) + len(str(row.get("reasoning") or ""))
+        if size >= max_chars:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
 
 
 class LiveSession:
@@ -33,24 +53,30 @@ class LiveSession:
         self.last_sent = after
         self.hub = hub
         self.pool = pool
+        self.ended = False
 
     async def run(self) -> None:
         """Serve until the browser leaves (or the stream fails)."""
         sub = self.hub.subscribe(self.game_id)  # subscribe before reading history so nothing falls between
-        sender = asyncio.create_task(self._send_loop(sub))
-        receiver = asyncio.create_task(self._receive_until_closed())
         try:
-            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._send_guarded, sub, tg.cancel_scope)
+                await self._receive_until_closed()
+                tg.cancel_scope.cancel()
         finally:
-            for task in (sender, receiver):
-                task.cancel()
-            results = await asyncio.gather(sender, receiver, return_exceptions=True)
             self.hub.unsubscribe(sub)
-        failure = results[0]
-        if isinstance(failure, Exception) and not isinstance(failure, WebSocketDisconnect | RuntimeError):
-            log.warning("live session for game %s ended: %r", self.game_id, failure)
+
+    async def _send_guarded(self, sub: Subscriber, scope: anyio.CancelScope) -> None:
+        """Run the send loop; a failure ends the session instead of escaping as an error group."""
+        try:
+            await self._send_loop(sub)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the browser went away while we were sending
+        except Exception as exc:
+            log.warning("live session for game %s failed: %r", self.game_id, exc)
             with contextlib.suppress(Exception):
                 await self.ws.close(code=1011)
+        scope.cancel()
 
     async def _receive_until_closed(self) -> None:
         """Read (and ignore) browser messages; returns when the socket closes."""
@@ -63,35 +89,42 @@ class LiveSession:
         await self._send({"type": "hello", "game_id": self.game_id, "after": self.last_sent})
         game = await self._catch_up()
         await self._send({"type": "caught_up", "last_turn": self.last_sent, "game": game})
-        if game and game.get("status") in FINISHED:
-            await self._send({"type": "game_end", "game_id": self.game_id, "status": game.get("status")})
+        await self._end_if_finished(game)
         while True:
             message = await sub.queue.get()
             if sub.lagged:
                 sub.lagged = False  # messages were dropped for us: the database has them all
-                await self._catch_up()
+                await self._end_if_finished(await self._catch_up())
             await self._deliver(message)
             sub.delivered += 1
 
+    async def _end_if_finished(self, game: dict[str, Any] | None) -> None:
+        if game and game.get("status") in FINISHED:
+            await self._deliver({"type": "game_end", "game_id": self.game_id, "status": game.get("status")})
+
     async def _deliver(self, message: dict[str, Any]) -> None:
-        if message.get("type") != "turn":
+        kind = message.get("type")
+        if kind == "game_end":
+            if not self.ended:  # it may come both from the database and from the live event
+                self.ended = True
+                await self._send(message)
+            return
+        if kind != "turn":
             await self._send(message)
             return
         n = int(message["turn_number"])
+        if n > self.last_sent + 1:
+            await self._catch_up()  # fill the gap from the database
         if n <= self.last_sent:
             return
-        if n > self.last_sent + 1:
-            await self._catch_up()
-            if n <= self.last_sent:
-                return
         await self._send(message)
         self.last_sent = n
 
     async def _catch_up(self) -> dict[str, Any] | None:
         """Send every recorded turn after the last one sent; returns the game row."""
         game, rows = await run_in_threadpool(self._read_since, self.last_sent)
-        if rows:
-            turns = [turn_message(row, live=False) for row in rows]
+        for batch in batches(rows):
+            turns = [turn_message(row, live=False) for row in batch]
             await self._send({"type": "turns", "live": False, "turns": turns})
             self.last_sent = turns[-1]["turn_number"]
         return game

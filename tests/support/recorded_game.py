@@ -16,10 +16,12 @@ Turn script (world after each turn):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from autofrotz.hooks.base import GameEnd, GameStart, Observer, TurnEnd
 from autofrotz.storage.database import Database
 from autofrotz.storage.models import (
     INVENTORY,
@@ -174,3 +176,37 @@ def build_recorded_game(db_path: str | Path, turns: int = 12, finished: bool = T
         return game_id
     finally:
         db.close()
+
+
+class LivePlayer:
+    """Plays the scripted game into a database and tells a web monitor, as the game loop would."""
+
+    def __init__(self, db_path: str | Path, monitor: Observer, pad_output: int = 0) -> None:
+        self.db = Database(db_path)
+        self.game_id = self.db.create_game(new_game_row())
+        self.script = RecordedGame()
+        self.monitor = monitor
+        self.pad_output = pad_output
+        self.turn = 0
+        monitor.on_event(GameStart(self.game_id, "games/cellar.z5"))
+
+    def play(self, turns: int) -> None:
+        """Write and announce the next `turns` turns."""
+        for _ in range(turns):
+            self.turn += 1
+            bundle = self.script.next_bundle(self.turn)
+            if self.pad_output:
+                bundle.turn.game_output += "\n" + os.urandom(self.pad_output // 2).hex()
+            self.db.write_turn(self.game_id, bundle)
+            t = bundle.turn
+            self.monitor.on_event(TurnEnd(t.turn_number, t.command_sent, t.game_output, t.room_id,
+                                          score=t.score, moves=t.moves, game_id=self.game_id))  # fmt: skip
+
+    def finish(self, status: str = "won") -> None:
+        """End the game in the database and announce it."""
+        self.db.finish_game(self.game_id, status, final_score=self.script.score)
+        self.monitor.on_event(GameEnd(self.game_id, status, self.turn, self.script.score))
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
