@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from autofrotz.storage import migrations
 from autofrotz.storage.database import Database
 from autofrotz.storage.models import (
     Connection,
@@ -22,7 +23,7 @@ from autofrotz.storage.models import (
     TurnBundle,
     WorldSnapshot,
 )
-from autofrotz.storage.reader import GameReader
+from autofrotz.storage.reader import GameReader, SchemaOutdatedError
 from autofrotz.storage.synthetic import SyntheticGame
 
 
@@ -74,6 +75,18 @@ def test_missing_database_is_not_created(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         GameReader(tmp_path / "nope.db")
     assert not (tmp_path / "nope.db").exists()
+
+
+def test_reader_refuses_an_older_schema(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrations.migrate(conn, upto="m002_llm_calls_and_states")
+    conn.close()
+    with pytest.raises(SchemaOutdatedError, match="m003_turn_counts"):
+        GameReader(path)
+    Database(path).close()
+    with GameReader(path) as reader:
+        assert reader.list_games() == []
 
 
 def test_games_and_turns(recorded: tuple[Path, int]) -> None:

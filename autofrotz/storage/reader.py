@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from autofrotz.storage import queries
 from autofrotz.storage.codec import loads
 from autofrotz.storage.metrics import game_metrics
+from autofrotz.storage.migrations import MIGRATIONS
 from autofrotz.storage.models import Metric, Turn, WorldSnapshot
 
 T = TypeVar("T")
@@ -31,6 +32,10 @@ def connect_readonly(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
+class SchemaOutdatedError(RuntimeError):
+    """The database predates this code's schema (or is not a game database)."""
+
+
 class GameReader:
     """Read API shared by the web server and the tests."""
 
@@ -39,8 +44,22 @@ class GameReader:
         if not self.path.exists():
             raise FileNotFoundError(f"no database at {self.path}")
         self.conn = connect_readonly(self.path)
+        self._check_schema()
         # One connection shared by web worker threads: serialise its transactions.
         self._lock = threading.Lock()
+
+    def _check_schema(self) -> None:
+        """A reader cannot upgrade the file, so an older schema is a clear error, not a failed query."""
+        try:
+            done = {r[0] for r in self.conn.execute("SELECT name FROM _migrations")}
+        except sqlite3.OperationalError:
+            done = set()
+        missing = [name for name, _ in MIGRATIONS if name not in done]
+        if missing:
+            self.conn.close()
+            raise SchemaOutdatedError(
+                f"{self.path} lacks migrations {', '.join(missing)}; open it once with Database to upgrade it"
+            )
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
