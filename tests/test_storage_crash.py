@@ -29,6 +29,7 @@ from autofrotz.storage.database import Database
 from autofrotz.storage.synthetic import SyntheticGame
 
 db = Database(sys.argv[1])
+db.conn.execute("PRAGMA busy_timeout = 0")  # a reader blocking the writer would kill it with an error
 game = SyntheticGame(seed={SEED}, prompt_words={PROMPT_WORDS})
 row = db.conn.execute("SELECT game_id FROM games").fetchone()
 gid = row[0] if row else db.create_game(game.game())
@@ -55,12 +56,24 @@ def run_and_kill(path: Path, rng: random.Random) -> int:
     assert child.stdout is not None
     line = child.stdout.readline()
     assert line.startswith("ready"), line
-    time.sleep(rng.uniform(0.0, 0.12))
+    read_while_writing(path, time.monotonic() + rng.uniform(0.0, 0.12))
     os.kill(child.pid, signal.SIGKILL)
     child.wait()
     child.stdout.close()
     assert child.returncode == -signal.SIGKILL
     return int(line.split()[1])
+
+
+def read_while_writing(path: Path, until: float) -> None:
+    """Read the latest turn from this process while the child writes; each read is one whole turn."""
+    with GameReader(path) as reader:
+        while time.monotonic() < until:
+            last = reader.last_turn(1)
+            turn = reader.turn(1, last) if last else None
+            if turn is not None:
+                assert turn["rooms_known"] == len(turn["state"]["rooms"])
+                assert turn["items_known"] == len(turn["state"]["items"])
+                assert len(turn["llm_calls"]) >= 2
 
 
 def check_whole_turns(path: Path) -> int:
