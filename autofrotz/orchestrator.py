@@ -101,11 +101,9 @@ class Orchestrator:
 
     def run(self) -> str:
         """Play turns until the game ends or max_turns is reached; returns the final status."""
-        while self.status == "playing":
-            if self.turn >= self.config.max_turns:
-                self.finish("abandoned")
-                break
+        while self.status == "playing" and self.turn < self.config.max_turns:
             self.run_turn()
+        self.finish(self.status if self.status != "playing" else "abandoned")
         return self.status
 
     def finish(self, status: str) -> None:

@@ -63,5 +63,15 @@ def resume(orch: Orchestrator, game_id: int) -> int:
         if orch.mind.last_output != turn.game_output:
             log.warning("resume: turn %d replayed with different output", turn.turn_number)
     orch.turn = last
+    _ended(orch, db.turns_after(game_id, last - 1), state_turn == last)
     orch._emit(ev.GameStart(game_id, orch.p.game_file, resumed=True))
     return len(replayed)
+
+
+def _ended(orch: Orchestrator, tail: list, recovered: bool) -> None:
+    """A crash between the last turn and closing the record: the game had already ended."""
+    event = tail[-1].event if tail else None
+    if event == "victory":
+        orch.status = "won"
+    elif event == "death" and not recovered:
+        orch.status = "lost"

@@ -1,0 +1,116 @@
+"""End to end: the real interpreter, our cellar game, the fake LLM, the real database."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autofrotz.hooks import base as ev
+from autofrotz.llm import MockLLM
+from autofrotz.session import Session
+from autofrotz.storage.reader import GameReader
+from tests.orchestrator_support import Recorder, make_config, reply, require_cellar, walkthrough
+
+MOCK = {"provider": "mock", "model": "mock-1"}
+
+
+@pytest.fixture(autouse=True)
+def _cellar() -> Iterator[None]:
+    require_cellar()
+    MockLLM.reset()
+    yield
+    MockLLM.reset()
+
+
+def play(
+    tmp_path: Path, agents: dict, recorder: Recorder | None = None, **extra: object
+) -> tuple[Session, str]:
+    config = make_config(tmp_path, agents, **extra)
+    session = Session.open(config, web=False, observers=[recorder] if recorder else [], console=False)
+    with session:
+        status = session.play()
+    return session, status
+
+
+def test_scripted_llm_agent_wins_and_everything_is_recorded(tmp_path: Path) -> None:
+    commands = walkthrough()
+    MockLLM.preload("game_agent", [reply(c) for c in commands])
+    MockLLM.preload("puzzle_agent", [{"new_puzzles": [], "suggestions": [], "solved": []}] * 40)
+    recorder = Recorder()
+    session, status = play(tmp_path, {"game_agent": MOCK, "puzzle_agent": MOCK}, recorder)
+
+    assert status == "won"
+    reader = GameReader(tmp_path / "game.db")
+    gid = session.orchestrator.game_id
+    turns = reader.turns(gid)
+    assert [t["turn_number"] for t in turns] == list(range(len(commands) + 1))
+    assert [t["command"] for t in turns[1:]] == commands
+    assert turns[-1]["event"] == "victory" and turns[-1]["score"] == 50
+    assert reader.game(gid)["status"] == "won"
+    game_calls = len(MockLLM.instances["game_agent"].history)
+    puzzle_calls = len(MockLLM.instances["puzzle_agent"].history)
+    assert game_calls == len(commands) and puzzle_calls >= 1
+    calls = reader.llm_calls(gid)
+    assert len(calls) == game_calls + puzzle_calls
+    assert {c["agent"] for c in calls} == {"game_agent", "puzzle_agent"}
+    assert all(c["turn_number"] >= 1 for c in calls)
+    metrics = reader.metric_rows(gid)
+    assert len(metrics) == len(calls) and all(m.input_tokens > 0 for m in metrics)
+    assert_event_order(recorder, len(commands))
+
+
+def assert_event_order(recorder: Recorder, turns: int) -> None:
+    names = recorder.names()
+    assert names[0] == "game_start" and names[-1] == "game_end"
+    starts = [e.turn_number for e in recorder.events if isinstance(e, ev.TurnStart)]
+    ends = [e.turn_number for e in recorder.events if isinstance(e, ev.TurnEnd)]
+    assert starts == ends == list(range(1, turns + 1))
+    depth = 0
+    for name in names[1:-1]:
+        depth += {"turn_start": 1, "turn_end": -1}.get(name, 0)
+        assert depth in (0, 1), "turn events nest or overlap"
+        if name not in ("turn_start", "turn_end"):
+            assert depth == 1, f"{name} outside a turn"
+    assert "room_enter" in names and "item_taken" in names
+    first_room = names.index("room_enter")
+    assert names.index("turn_start") < first_room
+
+
+DEATH_SCRIPT = ["w", "take lamp", "e", "look", "look", "e", "d", "look", "n"]
+
+
+def test_death_restores_latest_save_and_rolls_back_the_map(tmp_path: Path) -> None:
+    MockLLM.preload("game_agent", [reply(c) for c in DEATH_SCRIPT])
+    recorder = Recorder()
+    agents = {"game_agent": MOCK, "puzzle_agent": {"provider": "builtin"}}
+    session, status = play(tmp_path, agents, recorder, max_turns=len(DEATH_SCRIPT))
+
+    assert status == "abandoned"  # reached max turns, still alive
+    reader = GameReader(tmp_path / "game.db")
+    gid = session.orchestrator.game_id
+    turns = reader.turns(gid)
+    assert [t["turn_number"] for t in turns] == list(range(len(DEATH_SCRIPT) + 1))
+    death = turns[7]
+    assert death["event"] == "death" and "well" in death["output"]
+    # Saved after turn 5 in the Front Garden; the orchard (found at turn 6) is gone again.
+    state = reader.state_at(gid, 7)
+    assert state.current_room == turns[5]["room_id"] == "front_garden"
+    assert "orchard" not in {r.room_id for r in state.rooms}
+    assert "orchard" in {r.room_id for r in reader.state_at(gid, 6).rooms}
+    assert any("lamp" in name for name in state.inventory)
+    # Play continues from the restored state, and the agent was told what happened.
+    assert turns[8]["room_id"] == "front_garden" and turns[9]["room_id"] == "porch"
+    note = MockLLM.instances["game_agent"].history[7]["messages"][0]["content"]
+    assert "You died after 'd'" in note and "2 turns ago" in note
+    assert reader.game(gid)["status"] == "abandoned"
+
+
+def test_death_without_a_save_ends_the_game(tmp_path: Path) -> None:
+    MockLLM.preload("game_agent", [reply(c) for c in ["e", "d"]])
+    session, status = play(tmp_path, {"game_agent": MOCK}, save_on_death=False)
+    assert status == "lost"
+    reader = GameReader(tmp_path / "game.db")
+    assert reader.turns(session.orchestrator.game_id)[-1]["event"] == "death"
+    assert reader.game(session.orchestrator.game_id)["status"] == "lost"
