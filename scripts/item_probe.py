@@ -23,6 +23,8 @@ class GameResult:
     matched_counted: int = 0
     matched_tree: int = 0
     unsure: int = 0
+    checks: int = 0
+    skipped: int = 0
     misses: list[str] = field(default_factory=list)
 
 
@@ -44,6 +46,19 @@ def supported_games() -> list[str]:
     return out
 
 
+def carried_names(env) -> list[str] | None:  # type: ignore[no-untyped-def]
+    """Names of the player's direct children, or None when Jericho cannot read part of the chain."""
+    names = []
+    number = env.get_player_object().child
+    while number > 0:
+        obj = env.get_object(number)
+        if obj is None:  # objects beyond Jericho's table: the tree is unreadable at this step
+            return None
+        names.append(obj.name)
+        number = obj.sibling
+    return names
+
+
 def side_inventory(env) -> str:  # type: ignore[no-untyped-def]
     """The game's answer to "inventory" without disturbing the run."""
     state = env.get_state()
@@ -58,7 +73,7 @@ def room_of(env) -> str:  # type: ignore[no-untyped-def]
     return location.name if location is not None else "?"
 
 
-def run_game(name: str, initial_inventory: bool, show: bool) -> GameResult:
+def run_game(name: str, initial_inventory: bool, show: bool, checks: bool) -> GameResult:
     """Play one walkthrough and score every step."""
     import jericho
 
@@ -69,13 +84,26 @@ def run_game(name: str, initial_inventory: bool, show: bool) -> GameResult:
     manager.update_from_game_output(obs, room_of(env), None, 0)
     if initial_inventory:
         manager.update_from_game_output(side_inventory(env), room_of(env), "inventory", 0)
-    for turn, command in enumerate(env.get_walkthrough(), start=1):
+    walkthrough = env.get_walkthrough()
+    reply = ""
+    for turn, command in enumerate(walkthrough, start=1):
         obs, _, done, _ = env.step(command)
+        if done:
+            break
         room = room_of(env)
         manager.update_from_game_output(obs, room, command, turn)
         result.unsure += manager.unsure_reason is not None
-        tree = [o.name for o in env.get_inventory()]
-        reply = side_inventory(env)
+        # Jericho cannot restore a state saved while the game waits for a key press (the walkthrough's
+        # next command is then empty): no side queries at such steps.
+        key_wait = turn < len(walkthrough) and not walkthrough[turn].strip()
+        if checks and manager.wants_inventory_check and not key_wait:
+            result.checks += 1
+            manager.update_from_game_output(side_inventory(env), room, "inventory", turn)
+        tree = carried_names(env)
+        if tree is None:
+            result.skipped += 1
+            continue
+        reply = reply if key_wait else side_inventory(env)
         ours = [i.name for i in manager.get_inventory()]
         result.steps += 1
         ok = inventory_matches(ours, counted_truth(tree, reply))
@@ -86,9 +114,18 @@ def run_game(name: str, initial_inventory: bool, show: bool) -> GameResult:
             print(f"#{turn} {command!r} -> {flat}\n   ours={ours}\n   truth={counted_truth(tree, reply)}")
             if manager.unsure_reason:
                 print("   unsure:", manager.unsure_reason)
-        if done:
-            break
     return result
+
+
+def line(r: GameResult) -> str:
+    """One row of the report."""
+    steps = max(r.steps, 1)
+    turns = max(r.steps + r.skipped, 1)
+    return (
+        f"{r.game:18s} steps={r.steps:5d} skipped={r.skipped:4d} inv={100 * r.matched_counted / steps:6.1f}% "
+        f"tree={100 * r.matched_tree / steps:6.1f}% unsure/turn={r.unsure / turns:.3f} "
+        f"checks/turn={r.checks / turns:.3f}"
+    )
 
 
 def main() -> None:
@@ -96,24 +133,17 @@ def main() -> None:
     parser.add_argument("--games", nargs="*")
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--initial-inventory", action="store_true")
+    parser.add_argument("--checks", action="store_true", help="answer the manager's inventory-check requests")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     games = args.games or supported_games()
     total = GameResult("TOTAL")
     for game in games:
-        r = run_game(game, args.initial_inventory, args.show)
-        total.steps += r.steps
-        total.matched_counted += r.matched_counted
-        total.matched_tree += r.matched_tree
-        total.unsure += r.unsure
-        print(
-            f"{game:20s} steps={r.steps:5d} inv={100 * r.matched_counted / r.steps:6.1f}% "
-            f"tree={100 * r.matched_tree / r.steps:6.1f}% unsure/turn={r.unsure / r.steps:.3f}"
-        )
-    print(
-        f"{'TOTAL':20s} steps={total.steps:5d} inv={100 * total.matched_counted / total.steps:6.1f}% "
-        f"tree={100 * total.matched_tree / total.steps:6.1f}% unsure/turn={total.unsure / total.steps:.3f}"
-    )
+        r = run_game(game, args.initial_inventory, args.show, args.checks)
+        for key in ("steps", "matched_counted", "matched_tree", "unsure", "checks", "skipped"):
+            setattr(total, key, getattr(total, key) + getattr(r, key))
+        print(line(r), flush=True)
+    print(line(total))
 
 
 if __name__ == "__main__":

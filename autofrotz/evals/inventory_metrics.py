@@ -70,15 +70,33 @@ def names_match(ours: str, truth: str) -> bool:
     (True, True)
     >>> names_match("silver sword", "silver coin"), names_match("lamp", "brass lantern")
     (False, False)
-    >>> names_match("crumpled piece of paper", "crumpled piecf paper")
-    True
+    >>> names_match("crumpled piece of paper", "crumpled piecf paper"), names_match("sand", "s")
+    (True, True)
     """
     a, b = normalise(ours), normalise(truth)
     if not a or not b:
         return False
-    if a == b or _covered(a, b) or _covered(b, a):
+    if len("".join(b)) <= 2:  # a tree name clipped to a letter or two: judge by its first letters only
+        return "".join(a).startswith("".join(b))
+    if a == b or _covered(a, b) or _covered(b, a) or _abbreviates("".join(b), "".join(a)):
         return True
     return any(word_match(x, y) for x in _heads(a) for y in _heads(b))
+
+
+def _abbreviates(short: str, long_: str) -> bool:
+    """True when short is a clipped form of long_ (object-tree names are often cut in the middle).
+
+    >>> _abbreviates("sleepllet", "sleepingpallet"), _abbreviates("gassk", "gasmask")
+    (True, True)
+    >>> _abbreviates("sword", "swordfish"), _abbreviates("coin", "cube")
+    (False, False)
+    """
+    if len(short) >= len(long_) or len(short) < 0.4 * len(long_) or short[:3] != long_[:3]:
+        return False
+    if long_.startswith(short):
+        return False  # a plain prefix is a different word, not a clipped one
+    rest = iter(long_)
+    return all(ch in rest for ch in short)
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -133,9 +151,11 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
     ['brass lamp']
     """
     reply_words = normalise(inventory_reply)
+    phrases = [p for p in re.split(r"\n|,|:|\band\b| - ", inventory_reply) if p.strip()]
     counted = []
     for name in carried:
         words = [w for w in normalise(name) if w not in STOP_WORDS and len(w) >= 3]
-        if any(word_match(w, r) for w in words for r in reply_words):
+        mentioned = any(word_match(w, r) for w in words for r in reply_words)
+        if mentioned or any(names_match(p, name) for p in phrases):
             counted.append(name)
     return counted

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from autofrotz.managers.item_llm import ItemLLMParser
 
 MODES = ("rules", "llm", "hybrid")
+CHECK_INTERVAL = 20  # turns after which a quiet inventory check is worth asking for anyway
 # Generic kinds of object worth keeping when something must be left behind (not game-specific).
 WEAPON_WORDS = {
     "sword",
@@ -38,9 +39,13 @@ PUT_VERB_REPLY = re.compile(
 )
 # Words in a reply that suggest objects changed hands in a way the rules may have missed.
 POSSESSION_HINTS = re.compile(
-    r"\b(?:hands you|gives you|you (?:find|receive|now have|pick up|take|grab|catch)|"
-    r"takes? (?:the|your)|snatch\w*|steals?|stolen|is gone|vanish\w*|disappear\w*|crumbles?|"
-    r"from your (?:hands?|pack|inventory)|you drop|falls? from your|you lose)\b",
+    r"\b(?:hands? (?:it |them )?(?:to )?you|gives? you|you (?:find|receive|now have|pick up|take|grab|catch|"
+    r"tear|unwrap|pull|lose|drop|hold|carry|collect|gather|fill|empty|pour)|which you pick up|"
+    r"takes? (?:the|your|it|them)|snatch\w*|steals?|stole|stolen|is gone|are gone|vanish\w*|disappear\w*|"
+    r"crumbles?|dissolves?|shatters?|from you|from your|falls? from|slips? (?:from|out of)|in your hands?|"
+    r"into your hands?|to find|you(?:'ve| have) lost|your (?:possessions|belongings|things|stuff)|"
+    r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
+    r"turns? into|becomes? a|replaced by|lets? you have|you get|you now)\b",
     re.IGNORECASE,
 )
 
@@ -68,6 +73,11 @@ class ItemManager:
         self.llm_calls = 0
         self.last_decision = "rules"  # how the last turn was parsed: rules | llm | llm_failed
         self.unsure_reason: str | None = None
+        # Set when a quiet look at the game's own "inventory" answer would settle doubts (the caller
+        # may ask it in a saved-and-restored side copy and feed the reply with command "inventory").
+        self.wants_inventory_check = False
+        self._unverified: set[str] = set()  # carried items named only by a command's noun
+        self._last_listing_turn = 0
         self._llm_parser: ItemLLMParser | None = None
         if llm is not None:
             from autofrotz.managers.item_llm import ItemLLMParser
@@ -148,6 +158,7 @@ class ItemManager:
         self._turn, self._room, self._updates = turn, current_room, []
         self.unsure_reason = None
         self.last_decision = "rules"
+        self.wants_inventory_check = False
         command = parse_command(command_used)
         if self.mode == "llm" and self._llm_parser is not None:
             self._apply_llm(output_text, command_used)
@@ -155,6 +166,13 @@ class ItemManager:
         self._apply_rules(output_text, command)
         if self.mode == "hybrid" and self.unsure_reason and self._llm_parser is not None:
             self._apply_llm(output_text, command_used)
+        unverified_carried = any(
+            self.items[i].location == INVENTORY for i in self._unverified if i in self.items
+        )
+        stale = turn - self._last_listing_turn >= CHECK_INTERVAL
+        self.wants_inventory_check = command.action != "inventory" and bool(
+            self.unsure_reason or unverified_carried or stale
+        )
         return self._updates
 
     def _apply_rules(self, text: str, command: Command) -> None:
@@ -282,7 +300,8 @@ class ItemManager:
     def _single_wear(self, noun: str, text: str, command: Command) -> None:
         """wear X: worn and therefore carried."""
         if not ip.sounds_like_failure(text):
-            item = self._take_named(noun, text)
+            item = self._resolve(noun, prefer_carried=True)
+            item = item if item is not None and item.location == INVENTORY else self._take_named(noun, text)
             self._set_property(item, "worn", True)
 
     def _single_unwear(self, noun: str, text: str, command: Command) -> None:
@@ -312,8 +331,10 @@ class ItemManager:
     def _resync(self, listing: list[ip.ListedItem]) -> None:
         """An inventory listing is the truth: carried items are exactly those listed."""
         listed_ids: set[str] = set()
+        renames = self._renames(listing)
         for entry in listing:
-            item = self._resolve(entry.name, exact=True) or self._ensure(ip.item_id(entry.name), entry.name)
+            item = self._resolve(entry.name, exact=True) or renames.get(entry.name)
+            item = item or self._ensure(ip.item_id(entry.name), entry.name)
             item.portable = True if entry.container is None else item.portable
             location = INVENTORY if entry.container is None else ip.item_id(entry.container)
             for key, value in entry.properties.items():
@@ -324,6 +345,36 @@ class ItemManager:
         for item in self.get_inventory():
             if item.item_id not in listed_ids:
                 self._move(item, UNKNOWN, "gone", detail="missing from the inventory listing")
+        self._unverified.clear()
+        self._last_listing_turn = self._turn
+
+    def _renames(self, listing: list[ip.ListedItem]) -> dict[str, Item]:
+        """Listed names that replace the guessed name of an item we took by a command's noun."""
+        new = [e.name for e in listing if e.container is None and self._resolve(e.name, exact=True) is None]
+        guessed = [self.items[i] for i in sorted(self._unverified) if i in self.items]
+        guessed = [
+            i for i in guessed if i.location == INVENTORY and not any(_same(i, e.name) for e in listing)
+        ]
+        renames: dict[str, Item] = {}
+        for item in list(guessed):
+            words = ip.normalise(item.name).split()
+            fits = [n for n in new if _covers(ip.normalise(n).split(), words)]
+            if len(fits) == 1:
+                renames[fits[0]] = self._rename(item, fits[0])
+                new.remove(fits[0])
+                guessed.remove(item)
+        if len(new) == 1 and len(guessed) == 1:
+            renames[new[0]] = self._rename(guessed[0], new[0])
+        return renames
+
+    def _rename(self, item: Item, name: str) -> Item:
+        """Give an item the name the game uses, keeping what we know about it."""
+        del self.items[item.item_id]
+        aliases = [*item.properties.get("aliases", []), item.name]
+        item.item_id, item.name = ip.item_id(name), name
+        item.properties["aliases"] = aliases
+        self.items[item.item_id] = item
+        return item
 
     # ----- helpers --------------------------------------------------------------------------
     def _take_named(self, name: str, text: str) -> Item:
@@ -394,28 +445,30 @@ class ItemManager:
 
     def _create_from_text(self, noun: str, text: str) -> Item:
         """A new item for a noun, named by the fullest phrase in the reply that ends with it."""
-        name = name_in_text(noun, text) or noun
-        return self._ensure(ip.item_id(name), name)
+        name = name_in_text(noun, text)
+        item = self._ensure(ip.item_id(name or noun), name or noun)
+        if name is None:
+            self._unverified.add(item.item_id)
+        return item
 
     def _resolve(self, noun: str, prefer_carried: bool = False, exact: bool = False) -> Item | None:
         """The known item a noun phrase most likely means."""
         key = ip.item_id(noun)
-        if key in self.items:
-            return self.items[key]
-        if exact:
-            return None
+        if exact or (key in self.items and self.items[key].location != UNKNOWN):
+            return self.items.get(key)
         words = ip.normalise(noun).split()
         matches = [i for i in self.items.values() if words and _covers(ip.normalise(i.name).split(), words)]
         if not matches:
             return None
         return min(matches, key=lambda i: self._preference(i, prefer_carried))
 
-    def _preference(self, item: Item, prefer_carried: bool) -> tuple[int, int, int]:
+    def _preference(self, item: Item, prefer_carried: bool) -> tuple[int, int, int, int]:
         """Sort key: carried or here first (as asked), portable next, most recently seen last."""
         carried = item.location == INVENTORY
         here = self._room is not None and item.location == self._room
         first = 0 if (carried if prefer_carried else (here or item.location not in (INVENTORY,))) else 1
-        return (first, 0 if item.portable is not False else 1, -item.last_seen_turn)
+        known = 0 if item.location != UNKNOWN else 1
+        return (first, known, 0 if item.portable is not False else 1, -item.last_seen_turn)
 
     # ----- LLM ------------------------------------------------------------------------------
     def _apply_llm(self, text: str, command: str | None) -> None:
@@ -454,6 +507,7 @@ class ItemManager:
             "mode": self.mode,
             "inventory_limit": self.inventory_limit,
             "llm_calls": self.llm_calls,
+            "unverified": sorted(self._unverified),
             "items": [asdict(i) for i in self.items.values()],
         }
 
@@ -463,10 +517,17 @@ class ItemManager:
         manager = cls(llm=llm, mode=data.get("mode", "rules"))
         manager.inventory_limit = data.get("inventory_limit")
         manager.llm_calls = data.get("llm_calls", 0)
+        manager._unverified = set(data.get("unverified", []))
         for raw in data.get("items", []):
             item = Item(**raw)
             manager.items[item.item_id] = item
         return manager
+
+
+def _same(item: Item, name: str) -> bool:
+    """True when a listed name is an item's name or one of its aliases."""
+    names = [item.name, *item.properties.get("aliases", [])]
+    return any(ip.item_id(n) == ip.item_id(name) for n in names)
 
 
 def _word_match(a: str, b: str) -> bool:

@@ -47,10 +47,12 @@ NOTHING_WORDS = {"nothing", "nothing at all", "nothing.", "none"}
 # Replies that report success for one object (after the verb has been checked).
 TAKE_OK = re.compile(
     r"^(?:taken|ok|o\.k|okay|got it|removed|you take (?:it|them)|picked up|you pick (?:it|them) up)"
-    r"\s*[.!]*$",
+    r"\s*(?:[.!]+(?:\s.*)?)?$",
     re.IGNORECASE,
 )
-DROP_OK = re.compile(r"^(?:dropped|ok|o\.k|okay|done|safely deposited|discarded)\s*[.!]*$", re.IGNORECASE)
+DROP_OK = re.compile(
+    r"^(?:dropped|ok|o\.k|okay|done|safely deposited|discarded)\s*(?:[.!]+(?:\s.*)?)?$", re.IGNORECASE
+)
 PUT_OK = re.compile(r"^(?:done|ok|o\.k|okay|you put .+|you place .+)\s*[.!]*$", re.IGNORECASE)
 TAKE_VERB_REPLY = re.compile(r"\byou (?:take|pick up|grab|now have|remove|get)\b", re.IGNORECASE)
 
@@ -88,8 +90,8 @@ FAILURE_HINTS = re.compile(
 )
 
 ROOM_LISTING = (
-    re.compile(r"\bYou can (?:also )?see (.+?) here\b", re.IGNORECASE | re.DOTALL),
-    re.compile(r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) (.+?) here\s*[.!,]", re.IGNORECASE),
+    re.compile(r"\bYou can (?:also )?see ([^.!?]+?(?:\([^)]*\)[^.!?]*?)*) here\b", re.IGNORECASE),
+    re.compile(r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) here\s*[.!,]", re.IGNORECASE),
     re.compile(r"(?:^|\n)\s*(?:You can also see|Visible items|I can also see)\s*:\s*(.+)$", re.MULTILINE),
     re.compile(r"(?:^|\n)\s*((?:A|An|Some) [^.\n]{1,60}?) (?:is|are) (?:lying |sitting |resting )?here\.", 0),
 )
@@ -100,10 +102,8 @@ CONTAINER_PATTERNS = (
     re.compile(r"(?:^|\n|[.!]\s+)(?:In|Inside|On) the (.+?) you (?:can )?see (.+?)\.", re.IGNORECASE),
     re.compile(r"(?:^|\n|[.!]\s+)(?:On|Sitting on|Lying on) the (.+?) (?:is|are) (.+?)\.", re.IGNORECASE),
 )
-IMPLICIT_TAKE = re.compile(r"^\s*\((?:first )?taking (.+?)(?: first)?\)\s*$", re.IGNORECASE | re.MULTILINE)
-IMPLICIT_PUT = re.compile(
-    r"^\s*\(putting (.+?) (?:into|in|on|onto) (.+?) to make room\)\s*$", re.IGNORECASE | re.MULTILINE
-)
+IMPLICIT_TAKE = re.compile(r"\((?:first )?taking (.+?)(?: first)?\)", re.IGNORECASE)
+IMPLICIT_PUT = re.compile(r"\(putting (.+?) (?:into|in|on|onto) (.+?) to make room\)", re.IGNORECASE)
 CLARIFY_LINE = re.compile(r"^\s*\(((?:the|a|an|some|your) .+?)\)\s*$", re.IGNORECASE | re.MULTILINE)
 MULTI_REPLY = re.compile(r"^\s*([^:\n]{1,60}?):\s+(.+)$", re.MULTILINE)
 
@@ -144,8 +144,8 @@ def clean_name(phrase: str) -> str:
     """
     text = re.sub(r"^\s*as part of your clothing,\s*", "", phrase, flags=re.IGNORECASE)
     text = re.sub(r"\s*\([^)]*\)", "", text)
+    text = re.sub(r"[.!?,;:]+$", "", text.strip().strip("*").strip())
     text = text.strip().strip("*").strip()
-    text = re.sub(r"[.!?,;:]+$", "", text).strip().strip("*").strip()
     return strip_article(text)
 
 
@@ -312,6 +312,8 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
             if items:
                 break
             continue
+        if _ends_listing(line) and " - " not in line:
+            break
         indent = len(line) - len(line.lstrip())
         while stack and stack[-1][0] >= indent:
             stack.pop()
@@ -326,10 +328,23 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if entry.endswith(":"):  # a group header such as "two candy bars:" names no object
             stack.append((indent, parent))
             continue
+        if " - " in entry:  # Scott Adams style: the whole list on one line
+            items.extend(_listed(p, len(stack), parent) for p in split_list(entry))
+            continue
         item = _listed(entry, len(stack), parent)
         items.append(item)
         stack.append((indent, item.name))
     return items
+
+
+def _ends_listing(line: str) -> bool:
+    """A line of narration after an inventory listing (games often print events right after it).
+
+    >>> _ends_listing("You seem to hear, from the southwest, the sounds of the sea."), _ends_listing("A lamp")
+    (True, False)
+    """
+    words = line.split()
+    return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))
 
 
 def room_items(text: str) -> list[ListedItem]:
@@ -385,11 +400,18 @@ def multi_replies(text: str) -> list[tuple[str, str]]:
     >>> multi_replies("set of keys: Taken.\\nstream: You can't carry that.")
     [('set of keys', 'Taken.'), ('stream', "You can't carry that.")]
     """
-    pairs = []
-    for match in MULTI_REPLY.finditer(text):
-        name = match.group(1).strip()
-        if len(name.split()) <= 7 and not re.search(r"[\"'(]|^(?:note|hint|warning)$", name, re.I):
-            pairs.append((clean_name(name), match.group(2).strip()))
+    pairs: list[tuple[str, str]] = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        match = MULTI_REPLY.match(line)
+        if not match:
+            continue
+        name, reply = match.group(1).strip(), match.group(2).strip()
+        if len(name.split()) > 8 or re.search(r"[\"(]|^(?:note|hint|warning)$", name, re.I):
+            continue
+        if reply.startswith("(") and reply.endswith(")") and index + 1 < len(lines):
+            reply = lines[index + 1].strip()  # "gas mask: (putting ... to make room)" then "Taken."
+        pairs.append((clean_name(name), reply))
     return pairs
 
 
