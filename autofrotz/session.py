@@ -45,20 +45,28 @@ class Session:
         web: bool = True,
         observers: list[Observer] | None = None,
         console: bool = True,
+        game: Any = None,
     ) -> Session:
-        """Build a session; SessionError names what is wrong."""
+        """Build a session (``game``: an opened interpreter to use); SessionError names what is wrong."""
         from autofrotz.storage.database import Database
 
         db = Database(config.database_path)
         try:
-            return cls._build(config, db, resume_id, web, observers or [], console)
+            return cls._build(config, db, resume_id, web, observers or [], console, game)
         except BaseException:
             db.close()
             raise
 
     @classmethod
     def _build(
-        cls, config: Config, db: Any, resume_id: int | None, web: bool, extra: list[Observer], console: bool
+        cls,
+        config: Config,
+        db: Any,
+        resume_id: int | None,
+        web: bool,
+        extra: list[Observer],
+        console: bool,
+        game: Any = None,
     ) -> Session:
         from autofrotz.app import RoleNotice, game_path_label
 
@@ -73,7 +81,7 @@ class Session:
             print(line, file=sys.stderr)
         handle = _start_web(config, web)
         observers = _observers(config, handle is not None, extra, console)
-        game = _open_game(path, config)
+        game = game if game is not None else _open_game(path, config)
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 

@@ -75,7 +75,7 @@ def prompt_variables(game_name: str) -> dict[str, str]:
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
-    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 5, every: int = 10) -> None:
+    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 8, every: int = 15) -> None:
         self.llm = llm
         self.min_gap = min_gap
         self.every = every

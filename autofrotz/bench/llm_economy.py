@@ -1,0 +1,184 @@
+"""`python main.py bench llm-economy [--turns 200] [--json]`: LLM calls and input tokens per turn.
+
+A scripted run of Zork I with a fake model on every role: the game agent answers each turn with
+the next walkthrough command, the puzzle agent and the parsers (hybrid mode) with minimal valid
+replies. Every call is counted with its input tokens and the share of those tokens that repeat,
+as a prefix, the previous call of the same role (what provider prompt caches can reuse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from autofrotz.bench.figures import emit, progress
+from autofrotz.config import ROLES, config_from_dict
+from autofrotz.llm.base import Reply, Request, estimate_tokens, message_text
+from autofrotz.llm.factory import PROVIDERS
+from autofrotz.llm.mock_llm import MockLLM
+
+TARGETS = {"calls_per_turn": 1.3, "input_tokens_per_turn": 2500, "stable_prefix_share": 70}
+FAKE_PROVIDER = "economy"
+
+
+def minimal(schema: dict[str, Any]) -> Any:
+    """The smallest value a JSON schema accepts (required keys only, first enum value).
+
+    >>> minimal({"type": "object", "properties": {"a": {"type": "array"}, "b": {"enum": ["x"]}},
+    ...          "required": ["a", "b"]})
+    {'a': [], 'b': 'x'}
+    """
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type", "object")
+    kind = kind[0] if isinstance(kind, list) else kind
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {key: minimal(props.get(key, {})) for key in schema.get("required", [])}
+    return {"array": [], "string": "", "boolean": False, "integer": 0, "number": 0, "null": None}.get(kind)
+
+
+def common_prefix(a: str, b: str) -> int:
+    """Length of the common prefix of two strings.
+
+    >>> common_prefix("system rooms: A, B", "system rooms: A, C")
+    17
+    """
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+@dataclass
+class RoleTally:
+    """Calls, input tokens and stable-prefix tokens of one role."""
+
+    calls: int = 0
+    input_tokens: int = 0
+    prefix_tokens: int = 0
+    last_prompt: str = ""
+
+
+@dataclass
+class Counter:
+    """Shared by every fake model of the run."""
+
+    commands: list[str] = field(default_factory=list)
+    next_command: int = 0
+    roles: dict[str, RoleTally] = field(default_factory=lambda: defaultdict(RoleTally))
+
+
+class EconomyLLM(MockLLM):
+    """A fake model that never runs dry: walkthrough commands for the game agent, minimal JSON else."""
+
+    provider: ClassVar[str] = FAKE_PROVIDER
+    counter: ClassVar[Counter] = Counter()
+
+    def _complete(self, request: Request) -> Reply:
+        # Cache-relevant order: system prompt, then the (static) schema, then the messages.
+        schema = json.dumps(request.schema) if request.schema else ""
+        prompt = "\n".join([request.system_prompt, schema, *(message_text(m) for m in request.messages)])
+        tally = self.counter.roles[self.role]
+        tally.calls += 1
+        tokens = estimate_tokens(prompt)
+        tally.input_tokens += tokens
+        tally.prefix_tokens += estimate_tokens(prompt[: common_prefix(prompt, tally.last_prompt)])
+        tally.last_prompt = prompt
+        text = json.dumps(self._answer(request))
+        return Reply(text, tokens, estimate_tokens(text))
+
+    def _answer(self, request: Request) -> Any:
+        if self.role != "game_agent":
+            return minimal(request.schema or {})
+        c = self.counter
+        command = c.commands[c.next_command % len(c.commands)] if c.commands else "look"
+        c.next_command += 1
+        return {"reasoning": "following the plan", "command": command, "risky": False}
+
+
+def walkthrough(path: Path) -> list[str]:
+    """Jericho's walkthrough for a game."""
+    import jericho
+
+    env = jericho.FrotzEnv(str(path))
+    try:
+        return list(env.get_walkthrough())
+    finally:
+        env.close()
+
+
+def run(game: str, turns: int, db_path: Path) -> dict[str, Any]:
+    """Play the scripted run and return the figures."""
+    from autofrotz.game_interface import open_game
+    from autofrotz.games import resolve_game
+    from autofrotz.session import Session
+
+    path = resolve_game(game)
+    EconomyLLM.counter = Counter(commands=walkthrough(path))
+    PROVIDERS[FAKE_PROVIDER] = f"{__name__}:EconomyLLM"
+    agents = {role: {"provider": FAKE_PROVIDER, "model": "fake", "mode": "hybrid"} for role in ROLES}
+    raw = {
+        "game_file": game,
+        "database_path": str(db_path),
+        "max_turns": turns,
+        "hooks": [],
+        "agents": agents,
+    }
+    config = config_from_dict(raw)
+    with Session.open(
+        config, web=False, console=False, game=open_game(path, "jericho", seed=None)
+    ) as session:
+        session.play()
+        played = session.orchestrator.turn
+    return figures(EconomyLLM.counter, played)
+
+
+def figures(counter: Counter, turns: int) -> dict[str, Any]:
+    """The FIGURES.md keys from the tallies."""
+    tallies = counter.roles
+    calls = sum(t.calls for t in tallies.values())
+    tokens = sum(t.input_tokens for t in tallies.values())
+    prefix = sum(t.prefix_tokens for t in tallies.values())
+    per_turn = max(1, turns)
+    per_role = [
+        {
+            "role": role,
+            "calls": t.calls,
+            "calls_per_turn": round(t.calls / per_turn, 3),
+            "input_tokens_per_turn": round(t.input_tokens / per_turn, 1),
+            "stable_prefix_share": round(100 * t.prefix_tokens / t.input_tokens, 1)
+            if t.input_tokens
+            else 0.0,
+        }
+        for role, t in sorted(tallies.items())
+    ]
+    result: dict[str, Any] = {
+        "turns": turns,
+        "calls_per_turn": round(calls / per_turn, 3),
+        "input_tokens_per_turn": round(tokens / per_turn, 1),
+        "stable_prefix_share": round(100 * prefix / tokens, 1) if tokens else 0.0,
+        "per_role": per_role,
+    }
+    result.update({f"target_{k}": v for k, v in TARGETS.items()})
+    return result
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of `python main.py bench llm-economy`."""
+    parser = argparse.ArgumentParser(prog="python main.py bench llm-economy")
+    parser.add_argument("--turns", type=int, default=200)
+    parser.add_argument("--game", default="zork1")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    progress(f"llm-economy: {args.turns} scripted turns of {args.game} with a fake model on every role")
+    with tempfile.TemporaryDirectory() as tmp:
+        result = run(args.game, args.turns, Path(tmp) / "economy.db")
+    emit(result, args.json, title=f"LLM economy ({args.game}, {result['turns']} turns)")
+    return 0
