@@ -102,6 +102,13 @@ def test_re_asks_are_bounded() -> None:
     assert len(rec.calls) == 2 and len(llm.queue) == 1
 
 
+def test_truncated_reply_is_re_asked_with_a_larger_limit() -> None:
+    llm = _mock(Recorder())
+    llm.enqueue(Reply('{"room": "Cel', 10, 64, truncated=True), GOOD)
+    assert llm.complete_json(MESSAGES, "sys", SCHEMA, max_tokens=64) == GOOD
+    assert [h["max_tokens"] for h in llm.history] == [64, 128]
+
+
 def test_usage_totals_include_failed_attempts() -> None:
     rec = Recorder()
     llm = _mock(rec)

@@ -387,6 +387,8 @@ def _parse_json(reply: Reply, schema: dict[str, Any]) -> Any:
 def _repaired(request: Request, reply: Reply | None, error: LLMError) -> Request:
     """The request again, with the bad answer and a correction appended (bounded by max_repairs)."""
     bad_text = reply.text if reply else ""
+    if reply and reply.truncated and request.max_tokens:
+        request = replace(request, max_tokens=request.max_tokens * 2)  # it ran out of room: give it more
     if not bad_text.strip() or request.schema is None:
         return request  # nothing to show the model: just ask again
     correction = (

@@ -48,7 +48,13 @@ class MockLLM(BaseLLM):
 
     def _complete(self, request: Request) -> Reply:
         self.history.append(
-            {"system_prompt": request.system_prompt, "messages": request.messages, "schema": request.schema}
+            {
+                "system_prompt": request.system_prompt,
+                "messages": request.messages,
+                "schema": request.schema,
+                "temperature": request.temperature,
+                "max_tokens": request.max_tokens,
+            }
         )
         if not self.queue:
             raise UnexpectedCallError(f"MockLLM({self.role!r}) called with an empty queue")
