@@ -465,6 +465,7 @@ function bindControls() {
   $("speed").onchange = () => { if (S.playTimer) startPlay(); };
   $("slider").oninput = () => jump(Number($("slider").value));
   $("turn-input").onchange = () => jump(Number($("turn-input").value));
+  $("turn-input").onkeydown = (ev) => { if (ev.key === "Enter") ev.target.blur(); };  // arrows step again
   for (const tab of document.querySelectorAll(".tab")) tab.onclick = () => selectTab(tab.dataset.tab);
   document.addEventListener("keydown", onKey);
 }

@@ -1,0 +1,185 @@
+"""The page in real headless Chromium against a real uvicorn: replay, map, prompts, live turns, no XSS.
+
+Screenshots of the replay, turn-detail, metrics and live views go to test-artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from support.recorded_game import (
+    PUZZLE_SUGGESTIONS,
+    SYSTEM_PROMPT,
+    XSS_OUTPUT,
+    LivePlayer,
+    build_recorded_game,
+)
+
+from autofrotz.web.live import LiveHub, WebMonitor
+from autofrotz.web.runner import WebServerHandle, start_web_server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+WAIT_MS = 10_000
+Site = tuple[WebServerHandle, Path]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    db = tmp_path_factory.mktemp("browser") / "games.db"
+    build_recorded_game(db, turns=14)
+    handle = start_web_server(db, port=0, hub=LiveHub())
+    yield handle, db
+    handle.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    pg = browser.new_page(viewport={"width": 1440, "height": 900})
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    pg.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def rendered(pg: Page, turn: int) -> None:
+    pg.wait_for_selector(f'body[data-rendered-turn="{turn}"]', state="attached", timeout=WAIT_MS)
+
+
+def texts(pg: Page, selector: str) -> list[str]:
+    return [t.strip() for t in pg.locator(selector).all_text_contents()]
+
+
+def shoot(pg: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def test_replay_steps_through_turns_showing_state_at_each(site: Site, page: Page) -> None:
+    pg = page
+    pg.goto(site[0].url + "#/game/1/turn/1")
+    rendered(pg, 1)
+    assert texts(pg, "#room-name") == ["Top of Stairs"] and texts(pg, "#inventory li") == ["empty-handed"]
+    pg.keyboard.press("ArrowRight")
+    rendered(pg, 2)
+    assert texts(pg, "#inventory li") == ["brass lamp"]
+    assert pg.evaluate("location.hash") == "#/game/1/turn/2"
+    pg.keyboard.press("ArrowRight")
+    rendered(pg, 3)
+    assert texts(pg, "#room-name") == ["Cellar"]
+    assert texts(pg, "#transcript .entry.current .cmd") == ["> down"]
+    assert "You slide down" not in pg.inner_text("#transcript")
+    pg.click("#btn-next")
+    rendered(pg, 4)
+    corner = pg.locator('#map g.node[data-room="corner"]')
+    assert "dark" in corner.get_attribute("class") and "current" in corner.get_attribute("class")
+
+
+def test_map_shows_blocked_one_way_and_maze_with_marker(site: Site, page: Page) -> None:
+    pg = page
+    pg.goto(site[0].url + "#/game/1/turn/6")
+    rendered(pg, 6)
+    assert pg.locator('#map line.edge.blocked[data-from="cellar"][data-to="vault"]').count() == 1
+    assert "The iron door is locked." in texts(pg, "#puzzles .puzzle.open .puzzle-desc")
+    assert texts(pg, "#puzzles .suggest-box li") == PUZZLE_SUGGESTIONS
+    pg.fill("#turn-input", "9")
+    pg.press("#turn-input", "Enter")
+    rendered(pg, 9)
+    chute = pg.locator('#map line.edge.oneway[data-from="cellar"][data-to="chute"]')
+    assert chute.get_attribute("marker-end") == "url(#arrow)"
+    assert pg.locator('#map g.maze-cluster[data-maze="m1"]').count() == 1
+    assert texts(pg, '#map g.node[data-room="twisty"] .marker-label') == ["⚑ coin"]
+    assert texts(pg, "#inventory li") == ["brass lamp"]
+    shoot(pg, "replay")
+    pg.keyboard.press("ArrowLeft")
+    rendered(pg, 8)
+    assert pg.locator("#map .marker-label").count() == 0
+
+
+def test_turn_detail_shows_each_calls_prompt_response_and_parse(site: Site, page: Page) -> None:
+    pg = page
+    pg.goto(site[0].url + "#/game/1/turn/6")
+    rendered(pg, 6)
+    pg.click('.tab[data-tab="detail"]')
+    assert texts(pg, "#detail .call .agent") == ["game_agent", "puzzle_agent"]
+    pg.click("#detail details.call >> nth=0 >> summary")
+    prompt = pg.locator("#detail details.call >> nth=0 >> pre.prompt")
+    assert prompt.is_visible() and prompt.inner_text() == SYSTEM_PROMPT
+    assert "Reasoning for turn 6" in pg.inner_text("#detail pre.reasoning")
+    pg.click("#detail details.call >> nth=1 >> summary")
+    assert "search wine rack" in pg.inner_text("#detail details.call >> nth=1 >> pre.parsed")
+    shoot(pg, "turn-detail")
+    pg.click('.tab[data-tab="metrics"]')
+    assert pg.locator("#metrics figure.chart").count() == 6
+    assert "15" in texts(pg, "#metrics .kpi-value")
+    shoot(pg, "metrics")
+
+
+def test_game_text_with_markup_shows_as_text_and_runs_nothing(site: Site, page: Page) -> None:
+    pg = page
+    pg.goto(site[0].url + "#/game/1/turn/10")
+    rendered(pg, 10)
+    assert pg.inner_text('#transcript .entry[data-turn="10"] .out') == XSS_OUTPUT
+    assert pg.locator("#transcript img, #transcript script").count() == 0
+    assert pg.evaluate("typeof window.__pwned") == "undefined"
+
+
+def test_live_game_receives_turns_as_they_are_played(site: Site, page: Page) -> None:
+    handle, db = site
+    player = LivePlayer(db, WebMonitor(handle.hub))
+    player.play(3)
+    pg = page
+    pg.goto(handle.url + f"#/game/{player.game_id}")
+    rendered(pg, 3)
+    assert texts(pg, "#mode-badge") == ["● LIVE"]
+    player.play(4)
+    rendered(pg, 7)
+    assert texts(pg, "#room-name") == ["Chute Bottom"]
+    assert [e.split("\n")[0] for e in texts(pg, "#transcript .entry .cmd")][-4:] == [
+        "> east", "> turn on lamp", "> north", "> west",
+    ]  # fmt: skip
+    shoot(pg, "live")
+    player.finish()
+    pg.wait_for_selector('#mode-badge:has-text("won")', timeout=WAIT_MS)
+    player.close()
+
+
+def test_games_list_links_to_games_and_play_advances(site: Site, page: Page) -> None:
+    pg = page
+    pg.goto(site[0].url)
+    pg.wait_for_selector("#games-body tr", timeout=WAIT_MS)
+    pg.click('#games-body a[href="#/game/1"]')
+    rendered(pg, 14)
+    pg.click("#btn-first")
+    rendered(pg, 1)
+    pg.select_option("#speed", "5")
+    pg.click("#btn-play")
+    rendered(pg, 3)  # each turn stays 200 ms at 5x, long enough to observe
+    pg.click("#btn-play")
+    assert pg.inner_text("#btn-play") == "▶ Play"
+    pg.wait_for_timeout(300)  # let a step already in flight land
+    stopped_at = pg.get_attribute("body", "data-rendered-turn")
+    pg.wait_for_timeout(600)
+    assert pg.get_attribute("body", "data-rendered-turn") == stopped_at
