@@ -17,7 +17,9 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import item_parser
+from autofrotz.managers.item_manager import WEAPON_WORDS
 from autofrotz.maze.state import AMBIGUOUS, Knowledge, MazeRoom
 from autofrotz.maze.text import (
     DIRECTIONS,
@@ -69,12 +71,27 @@ class SolverOptions:
     min_markers: int = 8
     light_turns_left: int | None = None
     probe_nested: bool = True
+    verify_drops: bool = False  # look after each drop to learn how the game lists the marker
     group_id: str = "1"
     created_turn: int = 0
 
 
 class _OutOfTurns(Exception):
     pass
+
+
+class _GameEnded(Exception):
+    pass
+
+
+def safest_first(names: list[str]) -> list[str]:
+    """Order carried things for use as markers: weapons last (a thief may come), lights never.
+
+    >>> safest_first(["sword", "brass lamp", "leaflet", "garlic"])
+    ['leaflet', 'garlic', 'sword']
+    """
+    keep = [n for n in names if not is_light_source(n)]
+    return sorted(keep, key=lambda n: bool(set(normalise(n).split()) & WEAPON_WORDS))
 
 
 class MazeSolver:
@@ -96,8 +113,10 @@ class MazeSolver:
         self.done = False
         self.short = False
         self.exit_room: str | None = None
+        self.outcome: str | None = None  # "death" or "victory" when the game ended meanwhile
         self.transcript: list[tuple[str, str]] = []
-        self._fails: dict[str, int] = {}  # failed walks towards a room to explore
+        self._fails: dict[str, int] = {}
+        self._last_view = RoomView("", "", "", False)  # failed walks towards a room to explore
         self._gen = self._run()
         self._pending: str | None = None
         self._started = False
@@ -180,6 +199,9 @@ class MazeSolver:
                     return
         except _OutOfTurns:
             self.listener.warning(f"maze solver stopped after {self.turns} turns")
+        except _GameEnded:
+            self.exit_room = None
+            self.listener.warning(f"the game ended ({self.outcome}) during maze mode")
 
     def _cmd(self, command: str) -> Gen:
         if self.turns >= self.options.max_turns:
@@ -187,14 +209,17 @@ class MazeSolver:
         output = yield command
         self.turns += 1
         self.transcript.append((command, output))
+        self.outcome = detect_outcome(output)
+        if self.outcome is not None:
+            raise _GameEnded
         return output
 
     def _prepare(self) -> Gen:
         listing = item_parser.parse_inventory((yield from self._cmd("inventory"))) or []
         carried = [i.name for i in listing if i.depth == 0]
         self.lights = [n for n in carried if is_light_source(n)]
-        chosen = self.given_markers if self.given_markers is not None else carried
-        self.know.carried = [m for m in chosen if not is_light_source(m)]
+        given = self.given_markers
+        self.know.carried = [m for m in given if not is_light_source(m)] if given else safest_first(carried)
         if len(self.know.carried) < self.options.min_markers:
             self.listener.warning(
                 f"only {len(self.know.carried)} markers for the maze; rooms may be confused"
@@ -223,6 +248,7 @@ class MazeSolver:
         view = parse_view((yield from self._cmd("look")))
         if view.dark and (yield from self._light()):
             view = parse_view((yield from self._cmd("look")))
+        self._last_view = view
         return view
 
     def _light(self) -> Gen:
@@ -238,15 +264,26 @@ class MazeSolver:
     def _visible_markers(self, view: RoomView) -> list[str]:
         placed = list(self.know.placed)
         listed = {normalise(i.name) for i in item_parser.room_items(view.rest)}
-        found = [m for m in placed if normalise(m) in listed]
+        lines = {normalise(line) for line in view.rest.splitlines()}
+        found = [m for m in placed if normalise(m) in listed or self.know.appearance.get(m) in lines]
         return found or visible_names(view.rest, placed)
+
+    def _learn_appearance(self, marker: str, before: RoomView) -> Gen:
+        """Look once after a drop: games may list a thing under another name ("A sandwich is here")."""
+        after = yield from self._look()
+        if marker in self._visible_markers(after):
+            return
+        old = set(before.rest.splitlines())
+        new = [line for line in after.rest.splitlines() if line not in old]
+        if new:
+            self.know.appearance[marker] = normalise(new[0])
 
     def _group_of(self, view: RoomView) -> str | None:
         """The maze group whose rooms look like this view, the active one first."""
         order = sorted(self.know.signatures, key=lambda g: g != self.know.active)
         for group_id in order:
             for key in self.know.signatures[group_id]:
-                if similarity(view.key, key) >= self.options.similarity_threshold:
+                if similarity(view.key, key) >= self.options.similarity_threshold or view.key.startswith(key):
                     return group_id
                 if self.options.all_different and word_overlap(view.key, key) >= 0.6:
                     return group_id
@@ -290,6 +327,8 @@ class MazeSolver:
             reply = yield from self._cmd(f"drop {marker}")
             if matches_any(DROP_OK, reply) or item_parser.is_drop_success(reply):
                 self._place(room, marker)
+                if self.options.verify_drops and marker not in self.know.appearance:
+                    yield from self._learn_appearance(marker, self._last_view)
                 return True
             self.know.lost.append(marker)  # not in hand any more
         if not self.short:
@@ -500,11 +539,12 @@ class MazeSolver:
         marker = self._unplace(room)
         if marker is None:
             return
-        reply = yield from self._cmd(f"take {marker}")
-        if matches_any(TAKE_OK, reply) or item_parser.is_take_success(reply):
-            self.know.carried.append(marker)
-        else:
-            self.know.lost.append(marker)
+        for _ in range(4):  # some games fumble takes at random when the hands are full
+            reply = yield from self._cmd(f"take {marker}")
+            if matches_any(TAKE_OK, reply) or item_parser.is_take_success(reply):
+                self.know.carried.append(marker)
+                return
+        self.know.lost.append(marker)
 
     def _exits(self, group_id: str) -> list[str]:
         out: list[str] = []

@@ -73,6 +73,7 @@ class Knowledge:
     lost: list[str] = field(default_factory=list)  # markers taken by someone else
     thief_rooms: list[str] = field(default_factory=list)
     active: str | None = None  # the group being mapped
+    appearance: dict[str, str] = field(default_factory=dict)  # marker -> how a look lists it
 
     def group(self, group_id: str) -> MazeGroup:
         """The maze group with that id."""
