@@ -16,9 +16,11 @@ VERB_ACTIONS: dict[str, str] = {
     "put down": "drop", "put X down": "drop", "set down": "drop", "drop": "drop", "discard": "drop",
     "throw away": "drop", "leave": "drop",
     "put on": "wear", "put X on": "wear", "wear": "wear", "don": "wear",
-    "put": "put", "place": "put", "insert": "put", "set": "put", "stick": "put", "hang": "put", "tie": "put", "attach": "put",
+    "put": "put", "place": "put", "insert": "put", "set": "put", "stick": "put", "hang": "put",
+    "tie": "put", "attach": "put",
     "give": "give", "offer": "give", "hand": "give", "feed": "give", "show": "show",
-    "eat": "consume", "drink": "consume", "swallow": "consume", "consume": "consume", "quaff": "consume", "chew": "consume",
+    "eat": "consume", "drink": "consume", "swallow": "consume", "consume": "consume", "quaff": "consume",
+    "chew": "consume",
     "throw": "throw", "toss": "throw", "hurl": "throw", "fling": "throw",
 }  # fmt: skip
 PREPOSITIONS = (

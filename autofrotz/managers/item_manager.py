@@ -524,6 +524,11 @@ class ItemManager:
         return manager
 
 
+def _listed_as(item: Item, listing: list[ip.ListedItem]) -> bool:
+    """True when some listed entry names the item."""
+    return any(_same(item, e.name) for e in listing)
+
+
 def _same(item: Item, name: str) -> bool:
     """True when a listed name is an item's name or one of its aliases."""
     names = [item.name, *item.properties.get("aliases", [])]

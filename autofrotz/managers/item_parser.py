@@ -64,7 +64,8 @@ FIXED_PATTERNS = re.compile(
     re.IGNORECASE,
 )
 ALIVE_PATTERNS = re.compile(
-    r"wouldn't care for that|doesn't want to be|don't think .* would (?:care|like)|isn't interested in being"
+    r"would care for that|wouldn't care for that|living (?:creature|being)|doesn't want to be"
+    r"|don't think .* would (?:care|like)|isn't interested in being"
     r"|is alive|would not appreciate|would object|not the sort of thing you can pick up, (?:he|she)",
     re.IGNORECASE,
 )
