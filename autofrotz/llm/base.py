@@ -299,6 +299,11 @@ class BaseLLM(ABC):
         attempt: int,
     ) -> None:
         """Report one attempt to the sink; a broken sink must not break the game."""
+        log.debug(
+            "%s/%s %s attempt %d: %d in (%d cached), %d out, %.0f ms, error=%s, reply=%.200r",
+            self.provider, self.model, self.role, attempt, reply.input_tokens, reply.cached_tokens,
+            reply.output_tokens, latency, self.redact(str(error)) if error else None, reply.text,
+        )  # fmt: skip
         if self.sink is None:
             return
         call = LLMCall(
