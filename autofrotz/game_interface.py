@@ -10,6 +10,7 @@ restore, ...) raise ForbiddenCommandError, so only the orchestrator's save()/res
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from abc import ABC, abstractmethod
@@ -42,12 +43,16 @@ class UnsafeInterpreterError(GameInterfaceError):
     """The interpreter is known to lose game text (e.g. styled text dropped)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class StepResult:
     text: str
     score: int | None
     moves: int | None
     outcome: str | None  # None | "death" | "victory"
+
+    def __init__(self, text: str, score: int | None, moves: int | None, outcome: str | None = None) -> None:
+        # One write to __dict__ instead of four frozen setattr calls: built once per game command.
+        self.__dict__.update(text=text, score=score, moves=moves, outcome=outcome)
 
     @property
     def ended(self) -> bool:
@@ -78,6 +83,8 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
     >>> len(sanitise_command("x " * 5000)) <= MAX_COMMAND_CHARS
     True
     """
+    if len(command) <= max_chars and command.isascii() and command.isprintable() and "\\" not in command:
+        return " ".join(command.split())  # the usual case, kept cheap: the layer must stay thin
     text = _LINE_BREAKS_RE.sub(" ", command)
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     # dfrotz reads a leading backslash as a runtime command; nothing in a story needs one.
@@ -88,6 +95,7 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)  # agents repeat commands a lot; keeps the layer thin
 def check_command(command: str) -> str:
     """Sanitise an agent's command and refuse interpreter-control verbs."""
     clean = sanitise_command(command)
@@ -144,7 +152,8 @@ class GameInterface(ABC):
     def send(self, command: str) -> StepResult:
         """Send one agent command; raises ForbiddenCommandError for interpreter-control verbs."""
         clean = check_command(command)
-        self._require_running()
+        if not self._running:
+            self._require_running()
         text, score, moves = self._step(clean)
         return StepResult(text, score, moves, detect_outcome(text))
 

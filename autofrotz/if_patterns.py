@@ -84,10 +84,12 @@ def forbidden_verb(command: str) -> str | None:
     >>> forbidden_verb("read the save sign") is None
     True
     """
-    for clause in _CLAUSE_SPLIT_RE.split(command):
-        words = clause.split()
-        if words and words[0].lower() in FORBIDDEN_VERBS:
-            return words[0].lower()
+    lowered = command.lower()
+    chained = "." in lowered or "," in lowered or ";" in lowered or "then" in lowered
+    for clause in _CLAUSE_SPLIT_RE.split(lowered) if chained else (lowered,):
+        words = clause.split(None, 1)
+        if words and words[0] in FORBIDDEN_VERBS:
+            return words[0]
     return None
 
 
