@@ -17,6 +17,7 @@ import re
 
 STOP_WORDS = {"a", "an", "the", "some", "of", "your", "my", "pair", "set", "piece", "bit", "lot", "lots"}
 ARTICLES = {"a", "an", "the", "some", "your", "my"}
+ANSWERED = re.compile(r"carr|hold|\bhave\b|empty|nothing|possess", re.IGNORECASE)
 
 
 def normalise(name: str) -> list[str]:
@@ -150,6 +151,8 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
     >>> counted_truth(["pair hands", "brass lamp"], "You are carrying:\\n  a brass lamp")
     ['brass lamp']
     """
+    if not ANSWERED.search(inventory_reply):
+        return list(carried)  # the game did not answer the question (a menu, a key press): count all
     reply_words = normalise(inventory_reply)
     phrases = [p for p in re.split(r"\n|,|:|\band\b| - ", inventory_reply) if p.strip()]
     counted = []

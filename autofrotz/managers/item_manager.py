@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from autofrotz.managers.item_llm import ItemLLMParser
 
 MODES = ("rules", "llm", "hybrid")
-CHECK_INTERVAL = 20  # turns after which a quiet inventory check is worth asking for anyway
+CHECK_INTERVAL = 10  # turns after which a quiet inventory check is worth asking for anyway
 # Generic kinds of object worth keeping when something must be left behind (not game-specific).
 WEAPON_WORDS = {
     "sword",
@@ -45,7 +45,8 @@ POSSESSION_HINTS = re.compile(
     r"crumbles?|dissolves?|shatters?|from you|from your|falls? from|slips? (?:from|out of)|in your hands?|"
     r"into your hands?|to find|you(?:'ve| have) lost|your (?:possessions|belongings|things|stuff)|"
     r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
-    r"turns? into|becomes? a|replaced by|lets? you have|you get|you now)\b",
+    r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
+    r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?)\b",
     re.IGNORECASE,
 )
 
