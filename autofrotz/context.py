@@ -130,9 +130,11 @@ def _unexplored(map_manager: Any, room_id: str | None) -> list[str]:
     if map_manager is None or room_id is None:
         return []
     try:
-        return [str(d) for d in map_manager.get_unexplored_exits(room_id)]
+        pairs = map_manager.get_unexplored_exits(room_id)
     except Exception:  # a manager hiccup must not cost the turn; the agent just sees fewer hints
         return []
+    # The map answers (room, direction) pairs; older callers may get bare directions.
+    return [str(p[1]) if isinstance(p, tuple | list) else str(p) for p in pairs]
 
 
 def _nearest(map_manager: Any, room_id: str | None) -> str:

@@ -164,8 +164,10 @@ class Orchestrator:
         )
 
     def _decide(self, context: TurnContext, replay: Turn | None) -> Decision:
-        maze_command = self._maze_command()
-        if maze_command is not None:
+        maze_command = self._maze_command() if replay is None else None
+        if replay is not None and replay.agent_reasoning == "maze solver":
+            decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
+        elif maze_command is not None:
             decision = Decision(maze_command, "maze solver", source="maze")
         elif replay is not None and not getattr(self.p.game_agent, "deterministic", False):
             decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")

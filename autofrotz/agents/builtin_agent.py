@@ -11,6 +11,19 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 
 FALLBACKS = ("look", "inventory", "wait")
+# Tried in this order in a room whose description names no exits.
+PROBE_DIRECTIONS = (
+    "north",
+    "south",
+    "east",
+    "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "up",
+    "down",
+)
 
 
 class BuiltinAgent:
@@ -32,6 +45,9 @@ class BuiltinAgent:
         step = self._explore_step(context)
         if step:
             return Decision(step, "head for the nearest unexplored exit", source="builtin")
+        probe = self._probe(context)
+        if probe:
+            return Decision(probe, "try a direction not yet tried here", source="builtin")
         self.idle += 1
         return Decision(FALLBACKS[self.idle % len(FALLBACKS)], "nothing left to explore", source="builtin")
 
@@ -44,6 +60,15 @@ class BuiltinAgent:
         if not found or not found[1]:
             return None
         return str(found[1][0])
+
+    def _probe(self, context: TurnContext) -> str | None:
+        tried_here = set(context.exits) - set(context.unexplored_exits)
+        for direction in PROBE_DIRECTIONS:
+            key = f"go {direction} from {context.room_id}"
+            if direction not in tried_here and key not in self.tried:
+                self.tried.add(key)
+                return direction
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """State to keep across a resume."""

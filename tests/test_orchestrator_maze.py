@@ -1,0 +1,91 @@
+"""Maze mode: while the map reports an active maze, commands come from the solver, not the LLM."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autofrotz.llm import MockLLM
+from autofrotz.session import Session
+from autofrotz.storage.reader import GameReader
+from tests.orchestrator_support import make_config, reply, require_cellar
+
+
+class FakeSolver:
+    """Issues a fixed list of commands, recording what it observed."""
+
+    def __init__(self, commands: list[str]) -> None:
+        self.commands = list(commands)
+        self.observed: list[str] = []
+
+    def next_command(self) -> str | None:
+        return self.commands.pop(0) if self.commands else None
+
+    def observe(self, output: str) -> None:
+        self.observed.append(output)
+
+
+@pytest.fixture(autouse=True)
+def _cellar() -> Iterator[None]:
+    require_cellar()
+    MockLLM.reset()
+    yield
+    MockLLM.reset()
+
+
+def test_maze_mode_bypasses_the_game_agent(tmp_path: Path) -> None:
+    MockLLM.preload("game_agent", [reply("w"), reply("take lamp"), reply("e")])
+    config = make_config(tmp_path, {"game_agent": {"provider": "mock", "model": "m"}}, max_turns=6)
+    solver = FakeSolver(["look", "inventory", "look"])
+    with Session.open(config, web=False, console=False) as session:
+        orch = session.orchestrator
+        orch.p.maze_solver_factory = lambda _orch: solver
+        active = {"on": False}
+
+        def is_maze_active() -> bool:
+            return active["on"]
+
+        orch.p.map.is_maze_active = is_maze_active  # type: ignore[method-assign]
+        orch.start()
+        for _ in range(2):
+            orch.run_turn()
+        active["on"] = True  # the map reports a maze after turn 2
+        for _ in range(3):
+            orch.run_turn()
+        active["on"] = False  # the solver is done; the map left maze mode
+        orch.run_turn()
+        orch.finish("abandoned")
+        turns = GameReader(tmp_path / "game.db").turns(orch.game_id)
+    assert [t["command"] for t in turns[1:]] == ["w", "take lamp", "look", "inventory", "look", "e"]
+    assert [t["reasoning"] for t in turns[3:6]] == ["maze solver"] * 3
+    assert len(MockLLM.instances["game_agent"].history) == 3  # no game agent call in maze mode
+    assert len(solver.observed) == 3 and "carrying" in solver.observed[1].lower()
+
+
+def test_maze_events_follow_the_map_groups() -> None:
+    from autofrotz.agents.puzzle_agent import PuzzleAgent
+    from autofrotz.hooks import base as ev
+    from autofrotz.mind import Mind, maze_events
+    from autofrotz.storage.models import MazeGroup
+
+    group = MazeGroup("1", "archway", ["m1", "m2", "m3"])
+
+    class Map:
+        def maze_groups(self) -> list[Any]:
+            return [group]
+
+    mind = Mind(parts=None)
+    puzzles = PuzzleAgent()
+    first = maze_events(mind, Map(), puzzles, 5)
+    assert [type(e) for e in first] == [ev.MazeDetected]
+    assert [p.kind for p in puzzles.open_puzzles()] == ["maze"]
+    group.markers["m1"] = "leaflet"
+    assert [type(e) for e in maze_events(mind, Map(), puzzles, 6)] == [ev.MazeRoomMarked]
+    group.completed_turn = 9
+    group.exit_room_ids.append("m3")
+    done = maze_events(mind, Map(), puzzles, 9)
+    assert done == [ev.MazeCompleted("1", 3, 1)]
+    assert puzzles.open_puzzles() == [] and maze_events(mind, Map(), puzzles, 10) == []
