@@ -20,7 +20,7 @@ from autofrotz.hooks.base import Event, Observer
 
 log = logging.getLogger(__name__)
 
-DEFAULT_QUEUE_SIZE = 256
+DEFAULT_QUEUE_SIZE = 64  # a browser further behind than this catches up from the database
 
 # Hook event fields that a turn message takes over, under the names the page reads.
 TURN_FIELD_ALIASES: dict[str, str] = {

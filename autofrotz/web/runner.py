@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,11 +45,17 @@ def start_web_server(
         app, host=host, port=port, log_level="warning", lifespan="on", ws="websockets-sansio"
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="autofrotz-web", daemon=True)
+    thread = threading.Thread(target=_run, args=(server,), name="autofrotz-web", daemon=True)
     thread.start()
     _wait_started(server, thread, host, port)
     bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
     return WebServerHandle(f"http://{host}:{bound}/", hub, server, thread)
+
+
+def _run(server: uvicorn.Server) -> None:
+    """Thread body; uvicorn raises SystemExit when it cannot bind, which must end only this thread."""
+    with contextlib.suppress(SystemExit):
+        server.run()
 
 
 def _wait_started(server: uvicorn.Server, thread: threading.Thread, host: str, port: int) -> None:

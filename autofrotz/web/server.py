@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -11,7 +12,7 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
@@ -29,6 +30,13 @@ CSP = (
 )
 LOOKUP_ERRORS = (LookupError, ValueError)
 T = TypeVar("T")
+
+
+class DataResponse(JSONResponse):
+    """JSON straight from the reader's plain dicts: skips FastAPI's per-value encoder (slow on big states)."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
 
 
 def create_app(db_path: str | Path, live_hub: LiveHub | None = None) -> FastAPI:
@@ -114,33 +122,33 @@ def _check_turn(pool: ReaderPool, game_id: int, turn: int | None) -> None:
 
 def _add_game_routes(app: FastAPI, pool: ReaderPool) -> None:
     @app.get("/api/games")
-    def list_games() -> list[dict[str, Any]]:
+    def list_games() -> Response:
         try:
-            return pool.get().list_games()
+            return DataResponse(pool.get().list_games())
         except DatabaseMissingError:
-            return []
+            return DataResponse([])
 
     @app.get("/api/games/{game_id}")
-    def game(game_id: int) -> dict[str, Any]:
-        return _game(pool, game_id)
+    def game(game_id: int) -> Response:
+        return DataResponse(_game(pool, game_id))
 
     @app.get("/api/games/{game_id}/turns")
-    def turns(game_id: int) -> list[dict[str, Any]]:
+    def turns(game_id: int) -> Response:
         _game(pool, game_id)
-        return _call(pool, "turns", lambda r: r.turns(game_id))
+        return DataResponse(_call(pool, "turns", lambda r: r.turns(game_id)))
 
     @app.get("/api/games/{game_id}/turns/{turn_number}")
-    def turn(game_id: int, turn_number: int) -> dict[str, Any]:
+    def turn(game_id: int, turn_number: int) -> Response:
         _game(pool, game_id)
         row = _call(pool, "turn", lambda r: r.turn(game_id, turn_number))
         if row is None:
             raise HTTPException(404, f"game {game_id} has no turn {turn_number}")
-        return row
+        return DataResponse(row)
 
     @app.get("/api/games/{game_id}/metrics")
-    def metrics(game_id: int) -> dict[str, Any]:
+    def metrics(game_id: int) -> Response:
         _game(pool, game_id)
-        return _call(pool, "metrics", lambda r: r.metrics(game_id))
+        return DataResponse(_call(pool, "metrics", lambda r: r.metrics(game_id)))
 
 
 TurnQuery = Query(None, ge=0, description="state as at this turn (default: latest)")
@@ -148,19 +156,19 @@ TurnQuery = Query(None, ge=0, description="state as at this turn (default: lates
 
 def _add_state_routes(app: FastAPI, pool: ReaderPool) -> None:
     @app.get("/api/games/{game_id}/map")
-    def game_map(game_id: int, turn: int | None = TurnQuery) -> dict[str, Any]:
+    def game_map(game_id: int, turn: int | None = TurnQuery) -> Response:
         _check_turn(pool, game_id, turn)
-        return _call(pool, "map", lambda r: r.map(game_id, turn))
+        return DataResponse(_call(pool, "map", lambda r: r.map(game_id, turn)))
 
     @app.get("/api/games/{game_id}/items")
-    def items(game_id: int, turn: int | None = TurnQuery) -> list[dict[str, Any]]:
+    def items(game_id: int, turn: int | None = TurnQuery) -> Response:
         _check_turn(pool, game_id, turn)
-        return _call(pool, "items", lambda r: r.items(game_id, turn))
+        return DataResponse(_call(pool, "items", lambda r: r.items(game_id, turn)))
 
     @app.get("/api/games/{game_id}/puzzles")
-    def puzzles(game_id: int, turn: int | None = TurnQuery) -> list[dict[str, Any]]:
+    def puzzles(game_id: int, turn: int | None = TurnQuery) -> Response:
         _check_turn(pool, game_id, turn)
-        return _call(pool, "puzzles", lambda r: r.puzzles(game_id, turn))
+        return DataResponse(_call(pool, "puzzles", lambda r: r.puzzles(game_id, turn)))
 
 
 def _add_live_route(app: FastAPI, pool: ReaderPool, hub: LiveHub) -> None:
