@@ -164,8 +164,10 @@ def test_same_name_rooms_with_different_descriptions_are_distinct() -> None:
 
 def test_same_name_room_by_different_route_with_other_description_is_new() -> None:
     manager = MapManager()
-    walk(manager, [(None, WEST), ("n", "Forest\nA dimly lit forest with large trees.\n"), ("s", WEST)])
-    walk(manager, [("w", "Forest\nThe forest thins out, revealing impassable mountains.\n")])
+    walk(
+        manager, [(None, WEST), ("n", "Forest\nThis is a dimly lit forest with large trees.\n"), ("s", WEST)]
+    )
+    walk(manager, [("w", "Forest\nYou are where the forest thins out, revealing impassable mountains.\n")])
     assert manager.current_room == "forest_2"
 
 

@@ -14,7 +14,7 @@ from autofrotz.managers import map_llm
 from autofrotz.managers.directions import edge_label, is_travel_command, opposite
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
-from autofrotz.managers.room_parser import ParsedOutput, parse_output
+from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_output
 
 MODES = ("rules", "llm", "hybrid")
 # Below this the rules call themselves unsure and hybrid mode asks the LLM.
@@ -56,7 +56,8 @@ class MapManager(MazeMap):
         self, output_text: str, command_used: str | None, turn: int = 0
     ) -> RoomUpdate:
         """Parse one output (the reply to command_used, or the intro when None) and update the map."""
-        parsed = parse_output(output_text)
+        known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
+        parsed = parse_output(output_text, known)
         confidence = self._confidence(parsed, command_used)
         used_llm = False
         if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):
@@ -137,7 +138,7 @@ class MapManager(MazeMap):
         moved = target != previous or (travel and label is not None and self._loop_known(label))
         if moved or previous is None:
             self._record_move(previous, target, label, travel, turn)
-            if parsed.description:
+            if is_full_description(parsed.description):
                 self.check_maze_condition(target, parsed.description, turn)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
 
@@ -180,26 +181,38 @@ class MapManager(MazeMap):
         if current is None:
             return candidates[0] if candidates else None
         link = self.links[current].get(label) if label else None
-        known = link and not link.random and link.to_room in candidates
-        if link and known and self._description_matches(link.to_room, description):
+        if (
+            link
+            and not link.random
+            and link.to_room in candidates
+            and not self._distinct(link.to_room, description)
+        ):
             return link.to_room
-        if current in candidates and not (travel and label and command not in LOOK_COMMANDS):
+        moving = travel and label is not None and command not in LOOK_COMMANDS
+        if current in candidates and not moving:
             return current
-        if current in candidates and self._description_matches(current, description) and not travel:
-            return current
-        others = [c for c in candidates if c != current]
-        back = opposite(label) if label else None
-        for c in others:
-            reverse = self.links[c].get(back) if back else None
-            if reverse and reverse.to_room == current:
-                return c
-        if not travel and current and not candidates and self._is_rename(description):
+        if not travel and not candidates and self._is_rename(description):
             self.rename_room(current, name)
             return current
-        fitting = [
-            c for c in others if self._description_matches(c, description) and self._consistent(c, back)
-        ]
-        return fitting[-1] if fitting else None
+        pool = [c for c in candidates if c != current and not self._distinct(c, description)]
+        back = opposite(label) if label else None
+        returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
+        if returning:
+            return returning[-1]
+        if self._maze_like(candidates, description):
+            pool = [c for c in pool if self._consistent(c, back)]
+        return pool[-1] if pool else None
+
+    def _distinct(self, room_id: str, description: str) -> bool:
+        """True when both descriptions are full room descriptions and they differ."""
+        stored = self.room(room_id)["description"]
+        full = is_full_description(description) and is_full_description(stored)
+        return full and not self._description_matches(room_id, description)
+
+    def _maze_like(self, candidates: list[str], description: str) -> bool:
+        """Several known rooms share this name and description: only the graph can tell them apart."""
+        alike = [c for c in candidates if self._description_matches(c, description)]
+        return len(alike) >= 2 or any(self.room(c).get("maze_group") for c in candidates)
 
     def _consistent(self, candidate: str, back: str | None) -> bool:
         """False when the candidate's travelled way back leads somewhere other than here."""
@@ -214,7 +227,7 @@ class MapManager(MazeMap):
         if not description or not stored:
             return True
         a, b = normalize_description(description), normalize_description(stored)
-        return similarity(a, b) >= SAME_ROOM_SIMILARITY
+        return a.startswith(b) or b.startswith(a) or similarity(a, b) >= SAME_ROOM_SIMILARITY
 
     def _is_rename(self, description: str) -> bool:
         """A different header over the current room's own description: the room was renamed."""

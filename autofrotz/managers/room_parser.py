@@ -85,6 +85,13 @@ DESCRIPTION_OPENERS: tuple[str, ...] = (
     r"^this is (?:a|an|the)\b",
 )
 
+# Openings of a full room description, as opposed to a brief revisit's item or state line.
+FULL_DESCRIPTION = re.compile(
+    r"^(?!you (?:can |could )?(?:also )?(?:see|notice|hear|smell)\b)"
+    r"(?:you\b|you'?re\b|this\b|these\b|i'?m\b|i am\b|standing\b|inside\b|outside\b)",
+    re.IGNORECASE,
+)
+
 STATUS_LINE = re.compile(r"^\s*(?P<name>\S.*?\S)\s{3,}(?:score|moves|turns|time)\b", re.IGNORECASE)
 _EXIT_LIST = re.compile(r"\b(?:obvious )?exits?(?: are)?\s*[:\-]?\s*(?P<list>[a-z ,\-]+)", re.IGNORECASE)
 _EXIT_CONTEXT = re.compile(
@@ -152,6 +159,19 @@ def blocked_reason(text: str) -> str | None:
     return _matches(BLOCK_PATTERNS, text)
 
 
+def is_full_description(line: str) -> bool:
+    """True when a line reads like a room's full description rather than an item or state line.
+
+    >>> is_full_description("You are at the east end of the twopit room.")
+    True
+    >>> is_full_description("The top of a beanstalk is poking out of the west pit.")
+    False
+    >>> is_full_description("You can see a set of keys and a lamp here.")
+    False
+    """
+    return len(line) >= 30 and FULL_DESCRIPTION.match(line.strip()) is not None
+
+
 def strip_header_suffix(line: str) -> str:
     """Remove a position suffix such as " (on the bed)" or ", in the boat" from a header.
 
@@ -164,31 +184,72 @@ def strip_header_suffix(line: str) -> str:
     return re.sub(r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$", "", line)
 
 
+def strip_decoration(line: str) -> str:
+    """Remove symmetric ornaments some games put around headers.
+
+    >>> strip_decoration("<< Chief's office >>")
+    "Chief's office"
+    >>> strip_decoration("*** The End ***")
+    'The End'
+    """
+    m = re.fullmatch(r"\s*([<>*=~#\[\]_-]{1,4})\s*(.*?)\s*([<>*=~#\[\]_-]{1,4})\s*", line)
+    return m.group(2) if m and m.group(2) else line
+
+
+def header_shape(line: str) -> str | None:
+    """ "title" for a Title Case room line, "sentence" for a Sentence case one, None otherwise.
+
+    >>> header_shape("West of House")
+    'title'
+    >>> header_shape("In a clearing in the forest")
+    'sentence'
+    >>> header_shape("Taken.")
+    >>> header_shape("  A brass lantern")
+    """
+    if not line or line[0].isspace() or len(line) > 60:
+        return None
+    name = strip_header_suffix(strip_decoration(line))
+    if not name or not (name[0].isupper() or name[0].isdigit()) or _bad_ending(name):
+        return None
+    if name.lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name):
+        return None
+    words = name.replace("-", " ").split()
+    if len(words) > 8:
+        return None
+    significant = [w for w in words if w.lower() not in SMALL_WORDS]
+    if all(w[0].isupper() or not w[0].isalpha() for w in significant):
+        return "title"
+    return "sentence"
+
+
+def _bad_ending(name: str) -> bool:
+    """Sentence punctuation at the end; a closing quote counts only when nothing opened it.
+
+    >>> _bad_ending('At "Y2"'), _bad_ending("Taken."), _bad_ending('He said "go"."')
+    (False, True, True)
+    """
+    if name[-1] in "\"'" and name.count(name[-1]) >= 2:
+        return name[-2] in ".!?,;:"
+    return name[-1] in ".!?,;:\"'"
+
+
 def looks_like_header(line: str) -> bool:
-    """True when a line has the shape of a room title.
+    """True when a line has the shape of a room title (either case style).
 
     >>> looks_like_header("West of House")
     True
+    >>> looks_like_header("What do you want to do now")
+    True
     >>> looks_like_header("Taken.")
     False
-    >>> looks_like_header("What do you want to do now")
-    False
-    >>> looks_like_header("  A brass lantern")
-    False
     """
-    if not line or line[0].isspace() or len(line) > 60:
-        return False
-    name = strip_header_suffix(line)
-    if not name or not (name[0].isupper() or name[0].isdigit()) or name[-1] in ".!?,;:\"'":
-        return False
-    if name.lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name):
-        return False
-    words = name.replace("-", " ").split()
-    if len(words) > 8:
-        return False
-    significant = [w for w in words if w.lower() not in SMALL_WORDS]
-    capital = [w for w in significant if w[0].isupper() or not w[0].isalpha()]
-    return len(capital) * 2 >= len(significant)
+    return header_shape(line) is not None
+
+
+def _is_prose(line: str) -> bool:
+    """A description line: a sentence, ending like one."""
+    text = line.strip()
+    return len(text) > 20 and text[-1] in ".!?\"')" and " " in text
 
 
 def _paragraph_blocks(lines: list[str]) -> list[tuple[int, int]]:
@@ -212,8 +273,10 @@ def _banner_lines(lines: list[str]) -> set[int]:
     return banned
 
 
-def find_header(text: str) -> tuple[str | None, int]:
+def find_header(text: str, known: frozenset[str] = frozenset()) -> tuple[str | None, int]:
     """Last room title in the output and its line index (-1 when there is none).
+
+    `known` holds lower-case names of rooms already on the map (they vouch for Sentence case lines).
 
     >>> find_header("The lamp is now on.\\n\\nAttic\\nThis is the attic.")
     ('Attic', 2)
@@ -226,13 +289,35 @@ def find_header(text: str) -> tuple[str | None, int]:
         status = STATUS_LINE.match(lines[i])
         if status:
             return strip_header_suffix(status.group("name")), i
-        if i in banned or not looks_like_header(lines[i].rstrip()):
+        shape = None if i in banned else header_shape(lines[i].rstrip())
+        if shape is None or (shape == "sentence" and not _sentence_header_ok(lines, i, known)):
             continue
         previous = lines[i - 1].strip() if i > 0 else ""
         if previous.endswith(":") or (previous and looks_like_header(previous.rstrip())):
             continue
-        return strip_header_suffix(lines[i].rstrip()), i
+        return clean_header(lines[i]), i
     return None, -1
+
+
+def clean_header(line: str) -> str:
+    """Room name from a header line: ornaments and position suffixes removed.
+
+    >>> clean_header("<< Closet >>")
+    'Closet'
+    """
+    return strip_header_suffix(strip_decoration(line.rstrip()))
+
+
+def _sentence_header_ok(lines: list[str], i: int, known: frozenset[str]) -> bool:
+    """A Sentence case line is a header only when a description follows, it is decorated, or known."""
+    following = lines[i + 1] if i + 1 < len(lines) else ""
+    decorated = strip_decoration(lines[i]) != lines[i]
+    return decorated or _is_prose(following) or clean_header(lines[i]).lower() in known
+
+
+def first_line_after(lines: list[str], index: int) -> str:
+    """The first non-blank line after the header: the room description proper (items follow it)."""
+    return next((line.strip() for line in lines[index + 1 :] if line.strip()), "")
 
 
 def description_after(lines: list[str], index: int) -> str:
@@ -282,19 +367,20 @@ def parse_exits(text: str) -> list[str]:
     return list(dict.fromkeys(d for d in found if d))
 
 
-def parse_output(text: str) -> ParsedOutput:
+def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
     """Read header, description, darkness, refusals and exits from one game output."""
     result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text))
     result.blocked_reason = None if result.no_exit else blocked_reason(text)
     lines = text.replace("\r", "").split("\n")
-    header, index = find_header(text)
-    if header:
+    header, index = find_header(text, known)
+    paragraph = description_after(lines, index) if header else ""
+    if header and not (result.is_dark and is_dark_text(paragraph or header)):
         result.header = header
-        result.description = description_after(lines, index)
-    else:
+        result.description = first_line_after(lines, index)
+    elif not header:
         described = headerless_description(text)
         if described and not result.is_dark:
             result.description = described
             result.headerless_room = True
-    result.exits = parse_exits(result.description) if result.description else []
+    result.exits = parse_exits(paragraph or result.description) if result.description else []
     return result
