@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
 from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.puzzle_agent import PuzzleAgent
+from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.config import ROLES, Config
 from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
@@ -190,7 +190,11 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
             return ScriptedAgent.from_file(settings.model)
         except OSError as exc:
             raise SessionError(f"agents.game_agent: cannot read script {settings.model!r}: {exc}") from None
-    return BuiltinAgent() if llm is None else GameAgent(llm, name)
+    if llm is not None:
+        return GameAgent(llm, name)
+    from autofrotz.agents.builtin_agent import BuiltinAgent
+
+    return BuiltinAgent()
 
 
 def parser_mode(config: Config, role: str, llm: Any) -> str:

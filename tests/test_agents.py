@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
-from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
 from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.puzzle_agent import PuzzleAgent, Signals, WorldView
+from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.agents.stuck import StuckDetector
 from autofrotz.llm import MockLLM, PermanentError
 from autofrotz.llm.errors import UnexpectedCallError
@@ -87,16 +87,6 @@ def test_context_orders_static_before_changing_and_fences_story_text() -> None:
     )
     assert text.rstrip().endswith("STORY>>>") and text.count("STORY>>>") == 1
     assert "SUGGESTED: unlock door with key" in text
-
-
-def test_builtin_agent_takes_items_then_explores() -> None:
-    agent = BuiltinAgent()
-    ctx = context(visible_items=["lamp"], unexplored_exits=["east"])
-    assert agent.decide(ctx).command == "take lamp"
-    assert agent.decide(ctx).command == "east"
-    restored = BuiltinAgent()
-    restored.load_dict(agent.to_dict())
-    assert restored.decide(ctx).command == "east"
 
 
 def test_scripted_agent_plays_by_turn_number(tmp_path: Any) -> None:
