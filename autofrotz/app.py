@@ -59,8 +59,7 @@ def _play(session: Any) -> int:
         gid = session.orchestrator.game_id
         print(f"\ninterrupted; continue with: python main.py --resume {gid}", file=sys.stderr)
         return EXIT_INTERRUPTED
-    print(f"game {session.orchestrator.game_id}: {status}")
-    return EXIT_OK
+    return EXIT_OK if status else EXIT_ERROR
 
 
 def configure(args: argparse.Namespace) -> Config:
