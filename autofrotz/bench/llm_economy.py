@@ -136,8 +136,9 @@ def run(game: str, turns: int, db_path: Path) -> dict[str, Any]:
         config, web=False, console=False, game=open_game(path, "jericho", seed=None)
     ) as session:
         session.play()
-        played = session.orchestrator.turn
-    return figures(EconomyLLM.counter, played)
+        played, score = session.orchestrator.turn, session.orchestrator.mind.score
+    # The score shows the scripted run really progressed (a desynchronised walkthrough stays near 0).
+    return {**figures(EconomyLLM.counter, played), "score": score}
 
 
 def figures(counter: Counter, turns: int) -> dict[str, Any]:
