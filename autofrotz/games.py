@@ -26,6 +26,7 @@ MANIFEST = Path(__file__).resolve().parent / "games_manifest.tsv"
 STORY_SUFFIXES = (".z3", ".z4", ".z5", ".z8")
 INFORM_LIBRARY = "/usr/share/inform6/library"
 DOWNLOAD_TIMEOUT_S = 30
+COMPILE_TIMEOUT_S = 120
 
 
 class GameNotFoundError(LookupError):
@@ -133,13 +134,19 @@ def install_one(entry: ManifestEntry, games_dir: Path, from_dir: Path | None) ->
     return "installed"
 
 
-def install(from_dir: Path | None = None, games_dir: Path = GAMES_DIR) -> dict[str, int]:
+def install(
+    from_dir: Path | None = None, games_dir: Path = GAMES_DIR, manifest: Path = MANIFEST
+) -> dict[str, int]:
     """Install every manifest file into games_dir; returns counts per outcome."""
     games_dir.mkdir(parents=True, exist_ok=True)
     counts = {"present": 0, "installed": 0, "missing": 0, "refused": 0}
-    for entry in load_manifest():
+    for entry in load_manifest(manifest):
         counts[install_one(entry, games_dir, from_dir)] += 1
     return counts
+
+
+class BuildError(RuntimeError):
+    """The Inform compiler rejected one of our sources."""
 
 
 def _compiler() -> str:
@@ -156,7 +163,10 @@ def build_one(source: Path, games_dir: Path = GAMES_DIR, force: bool = False) ->
         out = Path(tmp) / target.name
         include = f"+include_path={INFORM_LIBRARY},{source.parent}"
         cmd = [_compiler(), "-v5", include, str(source), str(out)]
-        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        try:
+            done = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=COMPILE_TIMEOUT_S)
+        except subprocess.TimeoutExpired as exc:
+            raise BuildError(f"inform6 took over {COMPILE_TIMEOUT_S} s on {source}") from exc
         if done.returncode != 0 or not out.is_file():
             raise BuildError(
                 f"inform6 failed on {source} (exit {done.returncode}):\n{done.stdout}{done.stderr}"
@@ -165,17 +175,15 @@ def build_one(source: Path, games_dir: Path = GAMES_DIR, force: bool = False) ->
     return "built"
 
 
-class BuildError(RuntimeError):
-    """The Inform compiler rejected one of our sources."""
-
-
 def build(inform_dir: Path = INFORM_DIR, games_dir: Path = GAMES_DIR, force: bool = False) -> dict[str, str]:
     """Compile every inform/*.inf that is out of date; returns source name -> outcome."""
     return {src.name: build_one(src, games_dir, force) for src in sorted(inform_dir.glob("*.inf"))}
 
 
 def _cmd_install(args: argparse.Namespace) -> int:
-    counts = install(Path(args.from_dir) if args.from_dir else None, Path(args.games_dir))
+    counts = install(
+        Path(args.from_dir) if args.from_dir else None, Path(args.games_dir), Path(args.manifest)
+    )
     print("games: " + ", ".join(f"{n} {k}" for k, n in counts.items()) + f" in {args.games_dir}")
     return 1 if counts["missing"] or counts["refused"] else 0
 
@@ -202,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: install, build or list."""
     parser = argparse.ArgumentParser(prog="python -m autofrotz.games")
     parser.add_argument("--games-dir", default=str(GAMES_DIR))
+    parser.add_argument("--manifest", default=str(MANIFEST), help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
     inst = sub.add_parser("install", help="copy or download the manifest's story files")
     inst.add_argument("--from", dest="from_dir", help="copy from this folder instead of downloading")

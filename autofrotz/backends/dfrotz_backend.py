@@ -46,13 +46,18 @@ def dfrotz_command(dfrotz_path: str, story: Path, seed: int | None, save_dir: Pa
 def probe_keeps_styled_text(dfrotz_path: str, probe_story: Path, timeout_s: float = 10.0) -> bool:
     """Run the probe story once per interpreter; True when the bold and underlined words appear."""
     if dfrotz_path not in _probe_cache:
-        done = subprocess.run(
-            [dfrotz_path, "-q", "-m", str(probe_story)],
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=timeout_s,
-            check=False,
-        )
+        try:
+            done = subprocess.run(
+                [dfrotz_path, "-q", "-m", str(probe_story)],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=timeout_s,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return False  # an interpreter that hangs on a three-line story is not safe either
+        except OSError as exc:
+            raise GameInterfaceError(f"cannot run {dfrotz_path} ({exc}); install Debian's frotz") from exc
         _probe_cache[dfrotz_path] = all(marker in done.stdout for marker in PROBE_MARKERS)
     return _probe_cache[dfrotz_path]
 
