@@ -176,8 +176,21 @@ def build_one(source: Path, games_dir: Path = GAMES_DIR, force: bool = False) ->
 
 
 def build(inform_dir: Path = INFORM_DIR, games_dir: Path = GAMES_DIR, force: bool = False) -> dict[str, str]:
-    """Compile every inform/*.inf that is out of date; returns source name -> outcome."""
-    return {src.name: build_one(src, games_dir, force) for src in sorted(inform_dir.glob("*.inf"))}
+    """Compile every inform/*.inf that is out of date; returns source name -> outcome.
+
+    One broken source does not stop the others; BuildError at the end names every failure.
+    """
+    outcomes: dict[str, str] = {}
+    errors: list[str] = []
+    for source in sorted(inform_dir.glob("*.inf")):
+        try:
+            outcomes[source.name] = build_one(source, games_dir, force)
+        except BuildError as exc:
+            outcomes[source.name] = "failed"
+            errors.append(str(exc))
+    if errors:
+        raise BuildError("\n".join(errors))
+    return outcomes
 
 
 def _cmd_install(args: argparse.Namespace) -> int:
@@ -194,7 +207,9 @@ def _cmd_build(args: argparse.Namespace) -> int:
     except BuildError as exc:
         print(f"games: build failed: {exc}", file=sys.stderr)
         return 1
-    print("games: " + ", ".join(f"{name} {what}" for name, what in outcomes.items()))
+    built = [name for name, what in outcomes.items() if what == "built"]
+    fresh = len(outcomes) - len(built)
+    print(f"games: built {', '.join(built) or 'nothing'}; {fresh} up to date in {args.games_dir}")
     return 0
 
 
