@@ -53,12 +53,28 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _play(session: Any) -> int:
+    from autofrotz.game_interface import GameInterfaceError
+    from autofrotz.session import SessionError
+
+    gid = session.orchestrator.game_id
     try:
         status = session.play()
     except KeyboardInterrupt:
-        gid = session.orchestrator.game_id
-        print(f"\ninterrupted; continue with: python main.py --resume {gid}", file=sys.stderr)
+        print(
+            f"\ninterrupted; continue with: python main.py --resume {session.orchestrator.game_id}",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
+    except SessionError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except GameInterfaceError as exc:
+        gid = session.orchestrator.game_id or gid
+        print(
+            f"error: the interpreter failed ({exc}); continue with: python main.py --resume {gid}",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     return EXIT_OK if status else EXIT_ERROR
 
 

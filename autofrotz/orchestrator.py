@@ -12,7 +12,7 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -126,7 +126,7 @@ class Orchestrator:
         if decision.risky and replay is None:
             self._save_state(n - 1)
         # Phases 6 and 1: execute the command and receive the output.
-        result = self._execute(decision.command)
+        decision, result = self._execute(decision)
         # Phase 2: parse and update the world model.
         changes = self._parse_and_update(result.text, decision.command, n, result.score)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
@@ -204,16 +204,20 @@ class Orchestrator:
         except Exception:
             return False
 
-    def _execute(self, command: str) -> Any:
-        from autofrotz.game_interface import ForbiddenCommandError, StepResult
+    def _execute(self, decision: Decision) -> tuple[Decision, Any]:
+        """Send the command; one the interface refuses (save, quit...) is replaced by a safe default."""
+        from autofrotz.game_interface import ForbiddenCommandError
 
         try:
-            result = self.p.game.send(command)
-        except ForbiddenCommandError:
+            result = self.p.game.send(decision.command)
+        except ForbiddenCommandError as exc:
+            decision = replace(
+                decision, command=SAFE_DEFAULT, error=f"refused command {decision.command!r}: {exc}"
+            )
             result = self.p.game.send(SAFE_DEFAULT)
         if self.maze_solver is not None:
             self.maze_solver.observe(result.text)
-        return result if isinstance(result, StepResult) else result
+        return decision, result
 
     def _parse_and_update(self, text: str, command: str | None, n: int, score: int | None = None) -> Changes:
         changes = Changes(score_changed=score is not None and score != self.mind.score)
