@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,10 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class _Offline(Exception):
+    """The network is unreachable: stop trying further downloads."""
+
+
 def _fetch(entry: ManifestEntry, from_dir: Path | None) -> bytes | None:
     """The bytes of one story file, from a local folder or by download; None when unavailable."""
     if from_dir is not None:
@@ -100,9 +105,12 @@ def _fetch(entry: ManifestEntry, from_dir: Path | None) -> bytes | None:
     try:
         with urllib.request.urlopen(entry.source, timeout=DOWNLOAD_TIMEOUT_S) as response:
             return bytes(response.read())
-    except OSError as exc:
+    except urllib.error.HTTPError as exc:
         print(f"games: cannot download {entry.file} from {entry.source}: {exc}", file=sys.stderr)
         return None
+    except OSError as exc:  # no route, no DNS, timeout: every other download would fail the same way
+        print(f"games: cannot download {entry.file} from {entry.source}: {exc}", file=sys.stderr)
+        raise _Offline from exc
 
 
 def _write_atomic(dest: Path, data: bytes) -> None:
@@ -113,10 +121,15 @@ def _write_atomic(dest: Path, data: bytes) -> None:
     os.replace(tmp, dest)
 
 
+def _is_installed(entry: ManifestEntry, games_dir: Path) -> bool:
+    dest = games_dir / entry.file
+    return dest.is_file() and sha256_of(dest.read_bytes()) == entry.sha256
+
+
 def install_one(entry: ManifestEntry, games_dir: Path, from_dir: Path | None) -> str:
     """Install one manifest file; returns 'present', 'installed', 'missing' or 'refused'."""
     dest = games_dir / entry.file
-    if dest.is_file() and sha256_of(dest.read_bytes()) == entry.sha256:
+    if _is_installed(entry, games_dir):
         return "present"
     data = _fetch(entry, from_dir)
     if data is None:
@@ -140,8 +153,16 @@ def install(
     """Install every manifest file into games_dir; returns counts per outcome."""
     games_dir.mkdir(parents=True, exist_ok=True)
     counts = {"present": 0, "installed": 0, "missing": 0, "refused": 0}
-    for entry in load_manifest(manifest):
-        counts[install_one(entry, games_dir, from_dir)] += 1
+    entries = load_manifest(manifest)
+    for i, entry in enumerate(entries):
+        try:
+            counts[install_one(entry, games_dir, from_dir)] += 1
+        except _Offline:
+            left = [e for e in entries[i:] if not _is_installed(e, games_dir)]
+            print(f"games: offline; {len(left)} story files not downloaded (use --from DIR)", file=sys.stderr)
+            counts["missing"] += len(left)
+            counts["present"] += len(entries) - i - len(left)
+            break
     return counts
 
 
