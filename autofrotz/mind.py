@@ -30,17 +30,21 @@ class Mind:
     pending_items: list[Any] = field(default_factory=list)
     pending_room: Any = None
 
-    def dump(self, stuck: Any) -> dict[str, Any]:
-        """Everything a save keeps, as JSON-able data."""
+    def agent_state(self) -> dict[str, Any] | None:
+        """The game agent's own state, when it has one to keep."""
+        agent = self.parts.game_agent
+        return agent.to_dict() if hasattr(agent, "to_dict") else None
+
+    def dump(self, stuck: Any, agent_state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything a save keeps, as JSON-able data (``agent_state`` as taken earlier, if given)."""
         p = self.parts
-        agent = p.game_agent
         return {
             "map": p.map.to_dict(),
             "items": p.items.to_dict(),
             "puzzles": p.puzzle_agent.to_dict(),
             "maze_seen": self.maze_seen,
             "stuck": stuck.to_dict(),
-            "agent": agent.to_dict() if hasattr(agent, "to_dict") else None,
+            "agent": agent_state if agent_state is not None else self.agent_state(),
             "history": [asdict(h) for h in self.history],
             "last_command": self.last_command,
             "last_output": self.last_output,

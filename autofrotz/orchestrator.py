@@ -122,9 +122,11 @@ class Orchestrator:
         # Phase 4: context assembly, from the world as the last output left it.
         context = self._assemble_context(n)
         # Phase 5: decision (the maze solver's while a maze is being mapped).
+        agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
         decision = self._decide(context, replay)
         if decision.risky and replay is None:
-            self._save_state(n - 1)
+            self._save_state(n - 1, agent_state=agent_state)
+        self.mind.death_note = ""
         # Phases 6 and 1: execute the command and receive the output.
         decision, result = self._execute(decision)
         # Phase 2: parse and update the world model.
@@ -176,7 +178,6 @@ class Orchestrator:
         if replay is not None and decision.command != replay.command_sent:
             log.warning("resume: turn %d decided %r, recorded %r", context.turn_number, decision, replay)
             decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
-        self.mind.death_note = ""
         return decision
 
     def _agent_decision(self, context: TurnContext) -> Decision:
@@ -300,9 +301,9 @@ class Orchestrator:
         raw, _ = unpack_state(point.packed)
         return pack_state(raw, self.mind.dump(self.stuck))
 
-    def _save_state(self, n: int, store: bool = True) -> bytes:
+    def _save_state(self, n: int, store: bool = True, agent_state: Any = None) -> bytes:
         """Save into the next slot; risky-action saves are stored right away for resume."""
-        point = self.saves.save(n, self.mind.dump(self.stuck))
+        point = self.saves.save(n, self.mind.dump(self.stuck, agent_state))
         if store:
             self.p.db.save_state(self.game_id, n, point.packed, slot=point.slot)
         return point.packed
