@@ -188,3 +188,36 @@ def test_ground_truth_inventory_follows_the_object_tree(cellar: GameInterface) -
     assert cellar.ground_truth().inventory == ["brass lamp"]
     cellar.send("drop lamp")
     assert cellar.ground_truth().inventory == []
+
+
+def test_install_downloads_from_the_source_url(tmp_path: Path) -> None:
+    import functools
+    import http.server
+    import threading
+
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "a.z5").write_bytes(b"downloaded story")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(served))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/a.z5"
+        manifest = _manifest(tmp_path, {"a.z5": b"downloaded story"})
+        manifest.write_text(manifest.read_text().replace("https://example.org/a.z5", url))
+        assert install(None, tmp_path / "games", manifest)["installed"] == 1
+        assert (tmp_path / "games" / "a.z5").read_bytes() == b"downloaded story"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_install_offline_stops_after_the_first_failed_download(tmp_path: Path) -> None:
+    manifest = _manifest(tmp_path, {"a.z5": b"1", "b.z5": b"2"})
+    manifest.write_text(manifest.read_text().replace("https://example.org/", "http://127.0.0.1:9/"))
+    assert install(None, tmp_path / "games", manifest) == {
+        "present": 0,
+        "installed": 0,
+        "missing": 2,
+        "refused": 0,
+    }
