@@ -93,9 +93,11 @@ class Session:
             self.orchestrator.start()
         else:
             try:
-                resume(self.orchestrator, self.resume_id)
+                replayed = resume(self.orchestrator, self.resume_id)
             except ResumeError as exc:
                 raise SessionError(str(exc)) from None
+            where = f"at turn {self.orchestrator.turn} ({replayed} turns replayed)"
+            print(f"resumed game {self.resume_id} {where}", file=sys.stderr)
         if self.web_handle is not None:
             print(f"watch live at {self.web_handle.url} (game {self.orchestrator.game_id})", file=sys.stderr)
         return self.orchestrator.run()
