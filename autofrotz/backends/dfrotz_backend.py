@@ -210,8 +210,9 @@ class DfrotzBackend(GameInterface):
         """Decode and drop the echoed line end in front and the prompt behind."""
         text = raw.decode("utf-8", errors="replace")
         text = text[1:] if text.startswith("\n") else text
-        cut = text.rstrip(" ").rfind(">")
-        return text[:cut]
+        if _ends_with_prompt(raw):
+            text = text[: text.rstrip(" ").rfind(">")]
+        return text
 
     # ------------------------------------------------------------------ saves
 

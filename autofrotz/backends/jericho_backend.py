@@ -16,6 +16,7 @@ from autofrotz.backends import zmachine
 from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 
 INFORM_PLAYER_NAME = "(self object)"
+DEFAULT_SEED = 42
 _STATE_FIELDS = ("pc", "sp", "fp", "frame_count", "opcode")
 
 
@@ -39,6 +40,8 @@ class JerichoBackend(GameInterface):
                 warnings.simplefilter("ignore", jericho.UnsupportedGameWarning)
                 self._env = jericho.FrotzEnv(str(self.path), seed=self.seed)
             self._supported = bool(self._env.is_fully_supported)
+            if self.seed is None and self._env._seed == -1:
+                self._env.seed(DEFAULT_SEED)  # no walkthrough seed: pin one rather than use the clock
         text, _info = self._env.reset()
         self._location_global = self._find_location_global()
         return text if self._supported else strip_status_line(text)
