@@ -153,7 +153,7 @@ class Orchestrator:
             game_file=self.p.game_file,
             last_command=m.last_command,
             last_output=m.last_output,
-            puzzles=[f"#{p.puzzle_id} {p.description}" for p in self.p.puzzle_agent.open_puzzles()][:8],
+            puzzles=self._puzzle_lines(),
             suggestions=list(self.p.puzzle_agent.suggestions),
             stuck_note=self.stuck.check(),
             history=list(m.history),
@@ -381,6 +381,10 @@ class Orchestrator:
         )
 
     # ----- small readers -----------------------------------------------------------------------
+    def _puzzle_lines(self) -> list[str]:
+        open_puzzles = self.p.puzzle_agent.open_puzzles()[-8:]
+        return [f"#{p.puzzle_id} {p.description} (at {self._room_name(p.location)})" for p in open_puzzles]
+
     def _emit(self, event: ev.Event) -> None:
         self.p.hooks.emit(event)
 

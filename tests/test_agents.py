@@ -167,3 +167,13 @@ def test_repeated_failures_are_stuck() -> None:
     for verb in ("pull lever", "yank lever", "tug lever"):
         stuck.record(verb, "hall", "You can't do that.", progressed=False)
     assert "keeps failing" in stuck.check()
+
+
+def test_darkness_puzzle_is_solved_when_the_room_is_seen_lit() -> None:
+    agent = PuzzleAgent()
+    agent.evaluate(view(1, "It is pitch black. You are likely to be eaten."), Signals())
+    assert [p.kind for p in agent.open_puzzles()] == ["dark"]
+    update = agent.evaluate(
+        view(2, "Cellar\nA damp cellar with stone walls and a door.", "turn on lamp"), Signals()
+    )
+    assert [p.kind for p in update.solved] == ["dark"] and agent.open_puzzles() == []

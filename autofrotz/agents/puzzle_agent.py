@@ -75,7 +75,7 @@ def prompt_variables(game_name: str) -> dict[str, str]:
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
-    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 8, every: int = 15) -> None:
+    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 10, every: int = 15) -> None:
         self.llm = llm
         self.min_gap = min_gap
         self.every = every
@@ -98,8 +98,8 @@ class PuzzleAgent:
     def _llm_due(self, turn: int, signals: Signals, found: bool) -> bool:
         if self.llm is None or turn - self.last_llm_turn < self.min_gap:
             return False
-        has_open = any(p.status == "open" for p in self.puzzles)
-        return found or (has_open and (signals.any or turn - self.last_llm_turn >= self.every))
+        # Without a trigger the pass still runs now and then: the LLM may see puzzles the rules miss.
+        return found or signals.any or turn - self.last_llm_turn >= self.every
 
     def _detect(self, view: WorldView) -> list[Puzzle]:
         found = []
@@ -128,6 +128,9 @@ class PuzzleAgent:
     def _solved_by_rules(self, view: WorldView) -> list[Puzzle]:
         if not view.command or is_failure(view.output):
             return []
+        lit = self._lit_rooms(view)
+        if lit:
+            return lit
         if not any(p.search(view.output) for p in rules.SOLVED_PATTERNS):
             return []
         solved = []
@@ -135,6 +138,13 @@ class PuzzleAgent:
             if puzzle.location == view.room_id and puzzle.kind in ("locked", "blocked"):
                 solved.append(self.solve(puzzle.puzzle_id, view.turn))
         return [p for p in solved if p is not None]
+
+    def _lit_rooms(self, view: WorldView) -> list[Puzzle]:
+        """Darkness puzzles of this room are solved once the room is seen without darkness."""
+        if any(kind == "dark" for _, kind in rules.detect(view.output)) or len(view.output.strip()) < 20:
+            return []
+        dark = [p for p in self.open_puzzles() if p.kind == "dark" and p.location == view.room_id]
+        return [s for s in (self.solve(p.puzzle_id, view.turn) for p in dark) if s is not None]
 
     def solve(self, puzzle_id: int, turn: int) -> Puzzle | None:
         """Mark a puzzle solved; returns it, or None if it was not open."""
