@@ -12,6 +12,8 @@ import argparse
 import json
 from pathlib import Path
 
+from jericho import FrotzEnv
+
 from autofrotz.bench.figures import emit, progress
 from autofrotz.game_interface import GameInterface, open_game
 from autofrotz.games import resolve_game
@@ -19,14 +21,15 @@ from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions, drive
 from autofrotz.storage.models import MazeGroup
 
 INFORM = Path(__file__).resolve().parents[2] / "inform"
-# Zork I harness: markers from the house, the lamp lit, the troll killed, then west into the maze.
-ZORK_PREFIX = [
-    "open mailbox", "take leaflet", "n", "n", "u", "take egg", "d", "s", "e", "open window", "w",
-    "open sack", "take garlic", "take lunch", "take sack", "take bottle", "w", "take lamp", "e", "u",
-    "turn on lamp", "take rope", "take knife", "d", "turn off lamp", "w", "take sword", "move rug",
-    "open trapdoor", "d", "turn on lamp", "n",
-]  # fmt: skip
+# Zork I harness: jericho's walkthrough up to the troll fight, with extra takes so that nine
+# droppable things are carried besides the lamp, then `verbose` and west into the maze.
+ZORK_STEPS = 27  # the walkthrough's "Kill troll with sword" comes next
+ZORK_EXTRA = {
+    -1: ["open mailbox", "take leaflet"],
+    10: ["take lunch", "take sack", "take bottle"],
+}
 ZORK_TARGET = "Cyclops Room"
+LOOK = True  # set by --no-look: trust a move's own room text instead of a `look` after each move
 
 
 class _Counting(MazeListener):
@@ -55,18 +58,32 @@ def _insist(game: GameInterface, command: str, done: tuple[str, ...], tries: int
     return False
 
 
-def setup_zork(game: GameInterface) -> SolverOptions:
-    """Play into Zork I's maze from the Troll Room side with markers in hand."""
-    for command in ZORK_PREFIX:
-        if command.startswith("take "):  # Zork fumbles takes at random when the hands are full
-            _insist(game, command, ("taken",))
-        else:
-            _send(game, command)
-    if not _insist(game, "kill troll with sword", ("fog", "dies", "breathes his last", "disappears")):
-        raise RuntimeError("the troll would not die; change --seed")
+def _play(game: GameInterface, command: str) -> None:
+    if command.lower().startswith(("take ", "get ")):  # Zork fumbles takes at random when hands are full
+        _insist(game, command, ("taken", "already have"))
+    else:
+        _send(game, command)
+
+
+def setup_zork(game: GameInterface, path: Path) -> SolverOptions:
+    """Play into Zork I's maze from the Troll Room side with markers in hand and the lamp lit."""
+    walkthrough = FrotzEnv(str(path)).get_walkthrough()
+    for command in ZORK_EXTRA[-1]:
+        _play(game, command)
+    for index, command in enumerate(walkthrough[:ZORK_STEPS]):
+        _play(game, command)
+        for extra in ZORK_EXTRA.get(index, []):
+            _play(game, extra)
+    if not _insist(game, "kill troll with sword", ("fog", "breathes his last", "disappears")):
+        raise RuntimeError("the troll would not die; try another --seed")
+    _send(game, "verbose")
     _send(game, "w")
     return SolverOptions(
-        entry_name="The Troll Room", preferred_exit="cyclops", max_turns=1500, verify_drops=True
+        entry_name="The Troll Room",
+        preferred_exit="cyclops",
+        max_turns=1500,
+        verify_drops=True,
+        look_after_move=LOOK,
     )
 
 
@@ -88,7 +105,7 @@ def run(game_name: str, seed: int) -> dict[str, object]:
     with open_game(path, "jericho", seed=seed) as game:
         game.start()
         if path.stem.lower() == "zork1":
-            options, target = setup_zork(game), ZORK_TARGET
+            options, target = setup_zork(game, path), ZORK_TARGET
         else:
             options, target = setup_truth(game, path.stem)
         game.save("maze_start")
@@ -113,9 +130,14 @@ def main(argv: list[str]) -> int:
     """Entry point of `bench maze`."""
     parser = argparse.ArgumentParser(prog="bench maze")
     parser.add_argument("--game", default="zork1.z5")
-    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--no-look", action="store_true", help="skip `look` when a move already shows the room"
+    )
     args = parser.parse_args(argv)
+    global LOOK
+    LOOK = not args.no_look
     figures = run(args.game, args.seed)
     emit(figures, args.json, title=f"maze bench: {args.game}")
     return 0 if figures["solved"] else 1

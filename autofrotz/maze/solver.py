@@ -12,6 +12,7 @@ move; the way back is found by trying, never assumed from compass opposites.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ class SolverOptions:
     min_markers: int = 8
     light_turns_left: int | None = None
     probe_nested: bool = True
+    look_after_move: bool = True  # False: trust a move's own room text when it shows the whole room
     verify_drops: bool = False  # look after each drop to learn how the game lists the marker
     group_id: str = "1"
     created_turn: int = 0
@@ -82,6 +84,22 @@ class _OutOfTurns(Exception):
 
 class _GameEnded(Exception):
     pass
+
+
+class _InTheDark(Exception):
+    pass
+
+
+def shows_room(view: RoomView) -> bool:
+    """True when a reply already shows a whole room (a short title line, then its description).
+
+    >>> shows_room(parse_view("Maze\\nA maze of passages."))
+    True
+    >>> shows_room(parse_view("You won't be able to get back.\\n\\nMaze\\nA maze."))
+    False
+    """
+    name = view.name
+    return bool(view.core) and not view.dark and 0 < len(name) <= 60 and name[-1] not in ".!?:"
 
 
 def safest_first(names: list[str]) -> list[str]:
@@ -115,8 +133,12 @@ class MazeSolver:
         self.exit_room: str | None = None
         self.outcome: str | None = None  # "death" or "victory" when the game ended meanwhile
         self.transcript: list[tuple[str, str]] = []
-        self._fails: dict[str, int] = {}
-        self._last_view = RoomView("", "", "", False)  # failed walks towards a room to explore
+        self._fails: dict[str, int] = {}  # failed walks towards a room to explore
+        self._last_view = RoomView("", "", "", False)
+        self._exploring = False
+        self._blind = 0  # new rooms in a row that could not be marked
+        self._by_marker = False  # whether the last room was told by a marker
+        self._bad_donors: dict[str, int] = {}
         self._gen = self._run()
         self._pending: str | None = None
         self._started = False
@@ -199,6 +221,8 @@ class MazeSolver:
                     return
         except _OutOfTurns:
             self.listener.warning(f"maze solver stopped after {self.turns} turns")
+        except _InTheDark:
+            self.listener.warning("stopped: the maze is dark and nothing would light it")
         except _GameEnded:
             self.exit_room = None
             self.listener.warning(f"the game ended ({self.outcome}) during maze mode")
@@ -248,6 +272,8 @@ class MazeSolver:
         view = parse_view((yield from self._cmd("look")))
         if view.dark and (yield from self._light()):
             view = parse_view((yield from self._cmd("look")))
+        if view.dark:
+            raise _InTheDark  # moving blind risks death and teaches nothing
         self._last_view = view
         return view
 
@@ -268,7 +294,7 @@ class MazeSolver:
         found = [m for m in placed if normalise(m) in listed or self.know.appearance.get(m) in lines]
         return found or visible_names(view.rest, placed)
 
-    def _learn_appearance(self, marker: str, before: RoomView) -> Gen:
+    def _learn_appearance(self, room: MazeRoom, marker: str, before: RoomView) -> Gen:
         """Look once after a drop: games may list a thing under another name ("A sandwich is here")."""
         after = yield from self._look()
         if marker in self._visible_markers(after):
@@ -277,6 +303,8 @@ class MazeSolver:
         new = [line for line in after.rest.splitlines() if line not in old]
         if new:
             self.know.appearance[marker] = normalise(new[0])
+        else:  # gone at once: someone unseen took it
+            yield from self._marker_stolen(room)
 
     def _group_of(self, view: RoomView) -> str | None:
         """The maze group whose rooms look like this view, the active one first."""
@@ -292,6 +320,7 @@ class MazeSolver:
     def _identify(self, view: RoomView, expected: str | None) -> Gen:
         """The id of the room in view: by marker, by expectation, by text, or AMBIGUOUS."""
         seen = self._visible_markers(view)
+        self._by_marker = bool(seen)
         if seen:
             room = self.know.rooms[self.know.placed[seen[0]]]
             room.marker_seen = self.turns
@@ -300,6 +329,13 @@ class MazeSolver:
             room = self.know.rooms[expected]
             if room.marker is not None and room.group_id == self.know.active:
                 yield from self._marker_stolen(room)
+            elif (
+                room.marker is None
+                and room.marker_seen == 0
+                and room.group_id == self.know.active
+                and self._exploring
+            ):
+                yield from self._mark(room)
             return expected
         group_id = self._group_of(view)
         if group_id is None or group_id != self.know.active:
@@ -312,10 +348,7 @@ class MazeSolver:
         same = [r for r in rooms if r.key == view.key]
         candidates = [r for r in same if r.marker is None]
         if not candidates:
-            self.know.signatures[group_id].append(view.key)
-            room = self.know.new_maze_room(group_id, view.name, view.core, view.key, self.turns)
-            yield from self._mark(room)
-            return room.room_id
+            return (yield from self._new_here(view))
         if len(same) == 1:
             return candidates[0].room_id  # a unique description tells the room on its own
         return AMBIGUOUS
@@ -328,7 +361,7 @@ class MazeSolver:
             if matches_any(DROP_OK, reply) or item_parser.is_drop_success(reply):
                 self._place(room, marker)
                 if self.options.verify_drops and marker not in self.know.appearance:
-                    yield from self._learn_appearance(marker, self._last_view)
+                    yield from self._learn_appearance(room, marker, self._last_view)
                 return True
             self.know.lost.append(marker)  # not in hand any more
         if not self.short:
@@ -375,7 +408,10 @@ class MazeSolver:
         reply = yield from self._cmd(direction)
         if matches_any(NO_EXIT_PATTERNS, reply):
             return None
-        view = yield from self._look()
+        view = parse_view(reply)
+        if self.options.look_after_move or not shows_room(view):
+            view = yield from self._look()
+        self._last_view = view
         return (yield from self._identify(view, expected))
 
     def _walk(self, route: list[tuple[str, str]]) -> Gen:
@@ -394,7 +430,11 @@ class MazeSolver:
             if dest != expected and self._stolen_twin(expected, dest):
                 self._merge_twin(expected, dest)
                 dest = self.current = expected
+            if dest != expected and direction not in here.sure:
+                here.edges[direction], here.observed[direction] = dest, [dest]  # the old link was a guess
             here.record(direction, dest)
+            if self._by_marker and direction not in here.sure:
+                here.sure.append(direction)
             if dest != expected:
                 return False
         return True
@@ -437,25 +477,116 @@ class MazeSolver:
         if dest is None:
             room.blocked.append(direction)
             return
+        if dest == AMBIGUOUS:
+            dest = yield from self._probe_identity(room_id, direction, self._last_view)
+        else:
+            self.current = dest
         room.edges[direction] = dest
         if dest == AMBIGUOUS:
             self.current = None
             return
         room.record(direction, dest)
-        self.current = dest
-        if self.know.rooms[dest].boundary:
-            yield from self._return_from(dest, direction)
+        if self.current == dest and (self._by_marker or self.know.rooms[dest].boundary):
+            room.sure.append(direction)
+        if self.current == dest and self.know.rooms[dest].boundary:
+            yield from self._return_from(dest, direction, room_id)
 
-    def _return_from(self, boundary_id: str, came: str | None) -> Gen:
+    def _probe_identity(self, origin: str, came: str, view: RoomView) -> Gen:
+        """Tell an unmarked look-alike apart by where one of its exits leads.
+
+        A unique match on a recognisable room names it; otherwise it is mapped as a new room (a
+        wrong guess is merged later, when a marker shows it to be another). Leaves self.current
+        wherever the probe ended.
+        """
+        group = self.know.group(self.know.active or "")
+        cands = [self.know.rooms[r] for r in group.room_ids]
+        cands = [r for r in cands if r.key == view.key and r.marker is None]
+        self.current = None
+        direction = self._telling_direction(cands)
+        if direction is None:
+            return (yield from self._new_here(view))
+        dest = yield from self._move(direction)
+        if dest is None:
+            room_id = yield from self._new_here(view)
+            if room_id != AMBIGUOUS:
+                self.know.rooms[room_id].blocked.append(direction)
+            return room_id
+        if dest == AMBIGUOUS:
+            return AMBIGUOUS
+        self.current = dest
+        matching = [c for c in cands if c.edges.get(direction) == dest]
+        if len(matching) == 1:
+            return matching[0].room_id
+        return (yield from self._come_back_new(origin, came, view, direction, dest))
+
+    def _new_here(self, view: RoomView) -> Gen:
+        """Map the room in view as a new maze room and mark it; AMBIGUOUS after too many blind ones."""
+        if self._blind > 2 and not self.know.carried:
+            return AMBIGUOUS  # unmarked rooms in a row: wander to a marker instead of multiplying rooms
+        group_id = self.know.active or ""
+        if view.key not in self.know.signatures[group_id]:
+            self.know.signatures[group_id].append(view.key)
+        room = self.know.new_maze_room(group_id, view.name, view.core, view.key, self.turns)
+        self.current = room.room_id
+        marked = yield from self._mark(room)
+        self._blind = 0 if marked else self._blind + 1
+        return room.room_id
+
+    def _telling_direction(self, cands: list[MazeRoom]) -> str | None:
+        """A direction whose known destinations, rooms we can recognise, split the candidates best."""
+        best, score = None, 0
+        for direction in self.options.directions:
+            outcomes = {c.edges.get(direction, "") for c in cands}
+            known = {o for o in outcomes if self._recognisable(o)}
+            if AMBIGUOUS not in outcomes and len(known) > score:
+                best, score = direction, len(known)
+        return best
+
+    def _recognisable(self, room_id: str) -> bool:
+        room = self.know.rooms.get(room_id)
+        return room is not None and (room.boundary or room.marker is not None)
+
+    def _come_back_new(self, origin: str, came: str, view: RoomView, went: str, dest: str) -> Gen:
+        """The probed room is none of the candidates: return to it and map it as a new room."""
+        if not (yield from self._walk_to(origin)):
+            return AMBIGUOUS
+        back = yield from self._move(came)
+        if back != AMBIGUOUS:
+            self.current = back
+            return back
+        room_id = yield from self._new_here(view)
+        if room_id != AMBIGUOUS:
+            self.know.rooms[room_id].record(went, dest)
+        return room_id
+
+    def _walk_to(self, goal: str) -> Gen:
+        """Walk a known route to a room; False when it could not be done."""
+        for _ in range(3):
+            if self.current == goal:
+                return True
+            if self.current is None:
+                return False
+            route = self.know.path(self.current, goal)
+            if route is None:
+                return False
+            if (yield from self._walk(route)):
+                return self.current == goal
+        return False
+
+    def _return_from(self, boundary_id: str, came: str | None, came_from: str | None = None) -> Gen:
         """Step back into the maze from a room outside it, trying ways until one works."""
         room = self.know.rooms[boundary_id]
-        into = [d for d, t in room.edges.items() if t in self.know.rooms and not self.know.rooms[t].boundary]
+        into = {
+            d: t for d, t in room.edges.items() if t in self.know.rooms and not self.know.rooms[t].boundary
+        }
         first = [OPPOSITE[came]] if came in OPPOSITE else []
-        order = into + first + self.options.directions
-        for direction in dict.fromkeys(order):
+        for direction in dict.fromkeys([*into, *first, *self.options.directions]):
             if direction in room.blocked or (direction in room.edges and direction not in into):
                 continue
-            dest = yield from self._move(direction)
+            dest = yield from self._move(direction, into.get(direction))
+            if direction in into and dest != into[direction] and came_from is not None and came is not None:
+                yield from self._split_twin(room, came_from, came, direction, dest)
+                return
             if dest is None:
                 room.blocked.append(direction)
                 continue
@@ -470,6 +601,31 @@ class MazeSolver:
             if not (yield from self._step_back(dest, direction, boundary_id)):
                 return
 
+    def _split_twin(self, seen: MazeRoom, came_from: str, came: str, direction: str, dest: str | None) -> Gen:
+        """A known way out of a look-alike room failed: both rooms belong to the maze, so map them."""
+        group_id = self.know.active
+        assert group_id is not None
+        group = self.know.group(group_id)
+        self.know.signatures[group_id].append(seen.key)
+        old_id = seen.room_id
+        promoted = self.know.next_id(group_id)
+        self.know.rename(old_id, promoted)
+        seen.group_id = group_id
+        group.room_ids.append(promoted)
+        twin = self.know.new_maze_room(group_id, seen.name, seen.core, seen.key, self.turns)
+        origin = self.know.rooms[came_from]
+        origin.edges[came] = twin.room_id
+        origin.observed[came] = [twin.room_id if t == promoted else t for t in origin.observed.get(came, [])]
+        if dest is None:
+            twin.blocked.append(direction)
+            self.current = twin.room_id
+            yield from self._mark(twin)
+            return
+        twin.edges[direction] = dest
+        twin.observed[direction] = [dest]
+        self.current = None if dest == AMBIGUOUS else dest
+        self.listener.warning(f"{seen.name!r} has look-alikes: mapped as part of the maze")
+
     def _step_back(self, far_id: str, went: str, home_id: str) -> Gen:
         """After wandering one room further out, try to return to where we were."""
         back = OPPOSITE.get(went, went)
@@ -483,11 +639,12 @@ class MazeSolver:
         """Find out where we are: look, then wander until a marker or a known room shows."""
         view = yield from self._look()
         place = yield from self._identify(view, None)
-        for step in range(4 * len(self.options.directions)):
+        rng = random.Random(self.turns)  # a fixed pattern can circle forever among unmarked rooms
+        for _ in range(6 * len(self.options.directions)):
             if place not in (None, AMBIGUOUS):
                 self.current = place
                 return True
-            place = yield from self._move(self.options.directions[(step * 3) % len(self.options.directions)])
+            place = yield from self._move(rng.choice(self.options.directions))
         return False
 
     # ----- phases ---------------------------------------------------------------------------
@@ -498,6 +655,13 @@ class MazeSolver:
         return [d for d in self.options.directions if not room.tried(d)]
 
     def _explore(self) -> Gen:
+        self._exploring = True
+        try:
+            yield from self._explore_loop()
+        finally:
+            self._exploring = False
+
+    def _explore_loop(self) -> Gen:
         while True:
             if self.current is None and not (yield from self._relocate()):
                 return
@@ -511,6 +675,8 @@ class MazeSolver:
             target = self.know.nearest(self.current, lambda r: bool(self._untried(r)))
             if target is None:
                 return
+            if len(self.know.carried) < 2 and (yield from self._fetch_marker()):
+                continue
             route, room_id = target
             arrived = yield from self._walk(route)
             left = self._untried(self.current) if arrived and self.current is not None else []
@@ -518,6 +684,28 @@ class MazeSolver:
                 yield from self._test(self.current, left[0])
             elif not arrived:
                 self._fails[room_id] = self._fails.get(room_id, 0) + 1
+
+    def _fetch_marker(self) -> Gen:
+        """Out of markers: take one back from a fully explored room (it is then known by route only)."""
+        assert self.current is not None
+        found = self.know.nearest(self.current, self._donor)
+        if found is None:
+            return False
+        if (yield from self._walk(found[0])):
+            yield from self._pick_up(self.know.rooms[found[1]])
+        else:
+            self._bad_donors[found[1]] = self._bad_donors.get(found[1], 0) + 1
+        return True
+
+    def _donor(self, room_id: str) -> bool:
+        room = self.know.rooms[room_id]
+        return (
+            room.marker is not None
+            and self._bad_donors.get(room_id, 0) < 2
+            and room.group_id == self.know.active
+            and not self._untried(room_id)
+            and AMBIGUOUS not in room.edges.values()
+        )
 
     def _retrieve(self) -> Gen:
         group_id = self.know.active
@@ -566,7 +754,8 @@ class MazeSolver:
     def _finish_group(self, group: MazeGroup, exits: list[str]) -> None:
         rooms = [self.know.rooms[r] for r in group.room_ids]
         group.exit_room_ids = exits
-        group.fully_mapped = not self.short and all(AMBIGUOUS not in r.edges.values() for r in rooms)
+        untried = [d for r in rooms for d in self.options.directions if not r.tried(d)]
+        group.fully_mapped = not untried and all(AMBIGUOUS not in r.edges.values() for r in rooms)
         group.completed_turn = self.options.created_turn + self.turns
         self.listener.group_completed(group)
 
@@ -629,7 +818,7 @@ class MazeSolver:
         self._start_group(group_id, view, came_from)
         group = self.know.group(group_id)
         old_id = exit_room.room_id
-        self.know.rename(old_id, f"maze_{group_id}_1")
+        self.know.rename(old_id, self.know.next_id(group_id))
         exit_room.group_id = group_id
         group.room_ids.append(exit_room.room_id)
         if exit_room.marker is not None:

@@ -26,6 +26,7 @@ class MazeRoom:
     edges: dict[str, str] = field(default_factory=dict)  # direction -> last destination seen
     observed: dict[str, list[str]] = field(default_factory=dict)  # direction -> every destination
     blocked: list[str] = field(default_factory=list)
+    sure: list[str] = field(default_factory=list)  # directions whose destination a marker confirmed
     created: int = 0  # solver turn of first sight
     marker_seen: int = 0  # solver turn the marker was last seen in place
 
@@ -82,13 +83,17 @@ class Knowledge:
     def new_maze_room(self, group_id: str, name: str, core: str, key: str, turn: int = 0) -> MazeRoom:
         """Create the next `maze_<group>_<seq>` room of a group."""
         group = self.group(group_id)
-        seq = len(group.room_ids) + 1
-        while f"maze_{group_id}_{seq}" in self.rooms:
-            seq += 1
-        room = MazeRoom(f"maze_{group_id}_{seq}", name, core, key, group_id, created=turn)
+        room = MazeRoom(self.next_id(group_id), name, core, key, group_id, created=turn)
         self.rooms[room.room_id] = room
         group.room_ids.append(room.room_id)
         return room
+
+    def next_id(self, group_id: str) -> str:
+        """The first free `maze_<group>_<seq>` id."""
+        seq = len(self.group(group_id).room_ids) + 1
+        while f"maze_{group_id}_{seq}" in self.rooms:
+            seq += 1
+        return f"maze_{group_id}_{seq}"
 
     def boundary_room(self, name: str, core: str, key: str) -> MazeRoom:
         """The boundary room with this text, created on first sight."""

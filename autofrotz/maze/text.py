@@ -28,6 +28,7 @@ NO_EXIT_PATTERNS = [
     r"you can'?t (?:go|move|walk) there",
     r"the \w+ is closed",
     r"that way is blocked",
+    r"\bwall is solid\b",
     r"you'?d better not",
 ]
 DROP_OK = [r"^\s*dropped\b", r"\byou drop\b", r"\bput down\b"]
