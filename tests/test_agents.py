@@ -177,3 +177,15 @@ def test_darkness_puzzle_is_solved_when_the_room_is_seen_lit() -> None:
         view(2, "Cellar\nA damp cellar with stone walls and a door.", "turn on lamp"), Signals()
     )
     assert [p.kind for p in update.solved] == ["dark"] and agent.open_puzzles() == []
+
+
+def test_outcome_llm_is_asked_only_when_patterns_are_unsure() -> None:
+    from autofrotz.agents import outcome
+
+    assert not outcome.unsure("You are in a kitchen.")
+    assert outcome.unsure("The floor gives way. GAME OVER. Would you like to restart?")
+    llm = MockLLM("m", "map_parser")
+    llm.enqueue({"outcome": "death"}, PermanentError("down"))
+    assert outcome.classify(llm, "GAME OVER") == ("death", None)
+    found, error = outcome.classify(llm, "GAME OVER")
+    assert found is None and error and "down" in error
