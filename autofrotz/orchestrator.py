@@ -19,7 +19,7 @@ from typing import Any
 
 from autofrotz.agents import outcome
 from autofrotz.agents.base import Decision, HistoryEntry, TurnContext
-from autofrotz.agents.commands import SAFE_DEFAULT
+from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config
@@ -124,7 +124,7 @@ class Orchestrator:
         # Phase 5: decision (the maze solver's while a maze is being mapped).
         agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
         decision = self._decide(context, replay)
-        if decision.risky and replay is None:
+        if replay is None and decision.source != "maze" and (decision.risky or looks_risky(decision.command)):
             self._save_state(n - 1, agent_state=agent_state)
         self.mind.death_note = ""
         # Phases 6 and 1: execute the command and receive the output.
