@@ -176,7 +176,8 @@ def test_games_list_links_to_games_and_play_advances(site: Site, page: Page) -> 
     rendered(pg, 1)
     pg.select_option("#speed", "5")
     pg.click("#btn-play")
-    rendered(pg, 3)  # each turn stays 200 ms at 5x, long enough to observe
+    # The transcript keeps every turn up to the one shown, so this stays true once play passed turn 3.
+    pg.wait_for_selector('#transcript .entry[data-turn="3"]', state="attached", timeout=WAIT_MS)
     pg.click("#btn-play")
     assert pg.inner_text("#btn-play") == "▶ Play"
     pg.wait_for_timeout(300)  # let a step already in flight land

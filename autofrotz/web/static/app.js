@@ -8,7 +8,7 @@ const DETAIL_CACHE = 80;
 const S = {
   gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
   following: true, cache: new Map(), layout: null, metrics: null, ws: null, wsRetry: 0,
-  playTimer: null, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
+  playTimer: null, playing: false, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -437,20 +437,28 @@ function setFollowing(on) { S.following = on; updateBadge(); }
 function step(delta) { setFollowing(false); stopPlay(); showTurn((S.current ?? S.last) + delta); }
 function jump(n) { setFollowing(false); showTurn(n); }
 
-function startPlay() {
+function speed() { return Number($("speed").value) || 1; }
+
+// Each step waits for the previous one to be drawn, so slow answers never skip turns.
+async function startPlay() {
   stopPlay();
   setFollowing(false);
-  if (S.current >= S.last) showTurn(S.first);
-  const speed = Number($("speed").value) || 1;
-  S.playTimer = setInterval(() => {
-    if (S.current >= S.last) { stopPlay(); return; }
-    showTurn(S.current + 1);
-  }, 1000 / speed);
+  S.playing = true;
   $("btn-play").textContent = "Pause";
+  if (S.current >= S.last) await showTurn(S.first);
+  const tick = async () => {
+    if (!S.playing) return;
+    if (S.current >= S.last) { stopPlay(); return; }
+    const t0 = performance.now();
+    await showTurn(S.current + 1);
+    if (S.playing) S.playTimer = setTimeout(tick, Math.max(0, 1000 / speed() - (performance.now() - t0)));
+  };
+  S.playTimer = setTimeout(tick, 1000 / speed());
 }
 
 function stopPlay() {
-  if (S.playTimer) clearInterval(S.playTimer);
+  S.playing = false;
+  if (S.playTimer) clearTimeout(S.playTimer);
   S.playTimer = null;
   $("btn-play").textContent = "▶ Play";
 }
@@ -460,9 +468,8 @@ function bindControls() {
   $("btn-last").onclick = () => jump(S.last);
   $("btn-prev").onclick = () => step(-1);
   $("btn-next").onclick = () => step(1);
-  $("btn-play").onclick = () => (S.playTimer ? stopPlay() : startPlay());
+  $("btn-play").onclick = () => (S.playing ? stopPlay() : startPlay());
   $("btn-live").onclick = () => { stopPlay(); setFollowing(true); showTurn(S.last); };
-  $("speed").onchange = () => { if (S.playTimer) startPlay(); };
   $("slider").oninput = () => jump(Number($("slider").value));
   $("turn-input").onchange = () => jump(Number($("turn-input").value));
   $("turn-input").onkeydown = (ev) => { if (ev.key === "Enter") ev.target.blur(); };  // arrows step again
@@ -478,7 +485,7 @@ function selectTab(name) {
 function onKey(ev) {
   if (S.gameId == null || ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
   const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => jump(S.first), End: () => jump(S.last),
-    " ": () => (S.playTimer ? stopPlay() : startPlay()) };
+    " ": () => (S.playing ? stopPlay() : startPlay()) };
   if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
 }
 

@@ -15,6 +15,8 @@
   const ABBREV = { n: "north", s: "south", e: "east", w: "west", ne: "northeast", nw: "northwest",
     se: "southeast", sw: "southwest", u: "up", d: "down" };
 
+  const SHORT = Object.fromEntries(Object.entries(ABBREV).map(([k, v]) => [v, k]));
+
   function normDir(direction) {
     let d = String(direction || "").toLowerCase().trim().replace(/^(go|walk|run|climb)\s+/, "");
     d = d.replace(/\s+/g, "");
@@ -50,7 +52,7 @@
 
   // Keeps grid positions between renders so rooms do not jump around while stepping through a replay.
   class Layout {
-    constructor() { this.pos = new Map(); this.taken = new Set(); }
+    constructor() { this.pos = new Map(); this.taken = new Set(); this.view = { zoom: 1, panX: 0, panY: 0 }; }
 
     place(rooms, edges) {
       const pending = rooms.filter((r) => !this.pos.has(r.id));
@@ -153,6 +155,9 @@
     line.appendChild(el("title", {}, `${e.dirs.join(" / ")}${e.blocked ? ` — blocked: ${e.reason}` : ""}`));
     g.appendChild(line);
     if (e.blocked) g.appendChild(el("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 4, class: "blocked-mark" }, "✕"));
+    // The direction taken from the first room, written near that room's end of the line.
+    const label = SHORT[normDir(e.dirs[0])] || normDir(e.dirs[0]);
+    if (label) g.appendChild(el("text", { x: x1 + (x2 - x1) * 0.22, y: y1 + (y2 - y1) * 0.22 - 4, class: "edge-label" }, label));
   }
 
   function drawMazes(g, mazes, layout) {
@@ -200,21 +205,72 @@
     for (const e of mergeEdges(map.edges, known)) drawEdge(g, e, layout);
     for (const r of map.rooms) drawNode(g, r, layout, map.current, markerOf);
     svg.appendChild(g);
-    fitViewBox(svg, map.rooms, layout);
+    container._layout = layout;
+    bindViewControls(container);
     container.replaceChildren(svg);
+    fitViewBox(svg, map.rooms, layout, map.current);
     if (!map.rooms.length) container.appendChild(Object.assign(document.createElement("p"), { className: "empty", textContent: "No rooms mapped yet." }));
     return map;
   }
 
-  function fitViewBox(svg, rooms, layout) {
-    if (!rooms.length) { svg.setAttribute("viewBox", "-200 -100 400 200"); return; }
-    const pts = rooms.map((r) => layout.xy(r.id));
-    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-    const pad = 90;
-    const x = Math.min(...xs) - NODE_W / 2 - pad, y = Math.min(...ys) - NODE_H / 2 - pad;
-    const w = Math.max(...xs) - Math.min(...xs) + NODE_W + 2 * pad, h = Math.max(...ys) - Math.min(...ys) + NODE_H + 2 * pad;
-    svg.setAttribute("viewBox", `${x} ${y} ${Math.max(w, 420)} ${Math.max(h, 260)}`);
+  // Big maps open on a window around the current room; small ones are shown whole.
+  const WIN_W = 8 * CELL_W, WIN_H = 7 * CELL_H;
+
+  function fitViewBox(svg, rooms, layout, current) {
+    if (!rooms.length) { layout.box = { x: -200, y: -100, w: 400, h: 200 }; layout.focus = [0, 0]; }
+    else {
+      const pts = rooms.map((r) => layout.xy(r.id));
+      const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+      const pad = 90;
+      const x = Math.min(...xs) - NODE_W / 2 - pad, y = Math.min(...ys) - NODE_H / 2 - pad;
+      const w = Math.max(...xs) - Math.min(...xs) + NODE_W + 2 * pad, h = Math.max(...ys) - Math.min(...ys) + NODE_H + 2 * pad;
+      layout.box = { x, y, w: Math.max(w, 420), h: Math.max(h, 260) };
+      layout.focus = current && layout.pos.has(current) ? layout.xy(current) : [x + w / 2, y + h / 2];
+    }
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    applyView(svg, layout);
+  }
+
+  function applyView(svg, layout) {
+    const b = layout.box, v = layout.view;
+    if (!b) return;
+    const big = b.w > WIN_W * 1.15 || b.h > WIN_H * 1.15;
+    let w = big ? WIN_W : b.w, h = big ? WIN_H : b.h;
+    let cx = big ? layout.focus[0] : b.x + b.w / 2, cy = big ? layout.focus[1] : b.y + b.h / 2;
+    w *= v.zoom; h *= v.zoom; cx += v.panX; cy += v.panY;
+    svg.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+  }
+
+  // Wheel zooms, drag pans, double-click resets; the view state lives on the layout (one per game).
+  function bindViewControls(container) {
+    if (container.dataset.viewBound) return;
+    container.dataset.viewBound = "1";
+    const svgOf = () => container.querySelector("svg.map-svg");
+    let drag = null;
+    container.addEventListener("wheel", (ev) => {
+      const layout = container._layout, svg = svgOf();
+      if (!layout || !svg) return;
+      ev.preventDefault();
+      layout.view.zoom = Math.min(8, Math.max(0.15, layout.view.zoom * (ev.deltaY > 0 ? 1.15 : 1 / 1.15)));
+      applyView(svg, layout);
+    }, { passive: false });
+    container.addEventListener("mousedown", (ev) => { drag = { x: ev.clientX, y: ev.clientY }; });
+    window.addEventListener("mouseup", () => { drag = null; });
+    container.addEventListener("mousemove", (ev) => {
+      const layout = container._layout, svg = svgOf();
+      if (!drag || !layout || !svg) return;
+      const vb = svg.viewBox.baseVal, scale = Math.max(vb.width / svg.clientWidth, vb.height / svg.clientHeight);
+      layout.view.panX -= (ev.clientX - drag.x) * scale;
+      layout.view.panY -= (ev.clientY - drag.y) * scale;
+      drag = { x: ev.clientX, y: ev.clientY };
+      applyView(svg, layout);
+    });
+    container.addEventListener("dblclick", () => {
+      const layout = container._layout, svg = svgOf();
+      if (!layout || !svg) return;
+      layout.view = { zoom: 1, panX: 0, panY: 0 };
+      applyView(svg, layout);
+    });
   }
 
   window.FrotzMap = { render, Layout, normalize, normDir };
