@@ -1,104 +1,261 @@
-"""A minimal deterministic game agent that needs no LLM: explore, take what is visible.
+"""The built-in offline game agent: plays from the world model and genre priors, with no LLM.
 
-It reads only the world model in the turn context. A stronger built-in agent can replace it behind
-the same seam: ``decide(context) -> Decision`` plus ``to_dict``/``load_dict`` for resume.
+Each turn it learns from the last reply (refusals, unknown words, deaths, score, new nouns), then
+picks the first allowed command from: follow-ups, urgent actions (light, fight), puzzle hints, object
+actions in this room, exits the text mentioned, work waiting in other rooms (by shortest path), and
+blind compass tries. It is deterministic: a resume re-decides recorded turns from its saved state.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
-
-FALLBACKS = ("look", "inventory", "wait")
-# Tried in this order in a room whose description names no exits.
-PROBE_DIRECTIONS = (
-    "north",
-    "south",
-    "east",
-    "west",
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
-    "up",
-    "down",
+from autofrotz.agents.builtin_explore import Explorer, is_move
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_scripted import ScriptedAgent
+from autofrotz.agents.builtin_tactics import (
+    Scene,
+    allowed,
+    carried,
+    examine_actions,
+    inventory_actions,
+    objects,
+    room_actions,
+    short,
 )
+from autofrotz.agents.builtin_tactics import urgent as urgent_actions
+
+__all__ = ["BuiltinAgent", "ScriptedAgent"]
+
+FALLBACKS = ("look", "wait", "inventory")
+VISIT_BUDGET = 10  # object actions per visit before exploring on (the rest wait for a later visit)
+CHANGING_VERBS = frozenset(
+    ["open", "unlock", "move", "push", "pull", "lift", "turn", "enter", "climb", "light", "attack", "put"]
+)
+INVENTORY_ROOM = "inv"
 
 
 class BuiltinAgent:
-    """Takes each visible item once, then walks to the nearest unexplored exit."""
+    """Explores by shortest paths and tries the conventional actions on everything it meets."""
 
     deterministic = True  # a resume re-decides recorded turns to rebuild this agent's state
 
-    def __init__(self) -> None:
-        self.tried: set[str] = set()
-        self.idle = 0
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.mem = Memory()
+        self.map: Any = None
+        self.inventory: list[str] = []
 
+    # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
-        """Choose the next command from the world model."""
-        for name in context.visible_items:
-            command = f"take {name}"
-            if command not in self.tried:
-                self.tried.add(command)
-                return Decision(command, f"take the {name}", source="builtin")
-        step = self._explore_step(context)
-        if step:
-            return Decision(step, "head for the nearest unexplored exit", source="builtin")
-        probe = self._probe(context)
-        if probe:
-            return Decision(probe, "try a direction not yet tried here", source="builtin")
-        self.idle += 1
-        return Decision(FALLBACKS[self.idle % len(FALLBACKS)], "nothing left to explore", source="builtin")
-
-    def _explore_step(self, context: TurnContext) -> str | None:
-        if context.unexplored_exits:
-            return context.unexplored_exits[0]
-        if context.map is None or context.room_id is None:
-            return None
-        found = context.map.get_nearest_unexplored(context.room_id)
-        if not found or not found[1]:
-            return None
-        return str(found[1][0])
-
-    def _probe(self, context: TurnContext) -> str | None:
-        tried_here = set(context.exits) - set(context.unexplored_exits)
-        for direction in PROBE_DIRECTIONS:
-            key = f"go {direction} from {context.room_id}"
-            if direction not in tried_here and key not in self.tried:
-                self.tried.add(key)
-                return direction
-        return None
+        """Choose the next command from the world model and what earlier replies taught."""
+        self.map = context.map
+        self.inventory = list(context.inventory)
+        self._observe(context)
+        scene = self._scene(context)
+        command, reason, where = self._choose(context, scene)
+        self._commit(context.room_id, where, command)
+        return Decision(command, reason, source="builtin")
 
     def to_dict(self) -> dict[str, Any]:
         """State to keep across a resume."""
-        return {"tried": sorted(self.tried), "idle": self.idle}
+        return {"seed": self.seed, "memory": self.mem.to_dict()}
 
     def load_dict(self, state: dict[str, Any]) -> None:
         """Restore the state written by to_dict."""
-        self.tried = set(state.get("tried", []))
-        self.idle = int(state.get("idle", 0))
+        self.seed = int(state.get("seed", 0))
+        self.mem = Memory.from_dict(state.get("memory", {}))
+
+    # ----- learning from the last reply -----
+    def _observe(self, ctx: TurnContext) -> None:
+        mem, text = self.mem, ctx.last_output or ""
+        if ctx.death_note:
+            mem.killers.append(f"{mem.last_room or '?'}|{mem.last_command}")
+            mem.forget_successes()
+            mem.score = ctx.score or 0
+            return
+        if mem.last_command:
+            self._judge(ctx, text)
+        mem.score = ctx.score if ctx.score is not None else mem.score
+        if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.locked_rooms:
+            mem.locked_rooms.append(ctx.room_id)
+        self._collect_nouns(ctx, text)
+        self._check_progress(ctx)
+
+    def _check_progress(self, ctx: TurnContext) -> None:
+        """Any news (room, noun, score, pockets) lets walks be repeated again."""
+        rooms = len(ctx.known_rooms)
+        nouns = sum(len(v) for v in self.mem.nouns.values())
+        mark = f"{rooms}/{nouns}/{ctx.score}/{len(ctx.inventory)}"
+        if mark != self.mem.progress_mark:
+            self.mem.progress_mark = mark
+            self.mem.travel = {}
+
+    def _judge(self, ctx: TurnContext, text: str) -> None:
+        mem, command, room = self.mem, self.mem.last_command, self.mem.last_room
+        word = w.unknown_word(text)
+        if word and word not in mem.bad_words:
+            mem.bad_words.append(word)
+        if w.BAD_VERB.search(text) and command.split()[0] not in mem.bad_verbs and not is_move(command):
+            mem.bad_verbs.append(command.split()[0])
+        moved = ctx.room_id != room
+        if is_move(command):
+            if not moved:
+                mem.note_fail(room, command)
+            return
+        if w.not_here(text) and not moved:
+            for noun in objects(command):
+                if f"{room or '?'}|{noun}" not in mem.absent:
+                    mem.absent.append(f"{room or '?'}|{noun}")
+        if w.is_refusal(text) and not moved:
+            mem.note_fail(room, command)
+            return
+        self._after_success(ctx, command, room)
+
+    def _after_success(self, ctx: TurnContext, command: str, room: str | None) -> None:
+        mem = self.mem
+        verb = command.split()[0]
+        gained = ctx.score is not None and ctx.score > mem.score
+        taken = _taken(command, ctx.last_output or "")
+        for name in taken:
+            if name not in mem.held:
+                mem.held.append(name)
+            mem.absent = [a for a in mem.absent if a.split("|", 1)[1] != name]
+        if verb == "take" and gained and len(taken) == 1:
+            mem.valuables.append(taken[0])
+        if verb in ("put", "drop", "give", "throw"):
+            thing = short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
+            mem.held = [h for h in mem.held if h != thing]
+        if verb == "put" and not gained:
+            mem.queue.append(f"take {command.split(' in ')[0][4:]}")
+        if verb in ("turn", "light") and any(w.has_class(x, w.LIGHTS) for x in command.split()):
+            mem.lit = True
+        if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
+            mem.forget_room_failures(room)
+
+    def _collect_nouns(self, ctx: TurnContext, text: str) -> None:
+        room = ctx.room_id
+        sources = [ctx.room_description]
+        if not w.is_refusal(text):
+            sources.append(text)
+        for source in sources:
+            for phrase in w.noun_phrases(source or ""):
+                self.mem.add_noun(room, phrase)
+
+    # ----- choosing -----
+    def _scene(self, ctx: TurnContext) -> Scene:
+        room = ctx.room_id
+        nouns = list(self.mem.nouns.get(room or "?", []))
+        text = ctx.last_output or ""
+        creatures = [n for n in nouns + ctx.visible_items if w.has_class(n, w.CREATURES)]
+        dark = bool(w.DARK.search(text)) or _room_dark(ctx)
+        locked = room in self.mem.locked_rooms
+        inventory = list(ctx.inventory)
+        known = {short(i) for i in inventory}
+        inventory += [h for h in self.mem.held if h not in known]
+        return Scene(room, nouns, list(ctx.visible_items), inventory, text, dark, locked, creatures)
+
+    def _choose(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
+        mem, room = self.mem, ctx.room_id
+        if mem.visit_room != room:
+            mem.visit_room, mem.visit_actions = room, 0
+        for source, commands in self._local_options(ctx, scene):
+            for command in commands:
+                if allowed(command, room, mem):
+                    return command, source, room
+        for command in inventory_actions(scene):
+            if allowed(command, INVENTORY_ROOM, mem):
+                return command, "look at what I carry", INVENTORY_ROOM
+        return (*self._travel(ctx, scene), room)
+
+    def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, list[str]]]:
+        options = [("follow-up", list(self.mem.queue)), ("urgent", urgent_actions(scene, self.mem))]
+        hints = [s.action for s in ctx.suggestions if s.confidence in ("high", "medium")]
+        options.append(("puzzle hint", hints))
+        if self.mem.visit_actions < VISIT_BUDGET and not (scene.dark and not self.mem.lit):
+            options.append(("try things here", room_actions(scene, self.mem)))
+        return options
+
+    def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str]:
+        explorer = Explorer(ctx.map, self.mem, self._pending_rooms, self._examine_here(ctx, scene))
+        step, reason = explorer.next_step(ctx.room_id)
+        if step:
+            if step in ("down", "d") and not self.mem.lit and carried(scene, w.LIGHTS):
+                lamp = short(carried(scene, w.LIGHTS)[0])
+                if allowed(f"turn on {lamp}", ctx.room_id, self.mem):
+                    return f"turn on {lamp}", "light the lamp before going down"
+            return step, reason
+        return self._idle()
+
+    def _examine_here(self, ctx: TurnContext, scene: Scene) -> list[str]:
+        if scene.dark and not self.mem.lit:
+            return []
+        return [c for c in examine_actions(scene) if allowed(c, ctx.room_id, self.mem)]
+
+    def _pending_rooms(self, room: str) -> bool:
+        """Whether a room still has object actions worth walking back for."""
+        if not self.mem.lit and self._map_dark(room):
+            return False
+        nouns = self.mem.nouns.get(room, [])
+        scene = Scene(room, nouns, [], self.inventory, "")
+        return any(
+            allowed(c, room, self.mem) for c in room_actions(scene, self.mem) if c.split()[0] != "examine"
+        )
+
+    def _map_dark(self, room: str) -> bool:
+        try:
+            return bool(self.map.room(room).get("is_dark"))
+        except Exception:  # unknown room
+            return False
+
+    def _idle(self) -> tuple[str, str]:
+        mem = self.mem
+        mem.idle += 1
+        if mem.idle % 6 == 0:  # the world may have changed since: sweep again
+            mem.fails = {k: v for k, v in mem.fails.items() if v >= 3}
+            mem.tries = {}
+            mem.dir_tried = {}
+        return FALLBACKS[mem.idle % len(FALLBACKS)], "nothing left to try; waiting for a change"
+
+    def _commit(self, room: str | None, where: str | None, command: str) -> None:
+        mem = self.mem
+        mem.note_try(where, command)
+        if is_move(command):
+            mem.dir_tried.setdefault(room or "?", []).append(command)
+            k = f"{room or '?'}|{command}"
+            mem.travel[k] = mem.travel.get(k, 0) + 1
+        else:
+            mem.visit_actions += 1
+        if command in mem.queue:
+            mem.queue.remove(command)
+        mem.last_room, mem.last_command, mem.last_kind = room, command, where or ""
 
 
-class ScriptedAgent:
-    """Plays a fixed list of commands by turn number (tests, crash test, benchmarks)."""
+def _room_dark(ctx: TurnContext) -> bool:
+    try:
+        return bool(ctx.map.room(ctx.room_id).get("is_dark")) if ctx.map and ctx.room_id else False
+    except Exception:  # an unknown room id: not known to be dark
+        return False
 
-    deterministic = True
 
-    def __init__(self, commands: list[str], default: str = "look") -> None:
-        self.commands = commands
-        self.default = default
+def _taken(command: str, text: str) -> list[str]:
+    """Names a take command got, from "Taken." or "name: Taken." lines.
 
-    @classmethod
-    def from_file(cls, path: str) -> ScriptedAgent:
-        """One command a line; blank lines and # comments skipped."""
-        with open(path, encoding="utf-8") as fh:
-            lines = [line.strip() for line in fh]
-        return cls([line for line in lines if line and not line.startswith("#")])
-
-    def decide(self, context: TurnContext) -> Decision:
-        """The script's command for this turn number (1-based)."""
-        index = context.turn_number - 1
-        if 0 <= index < len(self.commands):
-            return Decision(self.commands[index], f"script line {index + 1}", source="script")
-        return Decision(self.default, "script finished", source="script")
+    >>> _taken("take all", "brass lamp: Taken.\nrug: Too heavy.")
+    ['brass lamp']
+    >>> _taken("take the red apple", "Taken.")
+    ['red apple']
+    """
+    if not command.startswith(("take ", "get ", "pick up ")):
+        return []
+    found = [
+        short(m) for m in re.findall(r"^\s*([^:\n]+):\s*(?:Taken|Picked up|You take)", text, re.M | re.I)
+    ]
+    if found:
+        return found
+    if command != "take all" and re.search(r"\b(taken|you take|picked up|you pick up)\b", text[:200], re.I):
+        return [short(command.split(" ", 1)[1])]
+    return []

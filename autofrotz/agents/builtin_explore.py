@@ -1,0 +1,115 @@
+"""Exploration for the built-in agent: which exit to try next, and the shortest way to work elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.managers.directions import DIRECTION_WORDS
+
+COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
+BLIND = (*COMPASS, "in", "out")
+TRAVEL_REPEATS = 4  # walks along one exit without news before it counts as a loop
+MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) - {"exit", "leave"}
+
+
+def is_move(command: str) -> bool:
+    """Whether a command is a bare move.
+
+    >>> is_move("north"), is_move("go ne"), is_move("open door")
+    (True, True, False)
+    """
+    words = command.lower().split()
+    if words and words[0] == "go":
+        words = words[1:]
+    return len(words) == 1 and words[0] in MOVE_WORDS
+
+
+class Explorer:
+    """Reads the map (and the agent's memory) to pick the next move."""
+
+    def __init__(
+        self, map_manager: Any, mem: Memory, pending: Callable[[str], bool], examine: list[str] | None = None
+    ) -> None:
+        self.map = map_manager
+        self.mem = mem
+        self.pending = pending
+        self.examine = examine or []
+
+    def next_step(self, room: str | None) -> tuple[str | None, str]:
+        """(command, reason), or (None, why not) when nothing is left to explore."""
+        if self.map is None or room is None or room not in self.map.graph:
+            return self._first(self.blind(room), room), "try an exit"
+        here = self._first(self.mentioned(room), room)
+        if here:
+            return here, "an exit the room mentions"
+        routes = self._routes(room)
+        for label, test in (
+            ("walk to an exit not yet tried", lambda r: bool(self._usable(self.mentioned(r), r))),
+            ("walk back to things not yet tried", self.pending),
+        ):
+            step = self._nearest(routes, room, test)
+            if step:
+                return step, label
+        if self.examine:
+            return self.examine[0], "examine what the room mentions"
+        here = self._first(self.blind(room), room)
+        if here:
+            return here, "try a direction the room does not mention"
+        step = self._nearest(routes, room, lambda r: bool(self._usable(self.blind(r), r)))
+        return (step, "walk to a room with directions not yet tried") if step else (None, "explored")
+
+    def mentioned(self, room: str) -> list[str]:
+        """Exits the text mentioned that were never travelled."""
+        try:
+            labels = [str(label) for _, label in self.map.get_unexplored_exits(room)]
+            states = self.map.room(room).get("exits", {})
+        except Exception:  # unknown room: nothing mentioned
+            return []
+        # A blocked exit is worth another try once something changed here (tries were forgotten).
+        return labels + [d for d, state in states.items() if state == "blocked" and d not in labels]
+
+    def blind(self, room: str | None) -> list[str]:
+        """Standard directions never travelled, refuted or tried from this room."""
+        if self.map is None or room is None or room not in self.map.graph:
+            return list(BLIND)
+        links = self.map.links.get(room, {})
+        states = self.map.room(room).get("exits", {})
+        return [d for d in BLIND if d not in links and states.get(d) != "refuted"]
+
+    def _usable(self, labels: list[str], room: str) -> list[str]:
+        tried = set(self.mem.dir_tried.get(room, []))
+        return [
+            d for d in labels
+            if d not in tried and f"{room}|{d}" not in self.mem.killers and not self.mem.failed(room, d)
+        ]  # fmt: skip
+
+    def _first(self, labels: list[str], room: str | None) -> str | None:
+        usable = self._usable(labels, room or "?")
+        return usable[0] if usable else None
+
+    def _worn(self, room: str, label: str) -> bool:
+        """Refused, or walked too often since anything new happened (a loop)."""
+        return self.mem.failed(room, label) or self.mem.travel.get(f"{room}|{label}", 0) > TRAVEL_REPEATS
+
+    def _routes(self, room: str) -> dict[str, list[str]]:
+        def weight(u: str, v: str, _: dict[str, Any]) -> float | None:
+            best = self.map.usable_label(u, v)
+            return None if not best or self._worn(u, best[0]) else best[1]
+
+        try:
+            return dict(nx.single_source_dijkstra_path(self.map.graph, room, weight=weight))
+        except Exception:  # a graph hiccup: no routes this turn
+            return {}
+
+    def _nearest(self, routes: dict[str, list[str]], room: str, test: Callable[[str], bool]) -> str | None:
+        for target, nodes in sorted(routes.items(), key=lambda kv: (len(kv[1]), kv[0])):
+            if target == room or len(nodes) < 2 or not test(target):
+                continue
+            best = self.map.usable_label(nodes[0], nodes[1])
+            if best and f"{room}|{best[0]}" not in self.mem.killers and not self._worn(room, best[0]):
+                return str(best[0])
+        return None

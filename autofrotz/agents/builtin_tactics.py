@@ -1,0 +1,162 @@
+"""Candidate commands for the room the built-in agent stands in, best first, from genre priors."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_memory import Memory
+
+# How often a command may be sent in one room; fights and lighting deserve a few tries.
+LIMITS = {"attack": 6, "turn on": 2, "light": 2}
+
+
+@dataclass
+class Scene:
+    """What the agent knows right now about its room and its pockets."""
+
+    room: str | None
+    nouns: list[str]
+    visible: list[str]
+    inventory: list[str]
+    output: str
+    dark: bool = False
+    locked: bool = False
+    creatures: list[str] = field(default_factory=list)
+
+
+def carried(scene: Scene, words: frozenset[str]) -> list[str]:
+    """Carried things of a class."""
+    return [name for name in scene.inventory if w.has_class(name, words)]
+
+
+def short(phrase: str) -> str:
+    """At most the last two words of a name, the way parsers like them.
+
+    >>> short("a small brass key")
+    'brass key'
+    >>> short("loaf of bread")
+    'loaf'
+    """
+    words = [x for x in re.findall(r"[a-z][a-z-]*", phrase.lower()) if x not in ("a", "an", "the", "some")]
+    if "of" in words[1:]:
+        words = words[: words.index("of", 1)]
+    return " ".join(words[-2:])
+
+
+def objects(command: str) -> list[str]:
+    """The noun phrases a command names.
+
+    >>> objects("unlock iron door with iron key")
+    ['iron door', 'iron key']
+    >>> objects("look under rug")
+    ['rug']
+    """
+    rest = re.sub(r"^(look under|turn on|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
+                  r"unlock|attack|put|lift)\s+", "", command)  # fmt: skip
+    if rest == command:
+        return []
+    return [p.strip() for p in re.split(r"\s+(?:with|in|on)\s+", rest) if p.strip()]
+
+
+def urgent(scene: Scene, mem: Memory) -> list[str]:
+    """Light in the dark, fight what threatens."""
+    out: list[str] = []
+    if scene.dark and not mem.lit:
+        for lamp in carried(scene, w.LIGHTS):
+            out += [f"turn on {short(lamp)}", f"light {short(lamp)}"]
+    if scene.creatures and w.THREATS.search(scene.output):
+        weapons = carried(scene, w.WEAPONS)
+        for creature in scene.creatures:
+            out += [f"attack {short(creature)} with {short(x)}" for x in weapons]
+    return out
+
+
+def room_actions(scene: Scene, mem: Memory) -> list[str]:
+    """Object actions worth a turn here, in order of generic payoff."""
+    nouns = _nouns(scene)
+    out = ["take all"]
+    out += [f"take {short(v)}" for v in scene.visible]
+    out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES)]
+    out += [f"open {n}" for n in nouns if w.has_class(n, w.OPENABLE)]
+    if scene.locked:
+        out += [f"unlock {n} with {short(k)}" for n in nouns if w.has_class(n, w.OPENABLE)
+                for k in carried(scene, w.KEYS)]  # fmt: skip
+    out += [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]
+    out += _fixture_actions(nouns)
+    out += _deposits(scene, mem, nouns)
+    out += [f"examine {n}" for n in nouns if has_any(n, NOTABLE) or n in map(short, scene.visible)]
+    return out
+
+
+def examine_actions(scene: Scene) -> list[str]:
+    """Examine everything else the room mentions (after the exits it names)."""
+    return [f"examine {n}" for n in _nouns(scene)]
+
+
+def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
+    """Whether a phrase belongs to any of several classes."""
+    return any(w.has_class(phrase, c) for c in classes)
+
+
+PORTABLE_CLASSES = (w.LIGHTS, w.KEYS, w.WEAPONS, w.VALUABLE, w.READABLE)
+NOTABLE = (w.OPENABLE, w.READABLE, w.MOVABLE, w.ENTERABLE, w.CLIMBABLE, w.SWITCHES, w.LIGHTS, w.KEYS,
+           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS)  # fmt: skip
+
+
+def _nouns(scene: Scene) -> list[str]:
+    nouns = [short(n) for n in scene.nouns + scene.visible if short(n)]
+    return list(dict.fromkeys(n for n in nouns if not _carried_name(n, scene.inventory)))
+
+
+def _fixture_actions(nouns: list[str]) -> list[str]:
+    out: list[str] = []
+    for n in nouns:
+        if w.has_class(n, w.MOVABLE):
+            out += [f"move {n}", f"look under {n}", f"push {n}", f"pull {n}"]
+        if w.has_class(n, w.ENTERABLE):
+            out.append(f"enter {n}")
+        if w.has_class(n, w.CLIMBABLE):
+            out.append(f"climb {n}")
+        if w.has_class(n, w.SWITCHES):
+            out += [f"push {n}", f"pull {n}", f"turn {n}"]
+    return out
+
+
+def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
+    boxes = [n for n in nouns if w.head(n) in w.DEPOSITS]
+    goods = [short(v) for v in scene.inventory if _valuable(v, mem)]
+    return [f"put {g} in {b}" for b in boxes for g in goods]
+
+
+def _valuable(name: str, mem: Memory) -> bool:
+    return short(name) in mem.valuables or w.has_class(name, w.VALUABLE)
+
+
+def _carried_name(noun: str, inventory: list[str]) -> bool:
+    return any(short(i) == noun for i in inventory)
+
+
+def inventory_actions(scene: Scene) -> list[str]:
+    """Read or examine what is carried (once each, anywhere)."""
+    out: list[str] = []
+    for name in scene.inventory:
+        n = short(name)
+        out.append(f"read {n}" if w.has_class(n, w.READABLE) else f"examine {n}")
+        if w.has_class(n, w.OPENABLE):
+            out.append(f"open {n}")
+    return out
+
+
+def allowed(command: str, room: str | None, mem: Memory) -> bool:
+    """Not refused here, not deadly, no unknown word, and under its try limit."""
+    words = command.split()
+    if not words or words[0] in mem.bad_verbs or any(x in mem.bad_words for x in words):
+        return False
+    if f"{room or '?'}|{command}" in mem.killers or mem.failed(room, command):
+        return False
+    if any(f"{room or '?'}|{o}" in mem.absent for o in objects(command)):
+        return False
+    limit = next((v for k, v in LIMITS.items() if command.startswith(k)), 1)
+    return mem.tried(room, command) < limit

@@ -1,0 +1,190 @@
+"""General interactive-fiction knowledge for the built-in agent, as data plus small pure helpers.
+
+Nothing here belongs to one game: these are the conventions of the genre (doors open, lamps light,
+rugs hide things, keys unlock) and the stock phrases parsers use to refuse a command.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a space-separated list."""
+    return frozenset(text.split())
+
+
+# Head nouns by what players conventionally try with them.
+OPENABLE = _words(
+    "door trapdoor mailbox box chest case cabinet drawer drawers window gate lid hatch cupboard closet safe "
+    "locker crate trunk bag sack bottle jar container casket coffin envelope package parcel wardrobe fridge "
+    "refrigerator oven grating grate panel shutter shutters cover coffer basket satchel purse wallet tin can "
+    "cage vault portal desk bureau dresser kit pouch canister flask"
+)
+READABLE = _words(
+    "note leaflet sign signpost book letter paper scroll inscription plaque label notice poster page diary "
+    "journal card map manual message writing words engraving runes newspaper pamphlet booklet tablet "
+    "placard menu guidebook guide memo brochure parchment graffiti carving ticket receipt postcard "
+    "telegram list instructions prayer"
+)
+MOVABLE = _words(
+    "rug carpet mat boulder rock stone leaves pile hay straw painting picture portrait tapestry curtain "
+    "curtains statue log debris rubble bush bushes mattress cushion pillow rocks slab tile tiles "
+    "panel plank planks bricks brick junk mirror compost"
+)
+ENTERABLE = _words(
+    "boat car hole opening tunnel cave house building tent cabin doorway passage crack archway hut shed "
+    "barn church canoe raft vehicle cart wagon elevator lift booth closet chute window crevice"
+)
+CLIMBABLE = _words("tree ladder stairs staircase steps rope vine wall cliff pole mast trellis")
+SWITCHES = _words("button switch lever knob dial handle")
+LIGHTS = _words("lamp lantern torch candle flashlight light")
+KEYS = _words("key keys keycard")
+WEAPONS = _words(
+    "sword knife dagger axe club spear gun pistol rifle stiletto blade mace hammer bat crowbar "
+    "machete sabre saber rapier whip"
+)
+CREATURES = _words(
+    "troll thief goblin orc dwarf guard monster beast dragon wolf bear snake serpent spider rat bandit "
+    "ogre giant cyclops gnome creature robber vampire zombie skeleton ghost demon wizard witch warrior "
+    "soldier knight pirate dog hound lion tiger gorilla boar guardian sentry bully"
+)
+VALUABLE = _words(
+    "gold golden silver jewel jewels jewelled crown diamond diamonds coin coins platinum jade emerald ruby "
+    "sapphire pearl pearls treasure trophy crystal ivory chalice gem gems necklace bracelet ring sceptre "
+    "scepter bauble idol figurine egg tiara medallion amulet trident"
+)
+DEPOSITS = _words("case cabinet chest box trunk casket safe display altar pedestal plinth shelf")
+THREATS = re.compile(
+    r"\b(attacks?|swings?|lunges?|blocks? your|bars? your|threaten\w*|snarls?|growls?|charges?|"
+    r"menacing|hostile|brandish\w*|strikes? at|bites?|blocks the way)\b",
+    re.IGNORECASE,
+)
+DARK = re.compile(r"\b(pitch[- ]black|pitch[- ]dark|too dark to see|it is (?:now )?dark|darkness)\b", re.I)
+LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
+UNKNOWN_WORD = re.compile(r"(?:don't know the word|doesn't know the word|not familiar with the word)\s+"
+                          r"[\"'`]?([a-z-]+)", re.IGNORECASE)  # fmt: skip
+BAD_VERB = re.compile(r"not a verb i recogni[sz]e|don't know the verb|i don't understand that sentence",
+                      re.IGNORECASE)  # fmt: skip
+REFUSALS = re.compile(
+    r"\b(you can't|you cannot|can't go|i don't|you don't|there is no|there's no|you see no|"
+    r"isn't something|not something|nothing happens|is locked|are locked|won't budge|doesn't seem|"
+    r"don't seem|no effect|beyond your power|not open|no reason to|fixed in place|hardly portable|"
+    r"securely anchored|already|not possible|unable to|no way|isn't (?:open|here)|aren't here|"
+    r"that's not|what do you want|which do you mean|you'?re not holding|you need to be holding|"
+    r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
+    r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
+    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot)\b",
+    re.IGNORECASE,
+)
+STOPWORDS = _words(
+    """a an the some any this that these those it its it's his her their your my our of to in on at by for
+    with from into onto under over through and or but not no is are was were be been being has have had
+    which who whom whose what where when there here here. lies lie stands stand hangs hang rests rest sits
+    sit leads lead runs run opens open closed seems seem appears appear way side end room area part
+    north south east west northeast northwest southeast southwest up down above below inside outside
+    few many several lot bit number couple kind sort pair top bottom middle center centre corner edge
+    one two three other another same only just very more most you yourself something nothing anything
+    everything lots thing things distance moment while time place floor ground ceiling wall walls air sky
+    direction directions exit exits entrance go goes lead climbs rises stretches winds heads continues
+    descends ascends wind curves bends slopes leading going running"""
+)
+ARTICLES = _words("a an the some two three several")
+NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no|isn't here|aren't here|"
+                      r"not here|don't see (?:that|it|the)|can't see (?:that|the|it)|there is no \w+ here|"
+                      r"not something you can|that's not something|only scenery|not important|"
+                      r"don't need to (?:refer|worry)|you don't need", re.IGNORECASE)  # fmt: skip
+PREPOSITIONS = _words("to of down up at into from over across through along toward towards around")
+ADJECTIVES = _words("full empty open closed steep old dark narrow wide large small big little tall "
+                       "long short huge tiny")  # fmt: skip
+ADJECTIVE_ENDINGS = ("ly", "ful", "ous")
+
+
+def noun_phrases(text: str) -> list[str]:
+    """Short noun phrases introduced by an article, adjectives kept, most nouns last.
+
+    >>> noun_phrases("There is a small mailbox here. A rubber mat lies by the door.")
+    ['small mailbox', 'rubber mat', 'door']
+    >>> noun_phrases("In one corner of the house there is a small window which is slightly ajar.")
+    ['house', 'small window']
+    >>> noun_phrases("A faded bedroom with a four-poster bed. At the foot of the bed stands an oak chest.")
+    ['faded bedroom', 'four-poster bed', 'foot', 'bed', 'oak chest']
+    """
+    found: list[str] = []
+    for sentence in re.split(r"[.,;:!?()\"]", text.lower()):
+        tokens = re.findall(r"[a-z][a-z'-]*", sentence)
+        for i, token in enumerate(tokens):
+            if token in ARTICLES:
+                phrase = _trim(_words_after(tokens, i + 1))
+                if phrase and phrase not in found:
+                    found.append(phrase)
+    return found
+
+
+def _words_after(tokens: list[str], start: int) -> list[str]:
+    words = tokens[start : start + 3]
+    following = tokens[start + 3] if len(tokens) > start + 3 else ""
+    for j, word in enumerate(words):
+        nxt = words[j + 1] if j + 1 < len(words) else following
+        if j > 0 and word.endswith("s") and nxt in PREPOSITIONS:
+            return words[:j]  # "a staircase climbs to": a verb
+    return words
+
+
+def _trim(words: list[str]) -> str:
+    kept: list[str] = []
+    for word in words:
+        if word in STOPWORDS:
+            break
+        kept.append(word)
+    while kept and (kept[-1].endswith(ADJECTIVE_ENDINGS) or len(kept[-1]) < 3 or kept[-1] in ADJECTIVES):
+        kept.pop()
+    return " ".join(kept[-2:])
+
+
+def not_here(text: str) -> bool:
+    """Whether a reply says the object named is not here (or not worth naming).
+
+    >>> not_here("You can't see any such thing."), not_here("Taken.")
+    (True, False)
+    """
+    return bool(NOT_HERE.search(text[:300]))
+
+
+def head(phrase: str) -> str:
+    """The head noun of a phrase (its last word).
+
+    >>> head("small brass key")
+    'key'
+    """
+    words = phrase.split()
+    return words[-1] if words else ""
+
+
+def is_refusal(text: str) -> bool:
+    """Whether a reply refuses or does nothing.
+
+    >>> is_refusal("It is securely anchored."), is_refusal("Taken.")
+    (True, False)
+    """
+    head_text = text[:400]
+    return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))
+
+
+def unknown_word(text: str) -> str | None:
+    """The word a parser says it does not know.
+
+    >>> unknown_word('I don\\'t know the word "xyzzy".')
+    'xyzzy'
+    """
+    match = UNKNOWN_WORD.search(text)
+    return match.group(1).lower() if match else None
+
+
+def has_class(phrase: str, words: frozenset[str]) -> bool:
+    """Whether any word of a phrase belongs to a class.
+
+    >>> has_class("trap door", OPENABLE), has_class("red apple", OPENABLE)
+    (True, False)
+    """
+    return any(w in words for w in phrase.split())
