@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from autofrotz.config import Config
 from autofrotz.llm import MockLLM
 from autofrotz.saves import unpack_state
 from autofrotz.session import Session
@@ -63,3 +64,33 @@ def test_risky_action_saves_first(tmp_path: Path) -> None:
     assert packed is not None
     _, mind = unpack_state(packed)
     assert mind is not None and mind["last_command"] == "take lamp"
+
+
+def test_builtin_agent_resumes_exactly_like_an_uninterrupted_run(tmp_path: Path) -> None:
+    """The built-in agent re-decides replayed turns from its saved state: same commands, same world."""
+
+    def rows(db: Path) -> list[tuple]:
+        reader = GameReader(db)
+        turns = reader.turns(1)
+        return [
+            (
+                t["turn_number"],
+                t["command"],
+                t["room_id"],
+                t["score"],
+                tuple(reader.state_at(1, t["turn_number"]).inventory),
+            )
+            for t in turns
+        ]
+
+    def config(name: str, turns: int) -> Config:
+        return make_config(tmp_path, {}, database_path=str(tmp_path / name), max_turns=turns, save_every=7)
+
+    with Session.open(config("whole.db", 40), web=False, console=False) as session:
+        session.play()
+    with Session.open(config("parts.db", 16), web=False, console=False) as session:
+        session.play()
+    for stop in (27, 40):
+        with Session.open(config("parts.db", stop), resume_id=1, web=False, console=False) as session:
+            session.play()
+    assert rows(tmp_path / "parts.db") == rows(tmp_path / "whole.db")
