@@ -8,6 +8,7 @@ dfrotz shows no status line, so score and moves are known only when the game's o
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -195,7 +196,8 @@ class DfrotzBackend(GameInterface):
         code = proc.wait()
         for stream in (proc.stdin, proc.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # closing flushes: a dead reader means EPIPE
+                    stream.close()
         if self._stderr is not None:
             self._stderr.close()
         return code

@@ -11,6 +11,7 @@ dfrotz is forced past its styled-text probe here: speed, not text, is what this 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import select
 import statistics
@@ -116,7 +117,8 @@ class _BareDfrotz(_Runner):
             self.proc.wait()
             for stream in (self.proc.stdin, self.proc.stdout):
                 if stream is not None:
-                    stream.close()
+                    with contextlib.suppress(OSError):
+                        stream.close()
             self.proc = None
 
 
