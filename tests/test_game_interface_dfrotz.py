@@ -85,3 +85,15 @@ def test_press_a_key_intro_is_answered(tmp_path: Path, zork1: Path) -> None:
         intro = game.start()
         assert "First Room" in intro and "Press any key" in intro
         assert game.send("look").text.strip() == "You said: look"
+
+
+@needs_dfrotz
+def test_a_raw_backslash_line_would_reach_dfrotz_but_send_neutralises_it(zork1: Path, tmp_path: Path) -> None:
+    raw = subprocess.run(
+        [DFROTZ, "-q", "-m", str(zork1)], input=b"\\help\n", capture_output=True, timeout=10, check=False
+    )
+    assert b"runtime help" in raw.stdout  # the danger is real: dfrotz obeys backslash lines
+    with UnprobedDfrotz(zork1, 12, save_dir=tmp_path) as game:
+        game.start()
+        text = game.send("\\help").text
+    assert "runtime help" not in text and "help" in text  # the game itself answered "help"
