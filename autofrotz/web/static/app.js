@@ -303,11 +303,14 @@ function transcriptNode(row) {
   node = h("div", { class: "entry", dataset: { turn: n } },
     h("a", { class: "tn", href: `#/game/${S.gameId}/turn/${n}`, title: `turn ${n}` }, String(n)),
     row.command ? h("div", { class: "cmd" }, `> ${row.command}`) : null,
-    h("div", { class: "out" }, row.output || ""),
+    h("div", { class: "out" }, tidy(row.output)),
     row.event ? h("div", { class: `event ${row.event}` }, row.event) : null);
   S.nodes.set(n, node);
   return node;
 }
+
+// Interpreters pad output with blank lines; drop them at the ends and squeeze runs (display only).
+function tidy(text) { return String(text || "").replace(/^\s*\n/, "").replace(/\s+$/, "").replace(/\n{3,}/g, "\n\n"); }
 
 function renderTranscript(n) {
   const rows = S.turns.filter((r) => r.turn_number <= n && r.turn_number > n - TRANSCRIPT_WINDOW);
