@@ -29,7 +29,6 @@ ZORK_EXTRA = {
     10: ["take lunch", "take sack", "take bottle"],
 }
 ZORK_TARGET = "Cyclops Room"
-LOOK = True  # set by --no-look: trust a move's own room text instead of a `look` after each move
 
 
 class _Counting(MazeListener):
@@ -65,7 +64,7 @@ def _play(game: GameInterface, command: str) -> None:
         _send(game, command)
 
 
-def setup_zork(game: GameInterface, path: Path) -> SolverOptions:
+def setup_zork(game: GameInterface, path: Path, look: bool) -> SolverOptions:
     """Play into Zork I's maze from the Troll Room side with markers in hand and the lamp lit."""
     walkthrough = FrotzEnv(str(path)).get_walkthrough()
     for command in ZORK_EXTRA[-1]:
@@ -83,7 +82,7 @@ def setup_zork(game: GameInterface, path: Path) -> SolverOptions:
         preferred_exit="cyclops",
         max_turns=1500,
         verify_drops=True,
-        look_after_move=LOOK,
+        look_after_move=look,
     )
 
 
@@ -99,13 +98,13 @@ def setup_truth(game: GameInterface, name: str) -> tuple[SolverOptions, str]:
     return options, target
 
 
-def run(game_name: str, seed: int) -> dict[str, object]:
+def run(game_name: str, seed: int, look: bool = False) -> dict[str, object]:
     """Set up, save, restore, solve; the figures of one run."""
     path = resolve_game(game_name)
     with open_game(path, "jericho", seed=seed) as game:
         game.start()
         if path.stem.lower() == "zork1":
-            options, target = setup_zork(game, path), ZORK_TARGET
+            options, target = setup_zork(game, path, look), ZORK_TARGET
         else:
             options, target = setup_truth(game, path.stem)
         game.save("maze_start")
@@ -132,12 +131,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--game", default="zork1.z5")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument(
-        "--no-look", action="store_true", help="skip `look` when a move already shows the room"
-    )
+    # Zork's lamp cannot afford a `look` after every move (those runs die in the dark or to the thief),
+    # so by default the solver trusts a move's own room text there (`verbose` is on).
+    parser.add_argument("--look", action="store_true", help="Zork: `look` after every move")
     args = parser.parse_args(argv)
-    global LOOK
-    LOOK = not args.no_look
-    figures = run(args.game, args.seed)
+    figures = run(args.game, args.seed, args.look)
     emit(figures, args.json, title=f"maze bench: {args.game}")
     return 0 if figures["solved"] else 1

@@ -31,6 +31,11 @@ NO_EXIT_PATTERNS = [
     r"\bwall is solid\b",
     r"you'?d better not",
 ]
+# A light source warning that it will soon give out.
+LOW_LIGHT_PATTERNS = [
+    r"\b(?:lamp|lantern|torch|light|candles?)\b[^.]*\b(?:definitely dimmer|nearly out|almost out)",
+    r"\b(?:lamp|lantern|torch|light|candles?)\b[^.]*\b(?:about to go out|flickers|is fading|grows? dim)",
+]
 DROP_OK = [r"^\s*dropped\b", r"\byou drop\b", r"\bput down\b"]
 TAKE_OK = [r"^\s*taken\b", r"\byou (?:take|pick up)\b", r"\bgot it\b"]
 # Words that name light sources: these are never dropped as markers.
