@@ -51,7 +51,8 @@ def cellar_path() -> Path:
 @pytest.fixture(scope="session")
 def cellar_walkthrough() -> list[str]:
     """The winning command list of cellar (maximum score)."""
-    return (REPO / "inform" / "cellar.walkthrough").read_text(encoding="utf-8").split("\n")[:-1]
+    lines = (REPO / "inform" / "cellar.walkthrough").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip()]
 
 
 @pytest.fixture(scope="session")
