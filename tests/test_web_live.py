@@ -88,7 +88,8 @@ def test_reconnect_resumes_after_last_seen_turn(server: tuple[WebServerHandle, P
 
 def test_stalled_client_is_bounded_and_never_blocks_the_game(server: tuple[WebServerHandle, Path]) -> None:
     handle, db = server
-    player = LivePlayer(db, WebMonitor(handle.hub), pad_output=32_000)
+    # 200 turns of 64 KB outrun any socket buffering, so the stalled session's queue must overflow.
+    player = LivePlayer(db, WebMonitor(handle.hub), pad_output=64_000)
     player.play(1)
     game = player.game_id
     with (
