@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from autofrotz.if_patterns import detect_outcome, forbidden_verb
+from autofrotz.if_patterns import detect_outcome, first_clause, forbidden_verb
 
 MAX_COMMAND_CHARS = 120  # below every interpreter's input buffer, so nothing spills into a next read
 
@@ -102,7 +102,7 @@ def check_command(command: str) -> str:
     verb = forbidden_verb(clean)
     if verb is not None:
         raise ForbiddenCommandError(f"'{verb}' controls the interpreter and may not be sent by an agent")
-    return clean
+    return first_clause(clean)
 
 
 class GameInterface(ABC):

@@ -93,6 +93,29 @@ def forbidden_verb(command: str) -> str | None:
     return None
 
 
+_CHAIN_RE = re.compile(r"[.;]|\bthen\b", re.IGNORECASE)
+
+
+def first_clause(command: str) -> str:
+    """The command up to the first clause break, so one line is one game action.
+
+    Story parsers run "n. e" or "take lamp then n" as several turns; an agent's reply must stay one
+    command. Commas are kept: they address characters ("robot, go north").
+
+    >>> first_clause("north. south")
+    'north'
+    >>> first_clause("take lamp then go north")
+    'take lamp'
+    >>> first_clause("floyd, go north")
+    'floyd, go north'
+    >>> first_clause("look")
+    'look'
+    """
+    if "." not in command and ";" not in command and "then" not in command.lower():
+        return command
+    return _CHAIN_RE.split(command, maxsplit=1)[0].strip()
+
+
 def score_and_moves_in(text: str) -> tuple[int | None, int | None]:
     """Score and moves when the text states them (the last statement wins), else (None, None).
 

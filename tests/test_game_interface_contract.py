@@ -249,3 +249,9 @@ def test_ten_thousand_characters_make_one_command(case: tuple[GameInterface, Fac
     game, _, _ = case
     _assert_one_safe_command(game, "north " * 1666 + "save")
     _assert_one_safe_command(game, "x" * 10_000)
+
+
+def test_chained_clauses_are_cut_to_the_first(case: tuple[GameInterface, Facts, str]) -> None:
+    game, _, _ = case
+    # Story parsers would run each clause as its own turn; only the first may reach the game.
+    _assert_one_safe_command(game, "inventory. look. inventory; wait then wait")
