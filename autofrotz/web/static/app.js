@@ -217,12 +217,27 @@ async function showTurn(n) {
   try { d = await turnDetail(n); } catch (err) { toast(`Turn ${n}: ${err.message}`); return; }
   if (seq !== S.seq) return;  // a newer step superseded this one
   renderState(d);
+  prefetchAround(d);
   const cur = S.nodes.get(n);
   if (cur && cur.isConnected) cur.scrollIntoView({ block: "end" });
   await new Promise((r) => requestAnimationFrame(() => r()));
   const ms = performance.now() - t0;
   window.__autofrotz = { renderedTurn: n, renderMs: ms, sinceNavigationMs: performance.now() };
   document.body.dataset.renderedTurn = String(n);
+}
+
+// Fetch the neighbours in the background: stepping becomes instant, and the previous turn gives
+// the "what changed" line of the detail view.
+async function prefetchAround(d) {
+  const n = d.turn_number, game = S.gameId;
+  try {
+    if (n - 1 >= S.first && !S.cache.has(n - 1)) {
+      const prev = await turnDetail(n - 1);
+      const box = $("changes");
+      if (game === S.gameId && S.current === n && box) box.replaceChildren(...[stateChanges(d, prev)].filter(Boolean));
+    }
+    if (n + 1 <= S.last && !S.following) await turnDetail(n + 1);
+  } catch (_) { /* a prefetch failure costs nothing */ }
 }
 
 function renderEmpty() {
@@ -344,8 +359,7 @@ function renderCall(call, i) {
     call.error ? h("div", { class: "error" }, call.error) : null);
 }
 
-function stateChanges(d) {
-  const prev = S.cache.get(d.turn_number - 1);
+function stateChanges(d, prev) {
   if (!prev || !prev.state || !d.state) return null;
   const ids = (xs, k) => new Set((xs || []).map((x) => x[k]));
   const newRooms = (d.state.rooms || []).filter((r) => !ids(prev.state.rooms, "room_id").has(r.room_id)).map((r) => r.name);
@@ -353,7 +367,18 @@ function stateChanges(d) {
   const parts = [];
   if (newRooms.length) parts.push(`new rooms: ${newRooms.join(", ")}`);
   if (newItems.length) parts.push(`new items: ${newItems.join(", ")}`);
-  if (prev.state.current_room !== d.state.current_room) parts.push(`moved to ${d.state.current_room}`);
+  if (prev.state.current_room !== d.state.current_room) {
+    const room = roomOf(d.state, d.state.current_room);
+    parts.push(`moved to ${room ? room.name : d.state.current_room}`);
+  }
+  const had = new Set(prev.state.inventory || []), has = new Set(d.state.inventory || []);
+  const names = new Map((d.state.items || []).map((i) => [i.item_id, i.name]));
+  const taken = [...has].filter((i) => !had.has(i)).map((i) => names.get(i) || i);
+  const dropped = [...had].filter((i) => !has.has(i)).map((i) => names.get(i) || i);
+  if (taken.length) parts.push(`took ${taken.join(", ")}`);
+  if (dropped.length) parts.push(`no longer carrying ${dropped.join(", ")}`);
+  const solved = (d.state.puzzles || []).filter((p) => p.solved_turn === d.turn_number).map((p) => p.description);
+  if (solved.length) parts.push(`solved: ${solved.join("; ")}`);
   return parts.length ? h("p", { class: "changes" }, parts.join(" · ")) : null;
 }
 
@@ -363,7 +388,7 @@ function renderDetail(d) {
     h("div", { class: "detail-head" }, h("span", { class: "turn-no" }, `Turn ${d.turn_number}`),
       h("span", { class: "cmd" }, d.command ? `> ${d.command}` : "(start)"),
       d.event ? h("span", { class: `pill ${d.event}` }, d.event) : null),
-    stateChanges(d),
+    h("div", { id: "changes" }, stateChanges(d, S.cache.get(d.turn_number - 1))),
     h("h3", {}, "Agent reasoning"), pre(d.reasoning || d.agent_reasoning || "—", "reasoning"),
     h("h3", {}, `LLM calls (${calls.length})`),
     ...(calls.length ? calls.map(renderCall) : [h("p", { class: "empty" }, "No model calls this turn.")])].filter(Boolean));
