@@ -27,6 +27,7 @@ from autofrotz.agents.builtin_tactics import (
     short,
 )
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
+from autofrotz.agents.builtin_tactics import useful as tactics_useful
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
@@ -58,7 +59,12 @@ class BuiltinAgent:
         scene = self._scene(context)
         command, reason, where = self._choose(context, scene)
         self._commit(context.room_id, where, command)
-        return Decision(command, reason, source="builtin")
+        return Decision(command, reason, risky=self._risky(context, command), source="builtin")
+
+    def _risky(self, ctx: TurnContext, command: str) -> bool:
+        """Fights, and moves out of rooms where we died, earn a save first."""
+        room = ctx.room_id or "?"
+        return command.startswith("attack") or (is_move(command) and bool(self.mem.deaths.get(room)))
 
     def to_dict(self) -> dict[str, Any]:
         """State to keep across a resume."""
@@ -74,7 +80,9 @@ class BuiltinAgent:
         mem, text = self.mem, ctx.last_output or ""
         if ctx.death_note:
             mem.killers.append(f"{mem.last_room or '?'}|{mem.last_command}")
+            mem.deaths[mem.last_room or "?"] = mem.deaths.get(mem.last_room or "?", 0) + 1
             mem.forget_successes()
+            mem.flee = True
             mem.score = ctx.score or 0
             return
         if mem.last_command:
@@ -110,10 +118,23 @@ class BuiltinAgent:
             for noun in objects(command):
                 if f"{room or '?'}|{noun}" not in mem.absent:
                     mem.absent.append(f"{room or '?'}|{noun}")
+        if w.TOO_HEAVY.search(text):
+            self._make_room(ctx, command)
         if w.is_refusal(text) and not moved:
             mem.note_fail(room, command)
             return
-        self._after_success(ctx, command, room)
+        if not moved:
+            self._after_success(ctx, command, room)
+            for direction in w.directions_in(text):
+                mem.add_hint(room, direction)
+
+    def _make_room(self, ctx: TurnContext, command: str) -> None:
+        """Too much to carry: drop the least useful thing, then try the take again."""
+        junk = [i for i in ctx.inventory if not tactics_useful(i, self.mem) and short(i) not in self.mem.junk]
+        if junk and command.startswith("take"):
+            self.mem.junk.append(short(junk[0]))
+            self.mem.queue[:0] = [f"drop {short(junk[0])}", command]
+            self.mem.tries.pop(f"{ctx.room_id or '?'}|{command}", None)
 
     def _after_success(self, ctx: TurnContext, command: str, room: str | None) -> None:
         mem = self.mem
@@ -156,20 +177,38 @@ class BuiltinAgent:
         inventory = list(ctx.inventory)
         known = {short(i) for i in inventory}
         inventory += [h for h in self.mem.held if h not in known]
-        return Scene(room, nouns, list(ctx.visible_items), inventory, text, dark, locked, creatures)
+        bad = frozenset(self.mem.bad_words)
+        return Scene(room, nouns, list(ctx.visible_items), inventory, text, dark, locked, creatures, bad)
 
     def _choose(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         mem, room = self.mem, ctx.room_id
         if mem.visit_room != room:
             mem.visit_room, mem.visit_actions = room, 0
+        escape = self._escape(ctx)
+        if escape:
+            return escape, "get away from where I died", room
         for source, commands in self._local_options(ctx, scene):
             for command in commands:
                 if allowed(command, room, mem):
                     return command, source, room
         for command in inventory_actions(scene):
-            if allowed(command, INVENTORY_ROOM, mem):
+            if allowed(command, INVENTORY_ROOM, mem, room):
                 return command, "look at what I carry", INVENTORY_ROOM
         return (*self._travel(ctx, scene), room)
+
+    def _escape(self, ctx: TurnContext) -> str | None:
+        """Right after a restore in a room where we died, leave by a known exit to a safe room."""
+        mem = self.mem
+        if not mem.flee:
+            return None
+        mem.flee = False
+        room = ctx.room_id or "?"
+        if not mem.deaths.get(room) or ctx.map is None:
+            return None
+        for label, link in sorted(getattr(ctx.map, "links", {}).get(room, {}).items()):
+            if not link.blocked and not mem.deaths.get(link.to_room) and not mem.deadly(room, label):
+                return str(label)
+        return None
 
     def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, list[str]]]:
         options = [("follow-up", list(self.mem.queue)), ("urgent", urgent_actions(scene, self.mem))]
@@ -244,7 +283,7 @@ def _room_dark(ctx: TurnContext) -> bool:
 def _taken(command: str, text: str) -> list[str]:
     """Names a take command got, from "Taken." or "name: Taken." lines.
 
-    >>> _taken("take all", "brass lamp: Taken.\nrug: Too heavy.")
+    >>> _taken("take all", "brass lamp: Taken.\\nrug: Too heavy.")
     ['brass lamp']
     >>> _taken("take the red apple", "Taken.")
     ['red apple']

@@ -70,7 +70,9 @@ class Explorer:
         except Exception:  # unknown room: nothing mentioned
             return []
         # A blocked exit is worth another try once something changed here (tries were forgotten).
-        return labels + [d for d, state in states.items() if state == "blocked" and d not in labels]
+        labels += [d for d, state in states.items() if state == "blocked" and d not in labels]
+        links = self.map.links.get(room, {})
+        return labels + [d for d in self.mem.hinted.get(room, []) if d not in labels and d not in links]
 
     def blind(self, room: str | None) -> list[str]:
         """Standard directions never travelled, refuted or tried from this room."""

@@ -42,6 +42,10 @@ class Memory:
     absent: list[str] = field(default_factory=list)
     travel: dict[str, int] = field(default_factory=dict)
     held: list[str] = field(default_factory=list)
+    deaths: dict[str, int] = field(default_factory=dict)
+    flee: bool = False
+    junk: list[str] = field(default_factory=list)
+    hinted: dict[str, list[str]] = field(default_factory=dict)
     progress_mark: str = ""
 
     def tried(self, room: str | None, command: str) -> int:
@@ -65,7 +69,9 @@ class Memory:
     def forget_room_failures(self, room: str | None) -> None:
         """Something changed in a room: refusals there may no longer hold (a door opened)."""
         prefix = f"{room or '?'}|"
-        for k in [k for k in self.fails if k.startswith(prefix) and self.fails[k] < 3]:
+        for k in [
+            k for k in self.fails if k.startswith(prefix) and self.fails[k] < 3 and "take all" not in k
+        ]:
             del self.fails[k]
             self.tries.pop(k, None)
         self.dir_tried.pop(room or "?", None)
@@ -77,6 +83,17 @@ class Memory:
         self.lit = False
         self.queue = []
         self.held = []
+
+    def add_hint(self, room: str | None, direction: str) -> None:
+        """A direction a reply pointed at (a staircase revealed, a passage opened)."""
+        listed = self.hinted.setdefault(room or "?", [])
+        if direction not in listed:
+            listed.append(direction)
+
+    def deadly(self, room: str | None, command: str) -> bool:
+        """Whether this command killed us here (fights get a second chance)."""
+        deaths = self.killers.count(key(room, command))
+        return deaths >= (2 if command.startswith("attack") else 1)
 
     def add_noun(self, room: str | None, phrase: str) -> None:
         """Remember a noun phrase mentioned in a room."""

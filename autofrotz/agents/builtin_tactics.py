@@ -9,7 +9,7 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_memory import Memory
 
 # How often a command may be sent in one room; fights and lighting deserve a few tries.
-LIMITS = {"attack": 6, "turn on": 2, "light": 2}
+LIMITS = {"attack": 4, "turn on": 2, "light": 2}
 
 
 @dataclass
@@ -24,6 +24,7 @@ class Scene:
     dark: bool = False
     locked: bool = False
     creatures: list[str] = field(default_factory=list)
+    bad_words: frozenset[str] = frozenset()
 
 
 def carried(scene: Scene, words: frozenset[str]) -> list[str]:
@@ -67,9 +68,9 @@ def urgent(scene: Scene, mem: Memory) -> list[str]:
         for lamp in carried(scene, w.LIGHTS):
             out += [f"turn on {short(lamp)}", f"light {short(lamp)}"]
     if scene.creatures and w.THREATS.search(scene.output):
-        weapons = carried(scene, w.WEAPONS)
-        for creature in scene.creatures:
-            out += [f"attack {short(creature)} with {short(x)}" for x in weapons]
+        weapons = list(dict.fromkeys(w.head(short(x)) for x in carried(scene, w.WEAPONS)))
+        for creature in dict.fromkeys(w.head(c) for c in scene.creatures):
+            out += [f"attack {creature} with {x}" for x in weapons]
     return out
 
 
@@ -77,7 +78,7 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     """Object actions worth a turn here, in order of generic payoff."""
     nouns = _nouns(scene)
     out = ["take all"]
-    out += [f"take {short(v)}" for v in scene.visible]
+    out += [f"take {short(v)}" for v in scene.visible if short(v) not in mem.junk]
     out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES)]
     out += [f"open {n}" for n in nouns if w.has_class(n, w.OPENABLE)]
     if scene.locked:
@@ -107,6 +108,8 @@ NOTABLE = (w.OPENABLE, w.READABLE, w.MOVABLE, w.ENTERABLE, w.CLIMBABLE, w.SWITCH
 
 def _nouns(scene: Scene) -> list[str]:
     nouns = [short(n) for n in scene.nouns + scene.visible if short(n)]
+    nouns = [" ".join(x for x in n.split() if x not in scene.bad_words) for n in nouns]
+    nouns = [_noun_first(n) for n in nouns if n]
     return list(dict.fromkeys(n for n in nouns if not _carried_name(n, scene.inventory)))
 
 
@@ -130,8 +133,29 @@ def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
     return [f"put {g} in {b}" for b in boxes for g in goods]
 
 
+def useful(name: str, mem: Memory) -> bool:
+    """Worth keeping when hands are full: lights, keys, weapons, valuables.
+
+    >>> useful("brass lantern", Memory()), useful("glass bottle", Memory())
+    (True, False)
+    """
+    return _valuable(name, mem) or has_any(name, (w.LIGHTS, w.KEYS, w.WEAPONS))
+
+
 def _valuable(name: str, mem: Memory) -> bool:
     return short(name) in mem.valuables or w.has_class(name, w.VALUABLE)
+
+
+def _noun_first(phrase: str) -> str:
+    """A class noun followed by another word is noun + verb ("bottle contains"): keep the noun.
+
+    >>> _noun_first("bottle contains"), _noun_first("brass lamp")
+    ('bottle', 'brass lamp')
+    """
+    words = phrase.split()
+    if len(words) == 2 and has_any(words[0], NOTABLE) and not has_any(words[1], NOTABLE):
+        return words[0]
+    return phrase
 
 
 def _carried_name(noun: str, inventory: list[str]) -> bool:
@@ -149,12 +173,12 @@ def inventory_actions(scene: Scene) -> list[str]:
     return out
 
 
-def allowed(command: str, room: str | None, mem: Memory) -> bool:
+def allowed(command: str, room: str | None, mem: Memory, here: str | None = None) -> bool:
     """Not refused here, not deadly, no unknown word, and under its try limit."""
     words = command.split()
     if not words or words[0] in mem.bad_verbs or any(x in mem.bad_words for x in words):
         return False
-    if f"{room or '?'}|{command}" in mem.killers or mem.failed(room, command):
+    if mem.deadly(room, command) or mem.deadly(here, command) or mem.failed(room, command):
         return False
     if any(f"{room or '?'}|{o}" in mem.absent for o in objects(command)):
         return False

@@ -142,6 +142,27 @@ def _trim(words: list[str]) -> str:
     return " ".join(kept[-2:])
 
 
+TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can't carry any more|"
+                       r"too many things|already carrying too", re.IGNORECASE)  # fmt: skip
+DIRECTION_HINTS = (
+    (re.compile(r"\b(down|downward\w*|descend\w*|below|beneath)\b", re.I), "down"),
+    (re.compile(r"\b(up|upward\w*|ascend\w*|above|climb\w*)\b", re.I), "up"),
+    (re.compile(r"\b(north|northward)\b", re.I), "north"),
+    (re.compile(r"\b(south|southward)\b", re.I), "south"),
+    (re.compile(r"\b(east|eastward)\b", re.I), "east"),
+    (re.compile(r"\b(west|westward)\b", re.I), "west"),
+)
+
+
+def directions_in(text: str) -> list[str]:
+    """Directions a reply points at.
+
+    >>> directions_in("The door opens to reveal a rickety staircase descending into darkness.")
+    ['down']
+    """
+    return [d for pattern, d in DIRECTION_HINTS if pattern.search(text)]
+
+
 def not_here(text: str) -> bool:
     """Whether a reply says the object named is not here (or not worth naming).
 
