@@ -14,6 +14,7 @@ class Explorer(SolverCore):
 
     def _test(self, room_id: str, direction: str) -> Gen:
         room = self.know.rooms[room_id]
+        before = self.turns
         dest = yield from self._move(direction)
         if dest is None:
             room.blocked.append(direction)
@@ -27,8 +28,11 @@ class Explorer(SolverCore):
             self.current = None
             return
         room.record(direction, dest)
-        if self.current == dest and (self._by_marker or self.know.rooms[dest].boundary):
-            room.sure.append(direction)
+        reached = self.know.rooms[dest]
+        if not reached.edges and not reached.blocked and direction in OPPOSITE:
+            reached.first_try = OPPOSITE[direction]  # the likely way back, tried first
+        if self.current == dest and (self._by_marker or reached.boundary or reached.created >= before):
+            room.sure.append(direction)  # told by a marker, or a room first seen just now
         if self.current == dest and self.know.rooms[dest].boundary:
             yield from self._return_from(dest, direction, room_id)
 
@@ -43,7 +47,8 @@ class Explorer(SolverCore):
         cands = [self.know.rooms[r] for r in group.room_ids]
         cands = [r for r in cands if r.key == view.key and r.marker is None]
         self.current = None
-        direction = self._telling_direction(cands)
+        back = OPPOSITE.get(came)
+        direction = back if back in self.options.directions else self._telling_direction(cands)
         if direction is None:
             return (yield from self._new_here(view))
         dest = yield from self._move(direction)
@@ -115,7 +120,13 @@ class Explorer(SolverCore):
             if direction in room.blocked or known_out:
                 continue
             dest = yield from self._move(direction, into.get(direction))
-            if direction in into and dest != into[direction] and came_from is not None and came is not None:
+            if direction in into and dest not in (None, AMBIGUOUS, into[direction]):
+                assert dest is not None
+                if self._stolen_twin(into[direction], dest):
+                    self._merge_twin(into[direction], dest)
+                    dest = into[direction]
+            twin = dest is None or (dest != AMBIGUOUS and self._by_marker)  # proof, not a thief's doing
+            if direction in into and dest != into[direction] and twin and came_from and came:
                 yield from self._split_twin(room, came_from, came, direction, dest)
                 return
             if dest is None:
@@ -182,7 +193,23 @@ class Explorer(SolverCore):
         room = self.know.rooms[room_id]
         if room.group_id != self.know.active or self._fails.get(room_id, 0) > 6:
             return []
-        return [d for d in self.options.directions if not room.tried(d)]
+        order = [room.first_try] if room.first_try else []
+        return [d for d in dict.fromkeys([*order, *self.options.directions]) if not room.tried(d)]
+
+    def _next_target(self) -> tuple[list[tuple[str, str]], str] | None:
+        """The room to try an exit from: nearest (depth first); oldest first when markers are scarce.
+
+        Finishing older rooms first leaves fully explored rooms whose markers can be reused.
+        """
+        assert self.current is not None
+        nearest = self.know.nearest(self.current, lambda r: bool(self._untried(r)))
+        if nearest is None or len(self.know.carried) > 1:
+            return nearest
+        order = self.know.group(self.know.active or "").room_ids
+        for room_id in order:
+            if self._untried(room_id) and (route := self.know.path(self.current, room_id)) is not None:
+                return route, room_id
+        return nearest
 
     def _explore(self) -> Gen:
         self._exploring = True
@@ -202,7 +229,7 @@ class Explorer(SolverCore):
                     continue
                 if self.know.rooms[self.current].boundary:
                     return
-            target = self.know.nearest(self.current, lambda r: bool(self._untried(r)))
+            target = self._next_target()
             if target is None:
                 return
             if len(self.know.carried) < 3 and (yield from self._fetch_marker()):

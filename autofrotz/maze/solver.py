@@ -41,7 +41,9 @@ class MazeSolver(Explorer):
     @property
     def solved(self) -> bool:
         """True when the solver ended outside the maze by an exit other than the entry."""
-        return self.exit_room is not None
+        if self.exit_room is None or self.exit_room not in self.know.rooms:
+            return False
+        return self.know.rooms[self.exit_room].name.lower() != (self.options.entry_name or "").lower()
 
     def groups(self) -> list[MazeGroup]:
         """Every maze group found, first to last."""
@@ -177,7 +179,7 @@ class MazeSolver(Explorer):
         if chosen is None or self.current != chosen:
             return False
         self.exit_room = chosen
-        if not self.options.probe_nested or not self.know.carried:
+        if not self.options.probe_nested or not self.know.carried or not self.solved:
             return False
         return (yield from self._probe_nested(chosen, group))
 
