@@ -26,10 +26,8 @@ class MazeRoom:
     edges: dict[str, str] = field(default_factory=dict)  # direction -> last destination seen
     observed: dict[str, list[str]] = field(default_factory=dict)  # direction -> every destination
     blocked: list[str] = field(default_factory=list)
-    sure: list[str] = field(default_factory=list)
-    first_try: str | None = (
-        None  # direction to try first (the opposite of the way in)  # directions whose destination a marker confirmed
-    )
+    sure: list[str] = field(default_factory=list)  # directions whose destination is known for certain
+    first_try: str | None = None  # direction to try first (the opposite of the way in)
     created: int = 0  # solver turn of first sight
     marker_seen: int = 0  # solver turn the marker was last seen in place
 
