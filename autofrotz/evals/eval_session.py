@@ -58,7 +58,8 @@ class EvalSession:
 
         # seed None: jericho's own seed, the one its walkthrough was recorded with
         self.game: Any = open_game(path, "jericho", seed=None)
-        self._inventory_replies: dict[tuple[str, ...], str] = {}
+        self._last_reply = ""  # the game's last answer to a side "inventory"
+        self._last_output = ""  # the last reply, to leave a game waiting for a key press alone
 
     def start(self) -> str:
         """Intro text."""
@@ -73,6 +74,7 @@ class EvalSession:
         except ForbiddenCommandError:
             progress(f"  skipped forbidden walkthrough command {command!r}")
             return "", False
+        self._last_output = result.text
         return result.text, result.ended
 
     def truth(self) -> Truth:
@@ -87,12 +89,11 @@ class EvalSession:
             from autofrotz.evals.inventory_metrics import counted_truth
         except ImportError:
             return carried
-        key = tuple(sorted(carried))
-        if key not in self._inventory_replies:
-            self.game.save("eval_side")
-            self._inventory_replies[key] = self.game.send("inventory").text
-            self.game.restore("eval_side")
-        return list(counted_truth(carried, self._inventory_replies[key]))
+        from autofrotz.evals.inventory_probe import side_inventory
+
+        # asked afresh at every step: the same objects can be listed differently as the story goes on
+        self._last_reply = side_inventory(self.game, self._last_output, "eval_side") or self._last_reply
+        return list(counted_truth(carried, self._last_reply))
 
     def close(self) -> None:
         """Stop the interpreter."""

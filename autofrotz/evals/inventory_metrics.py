@@ -6,7 +6,8 @@ Rules (lenient but honest):
   "lamp" matches "brass lamp" and a mangled tree name "electricrch" matches "electric torch"), or
   when their head nouns match; words match when equal, plural of each other, or one is a prefix
   (four letters or more) of the other;
-- identical objects the game groups ("two coins") count once on each side;
+- objects pair one to one; failing that, identical objects the game groups ("two coins") count
+  once on each side;
 - inventories are equal when a one-to-one matching pairs every name on both sides.
 Which carried objects count: see counted_truth (objects the game itself names when asked "inventory").
 """
@@ -25,14 +26,16 @@ def normalise(name: str) -> list[str]:
 
     >>> normalise('The "Chasm" Cube (glowing)')
     ['chasm', 'cube']
-    >>> normalise("(players_coin)")
-    ['players', 'coin']
+    >>> normalise("(players_coin)"), normalise("Ticket_2")
+    (['players', 'coin'], ['ticket'])
     """
     text = name.lower()
     inner = re.fullmatch(r"\s*\((.*)\)\s*", text)  # some object-tree names are wholly parenthesised
     text = inner.group(1) if inner else re.sub(r"\([^)]*\)", " ", text)
     text = text.replace("'s ", "s ").replace("'", "")
     words = re.sub(r"[^a-z0-9$]+", " ", text).split()
+    if "_" in name:  # an internal identifier such as "Ticket_2": its number is no part of the name
+        words = [w for w in words if not w.isdigit()] or words
     while len(words) > 1 and words[0] in ARTICLES:
         words = words[1:]
     return words
@@ -123,8 +126,15 @@ def inventory_matches(ours: list[str], truth: list[str]) -> bool:
     True
     >>> inventory_matches([], [])
     True
+    >>> inventory_matches(['"cave" cube', '"chasm" cube'], ["cube", "cube"])
+    True
     """
-    a, b = _distinct(ours), _distinct(truth)
+    # Objects one to one first; failing that, identical names on each side once (a grouped listing).
+    return _bijection(ours, truth) or _bijection(_distinct(ours), _distinct(truth))
+
+
+def _bijection(a: list[str], b: list[str]) -> bool:
+    """True when a one-to-one matching pairs every name of a with a name of b."""
     if len(a) != len(b):
         return False
     partner: dict[int, int] = {}  # index in b -> index in a
@@ -146,19 +156,40 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
 
     Object trees also hold things no player would call carried (body parts, the player's own
     clothing slots, internal flags); an object counts only if one of its content words appears in
-    what the game prints for "inventory" in a side copy of the same state.
+    what the game prints for "inventory" in a side copy of the same state. A carried object whose
+    tree name is unreadable ("(77)", a clipped "mb") counts by elimination: it takes the name of a
+    listed entry that no other carried object accounts for.
 
     >>> counted_truth(["pair hands", "brass lamp"], "You are carrying:\\n  a brass lamp")
     ['brass lamp']
+    >>> counted_truth(["(77)", "brass lamp"], "You are carrying:\\n  a gold coin\\n  a brass lamp")
+    ['gold coin', 'brass lamp']
     """
     if not ANSWERED.search(inventory_reply):
         return list(carried)  # the game did not answer the question (a menu, a key press): count all
     reply_words = normalise(inventory_reply)
     phrases = [p for p in re.split(r"\n|,|:|\band\b| - ", inventory_reply) if p.strip()]
-    counted = []
-    for name in carried:
+    named = {}
+    for index, name in enumerate(carried):
         words = [w for w in normalise(name) if w not in STOP_WORDS and len(w) >= 3]
-        mentioned = any(word_match(w, r) for w in words for r in reply_words)
-        if mentioned or any(names_match(p, name) for p in phrases):
+        if any(word_match(w, r) for w in words for r in reply_words) or any(
+            names_match(p, name) for p in phrases
+        ):
+            named[index] = name
+    leftovers = _unaccounted_entries(list(named.values()), inventory_reply)
+    counted = []
+    for index, name in enumerate(carried):
+        if index in named:
             counted.append(name)
+        elif leftovers:
+            counted.append(leftovers.pop(0))
     return counted
+
+
+def _unaccounted_entries(names: list[str], inventory_reply: str) -> list[str]:
+    """Top-level entries of an inventory listing that none of the given names matches."""
+    from autofrotz.managers.item_parser import parse_inventory
+
+    listing = parse_inventory(inventory_reply) or []
+    entries = [e.name for e in listing if e.container is None]
+    return [e for e in entries if not any(names_match(e, n) for n in names)]

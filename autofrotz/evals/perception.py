@@ -15,6 +15,7 @@ from typing import Any
 
 from autofrotz.bench.figures import emit, progress
 from autofrotz.evals.eval_session import EvalSession, Truth, supported_games, walkthrough
+from autofrotz.evals.inventory_probe import InventoryProbe
 from autofrotz.evals.perception_metrics import CountingLLM, reachability, room_scores
 from autofrotz.managers.map_manager import MapManager
 
@@ -32,6 +33,7 @@ class GameRun:
     inventory_steps: int = 0
     map_llm_calls: int = 0
     item_llm_calls: int = 0
+    side_queries: int = 0
     turns: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -52,10 +54,13 @@ def _inventory_equal(ours: list[str], truth: list[str]) -> bool:
     return bool(inventory_matches(ours, truth))
 
 
-def _observe(run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int) -> None:
+def _observe(
+    run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
+) -> None:
     update = maps.update_from_game_output(text, command, turn)
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
+        run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
 
 
 def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth) -> None:
@@ -75,13 +80,14 @@ def play(path: Path, mode: str, with_items: bool = True) -> tuple[GameRun, MapMa
     items = _item_manager(mode, item_llm) if with_items else None
     run = GameRun(path.stem)
     session = EvalSession(path)
+    probe = InventoryProbe(session.game)  # the manager's inventory checks, answered from a side copy
     try:
-        _observe(run, maps, items, session.start(), None, 0)
+        _observe(run, maps, items, session.start(), None, 0, probe)
         _score_step(run, maps, items, session.truth())
         for turn, command in enumerate(steps, start=1):
             text, ended = session.send(command)
             run.turns = turn
-            _observe(run, maps, items, text, command, turn)
+            _observe(run, maps, items, text, command, turn, probe)
             _score_step(run, maps, items, session.truth())
             if ended:
                 break
@@ -110,11 +116,13 @@ def game_figures(run: GameRun, maps: MapManager) -> dict[str, Any]:
         else None,
         "llm_calls_per_turn": round((run.map_llm_calls + run.item_llm_calls) / turns, 4),
         "map_llm_calls_per_turn": round(run.map_llm_calls / turns, 4),
+        "side_queries_per_turn": round(run.side_queries / turns, 4),
         "reachable": reach,
         "_tracked": rooms["tracked"],
         "_inventory_hits": run.inventory_hits,
         "_inventory_steps": run.inventory_steps,
         "_llm_calls": run.map_llm_calls + run.item_llm_calls,
+        "_side_queries": run.side_queries,
         "_turns": run.turns,
     }
 
@@ -135,6 +143,7 @@ def totals(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         "merged_ids": sum(r["merged_ids"] for r in rows),
         "split_rooms": sum(r["split_rooms"] for r in rows),
         "llm_calls_per_turn": round(sum(r["_llm_calls"] for r in rows) / turns, 4),
+        "side_queries_per_turn": round(sum(r["_side_queries"] for r in rows) / turns, 4),
         "reachable": round(sum(r["reachable"] for r in rows) / len(rows), 2) if rows else None,
         "steps": steps,
     }

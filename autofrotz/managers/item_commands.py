@@ -42,6 +42,29 @@ TARGET_RE = re.compile(
     rf"^(.+?)\s+({'|'.join(re.escape(p) for p in sorted(PREPOSITIONS, key=len)[::-1])})\s+(.+)$"
 )
 ALL_WORDS = {"all", "everything", "each"}
+# Commands that look, move or pass time: their replies change what we carry only through events the
+# reply itself narrates, so they need no inventory check unless the text hints at one.
+OBSERVING_VERBS = frozenset(
+    {
+        "look", "l", "examine", "x", "read", "search", "listen", "smell", "sniff", "wait", "z", "score",
+        "help", "hint", "hints", "about", "info", "credits", "version", "verbose", "brief", "superbrief",
+        "notify", "think", "diagnose", "time", "again", "g",
+    }
+)  # fmt: skip
+
+
+def is_observing(command: str | None) -> bool:
+    """True for movement, looking and waiting commands.
+
+    >>> is_observing("n"), is_observing("go north"), is_observing("x lamp"), is_observing("open box")
+    (True, True, True, False)
+    """
+    from autofrotz.managers.directions import parse_direction
+
+    words = re.sub(r"[^a-z ]+", " ", (command or "").lower()).split()
+    if not words:
+        return True
+    return words[0] in OBSERVING_VERBS or parse_direction(command) is not None
 
 
 @dataclass

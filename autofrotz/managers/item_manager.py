@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from autofrotz.managers import item_parser as ip
-from autofrotz.managers.item_commands import Command, parse_command
+from autofrotz.managers.item_commands import Command, is_observing, parse_command
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 if TYPE_CHECKING:
@@ -39,14 +39,16 @@ PUT_VERB_REPLY = re.compile(
 )
 # Words in a reply that suggest objects changed hands in a way the rules may have missed.
 POSSESSION_HINTS = re.compile(
-    r"\b(?:hands? (?:it |them )?(?:to )?you|gives? you|you (?:find|receive|now have|pick up|take|grab|catch|"
+    r"\b(?:hands? (?:it |them )?(?:to )?you|pick (?:it|them) up|gives? you|"
+    r"you (?:find|receive|now have|pick up|take|grab|catch|"
     r"tear|unwrap|pull|lose|drop|hold|carry|collect|gather|fill|empty|pour)|which you pick up|"
     r"takes? (?:the|your|it|them)|snatch\w*|steals?|stole|stolen|is gone|are gone|vanish\w*|disappear\w*|"
     r"crumbles?|dissolves?|shatters?|from you|from your|falls? from|slips? (?:from|out of)|in your hands?|"
     r"into your hands?|to find|you(?:'ve| have) lost|your (?:possessions|belongings|things|stuff)|"
     r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
     r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
-    r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?)\b",
+    r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?|around your (?:neck|waist|wrist|finger)|"
+    r"(?:in|into) your arms|on your head)\b",
     re.IGNORECASE,
 )
 
@@ -172,8 +174,33 @@ class ItemManager:
         )
         stale = turn - self._last_listing_turn >= CHECK_INTERVAL
         self.wants_inventory_check = command.action != "inventory" and bool(
-            self.unsure_reason or unverified_carried or stale
+            self.unsure_reason
+            or unverified_carried
+            or stale
+            or self._may_have_changed(output_text, command_used)
         )
+        return self._updates
+
+    def _may_have_changed(self, text: str, command_used: str | None) -> bool:
+        """True unless the turn only moved, looked or waited, or was a one-line refusal.
+
+        Replies to acting on objects often carry side effects the rules do not read (an exchange, a
+        transformation, a new name), so those turns are worth a free side look at "inventory".
+        """
+        if POSSESSION_HINTS.search(text):
+            return True
+        if is_observing(command_used):
+            return False
+        lines = ip.reply_lines(text)
+        return not (len(lines) <= 1 and ip.sounds_like_failure(text))
+
+    def apply_inventory_check(self, reply: str, current_room: str | None, turn: int) -> list[ItemUpdate]:
+        """The game's answer to a side "inventory" query: resynchronise when it is a listing."""
+        self._turn, self._room, self._updates = turn, current_room, []
+        self.wants_inventory_check = False
+        listing = ip.parse_inventory(reply)
+        if listing is not None:
+            self._resync(listing)
         return self._updates
 
     def _apply_rules(self, text: str, command: Command) -> None:

@@ -343,8 +343,12 @@ def _ends_listing(line: str) -> bool:
 
     >>> _ends_listing("You seem to hear, from the southwest, the sounds of the sea."), _ends_listing("A lamp")
     (True, False)
+    >>> _ends_listing("  a guaranteed-unbreakable medicine bottle with a child-proof lock (which is closed)")
+    False
     """
     words = line.split()
+    if line[:1].isspace() and not line.rstrip().endswith(("!", "?")):
+        return False  # indented lines are the listing's own entries, however long
     return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))
 
 
