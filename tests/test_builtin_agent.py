@@ -1,0 +1,170 @@
+"""The built-in agent: unit behaviour on a real MapManager/ItemManager, and a win of cellar end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
+from autofrotz.context import world_fields
+from autofrotz.managers.item_manager import ItemManager
+from autofrotz.managers.map_manager import MapManager
+from tests.orchestrator_support import make_config, require_cellar
+
+BUILTIN = {"provider": "builtin", "model": "builtin"}
+ROLES = ("game_agent", "puzzle_agent", "map_parser", "item_parser")
+
+
+class World:
+    """Feeds scripted game replies to the real managers and asks the agent, like the orchestrator."""
+
+    def __init__(self, intro: str) -> None:
+        self.map, self.items = MapManager(), ItemManager()
+        self.agent = BuiltinAgent()
+        self.turn = 0
+        self.last_command: str | None = None
+        self.last_output = intro
+        self.death_note = ""
+        self.score = 0
+        self._update(intro, None)
+
+    def _update(self, text: str, command: str | None) -> None:
+        self.map.update_from_game_output(text, command, self.turn)
+        self.items.update_from_game_output(text, self.map.current_room, command, self.turn)
+
+    def decide(self) -> str:
+        self.turn += 1
+        fields: dict[str, Any] = world_fields(self.map, self.items)
+        fields["unexplored_exits"] = []  # the agent reads the map itself
+        ctx = TurnContext(
+            turn_number=self.turn,
+            game_file="test",
+            last_command=self.last_command,
+            last_output=self.last_output,
+            death_note=self.death_note,
+            score=self.score,
+            map=self.map,
+            items=self.items,
+            **fields,
+        )
+        self.death_note = ""
+        return self.agent.decide(ctx).command
+
+    def reply(self, command: str, text: str, score: int | None = None) -> None:
+        self.last_command, self.last_output = command, text
+        self.score = score if score is not None else self.score
+        self._update(text, command)
+
+
+HALL = "Hall\nA bare hall. A small brass lamp lies on the floor. An oak door leads north.\n"
+
+
+def test_takes_visible_things_before_exploring() -> None:
+    world = World(HALL)
+    assert world.decide() == "take all"
+
+
+def test_opens_doors_and_does_not_repeat_a_refusal() -> None:
+    world = World(HALL)
+    seen = []
+    for _ in range(8):
+        command = world.decide()
+        seen.append(command)
+        world.reply(command, "You can't do that." if command.startswith("open") else "Nothing special.")
+    assert "open oak door" in seen
+    assert seen.count("open oak door") == 1
+
+
+def test_remembers_unknown_words() -> None:
+    world = World(HALL)
+    for _ in range(6):
+        command = world.decide()
+        world.reply(command, 'I don\'t know the word "oak".' if "oak" in command else "Done.")
+    later = [world.decide() for _ in range(3)]
+    assert "oak" in world.agent.mem.bad_words
+    assert not any(" oak" in c for c in later)
+
+
+def test_lights_a_carried_lamp_in_the_dark() -> None:
+    world = World("Cave\nA damp cave. A passage leads down.\n")
+    world.agent.mem.held.append("brass lamp")
+    world.reply("down", "It is pitch black. You are likely to be eaten by a grue.")
+    assert world.decide() == "turn on brass lamp"
+
+
+def test_avoids_the_action_that_killed_it() -> None:
+    world = World("Ledge\nA narrow ledge. A rickety bridge leads east.\n")
+    command = None
+    for _ in range(20):
+        command = world.decide()
+        if command == "east":
+            break
+        world.reply(command, "Nothing happens.")
+    assert command == "east"
+    world.death_note = "You died after 'east'. The game was restored."
+    world.reply("east", "You were restored.")
+    following = [world.decide() for _ in range(15)]
+    for c in following:
+        world.reply(c, "You can't go that way." if c != "east" else "Splash.")
+    assert "east" not in following
+
+
+def test_unlocks_with_a_carried_key_after_a_locked_reply() -> None:
+    world = World("Cellar\nA cellar. A heavy iron door is set in the east wall.\n")
+    world.agent.mem.held.append("iron key")
+    tried = []
+    for _ in range(6):
+        command = world.decide()
+        tried.append(command)
+        world.reply(command, "The iron door seems to be locked." if command == "open iron door" else "Hm.")
+    assert "unlock iron door with iron key" in tried
+
+
+def test_state_round_trips_for_resume() -> None:
+    world = World(HALL)
+    for _ in range(4):
+        command = world.decide()
+        world.reply(command, "You can't.")
+    copy = BuiltinAgent()
+    copy.load_dict(world.agent.to_dict())
+    assert copy.to_dict() == world.agent.to_dict()
+
+
+def test_scripted_agent_still_importable_here() -> None:
+    agent = ScriptedAgent(["look", "north"])
+    ctx = TurnContext(
+        turn_number=2, game_file="g", last_command=None, last_output="", room_id=None, room_name=None
+    )
+    assert agent.decide(ctx).command == "north"
+
+
+def test_wins_cellar_through_the_real_orchestrator(tmp_path: Path) -> None:
+    require_cellar()
+    from autofrotz.session import Session
+
+    config = make_config(tmp_path, {role: dict(BUILTIN) for role in ROLES}, max_turns=600, save_every=10)
+    with Session.open(config, web=False, console=False) as session:
+        status = session.play()
+        score = session.orchestrator.mind.score
+    assert status == "won", f"built-in agent did not win cellar (score {score})"
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_is_deterministic(tmp_path: Path, seed: int) -> None:
+    require_cellar()
+    from autofrotz.session import Session
+    from autofrotz.storage.reader import GameReader
+
+    commands = []
+    for run in range(2):
+        config = make_config(tmp_path / str(run), {r: dict(BUILTIN) for r in ROLES}, max_turns=80, seed=seed)
+        (tmp_path / str(run)).mkdir()
+        with Session.open(config, web=False, console=False) as session:
+            session.play()
+            game_id = session.orchestrator.game_id
+        with GameReader(config.database_path) as reader:
+            commands.append([t["command"] for t in reader.turns(game_id)])
+    assert commands[0] == commands[1]
