@@ -125,13 +125,13 @@ def test_page_and_assets_served_with_csp(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and 'id="transcript"' in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
-    for asset in ("app.js", "map.js", "charts.js", "style.css"):
+    for asset in ("app.js", "panels.js", "map.js", "charts.js", "style.css"):
         assert client.get(f"/static/{asset}").status_code == 200
 
 
 def test_page_code_never_parses_data_as_html() -> None:
     static = Path(__file__).resolve().parent.parent / "autofrotz" / "web" / "static"
-    for name in ("app.js", "map.js", "charts.js"):
+    for name in ("app.js", "panels.js", "map.js", "charts.js"):
         code = (static / name).read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
             assert sink not in code, f"{name} uses {sink}"
