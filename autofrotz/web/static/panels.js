@@ -72,12 +72,19 @@ function fmtCell(v) {
   return v == null ? "" : String(v);
 }
 
-function table(title, rows) {
+const USAGE_COLUMNS = [
+  ["calls", "calls", fmtCell], ["input_tokens", "input", fmtCell], ["output_tokens", "output", fmtCell],
+  ["cached_tokens", "cached", fmtCell], ["cache_hit_rate", "cache hit", (v) => `${Number(v || 0).toFixed(1)}%`],
+  ["cost", "cost", (v) => `$${Number(v || 0).toFixed(4)}`], ["mean_latency_ms", "latency", (v) => `${Math.round(v || 0)} ms`],
+  ["errors", "errors", fmtCell],
+];
+
+function table(title, key, rows) {
   if (!rows.length) return null;
-  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => typeof rows[0][c] !== "object");
   return h("div", { class: "mtable" }, h("h3", {}, title), h("table", {},
-    h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, c.replace(/_/g, " "))))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, cols.map((c) => h("td", {}, fmtCell(r[c]))))))));
+    h("thead", {}, h("tr", {}, h("th", {}, key), USAGE_COLUMNS.map(([, label]) => h("th", {}, label)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r[key] ?? r.name ?? "")),
+      USAGE_COLUMNS.map(([col, , fmt]) => h("td", {}, fmt(r[col]))))))));
 }
 
 function seriesPoints(series, key) {
@@ -103,5 +110,6 @@ function renderMetrics() {
       card("mean latency", `${Math.round(totals.mean_latency_ms || 0)} ms`),
       card("LLM calls", fmtCell(totals.calls || 0)), card("errors", fmtCell(totals.errors || 0))),
     h("div", { class: "charts" }, charts.map(([t, pts, c]) => FrotzCharts.lineChart(t, pts, c, S.current))),
-    table("By agent", rowsOf(m.by_agent)), table("By provider", rowsOf(m.by_provider)), table("By model", rowsOf(m.by_model)));
+    table("By agent", "agent", rowsOf(m.by_agent)), table("By provider", "provider", rowsOf(m.by_provider)),
+    table("By model", "model", rowsOf(m.by_model)));
 }
