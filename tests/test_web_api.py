@@ -90,7 +90,6 @@ def test_metrics_totals_by_agent_and_series(client: TestClient) -> None:
         "/api/games/99/turns/1",
         "/api/games/1/turns/0",
         "/api/games/1/turns/15",
-        "/api/games/1/turns/-3",
         "/api/games/99/map",
         "/api/games/1/map?turn=15",
         "/api/games/1/items?turn=999",
@@ -106,7 +105,18 @@ def test_unknown_game_or_turn_is_404_json(client: TestClient, path: str) -> None
 
 @pytest.mark.parametrize(
     "path",
-    ["/api/games/abc", "/api/games/1/turns/xyz", "/api/games/1/map?turn=-1", "/api/games/1/items?turn=two"],
+    [
+        "/api/games/abc",
+        "/api/games/1/turns/xyz",
+        "/api/games/1/turns/-3",
+        "/api/games/1/turns/99999999999999999999999",
+        "/api/games/-1",
+        "/api/games/123456789012345678901234567890/metrics",
+        "/api/games/1/map?turn=-1",
+        "/api/games/1/map?turn=1e400",
+        "/api/games/1/items?turn=two",
+        "/api/games/1/puzzles?turn=99999999999999999999999",
+    ],
 )
 def test_malformed_id_or_turn_is_422_json(client: TestClient, path: str) -> None:
     res = client.get(path)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import pathlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -22,13 +22,16 @@ from autofrotz.web.session import LiveSession
 
 log = logging.getLogger(__name__)
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = pathlib.Path(__file__).parent / "static"
 # Game and model text is only ever set as text by the page; the policy is a second line of defence.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 LOOKUP_ERRORS = (LookupError, ValueError)
+MAX_ID = 2**62  # larger numbers cannot be SQLite integers: refuse them as invalid, not as a crash
+GameId = Annotated[int, Path(ge=0, le=MAX_ID)]
+TurnNumber = Annotated[int, Path(ge=0, le=MAX_ID)]
 T = TypeVar("T")
 
 
@@ -39,7 +42,7 @@ class DataResponse(JSONResponse):
         return json.dumps(content, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
 
 
-def create_app(db_path: str | Path, live_hub: LiveHub | None = None) -> FastAPI:
+def create_app(db_path: str | pathlib.Path, live_hub: LiveHub | None = None) -> FastAPI:
     """Build the app serving the database at db_path, with live events from live_hub (if any)."""
     pool = ReaderPool(db_path)
     hub = live_hub if live_hub is not None else LiveHub()
@@ -129,16 +132,16 @@ def _add_game_routes(app: FastAPI, pool: ReaderPool) -> None:
             return DataResponse([])
 
     @app.get("/api/games/{game_id}")
-    def game(game_id: int) -> Response:
+    def game(game_id: GameId) -> Response:
         return DataResponse(_game(pool, game_id))
 
     @app.get("/api/games/{game_id}/turns")
-    def turns(game_id: int) -> Response:
+    def turns(game_id: GameId) -> Response:
         _game(pool, game_id)
         return DataResponse(_call(pool, "turns", lambda r: r.turns(game_id)))
 
     @app.get("/api/games/{game_id}/turns/{turn_number}")
-    def turn(game_id: int, turn_number: int) -> Response:
+    def turn(game_id: GameId, turn_number: TurnNumber) -> Response:
         _game(pool, game_id)
         row = _call(pool, "turn", lambda r: r.turn(game_id, turn_number))
         if row is None:
@@ -146,34 +149,34 @@ def _add_game_routes(app: FastAPI, pool: ReaderPool) -> None:
         return DataResponse(row)
 
     @app.get("/api/games/{game_id}/metrics")
-    def metrics(game_id: int) -> Response:
+    def metrics(game_id: GameId) -> Response:
         _game(pool, game_id)
         return DataResponse(_call(pool, "metrics", lambda r: r.metrics(game_id)))
 
 
-TurnQuery = Query(None, ge=0, description="state as at this turn (default: latest)")
+TurnQuery = Query(None, ge=0, le=MAX_ID, description="state as at this turn (default: latest)")
 
 
 def _add_state_routes(app: FastAPI, pool: ReaderPool) -> None:
     @app.get("/api/games/{game_id}/map")
-    def game_map(game_id: int, turn: int | None = TurnQuery) -> Response:
+    def game_map(game_id: GameId, turn: int | None = TurnQuery) -> Response:
         _check_turn(pool, game_id, turn)
         return DataResponse(_call(pool, "map", lambda r: r.map(game_id, turn)))
 
     @app.get("/api/games/{game_id}/items")
-    def items(game_id: int, turn: int | None = TurnQuery) -> Response:
+    def items(game_id: GameId, turn: int | None = TurnQuery) -> Response:
         _check_turn(pool, game_id, turn)
         return DataResponse(_call(pool, "items", lambda r: r.items(game_id, turn)))
 
     @app.get("/api/games/{game_id}/puzzles")
-    def puzzles(game_id: int, turn: int | None = TurnQuery) -> Response:
+    def puzzles(game_id: GameId, turn: int | None = TurnQuery) -> Response:
         _check_turn(pool, game_id, turn)
         return DataResponse(_call(pool, "puzzles", lambda r: r.puzzles(game_id, turn)))
 
 
 def _add_live_route(app: FastAPI, pool: ReaderPool, hub: LiveHub) -> None:
     @app.websocket("/ws/live/{game_id}")
-    async def live(ws: WebSocket, game_id: int, after: int = -1) -> None:
+    async def live(ws: WebSocket, game_id: GameId, after: int = -1) -> None:
         """Send the game so far (turns after `after`), then live turns, without gaps."""
         await ws.accept()
         try:
