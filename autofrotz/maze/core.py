@@ -62,7 +62,7 @@ class SolverOptions:
     light_turns_left: int | None = None
     probe_nested: bool = True
     look_after_move: bool = True  # False: trust a move's own room text when it shows the whole room
-    verify_drops: bool = False  # look after each drop to learn how the game lists the marker
+    verify_drops: bool = True  # look after each drop to learn how the game lists the marker
     group_id: str = "1"
     created_turn: int = 0
 
@@ -221,11 +221,15 @@ class SolverCore:
             room = self.know.rooms[self.know.placed[seen[0]]]
             room.marker_seen = self.turns
             return room.room_id
+        stolen_or_elsewhere = False
         if expected is not None and self.know.rooms[expected].key == view.key:
             room = self.know.rooms[expected]
-            if room.marker is not None and room.group_id == self.know.active:
-                yield from self._marker_stolen(room)
-            elif (
+            # A marked room showing no marker: stolen, or a random link to another room. Mapped as
+            # new for now; _walk walks round to the expected room to tell which.
+            stolen_or_elsewhere = room.marker is not None and room.group_id == self.know.active
+        if expected is not None and self.know.rooms[expected].key == view.key and not stolen_or_elsewhere:
+            room = self.know.rooms[expected]
+            if (
                 room.marker is None
                 and room.marker_seen == 0
                 and room.group_id == self.know.active
@@ -322,8 +326,15 @@ class SolverCore:
             if dest == AMBIGUOUS:
                 return False
             if dest != expected and self._stolen_twin(expected, dest):
-                self._merge_twin(expected, dest)
-                dest = self.current = expected
+                verdict = yield from self._confirm_twin(here.room_id, direction, expected, dest)
+                thief = self.know.group(self.know.active or "").thief_suspected
+                if verdict or (verdict is None and thief):  # a thief's work: one room
+                    self._merge_twin(expected, dest)
+                    self.current = expected if self.current == dest else self.current
+                    dest = expected
+                if verdict is not None:
+                    here.record(direction, dest)
+                    return False
             if dest != expected and direction not in here.sure:
                 here.edges[direction], here.observed[direction] = dest, [dest]  # the old link was a guess
             here.record(direction, dest)
@@ -332,6 +343,36 @@ class SolverCore:
             if dest != expected:
                 return False
         return True
+
+    def _confirm_twin(self, origin: str, direction: str, expected: str, dest: str) -> Gen:
+        """Walk to `expected` another way: its marker there means two rooms (True: one room, None: unknown).
+
+        Returns False when the link from `origin` is random rather than a thief's doing.
+        """
+        route = self.know.route_avoiding(dest, expected, (origin, direction))
+        if route is None:
+            return None
+        for step, (way, want) in enumerate(route):
+            seen = yield from self._peek(way)
+            last = step == len(route) - 1
+            if last and seen in (expected, dest):
+                self.current = seen
+                return seen == dest
+            wanted = self.know.rooms[want]
+            if seen != want and not (seen == "" and wanted.marker is None):
+                self.current = None
+                return None
+            self.current = want
+        return None
+
+    def _peek(self, direction: str) -> Gen:
+        """Move and look without touching the map: the room a marker shows, "" for none, None if refused."""
+        reply = yield from self._cmd(direction)
+        if matches_any(NO_EXIT_PATTERNS, reply):
+            return None
+        view = yield from self._look()
+        seen = self._visible_markers(view)
+        return self.know.placed[seen[0]] if seen else ""
 
     def _stolen_twin(self, expected: str, dest: str) -> bool:
         """True when `dest` is likely `expected` itself, re-marked after a thief took its marker."""

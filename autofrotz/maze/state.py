@@ -119,8 +119,17 @@ class Knowledge:
         """Route to the closest room satisfying want(room_id), and that room."""
         return self._bfs(start, want, False) or self._bfs(start, want, True)
 
+    def route_avoiding(self, start: str, goal: str, avoid: tuple[str, str]) -> list[tuple[str, str]] | None:
+        """A steady route that does not take the link `avoid` (room, direction)."""
+        found = self._bfs(start, lambda r: r == goal, False, avoid)
+        return found[0] if found else None
+
     def _bfs(
-        self, start: str, want: Callable[[str], bool], allow_random: bool
+        self,
+        start: str,
+        want: Callable[[str], bool],
+        allow_random: bool,
+        avoid: tuple[str, str] | None = None,
     ) -> tuple[list[tuple[str, str]], str] | None:
         prev: dict[str, tuple[str, str, str] | None] = {start: None}
         queue = deque([start])
@@ -132,7 +141,7 @@ class Knowledge:
             if here != start and room.group_id != self.active:
                 continue  # routes only pass through rooms of the maze being solved
             for direction, dest in self._links(room, allow_random):
-                if dest in self.rooms and dest not in prev:
+                if (here, direction) != avoid and dest in self.rooms and dest not in prev:
                     prev[dest] = (here, direction, dest)
                     queue.append(dest)
         return None
