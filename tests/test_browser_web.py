@@ -184,3 +184,27 @@ def test_games_list_links_to_games_and_play_advances(site: Site, page: Page) -> 
     stopped_at = pg.get_attribute("body", "data-rendered-turn")
     pg.wait_for_timeout(600)
     assert pg.get_attribute("body", "data-rendered-turn") == stopped_at
+
+
+def test_page_reconnects_after_a_server_restart_without_gaps(tmp_path: Path, page: Page) -> None:
+    db = tmp_path / "restart.db"
+    build_recorded_game(db, turns=1)
+    hub = LiveHub()
+    handle = start_web_server(db, port=0, hub=hub)
+    port = int(handle.url.rstrip("/").rsplit(":", 1)[1])
+    player = LivePlayer(db, WebMonitor(hub))
+    player.play(2)
+    page.goto(handle.url + f"#/game/{player.game_id}")
+    rendered(page, 2)
+    handle.stop()  # the browser loses its socket; turns 3-4 are played while nobody listens
+    player.play(2)
+    handle = start_web_server(db, port=port, hub=hub)
+    try:
+        page.wait_for_selector('#transcript .entry[data-turn="4"]', state="attached", timeout=WAIT_MS)
+        player.play(1)
+        rendered(page, 5)
+        shown = page.eval_on_selector_all("#transcript .entry", "es => es.map(e => Number(e.dataset.turn))")
+        assert shown == [1, 2, 3, 4, 5]
+    finally:
+        player.close()
+        handle.stop()

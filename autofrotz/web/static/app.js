@@ -315,7 +315,7 @@ function transcriptNode(row) {
   let node = S.nodes.get(row.turn_number);
   if (node) return node;
   const n = row.turn_number;
-  node = h("div", { class: "entry", dataset: { turn: n } },
+  node = h("div", { class: row.live ? "entry fresh" : "entry", dataset: { turn: n } },
     h("a", { class: "tn", href: `#/game/${S.gameId}/turn/${n}`, title: `turn ${n}` }, String(n)),
     row.command ? h("div", { class: "cmd" }, `> ${row.command}`) : null,
     h("div", { class: "out" }, tidy(row.output)),
