@@ -69,7 +69,8 @@ class Recorder(MazeListener):
 def match_truth(know: Knowledge, truth: dict[str, Any]) -> dict[str, str]:
     """Map solver rooms onto truth rooms, asserting every link agrees; returns solver id -> truth id."""
     edges, outside = truth["edges"], truth["outside"]
-    first = know.groups[0].room_ids[0]
+    first = know.start
+    assert first is not None
     mapping, queue = {first: truth["start"]}, [first]
     while queue:
         sid = queue.pop()

@@ -214,9 +214,57 @@ class Explorer(SolverCore):
     def _explore(self) -> Gen:
         self._exploring = True
         try:
-            yield from self._explore_loop()
+            for _ in range(3):
+                yield from self._explore_loop()
+                if not self._reconcile():
+                    break
         finally:
             self._exploring = False
+
+    def _reconcile(self) -> bool:
+        """Fold rooms left half-explored (their marker stolen early) into the one room that fits them."""
+        merged = False
+        changed = True
+        while changed:
+            changed = False
+            for stale in self._stale_rooms():
+                fits = [r for r in self._group_rooms() if r is not stale and self._fits(stale, r)]
+                if len(fits) == 1:
+                    self._fold(stale, fits[0])
+                    merged = changed = True
+                    break
+        return merged
+
+    def _group_rooms(self) -> list[MazeRoom]:
+        return [self.know.rooms[r] for r in self.know.group(self.know.active or "").room_ids]
+
+    def _stale_rooms(self) -> list[MazeRoom]:
+        here = self.current
+        reachable = set() if here is None else self._reachable(here)
+        dirs = self.options.directions
+        return [r for r in self._group_rooms() if any(not r.tried(d) for d in dirs) and r.room_id not in reachable]
+
+    def _reachable(self, start: str) -> set[str]:
+        found: set[str] = set()
+        self.know.nearest(start, lambda r: found.add(r) is not None)  # visits every reachable room
+        return found
+
+    def _fits(self, stale: MazeRoom, other: MazeRoom) -> bool:
+        """True when every link of `stale` agrees with `other`, and at least one does."""
+        if other.key != stale.key or not self._twin_capable(stale.room_id, other.room_id):
+            return False
+        shared = [d for d in stale.edges if stale.edges[d] != AMBIGUOUS]
+        agree = all(other.edges.get(d) == stale.edges[d] for d in shared)
+        return bool(shared) and agree and not set(stale.blocked) & set(other.edges)
+
+    def _fold(self, stale: MazeRoom, keep: MazeRoom) -> None:
+        lost = self._unplace(stale)
+        self.know.merge(keep.room_id, stale.room_id)
+        if self.current == stale.room_id:
+            self.current = keep.room_id
+        if lost is not None:
+            self.know.lost.append(lost)
+            self._flag_thief(keep, lost)
 
     def _explore_loop(self) -> Gen:
         while not (self.light_low and self._way_out_known()):

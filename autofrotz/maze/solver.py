@@ -117,7 +117,7 @@ class MazeSolver(Explorer):
         view = yield from self._look()
         self._start_group(self.options.group_id, view, None)
         room = self.know.new_maze_room(self.options.group_id, view.name, view.core, view.key)
-        self.current = room.room_id
+        self.current = self.know.start = room.room_id
         self._check_light_budget()
         yield from self._mark(room)
 

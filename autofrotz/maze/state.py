@@ -75,7 +75,8 @@ class Knowledge:
     lost: list[str] = field(default_factory=list)  # markers taken by someone else
     thief_rooms: list[str] = field(default_factory=list)
     active: str | None = None  # the group being mapped
-    appearance: dict[str, str] = field(default_factory=dict)  # marker -> how a look lists it
+    appearance: dict[str, str] = field(default_factory=dict)
+    start: str | None = None  # the room the solver began in  # marker -> how a look lists it
 
     def group(self, group_id: str) -> MazeGroup:
         """The maze group with that id."""
@@ -176,6 +177,7 @@ class Knowledge:
             other.edges = {d: new if t == old else t for d, t in other.edges.items()}
             other.observed = {d: [new if t == old else t for t in ts] for d, ts in other.observed.items()}
         self.placed = {m: new if r == old else r for m, r in self.placed.items()}
+        self.start = new if self.start == old else self.start
         for group in self.groups:
             group.exit_room_ids = [new if r == old else r for r in group.exit_room_ids]
             if group.entry_room_id == old:
