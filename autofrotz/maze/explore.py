@@ -227,8 +227,11 @@ class Explorer(SolverCore):
         changed = True
         while changed:
             changed = False
-            for stale in self._stale_rooms():
-                fits = [r for r in self._group_rooms() if r is not stale and self._fits(stale, r)]
+            stales = self._stale_rooms()
+            stale_ids = {r.room_id for r in stales}
+            for stale in stales:
+                others = [r for r in self._group_rooms() if r.room_id not in stale_ids]
+                fits = [r for r in others if self._fits(stale, r, stale_ids)]
                 if len(fits) == 1:
                     self._fold(stale, fits[0])
                     merged = changed = True
@@ -242,18 +245,24 @@ class Explorer(SolverCore):
         here = self.current
         reachable = set() if here is None else self._reachable(here)
         dirs = self.options.directions
-        return [r for r in self._group_rooms() if any(not r.tried(d) for d in dirs) and r.room_id not in reachable]
+        half = [r for r in self._group_rooms() if any(not r.tried(d) for d in dirs)]
+        return [r for r in half if r.room_id not in reachable]
 
     def _reachable(self, start: str) -> set[str]:
         found: set[str] = set()
-        self.know.nearest(start, lambda r: found.add(r) is not None)  # visits every reachable room
+
+        def visit(room_id: str) -> bool:
+            found.add(room_id)
+            return False  # never stop: the search visits every reachable room
+
+        self.know.nearest(start, visit)
         return found
 
-    def _fits(self, stale: MazeRoom, other: MazeRoom) -> bool:
-        """True when every link of `stale` agrees with `other`, and at least one does."""
+    def _fits(self, stale: MazeRoom, other: MazeRoom, stale_ids: set[str]) -> bool:
+        """True when every link of `stale` to a settled room agrees with `other`, and at least one does."""
         if other.key != stale.key or not self._twin_capable(stale.room_id, other.room_id):
             return False
-        shared = [d for d in stale.edges if stale.edges[d] != AMBIGUOUS]
+        shared = [d for d, t in stale.edges.items() if t != AMBIGUOUS and t not in stale_ids]
         agree = all(other.edges.get(d) == stale.edges[d] for d in shared)
         return bool(shared) and agree and not set(stale.blocked) & set(other.edges)
 
