@@ -39,6 +39,20 @@ OPPOSITES: dict[str, str] = {
     "out": "in",
 }
 
+# Map-grid step of each compass direction (x east, y north, z up), for dead reckoning.
+OFFSETS: dict[str, tuple[int, int, int]] = {
+    "north": (0, 1, 0),
+    "south": (0, -1, 0),
+    "east": (1, 0, 0),
+    "west": (-1, 0, 0),
+    "northeast": (1, 1, 0),
+    "northwest": (-1, 1, 0),
+    "southeast": (1, -1, 0),
+    "southwest": (-1, -1, 0),
+    "up": (0, 0, 1),
+    "down": (0, 0, -1),
+}
+
 # Short command the game accepts for each canonical direction (what get_path returns).
 ABBREVIATIONS: dict[str, str] = {
     "north": "n",
@@ -114,6 +128,20 @@ def opposite(direction: str) -> str | None:
     True
     """
     return OPPOSITES.get(direction)
+
+
+def step(position: tuple[int, int, int] | None, direction: str) -> tuple[int, int, int] | None:
+    """Grid position one move away, None when unknown or the move has no compass meaning.
+
+    >>> step((0, 0, 0), "northeast")
+    (1, 1, 0)
+    >>> step((0, 0, 0), "enter boat") is None
+    True
+    """
+    offset = OFFSETS.get(direction)
+    if position is None or offset is None:
+        return None
+    return (position[0] + offset[0], position[1] + offset[1], position[2] + offset[2])
 
 
 def abbreviate(direction: str) -> str:

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.managers import map_llm
-from autofrotz.managers.directions import edge_label, is_travel_command, opposite
+from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
-from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_output
+from autofrotz.managers.room_parser import ParsedOutput, is_full_description, is_item_line, parse_output
 
 MODES = ("rules", "llm", "hybrid")
 # Below this the rules call themselves unsure and hybrid mode asks the LLM.
@@ -50,6 +50,8 @@ class MapManager(MazeMap):
         self.mode = mode
         self.llm_calls = 0
         self.last_move: tuple[str, str, str] | None = None  # (from room, exit label, to room)
+        self.style = {"header": 0, "headerless": 0}  # how this game announces rooms
+        self.position: str | None = None  # last header's "(in the boat)" suffix
 
     # ----- perception -----
     def update_from_game_output(
@@ -88,7 +90,13 @@ class MapManager(MazeMap):
     def _apply(self, parsed: ParsedOutput, command: str | None, turn: int) -> RoomUpdate:
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
-        if parsed.header or parsed.headerless_room:
+        if parsed.header:
+            self.style["header"] += 1
+        elif parsed.headerless_room:
+            self.style["headerless"] += 1
+        # a game prints room headers or it does not: description-only rooms count only in the latter
+        headerless = parsed.headerless_room and self.style["headerless"] >= self.style["header"]
+        if parsed.header or headerless:
             name = parsed.header or _name_from_description(parsed.description)
             return self._arrive_named(name, parsed, command, label, travel, turn)
         if parsed.is_dark and (travel or self.current_room is None):
@@ -114,6 +122,7 @@ class MapManager(MazeMap):
             target, is_new = link.to_room, False
         else:
             target, is_new = self.add_room(DARK_ROOM_NAME, turn=turn, is_dark=True), True
+            self._place(target, label)
             self.room(target)["placeholder"] = True
         self.room(target)["is_dark"] = True
         self._record_move(previous, target, label, True, turn)
@@ -125,12 +134,16 @@ class MapManager(MazeMap):
         previous = self.current_room
         if previous and self.room(previous).get("placeholder") and not travel:
             return self._light_placeholder(name, parsed, turn)
-        target = self._identify(name, parsed.description, label, travel, command)
+        # getting into or out of a boat, bed or dumbwaiter keeps the room even though "in"/"out" move
+        inside = bool(self.position or parsed.position)
+        compass = label in OPPOSITES and not (inside and label in ("in", "out"))
+        self.position = parsed.position
+        target = self._identify(name, parsed.description, label, travel, compass)
         is_new = target is None
         if target is None:
-            target = self._create_room(name, parsed.description, turn)
+            target = self._create_room(name, parsed.description, label, turn)
         node = self.room(target)
-        if parsed.description and not node["description"]:
+        if parsed.description and (not node["description"] or is_item_line(node["description"])):
             node["description"] = parsed.description
         node["is_dark"] = False
         for direction in parsed.exits:
@@ -146,11 +159,19 @@ class MapManager(MazeMap):
         link = self.links.get(self.current_room or "", {}).get(label)
         return bool(link and link.to_room == self.current_room)
 
-    def _create_room(self, name: str, description: str, turn: int) -> str:
+    def _create_room(self, name: str, description: str, label: str | None, turn: int) -> str:
         maze = self.active_maze
         if maze and description and self.matches_maze(description, maze):
-            return self.add_room(name, description, room_id=self.maze_room_id(maze), turn=turn)
-        return self.add_room(name, description, turn=turn)
+            room_id = self.add_room(name, description, room_id=self.maze_room_id(maze), turn=turn)
+        else:
+            room_id = self.add_room(name, description, turn=turn)
+        self._place(room_id, label)
+        return room_id
+
+    def _place(self, room_id: str, label: str | None) -> None:
+        """Dead-reckoned grid position of a new room; off-grid moves keep the previous position."""
+        origin = self.room(self.current_room).get("pos") if self.current_room else (0, 0, 0)
+        self.room(room_id)["pos"] = step(origin, label or "") or origin
 
     def _light_placeholder(self, name: str, parsed: ParsedOutput, turn: int) -> RoomUpdate:
         """Light came back in a room first met in the dark: name it, or fold it into the known room."""
@@ -173,7 +194,7 @@ class MapManager(MazeMap):
 
     # ----- identity -----
     def _identify(
-        self, name: str, description: str, label: str | None, travel: bool, command: str | None
+        self, name: str, description: str, label: str | None, travel: bool, moving: bool
     ) -> str | None:
         """The known room this header names, or None for a new room."""
         current = self.current_room
@@ -181,33 +202,60 @@ class MapManager(MazeMap):
         if current is None:
             return candidates[0] if candidates else None
         link = self.links[current].get(label) if label else None
-        if (
-            link
-            and not link.random
-            and link.to_room in candidates
-            and not self._distinct(link.to_room, description)
-        ):
+        back = opposite(label) if label else None
+        known = link is not None and not link.random and link.to_room in candidates
+        if link and known and not self._distinct(link.to_room, description, strict=True):
             return link.to_room
-        moving = travel and label is not None and command not in LOOK_COMMANDS
         if current in candidates and not moving:
             return current
         if not travel and not candidates and self._is_rename(description):
             self.rename_room(current, name)
             return current
-        pool = [c for c in candidates if c != current and not self._distinct(c, description)]
-        back = opposite(label) if label else None
+        pool = [c for c in candidates if c != current and not self._distinct(c, description, back)]
         returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
         if returning:
             return returning[-1]
         if self._maze_like(candidates, description):
             pool = [c for c in pool if self._consistent(c, back)]
+        if pool and (len(candidates) > 1 or current in candidates):
+            return self._pick_among_namesakes(pool, description, label)
         return pool[-1] if pool else None
 
-    def _distinct(self, room_id: str, description: str) -> bool:
-        """True when both descriptions are full room descriptions and they differ."""
+    def _pick_among_namesakes(self, pool: list[str], description: str, label: str | None) -> str | None:
+        """Several rooms share this name: prefer the one where dead reckoning puts us. A visit that
+        prints no description is a revisit; a new description matching none of them is a new room."""
+        predicted = step(self.room(self.current_room or "").get("pos"), label or "")
+        ranked = sorted(pool, key=lambda c: _distance(self.room(c).get("pos"), predicted))
+        same = [c for c in ranked if self._same_text(c, description)]
+        if same:
+            return same[0]
+        if not description or is_item_line(description):
+            return ranked[0]
+        return ranked[0] if _distance(self.room(ranked[0]).get("pos"), predicted) == 0 else None
+
+    def _same_text(self, room_id: str, description: str) -> bool:
+        stored = normalize_description(self.room(room_id)["description"])
+        new = normalize_description(description)
+        return bool(stored and new) and (similarity(stored, new) >= self.similarity_threshold)
+
+    def _distinct(
+        self, room_id: str, description: str, back: str | None = None, strict: bool = False
+    ) -> bool:
+        """True when the stored and new descriptions show two different rooms.
+
+        Strict (the known exit leads there): both read as full descriptions and differ clearly.
+        Otherwise: both are descriptions (not object lines) and differ clearly, or slightly while the
+        graph also disagrees (the candidate's way back leads elsewhere)."""
         stored = self.room(room_id)["description"]
-        full = is_full_description(description) and is_full_description(stored)
-        return full and not self._description_matches(room_id, description)
+        if not description or not stored or is_item_line(description) or is_item_line(stored):
+            return False
+        if strict and not (is_full_description(description) and is_full_description(stored)):
+            return False
+        if not self._description_matches(room_id, description):
+            return True
+        a, b = normalize_description(description), normalize_description(stored)
+        same_text = a.startswith(b) or b.startswith(a)
+        return not strict and not same_text and not self._consistent(room_id, back)
 
     def _maze_like(self, candidates: list[str], description: str) -> bool:
         """Several known rooms share this name and description: only the graph can tell them apart."""
@@ -270,7 +318,13 @@ class MapManager(MazeMap):
     # ----- serialisation -----
     def to_dict(self) -> dict[str, Any]:
         """Whole map state as JSON-able data."""
-        return {"mode": self.mode, **self.graph_dict(), "maze": self.maze_dict()}
+        return {
+            "mode": self.mode,
+            **self.graph_dict(),
+            "maze": self.maze_dict(),
+            "style": dict(self.style),
+            "position": self.position,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], llm: Any = None) -> MapManager:
@@ -278,7 +332,16 @@ class MapManager(MazeMap):
         manager = cls(llm=llm, mode=data.get("mode", "rules"))
         manager.load_graph_dict(data)
         manager.load_maze_dict(data.get("maze", {}))
+        manager.style.update(data.get("style", {}))
+        manager.position = data.get("position")
         return manager
+
+
+def _distance(a: Any, b: Any) -> int:
+    """Grid distance between two positions; unknown positions are far apart."""
+    if a is None or b is None:
+        return 1000
+    return sum(abs(int(x) - int(y)) for x, y in zip(a, b, strict=True))
 
 
 def _name_from_description(description: str) -> str:

@@ -88,9 +88,27 @@ DESCRIPTION_OPENERS: tuple[str, ...] = (
 # Openings of a full room description, as opposed to a brief revisit's item or state line.
 FULL_DESCRIPTION = re.compile(
     r"^(?!you (?:can |could )?(?:also )?(?:see|notice|hear|smell)\b)"
-    r"(?:you\b|you'?re\b|this\b|these\b|i'?m\b|i am\b|standing\b|inside\b|outside\b)",
+    r"(?:you\b|you'?re\b|this\b|these\b|i'?m\b|i am\b)",
     re.IGNORECASE,
 )
+
+# Where the player is within a room, printed after its name: "(on the bed)", "(in the boat)".
+POSITION_SUFFIX = (
+    r"\s*\((?:on|in|inside|under|at|by|upon|sitting|lying|standing|seated|hanging|riding|astride)\b"
+    r"[^)]*\)\s*$"
+)
+
+# Lines that list what is in a room (objects, people), printed after or instead of its description.
+ITEM_LINE_PATTERNS: tuple[str, ...] = (
+    r"^you (?:can |could )?(?:also )?(?:see|notice)\b",
+    r"^there (?:is|are) .{1,80}\b(?:here|nearby|lying|sitting|on the ground)\b",
+    r"\b(?:is|are) (?:here|lying here|sitting here|resting here|standing here)\b",
+    r"^(?:on|in|under|beside|inside) (?:the|a|an) [\w' -]+ (?:is|are|sits?|lies?|stands?)\b",
+    r"^(?:a|an|the|some|your) [\w' -]+ (?:is|are) (?:sitting|lying|resting|standing|here|on|in)\b",
+    r"\bcontains?:$",
+)
+
+POSITION_COMMA = r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$"
 
 STATUS_LINE = re.compile(r"^\s*(?P<name>\S.*?\S)\s{3,}(?:score|moves|turns|time)\b", re.IGNORECASE)
 _EXIT_LIST = re.compile(r"\b(?:obvious )?exits?(?: are)?\s*[:\-]?\s*(?P<list>[a-z ,\-]+)", re.IGNORECASE)
@@ -118,6 +136,7 @@ class ParsedOutput:
     blocked_reason: str | None = None
     exits: list[str] = field(default_factory=list)
     headerless_room: bool = False  # description-only room (old-style games)
+    position: str | None = None  # "(in the boat)" after the header: inside or on something
 
 
 def _matches(patterns: tuple[str, ...], text: str) -> str | None:
@@ -159,6 +178,19 @@ def blocked_reason(text: str) -> str | None:
     return _matches(BLOCK_PATTERNS, text)
 
 
+def is_item_line(line: str) -> bool:
+    """True for a line that lists objects or people rather than describing the room.
+
+    >>> is_item_line("There is a brown sack here.")
+    True
+    >>> is_item_line("On the table is an elongated brown sack, smelling of hot peppers.")
+    True
+    >>> is_item_line("You are in the kitchen of the white house.")
+    False
+    """
+    return _matches(ITEM_LINE_PATTERNS, line.strip()) is not None
+
+
 def is_full_description(line: str) -> bool:
     """True when a line reads like a room's full description rather than an item or state line.
 
@@ -179,9 +211,23 @@ def strip_header_suffix(line: str) -> str:
     'Bedroom'
     >>> strip_header_suffix("Dam Base, in the magic boat")
     'Dam Base'
+    >>> strip_header_suffix("Stairwell (First Floor)")
+    'Stairwell (First Floor)'
     """
-    line = re.sub(r"\s*\([^)]*\)\s*$", "", line.strip())
-    return re.sub(r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$", "", line)
+    line = re.sub(POSITION_SUFFIX, "", line.strip())
+    return re.sub(POSITION_COMMA, "", line)
+
+
+def header_position(line: str) -> str | None:
+    """The position suffix of a header line, if any.
+
+    >>> header_position("Cellars (in the dumbwaiter)")
+    '(in the dumbwaiter)'
+    >>> header_position("Cellars") is None
+    True
+    """
+    m = re.search(POSITION_SUFFIX, line.strip()) or re.search(POSITION_COMMA, line.strip())
+    return m.group(0).strip(" ,") if m else None
 
 
 def strip_decoration(line: str) -> str:
@@ -211,7 +257,7 @@ def header_shape(line: str) -> str | None:
     name = strip_header_suffix(strip_decoration(line))
     if not name or not (name[0].isupper() or name[0].isdigit()) or _bad_ending(name):
         return None
-    if name.lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name):
+    if name.lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name) or _drawing(name):
         return None
     words = name.replace("-", " ").split()
     if len(words) > 8:
@@ -220,6 +266,15 @@ def header_shape(line: str) -> str | None:
     if all(w[0].isupper() or not w[0].isalpha() for w in significant):
         return "title"
     return "sentence"
+
+
+def _drawing(name: str) -> bool:
+    """True for table or diagram rows: drawing symbols or wide gaps between words.
+
+    >>> _drawing("West  +SS ..   +  East"), _drawing("Hall of Mists")
+    (True, False)
+    """
+    return bool(re.search(r"[+|{}@#=_]|\S\s{3,}\S", name))
 
 
 def _bad_ending(name: str) -> bool:
@@ -316,8 +371,10 @@ def _sentence_header_ok(lines: list[str], i: int, known: frozenset[str]) -> bool
 
 
 def first_line_after(lines: list[str], index: int) -> str:
-    """The first non-blank line after the header: the room description proper (items follow it)."""
-    return next((line.strip() for line in lines[index + 1 :] if line.strip()), "")
+    """The line right after the header: the room description proper. A blank line there means a
+    brief revisit (only objects follow), so there is no description."""
+    following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+    return "" if is_item_line(following) else following
 
 
 def description_after(lines: list[str], index: int) -> str:
@@ -377,6 +434,7 @@ def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput
     if header and not (result.is_dark and is_dark_text(paragraph or header)):
         result.header = header
         result.description = first_line_after(lines, index)
+        result.position = header_position(strip_decoration(lines[index]))
     elif not header:
         described = headerless_description(text)
         if described and not result.is_dark:
