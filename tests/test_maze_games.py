@@ -101,10 +101,10 @@ def match_truth(know: Knowledge, truth: dict[str, Any]) -> dict[str, str]:
     return mapping
 
 
-def play(name: str, tmp_root: Path) -> tuple[MazeSolver, Recorder, Any, dict[str, Any]]:
+def play(name: str, tmp_root: Path, seed: int = 1) -> tuple[MazeSolver, Recorder, Any, dict[str, Any]]:
     """Walk into the maze, then let the solver run to the end."""
     truth = json.loads((INFORM / f"{name}.truth.json").read_text())
-    game = open_game(story(name, tmp_root), "jericho", seed=1)
+    game = open_game(story(name, tmp_root), "jericho", seed=seed)
     game.start()
     for command in truth["entry_moves"]:
         game.send(command)
@@ -119,9 +119,12 @@ def tmp_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("maze_games")
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_maze_game_mapped_left_and_markers_recovered(name: str, tmp_root: Path) -> None:
-    solver, listener, game, truth = play(name, tmp_root)
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [(g, 1) for g in GAMES] + [(g, s) for g in ("maze_random", "maze_thief") for s in (2, 3, 7, 8)],
+)
+def test_maze_game_mapped_left_and_markers_recovered(name: str, seed: int, tmp_root: Path) -> None:
+    solver, listener, game, truth = play(name, tmp_root, seed)
     try:
         mapping = match_truth(solver.know, truth)
         groups = [sorted(mapping[r] for r in g.room_ids) for g in solver.groups()]
@@ -140,6 +143,15 @@ def test_maze_game_mapped_left_and_markers_recovered(name: str, tmp_root: Path) 
         assert listener.completed == [g.group_id for g in solver.groups()]
     finally:
         game.close()
+
+
+def test_random_link_seen_both_ways_is_flagged(tmp_root: Path) -> None:
+    solver, _, game, truth = play("maze_random", tmp_root, seed=7)
+    game.close()
+    mapping = match_truth(solver.know, truth)
+    random = [c for c in solver.connections() if c.random]
+    assert [(mapping[c.from_room_id], c.direction) for c in random] == [("M2", "e")]
+    assert sorted(mapping[d] for d in random[0].observed_destinations) == ["M4", "M5"]
 
 
 def test_thief_is_noticed_and_markers_redropped(tmp_root: Path) -> None:

@@ -255,7 +255,7 @@ class Explorer(SolverCore):
             found.add(room_id)
             return False  # never stop: the search visits every reachable room
 
-        self.know.nearest(start, visit)
+        self.know.steady_search(start, visit)  # random links do not make a room reachable
         return found
 
     def _fits(self, stale: MazeRoom, other: MazeRoom, stale_ids: set[str]) -> bool:

@@ -120,6 +120,12 @@ class Knowledge:
         """Route to the closest room satisfying want(room_id), and that room."""
         return self._bfs(start, want, False) or self._bfs(start, want, True)
 
+    def steady_search(
+        self, start: str, want: Callable[[str], bool]
+    ) -> tuple[list[tuple[str, str]], str] | None:
+        """Breadth-first search over links that have always led to the same room."""
+        return self._bfs(start, want, False)
+
     def route_avoiding(self, start: str, goal: str, avoid: tuple[str, str]) -> list[tuple[str, str]] | None:
         """A steady route that does not take the link `avoid` (room, direction)."""
         found = self._bfs(start, lambda r: r == goal, False, avoid)
