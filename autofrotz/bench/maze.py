@@ -98,7 +98,7 @@ def setup_truth(game: GameInterface, name: str) -> tuple[SolverOptions, str]:
     return options, target
 
 
-def run(game_name: str, seed: int, look: bool = False) -> dict[str, object]:
+def run(game_name: str, seed: int, look: bool = True) -> dict[str, object]:
     """Set up, save, restore, solve; the figures of one run."""
     path = resolve_game(game_name)
     with open_game(path, "jericho", seed=seed) as game:
@@ -131,10 +131,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--game", default="zork1.z5")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
-    # Zork's lamp cannot afford a `look` after every move (those runs die in the dark or to the thief),
-    # so by default the solver trusts a move's own room text there (`verbose` is on).
-    parser.add_argument("--look", action="store_true", help="Zork: `look` after every move")
+    parser.add_argument(
+        "--no-look",
+        action="store_true",
+        help="Zork: trust a move's own room text instead of a `look` after it",
+    )
     args = parser.parse_args(argv)
-    figures = run(args.game, args.seed, args.look)
+    figures = run(args.game, args.seed, not args.no_look)
     emit(figures, args.json, title=f"maze bench: {args.game}")
     return 0 if figures["solved"] else 1

@@ -182,11 +182,15 @@ class Explorer(SolverCore):
         view = yield from self._look()
         place = yield from self._identify(view, None)
         rng = random.Random(self.turns)  # a fixed pattern can circle forever among unmarked rooms
+        refused: set[str] = set()  # ways that failed from the unknown room we stand in
         for _ in range(6 * len(self.options.directions)):
             if place not in (None, AMBIGUOUS):
                 self.current = place
                 return True
-            place = yield from self._move(rng.choice(self.options.directions))
+            open_ways = [d for d in self.options.directions if d not in refused] or self.options.directions
+            way = rng.choice(open_ways)
+            place = yield from self._move(way)
+            refused = refused | {way} if place is None else set()
         return False
 
     def _untried(self, room_id: str) -> list[str]:
