@@ -122,6 +122,21 @@ def test_random_link_is_recorded_with_every_destination_and_the_maze_is_left() -
     assert notes.completed and notes.completed[0].fully_mapped
 
 
+def test_a_solver_rebuilt_from_its_saved_state_finishes_the_job() -> None:
+    game = ScriptedMaze(small_maze(), OUTSIDE, MARKERS)
+    first = MazeSolver(options=SolverOptions(entry_name="Hall"))
+    for _ in range(25):
+        command = first.next_command()
+        assert command is not None
+        first.observe(game.send(command))
+    saved = json.loads(json.dumps(first.to_dict()))
+    assert saved["knowledge"]["placed"], "markers were down when the state was saved"
+    second = drive(MazeSolver.from_dict(saved, options=SolverOptions(entry_name="Hall")), game.send)
+    assert second.solved and game.at == "Garden"
+    assert sorted(game.carried) == sorted(MARKERS)
+    assert second.groups()[0].fully_mapped and len(second.groups()[0].room_ids) == 4
+
+
 def test_too_few_markers_warns_and_still_finds_the_way_out() -> None:
     links: Links = {f"M{i}": {"n": f"M{i + 1}", "s": f"M{i - 1}"} for i in range(2, 8)}
     links["M1"] = {"s": "Hall", "n": "M2"}

@@ -76,7 +76,12 @@ class MazeSolver(Explorer):
 
     def to_dict(self) -> dict[str, Any]:
         """The solver's knowledge and position, JSON-ready."""
-        return {"knowledge": self.know.to_dict(), "current": self.current, "turns": self.turns}
+        return {
+            "knowledge": self.know.to_dict(),
+            "current": self.current,
+            "turns": self.turns,
+            "lights": self.lights,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], **kwargs: Any) -> MazeSolver:
@@ -84,6 +89,7 @@ class MazeSolver(Explorer):
         solver = cls(**kwargs)
         solver.know = Knowledge.from_dict(data["knowledge"])
         solver.turns = data.get("turns", 0)
+        solver.lights = list(data.get("lights", []))
         return solver
 
     def _run(self) -> Gen:
