@@ -157,39 +157,37 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
     Object trees also hold things no player would call carried (body parts, the player's own
     clothing slots, internal flags); an object counts only if one of its content words appears in
     what the game prints for "inventory" in a side copy of the same state. A carried object whose
-    tree name is unreadable ("(77)", a clipped "mb") counts by elimination: it takes the name of a
-    listed entry that no other carried object accounts for.
+    tree name is unreadable ("(77)", a clipped "mb") or only loosely mentioned ("eye one") takes, by
+    elimination, the name of a listed entry that no other carried object's name accounts for.
 
     >>> counted_truth(["pair hands", "brass lamp"], "You are carrying:\\n  a brass lamp")
     ['brass lamp']
     >>> counted_truth(["(77)", "brass lamp"], "You are carrying:\\n  a gold coin\\n  a brass lamp")
     ['gold coin', 'brass lamp']
+    >>> counted_truth(["eye one", "lens"], "You are carrying:\\n  a lens\\n  a blue eye-like pearl")
+    ['blue eye-like pearl', 'lens']
     """
     if not ANSWERED.search(inventory_reply):
         return list(carried)  # the game did not answer the question (a menu, a key press): count all
+    entries = _top_level_entries(inventory_reply)
+    listed = {i for i, name in enumerate(carried) if any(names_match(e, name) for e in entries)}
+    leftovers = [e for e in entries if not any(names_match(e, carried[i]) for i in listed)]
     reply_words = normalise(inventory_reply)
-    phrases = [p for p in re.split(r"\n|,|:|\band\b| - ", inventory_reply) if p.strip()]
-    named = {}
-    for index, name in enumerate(carried):
-        words = [w for w in normalise(name) if w not in STOP_WORDS and len(w) >= 3]
-        if any(word_match(w, r) for w in words for r in reply_words) or any(
-            names_match(p, name) for p in phrases
-        ):
-            named[index] = name
-    leftovers = _unaccounted_entries(list(named.values()), inventory_reply)
     counted = []
     for index, name in enumerate(carried):
-        if index in named:
+        words = [w for w in normalise(name) if w not in STOP_WORDS and len(w) >= 3]
+        if index in listed:
             counted.append(name)
         elif leftovers:
             counted.append(leftovers.pop(0))
+        elif any(word_match(w, r) for w in words for r in reply_words):
+            counted.append(name)
     return counted
 
 
-def _unaccounted_entries(names: list[str], inventory_reply: str) -> list[str]:
-    """Top-level entries of an inventory listing that none of the given names matches."""
+def _top_level_entries(inventory_reply: str) -> list[str]:
+    """Names of the objects an inventory reply lists as carried directly."""
     from autofrotz.managers.item_parser import parse_inventory
 
     listing = parse_inventory(inventory_reply) or []
-    entries = [e.name for e in listing if e.container is None]
-    return [e for e in entries if not any(names_match(e, n) for n in names)]
+    return [e.name for e in listing if e.container is None]

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 MODES = ("rules", "llm", "hybrid")
 CHECK_INTERVAL = 10  # turns after which a quiet inventory check is worth asking for anyway
+SHORT_REFUSAL_WORDS = 12  # a one-line refusal longer than this may narrate more than a refusal
 # Generic kinds of object worth keeping when something must be left behind (not game-specific).
 WEAPON_WORDS = {
     "sword",
@@ -39,7 +40,7 @@ PUT_VERB_REPLY = re.compile(
 )
 # Words in a reply that suggest objects changed hands in a way the rules may have missed.
 POSSESSION_HINTS = re.compile(
-    r"\b(?:hands? (?:it |them )?(?:to )?you|pick (?:it|them) up|gives? you|"
+    r"\b(?:hands? (?:it |them )?(?:to )?you|you hand|hands? (?:it|them) over|pick (?:it|them) up|gives? you|"
     r"you (?:find|receive|now have|pick up|take|grab|catch|"
     r"tear|unwrap|pull|lose|drop|hold|carry|collect|gather|fill|empty|pour)|which you pick up|"
     r"takes? (?:the|your|it|them)|snatch\w*|steals?|stole|stolen|is gone|are gone|vanish\w*|disappear\w*|"
@@ -48,7 +49,7 @@ POSSESSION_HINTS = re.compile(
     r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
     r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
     r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?|around your (?:neck|waist|wrist|finger)|"
-    r"(?:in|into) your arms|on your head)\b",
+    r"(?:in|into) your arms|on your head|retriev\w*|pocket\w*|worn out|wears? off|used up|runs? out)\b",
     re.IGNORECASE,
 )
 
@@ -161,6 +162,7 @@ class ItemManager:
         self._turn, self._room, self._updates = turn, current_room, []
         self.unsure_reason = None
         self.last_decision = "rules"
+        pending = self.wants_inventory_check  # asked for last turn but not answered (a key-press wait)
         self.wants_inventory_check = False
         command = parse_command(command_used)
         if self.mode == "llm" and self._llm_parser is not None:
@@ -177,6 +179,7 @@ class ItemManager:
             self.unsure_reason
             or unverified_carried
             or stale
+            or pending
             or self._may_have_changed(output_text, command_used)
         )
         return self._updates
@@ -192,7 +195,8 @@ class ItemManager:
         if is_observing(command_used):
             return False
         lines = ip.reply_lines(text)
-        return not (len(lines) <= 1 and ip.sounds_like_failure(text))
+        short = len(lines) <= 1 and len(" ".join(lines).split()) <= SHORT_REFUSAL_WORDS
+        return not (short and ip.sounds_like_failure(text))
 
     def apply_inventory_check(self, reply: str, current_room: str | None, turn: int) -> list[ItemUpdate]:
         """The game's answer to a side "inventory" query: resynchronise when it is a listing."""
@@ -361,8 +365,7 @@ class ItemManager:
         listed_ids: set[str] = set()
         renames = self._renames(listing)
         for entry in listing:
-            item = self._resolve(entry.name, exact=True) or renames.get(entry.name)
-            item = item or self._ensure(ip.item_id(entry.name), entry.name)
+            item = self._listed_item(entry.name, renames, listed_ids)
             item.portable = True if entry.container is None else item.portable
             location = INVENTORY if entry.container is None else ip.item_id(entry.container)
             for key, value in entry.properties.items():
@@ -375,6 +378,18 @@ class ItemManager:
                 self._move(item, UNKNOWN, "gone", detail="missing from the inventory listing")
         self._unverified.clear()
         self._last_listing_turn = self._turn
+
+    def _listed_item(self, name: str, renames: dict[str, Item], taken: set[str]) -> Item:
+        """The registry item for a listing entry; a second entry of the same name is another object."""
+        item = self._resolve(name, exact=True) or renames.get(name)
+        if item is not None and item.item_id not in taken:
+            return item
+        base = item.item_id if item is not None else ip.item_id(name)
+        number = 2 if item is not None else 1
+        while (base if number == 1 else f"{base}_{number}") in taken:
+            number += 1
+        key = base if number == 1 else f"{base}_{number}"
+        return self.items.get(key) or self._ensure(key, name)
 
     def _renames(self, listing: list[ip.ListedItem]) -> dict[str, Item]:
         """Listed names that replace the guessed name of an item we took by a command's noun."""

@@ -39,7 +39,8 @@ INVENTORY_EMPTY = re.compile(
     r"|\b(?:you are|you're|i am|i'm) (?:carrying|holding) nothing"
     r"|\b(?:you are|you're|i am|i'm) not (?:carrying|holding) anything"
     r"|\b(?:you aren't|i'm not) (?:carrying|holding) anything"
-    r"|\byou (?:have|don't have|do not have) (?:nothing|anything)\b",
+    r"|\byou (?:have|don't have|do not have) (?:nothing|anything)\b"
+    r"|\b(?:you have no|you are beyond (?:all )?(?:worldly )?)(?:possessions|belongings)\b",
     re.IGNORECASE,
 )
 NOTHING_WORDS = {"nothing", "nothing at all", "nothing.", "none"}
@@ -332,10 +333,29 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if " - " in entry:  # Scott Adams style: the whole list on one line
             items.extend(_listed(p, len(stack), parent) for p in split_list(entry))
             continue
+        group = grouped_names(entry)
+        if group:
+            items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
+            continue
         item = _listed(entry, len(stack), parent)
         items.append(item)
         stack.append((indent, item.name))
     return items
+
+
+def grouped_names(entry: str) -> list[str]:
+    """The members of a listing line that groups objects by a shared plural ("Rods of A, B and C").
+
+    >>> grouped_names("Rods of Bronze, Husbandry and Fire")
+    ['Rod of Bronze', 'Rod of Husbandry', 'Rod of Fire']
+    >>> grouped_names("a box of chocolates"), grouped_names("Rods of Luck")
+    ([], [])
+    """
+    match = re.match(r"^(?:the |some )?([A-Za-z]+?)(?:e?s) of (.+?(?:,| and ).+)$", entry.strip())
+    if not match or "(" in entry:
+        return []
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(2)) if p.strip()]
+    return [f"{match.group(1)} of {p}" for p in parts] if len(parts) > 1 else []
 
 
 def _ends_listing(line: str) -> bool:
@@ -345,10 +365,15 @@ def _ends_listing(line: str) -> bool:
     (True, False)
     >>> _ends_listing("  a guaranteed-unbreakable medicine bottle with a child-proof lock (which is closed)")
     False
+    >>> _ends_listing("A wig (which you wear)."), _ends_listing("Suddenly the sword twitches in your hand")
+    (False, True)
     """
-    words = line.split()
     if line[:1].isspace() and not line.rstrip().endswith(("!", "?")):
         return False  # indented lines are the listing's own entries, however long
+    line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
+    words = line.split()
+    if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS):
+        return True  # a long line that does not begin like an object's name is narration
     return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))
 
 
