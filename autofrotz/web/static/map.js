@@ -15,6 +15,8 @@
   const ABBREV = { n: "north", s: "south", e: "east", w: "west", ne: "northeast", nw: "northwest",
     se: "southeast", sw: "southwest", u: "up", d: "down" };
 
+  const REVERSE = { north: "south", south: "north", east: "west", west: "east", northeast: "southwest",
+    southwest: "northeast", northwest: "southeast", southeast: "northwest", up: "down", down: "up", in: "out", out: "in" };
   const SHORT = Object.fromEntries(Object.entries(ABBREV).map(([k, v]) => [v, k]));
 
   function normDir(direction) {
@@ -174,6 +176,30 @@
     }
   }
 
+  // Exits the room mentions that no known connection uses yet: short dashed stubs (unexplored).
+  function drawStubs(g, rooms, edges, layout) {
+    const used = new Set(edges.map((e) => `${e.from}|${normDir(e.dir)}`));
+    for (const e of edges) if (e.both) used.add(`${e.to}|${normDir(REVERSE[normDir(e.dir)] || "")}`);
+    for (const room of rooms) {
+      const [x, y] = layout.xy(room.id);
+      for (const exit of room.exits) {
+        const dir = normDir(exit), off = OFFSETS[dir];
+        if (!off || used.has(`${room.id}|${dir}`)) continue;
+        const len = Math.hypot(off[0] * CELL_W, off[1] * CELL_H);
+        const ux = (off[0] * CELL_W) / len, uy = (off[1] * CELL_H) / len;
+        const [sx, sy] = edgePoint(ux, uy);
+        const stub = el("line", { x1: x + sx, y1: y + sy, x2: x + sx + ux * 22, y2: y + sy + uy * 22, class: "stub", "data-room": room.id, "data-dir": dir });
+        stub.appendChild(el("title", {}, `${dir}: not explored yet`));
+        g.appendChild(stub);
+      }
+    }
+  }
+
+  function edgePoint(ux, uy) {
+    const t = Math.min(ux === 0 ? Infinity : NODE_W / 2 / Math.abs(ux), uy === 0 ? Infinity : NODE_H / 2 / Math.abs(uy));
+    return [ux * t, uy * t];
+  }
+
   function truncate(s, n) { s = String(s); return s.length > n ? `${s.slice(0, n - 1)}…` : s; }
 
   function drawNode(g, room, layout, current, markerOf) {
@@ -202,6 +228,7 @@
     svg.appendChild(defs());
     const g = el("g");
     drawMazes(g, map.mazes, layout);
+    drawStubs(g, map.rooms, map.edges, layout);
     for (const e of mergeEdges(map.edges, known)) drawEdge(g, e, layout);
     for (const r of map.rooms) drawNode(g, r, layout, map.current, markerOf);
     svg.appendChild(g);
