@@ -17,10 +17,12 @@ from autofrotz.agents.builtin_explore import Explorer, is_move
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_scripted import ScriptedAgent
 from autofrotz.agents.builtin_tactics import (
+    NOTABLE,
     Scene,
     allowed,
     carried,
     examine_actions,
+    has_any,
     inventory_actions,
     objects,
     room_actions,
@@ -28,6 +30,7 @@ from autofrotz.agents.builtin_tactics import (
 )
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
+from autofrotz.managers.directions import opposite
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
@@ -37,6 +40,7 @@ CHANGING_VERBS = frozenset(
     ["open", "unlock", "move", "push", "pull", "lift", "turn", "enter", "climb", "light", "attack", "put"]
 )
 INVENTORY_ROOM = "inv"
+QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
 
 class BuiltinAgent:
@@ -92,6 +96,8 @@ class BuiltinAgent:
             mem.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
         self._check_progress(ctx)
+        if mem.start_room is None:
+            mem.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
 
     def _check_progress(self, ctx: TurnContext) -> None:
         """Any news (room, noun, score, pockets) lets walks be repeated again."""
@@ -111,7 +117,7 @@ class BuiltinAgent:
             mem.bad_verbs.append(command.split()[0])
         moved = ctx.room_id != room
         if is_move(command):
-            if not moved:
+            if not moved or w.is_refusal(text[:60]):
                 mem.note_fail(room, command)
             return
         if w.not_here(text) and not moved:
@@ -158,20 +164,41 @@ class BuiltinAgent:
             mem.forget_room_failures(room)
 
     def _collect_nouns(self, ctx: TurnContext, text: str) -> None:
-        room = ctx.room_id
-        sources = [ctx.room_description]
-        if not w.is_refusal(text):
-            sources.append(text)
-        for source in sources:
-            for phrase in w.noun_phrases(source or ""):
-                self.mem.add_noun(room, phrase)
+        """Room descriptions give every noun; other replies only objects of a known kind."""
+        room, mem = ctx.room_id, self.mem
+        for phrase in w.noun_phrases(ctx.room_description or ""):
+            mem.add_noun(room, phrase)
+        if mem.last_command == "take all":
+            for name in w.listed_names(text):
+                mem.add_noun(room, name)
+                if short(name) not in mem.objects:
+                    mem.objects.append(short(name))
+            mem.fixed += [short(n) for n in w.fixed_names(text) if short(n) not in mem.fixed]
+        elif mem.last_command.startswith("take ") and w.FIXED.search(text[:200]):
+            name = short(mem.last_command[5:])
+            if name not in mem.fixed:
+                mem.fixed.append(name)
+        elif not w.is_refusal(text):
+            for phrase in w.noun_phrases(text):
+                if has_any(phrase, NOTABLE):
+                    mem.add_noun(room, phrase)
+        follow = [f"open {short(thing)}" for thing in w.closed_things(text)] + w.follow_ups(text)
+        if mem.last_command and not is_move(mem.last_command):
+            follow += [f"take {short(thing)}" for thing in w.nearby_things(text)]
+        for command in follow:
+            if command not in mem.queue:
+                mem.queue.append(command)
+        for command in w.quoted_commands(text):
+            if command not in mem.suggested:
+                mem.suggested.append(command)
+                mem.queue.append(command)
 
     # ----- choosing -----
     def _scene(self, ctx: TurnContext) -> Scene:
         room = ctx.room_id
         nouns = list(self.mem.nouns.get(room or "?", []))
         text = ctx.last_output or ""
-        creatures = [n for n in nouns + ctx.visible_items if w.has_class(n, w.CREATURES)]
+        creatures = [n for n in nouns + ctx.visible_items if has_any(n, (w.CREATURES, w.PEOPLE))]
         dark = bool(w.DARK.search(text)) or _room_dark(ctx)
         locked = room in self.mem.locked_rooms
         inventory = list(ctx.inventory)
@@ -184,9 +211,9 @@ class BuiltinAgent:
         mem, room = self.mem, ctx.room_id
         if mem.visit_room != room:
             mem.visit_room, mem.visit_actions = room, 0
-        escape = self._escape(ctx)
+        escape = self._escape(ctx) or self._retreat(ctx, scene)
         if escape:
-            return escape, "get away from where I died", room
+            return escape, "get away from danger (a death here, or darkness without a light)", room
         for source, commands in self._local_options(ctx, scene):
             for command in commands:
                 if allowed(command, room, mem):
@@ -210,7 +237,20 @@ class BuiltinAgent:
                 return str(label)
         return None
 
+    def _retreat(self, ctx: TurnContext, scene: Scene) -> str | None:
+        """In the dark with no light to carry, go back the way we came."""
+        if not scene.dark or self.mem.lit or carried(scene, w.LIGHTS) or ctx.map is None:
+            return None
+        room = ctx.room_id or "?"
+        links = getattr(ctx.map, "links", {}).get(room, {})
+        back = opposite(self.mem.last_command) if is_move(self.mem.last_command) else None
+        for label, link in sorted(links.items(), key=lambda kv: kv[0] != back):
+            if not link.blocked and not self._map_dark(link.to_room) and not self.mem.deadly(room, label):
+                return str(label)
+        return None
+
     def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, list[str]]]:
+        del self.mem.queue[:-QUEUE_LIMIT]
         options = [("follow-up", list(self.mem.queue)), ("urgent", urgent_actions(scene, self.mem))]
         hints = [s.action for s in ctx.suggestions if s.confidence in ("high", "medium")]
         options.append(("puzzle hint", hints))
@@ -232,7 +272,7 @@ class BuiltinAgent:
     def _examine_here(self, ctx: TurnContext, scene: Scene) -> list[str]:
         if scene.dark and not self.mem.lit:
             return []
-        return [c for c in examine_actions(scene) if allowed(c, ctx.room_id, self.mem)]
+        return [c for c in examine_actions(scene, self.mem) if allowed(c, ctx.room_id, self.mem)]
 
     def _pending_rooms(self, room: str) -> bool:
         """Whether a room still has object actions worth walking back for."""
@@ -253,10 +293,11 @@ class BuiltinAgent:
     def _idle(self) -> tuple[str, str]:
         mem = self.mem
         mem.idle += 1
-        if mem.idle % 6 == 0:  # the world may have changed since: sweep again
+        if mem.idle % 3 == 0:  # the world may have changed since: sweep again
             mem.fails = {k: v for k, v in mem.fails.items() if v >= 3}
             mem.tries = {}
             mem.dir_tried = {}
+            mem.travel = {}
         return FALLBACKS[mem.idle % len(FALLBACKS)], "nothing left to try; waiting for a change"
 
     def _commit(self, room: str | None, where: str | None, command: str) -> None:

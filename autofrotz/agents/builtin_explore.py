@@ -80,7 +80,8 @@ class Explorer:
             return list(BLIND)
         links = self.map.links.get(room, {})
         states = self.map.room(room).get("exits", {})
-        return [d for d in BLIND if d not in links and states.get(d) != "refuted"]
+        travelled = {d for d, link in links.items() if not getattr(link, "inferred", False)}
+        return [d for d in BLIND if d not in travelled and states.get(d) != "refuted"]
 
     def _usable(self, labels: list[str], room: str) -> list[str]:
         tried = set(self.mem.dir_tried.get(room, []))

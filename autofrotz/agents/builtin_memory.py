@@ -46,6 +46,10 @@ class Memory:
     flee: bool = False
     junk: list[str] = field(default_factory=list)
     hinted: dict[str, list[str]] = field(default_factory=dict)
+    suggested: list[str] = field(default_factory=list)
+    objects: list[str] = field(default_factory=list)
+    fixed: list[str] = field(default_factory=list)
+    start_room: str | None = None
     progress_mark: str = ""
 
     def tried(self, room: str | None, command: str) -> int:

@@ -40,7 +40,8 @@ def short(phrase: str) -> str:
     >>> short("loaf of bread")
     'loaf'
     """
-    words = [x for x in re.findall(r"[a-z][a-z-]*", phrase.lower()) if x not in ("a", "an", "the", "some")]
+    text = re.sub(r"'s\b", "", phrase.lower())
+    words = [x for x in re.findall(r"[a-z][a-z-]*", text) if x not in ("a", "an", "the", "some")]
     if "of" in words[1:]:
         words = words[: words.index("of", 1)]
     return " ".join(words[-2:])
@@ -54,11 +55,11 @@ def objects(command: str) -> list[str]:
     >>> objects("look under rug")
     ['rug']
     """
-    rest = re.sub(r"^(look under|turn on|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
-                  r"unlock|attack|put|lift)\s+", "", command)  # fmt: skip
+    rest = re.sub(r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
+                  r"unlock|attack|put|lift|search|give|wear)\s+", "", command)  # fmt: skip
     if rest == command:
         return []
-    return [p.strip() for p in re.split(r"\s+(?:with|in|on)\s+", rest) if p.strip()]
+    return [p.strip() for p in re.split(r"\s+(?:with|in|on|to)\s+", rest) if p.strip()]
 
 
 def urgent(scene: Scene, mem: Memory) -> list[str]:
@@ -85,15 +86,26 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
         out += [f"unlock {n} with {short(k)}" for n in nouns if w.has_class(n, w.OPENABLE)
                 for k in carried(scene, w.KEYS)]  # fmt: skip
     out += [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]
+    out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += _fixture_actions(nouns)
+    out += _fixed_actions(nouns, mem)
+    out += _gifts(scene, nouns)
     out += _deposits(scene, mem, nouns)
+    if carried(scene, w.DIGGERS):
+        out += ["dig", f"dig with {short(carried(scene, w.DIGGERS)[0])}"]
     out += [f"examine {n}" for n in nouns if has_any(n, NOTABLE) or n in map(short, scene.visible)]
     return out
 
 
-def examine_actions(scene: Scene) -> list[str]:
-    """Examine everything else the room mentions (after the exits it names)."""
-    return [f"examine {n}" for n in _nouns(scene)]
+GUESSES_PER_ROOM = 3  # examines of words that may not even be objects
+
+
+def examine_actions(scene: Scene, mem: Memory) -> list[str]:
+    """Examine the room's known objects, then a few other words it mentions (after its exits)."""
+    nouns = _nouns(scene)
+    known = [n for n in nouns if n in mem.objects]
+    others = [n for n in nouns if n not in mem.objects][:GUESSES_PER_ROOM]
+    return [f"examine {n}" for n in known + others]
 
 
 def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
@@ -103,7 +115,7 @@ def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
 
 PORTABLE_CLASSES = (w.LIGHTS, w.KEYS, w.WEAPONS, w.VALUABLE, w.READABLE)
 NOTABLE = (w.OPENABLE, w.READABLE, w.MOVABLE, w.ENTERABLE, w.CLIMBABLE, w.SWITCHES, w.LIGHTS, w.KEYS,
-           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS)  # fmt: skip
+           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS, w.PEOPLE)  # fmt: skip
 
 
 def _nouns(scene: Scene) -> list[str]:
@@ -122,15 +134,35 @@ def _fixture_actions(nouns: list[str]) -> list[str]:
             out.append(f"enter {n}")
         if w.has_class(n, w.CLIMBABLE):
             out.append(f"climb {n}")
+        if w.has_class(n, w.PEOPLE):
+            out += [f"talk to {n}", f"ask {w.head(n)} about help"]
         if w.has_class(n, w.SWITCHES):
             out += [f"push {n}", f"pull {n}", f"turn {n}"]
     return out
 
 
+def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
+    """Things too big to take may hide something or move: search, push, pull."""
+    out: list[str] = []
+    for n in nouns:
+        if n in mem.fixed or w.has_class(n, w.SEARCHABLE):
+            out += [f"search {n}", f"push {n}", f"pull {n}", f"look under {n}"]
+    return out
+
+
+def _gifts(scene: Scene, nouns: list[str]) -> list[str]:
+    """Offer what we carry to the people here (one try each)."""
+    people = [w.head(n) for n in nouns if w.has_class(n, w.PEOPLE)]
+    return [f"give {short(i)} to {p}" for p in dict.fromkeys(people) for i in scene.inventory[:6]]
+
+
 def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
     boxes = [n for n in nouns if w.head(n) in w.DEPOSITS]
     goods = [short(v) for v in scene.inventory if _valuable(v, mem)]
-    return [f"put {g} in {b}" for b in boxes for g in goods]
+    out = [f"put {g} in {b}" for b in boxes for g in goods]
+    if scene.room is not None and scene.room == mem.start_room:
+        out += [f"drop {g}" for g in goods]  # many games count treasures brought back to the start
+    return out
 
 
 def useful(name: str, mem: Memory) -> bool:
@@ -143,7 +175,7 @@ def useful(name: str, mem: Memory) -> bool:
 
 
 def _valuable(name: str, mem: Memory) -> bool:
-    return short(name) in mem.valuables or w.has_class(name, w.VALUABLE)
+    return short(name) in mem.valuables or w.has_class(name, w.VALUABLE) or "*" in name
 
 
 def _noun_first(phrase: str) -> str:
@@ -165,11 +197,19 @@ def _carried_name(noun: str, inventory: list[str]) -> bool:
 def inventory_actions(scene: Scene) -> list[str]:
     """Read or examine what is carried (once each, anywhere)."""
     out: list[str] = []
+    heads: set[str] = set()
     for name in scene.inventory:
         n = short(name)
-        out.append(f"read {n}" if w.has_class(n, w.READABLE) else f"examine {n}")
+        if w.head(n) in heads:
+            continue  # one name per thing: the item manager and the agent may name it differently
+        heads.add(w.head(n))
+        out.append(f"examine {n}")
+        if w.has_class(n, w.READABLE):
+            out.append(f"read {n}")
         if w.has_class(n, w.OPENABLE):
             out.append(f"open {n}")
+        if w.has_class(n, w.WEARABLE):
+            out.append(f"wear {n}")
     return out
 
 

@@ -25,7 +25,7 @@ READABLE = _words(
     "note leaflet sign signpost book letter paper scroll inscription plaque label notice poster page diary "
     "journal card map manual message writing words engraving runes newspaper pamphlet booklet tablet "
     "placard menu guidebook guide memo brochure parchment graffiti carving ticket receipt postcard "
-    "telegram list instructions prayer"
+    "telegram list instructions prayer order decree proclamation certificate"
 )
 MOVABLE = _words(
     "rug carpet mat boulder rock stone leaves pile hay straw painting picture portrait tapestry curtain "
@@ -38,7 +38,29 @@ ENTERABLE = _words(
 )
 CLIMBABLE = _words("tree ladder stairs staircase steps rope vine wall cliff pole mast trellis")
 SWITCHES = _words("button switch lever knob dial handle")
-LIGHTS = _words("lamp lantern torch candle flashlight light")
+LIGHTS = _words("lamp lantern torch candle flashlight light match matches matchbook")
+WEARABLE = _words(
+    "coat raincoat cloak hat helmet gloves glove boots shoes mask suit jacket glasses goggles snorkel "
+    "spectacles robe gown uniform armour armor scarf cap wetsuit belt amulet badge costume disguise"
+)
+DEVICES = _words(
+    "machine device computer radio television tv engine generator motor console terminal panel "
+    "projector player recorder fan heater pump robot"
+)
+SEARCHABLE = _words(
+    "furniture pile ruins shelves shelf desk drawer bed debris rubble body corpse clothes pockets coat "
+    "bushes bush leaves hay straw oats trash garbage rubbish junk closet cupboard wardrobe cabinet sofa "
+    "couch chair table bookcase bookshelf bookshelves books heap mound nest sand"
+)
+FIXED = re.compile(r"hardly portable|fixed in place|too (?:large|heavy|big)|securely|anchored|can't pick up|"
+                   r"cannot be (?:carried|taken)|not portable|firmly attached|integral part|won't budge", re.I)  # fmt: skip
+NEARBY = re.compile(
+    r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see)\b", re.I
+)
+DIGGERS = _words("shovel spade trowel pick pickaxe")
+CLOSED = re.compile(
+    r"\b(?:the|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:\(which is closed\)|is closed|are closed)", re.I
+)
 KEYS = _words("key keys keycard")
 WEAPONS = _words(
     "sword knife dagger axe club spear gun pistol rifle stiletto blade mace hammer bat crowbar "
@@ -46,8 +68,14 @@ WEAPONS = _words(
 )
 CREATURES = _words(
     "troll thief goblin orc dwarf guard monster beast dragon wolf bear snake serpent spider rat bandit "
-    "ogre giant cyclops gnome creature robber vampire zombie skeleton ghost demon wizard witch warrior "
+    "ogre giant cyclops creature robber vampire zombie skeleton ghost demon warrior "
     "soldier knight pirate dog hound lion tiger gorilla boar guardian sentry bully"
+)
+PEOPLE = _words(
+    "man woman boy girl king queen prince princess librarian clerk attendant shopkeeper merchant sailor "
+    "captain farmer child lady gentleman officer policeman doctor nurse butler maid priest monk hermit "
+    "stranger traveller traveler innkeeper barman bartender waiter waitress receptionist secretary "
+    "professor student janitor gnome dwarf elf wizard witch old-man oldman fisherman"
 )
 VALUABLE = _words(
     "gold golden silver jewel jewels jewelled crown diamond diamonds coin coins platinum jade emerald ruby "
@@ -161,6 +189,98 @@ def directions_in(text: str) -> list[str]:
     ['down']
     """
     return [d for pattern, d in DIRECTION_HINTS if pattern.search(text)]
+
+
+LISTED_NAME = re.compile(r"^\s*([a-z][a-z' -]{1,40}):\s", re.IGNORECASE | re.MULTILINE)
+QUOTED = re.compile(r"[\"\u201c]([a-z][a-z ]{0,30}[a-z])[\"\u201d]", re.IGNORECASE)
+META_WORDS = frozenset(["help", "hint", "hints", "about", "credits", "info", "quit", "restart", "save", "restore",
+                        "verbose", "brief", "superbrief", "score", "full", "notify", "license", "version"])  # fmt: skip
+COMMAND_VERBS = _words(
+    "out in up down north south east west go enter exit look examine read take open push pull turn climb "
+    "wait sleep say ask tell give show listen smell search jump swim pray sing knock ring"
+)
+
+
+FOLLOW_UPS = (
+    (re.compile(r"\bunder (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look under {0}"),
+    (re.compile(r"\b(?:the|a|an) ([a-z][a-z -]{1,25}?) (?:that|which) can be opened", re.I), "open {0}"),
+    (re.compile(r"\bneed to (open|unlock|remove|move|take|turn on|light) (?:the|a|an|your) ([a-z][a-z -]{1,25}?) first",
+                re.I), "{0} {1}"),
+    (re.compile(r"\bbehind (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look behind {0}"),
+    (re.compile(r"\b(?:you'll|you will|you would|you'd) need (?:the|a|an|some) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I),
+     "take {0}"),
+)  # fmt: skip
+
+
+def follow_ups(text: str) -> list[str]:
+    """Commands a reply points at: look under what hides something, open what can be opened.
+
+    >>> follow_ups("You think you see a glint under the bed. It has a glass flap that can be opened.")
+    ['look under bed', 'open glass flap']
+    >>> follow_ups("You need to open the glass flap of the guage first.")
+    ['open glass flap']
+    """
+    found = []
+    for pattern, template in FOLLOW_UPS:
+        for match in pattern.finditer(text):
+            groups = [g.lower().split(" of ")[0].strip() for g in match.groups()]
+            found.append(template.format(*groups))
+    return found
+
+
+def fixed_names(text: str) -> list[str]:
+    """Names a multiple-object take reply calls fixed or too heavy.
+
+    >>> fixed_names("tree: That's fixed in place. match: Taken.")
+    ['tree']
+    """
+    return [m.group(1).strip().lower() for m in re.finditer(r"([a-z][a-z' -]{1,40}):\s*([^:]*?)(?=\s[a-z][a-z' -]{1,40}:|$)",
+                                                             text, re.I) if FIXED.search(m.group(2))]  # fmt: skip
+
+
+def nearby_things(text: str) -> list[str]:
+    """Noun phrases of sentences that say something lies here.
+
+    >>> nearby_things("A smaller limb has broken off and is lying nearby. Thunder rolls.")
+    ['smaller limb']
+    """
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if NEARBY.search(sentence):
+            found += [p for p in noun_phrases(sentence) if p not in found]
+    return found
+
+
+def closed_things(text: str) -> list[str]:
+    """Things a reply says are closed.
+
+    >>> closed_things("You can see a raincoat (which is closed) here. The red box is closed.")
+    ['raincoat', 'red box']
+    """
+    return [m.strip().lower() for m in CLOSED.findall(text)]
+
+
+def listed_names(text: str) -> list[str]:
+    """Object names a multiple-object reply lists ("brass lamp: Taken.").
+
+    >>> listed_names("card catalog: That's hardly portable. brass lamp: Taken.")
+    ['card catalog']
+    """
+    return [m.strip().lower() for m in LISTED_NAME.findall(text)]
+
+
+def quoted_commands(text: str) -> list[str]:
+    """Commands the game itself suggests in quotes ('better go "out"'), not meta commands.
+
+    >>> quoted_commands('There is only the one room: better go "out". Type "help" for more.')
+    ['out']
+    """
+    found = []
+    for phrase in QUOTED.findall(text):
+        words = phrase.lower().split()
+        if len(words) <= 4 and words[0] in COMMAND_VERBS and not META_WORDS & set(words):
+            found.append(" ".join(words))
+    return found
 
 
 def not_here(text: str) -> bool:
