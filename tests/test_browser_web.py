@@ -90,6 +90,8 @@ def test_replay_steps_through_turns_showing_state_at_each(site: Site, page: Page
     rendered(pg, 3)
     assert texts(pg, "#room-name") == ["Cellar"]
     assert texts(pg, "#transcript .entry.current .cmd") == ["> down"]
+    stubs = pg.eval_on_selector_all('#map line.stub[data-room="cellar"]', "ls => ls.map(l => l.dataset.dir)")
+    assert sorted(stubs) == ["east", "north", "south", "west"]  # "up" is the stair it came down
     assert "You slide down" not in pg.inner_text("#transcript")
     pg.click("#btn-next")
     rendered(pg, 4)
