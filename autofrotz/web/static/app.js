@@ -129,9 +129,24 @@ function addTurns(rows, live) {
   if (live && grew && S.following) scheduleLiveRender();
 }
 
+// Live turns are shown one by one at a watchable pace (scaled by the speed setting); a browser that
+// falls far behind jumps to the newest turn instead of replaying the backlog.
+const LIVE_PACE_MS = 700;
+const LIVE_BACKLOG = 15;
+
 function scheduleLiveRender() {
-  if (S.liveRender) return;
-  S.liveRender = setTimeout(async () => { S.liveRender = null; if (S.following) await showTurn(S.last); }, 60);
+  if (!S.liveRender) S.liveRender = setTimeout(stepLive, 0);
+}
+
+async function stepLive() {
+  S.liveRender = null;
+  if (!S.following || S.current === S.last) return;
+  const behind = S.current == null ? Infinity : S.last - S.current;
+  const t0 = performance.now();
+  await showTurn(behind > LIVE_BACKLOG ? S.last : S.current + 1);
+  if (S.following && S.current < S.last && !S.liveRender) {
+    S.liveRender = setTimeout(stepLive, Math.max(0, LIVE_PACE_MS / speed() - (performance.now() - t0)));
+  }
 }
 
 // ---------- live ----------
