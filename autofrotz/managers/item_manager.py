@@ -53,6 +53,11 @@ POSSESSION_HINTS = re.compile(
     re.IGNORECASE,
 )
 
+# "(Taken)", "(first taking the book)": a command that acted on an object before doing what was asked.
+IMPLICIT_ACTION = re.compile(
+    r"^\s*\((?:taken|first taking|first removing|putting)\b", re.IGNORECASE | re.MULTILINE
+)
+
 
 @dataclass(frozen=True)
 class ItemUpdate:
@@ -190,7 +195,7 @@ class ItemManager:
         Replies to acting on objects often carry side effects the rules do not read (an exchange, a
         transformation, a new name), so those turns are worth a free side look at "inventory".
         """
-        if POSSESSION_HINTS.search(text):
+        if POSSESSION_HINTS.search(text) or IMPLICIT_ACTION.search(text):
             return True
         if is_observing(command_used):
             return False

@@ -282,6 +282,8 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     []
     >>> parse_inventory("You see nothing special.") is None
     True
+    >>> [i.name for i in parse_inventory("You are carrying:\\n  A lamp\\nThe unicorn bounds away.")]
+    ['lamp']
     """
     lines = text.splitlines()
     for index, line in enumerate(lines):
@@ -309,14 +311,18 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
     """An inventory given one object a line, nesting shown by indentation or "The x contains:"."""
     items: list[ListedItem] = []
     stack: list[tuple[int, str | None]] = []  # (indent, container name) of open levels
+    first_indent = -1
     for line in lines:
         if not line.strip():
             if items:
                 break
             continue
+        first_indent = first_indent if first_indent >= 0 else len(line) - len(line.lstrip())
         if _ends_listing(line) and " - " not in line:
             break
         indent = len(line) - len(line.lstrip())
+        if items and indent < first_indent:
+            break  # a flush-left line after indented entries is the game talking again
         while stack and stack[-1][0] >= indent:
             stack.pop()
         parent = stack[-1][1] if stack else None
