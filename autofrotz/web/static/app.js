@@ -82,7 +82,7 @@ async function showGames() {
     const href = `#/game/${g.game_id}`;
     return h("tr", { onclick: () => { location.hash = href; } },
       h("td", {}, h("a", { href }, String(g.game_id))), h("td", {}, gameName(g)),
-      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status || "")), h("td", {}, String(g.total_turns ?? "")),
+      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status === "playing" ? "● live" : g.status || "")), h("td", {}, String(g.total_turns ?? "")),
       h("td", {}, scoreText(g.final_score, g.max_score)), h("td", {}, (g.start_time || "").replace("T", " ").slice(0, 19)));
   });
   $("games-body").replaceChildren(...rows);
