@@ -77,9 +77,15 @@ TRAVEL_VERBS: frozenset[str] = frozenset(
     {
         "enter", "exit", "leave", "climb", "cross", "jump", "swim", "go", "walk", "run", "crawl",
         "follow", "board", "ride", "descend", "ascend", "slide", "dive", "squeeze", "wade", "fly",
-        "sail", "row", "drive", "get", "stand", "sit", "lie", "out", "in", "back", "return", "step",
+        "sail", "row", "drive", "stand", "out", "in", "back", "return", "step",
     }
 )  # fmt: skip
+
+# "get out", "sit on": verbs that move the player only with one of these particles ("get lamp" does not).
+POSTURE_VERBS: frozenset[str] = frozenset({"get", "sit", "lie", "hop", "jump"})
+POSTURE_PARTICLES: frozenset[str] = frozenset(
+    {"in", "into", "out", "up", "down", "off", "on", "onto", "over"}
+)
 
 _WORD_TO_DIRECTION: dict[str, str] = {w: d for d, words in DIRECTION_WORDS.items() for w in words}
 
@@ -175,12 +181,16 @@ def is_travel_command(command: str | None) -> bool:
     True
     >>> is_travel_command("open door")
     False
+    >>> is_travel_command("get lamp"), is_travel_command("get out")
+    (False, True)
     """
     if not command:
         return False
     if parse_direction(command):
         return True
     words = normalize_command(command).split()
+    if len(words) > 1 and words[0] in POSTURE_VERBS:
+        return words[1] in POSTURE_PARTICLES
     return bool(words) and words[0] in TRAVEL_VERBS
 
 

@@ -14,7 +14,14 @@ from autofrotz.managers import map_llm
 from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
-from autofrotz.managers.room_parser import ParsedOutput, is_full_description, is_item_line, parse_output
+from autofrotz.managers.room_parser import (
+    ParsedOutput,
+    is_full_description,
+    is_item_line,
+    leading_paragraph,
+    parse_exits,
+    parse_output,
+)
 
 MODES = ("rules", "llm", "hybrid")
 # Below this the rules call themselves unsure and hybrid mode asks the LLM.
@@ -67,7 +74,7 @@ class MapManager(MazeMap):
             llm_parsed = map_llm.parse_with_llm(self.llm, output_text, command_used, self._current_name())
             if llm_parsed is not None:
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
-        update = self._apply(parsed, command_used, turn)
+        update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
         return update
 
@@ -87,7 +94,7 @@ class MapManager(MazeMap):
         return 0.4 if travel and self.current_room else 0.95
 
     # ----- applying an observation -----
-    def _apply(self, parsed: ParsedOutput, command: str | None, turn: int) -> RoomUpdate:
+    def _apply(self, parsed: ParsedOutput, command: str | None, turn: int, text: str = "") -> RoomUpdate:
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
         if parsed.header:
@@ -101,6 +108,8 @@ class MapManager(MazeMap):
             return self._arrive_named(name, parsed, command, label, travel, turn)
         if parsed.is_dark and (travel or self.current_room is None):
             return self._arrive_dark(label, turn)
+        if self._headerless_game() and not (parsed.no_exit or parsed.blocked_reason) and label in OPPOSITES:
+            return self._arrive_undescribed(text, label, turn)
         if self.current_room and label and parsed.no_exit:
             self.refute_exit(self.current_room, label, turn)
         elif self.current_room and label and parsed.blocked_reason and travel:
@@ -108,6 +117,23 @@ class MapManager(MazeMap):
         if parsed.is_dark and self.current_room:
             self.room(self.current_room)["is_dark"] = True
         return self._stay(parsed.is_dark)
+
+    def _headerless_game(self) -> bool:
+        return self.style["headerless"] > self.style["header"]
+
+    def _arrive_undescribed(self, text: str, label: str, turn: int) -> RoomUpdate:
+        """A compass move in a game without headers: the reply's opening paragraph is the room."""
+        description = leading_paragraph(text)
+        if not description:
+            return self._stay()
+        parsed = ParsedOutput(description=description, exits=parse_exits(description), headerless_room=True)
+        link = self.links.get(self.current_room or "", {}).get(label)
+        name = (
+            self.room(link.to_room)["name"]
+            if link and not link.random
+            else _name_from_description(description)
+        )
+        return self._arrive_named(name, parsed, label, label, True, turn)
 
     def _stay(self, is_dark: bool = False) -> RoomUpdate:
         room = self.current_room

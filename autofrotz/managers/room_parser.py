@@ -406,6 +406,20 @@ def headerless_description(text: str) -> str | None:
     return None
 
 
+def leading_paragraph(text: str) -> str:
+    """The reply's first paragraph, from its first description-like line when it has one.
+
+    >>> leading_paragraph("The ogres finish the wall.\\nYou are in a long alley.\\n\\nThere is a rope here.")
+    'You are in a long alley.'
+    """
+    lines = text.replace("\r", "").split("\n")
+    for start, end in _paragraph_blocks(lines):
+        para = [line.strip() for line in lines[start:end]]
+        opener = next((i for i, line in enumerate(para) if _matches(DESCRIPTION_OPENERS, line.lower())), 0)
+        return " ".join(para[opener:])
+    return ""
+
+
 def parse_exits(text: str) -> list[str]:
     """Canonical directions the text names as ways out.
 
