@@ -41,7 +41,7 @@ PUT_VERB_REPLY = re.compile(
 # Words in a reply that suggest objects changed hands in a way the rules may have missed.
 POSSESSION_HINTS = re.compile(
     r"\b(?:hands? (?:it |them )?(?:to )?you|you hand|hands? (?:it|them) over|pick (?:it|them) up|gives? you|"
-    r"you (?:find|receive|now have|pick up|take|grab|catch|"
+    r"(?:you|I) (?:find|found|receive|now have|pick up|take|grab|catch|"
     r"tear|unwrap|pull|lose|drop|hold|carry|collect|gather|fill|empty|pour)|which you pick up|"
     r"takes? (?:the|your|it|them)|snatch\w*|steals?|stole|stolen|is gone|are gone|vanish\w*|disappear\w*|"
     r"crumbles?|dissolves?|shatters?|from you|from your|falls? from|slips? (?:from|out of)|in your hands?|"
@@ -86,7 +86,7 @@ class ItemManager:
         # may ask it in a saved-and-restored side copy and feed the reply with command "inventory").
         self.wants_inventory_check = False
         self._unverified: set[str] = set()  # carried items named only by a command's noun
-        self._last_listing_turn = 0
+        self._last_listing_turn: int | None = None  # None: never listed (the story may start us with things)
         self._llm_parser: ItemLLMParser | None = None
         if llm is not None:
             from autofrotz.managers.item_llm import ItemLLMParser
@@ -179,7 +179,7 @@ class ItemManager:
         unverified_carried = any(
             self.items[i].location == INVENTORY for i in self._unverified if i in self.items
         )
-        stale = turn - self._last_listing_turn >= CHECK_INTERVAL
+        stale = self._last_listing_turn is None or turn - self._last_listing_turn >= CHECK_INTERVAL
         self.wants_inventory_check = command.action != "inventory" and bool(
             self.unsure_reason
             or unverified_carried
@@ -188,6 +188,12 @@ class ItemManager:
             or self._may_have_changed(output_text, command_used)
         )
         return self._updates
+
+    def _names_carried(self, command_used: str | None) -> bool:
+        """True when a command's words name an object we carry ("x book" while holding the book)."""
+        words = [w for w in ip.normalise(command_used or "").split()[1:] if len(w) >= 3]
+        carried = [ip.normalise(i.name).split() for i in self.get_inventory()]
+        return any(_covers(name, [w]) for name in carried for w in words)
 
     def _may_have_changed(self, text: str, command_used: str | None) -> bool:
         """True unless the turn only moved, looked or waited, or was a one-line refusal.
@@ -198,7 +204,7 @@ class ItemManager:
         if POSSESSION_HINTS.search(text) or IMPLICIT_ACTION.search(text):
             return True
         if is_observing(command_used):
-            return False
+            return self._names_carried(command_used)  # examining what we hold can reveal its real name
         lines = ip.reply_lines(text)
         short = len(lines) <= 1 and len(" ".join(lines).split()) <= SHORT_REFUSAL_WORDS
         return not (short and ip.sounds_like_failure(text))
