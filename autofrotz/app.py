@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -49,7 +50,21 @@ def main(argv: Sequence[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     with session:
-        return _play(session)
+        code = _play(session)
+        _linger(session)
+        return code
+
+
+def _linger(session: Any) -> None:
+    """Keep the web monitor up after the game on an interactive terminal, so the end can be replayed."""
+    handle = getattr(session, "web_handle", None)
+    if handle is None or not sys.stdin.isatty():
+        return
+    print(f"game over: replay it at {handle.url} ; press Ctrl-C to stop the web monitor", file=sys.stderr)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
 
 
 def _play(session: Any) -> int:

@@ -10,7 +10,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -77,12 +77,12 @@ class GameReader:
     def list_games(self) -> list[dict[str, Any]]:
         """Every game's metadata, newest first."""
         sql = f"SELECT {queries.GAME_COLUMNS} FROM games ORDER BY game_id DESC"
-        return self._run(lambda c: [asdict(queries.game_from_row(r)) for r in c.execute(sql)])
+        return self._run(lambda c: [_plain(queries.game_from_row(r)) for r in c.execute(sql)])
 
     def game(self, game_id: int) -> dict[str, Any] | None:
         """One game's metadata, or None."""
         game = self._run(lambda c: queries.load_game(c, game_id))
-        return None if game is None else asdict(game)
+        return None if game is None else _plain(game)
 
     def turns(self, game_id: int) -> list[dict[str, Any]]:
         """Every turn of a game, in order (without world state)."""
@@ -107,15 +107,15 @@ class GameReader:
 
     def items(self, game_id: int, turn: int | None = None) -> list[dict[str, Any]]:
         """Item registry at a turn (latest if None)."""
-        return self._run(lambda c: [asdict(i) for i in self._snapshot(c, game_id, turn).items])
+        return self._run(lambda c: [_plain(i) for i in self._snapshot(c, game_id, turn).items])
 
     def puzzles(self, game_id: int, turn: int | None = None) -> list[dict[str, Any]]:
         """Puzzles at a turn (latest if None)."""
-        return self._run(lambda c: [asdict(p) for p in self._snapshot(c, game_id, turn).puzzles])
+        return self._run(lambda c: [_plain(p) for p in self._snapshot(c, game_id, turn).puzzles])
 
     def llm_calls(self, game_id: int, n: int | None = None) -> list[dict[str, Any]]:
         """LLM calls of one turn, or of the whole game."""
-        return self._run(lambda c: [asdict(x) for x in queries.load_llm_calls(c, game_id, n)])
+        return self._run(lambda c: [_plain(x) for x in queries.load_llm_calls(c, game_id, n)])
 
     def metric_rows(self, game_id: int) -> list[Metric]:
         """The raw per-turn metrics rows of a game."""
@@ -175,8 +175,8 @@ def _turn_with_state(conn: sqlite3.Connection, game_id: int, n: int) -> dict[str
     if row is None:
         return None
     out = turn_dict(row)
-    out["state"] = asdict(queries.snapshot_at(conn, game_id, n))
-    out["llm_calls"] = [asdict(x) for x in queries.load_llm_calls(conn, game_id, n)]
+    out["state"] = _plain(queries.snapshot_at(conn, game_id, n))
+    out["llm_calls"] = [_plain(x) for x in queries.load_llm_calls(conn, game_id, n)]
     return out
 
 
@@ -184,7 +184,16 @@ def _map_dict(snap: WorldSnapshot) -> dict[str, Any]:
     """Nodes and edges for drawing; each node has "id", each edge "source" and "target"."""
     return {
         "current_room": snap.current_room,
-        "nodes": [{"id": r.room_id, **asdict(r)} for r in snap.rooms],
-        "edges": [{"source": c.from_room_id, "target": c.to_room_id, **asdict(c)} for c in snap.connections],
-        "maze_groups": [asdict(g) for g in snap.maze_groups],
+        "nodes": [{"id": r.room_id, **_plain(r)} for r in snap.rooms],
+        "edges": [{"source": c.from_room_id, "target": c.to_room_id, **_plain(c)} for c in snap.connections],
+        "maze_groups": [_plain(g) for g in snap.maze_groups],
     }
+
+
+def _plain(value: Any) -> Any:
+    """Dataclasses to dicts for JSON, without asdict's deep copies (the replay API's hot path)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
