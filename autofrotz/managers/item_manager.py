@@ -73,7 +73,9 @@ class ItemUpdate:
 class ItemManager:
     """Item registry keyed by normalised id, updated from game text by rules and, when unsure, an LLM."""
 
-    def __init__(self, llm: BaseLLM | None = None, mode: str = "rules") -> None:
+    def __init__(
+        self, llm: BaseLLM | None = None, mode: str = "rules", inventory_checks: bool = False
+    ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown item parser mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
@@ -85,6 +87,10 @@ class ItemManager:
         # Set when a quiet look at the game's own "inventory" answer would settle doubts (the caller
         # may ask it in a saved-and-restored side copy and feed the reply with command "inventory").
         self.wants_inventory_check = False
+        # True when the caller answers every check it can: in hybrid mode a doubt then waits for the
+        # listing, and the LLM reads the reply only when no listing came (the game awaited a key press).
+        self.inventory_checks = inventory_checks
+        self._doubt: tuple[str, str | None] | None = None  # (reply, command) the rules could not settle
         self._unverified: set[str] = set()  # carried items named only by a command's noun
         self._last_listing_turn: int | None = None  # None: never listed (the story may start us with things)
         self._llm_parser: ItemLLMParser | None = None
@@ -173,9 +179,13 @@ class ItemManager:
         if self.mode == "llm" and self._llm_parser is not None:
             self._apply_llm(output_text, command_used)
             return self._updates
+        self._settle_old_doubt()
         self._apply_rules(output_text, command)
         if self.mode == "hybrid" and self.unsure_reason and self._llm_parser is not None:
-            self._apply_llm(output_text, command_used)
+            if self.inventory_checks:
+                self._doubt = (output_text, command_used)
+            else:
+                self._apply_llm(output_text, command_used)
         unverified_carried = any(
             self.items[i].location == INVENTORY for i in self._unverified if i in self.items
         )
@@ -188,6 +198,13 @@ class ItemManager:
             or self._may_have_changed(output_text, command_used)
         )
         return self._updates
+
+    def _settle_old_doubt(self) -> None:
+        """A doubt no inventory listing settled goes to the LLM parser after all."""
+        if self._doubt is not None and self._llm_parser is not None:
+            text, command = self._doubt
+            self._apply_llm(text, command)
+        self._doubt = None
 
     def _names_carried(self, command_used: str | None) -> bool:
         """True when a command's words name an object we carry ("x book" while holding the book)."""
@@ -216,6 +233,7 @@ class ItemManager:
         listing = ip.parse_inventory(reply)
         if listing is not None:
             self._resync(listing)
+            self._doubt = None  # what we carry is now the game's own word
         return self._updates
 
     def _apply_rules(self, text: str, command: Command) -> None:
