@@ -101,7 +101,7 @@ def play(path: Path, mode: str, with_items: bool = True) -> tuple[GameRun, MapMa
 def game_figures(run: GameRun, maps: MapManager) -> dict[str, Any]:
     """Per-game row of the table."""
     rooms = room_scores(run.pairs)
-    reach = reachability(maps, {our for our, _ in run.pairs if our})
+    reach, eligible = reachability(maps, {our for our, _ in run.pairs if our})
     turns = max(run.turns, 1)
     return {
         "game": run.game,
@@ -118,6 +118,7 @@ def game_figures(run: GameRun, maps: MapManager) -> dict[str, Any]:
         "map_llm_calls_per_turn": round(run.map_llm_calls / turns, 4),
         "side_queries_per_turn": round(run.side_queries / turns, 4),
         "reachable": reach,
+        "reach_checked": eligible,
         "_tracked": rooms["tracked"],
         "_inventory_hits": run.inventory_hits,
         "_inventory_steps": run.inventory_steps,

@@ -9,6 +9,7 @@ import networkx as nx
 
 from autofrotz.llm.base import BaseLLM, Reply, Request
 from autofrotz.llm.errors import PermanentError
+from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_manager import MapManager
 
 
@@ -54,23 +55,32 @@ def room_scores(pairs: list[tuple[str | None, int]]) -> dict[str, Any]:
 
 
 def eligible_rooms(maps: MapManager, start: str) -> set[str]:
-    """Rooms joined to the start by two-way, non-teleport exits (so not behind a one-way or teleport)."""
-    undirected = nx.Graph()
-    undirected.add_node(start)
-    for room, links in maps.links.items():
-        for link in links.values():
-            if link.bidirectional and not link.teleport and not link.random:
-                undirected.add_edge(room, link.to_room)
-    return set(nx.node_connected_component(undirected, start))
+    """Rooms the walk reached from the start by ordinary moves: exits travelled (from the change log),
+    followed backwards too when two-way, skipping teleports and exits whose destination changed."""
+    walked = nx.DiGraph()
+    walked.add_node(start)
+    for entry in maps.changes:
+        if entry.get("kind") != "connect":
+            continue
+        room, label, to = entry["room"], entry["direction"], entry["to"]
+        link = maps.links.get(room, {}).get(label)
+        if link is None or link.teleport or link.random or link.to_room != to or to not in maps.graph:
+            continue
+        walked.add_edge(room, to)
+        back = maps.links.get(to, {}).get(opposite(label) or "")
+        if link.bidirectional and back is not None and back.to_room == room:
+            walked.add_edge(to, room)
+    return set(nx.descendants(walked, start)) | {start}
 
 
-def reachability(maps: MapManager, visited: set[str]) -> float:
-    """Share (0-100) of eligible visited rooms that get_path reaches from the start room."""
+def reachability(maps: MapManager, visited: set[str]) -> tuple[float, int]:
+    """Share (0-100) of eligible visited rooms that get_path reaches from the start room, and how
+    many rooms were eligible."""
     start = maps.start_room
     if start is None:
-        return 100.0
+        return 100.0, 0
     targets = (eligible_rooms(maps, start) & visited & set(maps.graph.nodes)) - {start}
     if not targets:
-        return 100.0
+        return 100.0, 0
     reached = sum(bool(maps.get_path(start, room)) for room in targets)
-    return round(100.0 * reached / len(targets), 2)
+    return round(100.0 * reached / len(targets), 2), len(targets)

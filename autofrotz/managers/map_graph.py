@@ -159,6 +159,8 @@ class MapGraph:
         reverse = opposite(direction)
         if link.bidirectional and reverse:
             self._add_inferred(to_room, reverse, from_room, turn)
+            back = self.links[to_room].get(reverse)
+            link.bidirectional = back is not None and back.to_room == from_room
         self.log(turn, "connect", room=from_room, direction=direction, to=to_room)
 
     def _mark_one_way(self, room_id: str, reverse_of: str, to_room: str) -> None:

@@ -178,7 +178,7 @@ class MapManager(MazeMap):
         if moved or previous is None:
             self._record_move(previous, target, label, travel, turn)
             if is_full_description(parsed.description):
-                self.check_maze_condition(target, parsed.description, turn)
+                self.check_maze_condition(target, parsed.description, turn, label if travel else None)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
 
     def _loop_known(self, label: str) -> bool:
@@ -241,23 +241,30 @@ class MapManager(MazeMap):
         returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
         if returning:
             return returning[-1]
-        if self._maze_like(candidates, description):
+        maze_like = self._maze_like(candidates, description)
+        if maze_like:
             pool = [c for c in pool if self._consistent(c, back)]
         if pool and (len(candidates) > 1 or current in candidates):
-            return self._pick_among_namesakes(pool, description, label)
+            return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
 
-    def _pick_among_namesakes(self, pool: list[str], description: str, label: str | None) -> str | None:
+    def _pick_among_namesakes(
+        self, pool: list[str], description: str, label: str | None, maze_like: bool = False
+    ) -> str | None:
         """Several rooms share this name: prefer the one where dead reckoning puts us. A visit that
-        prints no description is a revisit; a new description matching none of them is a new room."""
+        prints no description is a revisit; a new description matching none of them is a new room;
+        in a maze of identical rooms only the exact reckoned spot counts (markers settle the rest)."""
         predicted = step(self.room(self.current_room or "").get("pos"), label or "")
         ranked = sorted(pool, key=lambda c: _distance(self.room(c).get("pos"), predicted))
+        on_spot = _distance(self.room(ranked[0]).get("pos"), predicted) == 0
+        if maze_like:
+            return ranked[0] if on_spot else None
         same = [c for c in ranked if self._same_text(c, description)]
         if same:
             return same[0]
         if not description or is_item_line(description):
             return ranked[0]
-        return ranked[0] if _distance(self.room(ranked[0]).get("pos"), predicted) == 0 else None
+        return ranked[0] if on_spot else None
 
     def _same_text(self, room_id: str, description: str) -> bool:
         stored = normalize_description(self.room(room_id)["description"])
