@@ -15,7 +15,6 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_explore import Explorer, is_move
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.agents.builtin_scripted import ScriptedAgent
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
     Scene,
@@ -30,6 +29,7 @@ from autofrotz.agents.builtin_tactics import (
 )
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
+from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import opposite
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
@@ -40,6 +40,7 @@ CHANGING_VERBS = frozenset(
     ["open", "unlock", "move", "push", "pull", "lift", "turn", "enter", "climb", "light", "attack", "put"]
 )
 INVENTORY_ROOM = "inv"
+PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
 
@@ -188,10 +189,27 @@ class BuiltinAgent:
         for command in follow:
             if command not in mem.queue:
                 mem.queue.append(command)
+        self._learn_from(text)
         for command in w.quoted_commands(text):
             if command not in mem.suggested:
                 mem.suggested.append(command)
                 mem.queue.append(command)
+
+    def _learn_from(self, text: str) -> None:
+        """Spells to learn, who is animate, and the parts an examined thing shows."""
+        mem, room = self.mem, self.mem.last_room
+        for spell in w.spells_in(text):
+            if spell not in mem.spells:
+                mem.spells.append(spell)
+                mem.queue += [f"gnusto {spell}", f"learn {spell}", f"memorize {spell}"]
+        for name in w.animate_names(text):
+            if short(name) not in mem.people:
+                mem.people.append(short(name))
+        if mem.last_command.startswith(("examine ", "read ", "search ")) and not w.is_refusal(text):
+            for phrase in w.noun_phrases(text)[:PARTS_PER_REPLY]:
+                mem.add_noun(room, phrase)
+                if short(phrase) not in mem.parts:
+                    mem.parts.append(short(phrase))
 
     # ----- choosing -----
     def _scene(self, ctx: TurnContext) -> Scene:

@@ -50,6 +50,9 @@ class Memory:
     objects: list[str] = field(default_factory=list)
     fixed: list[str] = field(default_factory=list)
     start_room: str | None = None
+    spells: list[str] = field(default_factory=list)
+    people: list[str] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
     progress_mark: str = ""
 
     def tried(self, room: str | None, command: str) -> int:

@@ -47,6 +47,12 @@ def short(phrase: str) -> str:
     return " ".join(words[-2:])
 
 
+VERB_PREFIX = re.compile(
+    r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
+    r"unlock|attack|put|lift|search|give|wear)\s+"
+)
+
+
 def objects(command: str) -> list[str]:
     """The noun phrases a command names.
 
@@ -55,8 +61,7 @@ def objects(command: str) -> list[str]:
     >>> objects("look under rug")
     ['rug']
     """
-    rest = re.sub(r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
-                  r"unlock|attack|put|lift|search|give|wear)\s+", "", command)  # fmt: skip
+    rest = re.sub(VERB_PREFIX, "", command)
     if rest == command:
         return []
     return [p.strip() for p in re.split(r"\s+(?:with|in|on|to)\s+", rest) if p.strip()]
@@ -89,7 +94,11 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += _fixture_actions(nouns)
     out += _fixed_actions(nouns, mem)
-    out += _gifts(scene, nouns)
+    slots = [n for n in nouns if w.has_class(n, w.RECEPTACLES)]
+    out += [f"put {short(i)} in {n}" for n in slots for i in scene.inventory[:6]]
+    out += _gifts(scene, nouns, mem)
+    out += [f"push {n}" for n in nouns if n in mem.parts]
+    out += [f"{spell} {n}" for spell in mem.spells for n in nouns if n in mem.objects or has_any(n, NOTABLE)]
     out += _deposits(scene, mem, nouns)
     if carried(scene, w.DIGGERS):
         out += ["dig", f"dig with {short(carried(scene, w.DIGGERS)[0])}"]
@@ -105,7 +114,8 @@ def examine_actions(scene: Scene, mem: Memory) -> list[str]:
     nouns = _nouns(scene)
     known = [n for n in nouns if n in mem.objects]
     others = [n for n in nouns if n not in mem.objects][:GUESSES_PER_ROOM]
-    return [f"examine {n}" for n in known + others]
+    parts = [n for n in nouns if n in mem.parts and n not in known]
+    return [f"examine {n}" for n in known + parts + others]
 
 
 def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
@@ -150,10 +160,11 @@ def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
     return out
 
 
-def _gifts(scene: Scene, nouns: list[str]) -> list[str]:
-    """Offer what we carry to the people here (one try each)."""
-    people = [w.head(n) for n in nouns if w.has_class(n, w.PEOPLE)]
-    return [f"give {short(i)} to {p}" for p in dict.fromkeys(people) for i in scene.inventory[:6]]
+def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
+    """Talk to the people here and offer them what we carry (one try each)."""
+    people = [w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people]
+    out = [f"talk to {p}" for p in dict.fromkeys(people)]
+    return out + [f"give {short(i)} to {p}" for p in dict.fromkeys(people) for i in scene.inventory[:6]]
 
 
 def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:

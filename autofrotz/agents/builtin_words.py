@@ -19,7 +19,7 @@ OPENABLE = _words(
     "door trapdoor mailbox box chest case cabinet drawer drawers window gate lid hatch cupboard closet safe "
     "locker crate trunk bag sack bottle jar container casket coffin envelope package parcel wardrobe fridge "
     "refrigerator oven grating grate panel shutter shutters cover coffer basket satchel purse wallet tin can "
-    "cage vault portal desk bureau dresser kit pouch canister flask"
+    "cage vault portal desk bureau dresser kit pouch canister flask toilet curtain curtains flap hatchway"
 )
 READABLE = _words(
     "note leaflet sign signpost book letter paper scroll inscription plaque label notice poster page diary "
@@ -43,6 +43,7 @@ WEARABLE = _words(
     "coat raincoat cloak hat helmet gloves glove boots shoes mask suit jacket glasses goggles snorkel "
     "spectacles robe gown uniform armour armor scarf cap wetsuit belt amulet badge costume disguise"
 )
+RECEPTACLES = _words("slot hole socket keyhole niche recess depression indentation groove opening crack slit")
 DEVICES = _words(
     "machine device computer radio television tv engine generator motor console terminal panel "
     "projector player recorder fan heater pump robot"
@@ -52,8 +53,11 @@ SEARCHABLE = _words(
     "bushes bush leaves hay straw oats trash garbage rubbish junk closet cupboard wardrobe cabinet sofa "
     "couch chair table bookcase bookshelf bookshelves books heap mound nest sand"
 )
-FIXED = re.compile(r"hardly portable|fixed in place|too (?:large|heavy|big)|securely|anchored|can't pick up|"
-                   r"cannot be (?:carried|taken)|not portable|firmly attached|integral part|won't budge", re.I)  # fmt: skip
+FIXED = re.compile(
+    r"hardly portable|fixed in place|too (?:large|heavy|big)|securely|anchored|can't pick up|"
+    r"cannot be (?:carried|taken)|not portable|firmly attached|integral part|won't budge",
+    re.IGNORECASE,
+)
 NEARBY = re.compile(
     r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see)\b", re.I
 )
@@ -193,8 +197,10 @@ def directions_in(text: str) -> list[str]:
 
 LISTED_NAME = re.compile(r"^\s*([a-z][a-z' -]{1,40}):\s", re.IGNORECASE | re.MULTILINE)
 QUOTED = re.compile(r"[\"\u201c]([a-z][a-z ]{0,30}[a-z])[\"\u201d]", re.IGNORECASE)
-META_WORDS = frozenset(["help", "hint", "hints", "about", "credits", "info", "quit", "restart", "save", "restore",
-                        "verbose", "brief", "superbrief", "score", "full", "notify", "license", "version"])  # fmt: skip
+META_WORDS = _words(
+    "help hint hints about credits info quit restart save restore verbose brief superbrief score full "
+    "notify license version"
+)
 COMMAND_VERBS = _words(
     "out in up down north south east west go enter exit look examine read take open push pull turn climb "
     "wait sleep say ask tell give show listen smell search jump swim pray sing knock ring"
@@ -204,10 +210,13 @@ COMMAND_VERBS = _words(
 FOLLOW_UPS = (
     (re.compile(r"\bunder (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look under {0}"),
     (re.compile(r"\b(?:the|a|an) ([a-z][a-z -]{1,25}?) (?:that|which) can be opened", re.I), "open {0}"),
-    (re.compile(r"\bneed to (open|unlock|remove|move|take|turn on|light) (?:the|a|an|your) ([a-z][a-z -]{1,25}?) first",
-                re.I), "{0} {1}"),
+    (re.compile(r"\bneed to (open|unlock|remove|move|take|turn on|light) (?:the|a|an|your) "
+                r"([a-z][a-z -]{1,25}?) first", re.I), "{0} {1}"),
     (re.compile(r"\bbehind (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look behind {0}"),
-    (re.compile(r"\b(?:you'll|you will|you would|you'd) need (?:the|a|an|some) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I),
+    (re.compile(r"\b((?:get|stand) up first|you(?:'re| are) (?:lying|sitting|kneeling)|on the floor\b)",
+                re.I), "stand up"),
+    (re.compile(r"\b(?:you'll|you will|you would|you'd) need (?:the|a|an|some) "
+                r"([a-z][a-z -]{1,25}?)\b[.,!;]", re.I),
      "take {0}"),
 )  # fmt: skip
 
@@ -228,14 +237,17 @@ def follow_ups(text: str) -> list[str]:
     return found
 
 
+LISTED_REPLY = re.compile(r"([a-z][a-z' -]{1,40}):\s*([^:]*?)(?=\s[a-z][a-z' -]{1,40}:|$)", re.IGNORECASE)
+
+
 def fixed_names(text: str) -> list[str]:
     """Names a multiple-object take reply calls fixed or too heavy.
 
     >>> fixed_names("tree: That's fixed in place. match: Taken.")
     ['tree']
     """
-    return [m.group(1).strip().lower() for m in re.finditer(r"([a-z][a-z' -]{1,40}):\s*([^:]*?)(?=\s[a-z][a-z' -]{1,40}:|$)",
-                                                             text, re.I) if FIXED.search(m.group(2))]  # fmt: skip
+    found = LISTED_REPLY.finditer(text)
+    return [m.group(1).strip().lower() for m in found if FIXED.search(m.group(2))]
 
 
 def nearby_things(text: str) -> list[str]:
@@ -249,6 +261,31 @@ def nearby_things(text: str) -> list[str]:
         if NEARBY.search(sentence):
             found += [p for p in noun_phrases(sentence) if p not in found]
     return found
+
+
+SPELL = re.compile(r"\b([a-z]{3,})\s+spell\b", re.IGNORECASE)
+ANIMATE = re.compile(
+    r"(?:suppose|think) (?:the |that )?([a-z][a-z -]{1,30}?) would (?:care|like|want|appreciate)", re.I
+)
+
+
+def spells_in(text: str) -> list[str]:
+    """Spell names a text mentions ("the bozbar spell").
+
+    >>> spells_in('The scroll reads "bozbar spell: cause an animal to sprout wings".')
+    ['bozbar']
+    """
+    stop = {"the", "this", "that", "a", "your", "my", "magic", "first", "new", "one"}
+    return [m.lower() for m in SPELL.findall(text) if m.lower() not in stop]
+
+
+def animate_names(text: str) -> list[str]:
+    """Names the parser treats as people or animals ("I don't suppose Alan would care for that").
+
+    >>> animate_names("I don't suppose the chestnut horse would care for that.")
+    ['chestnut horse']
+    """
+    return [m.strip().lower() for m in ANIMATE.findall(text)]
 
 
 def closed_things(text: str) -> list[str]:
