@@ -27,6 +27,8 @@ class Mind:
     score: int | None = None
     moves: int | None = None
     maze_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    maze: Any = None  # the running maze mode (to_dict() -> dict), if any
+    maze_saved: dict[str, Any] | None = None  # a saved maze run not yet rebuilt
     pending_items: list[Any] = field(default_factory=list)
     pending_room: Any = None
 
@@ -43,6 +45,7 @@ class Mind:
             "items": p.items.to_dict(),
             "puzzles": p.puzzle_agent.to_dict(),
             "maze_seen": self.maze_seen,
+            "maze_solver": self.maze.to_dict() if hasattr(self.maze, "to_dict") else self.maze_saved,
             "stuck": stuck.to_dict(),
             "agent": agent_state if agent_state is not None else self.agent_state(),
             "history": [asdict(h) for h in self.history],
@@ -63,6 +66,7 @@ class Mind:
         p.items = ItemManager.from_dict(data["items"], llm=p.item_llm)
         p.puzzle_agent.load_dict(data["puzzles"])
         self.maze_seen = dict(data.get("maze_seen", {}))
+        self.maze, self.maze_saved = None, data.get("maze_solver")
         if world_only:
             return {}
         if data.get("agent") is not None and hasattr(p.game_agent, "load_dict"):

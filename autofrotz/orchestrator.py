@@ -83,7 +83,15 @@ class Orchestrator:
         self.game_id = 0
         self.turn = 0
         self.status = "playing"
-        self.maze_solver: Any = None
+
+    @property
+    def maze_solver(self) -> Any:
+        """The running maze mode (commands from the solver), kept in the mind so saves include it."""
+        return self.mind.maze
+
+    @maze_solver.setter
+    def maze_solver(self, value: Any) -> None:
+        self.mind.maze = value
 
     # ----- lifecycle ---------------------------------------------------------------------------
     def start(self) -> int:
@@ -129,8 +137,9 @@ class Orchestrator:
         self.mind.death_note = ""
         # Phases 6 and 1: execute the command and receive the output.
         decision, result = self._execute(decision)
-        # Phase 2: parse and update the world model.
-        changes = self._parse_and_update(result.text, decision.command, n, result.score)
+        # Phase 2: parse and update the world model (in maze mode the map is the solver's).
+        maze = decision.source == "maze"
+        changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
         puzzles = self._evaluate_puzzles(result.text, decision.command, n, changes, replay is None)
         self._remember(n, decision.command, result, changes)
@@ -166,19 +175,25 @@ class Orchestrator:
         )
 
     def _decide(self, context: TurnContext, replay: Turn | None) -> Decision:
-        maze_command = self._maze_command() if replay is None else None
-        if replay is not None and replay.agent_reasoning == "maze solver":
-            decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
-        elif maze_command is not None:
-            decision = Decision(maze_command, "maze solver", source="maze")
-        elif replay is not None and not getattr(self.p.game_agent, "deterministic", False):
+        maze_command = self._maze_command()  # on replay too: the solver re-decides, like a fixed agent
+        if maze_command is not None:
+            decision = Decision(maze_command, self._maze_reasoning(maze_command), source="maze")
+        elif replay is not None and (
+            replay.agent_reasoning.startswith("maze solver")
+            or not getattr(self.p.game_agent, "deterministic", False)
+        ):
             decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
         else:
             decision = self._agent_decision(context)
         if replay is not None and decision.command != replay.command_sent:
             log.warning("resume: turn %d decided %r, recorded %r", context.turn_number, decision, replay)
-            decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
+            source = "maze" if decision.source == "maze" else "replay"
+            decision = Decision(replay.command_sent, replay.agent_reasoning, source=source)
         return decision
+
+    def _maze_reasoning(self, command: str) -> str:
+        describe = getattr(self.maze_solver, "reasoning", None)
+        return str(describe(command)) if callable(describe) else "maze solver"
 
     def _agent_decision(self, context: TurnContext) -> Decision:
         try:
@@ -192,12 +207,15 @@ class Orchestrator:
 
     def _maze_command(self) -> str | None:
         if self.p.maze_solver_factory is None or not self._maze_active():
-            self.maze_solver = None
+            self.maze_solver, self.mind.maze_saved = None, None
             return None
         if self.maze_solver is None:
             self.maze_solver = self.p.maze_solver_factory(self)
         command = self.maze_solver.next_command()
-        return str(command) if command else None
+        if not command:  # finished: the map has left maze mode, the game agent plays this turn
+            self.maze_solver = None
+            return None
+        return str(command)
 
     def _maze_active(self) -> bool:
         try:
@@ -220,12 +238,17 @@ class Orchestrator:
             self.maze_solver.observe(result.text)
         return decision, result
 
-    def _parse_and_update(self, text: str, command: str | None, n: int, score: int | None = None) -> Changes:
+    def _parse_and_update(
+        self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False
+    ) -> Changes:
         changes = Changes(score_changed=score is not None and score != self.mind.score)
         before_inventory = self._inventory()
         before_rooms = self._room_ids()
         try:
-            update = self.p.map.update_from_game_output(text, command, n)
+            if maze and hasattr(self.maze_solver, "sync"):
+                update = self.maze_solver.sync(n)
+            else:
+                update = self.p.map.update_from_game_output(text, command, n)
             changes.moved = bool(update.moved)
             changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
             item_updates = self.p.items.update_from_game_output(text, self.p.map.current_room, command, n)

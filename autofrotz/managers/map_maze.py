@@ -10,14 +10,17 @@ from dataclasses import asdict
 from difflib import SequenceMatcher
 from typing import Any
 
-from autofrotz.managers.map_graph import MapGraph
-from autofrotz.storage.models import MazeGroup
+from autofrotz.managers.directions import opposite
+from autofrotz.managers.map_graph import Link, MapGraph
+from autofrotz.storage.models import Connection, MazeGroup, Room
 
 # Rooms entered within this many turns of each other count towards one maze.
 MAZE_WINDOW_TURNS = 10
 MAZE_MIN_ROOMS = 3
 # Consecutive moves whose way back did not return to the previous room ("all different" mazes).
 MAZE_BACKTRACK_FAILURES = 4
+# Arrivals remembered (for counting look-alikes and finding the room before them).
+RECENT_KEEP = 40
 
 
 def normalize_description(text: str) -> str:
@@ -54,25 +57,38 @@ class MazeMap(MapGraph):
         self.active_maze: str | None = None
         self.recent: list[tuple[int, str, str]] = []  # (turn, room_id, normalised description)
         self.backtrack_failures = 0
+        self.last_label: str | None = None  # exit taken by the last arrival checked
+        self.varied: set[str] = set()  # groups found by the "all different" trigger
 
-    def check_maze_condition(self, room_id: str, description: str, turn: int = 0) -> bool:
-        """Record a room entry; True when it completes or extends a maze condition.
+    def check_maze_condition(
+        self, room_id: str, description: str, turn: int = 0, label: str | None = None
+    ) -> bool:
+        """Record an arrival by movement; True when it completes or extends a maze condition.
 
-        Three or more distinct rooms with near-identical descriptions within MAZE_WINDOW_TURNS open a
-        maze group (maze_active); rooms of an active group's description join it.
+        Identical rooms cannot be told apart before markers, so arrivals are counted, not ids: three
+        or more arrivals at near-identical rooms within MAZE_WINDOW_TURNS (a step straight back the
+        way we came does not count) open a maze group; rooms of an active group's description join it.
         """
         norm = normalize_description(description)
+        back = bool(label and self.last_label and opposite(self.last_label) == label)
+        self.last_label = label
         if not norm:
             return False
-        self.recent = [e for e in self.recent if turn - e[0] <= MAZE_WINDOW_TURNS and e[1] != room_id]
-        self.recent.append((turn, room_id, norm))
         if self.active_maze and self.matches_maze(description, self.active_maze):
             self._join(self.active_maze, room_id)
             return True
-        alike = [r for _, r, d in self.recent if similarity(d, norm) >= self.similarity_threshold]
-        if len(set(alike)) < MAZE_MIN_ROOMS or self.room(room_id).get("maze_group"):
+        if not back:
+            self.recent = [*self.recent, (turn, room_id, norm)][-RECENT_KEEP:]
+        alike = [
+            e
+            for e in self.recent
+            if turn - e[0] <= MAZE_WINDOW_TURNS and similarity(e[2], norm) >= self.similarity_threshold
+        ]
+        ids = list(dict.fromkeys(r for _, r, _ in alike if r in self.graph))
+        # one room revisited round a loop is no maze: the look-alikes must be at least two rooms
+        if len(alike) < MAZE_MIN_ROOMS or len(ids) < 2 or any(self.room(r).get("maze_group") for r in ids):
             return False
-        self._open_group(list(dict.fromkeys(alike)), turn)
+        self._open_group(ids, turn, alike[0][0])
         return True
 
     def note_backtrack(self, returned_to_previous: bool, turn: int = 0) -> bool:
@@ -80,8 +96,11 @@ class MazeMap(MapGraph):
         self.backtrack_failures = 0 if returned_to_previous else self.backtrack_failures + 1
         if self.backtrack_failures < MAZE_BACKTRACK_FAILURES or self.active_maze or not self.current_room:
             return False
-        recent = [r for _, r, _ in self.recent[-MAZE_BACKTRACK_FAILURES:]]
-        self._open_group(list(dict.fromkeys(recent or [self.current_room])), turn)
+        tail = [e for e in self.recent[-MAZE_BACKTRACK_FAILURES:] if e[1] in self.graph]
+        ids = list(dict.fromkeys([r for _, r, _ in tail] or [self.current_room]))
+        first = tail[0][0] if tail else turn
+        self._open_group(ids, turn, first)
+        self.varied.add(self.active_maze or "")
         return True
 
     def matches_maze(self, description: str, group_id: str) -> bool:
@@ -93,16 +112,24 @@ class MazeMap(MapGraph):
             if r in self.graph
         )
 
-    def _open_group(self, room_ids: list[str], turn: int) -> None:
-        group_id = str(len(self.groups) + 1)
-        first = min((t for t, r, _ in self.recent if r in room_ids), default=turn)
-        before = [r for t, r, _ in self.recent if t < first and r not in room_ids]
+    def _open_group(self, room_ids: list[str], turn: int, first: int) -> None:
+        """A new active group; its entry is the last room of another description visited before."""
+        group_id = self.next_group_id()
+        alike = {d for _, r, d in self.recent if r in room_ids}
+        before = [r for t, r, d in self.recent if t < first and r not in room_ids and d not in alike]
         entry = before[-1] if before else self._entry_from_links(room_ids)
         self.groups[group_id] = MazeGroup(group_id, entry, created_turn=turn)
         for room_id in room_ids:
             self._join(group_id, room_id)
         self.active_maze = group_id
         self.log(turn, "maze_detected", group=group_id, rooms=room_ids, entry=entry)
+
+    def next_group_id(self) -> str:
+        """The first unused numeric maze group id."""
+        n = len(self.groups) + 1
+        while str(n) in self.groups:
+            n += 1
+        return str(n)
 
     def _entry_from_links(self, room_ids: list[str]) -> str | None:
         for u, links in self.links.items():
@@ -130,6 +157,74 @@ class MazeMap(MapGraph):
             exits = self.groups[group_id].exit_room_ids
             if to_room not in exits:
                 exits.append(to_room)
+
+    def boundary_room_id(self, name: str, description: str, turn: int = 0) -> str:
+        """The known room outside a maze with this name (the one whose text matches best), or a new one."""
+        norm = normalize_description(description)
+        named = [r for r in self.rooms_named(name) if not self.room(r).get("maze_group")]
+        if named:
+            return max(
+                named, key=lambda r: similarity(norm, normalize_description(self.room(r)["description"]))
+            )
+        return self.add_room(name, description, turn=turn)
+
+    def adopt_maze(
+        self,
+        rooms: list[Room],
+        connections: list[Connection],
+        groups: list[MazeGroup],
+        current: str | None,
+        turn: int = 0,
+    ) -> None:
+        """Take over what the maze solver learnt (ids already translated to this map's ids).
+
+        The groups' rooms replace the ones guessed before markers told them apart; maze rooms keep
+        exactly the solver's links, rooms outside gain the links it walked."""
+        keep = {r.room_id for r in rooms}
+        for group in groups:
+            old = self.groups.get(group.group_id)
+            for room_id in old.room_ids if old else []:
+                if room_id not in keep and room_id in self.graph:
+                    self._forget_room(room_id)
+            if old is not None:  # detection time, entry, and markers since picked up, as the map saw them
+                group.created_turn = old.created_turn
+                group.entry_room_id = group.entry_room_id or old.entry_room_id
+                group.markers = {**{r: m for r, m in old.markers.items() if r in keep}, **group.markers}
+            self.groups[group.group_id] = group
+        for r in rooms:
+            self._adopt_room(r, turn)
+        for r in rooms:
+            if r.maze_group:
+                self.links[r.room_id] = {}
+        for c in connections:
+            self.links[c.from_room_id][c.direction] = Link(
+                c.to_room_id, bidirectional=c.bidirectional, random=c.random,
+                observed=list(c.observed_destinations) if c.random else [], turn=turn,
+            )  # fmt: skip
+            self.room(c.from_room_id)["exits"].pop(c.direction, None)
+        self._rebuild_edges()
+        if current and current in self.graph and current != self.current_room:
+            self.visit(current, turn)
+
+    def _adopt_room(self, r: Room, turn: int) -> None:
+        if r.room_id not in self.graph:
+            self.add_room(r.name, r.description, room_id=r.room_id, turn=turn)
+        node = self.room(r.room_id)
+        if r.maze_group:  # the marker that told the room apart stays its label once picked up
+            node.update(maze_group=r.maze_group, visited=True)
+            node["maze_marker_item"] = r.maze_marker_item or node.get("maze_marker_item")
+            node["description"] = node["description"] or r.description
+
+    def _forget_room(self, room_id: str) -> None:
+        """Remove a room and every link into it."""
+        for links in self.links.values():
+            for label in [k for k, link in links.items() if link.to_room == room_id]:
+                del links[label]
+        self.links.pop(room_id, None)
+        self.graph.remove_node(room_id)
+        self.recent = [e for e in self.recent if e[1] != room_id]
+        if self.current_room == room_id:
+            self.current_room = None
 
     def is_maze_active(self) -> bool:
         """Whether a maze group is being solved."""
@@ -176,6 +271,8 @@ class MazeMap(MapGraph):
             "active_maze": self.active_maze,
             "recent": [list(e) for e in self.recent],
             "backtrack_failures": self.backtrack_failures,
+            "last_label": self.last_label,
+            "varied": sorted(self.varied),
             "similarity_threshold": self.similarity_threshold,
         }
 
@@ -185,4 +282,6 @@ class MazeMap(MapGraph):
         self.active_maze = data.get("active_maze")
         self.recent = [(int(t), str(r), str(d)) for t, r, d in data.get("recent", [])]
         self.backtrack_failures = int(data.get("backtrack_failures", 0))
+        self.last_label = data.get("last_label")
+        self.varied = set(data.get("varied", []))
         self.similarity_threshold = float(data.get("similarity_threshold", self.similarity_threshold))
