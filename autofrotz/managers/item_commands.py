@@ -58,10 +58,12 @@ def is_observing(command: str | None) -> bool:
 
     >>> is_observing("n"), is_observing("go north"), is_observing("x lamp"), is_observing("open box")
     (True, True, True, False)
+    >>> is_observing("2"), is_observing("")
+    (False, True)
     """
     from autofrotz.managers.directions import parse_direction
 
-    words = re.sub(r"[^a-z ]+", " ", (command or "").lower()).split()
+    words = re.sub(r"[^a-z0-9 ]+", " ", (command or "").lower()).split()  # "2": a menu choice acts
     if not words:
         return True
     return words[0] in OBSERVING_VERBS or parse_direction(command) is not None

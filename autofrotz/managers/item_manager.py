@@ -53,6 +53,14 @@ POSSESSION_HINTS = re.compile(
     re.IGNORECASE,
 )
 
+# One-line replies that refuse outright and so change nothing (narrower than the parser's failure words,
+# which include "not" and "only" and so match replies that did something: "You're not a chef, but ok.").
+PLAIN_REFUSAL = re.compile(
+    r"\b(?:can't|cannot|can not|couldn't|don't|doesn't|isn't|aren't|won't|no such|not (?:something|possible|"
+    r"open|here|a verb|able)|nothing (?:happens|to)|what do you want|which do you mean|you see no|there is no|"
+    r"there's no|i don't|understand|beyond your reach|you'll have to|already|no reply|no response)\b",
+    re.IGNORECASE,
+)
 # "(Taken)", "(first taking the book)": a command that acted on an object before doing what was asked.
 IMPLICIT_ACTION = re.compile(
     r"^\s*\((?:taken|first taking|first removing|putting)\b", re.IGNORECASE | re.MULTILINE
@@ -224,7 +232,7 @@ class ItemManager:
             return self._names_carried(command_used)  # examining what we hold can reveal its real name
         lines = ip.reply_lines(text)
         short = len(lines) <= 1 and len(" ".join(lines).split()) <= SHORT_REFUSAL_WORDS
-        return not (short and ip.sounds_like_failure(text))
+        return not (short and PLAIN_REFUSAL.search(" ".join(lines)))
 
     def apply_inventory_check(self, reply: str, current_room: str | None, turn: int) -> list[ItemUpdate]:
         """The game's answer to a side "inventory" query: resynchronise when it is a listing."""

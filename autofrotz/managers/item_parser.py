@@ -284,6 +284,8 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     True
     >>> [i.name for i in parse_inventory("You are carrying:\\n  A lamp\\nThe unicorn bounds away.")]
     ['lamp']
+    >>> [i.name for i in parse_inventory("You're carrying:\\n*SMALL STATUE OF A BLUE OX*")]
+    ['SMALL STATUE OF A BLUE OX']
     """
     lines = text.splitlines()
     for index, line in enumerate(lines):
@@ -336,9 +338,9 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if entry.endswith(":"):  # a group header such as "two candy bars:" names no object
             stack.append((indent, parent))
             continue
-        if " - " in entry:  # Scott Adams style: the whole list on one line
+        if " - " in entry:  # Scott Adams style: the whole list on one line, then the game talks again
             items.extend(_listed(p, len(stack), parent) for p in split_list(entry))
-            continue
+            break
         group = grouped_names(entry)
         if group:
             items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
@@ -371,15 +373,15 @@ def _ends_listing(line: str) -> bool:
     (True, False)
     >>> _ends_listing("  a guaranteed-unbreakable medicine bottle with a child-proof lock (which is closed)")
     False
-    >>> _ends_listing("A wig (which you wear)."), _ends_listing("Suddenly the sword twitches in your hand")
+    >>> _ends_listing("A wig (which you wear)."), _ends_listing("Suddenly the sword twitches in your hand.")
     (False, True)
     """
     if line[:1].isspace() and not line.rstrip().endswith(("!", "?")):
         return False  # indented lines are the listing's own entries, however long
     line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
     words = line.split()
-    if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS):
-        return True  # a long line that does not begin like an object's name is narration
+    if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS) and line.rstrip().endswith("."):
+        return True  # a long sentence that does not begin like an object's name is narration
     return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))
 
 
