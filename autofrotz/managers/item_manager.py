@@ -56,9 +56,10 @@ POSSESSION_HINTS = re.compile(
 # One-line replies that refuse outright and so change nothing (narrower than the parser's failure words,
 # which include "not" and "only" and so match replies that did something: "You're not a chef, but ok.").
 PLAIN_REFUSAL = re.compile(
-    r"\b(?:can't|cannot|can not|couldn't|don't|doesn't|isn't|aren't|won't|no such|not (?:something|possible|"
-    r"open|here|a verb|able)|nothing (?:happens|to)|what do you want|which do you mean|you see no|there is no|"
-    r"there's no|i don't|understand|beyond your reach|you'll have to|already|no reply|no response)\b",
+    r"\b(?:can't|cannot|can not|couldn't|don't|doesn't|isn't|aren't|won't|no such|"
+    r"not (?:something|possible|open|here|a verb|able)|nothing (?:happens|to)|what do you want|"
+    r"which do you mean|you see no|there is no|there's no|i don't|understand|beyond your reach|"
+    r"you'll have to|already|no reply|no response)\b",
     re.IGNORECASE,
 )
 # "(Taken)", "(first taking the book)": a command that acted on an object before doing what was asked.
