@@ -177,8 +177,9 @@ class MapManager(MazeMap):
         moved = target != previous or (travel and label is not None and self._loop_known(label))
         if moved or previous is None:
             self._record_move(previous, target, label, travel, turn)
-            if is_full_description(parsed.description):
-                self.check_maze_condition(target, parsed.description, turn, label if travel else None)
+        # a move that showed the same text again counts too: maze rooms look like the one we left
+        if (moved or previous is None or travel) and is_full_description(parsed.description):
+            self.check_maze_condition(target, parsed.description, turn, label if travel else None)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
 
     def _loop_known(self, label: str) -> bool:

@@ -66,8 +66,9 @@ class MazeMap(MapGraph):
         """Record an arrival by movement; True when it completes or extends a maze condition.
 
         Identical rooms cannot be told apart before markers, so arrivals are counted, not ids: three
-        or more arrivals at near-identical rooms within MAZE_WINDOW_TURNS (a step straight back the
-        way we came does not count) open a maze group; rooms of an active group's description join it.
+        or more arrivals at near-identical rooms, each within MAZE_WINDOW_TURNS of the one before (a
+        step straight back the way we came does not count), open a maze group; rooms of an active
+        group's description join it.
         """
         norm = normalize_description(description)
         back = bool(label and self.last_label and opposite(self.last_label) == label)
@@ -79,17 +80,29 @@ class MazeMap(MapGraph):
             return True
         if not back:
             self.recent = [*self.recent, (turn, room_id, norm)][-RECENT_KEEP:]
-        alike = [
-            e
-            for e in self.recent
-            if turn - e[0] <= MAZE_WINDOW_TURNS and similarity(e[2], norm) >= self.similarity_threshold
-        ]
+        alike = self._alike_chain(norm, turn)
         ids = list(dict.fromkeys(r for _, r, _ in alike if r in self.graph))
-        # one room revisited round a loop is no maze: the look-alikes must be at least two rooms
-        if len(alike) < MAZE_MIN_ROOMS or len(ids) < 2 or any(self.room(r).get("maze_group") for r in ids):
+        # one room revisited round a loop is no maze: the look-alikes must be at least two rooms, or
+        # one room that a move led back into (the map keeps identical rooms as one until markers)
+        looped = any(a[1] == b[1] for a, b in zip(self.recent, self.recent[1:], strict=False) if a in alike)
+        several = len(ids) >= 2 or looped
+        if len(alike) < MAZE_MIN_ROOMS or not several or any(self.room(r).get("maze_group") for r in ids):
             return False
         self._open_group(ids, turn, alike[0][0])
         return True
+
+    def _alike_chain(self, norm: str, turn: int) -> list[tuple[int, str, str]]:
+        """Recent arrivals at rooms described like `norm`, each close in time to the next one."""
+        chain: list[tuple[int, str, str]] = []
+        last = turn
+        for entry in reversed(self.recent):
+            if similarity(entry[2], norm) < self.similarity_threshold:
+                continue
+            if last - entry[0] > MAZE_WINDOW_TURNS:
+                break
+            chain.append(entry)
+            last = entry[0]
+        return chain[::-1]
 
     def note_backtrack(self, returned_to_previous: bool, turn: int = 0) -> bool:
         """Count moves where going back did not return; enough in a row flag an "all different" maze."""
@@ -116,13 +129,25 @@ class MazeMap(MapGraph):
         """A new active group; its entry is the last room of another description visited before."""
         group_id = self.next_group_id()
         alike = {d for _, r, d in self.recent if r in room_ids}
-        before = [r for t, r, d in self.recent if t < first and r not in room_ids and d not in alike]
-        entry = before[-1] if before else self._entry_from_links(room_ids)
+        names = {self.room(r)["name"] for r in room_ids}
+        # namesakes described otherwise on the way: the maze's rooms differ in wording ("all different")
+        if any(d not in alike and self._name(r) in names for t, r, d in self.recent if t >= first):
+            self.varied.add(group_id)
+        skip = names if group_id in self.varied else set()
+        before = [
+            r
+            for t, r, d in self.recent
+            if t < first and r not in room_ids and d not in alike and self._name(r) not in skip
+        ]
+        entry = before[-1] if before else self._entry_from_links(room_ids, skip)
         self.groups[group_id] = MazeGroup(group_id, entry, created_turn=turn)
         for room_id in room_ids:
             self._join(group_id, room_id)
         self.active_maze = group_id
         self.log(turn, "maze_detected", group=group_id, rooms=room_ids, entry=entry)
+
+    def _name(self, room_id: str) -> str | None:
+        return str(self.room(room_id)["name"]) if room_id in self.graph else None
 
     def next_group_id(self) -> str:
         """The first unused numeric maze group id."""
@@ -131,10 +156,18 @@ class MazeMap(MapGraph):
             n += 1
         return str(n)
 
-    def _entry_from_links(self, room_ids: list[str]) -> str | None:
-        for u, links in self.links.items():
-            if u not in room_ids and any(link.to_room in room_ids for link in links.values()):
-                return u
+    def _entry_from_links(self, room_ids: list[str], skip_names: set[str]) -> str | None:
+        """A room leading into the group, walking back through rooms that look like part of it."""
+        inside, frontier = set(room_ids), list(room_ids)
+        while frontier:
+            into, frontier = set(frontier), []
+            for u, links in self.links.items():
+                if u in inside or not any(link.to_room in into for link in links.values()):
+                    continue
+                if self._name(u) not in skip_names:
+                    return u
+                inside.add(u)
+                frontier.append(u)
         return None
 
     def _join(self, group_id: str, room_id: str) -> None:
