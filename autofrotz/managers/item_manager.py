@@ -49,7 +49,8 @@ POSSESSION_HINTS = re.compile(
     r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
     r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
     r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?|around your (?:neck|waist|wrist|finger)|"
-    r"(?:in|into) your arms|on your head|retriev\w*|pocket\w*|worn out|wears? off|used up|runs? out)\b",
+    r"(?:in|into) your arms|on your head|retriev\w*|pocket\w*|worn out|wears? off|used up|runs? out|"
+    r"you (?:wake|awake|awaken)\w*)\b",
     re.IGNORECASE,
 )
 

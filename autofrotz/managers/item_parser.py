@@ -314,6 +314,7 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
     items: list[ListedItem] = []
     stack: list[tuple[int, str | None]] = []  # (indent, container name) of open levels
     first_indent = -1
+    expected = 0  # members a group header announced ("two Tarot cards:")
     for line in lines:
         if not line.strip():
             if items:
@@ -337,6 +338,12 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
             continue
         if entry.endswith(":"):  # a group header such as "two candy bars:" names no object
             stack.append((indent, parent))
+            expected = split_count(clean_name(entry.rstrip(":")))[1]
+            continue
+        members = _group_members(entry, expected) if expected > 1 else []
+        expected = 0
+        if members:  # "two Tarot cards:" then "the Maiden and Star" on the next line
+            items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in members)
             continue
         if " - " in entry:  # Scott Adams style: the whole list on one line, then the game talks again
             items.extend(_listed(p, len(stack), parent) for p in split_list(entry))
@@ -358,12 +365,31 @@ def grouped_names(entry: str) -> list[str]:
     ['Rod of Bronze', 'Rod of Husbandry', 'Rod of Fire']
     >>> grouped_names("a box of chocolates"), grouped_names("Rods of Luck")
     ([], [])
+    >>> grouped_names("the Rods of Bronze (charged) and Husbandry")
+    ['Rod of Bronze', 'Rod of Husbandry']
     """
-    match = re.match(r"^(?:the |some )?([A-Za-z]+?)(?:e?s) of (.+?(?:,| and ).+)$", entry.strip())
-    if not match or "(" in entry:
+    plain = re.sub(r"\s*\([^)]*\)", "", entry).strip()  # "(charged)" describes one member
+    match = re.match(r"^(?:the |some )?([A-Za-z]+?)(?:e?s) of (.+?(?:,| and ).+)$", plain)
+    if not match:
         return []
-    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(2)) if p.strip()]
+    parts = _split_names(match.group(2))
     return [f"{match.group(1)} of {p}" for p in parts] if len(parts) > 1 else []
+
+
+def _split_names(text: str) -> list[str]:
+    """Names of a plain "A, B and C" list.
+
+    >>> _split_names("the Star, Maiden, Eight of Wands and Ace of Cups")
+    ['Star', 'Maiden', 'Eight of Wands', 'Ace of Cups']
+    """
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r"\s*\([^)]*\)", "", text))
+    return [clean_name(p) for p in parts if p.strip()]
+
+
+def _group_members(entry: str, expected: int) -> list[str]:
+    """The members named on the line after a group header, when there are as many as it announced."""
+    parts = _split_names(entry)
+    return parts if len(parts) == expected else []
 
 
 def _ends_listing(line: str) -> bool:
