@@ -242,6 +242,8 @@ class MapManager(MazeMap):
         returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
         if returning:
             return returning[-1]
+        if current in candidates and self._indistinguishable_from_here(candidates, description, label):
+            return current  # nothing says we left: a grid inside one room, or a brief revisit
         maze_like = self._maze_like(candidates, description)
         if maze_like:
             pool = [c for c in pool if self._consistent(c, back)]
@@ -249,13 +251,32 @@ class MapManager(MazeMap):
             return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
 
+    def _indistinguishable_from_here(
+        self, candidates: list[str], description: str, label: str | None
+    ) -> bool:
+        """A move led to a room with the current room's name and no description (a grid drawn inside
+        one room, a brief revisit), no namesake of ours differs in description, and dead reckoning
+        names no other one: nothing in the text says we left."""
+        current = self.current_room or ""
+        if description and not is_item_line(description):
+            return False  # a printed description: identical-text mazes are left to the maze solver
+        family = [
+            c for c in candidates if c != current and self._distinct(c, self.room(current)["description"])
+        ]
+        if family:
+            return False
+        here = self.room(current).get("pos")
+        predicted = step(here, label or "") or here
+        return not any(_distance(self.room(c).get("pos"), predicted) == 0 for c in candidates if c != current)
+
     def _pick_among_namesakes(
         self, pool: list[str], description: str, label: str | None, maze_like: bool = False
     ) -> str | None:
         """Several rooms share this name: prefer the one where dead reckoning puts us. A visit that
         prints no description is a revisit; a new description matching none of them is a new room;
         in a maze of identical rooms only the exact reckoned spot counts (markers settle the rest)."""
-        predicted = step(self.room(self.current_room or "").get("pos"), label or "")
+        here = self.room(self.current_room or "").get("pos")
+        predicted = step(here, label or "") or here  # off-grid moves (enter, dig) keep the position
         ranked = sorted(pool, key=lambda c: _distance(self.room(c).get("pos"), predicted))
         on_spot = _distance(self.room(ranked[0]).get("pos"), predicted) == 0
         if maze_like:

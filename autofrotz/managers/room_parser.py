@@ -374,7 +374,7 @@ def first_line_after(lines: list[str], index: int) -> str:
     """The line right after the header: the room description proper. A blank line there means a
     brief revisit (only objects follow), so there is no description."""
     following = lines[index + 1].strip() if index + 1 < len(lines) else ""
-    return "" if is_item_line(following) else following
+    return "" if is_item_line(following) or _drawing(following) else following
 
 
 def description_after(lines: list[str], index: int) -> str:
