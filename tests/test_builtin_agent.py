@@ -145,7 +145,7 @@ def test_wins_cellar_through_the_real_orchestrator(tmp_path: Path) -> None:
     require_cellar()
     from autofrotz.session import Session
 
-    config = make_config(tmp_path, {role: dict(BUILTIN) for role in ROLES}, max_turns=600, save_every=10)
+    config = make_config(tmp_path, {role: dict(BUILTIN) for role in ROLES}, max_turns=300, save_every=10)
     with Session.open(config, web=False, console=False) as session:
         status = session.play()
         score = session.orchestrator.mind.score

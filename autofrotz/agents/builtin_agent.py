@@ -169,6 +169,8 @@ class BuiltinAgent:
         room, mem = ctx.room_id, self.mem
         for phrase in w.noun_phrases(ctx.room_description or ""):
             mem.add_noun(room, phrase)
+        for direction in w.directions_in(ctx.room_description or ""):
+            mem.add_hint(room, direction)
         if mem.last_command == "take all":
             for name in w.listed_names(text):
                 mem.add_noun(room, name)

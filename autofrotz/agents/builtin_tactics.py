@@ -125,7 +125,7 @@ def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
 
 PORTABLE_CLASSES = (w.LIGHTS, w.KEYS, w.WEAPONS, w.VALUABLE, w.READABLE)
 NOTABLE = (w.OPENABLE, w.READABLE, w.MOVABLE, w.ENTERABLE, w.CLIMBABLE, w.SWITCHES, w.LIGHTS, w.KEYS,
-           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS, w.PEOPLE)  # fmt: skip
+           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS, w.PEOPLE, w.ANIMALS)  # fmt: skip
 
 
 def _nouns(scene: Scene) -> list[str]:

@@ -75,6 +75,11 @@ CREATURES = _words(
     "ogre giant cyclops creature robber vampire zombie skeleton ghost demon warrior "
     "soldier knight pirate dog hound lion tiger gorilla boar guardian sentry bully"
 )
+ANIMALS = _words(
+    "tortoise turtle horse pony cow bull goat sheep cat kitten bird fish mouse squirrel frog toad duck "
+    "chicken hen pig monkey parrot owl crow raven deer rabbit fox bee beetle worm lizard camel donkey "
+    "mule elephant unicorn bat eagle hawk swan goose dolphin whale seal otter badger hedgehog"
+)
 PEOPLE = _words(
     "man woman boy girl king queen prince princess librarian clerk attendant shopkeeper merchant sailor "
     "captain farmer child lady gentleman officer policeman doctor nurse butler maid priest monk hermit "
