@@ -87,6 +87,13 @@ POSTURE_PARTICLES: frozenset[str] = frozenset(
     {"in", "into", "out", "up", "down", "off", "on", "onto", "over"}
 )
 
+# Verbs whose replies never move the player; a title-like line in them is a document or a list.
+STATIONARY_VERBS: frozenset[str] = frozenset(
+    {"examine", "x", "read", "inventory", "i", "inv", "score", "help", "hint", "hints", "about", "info",
+     "credits", "version", "consult", "verbose", "brief", "superbrief", "notify", "spells", "learn",
+     "memorize", "think", "diagnose", "time", "status"}
+)  # fmt: skip
+
 _WORD_TO_DIRECTION: dict[str, str] = {w: d for d, words in DIRECTION_WORDS.items() for w in words}
 
 
@@ -192,6 +199,16 @@ def is_travel_command(command: str | None) -> bool:
     if len(words) > 1 and words[0] in POSTURE_VERBS:
         return words[1] in POSTURE_PARTICLES
     return bool(words) and words[0] in TRAVEL_VERBS
+
+
+def is_stationary_command(command: str | None) -> bool:
+    """True for commands that only inspect (read, examine, inventory) and so cannot move the player.
+
+    >>> is_stationary_command("read book"), is_stationary_command("north")
+    (True, False)
+    """
+    words = normalize_command(command or "").split()
+    return bool(words) and words[0] in STATIONARY_VERBS
 
 
 def edge_label(command: str) -> str:

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.managers import map_llm
-from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
+from autofrotz.managers.directions import (
+    OPPOSITES,
+    edge_label,
+    is_stationary_command,
+    is_travel_command,
+    opposite,
+    step,
+)
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
 from autofrotz.managers.room_parser import (
@@ -67,6 +74,8 @@ class MapManager(MazeMap):
         """Parse one output (the reply to command_used, or the intro when None) and update the map."""
         known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
         parsed = parse_output(output_text, known)
+        if parsed.header and is_stationary_command(command_used) and self._current_name() != parsed.header:
+            parsed = ParsedOutput(is_dark=parsed.is_dark)  # a document's title, not a room
         confidence = self._confidence(parsed, command_used)
         used_llm = False
         if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):
