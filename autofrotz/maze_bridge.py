@@ -110,6 +110,7 @@ class MazeMode:
 
         map_manager = self.orch.p.map
         before, known = map_manager.current_room, {r.room_id for r in map_manager.rooms()}
+        map_manager.forget_lookalikes([r.description for r in self._rooms() if r.maze_group])
         ids = self._id_table(turn)
         rooms = [
             replace(r, room_id=ids[r.room_id], maze_group=self._gid(r.maze_group)) for r in self._rooms()

@@ -82,11 +82,8 @@ class MazeMap(MapGraph):
             self.recent = [*self.recent, (turn, room_id, norm)][-RECENT_KEEP:]
         alike = self._alike_chain(norm, turn)
         ids = list(dict.fromkeys(r for _, r, _ in alike if r in self.graph))
-        # one room revisited round a loop is no maze: the look-alikes must be at least two rooms, or
-        # one room that a move led back into (the map keeps identical rooms as one until markers)
-        looped = any(a[1] == b[1] for a, b in zip(self.recent, self.recent[1:], strict=False) if a in alike)
-        several = len(ids) >= 2 or looped
-        if len(alike) < MAZE_MIN_ROOMS or not several or any(self.room(r).get("maze_group") for r in ids):
+        # one room revisited round a loop is no maze: the look-alikes must be at least two rooms
+        if len(alike) < MAZE_MIN_ROOMS or len(ids) < 2 or any(self.room(r).get("maze_group") for r in ids):
             return False
         self._open_group(ids, turn, alike[0][0])
         return True
@@ -134,6 +131,8 @@ class MazeMap(MapGraph):
         if any(d not in alike and self._name(r) in names for t, r, d in self.recent if t >= first):
             self.varied.add(group_id)
         skip = names if group_id in self.varied else set()
+        # the way in is before the first look-alike we remember, not just before this run of them
+        first = min((t for t, r, d in self.recent if d in alike or r in room_ids), default=first)
         before = [
             r
             for t, r, d in self.recent
@@ -190,6 +189,17 @@ class MazeMap(MapGraph):
             exits = self.groups[group_id].exit_room_ids
             if to_room not in exits:
                 exits.append(to_room)
+
+    def forget_lookalikes(self, descriptions: list[str]) -> None:
+        """Drop rooms outside every maze group described like a maze room: guesses made before the
+        markers told the identical rooms apart."""
+        norms = [normalize_description(d) for d in descriptions if d]
+        for room_id, data in list(self.graph.nodes(data=True)):
+            if data.get("maze_group"):
+                continue
+            text = normalize_description(data["description"])
+            if text and any(similarity(text, n) >= self.similarity_threshold for n in norms):
+                self._forget_room(str(room_id))
 
     def boundary_room_id(self, name: str, description: str, turn: int = 0) -> str:
         """The known room outside a maze with this name (the one whose text matches best), or a new one."""
