@@ -14,6 +14,7 @@ from typing import Any
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_explore import Explorer, is_move
+from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
@@ -241,7 +242,7 @@ class BuiltinAgent:
         for command in inventory_actions(scene):
             if allowed(command, INVENTORY_ROOM, mem, room):
                 return command, "look at what I carry", INVENTORY_ROOM
-        return (*self._travel(ctx, scene), room)
+        return self._travel(ctx, scene)
 
     def _escape(self, ctx: TurnContext) -> str | None:
         """Right after a restore in a room where we died, leave by a known exit to a safe room."""
@@ -278,16 +279,28 @@ class BuiltinAgent:
             options.append(("try things here", room_actions(scene, self.mem)))
         return options
 
-    def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str]:
+    def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
+        room = ctx.room_id
         explorer = Explorer(ctx.map, self.mem, self._pending_rooms, self._examine_here(ctx, scene))
-        step, reason = explorer.next_step(ctx.room_id)
+        step, reason = explorer.next_step(room)
         if step:
             if step in ("down", "d") and not self.mem.lit and carried(scene, w.LIGHTS):
                 lamp = short(carried(scene, w.LIGHTS)[0])
-                if allowed(f"turn on {lamp}", ctx.room_id, self.mem):
-                    return f"turn on {lamp}", "light the lamp before going down"
-            return step, reason
-        return self._idle()
+                if allowed(f"turn on {lamp}", room, self.mem):
+                    return f"turn on {lamp}", "light the lamp before going down", room
+            return step, reason, room
+        late = None if scene.dark and not self.mem.lit else next_late_action(scene, self.mem)
+        if late:
+            return late[0], "everything usual is done: try other verbs", late[1]
+        step = explorer.step_towards(room, self._sweep_pending) if room else None
+        if step:
+            return step, "walk to a room with things not yet handled every way", room
+        return (*self._idle(), room)
+
+    def _sweep_pending(self, room: str) -> bool:
+        nouns = self.mem.nouns.get(room, [])
+        scene = Scene(room, nouns, [], [], "")
+        return any(allowed(c, room, self.mem) for c in room_sweep(scene, self.mem))
 
     def _examine_here(self, ctx: TurnContext, scene: Scene) -> list[str]:
         if scene.dark and not self.mem.lit:

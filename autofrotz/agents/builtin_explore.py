@@ -62,6 +62,12 @@ class Explorer:
         step = self._nearest(routes, room, lambda r: bool(self._usable(self.blind(r), r)))
         return (step, "walk to a room with directions not yet tried") if step else (None, "explored")
 
+    def step_towards(self, room: str, test: Callable[[str], bool]) -> str | None:
+        """First step towards the nearest other room passing test."""
+        if self.map is None or room not in self.map.graph:
+            return None
+        return self._nearest(self._routes(room), room, test)
+
     def mentioned(self, room: str) -> list[str]:
         """Exits the text mentioned that were never travelled."""
         try:

@@ -1,0 +1,43 @@
+"""When the map is explored and the usual actions are spent: a wide sweep of verbs over known objects.
+
+This is the built-in agent's last resort before waiting: every object a room is known to hold gets
+the less common verbs once, and what is carried gets the verbs that apply to held things.
+"""
+
+from __future__ import annotations
+
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, short
+
+# Verbs players try on things when nothing else works, most often useful first.
+ROOM_VERBS = ("push", "pull", "turn", "search", "touch", "look behind", "climb", "enter", "kick", "shake",
+              "knock on", "rub", "break", "listen to", "smell", "close", "wave at")  # fmt: skip
+HELD_VERBS = ("wear", "eat", "drink", "wave", "blow", "rub", "shake", "light", "play", "squeeze", "drop")
+LATE_WORDS = ("wait", "listen", "smell", "jump", "sleep", "pray", "sing", "shout", "xyzzy", "plugh")
+HELD_ROOM = "inv"
+
+
+def room_sweep(scene: Scene, mem: Memory) -> list[str]:
+    """Uncommon verbs on this room's objects (known objects first)."""
+    nouns = [short(n) for n in scene.nouns + scene.visible]
+    nouns = [
+        n for n in dict.fromkeys(nouns) if n and (n in mem.objects or n in mem.parts or has_any(n, NOTABLE))
+    ]
+    return [f"{verb} {n}" for n in nouns for verb in ROOM_VERBS]
+
+
+def held_sweep(scene: Scene) -> list[str]:
+    """Verbs for carried things."""
+    names = list(dict.fromkeys(short(i) for i in scene.inventory))
+    return [f"{verb} {n}" for n in names for verb in HELD_VERBS if verb != "drop"]
+
+
+def next_late_action(scene: Scene, mem: Memory) -> tuple[str, str | None] | None:
+    """(command, memory room) of the first sweep action still allowed, else None."""
+    for command in room_sweep(scene, mem) + [*LATE_WORDS]:
+        if allowed(command, scene.room, mem):
+            return command, scene.room
+    for command in held_sweep(scene):
+        if allowed(command, HELD_ROOM, mem, scene.room):
+            return command, HELD_ROOM
+    return None
