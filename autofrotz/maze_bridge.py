@@ -76,17 +76,30 @@ class MazeMode:
         self.group_id = group_id
         self.markers = markers
         self.options = options
-        self.solver = MazeSolver(markers=markers, options=options, listener=_Listener(orch))
+        self.solver: MazeSolver | None = None  # built once the markers are known
+        self.asked = False  # whether we listed the inventory for the item manager first
         self.log: list[list[str]] = []  # [command, reply] in the order the solver was given them
         self.gids: dict[str, str] = {"1": group_id}  # solver group id -> map group id
         # the solver's command after the last reply: asked at once, so it has digested that reply
-        self.upcoming: str | None = self.solver.next_command()
+        self.upcoming: str | None = None
         self.issued: str | None = None
         self.done = False
+
+    def _build(self) -> MazeSolver:
+        self.solver = MazeSolver(markers=self.markers, options=self.options, listener=_Listener(self.orch))
+        self.upcoming = self.solver.next_command()
+        return self.solver
 
     # ----- the orchestrator's side -------------------------------------------------------------
     def next_command(self) -> str | None:
         """The solver's next command; None (and the maze completed in the map) when it is done."""
+        if self.solver is None:
+            if self.markers is None and not self.asked:
+                # the item manager ranks markers by how safe they are to leave: let it see the inventory
+                self.asked, self.issued = True, None
+                return "inventory"
+            self.markers = self.markers if self.markers is not None else _markers(self.orch)
+            self._build()
         self.issued, self.upcoming = self.upcoming, None
         if self.issued is None:
             self._complete()
@@ -94,7 +107,7 @@ class MazeMode:
 
     def observe(self, output: str) -> None:
         """Hand the game's reply to the solver and let it work out where it is now."""
-        if self.issued is None:
+        if self.issued is None or self.solver is None:
             return
         self.log.append([self.issued, output])
         self.solver.observe(output)
@@ -110,6 +123,8 @@ class MazeMode:
 
         map_manager = self.orch.p.map
         before, known = map_manager.current_room, {r.room_id for r in map_manager.rooms()}
+        if self.solver is None:
+            return RoomUpdate(False, before, None)
         map_manager.forget_lookalikes([r.description for r in self._rooms() if r.maze_group])
         ids = self._id_table(turn)
         rooms = [
@@ -119,11 +134,11 @@ class MazeMode:
             replace(c, from_room_id=ids[c.from_room_id], to_room_id=ids[c.to_room_id],
                     direction=edge_label(c.direction) or c.direction,
                     observed_destinations=[ids.get(d, d) for d in c.observed_destinations])
-            for c in self.solver.connections()
+            for c in self._solver().connections()
             if c.from_room_id in ids and c.to_room_id in ids
         ]  # fmt: skip
-        groups = [self._group(g, ids) for g in self.solver.groups()]
-        current = ids.get(self.solver.current or "")
+        groups = [self._group(g, ids) for g in self._solver().groups()]
+        current = ids.get(self._solver().current or "")
         map_manager.adopt_maze(rooms, links, groups, current, turn)
         if self.upcoming is None:  # the solver has finished: leave maze mode with this turn
             self._complete(turn)
@@ -132,8 +147,11 @@ class MazeMode:
         return RoomUpdate(here != before, here, name, bool(here) and here not in known)
 
     # ----- translation from solver ids to map ids ----------------------------------------------
+    def _solver(self) -> MazeSolver:
+        return self.solver if self.solver is not None else self._build()
+
     def _rooms(self) -> list[Room]:
-        return self.solver.rooms()
+        return self.solver.rooms() if self.solver is not None else []
 
     def _gid(self, solver_gid: str | None) -> str | None:
         if solver_gid is None:
@@ -173,14 +191,14 @@ class MazeMode:
         self.done = True
         turn = self.orch.turn + 1 if turn is None else turn
         map_manager = self.orch.p.map
-        for g in self.solver.groups():
+        for g in self._solver().groups():
             gid = self._gid(g.group_id) or self.group_id
             if gid in map_manager.groups:
                 map_manager.complete_maze(gid, map_manager.groups[gid].completed_turn or turn)
                 map_manager.groups[gid].fully_mapped = g.fully_mapped
         if map_manager.active_maze == self.group_id:
             map_manager.complete_maze(self.group_id, turn)
-        log.info("maze solver finished: %s", self.solver.figures())
+        log.info("maze solver finished: %s", self._solver().figures())
 
     # ----- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -191,12 +209,17 @@ class MazeMode:
             "options": asdict(self.options),
             "log": [list(pair) for pair in self.log],
             "gids": dict(self.gids),
+            "asked": self.asked,
+            "built": self.solver is not None,
         }
 
     @classmethod
     def from_dict(cls, orch: Any, data: dict[str, Any]) -> MazeMode:
         """Rebuild a run by replaying its exchanges into a fresh solver (no game command is sent)."""
         mode = cls(orch, data["group_id"], data.get("markers"), SolverOptions(**data["options"]))
+        mode.asked = bool(data.get("asked", False))
+        if data.get("built", True):
+            mode._build()  # with the markers it was given then, not the ones carried now
         for command, output in data.get("log", []):
             if mode.next_command() != command:
                 log.warning("maze state replay: solver said %r, saved %r", mode.issued, command)

@@ -194,6 +194,9 @@ def check_recorded_maze(
     missing = set(truth["markers"]) - set(gt.inventory)
     assert missing == (set(run.solver.solver.know.lost) if truth["thief"] else set())
     assert recorded["current_room"] not in mapping
+    # markers came from the item manager's safest-first list, after one look at the inventory
+    assert run.solver.markers and set(run.solver.markers) <= set(truth["markers"])
+    assert maze_turns[0]["command"] == "inventory"
 
 
 def check_events(run: Run, groups: int) -> None:
