@@ -193,7 +193,8 @@ def check_recorded_maze(
     assert gt.room_name in [truth["outside"][e] for e in truth["exits_beyond"]]
     missing = set(truth["markers"]) - set(gt.inventory)
     assert missing == (set(run.solver.solver.know.lost) if truth["thief"] else set())
-    assert recorded["current_room"] not in mapping
+    here = next(n for n in recorded["nodes"] if n["id"] == recorded["current_room"])
+    assert here["name"] == gt.room_name and not here["maze_group"]  # the map knows we are out
     # markers came from the item manager's safest-first list, after one look at the inventory
     assert run.solver.markers and set(run.solver.markers) <= set(truth["markers"])
     assert maze_turns[0]["command"] == "inventory"
@@ -219,6 +220,11 @@ def test_session_detects_and_solves_the_maze(game: str, steps: int, tmp_path: Pa
         check_events(run, len(truth["groups"]))
         if truth["thief"]:
             assert run.orch.p.map.groups["1"].thief_suspected
+        # normal play resumes: the next turn is the game agent's again
+        MockLLM.instances["game_agent"].enqueue(reply("look"))
+        run.turn()
+        assert run.orch.maze_solver is None and run.orch.mind.last_command == "look"
+        assert len(MockLLM.instances["game_agent"].history) == len(walk) + 1
     finally:
         run.session.close()
 
