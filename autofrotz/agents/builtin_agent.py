@@ -41,6 +41,13 @@ CHANGING_VERBS = frozenset(
     ["open", "unlock", "move", "push", "pull", "lift", "turn", "enter", "climb", "light", "attack", "put"]
 )
 INVENTORY_ROOM = "inv"
+WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+(?: [a-z]+)?)\?", re.IGNORECASE)
+FORGOTTEN = re.compile(r"haven't got that spell|not committed to memory|don't have that spell", re.IGNORECASE)
+GOT_SOMETHING = re.compile(
+    r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
+    r"hands? you|gives you|you are now (?:carrying|holding))\b",
+    re.IGNORECASE,
+)
 PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
@@ -199,8 +206,22 @@ class BuiltinAgent:
                 mem.queue.append(command)
 
     def _learn_from(self, text: str) -> None:
-        """Spells to learn, who is animate, and the parts an examined thing shows."""
+        """Spells to learn, who is animate, the parts an examined thing shows, objects a verb wants."""
         mem, room = self.mem, self.mem.last_room
+        spell = mem.last_command.split()[0] if mem.last_command else ""
+        if spell in mem.spells and FORGOTTEN.search(text[:200]) and mem.tried(room, f"learn {spell}") < 6:
+            mem.queue[:0] = [f"learn {spell}", mem.last_command]  # spells fade once cast: learn it again
+            mem.tries.pop(f"{room or '?'}|learn {spell}", None)
+            mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)
+        if GOT_SOMETHING.search(text) and not mem.last_command.startswith(("take", "inventory")):
+            mem.queue.insert(0, "inventory")  # something came into our hands: let the item list catch up
+            mem.tries.pop(f"{room or '?'}|inventory", None)
+        wanted = WANTS_OBJECT.search(text[:200])
+        if wanted:
+            verb = wanted.group(1).lower()
+            nouns = [short(n) for n in mem.nouns.get(room or "?", [])][:4]
+            extra = ["ground", "sand", "here"] if verb == "dig" else []
+            mem.queue += [f"{verb} {n}" for n in nouns + extra]
         for spell in w.spells_in(text):
             if spell not in mem.spells:
                 mem.spells.append(spell)

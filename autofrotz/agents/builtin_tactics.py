@@ -93,13 +93,14 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     out += [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]
     out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += _fixture_actions(nouns)
+    out += _deposits(scene, mem, nouns)
+    out += [f"examine {n}" for n in nouns if n in mem.objects and not w.has_class(n, w.READABLE)]
     out += _fixed_actions(nouns, mem)
     slots = [n for n in nouns if w.has_class(n, w.RECEPTACLES)]
     out += [f"put {short(i)} in {n}" for n in slots for i in scene.inventory[:6]]
     out += _gifts(scene, nouns, mem)
     out += [f"push {n}" for n in nouns if n in mem.parts]
-    out += [f"{spell} {n}" for spell in mem.spells for n in nouns if n in mem.objects or has_any(n, NOTABLE)]
-    out += _deposits(scene, mem, nouns)
+    out += _casts(scene, mem, nouns)
     if carried(scene, w.DIGGERS):
         out += ["dig", f"dig with {short(carried(scene, w.DIGGERS)[0])}"]
     out += [f"examine {n}" for n in nouns if has_any(n, NOTABLE) or n in map(short, scene.visible)]
@@ -155,9 +156,18 @@ def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
     """Things too big to take may hide something or move: search, push, pull."""
     out: list[str] = []
     for n in nouns:
-        if n in mem.fixed or w.has_class(n, w.SEARCHABLE):
-            out += [f"search {n}", f"push {n}", f"pull {n}", f"look under {n}"]
+        if w.has_class(n, w.SEARCHABLE):
+            out += [f"search {n}", f"look under {n}", f"push {n}", f"pull {n}"]
+        elif n in mem.fixed:
+            out.append(f"search {n}")
     return out
+
+
+def _casts(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
+    """Known spells on what is carried, on living things and on what opens."""
+    targets = [short(i) for i in scene.inventory[:6]]
+    targets += [n for n in nouns if has_any(n, (w.ANIMALS, w.CREATURES, w.PEOPLE, w.OPENABLE))]
+    return [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
 
 
 def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:

@@ -218,8 +218,8 @@ FOLLOW_UPS = (
     (re.compile(r"\bneed to (open|unlock|remove|move|take|turn on|light) (?:the|a|an|your) "
                 r"([a-z][a-z -]{1,25}?) first", re.I), "{0} {1}"),
     (re.compile(r"\bbehind (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look behind {0}"),
-    (re.compile(r"\b((?:get|stand) up first|you(?:'re| are) (?:lying|sitting|kneeling)|on the floor\b)",
-                re.I), "stand up"),
+    (re.compile(r"\b((?:get|stand) up first|you(?:'re| are) (?:lying|sitting|kneeling))|^\s*on the floor\s*$",
+                re.I | re.M), "stand up"),
     (re.compile(r"\b(?:you'll|you will|you would|you'd) need (?:the|a|an|some) "
                 r"([a-z][a-z -]{1,25}?)\b[.,!;]", re.I),
      "take {0}"),
