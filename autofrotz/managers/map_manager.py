@@ -74,8 +74,8 @@ class MapManager(MazeMap):
         """Parse one output (the reply to command_used, or the intro when None) and update the map."""
         known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
         parsed = parse_output(output_text, known)
-        if parsed.header and is_stationary_command(command_used) and self._current_name() != parsed.header:
-            parsed = ParsedOutput(is_dark=parsed.is_dark)  # a document's title, not a room
+        if self._is_document(parsed, command_used):
+            parsed = ParsedOutput(is_dark=parsed.is_dark)
         confidence = self._confidence(parsed, command_used)
         used_llm = False
         if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):
@@ -86,6 +86,12 @@ class MapManager(MazeMap):
         update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
         return update
+
+    def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
+        """A title with no description under it, in a reply to read/examine/inventory: a document."""
+        if not parsed.header or parsed.description or not is_stationary_command(command):
+            return False
+        return self._current_name() != parsed.header
 
     def _current_name(self) -> str | None:
         return self.room(self.current_room)["name"] if self.current_room else None
