@@ -190,6 +190,12 @@ class MazeMap(MapGraph):
             if to_room not in exits:
                 exits.append(to_room)
 
+    def _add_inferred(self, room_id: str, direction: str, to_room: str, turn: int) -> None:
+        """No assumed way back out of a mapped maze room: the solver tried every exit."""
+        group = self.groups.get(self.room(room_id).get("maze_group") or "")
+        if group is None or not group.fully_mapped:
+            super()._add_inferred(room_id, direction, to_room, turn)
+
     def forget_lookalikes(self, descriptions: list[str]) -> None:
         """Drop rooms outside every maze group described like a maze room: guesses made before the
         markers told the identical rooms apart."""
