@@ -242,3 +242,25 @@ def test_add_and_remove_connection_logged_with_turn() -> None:
 def test_unknown_mode_is_rejected() -> None:
     with pytest.raises(ValueError, match="hybrid"):
         MapManager(mode="magic")
+
+
+def test_title_in_reply_to_read_is_a_document() -> None:
+    manager = MapManager()
+    walk(manager, [(None, WEST)])
+    update = manager.update_from_game_output("My Spell Book\n\ngnusto spell: copy a scroll.", "read book", 1)
+    assert not update.moved and manager.current_room == "west_of_house" and len(manager.rooms()) == 1
+
+
+def test_getting_out_of_a_vehicle_keeps_the_room() -> None:
+    manager = MapManager()
+    walk(manager, [(None, "Cellars\nYou are in the damp cellars.\n")])
+    walk(manager, [("enter dumbwaiter", "You get into the dumbwaiter.\n\nCellars (in the dumbwaiter)\n")])
+    rooms = walk(manager, [("out", "You get out of the dumbwaiter.\n\nCellars\n")])
+    assert rooms == ["cellars"] and len(manager.rooms()) == 1
+
+
+def test_grid_drawn_inside_one_room_stays_one_room() -> None:
+    manager = MapManager()
+    walk(manager, [(None, "Room in a Puzzle\nYou are in a small square room.\n")])
+    rooms = walk(manager, [("e", "Room in a Puzzle\n      +   SS ??+\nWest  +   .. MM+  East\n")])
+    assert rooms == ["room_in_a_puzzle"]
