@@ -199,7 +199,7 @@ class MazeMap(MapGraph):
     def forget_lookalikes(self, descriptions: list[str]) -> None:
         """Drop rooms outside every maze group described like a maze room: guesses made before the
         markers told the identical rooms apart."""
-        norms = [normalize_description(d) for d in descriptions if d]
+        norms = list(dict.fromkeys(normalize_description(d) for d in descriptions if d))
         for room_id, data in list(self.graph.nodes(data=True)):
             if data.get("maze_group"):
                 continue
