@@ -268,7 +268,9 @@ class Explorer(SolverCore):
             return False
         shared = [d for d, t in stale.edges.items() if t != AMBIGUOUS and t not in stale_ids]
         agree = all(other.edges.get(d) == stale.edges[d] for d in shared)
-        return bool(shared) and agree and not set(stale.blocked) & set(other.edges)
+        # a way one of them refused cannot be a way the other has taken
+        clash = set(stale.blocked) & set(other.edges) or set(stale.edges) & set(other.blocked)
+        return bool(shared) and agree and not clash
 
     def _fold(self, stale: MazeRoom, keep: MazeRoom) -> None:
         lost = self._unplace(stale)
