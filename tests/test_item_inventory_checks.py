@@ -142,6 +142,8 @@ def test_counted_truth_names_unreadable_objects_by_elimination() -> None:
     reply = "You are carrying:\n  a gold coin\n  a brass lamp"
     assert counted_truth(["(77)", "brass lamp", "(self object)"], reply) == ["gold coin", "brass lamp"]
     assert counted_truth(["brass lamp", "pair hands"], "You are carrying:\n  a brass lamp") == ["brass lamp"]
+    refusal = "You have two options: climb down or go west."  # no answer: every carried object counts
+    assert counted_truth(["brass lamp", "pair hands"], refusal) == ["brass lamp", "pair hands"]
 
 
 def test_inventory_matching_pairs_objects_one_to_one_before_grouping() -> None:

@@ -18,7 +18,7 @@ import re
 
 STOP_WORDS = {"a", "an", "the", "some", "of", "your", "my", "pair", "set", "piece", "bit", "lot", "lots"}
 ARTICLES = {"a", "an", "the", "some", "your", "my"}
-ANSWERED = re.compile(r"carr|hold|\bhave\b|empty|nothing|possess", re.IGNORECASE)
+ANSWERED = re.compile(r"carr|hold|empty|possess", re.IGNORECASE)  # with a parsed listing, see _answered
 
 
 def normalise(name: str) -> list[str]:
@@ -166,12 +166,15 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
     ['gold coin', 'brass lamp']
     >>> counted_truth(["eye one", "lens"], "You are carrying:\\n  a lens\\n  a blue eye-like pearl")
     ['blue eye-like pearl', 'lens']
+    >>> counted_truth(["(77)", "(my_coin)"], "You are carrying:\\n  a gold coin\\n  a silver coin")
+    ['silver coin', '(my_coin)']
     """
-    if not ANSWERED.search(inventory_reply):
-        return list(carried)  # the game did not answer the question (a menu, a key press): count all
+    if not _answered(inventory_reply):
+        return list(carried)  # the game did not answer the question (a menu, a refusal): count all
     entries = _top_level_entries(inventory_reply)
     listed = {i for i, name in enumerate(carried) if any(names_match(e, name) for e in entries)}
-    leftovers = [e for e in entries if not any(names_match(e, carried[i]) for i in listed)]
+    paired = _pairing(entries, [carried[i] for i in sorted(listed)])
+    leftovers = [e for j, e in enumerate(entries) if j not in paired]
     reply_words = normalise(inventory_reply)
     counted = []
     for index, name in enumerate(carried):
@@ -183,6 +186,35 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
         elif any(word_match(w, r) for w in words for r in reply_words):
             counted.append(name)
     return counted
+
+
+def _answered(reply: str) -> bool:
+    """True when a reply answers "inventory" (a listing, an empty-handed reply, or words about carrying).
+
+    >>> _answered("You are carrying:\\n  a lamp"), _answered("You have two options: go down or west.")
+    (True, False)
+    """
+    from autofrotz.managers.item_parser import parse_inventory
+
+    return parse_inventory(reply) is not None or bool(ANSWERED.search(reply))
+
+
+def _pairing(entries: list[str], names: list[str]) -> set[int]:
+    """Indices of the entries a largest one-to-one matching gives to the names."""
+    owner: dict[int, int] = {}  # entry index -> name index
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j, entry in enumerate(entries):
+            if j not in seen and names_match(entry, names[i]):
+                seen.add(j)
+                if j not in owner or assign(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    for i in range(len(names)):
+        assign(i, set())
+    return set(owner)
 
 
 def _top_level_entries(inventory_reply: str) -> list[str]:
