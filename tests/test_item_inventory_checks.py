@@ -150,3 +150,12 @@ def test_inventory_matching_pairs_objects_one_to_one_before_grouping() -> None:
     assert inventory_matches(['"cave" cube', '"chasm" cube'], ["cube", "cube"])
     assert inventory_matches(["coins"], ["coin", "coin"])
     assert not inventory_matches(["cube"], ["cube", "lamp"])
+
+
+def test_round_trip_keeps_check_settings() -> None:
+    manager = ItemManager(inventory_checks=True)
+    manager.apply_inventory_check(LISTING, "attic", 4)
+    copy = ItemManager.from_dict(manager.to_dict())
+    assert copy.inventory_checks and copy.to_dict() == manager.to_dict()
+    copy.update_from_game_output("Cellar\nA damp cellar.", "cellar", "down", 5)
+    assert not copy.wants_inventory_check  # the listing at turn 4 is recent

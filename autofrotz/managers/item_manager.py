@@ -590,13 +590,18 @@ class ItemManager:
             "inventory_limit": self.inventory_limit,
             "llm_calls": self.llm_calls,
             "unverified": sorted(self._unverified),
+            "inventory_checks": self.inventory_checks,
+            "last_listing_turn": self._last_listing_turn,
             "items": [asdict(i) for i in self.items.values()],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], llm: BaseLLM | None = None) -> ItemManager:
         """Rebuild a manager saved by to_dict."""
-        manager = cls(llm=llm, mode=data.get("mode", "rules"))
+        manager = cls(
+            llm=llm, mode=data.get("mode", "rules"), inventory_checks=data.get("inventory_checks", False)
+        )
+        manager._last_listing_turn = data.get("last_listing_turn")
         manager.inventory_limit = data.get("inventory_limit")
         manager.llm_calls = data.get("llm_calls", 0)
         manager._unverified = set(data.get("unverified", []))
