@@ -18,6 +18,7 @@ from typing import Any
 
 from autofrotz.managers.directions import edge_label, is_travel_command
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions
+from autofrotz.maze.text import is_light_source
 from autofrotz.storage.models import MazeGroup, Room
 
 log = logging.getLogger(__name__)
@@ -249,8 +250,8 @@ def make_solver(orch: Any) -> MazeMode:
 
 
 def _markers(orch: Any) -> list[str] | None:
-    """Droppable items (safest first) when the item manager knows enough; else the solver asks."""
-    items = [item.name for item in orch.p.items.get_droppable_items()]
+    """Droppable items (safest first, lights kept) when the item manager knows enough; else None."""
+    items = [i.name for i in orch.p.items.get_droppable_items() if not is_light_source(i.name)]
     return items if len(items) >= orch.config.maze.min_markers else None
 
 

@@ -44,8 +44,10 @@ def truth_of(game: str) -> dict[str, Any]:
 
 
 def walk_in(truth: dict[str, Any], steps: int = 2) -> list[str]:
-    """The entry moves, then steps deeper that never turn straight back."""
+    """The entry moves (with a light on in a dark maze), then steps deeper that never turn back."""
     moves, room, last = list(truth["entry_moves"]), truth["start"], None
+    if truth["dark"]:
+        moves.insert(0, "turn on brass lamp")
     for _ in range(steps):
         options = [
             (d, t)
@@ -211,7 +213,8 @@ def check_events(run: Run, groups: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "steps"), [("maze_plain", 2), ("maze_thief", 2), ("maze_nested", 2), ("maze_different", 5)]
+    ("game", "steps"),
+    [("maze_plain", 2), ("maze_thief", 2), ("maze_nested", 2), ("maze_different", 5), ("maze_dark", 2)],
 )
 def test_session_detects_and_solves_the_maze(game: str, steps: int, tmp_path: Path) -> None:
     run, truth, walk = play_maze(tmp_path, game, steps)
