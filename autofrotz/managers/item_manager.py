@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from autofrotz.managers import item_parser as ip
-from autofrotz.managers.item_commands import Command, is_observing, parse_command
+from autofrotz.managers.item_checks import CHECK_INTERVAL, POSSESSION_HINTS, may_have_changed
+from autofrotz.managers.item_commands import Command, parse_command
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 if TYPE_CHECKING:
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
     from autofrotz.managers.item_llm import ItemLLMParser
 
 MODES = ("rules", "llm", "hybrid")
-CHECK_INTERVAL = 10  # turns after which a quiet inventory check is worth asking for anyway
-SHORT_REFUSAL_WORDS = 12  # a one-line refusal longer than this may narrate more than a refusal
 # Generic kinds of object worth keeping when something must be left behind (not game-specific).
 WEAPON_WORDS = {
     "sword",
@@ -37,35 +36,6 @@ PUT_VERB_REPLY = re.compile(
     r"\b(?:you|i) (?:\w+ly )?(?:put|place|insert|slide|slip|drop|hang|lean|set|stick|push|fit|plant)\b"
     r"|^(?:done|ok|o\.k|okay)\b",
     re.IGNORECASE,
-)
-# Words in a reply that suggest objects changed hands in a way the rules may have missed.
-POSSESSION_HINTS = re.compile(
-    r"\b(?:hands? (?:it |them )?(?:to )?you|you hand|hands? (?:it|them) over|pick (?:it|them) up|gives? you|"
-    r"(?:you|I) (?:find|found|receive|now have|pick up|take|grab|catch|"
-    r"tear|unwrap|pull|lose|drop|hold|carry|collect|gather|fill|empty|pour)|which you pick up|"
-    r"takes? (?:the|your|it|them)|snatch\w*|steals?|stole|stolen|is gone|are gone|vanish\w*|disappear\w*|"
-    r"crumbles?|dissolves?|shatters?|from you|from your|falls? from|slips? (?:from|out of)|in your hands?|"
-    r"into your hands?|to find|you(?:'ve| have) lost|your (?:possessions|belongings|things|stuff)|"
-    r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
-    r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
-    r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?|around your (?:neck|waist|wrist|finger)|"
-    r"(?:in|into) your arms|on your head|retriev\w*|pocket\w*|worn out|wears? off|used up|runs? out|"
-    r"you (?:wake|awake|awaken)\w*)\b",
-    re.IGNORECASE,
-)
-
-# One-line replies that refuse outright and so change nothing (narrower than the parser's failure words,
-# which include "not" and "only" and so match replies that did something: "You're not a chef, but ok.").
-PLAIN_REFUSAL = re.compile(
-    r"\b(?:can't|cannot|can not|couldn't|don't|doesn't|isn't|aren't|won't|no such|"
-    r"not (?:something|possible|open|here|a verb|able)|nothing (?:happens|to)|what do you want|"
-    r"which do you mean|you see no|there is no|there's no|i don't|understand|beyond your reach|"
-    r"you'll have to|already|no reply|no response)\b",
-    re.IGNORECASE,
-)
-# "(Taken)", "(first taking the book)": a command that acted on an object before doing what was asked.
-IMPLICIT_ACTION = re.compile(
-    r"^\s*\((?:taken|first taking|first removing|putting)\b", re.IGNORECASE | re.MULTILINE
 )
 
 
@@ -223,18 +193,8 @@ class ItemManager:
         return any(_covers(name, [w]) for name in carried for w in words)
 
     def _may_have_changed(self, text: str, command_used: str | None) -> bool:
-        """True unless the turn only moved, looked or waited, or was a one-line refusal.
-
-        Replies to acting on objects often carry side effects the rules do not read (an exchange, a
-        transformation, a new name), so those turns are worth a free side look at "inventory".
-        """
-        if POSSESSION_HINTS.search(text) or IMPLICIT_ACTION.search(text):
-            return True
-        if is_observing(command_used):
-            return self._names_carried(command_used)  # examining what we hold can reveal its real name
-        lines = ip.reply_lines(text)
-        short = len(lines) <= 1 and len(" ".join(lines).split()) <= SHORT_REFUSAL_WORDS
-        return not (short and PLAIN_REFUSAL.search(" ".join(lines)))
+        """True unless the turn only moved, looked or waited, or was a one-line refusal."""
+        return may_have_changed(text, command_used, self._names_carried(command_used))
 
     def apply_inventory_check(self, reply: str, current_room: str | None, turn: int) -> list[ItemUpdate]:
         """The game's answer to a side "inventory" query: resynchronise when it is a listing."""
