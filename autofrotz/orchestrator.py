@@ -24,6 +24,7 @@ from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, Wo
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config
 from autofrotz.context import HISTORY_TURNS, one_line, world_fields
+from autofrotz.evals.inventory_probe import side_inventory
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.mind import Mind, maze_events
@@ -252,6 +253,7 @@ class Orchestrator:
             changes.moved = bool(update.moved)
             changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
             item_updates = self.p.items.update_from_game_output(text, self.p.map.current_room, command, n)
+            self._check_inventory(text, n)
         except AssertionError:  # a fake model's unexpected call is a test failure, never a default
             raise
         except Exception as exc:  # a parser bug must not end the game; the turn records the error
@@ -263,6 +265,15 @@ class Orchestrator:
         changes.new_items = sum(1 for u in item_updates if u.change == "seen" and self._first_seen(u, n))
         changes.inventory_changed = self._inventory() != before_inventory
         return changes
+
+    def _check_inventory(self, text: str, n: int) -> None:
+        """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""
+        items, game = self.p.items, self.p.game
+        if not getattr(items, "wants_inventory_check", False) or getattr(game, "backend", "") != "jericho":
+            return  # only jericho saves and restores in memory, so only there is the question free
+        reply = side_inventory(game, text)
+        if reply is not None:
+            items.apply_inventory_check(reply, self.p.map.current_room, n)
 
     def _evaluate_puzzles(
         self, text: str, command: str, n: int, changes: Changes, live: bool
