@@ -8,6 +8,7 @@ blind compass tries. It is deterministic: a resume re-decides recorded turns fro
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -35,13 +36,15 @@ from autofrotz.managers.directions import opposite
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
+log = logging.getLogger(__name__)
+
 FALLBACKS = ("look", "wait", "inventory")
 VISIT_BUDGET = 10  # object actions per visit before exploring on (the rest wait for a later visit)
 CHANGING_VERBS = frozenset(
     ["open", "unlock", "move", "push", "pull", "lift", "turn", "enter", "climb", "light", "attack", "put"]
 )
 INVENTORY_ROOM = "inv"
-WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+(?: [a-z]+)?)\?", re.IGNORECASE)
+WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
 FORGOTTEN = re.compile(r"haven't got that spell|not committed to memory|don't have that spell", re.IGNORECASE)
 GOT_SOMETHING = re.compile(
     r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
@@ -68,7 +71,10 @@ class BuiltinAgent:
         """Choose the next command from the world model and what earlier replies taught."""
         self.map = context.map
         self.inventory = list(context.inventory)
-        self._observe(context)
+        try:
+            self._observe(context)
+        except Exception:  # a reply the learning rules did not foresee must not cost the turn
+            log.exception("built-in agent: learning from the last reply failed")
         scene = self._scene(context)
         command, reason, where = self._choose(context, scene)
         self._commit(context.room_id, where, command)

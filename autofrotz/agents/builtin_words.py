@@ -237,7 +237,7 @@ def follow_ups(text: str) -> list[str]:
     found = []
     for pattern, template in FOLLOW_UPS:
         for match in pattern.finditer(text):
-            groups = [g.lower().split(" of ")[0].strip() for g in match.groups()]
+            groups = [(g or "").lower().split(" of ")[0].strip() for g in match.groups()]
             found.append(template.format(*groups))
     return found
 
