@@ -227,7 +227,11 @@ def _parts(
         game=game,
         db=db,
         map=map_manager,
-        items=ItemManager(item_llm, parser_mode(config, "item_parser", item_llm)),
+        items=ItemManager(
+            item_llm,
+            parser_mode(config, "item_parser", item_llm),
+            inventory_checks=config.backend == "jericho",
+        ),
         game_agent=make_game_agent(config, llms["game_agent"], name),
         puzzle_agent=PuzzleAgent(llms["puzzle_agent"], name),
         hooks=hooks,
