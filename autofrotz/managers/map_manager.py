@@ -246,7 +246,7 @@ class MapManager(MazeMap):
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
         known = link is not None and not link.random and link.to_room in candidates
-        if link and known and not self._distinct(link.to_room, description, strict=True):
+        if link and known:  # the exit we know leads to a room of this name: trust it over wording
             return link.to_room
         if current in candidates and not moving:
             return current
@@ -308,24 +308,18 @@ class MapManager(MazeMap):
         new = normalize_description(description)
         return bool(stored and new) and (similarity(stored, new) >= self.similarity_threshold)
 
-    def _distinct(
-        self, room_id: str, description: str, back: str | None = None, strict: bool = False
-    ) -> bool:
-        """True when the stored and new descriptions show two different rooms.
-
-        Strict (the known exit leads there): both read as full descriptions and differ clearly.
-        Otherwise: both are descriptions (not object lines) and differ clearly, or slightly while the
-        graph also disagrees (the candidate's way back leads elsewhere)."""
+    def _distinct(self, room_id: str, description: str, back: str | None = None) -> bool:
+        """True when the stored and new descriptions show two different rooms: both are descriptions
+        (not object lines) and differ clearly, or slightly while the graph also disagrees (the
+        candidate's way back leads elsewhere)."""
         stored = self.room(room_id)["description"]
         if not description or not stored or is_item_line(description) or is_item_line(stored):
-            return False
-        if strict and not (is_full_description(description) and is_full_description(stored)):
             return False
         if not self._description_matches(room_id, description):
             return True
         a, b = normalize_description(description), normalize_description(stored)
         same_text = a.startswith(b) or b.startswith(a)
-        return not strict and not same_text and not self._consistent(room_id, back)
+        return not same_text and not self._consistent(room_id, back)
 
     def _maze_like(self, candidates: list[str], description: str) -> bool:
         """Several known rooms share this name and description: only the graph can tell them apart."""
