@@ -97,6 +97,10 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"config file not found: {path}") from None
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{path}: not valid JSON ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file {path}: {exc.strerror or exc}") from None
     return config_from_dict(raw, source=str(path))
 
 
@@ -105,6 +109,15 @@ def config_from_dict(raw: Any, source: str = "config") -> Config:
     config = _build(Config, raw, source)
     _check_values(config, source)
     return config
+
+
+def public_dict(config: Config) -> dict[str, Any]:
+    """The config as a plain dict for the record, with any key written into the file redacted."""
+    data = dataclasses.asdict(config)
+    for provider in data["providers"].values():
+        if provider.get("api_key"):
+            provider["api_key"] = "[redacted]"
+    return data
 
 
 def apply_overrides(config: Config, **overrides: Any) -> Config:

@@ -201,11 +201,15 @@ def open_game(
     run even when the probe shows it drops styled text (a warning is logged instead).
     """
     from autofrotz.backends import BACKENDS
-    from autofrotz.games import resolve_game
+    from autofrotz.games import GameNotFoundError, check_story, resolve_game
 
     if backend not in BACKENDS:
         raise GameInterfaceError(f"unknown back end '{backend}'; valid: {', '.join(BACKENDS)}")
     path = resolve_game(str(game))
+    try:
+        check_story(path)  # jericho ends the whole process on a file that is not a story
+    except GameNotFoundError as exc:
+        raise GameInterfaceError(str(exc)) from None
     if backend == "dfrotz":
         from autofrotz.backends.dfrotz_backend import DfrotzBackend
 

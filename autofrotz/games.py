@@ -75,6 +75,42 @@ def resolve_game(name_or_path: str, games_dir: Path = GAMES_DIR) -> Path:
     raise GameNotFoundError(f"unknown game '{name_or_path}'; installed games in {games_dir}: {available}")
 
 
+def story_problem(header: bytes, size: int) -> str | None:
+    """Why a file is not a Z-machine story, from its first 64 bytes and size; None when it looks sound.
+
+    Checked before an interpreter sees the file: jericho ends the whole process on a bad one.
+
+    >>> story_problem(b"garbage", 7)
+    'too short for a Z-machine header (7 bytes)'
+    >>> story_problem(bytes([9]) + bytes(63), 64)
+    'version byte is 9, not 1-8'
+    >>> story_problem(bytes([5]) + bytes(25) + bytes([0, 100]) + bytes(36), 64)
+    'the header says 400 bytes but the file has 64'
+    >>> story_problem(bytes([5]) + bytes(63), 64) is None
+    True
+    """
+    if len(header) < 64:
+        return f"too short for a Z-machine header ({size} bytes)"
+    version = header[0]
+    if not 1 <= version <= 8:
+        return f"version byte is {version}, not 1-8"
+    scale = 2 if version <= 3 else 4 if version <= 5 else 8
+    declared = int.from_bytes(header[0x1A:0x1C], "big") * scale
+    if declared > size:
+        return f"the header says {declared} bytes but the file has {size}"
+    return None
+
+
+def check_story(path: Path) -> Path:
+    """The path back when it looks like a story file; GameNotFoundError saying why it does not."""
+    with path.open("rb") as f:
+        header = f.read(64)
+    problem = story_problem(header, path.stat().st_size)
+    if problem:
+        raise GameNotFoundError(f"{path} is not a playable Z-machine story file: {problem}")
+    return path
+
+
 def max_score(path: str | Path) -> int | None:
     """The maximum score of a story file: from the manifest, or MAX_SCORE in our own Inform source."""
     name = Path(path).name.lower()

@@ -22,7 +22,7 @@ from autofrotz.agents.base import Decision, HistoryEntry, TurnContext
 from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
-from autofrotz.config import Config
+from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, one_line, world_fields
 from autofrotz.evals.inventory_probe import side_inventory
 from autofrotz.hooks import base as ev
@@ -423,7 +423,7 @@ class Orchestrator:
         self.p.hooks.emit(event)
 
     def _game_row(self) -> Game:
-        config_json = json.dumps(asdict(self.config), default=str)
+        config_json = json.dumps(public_dict(self.config), default=str)
         now = datetime.now(UTC).isoformat(timespec="seconds")
         return Game(
             None,

@@ -50,6 +50,8 @@ class Session:
         """Build a session (``game``: an opened interpreter to use); SessionError names what is wrong."""
         from autofrotz.storage.database import Database
 
+        if resume_id is None:
+            _resolve(config.game_file)  # an unknown game is refused before a database file is made
         db = Database(config.database_path)
         try:
             return cls._build(config, db, resume_id, web, observers or [], console, game)
@@ -129,10 +131,10 @@ def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
 
 
 def _resolve(game_file: str) -> Path:
-    from autofrotz.games import GameNotFoundError, resolve_game
+    from autofrotz.games import GameNotFoundError, check_story, resolve_game
 
     try:
-        return resolve_game(game_file)
+        return check_story(resolve_game(game_file))
     except GameNotFoundError as exc:
         raise SessionError(str(exc)) from None
 
