@@ -257,7 +257,7 @@ class MapManager(MazeMap):
         returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
         if returning:
             return returning[-1]
-        if current in candidates and self._indistinguishable_from_here(candidates, description, label):
+        if current in candidates and self._indistinguishable_from_here(candidates, description):
             return current  # nothing says we left: a grid inside one room, or a brief revisit
         maze_like = self._maze_like(candidates, description)
         if maze_like:
@@ -266,23 +266,12 @@ class MapManager(MazeMap):
             return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
 
-    def _indistinguishable_from_here(
-        self, candidates: list[str], description: str, label: str | None
-    ) -> bool:
+    def _indistinguishable_from_here(self, candidates: list[str], description: str) -> bool:
         """A move led to a room with the current room's name and no description (a grid drawn inside
-        one room, a brief revisit), no namesake of ours differs in description, and dead reckoning
-        names no other one: nothing in the text says we left."""
-        current = self.current_room or ""
+        one room) and no other room has that name: nothing in the text says we left."""
         if description and not is_item_line(description):
             return False  # a printed description: identical-text mazes are left to the maze solver
-        family = [
-            c for c in candidates if c != current and self._distinct(c, self.room(current)["description"])
-        ]
-        if family:
-            return False
-        here = self.room(current).get("pos")
-        predicted = step(here, label or "") or here
-        return not any(_distance(self.room(c).get("pos"), predicted) == 0 for c in candidates if c != current)
+        return len(candidates) == 1  # with namesakes already told apart, dead reckoning chooses
 
     def _pick_among_namesakes(
         self, pool: list[str], description: str, label: str | None, maze_like: bool = False
