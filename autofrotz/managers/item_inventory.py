@@ -1,0 +1,173 @@
+"""The game's answer to "inventory": inline lists, indented blocks, group headers and nesting."""
+
+from __future__ import annotations
+
+import re
+
+from autofrotz.managers.item_names import (
+    ARTICLES,
+    NOTHING_WORDS,
+    NUMBER_WORDS,
+    ListedItem,
+    clean_name,
+    list_items,
+    listed_item,
+    split_count,
+    split_list,
+)
+
+# Whole-line inventory headers; group 1 is whatever follows on the same line.
+INVENTORY_HEADER = re.compile(
+    r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)(?: the following)?\s*:?\s*(.*)$"
+    r"|^\s*you(?: currently)? have\s*:\s*(.*)$"
+    r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$",
+    re.IGNORECASE,
+)
+INVENTORY_EMPTY = re.compile(
+    r"\b(?:you are|you're|i am|i'm) empty[- ]?handed"
+    r"|\b(?:you are|you're|i am|i'm) (?:carrying|holding) nothing"
+    r"|\b(?:you are|you're|i am|i'm) not (?:carrying|holding) anything"
+    r"|\b(?:you aren't|i'm not) (?:carrying|holding) anything"
+    r"|\byou (?:have|don't have|do not have) (?:nothing|anything)\b"
+    r"|\b(?:you have no|you are beyond (?:all )?(?:worldly )?)(?:possessions|belongings)\b",
+    re.IGNORECASE,
+)
+
+
+def parse_inventory(text: str) -> list[ListedItem] | None:
+    """The game's answer to "inventory", or None when the text holds no inventory listing.
+
+    >>> listing = parse_inventory("You are carrying:\\n  a cage\\n    a bird\\n  a rod")
+    >>> [(i.name, i.container) for i in listing]
+    [('cage', None), ('bird', 'cage'), ('rod', None)]
+    >>> parse_inventory("You are empty-handed.")
+    []
+    >>> parse_inventory("You see nothing special.") is None
+    True
+    >>> [i.name for i in parse_inventory("You are carrying:\\n  A lamp\\nThe unicorn bounds away.")]
+    ['lamp']
+    >>> [i.name for i in parse_inventory("You're carrying:\\n*SMALL STATUE OF A BLUE OX*")]
+    ['SMALL STATUE OF A BLUE OX']
+    """
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        match = INVENTORY_HEADER.match(line)
+        if match:
+            rest = next((g for g in match.groups() if g is not None), "").strip()
+            if rest:
+                return _inline_inventory(rest, lines[index + 1 :])
+            return _block_inventory(lines[index + 1 :])
+    return [] if INVENTORY_EMPTY.search(text) else None
+
+
+def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
+    """An inventory given on the header's line ("You are carrying a lamp and a rod.")."""
+    if rest.strip(" .").lower() in NOTHING_WORDS:
+        return []
+    for line in following:  # the list may wrap onto the next lines
+        if not line.strip():
+            break
+        rest += " " + line.strip()
+    return list_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
+
+
+def _block_inventory(lines: list[str]) -> list[ListedItem]:
+    """An inventory given one object a line, nesting shown by indentation or "The x contains:"."""
+    items: list[ListedItem] = []
+    stack: list[tuple[int, str | None]] = []  # (indent, container name) of open levels
+    first_indent = -1
+    expected = 0  # members a group header announced ("two Tarot cards:")
+    for line in lines:
+        if not line.strip():
+            if items:
+                break
+            continue
+        first_indent = first_indent if first_indent >= 0 else len(line) - len(line.lstrip())
+        if _ends_listing(line) and " - " not in line:
+            break
+        indent = len(line) - len(line.lstrip())
+        if items and indent < first_indent:
+            break  # a flush-left line after indented entries is the game talking again
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        entry = line.strip()
+        if entry.lower().rstrip(".") in NOTHING_WORDS:
+            continue
+        header = re.match(r"^(?:the )?(.+?) contains:?$", entry, re.IGNORECASE)
+        if header:
+            stack.append((indent, clean_name(header.group(1))))
+            continue
+        if entry.endswith(":"):  # a group header such as "two candy bars:" names no object
+            stack.append((indent, parent))
+            expected = split_count(clean_name(entry.rstrip(":")))[1]
+            continue
+        members = _group_members(entry, expected) if expected > 1 else []
+        expected = 0
+        if members:  # "two Tarot cards:" then "the Maiden and Star" on the next line
+            items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in members)
+            continue
+        if " - " in entry:  # Scott Adams style: the whole list on one line, then the game talks again
+            items.extend(listed_item(p, len(stack), parent) for p in split_list(entry))
+            break
+        group = grouped_names(entry)
+        if group:
+            items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
+            continue
+        item = listed_item(entry, len(stack), parent)
+        items.append(item)
+        stack.append((indent, item.name))
+    return items
+
+
+def grouped_names(entry: str) -> list[str]:
+    """The members of a listing line that groups objects by a shared plural ("Rods of A, B and C").
+
+    >>> grouped_names("Rods of Bronze, Husbandry and Fire")
+    ['Rod of Bronze', 'Rod of Husbandry', 'Rod of Fire']
+    >>> grouped_names("a box of chocolates"), grouped_names("Rods of Luck")
+    ([], [])
+    >>> grouped_names("the Rods of Bronze (charged) and Husbandry")
+    ['Rod of Bronze', 'Rod of Husbandry']
+    """
+    plain = re.sub(r"\s*\([^)]*\)", "", entry).strip()  # "(charged)" describes one member
+    match = re.match(r"^(?:the |some )?([A-Za-z]+?)(?:e?s) of (.+?(?:,| and ).+)$", plain)
+    if not match:
+        return []
+    parts = _split_names(match.group(2))
+    return [f"{match.group(1)} of {p}" for p in parts] if len(parts) > 1 else []
+
+
+def _split_names(text: str) -> list[str]:
+    """Names of a plain "A, B and C" list.
+
+    >>> _split_names("the Star, Maiden, Eight of Wands and Ace of Cups")
+    ['Star', 'Maiden', 'Eight of Wands', 'Ace of Cups']
+    """
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r"\s*\([^)]*\)", "", text))
+    return [clean_name(p) for p in parts if p.strip()]
+
+
+def _group_members(entry: str, expected: int) -> list[str]:
+    """The members named on the line after a group header, when there are as many as it announced."""
+    parts = _split_names(entry)
+    return parts if len(parts) == expected else []
+
+
+def _ends_listing(line: str) -> bool:
+    """A line of narration after an inventory listing (games often print events right after it).
+
+    >>> _ends_listing("You seem to hear, from the southwest, the sounds of the sea."), _ends_listing("A lamp")
+    (True, False)
+    >>> _ends_listing("  a guaranteed-unbreakable medicine bottle with a child-proof lock (which is closed)")
+    False
+    >>> _ends_listing("A wig (which you wear)."), _ends_listing("Suddenly the sword twitches in your hand.")
+    (False, True)
+    """
+    if line[:1].isspace() and not line.rstrip().endswith(("!", "?")):
+        return False  # indented lines are the listing's own entries, however long
+    line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
+    words = line.split()
+    if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS) and line.rstrip().endswith("."):
+        return True  # a long sentence that does not begin like an object's name is narration
+    return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))

@@ -1,0 +1,228 @@
+"""Object names in game text: articles, counts, parenthesised properties and English lists.
+
+The shared vocabulary of the item parsers (item_inventory, item_scene, item_replies); pure and doctested.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+ARTICLES = ("a", "an", "the", "some", "your", "my", "his", "her", "its")
+NUMBER_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+}  # fmt: skip
+
+# Property words found in parentheses after an object's name ("a lamp (providing light)").
+PAREN_PROPERTIES: tuple[tuple[str, str, Any], ...] = (
+    (r"providing light|\blit\b|\bburning\b|which is on\b|\bglowing\b", "lit", True),
+    (r"being worn|\bworn\b|around your neck|on your (?:head|feet|hands|finger)", "worn", True),
+    (r"\bclosed\b", "open", False),
+    (r"\bopen\b", "open", True),
+    (r"\blocked\b", "locked", True),
+    (r"\bempty\b", "empty", True),
+)
+
+NOTHING_WORDS = {"nothing", "nothing at all", "nothing.", "none"}
+
+
+@dataclass
+class ListedItem:
+    """One object named in a listing, with the properties its parentheses announce."""
+
+    name: str
+    depth: int = 0
+    container: str | None = None  # name of the listed object holding it, if nested
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+def strip_article(phrase: str) -> str:
+    """Remove one leading article or possessive.
+
+    >>> strip_article("the brass lantern")
+    'brass lantern'
+    >>> strip_article("An apple")
+    'apple'
+    """
+    words = phrase.strip().split(" ", 1)
+    if len(words) == 2 and words[0].lower() in ARTICLES:
+        return words[1].strip()
+    return phrase.strip()
+
+
+def clean_name(phrase: str) -> str:
+    """Display name from a listed phrase: no article, parentheses, stars or final punctuation.
+
+    >>> clean_name("A brass lantern (providing light).")
+    'brass lantern'
+    >>> clean_name("*GOLDEN NET*")
+    'GOLDEN NET'
+    >>> clean_name("as part of your clothing, a pocket")
+    'pocket'
+    """
+    text = re.sub(r"^\s*as part of your clothing,\s*", "", phrase, flags=re.IGNORECASE)
+    text = re.sub(r"\s*\([^)]*\)", "", text)
+    text = re.sub(r"[.!?,;:]+$", "", text.strip().strip("*").strip())
+    text = text.strip().strip("*").strip()
+    return strip_article(text)
+
+
+def split_count(name: str) -> tuple[str, int]:
+    """Split a leading number word off a name.
+
+    >>> split_count("two coins")
+    ('coins', 2)
+    >>> split_count("lamp")
+    ('lamp', 1)
+    """
+    head, _, rest = name.partition(" ")
+    if rest and head.lower() in NUMBER_WORDS:
+        return rest, NUMBER_WORDS[head.lower()]
+    return name, 1
+
+
+def normalise(name: str) -> str:
+    """Lower-case words without articles or punctuation, single-spaced.
+
+    >>> normalise("The 'Chasm' Cube!")
+    'chasm cube'
+    >>> normalise("eye-like pearl")
+    'eye like pearl'
+    """
+    text = re.sub(r"\([^)]*\)", " ", name.lower())
+    text = re.sub(r"[^a-z0-9$' ]+", " ", text).replace("'s ", "s ").replace("'", "")
+    words = [w for w in text.split() if w]
+    while words and words[0] in ARTICLES and len(words) > 1:
+        words = words[1:]
+    return " ".join(words)
+
+
+def item_id(name: str) -> str:
+    """Registry key for a name.
+
+    >>> item_id("A Brass Lantern")
+    'brass_lantern'
+    """
+    return normalise(name).replace(" ", "_") or "thing"
+
+
+def parse_properties(phrase: str) -> dict[str, Any]:
+    """Properties announced in a phrase's parentheses.
+
+    >>> parse_properties("a wicker cage (which is closed)")
+    {'open': False}
+    >>> parse_properties("a pendant (providing light and being worn)")
+    {'lit': True, 'worn': True}
+    """
+    props: dict[str, Any] = {}
+    for inner in re.findall(r"\(([^)]*)\)", phrase):
+        for pattern, key, value in PAREN_PROPERTIES:
+            if key not in props and re.search(pattern, inner, re.IGNORECASE):
+                props[key] = value
+    return props
+
+
+def split_list(text: str) -> list[str]:
+    """Split an English list of objects ("a, b and c") into phrases.
+
+    >>> split_list("a lamp, a sword and some flint and steel")
+    ['a lamp', 'a sword', 'some flint and steel']
+    >>> split_list("*NET* - water - old lamp")
+    ['*NET*', 'water', 'old lamp']
+    """
+    text = re.sub(r"\s+", " ", text).strip()
+    if " - " in text:
+        return [p.strip() for p in text.split(" - ") if p.strip()]
+    parts: list[str] = []
+    for chunk in re.split(r",\s*(?:and\s+)?", text):
+        parts.extend(_split_and(chunk))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _split_and(chunk: str) -> list[str]:
+    """Split on ' and ' only where an article or number starts the next phrase."""
+    starters = "|".join((*ARTICLES, *NUMBER_WORDS))
+    return re.split(rf"\s+and\s+(?=(?:{starters})\b)", chunk, flags=re.IGNORECASE)
+
+
+def list_items(text: str) -> list[ListedItem]:
+    """Items of an inline list, with Inform's "(in which is ...)" nesting.
+
+    >>> [(i.name, i.container) for i in list_items("a jar (in which are a coin and a pin) and a cup")]
+    [('jar', None), ('coin', 'jar'), ('pin', 'jar'), ('cup', None)]
+    """
+    items: list[ListedItem] = []
+    for phrase in _split_top_level(text):
+        inner = re.search(r"\((?:in|on|inside) which (?:is|are) (.+?)\)", phrase, re.IGNORECASE)
+        nested = re.match(r"^(?:inside|in|on) wh(?:ich|om) (?:is|are) (.+)$", phrase.strip(), re.IGNORECASE)
+        if nested and items:
+            items.append(listed_item(nested.group(1), 1, items[-1].name))
+            continue
+        outer = listed_item(phrase, 0, None)
+        if not outer.name or outer.name.lower() in NOTHING_WORDS:
+            continue
+        items.append(outer)
+        if inner:
+            items.extend(listed_item(p, 1, outer.name) for p in split_list(inner.group(1)))
+    return items
+
+
+def _split_top_level(text: str) -> list[str]:
+    """split_list that leaves parenthesised groups intact."""
+    hidden: list[str] = []
+
+    def hide(m: re.Match[str]) -> str:
+        hidden.append(m.group(0))
+        return f"\x00{len(hidden) - 1}\x00"
+
+    masked = re.sub(r"\([^)]*\)", hide, text)
+    return [re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], p) for p in split_list(masked)]
+
+
+def listed_item(phrase: str, depth: int, container: str | None) -> ListedItem:
+    """A ListedItem from one phrase."""
+    name, count = split_count(clean_name(phrase))
+    props = parse_properties(phrase)
+    if count > 1:
+        props["count"] = count
+    return ListedItem(name=name, depth=depth, container=container, properties=props)
+
+
+def word_match(a: str, b: str) -> bool:
+    """Words match when equal, plural of each other, or one abbreviates the other (>= 4 letters).
+
+    >>> word_match("ash", "ashes"), word_match("lamp", "lantern"), word_match("electricrch", "electric")
+    (True, False, True)
+    """
+    if a == b or a + "s" == b or b + "s" == a or a + "es" == b or b + "es" == a:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 4 and long_.startswith(short)
+
+
+def covers(name_words: list[str], noun_words: list[str]) -> bool:
+    """True when every word of the noun matches some word of the name.
+
+    >>> covers(["brass", "lantern"], ["lantern"]), covers(["brass", "lantern"], ["lamp"])
+    (True, False)
+    """
+    return all(any(word_match(w, n) for n in name_words) for w in noun_words)
+
+
+def name_in_text(noun: str, text: str) -> str | None:
+    """The longest article-led phrase (up to four words) in text that ends with the noun's last word.
+
+    >>> name_in_text("ash", "You pick up a handful of ashes.")
+    'handful of ashes'
+    >>> name_in_text("lamp", "Taken.") is None
+    True
+    """
+    words = normalise(noun).split()
+    if not words:
+        return None
+    pattern = rf"\b(?:a|an|the|some)\s+((?:[\w'-]+\s+){{0,3}}?{re.escape(words[-1])}\w*)\b"
+    match = re.search(pattern, text, re.IGNORECASE)
+    return match.group(1) if match else None

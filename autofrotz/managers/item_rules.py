@@ -1,0 +1,243 @@
+"""The deterministic item rules: what a reply, a listing or a room description changes in the registry."""
+
+from __future__ import annotations
+
+from autofrotz.managers import item_parser as ip
+from autofrotz.managers.item_checks import POSSESSION_HINTS
+from autofrotz.managers.item_commands import Command
+from autofrotz.managers.item_names import covers
+from autofrotz.managers.item_registry import ItemRegistry
+from autofrotz.managers.item_replies import DROP_VERB_REPLY, PUT_VERB_REPLY
+from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
+
+
+class ItemRules(ItemRegistry):
+    """Registry updates read from game text by rules; unsure_reason says what they could not explain."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unsure_reason: str | None = None
+        self._last_listing_turn: int | None = None  # None: never listed (the story may start us with things)
+
+    def _apply_rules(self, text: str, command: Command) -> None:
+        """The deterministic parser: every rule that recognises something applies."""
+        if command.action == "inventory":
+            listing = ip.parse_inventory(text)
+            if listing is not None:
+                self._resync(listing)
+                return
+        for name in ip.implicit_takes(text):
+            self._take_named(name, text)
+        for name, container in ip.implicit_puts(text):
+            self._put_named(name, container)
+        handled = self._apply_multi(text, command)
+        if not handled and command.action and command.nouns:
+            self._apply_single(text, command)
+        self._apply_listings(text)
+        if ip.LIMIT_PATTERNS.search(text):
+            self._learn_limit()
+        if not self.unsure_reason and not handled and POSSESSION_HINTS.search(text):
+            self.unsure_reason = "possession words in a reply the rules did not explain"
+
+    def _apply_multi(self, text: str, command: Command) -> bool:
+        """Multi-object replies; True when any were found."""
+        taken, dropped = ip.taken_colon_list(text), ip.dropped_colon_list(text)
+        for name in taken:
+            self._take_named(name, text)
+        for name in dropped:
+            self._drop_named(name)
+        pairs = ip.multi_replies(text) if command.action in ("take", "drop", "put") else []
+        handled = bool(taken or dropped)
+        for name, reply in pairs:
+            handled = self._apply_reply(command, name, reply, text) or handled
+        return handled
+
+    def _apply_reply(self, command: Command, name: str, reply: str, text: str) -> bool:
+        """One "object: reply" line; True when the reply was understood."""
+        if command.action == "take" and (ip.is_take_success(reply) or ip.ALREADY_HAVE.search(reply)):
+            self._take_named(name, text)
+        elif command.action == "drop" and ip.is_drop_success(reply):
+            self._drop_named(name)
+        elif command.action == "put" and command.target and not ip.sounds_like_failure(reply):
+            self._put_named(name, command.target)
+        elif ip.FIXED_PATTERNS.search(reply):
+            self._classify(name, portable=False)
+        elif ip.LIMIT_PATTERNS.search(reply):
+            self._learn_limit()
+        else:
+            return bool(ip.sounds_like_failure(reply))
+        return True
+
+    def _apply_single(self, text: str, command: Command) -> None:
+        """Replies to a command about one or more named objects."""
+        if command.is_all:
+            return
+        name = ip.clarified_object(text) if len(command.nouns) == 1 else None
+        for noun in [name] if name else command.nouns:
+            handler = getattr(self, f"_single_{command.action}", None)
+            if handler is not None:
+                handler(noun, text, command)
+
+    def _single_take(self, noun: str, text: str, command: Command) -> None:
+        """A take of one object."""
+        if ip.is_take_success(text) or ip.ALREADY_HAVE.search(text):
+            self._take_named(noun, text)
+        elif ip.LIMIT_PATTERNS.search(text):
+            self._learn_limit()
+        elif ip.FIXED_PATTERNS.search(text):
+            self._classify(noun, portable=False)
+        elif ip.ALIVE_PATTERNS.search(text):
+            self._classify(noun, portable=False, alive=True)
+        elif ip.TAKE_VERB_REPLY.search(text) and not ip.sounds_like_failure(text):
+            self._take_named(noun, text)
+        elif not ip.sounds_like_failure(text):
+            self.unsure_reason = f"unrecognised reply to taking {noun!r}"
+
+    def _single_drop(self, noun: str, text: str, command: Command) -> None:
+        """A drop of one object."""
+        if ip.is_drop_success(text) or (DROP_VERB_REPLY.search(text) and not ip.sounds_like_failure(text)):
+            self._drop_named(noun)
+        elif ip.NOT_HELD.search(text):
+            self._lost_named(noun, "the game says it is not carried")
+        elif not ip.sounds_like_failure(text):
+            self.unsure_reason = f"unrecognised reply to dropping {noun!r}"
+
+    def _single_put(self, noun: str, text: str, command: Command) -> None:
+        """put X in/on Y."""
+        if command.target is None or _refused(text):
+            return
+        if PUT_VERB_REPLY.search(" ".join(ip.reply_lines(text))):
+            self._put_named(noun, command.target)
+        else:
+            self.unsure_reason = f"unrecognised reply to putting {noun!r}"
+
+    def _single_give(self, noun: str, text: str, command: Command) -> None:
+        """give X to Y: the object leaves us when the reply is not a refusal."""
+        item = self._handed_over(noun, text)
+        if item is not None:
+            target = ip.item_id(command.target) if command.target else UNKNOWN
+            self._move(item, target, "moved", detail="given")
+            if command.target:
+                self._classify(command.target, portable=False, alive=True)
+
+    def _handed_over(self, noun: str, text: str) -> Item | None:
+        """The carried item a give or throw let go of, or None when refused or not held."""
+        return None if _refused(text) else self._carried(noun)
+
+    def _single_consume(self, noun: str, text: str, command: Command) -> None:
+        """eat/drink X: gone when the reply is not a refusal."""
+        if ip.sounds_like_failure(text):
+            return
+        item = self._carried(noun)
+        if item is not None:
+            item.properties["consumed"] = True
+            self._move(item, UNKNOWN, "gone", detail="consumed")
+
+    def _single_throw(self, noun: str, text: str, command: Command) -> None:
+        """throw X (at Y): it leaves our hands unless refused."""
+        item = self._handed_over(noun, text)
+        if item is not None:
+            self._move(item, self._room or UNKNOWN, "dropped", detail="thrown")
+
+    def _single_wear(self, noun: str, text: str, command: Command) -> None:
+        """wear X: worn and therefore carried."""
+        if not ip.sounds_like_failure(text):
+            item = self._carried(noun) or self._take_named(noun, text)
+            self._set_property(item, "worn", True)
+
+    def _single_unwear(self, noun: str, text: str, command: Command) -> None:
+        """take off X: still carried, no longer worn."""
+        item = self._resolve(noun, prefer_carried=True)
+        if item is not None and not ip.sounds_like_failure(text):
+            self._set_property(item, "worn", False)
+
+    def _apply_listings(self, text: str) -> None:
+        """Objects a room description or an opened container shows."""
+        for listed in ip.room_items(text):
+            self._see(listed, self._room)
+        for container, contents in ip.container_contents(text):
+            holder = self._resolve(container, prefer_carried=False) or self.add_item(container)
+            for listed in contents:
+                self._see(listed, holder.item_id)
+
+    def _see(self, listed: ip.ListedItem, location: str | None) -> None:
+        """Record that an object was seen at a location."""
+        item = self._resolve(listed.name, exact=True) or self._ensure(ip.item_id(listed.name), listed.name)
+        item.last_seen_turn = self._turn
+        for key, value in listed.properties.items():
+            self._set_property(item, key, value)
+        if location is not None and item.location != INVENTORY and item.location != location:
+            self._move(item, location, "seen")
+
+    def _resync(self, listing: list[ip.ListedItem]) -> None:
+        """An inventory listing is the truth: carried items are exactly those listed."""
+        listed_ids: set[str] = set()
+        renames = self._renames(listing)
+        for entry in listing:
+            item = self._listed_item(entry.name, renames, listed_ids)
+            item.portable = True if entry.container is None else item.portable
+            location = INVENTORY if entry.container is None else ip.item_id(entry.container)
+            for key, value in entry.properties.items():
+                self._set_property(item, key, value)
+            if item.location != location:
+                self._move(item, location, "taken" if location == INVENTORY else "moved")
+            listed_ids.add(item.item_id)
+        for item in self.get_inventory():
+            if item.item_id not in listed_ids:
+                self._move(item, UNKNOWN, "gone", detail="missing from the inventory listing")
+        self._unverified.clear()
+        self._last_listing_turn = self._turn
+
+    def _listed_item(self, name: str, renames: dict[str, Item], taken: set[str]) -> Item:
+        """The registry item for a listing entry; a second entry of the same name is another object."""
+        item = self._resolve(name, exact=True) or renames.get(name)
+        if item is not None and item.item_id not in taken:
+            return item
+        base = item.item_id if item is not None else ip.item_id(name)
+        number = 2 if item is not None else 1
+        while (base if number == 1 else f"{base}_{number}") in taken:
+            number += 1
+        key = base if number == 1 else f"{base}_{number}"
+        return self.items.get(key) or self._ensure(key, name)
+
+    def _renames(self, listing: list[ip.ListedItem]) -> dict[str, Item]:
+        """Listed names that replace the guessed name of an item we took by a command's noun."""
+        new = [e.name for e in listing if e.container is None and self._resolve(e.name, exact=True) is None]
+        guessed = [self.items[i] for i in sorted(self._unverified) if i in self.items]
+        guessed = [i for i in guessed if i.location == INVENTORY and not _listed_as(i, listing)]
+        renames: dict[str, Item] = {}
+        for item in list(guessed):
+            words = ip.normalise(item.name).split()
+            fits = [n for n in new if covers(ip.normalise(n).split(), words)]
+            if len(fits) == 1:
+                renames[fits[0]] = self._rename(item, fits[0])
+                new.remove(fits[0])
+                guessed.remove(item)
+        if len(new) == 1 and len(guessed) == 1:
+            renames[new[0]] = self._rename(guessed[0], new[0])
+        return renames
+
+    def _rename(self, item: Item, name: str) -> Item:
+        """Give an item the name the game uses, keeping what we know about it."""
+        del self.items[item.item_id]
+        aliases = [*item.properties.get("aliases", []), item.name]
+        item.item_id, item.name = ip.item_id(name), name
+        item.properties["aliases"] = aliases
+        self.items[item.item_id] = item
+        return item
+
+
+def _listed_as(item: Item, listing: list[ip.ListedItem]) -> bool:
+    """True when some listed entry names the item."""
+    return any(_same(item, e.name) for e in listing)
+
+
+def _same(item: Item, name: str) -> bool:
+    """True when a listed name is an item's name or one of its aliases."""
+    names = [item.name, *item.properties.get("aliases", [])]
+    return any(ip.item_id(n) == ip.item_id(name) for n in names)
+
+
+def _refused(text: str) -> bool:
+    """True when a reply refuses the action or says we do not hold the object."""
+    return ip.sounds_like_failure(text) or bool(ip.NOT_HELD.search(text))
