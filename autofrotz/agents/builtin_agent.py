@@ -141,6 +141,8 @@ class BuiltinAgent:
                     mem.absent.append(f"{room or '?'}|{noun}")
         if w.TOO_HEAVY.search(text):
             self._make_room(ctx, command)
+        if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:
+            self._retry_by_head(command, room)
         if w.is_refusal(text) and not moved:
             mem.note_fail(room, command)
             return
@@ -148,6 +150,16 @@ class BuiltinAgent:
             self._after_success(ctx, command, room)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _retry_by_head(self, command: str, room: str | None) -> None:
+        """The parser took only the first word of a name: call the thing by its head noun instead."""
+        retry = w.head_retry(command, objects(command))
+        if not retry or retry in self.mem.queue:
+            return
+        self.mem.queue.insert(0, retry)
+        name, listed = objects(command)[0], self.mem.nouns.get(room or "?", [])
+        renamed = (w.head(name) if short(n) == name else n for n in listed)
+        self.mem.nouns[room or "?"] = list(dict.fromkeys(renamed))
 
     def _make_room(self, ctx: TurnContext, command: str) -> None:
         """Too much to carry: drop the least useful thing, then try the take again."""

@@ -49,7 +49,7 @@ def short(phrase: str) -> str:
 
 VERB_PREFIX = re.compile(
     r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
-    r"unlock|attack|put|lift|search|give|wear)\s+"
+    r"unlock|attack|put|lift|search|give|wear|ask|show|ring|say hello to)\s+"
 )
 
 
@@ -60,11 +60,13 @@ def objects(command: str) -> list[str]:
     ['iron door', 'iron key']
     >>> objects("look under rug")
     ['rug']
+    >>> objects("ask old man about lamp")
+    ['old man', 'lamp']
     """
     rest = re.sub(VERB_PREFIX, "", command)
     if rest == command:
         return []
-    return [p.strip() for p in re.split(r"\s+(?:with|in|on|to)\s+", rest) if p.strip()]
+    return [p.strip() for p in re.split(r"\s+(?:with|in|on|to|about)\s+", rest) if p.strip()]
 
 
 def urgent(scene: Scene, mem: Memory) -> list[str]:
@@ -149,6 +151,8 @@ def _fixture_actions(nouns: list[str]) -> list[str]:
             out += [f"talk to {n}", f"ask {w.head(n)} about help"]
         if w.has_class(n, w.SWITCHES):
             out += [f"push {n}", f"pull {n}", f"turn {n}"]
+        if w.has_class(n, w.BELLS):
+            out.append(f"ring {n}")
     return out
 
 
@@ -170,11 +174,23 @@ def _casts(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
     return [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
 
 
+TOPICS = 4  # things carried, and things seen here, a person is asked about
+
+
 def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
-    """Talk to the people here and offer them what we carry (one try each)."""
-    people = [w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people]
-    out = [f"talk to {p}" for p in dict.fromkeys(people)]
-    return out + [f"give {short(i)} to {p}" for p in dict.fromkeys(people) for i in scene.inventory[:6]]
+    """Greet the people here, ask them about what we carry and see, offer them what we carry."""
+    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people))
+    held = list(dict.fromkeys(w.head(short(i)) for i in scene.inventory))[:TOPICS]
+    seen = [w.head(n) for n in nouns if n in mem.objects or n in mem.parts or has_any(n, NOTABLE)]
+    seen = [n for n in dict.fromkeys(seen) if n not in people and n not in held][:TOPICS]
+    out: list[str] = []
+    for p in people:
+        out += [f"talk to {p}", f"say hello to {p}", f"ask {p} about {p}"]
+        out += [f"ask {p} about {t}" for t in held]
+        out += [f"give {short(i)} to {p}" for i in scene.inventory[:6]]
+        out += [f"show {t} to {p}" for t in held]
+        out += [f"ask {p} about {t}" for t in seen]
+    return out
 
 
 def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:

@@ -37,7 +37,8 @@ ENTERABLE = _words(
     "barn church canoe raft vehicle cart wagon elevator lift booth closet chute window crevice"
 )
 CLIMBABLE = _words("tree ladder stairs staircase steps rope vine wall cliff pole mast trellis")
-SWITCHES = _words("button switch lever knob dial handle")
+SWITCHES = _words("button switch lever knob dial handle bell doorbell buzzer chain cord")
+BELLS = _words("bell doorbell buzzer gong chime chimes")
 LIGHTS = _words("lamp lantern torch candle flashlight light match matches matchbook")
 WEARABLE = _words(
     "coat raincoat cloak hat helmet gloves glove boots shoes mask suit jacket glasses goggles snorkel "
@@ -59,7 +60,10 @@ FIXED = re.compile(
     re.IGNORECASE,
 )
 NEARBY = re.compile(
-    r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see)\b", re.I
+    r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see|it contains|"
+    r"(?:opening|open|lifting|moving) (?:it|the \w+) reveals|you (?:find|discover|notice|uncover)|"
+    r"inside (?:it|the \w+) (?:is|are|you))\b",
+    re.I,
 )
 DIGGERS = _words("shovel spade trowel pick pickaxe")
 CLOSED = re.compile(
@@ -111,7 +115,7 @@ REFUSALS = re.compile(
     r"that's not|what do you want|which do you mean|you'?re not holding|you need to be holding|"
     r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
     r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
-    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot)\b",
+    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood)\b",
     re.IGNORECASE,
 )
 STOPWORDS = _words(
@@ -260,6 +264,8 @@ def nearby_things(text: str) -> list[str]:
 
     >>> nearby_things("A smaller limb has broken off and is lying nearby. Thunder rolls.")
     ['smaller limb']
+    >>> nearby_things("I open the trunk. It contains some sticks of dynamite.")
+    ['sticks']
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
@@ -342,6 +348,22 @@ def head(phrase: str) -> str:
     """
     words = phrase.split()
     return words[-1] if words else ""
+
+
+PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
+
+
+def head_retry(command: str, objects: list[str]) -> str | None:
+    """The command with its one object cut to the head noun, for a parser that stopped early.
+
+    >>> head_retry("examine desk attendant", ["desk attendant"])
+    'examine attendant'
+    >>> head_retry("take lamp", ["lamp"]) is None
+    True
+    """
+    if len(objects) != 1 or len(objects[0].split()) < 2 or not command.endswith(objects[0]):
+        return None
+    return command[: -len(objects[0])] + head(objects[0])
 
 
 def is_refusal(text: str) -> bool:
