@@ -16,7 +16,12 @@ from typing import Any
 from autofrotz.bench.figures import emit, progress
 from autofrotz.evals.eval_session import EvalSession, Truth, supported_games, walkthrough
 from autofrotz.evals.inventory_probe import InventoryProbe
-from autofrotz.evals.perception_metrics import CountingLLM, reachability, room_scores
+from autofrotz.evals.perception_metrics import (
+    CountingLLM,
+    reachability,
+    room_scores,
+    segment_reachability,
+)
 from autofrotz.managers.map_manager import MapManager
 
 TARGETS = {"room_tracking": 99.0, "inventory": 98.0, "llm_calls_per_turn": 0.1}
@@ -101,7 +106,8 @@ def play(path: Path, mode: str, with_items: bool = True) -> tuple[GameRun, MapMa
 def game_figures(run: GameRun, maps: MapManager) -> dict[str, Any]:
     """Per-game row of the table."""
     rooms = room_scores(run.pairs)
-    reach, eligible = reachability(maps, {our for our, _ in run.pairs if our})
+    visited = {our for our, _ in run.pairs if our}
+    reach, eligible = reachability(maps, visited)
     turns = max(run.turns, 1)
     return {
         "game": run.game,
@@ -119,6 +125,7 @@ def game_figures(run: GameRun, maps: MapManager) -> dict[str, Any]:
         "side_queries_per_turn": round(run.side_queries / turns, 4),
         "reachable": reach,
         "reach_checked": eligible,
+        "reachable_from_landings": segment_reachability(maps, visited),
         "_tracked": rooms["tracked"],
         "_inventory_hits": run.inventory_hits,
         "_inventory_steps": run.inventory_steps,
@@ -146,6 +153,9 @@ def totals(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         "llm_calls_per_turn": round(sum(r["_llm_calls"] for r in rows) / turns, 4),
         "side_queries_per_turn": round(sum(r["_side_queries"] for r in rows) / turns, 4),
         "reachable": round(sum(r["reachable"] for r in rows) / len(rows), 2) if rows else None,
+        "reachable_from_landings": round(sum(r["reachable_from_landings"] for r in rows) / len(rows), 2)
+        if rows
+        else None,
         "steps": steps,
     }
     figures.update({f"target_{k}": v for k, v in TARGETS.items()})

@@ -57,8 +57,13 @@ def room_scores(pairs: list[tuple[str | None, int]]) -> dict[str, Any]:
 def eligible_rooms(maps: MapManager, start: str) -> set[str]:
     """Rooms the walk reached from the start by ordinary moves: exits travelled (from the change log),
     followed backwards too when two-way, skipping teleports and exits whose destination changed."""
-    walked = nx.DiGraph()
+    walked = _walked_graph(maps)
     walked.add_node(start)
+    return set(nx.descendants(walked, start)) | {start}
+
+
+def _walked_graph(maps: MapManager) -> nx.DiGraph:
+    walked = nx.DiGraph()
     for entry in maps.changes:
         if entry.get("kind") != "connect":
             continue
@@ -70,7 +75,28 @@ def eligible_rooms(maps: MapManager, start: str) -> set[str]:
         back = maps.links.get(to, {}).get(opposite(label) or "")
         if link.bidirectional and back is not None and back.to_room == room:
             walked.add_edge(to, room)
-    return set(nx.descendants(walked, start)) | {start}
+    return walked
+
+
+def landing_rooms(maps: MapManager) -> set[str]:
+    """The start room and every room first reached by a teleport or a one-way exit."""
+    anchors = {maps.start_room} if maps.start_room else set()
+    for links in maps.links.values():
+        anchors |= {
+            k.to_room
+            for k in links.values()
+            if (k.teleport or not k.bidirectional) and k.to_room in maps.graph
+        }
+    return anchors
+
+
+def segment_reachability(maps: MapManager, visited: set[str]) -> float:
+    """Like reachability, from each landing room: the share (0-100) of (landing, room) pairs joined by
+    walked two-way moves that get_path connects."""
+    pairs = [(a, r) for a in landing_rooms(maps) for r in (eligible_rooms(maps, a) & visited) - {a}]
+    if not pairs:
+        return 100.0
+    return round(100.0 * sum(bool(maps.get_path(a, r)) for a, r in pairs) / len(pairs), 2)
 
 
 def reachability(maps: MapManager, visited: set[str]) -> tuple[float, int]:
