@@ -14,7 +14,7 @@ from typing import Any
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_explore import Explorer, is_move
+from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import (
@@ -32,7 +32,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.scripted import ScriptedAgent
-from autofrotz.managers.directions import opposite
+from autofrotz.managers.directions import opposite, parse_direction
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
@@ -134,6 +134,8 @@ class BuiltinAgent:
         if is_move(command):
             if not moved or w.is_refusal(text[:60]):
                 mem.note_fail(room, command)
+            if not moved:
+                self._rule_out_exits(room, command, text)
             return
         if w.not_here(text) and not moved:
             for noun in objects(command):
@@ -150,6 +152,15 @@ class BuiltinAgent:
             self._after_success(ctx, command, room)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
+        """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
+        listed = w.exits_listed(text[:300])
+        if not listed or parse_direction(command) in listed:
+            return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
+        for direction in COMPASS:
+            if direction not in listed and not self.mem.failed(room, direction):
+                self.mem.note_fail(room, direction)
 
     def _retry_by_head(self, command: str, room: str | None) -> None:
         """The parser took only the first word of a name: call the thing by its head noun instead."""

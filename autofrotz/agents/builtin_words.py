@@ -115,7 +115,8 @@ REFUSALS = re.compile(
     r"that's not|what do you want|which do you mean|you'?re not holding|you need to be holding|"
     r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
     r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
-    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood)\b",
+    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
+    r"(?:not|n't seem) interested|unimpressed|there is no reply|ignores you)\b",
     re.IGNORECASE,
 )
 STOPWORDS = _words(
@@ -348,6 +349,24 @@ def head(phrase: str) -> str:
     """
     words = phrase.split()
     return words[-1] if words else ""
+
+
+COMPASS_WORDS = re.compile(
+    r"\b(north-?east|north-?west|south-?east|south-?west|north|south|east|west|up|down|upstairs|downstairs)\b",
+    re.IGNORECASE,
+)
+
+
+def exits_listed(text: str) -> list[str]:
+    """Compass directions a refused move's reply names as the ways out.
+
+    >>> exits_listed("Your bedroom is to the east and a walk-in closet is to the south.")
+    ['east', 'south']
+    >>> exits_listed("You can only go north-west or down from here.")
+    ['northwest', 'down']
+    """
+    found = [m.lower().replace("-", "").replace("stairs", "") for m in COMPASS_WORDS.findall(text)]
+    return list(dict.fromkeys(found))
 
 
 PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
