@@ -18,6 +18,7 @@ import pytest
 
 from autofrotz import session as session_module
 from autofrotz.app import main
+from autofrotz.backends.dfrotz_backend import DfrotzBackend
 from autofrotz.backends.jericho_backend import JerichoBackend
 from autofrotz.game_interface import InterpreterDiedError
 from autofrotz.storage.reader import GameReader
@@ -151,6 +152,46 @@ def test_interpreter_dying_mid_game_keeps_earlier_turns_and_resumes(
     after = turn_numbers(db)
     assert after[: len(before)] == before and after == list(range(21))
     assert integrity(db) == "ok"
+
+
+class KilledAfter(DfrotzBackend):
+    """dfrotz whose child process is killed (SIGKILL) just before the n-th command."""
+
+    def __init__(self, path: Path, seed: int | None, n: int) -> None:
+        super().__init__(path, seed, force=True)  # this dfrotz drops bold room names; fine here
+        self.n = n
+        self.sent = 0
+
+    def _step(self, command: str) -> tuple[str, int | None, int | None]:
+        self.sent += 1
+        if self.sent == self.n and self._proc is not None:
+            self._proc.kill()
+            self._proc.wait()
+        return super()._step(command)
+
+
+def test_dfrotz_killed_mid_game_stops_cleanly_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require_cellar()
+    if not Path("/usr/games/dfrotz").is_file():
+        pytest.skip("dfrotz is not installed (apt-get install frotz)")
+    script = tmp_path / "script.txt"
+    script.write_text("look\nw\ns\ne\nlook\ninventory\nn\nlook\n" * 3)
+    agents = {"game_agent": {"provider": "script", "model": str(script)}}
+    raw = {"game_file": "cellar", "backend": "dfrotz", "max_turns": 12, "save_every": 2, "agents": agents}
+    config = str(write_config(tmp_path, **raw))
+    db = tmp_path / "g.db"
+    monkeypatch.setattr(session_module, "_open_game", lambda path, cfg: KilledAfter(path, cfg.seed, n=6))
+    assert main(["--config", config, "--no-web"]) == 1
+    err = capsys.readouterr().err
+    assert "interpreter failed" in err and "--resume 1" in err and "Traceback" not in err
+    assert integrity(db) == "ok"
+    before = turn_numbers(db)
+    assert before == list(range(len(before))) and len(before) >= 4
+    monkeypatch.setattr(session_module, "_open_game", lambda path, cfg: KilledAfter(path, cfg.seed, n=0))
+    assert main(["--config", config, "--no-web", "--resume", "1"]) == 0
+    assert turn_numbers(db) == list(range(13)) and integrity(db) == "ok"
 
 
 def test_ctrl_c_during_a_game_prints_the_resume_hint_and_the_game_resumes(tmp_path: Path) -> None:

@@ -70,6 +70,23 @@ def _probe_story() -> Path:
     return GAMES_DIR / "probe_bold.z5"
 
 
+def slot_file_name(safe_slot: str, dir_chars: int) -> str:
+    """A save file name dfrotz -R keeps whole: longer than the save directory's path.
+
+    dfrotz 2.54 appends the typed name with strncat(dir, name, len(dir) - len(name)), so a name
+    shorter than the directory but over half its length is cut short (the save lands elsewhere).
+
+    >>> slot_file_name("autofrotz_0", 10)
+    'slot-autofrotz_0.qzl'
+    >>> name = slot_file_name("autofrotz_0", 29)
+    >>> len(name) > 29 + 1, name.startswith("slot-autofrotz_0"), name.endswith(".qzl")
+    (True, True, True)
+    """
+    base = f"slot-{safe_slot}"
+    pad = max(0, dir_chars + 2 - len(base) - len(".qzl"))
+    return f"{base}{'-' * pad}.qzl"
+
+
 class DfrotzBackend(GameInterface):
     """An external dfrotz process driven through pipes."""
 
@@ -220,7 +237,7 @@ class DfrotzBackend(GameInterface):
 
     def _slot_file(self, slot: str) -> Path:
         safe = re.sub(r"[^A-Za-z0-9_-]", "_", slot)
-        return self.save_dir / f"slot-{safe}.qzl"
+        return self.save_dir / slot_file_name(safe, len(str(self.save_dir)))
 
     def _save(self, slot: str) -> None:
         target = self._slot_file(slot)
