@@ -20,9 +20,14 @@ from autofrotz import session as session_module
 from autofrotz.app import main
 from autofrotz.backends.dfrotz_backend import DfrotzBackend
 from autofrotz.backends.jericho_backend import JerichoBackend
+from autofrotz.config import load_config
 from autofrotz.game_interface import InterpreterDiedError
+from autofrotz.hooks.base import Observer, TurnEnd
+from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
 from tests.orchestrator_support import ROOT, require_cellar
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
 
 
 def write_config(tmp_path: Path, **raw: object) -> Path:
@@ -224,3 +229,40 @@ def test_ctrl_c_during_a_game_prints_the_resume_hint_and_the_game_resumes(tmp_pa
     done = run_main("--config", config, "--no-web", "--resume", "1", "--max-turns", str(len(before) + 5))
     assert done.returncode == 0, done.stderr
     assert turn_numbers(db) == list(range(len(before) + 6))
+
+
+class DroppingBrowser(Observer):
+    """At given turns, a browser connects to the live feed, reads a message, and vanishes (no close frame)."""
+
+    def __init__(self, drop_at: set[int]) -> None:
+        self.drop_at = drop_at
+        self.url = ""
+        self.greetings: list[str] = []
+
+    def on_turn_end(self, event: TurnEnd) -> None:
+        if event.turn_number not in self.drop_at:
+            return
+        with websockets_sync.connect(f"{self.url}ws/live/{event.game_id}") as ws:
+            self.greetings.append(json.loads(ws.recv(timeout=10))["type"])
+            ws.socket.shutdown(2)  # the tab died: the TCP connection ends with no WebSocket close
+
+
+def test_browser_vanishing_mid_game_does_not_stop_the_game(tmp_path: Path) -> None:
+    require_cellar()
+    script = tmp_path / "script.txt"
+    script.write_text("look\nw\ns\ne\nlook\ninventory\nn\nlook\n" * 5)
+    agents = {"game_agent": {"provider": "script", "model": str(script)}}
+    web = {"enabled": True, "host": "127.0.0.1", "port": 0}
+    hooks = ["web_monitor"]
+    path = write_config(
+        tmp_path, game_file="cellar", max_turns=30, agents=agents, web_server=web, hooks=hooks
+    )
+    browser = DroppingBrowser({3, 10, 11})
+    with Session.open(load_config(path), observers=[browser], console=False) as session:
+        assert session.web_handle is not None
+        browser.url = session.web_handle.url.replace("http://", "ws://")
+        session.play()
+        with websockets_sync.connect(f"{browser.url}ws/live/1") as later:
+            first = json.loads(later.recv(timeout=10))
+    assert browser.greetings == ["hello"] * 3 and first["type"] == "hello"
+    assert turn_numbers(tmp_path / "g.db") == list(range(31))
