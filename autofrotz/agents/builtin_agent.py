@@ -145,6 +145,9 @@ class BuiltinAgent:
             self._make_room(ctx, command)
         if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:
             self._retry_by_head(command, room)
+        phrase = w.verb_only(command, text[:200])
+        if phrase and phrase not in mem.bad_phrases:
+            mem.bad_phrases.append(phrase)
         if w.is_refusal(text) and not moved:
             mem.note_fail(room, command)
             return

@@ -54,6 +54,7 @@ class Memory:
     people: list[str] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)
     progress_mark: str = ""
+    bad_phrases: list[str] = field(default_factory=list)
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""

@@ -49,7 +49,8 @@ def short(phrase: str) -> str:
 
 VERB_PREFIX = re.compile(
     r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
-    r"unlock|attack|put|lift|search|give|wear|ask|show|ring|say hello to)\s+"
+    r"unlock|attack|put|lift|search|give|wear|ask|show|ring|say hello to|look behind|touch|kick|shake|"
+    r"knock on|rub|break|listen to|smell|close|wave at|wave|blow|play|squeeze|eat|drink|drop)\s+"
 )
 
 
@@ -254,6 +255,8 @@ def allowed(command: str, room: str | None, mem: Memory, here: str | None = None
     """Not refused here, not deadly, no unknown word, and under its try limit."""
     words = command.split()
     if not words or words[0] in mem.bad_verbs or any(x in mem.bad_words for x in words):
+        return False
+    if any(command.startswith(f"{phrase} ") for phrase in mem.bad_phrases):
         return False
     if mem.deadly(room, command) or mem.deadly(here, command) or mem.failed(room, command):
         return False

@@ -372,6 +372,24 @@ def exits_listed(text: str) -> list[str]:
 PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
 
 
+VERB_ONLY = re.compile(r"only understood you as far as wanting to ([a-z]+)\s*\.", re.IGNORECASE)
+
+
+def verb_only(command: str, text: str) -> str | None:
+    """The two-word verb a parser does not know, when it understood only the first word.
+
+    >>> verb_only("look behind rug", "I only understood you as far as wanting to look.")
+    'look behind'
+    >>> verb_only("take red car", "I only understood you as far as wanting to take the red car.") is None
+    True
+    """
+    match = VERB_ONLY.search(text)
+    words = command.lower().split()
+    if not match or len(words) < 3 or words[0] != match.group(1).lower():
+        return None
+    return " ".join(words[:2])
+
+
 def head_retry(command: str, objects: list[str]) -> str | None:
     """The command with its one object cut to the head noun, for a parser that stopped early.
 
