@@ -226,10 +226,13 @@ class Orchestrator:
 
     def _execute(self, decision: Decision) -> tuple[Decision, Any]:
         """Send the command; one the interface refuses (save, quit...) is replaced by a safe default."""
-        from autofrotz.game_interface import ForbiddenCommandError
+        from autofrotz.game_interface import ForbiddenCommandError, check_command
 
         try:
             result = self.p.game.send(decision.command)
+            sent = check_command(decision.command)  # the record shows what the interpreter was given
+            if sent != decision.command:
+                decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:
             decision = replace(
                 decision, command=SAFE_DEFAULT, error=f"refused command {decision.command!r}: {exc}"

@@ -180,6 +180,8 @@ def test_model_text_reaches_the_interpreter_as_one_plain_command_only(tmp_path: 
         assert len(command) <= 120 and forbidden_verb(command) is None, command
         assert not any(sep in command for sep in (".", ";", " then ")), command
     turns = GameReader(tmp_path / "g.db").turns(1)[1:]
+    assert all(t["command"] in game.raw for t in turns)  # the record shows what the interpreter got
+    assert turns[6]["command"] == "examine [2jdoor"
     for i in (0, 1, 3, 4, 7):  # a control verb anywhere refuses the whole command, and the turn says so
         assert turns[i]["command"] == "look" and "command" in turns[i]["reasoning"], turns[i]
 
