@@ -350,8 +350,16 @@ def find_header(text: str, known: frozenset[str] = frozenset()) -> tuple[str | N
         previous = lines[i - 1].strip() if i > 0 else ""
         if previous.endswith(":") or (previous and looks_like_header(previous.rstrip())):
             continue
+        if _after_colon(lines, i) and not _is_prose(lines[i + 1] if i + 1 < len(lines) else ""):
+            continue  # "The tumblers now show:" then a display line, not a room
         return clean_header(lines[i]), i
     return None, -1
+
+
+def _after_colon(lines: list[str], i: int) -> bool:
+    """True when the last non-blank line before line i ends with a colon."""
+    before = next((line.strip() for line in reversed(lines[:i]) if line.strip()), "")
+    return before.endswith(":")
 
 
 def clean_header(line: str) -> str:
