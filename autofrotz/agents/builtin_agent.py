@@ -51,6 +51,7 @@ GOT_SOMETHING = re.compile(
     r"hands? you|gives you|you are now (?:carrying|holding))\b",
     re.IGNORECASE,
 )
+ALREADY_HELD = re.compile(r"already (?:have|holding|carrying)", re.IGNORECASE)
 PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
@@ -141,6 +142,9 @@ class BuiltinAgent:
             for noun in objects(command):
                 if f"{room or '?'}|{noun}" not in mem.absent:
                     mem.absent.append(f"{room or '?'}|{noun}")
+        held = short(command[5:]) if command.startswith("take ") and ALREADY_HELD.search(text[:100]) else ""
+        if held and held not in mem.held:
+            mem.held.append(held)
         if w.TOO_HEAVY.search(text):
             self._make_room(ctx, command)
         if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:

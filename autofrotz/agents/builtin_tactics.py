@@ -87,7 +87,8 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     """Object actions worth a turn here, in order of generic payoff."""
     nouns = _nouns(scene)
     out = ["take all"]
-    out += [f"take {short(v)}" for v in scene.visible if short(v) not in mem.junk]
+    skip = set(mem.junk) | set(mem.held) | {short(i) for i in scene.inventory}
+    out += [f"take {short(v)}" for v in scene.visible if short(v) not in skip]
     out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES)]
     out += [f"open {n}" for n in nouns if w.has_class(n, w.OPENABLE)]
     if scene.locked:

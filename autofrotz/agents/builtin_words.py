@@ -275,7 +275,7 @@ def nearby_things(text: str) -> list[str]:
     return found
 
 
-SPELL = re.compile(r"\b([a-z]{3,})\s+spell\b", re.IGNORECASE)
+SPELL = re.compile(r"\b([a-z]{3,})\s+spell\b(?!\s+(?:cast|on)\b)", re.IGNORECASE)
 ANIMATE = re.compile(
     r"(?:suppose|think) (?:the |that )?([a-z][a-z -]{1,30}?) would (?:care|like|want|appreciate)", re.I
 )
@@ -286,6 +286,8 @@ def spells_in(text: str) -> list[str]:
 
     >>> spells_in('The scroll reads "bozbar spell: cause an animal to sprout wings".')
     ['bozbar']
+    >>> spells_in("You must have had a moronicity spell cast on you.")
+    []
     """
     stop = {"the", "this", "that", "a", "your", "my", "magic", "first", "new", "one"}
     return [m.lower() for m in SPELL.findall(text) if m.lower() not in stop]
