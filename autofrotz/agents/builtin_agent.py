@@ -279,11 +279,14 @@ class BuiltinAgent:
         creatures = [n for n in nouns + ctx.visible_items if has_any(n, (w.CREATURES, w.PEOPLE))]
         dark = bool(w.DARK.search(text)) or _room_dark(ctx)
         locked = room in self.mem.locked_rooms
-        inventory = list(ctx.inventory)
-        known = {short(i) for i in inventory}
-        inventory += [h for h in self.mem.held if h not in known]
+        inventory = self._carried_names()
         bad = frozenset(self.mem.bad_words)
         return Scene(room, nouns, list(ctx.visible_items), inventory, text, dark, locked, creatures, bad)
+
+    def _carried_names(self) -> list[str]:
+        """The item list's names plus things replies said we hold."""
+        known = {short(i) for i in self.inventory}
+        return self.inventory + [h for h in self.mem.held if h not in known]
 
     def _choose(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         mem, room = self.mem, ctx.room_id
@@ -369,7 +372,7 @@ class BuiltinAgent:
         if not self.mem.lit and self._map_dark(room):
             return False
         nouns = self.mem.nouns.get(room, [])
-        scene = Scene(room, nouns, [], self.inventory, "")
+        scene = Scene(room, nouns, [], self._carried_names(), "")
         return any(
             allowed(c, room, self.mem) for c in room_actions(scene, self.mem) if c.split()[0] != "examine"
         )
