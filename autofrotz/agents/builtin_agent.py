@@ -8,6 +8,7 @@ blind compass tries. It is deterministic: a resume re-decides recorded turns fro
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from typing import Any
@@ -70,6 +71,9 @@ class BuiltinAgent:
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
         """Choose the next command from the world model and what earlier replies taught."""
+        if _sentence_name(context.room_name) and self.mem.last_room:
+            # The map took a reply for a room header: we have not moved, so stay where we were.
+            context = dataclasses.replace(context, room_id=self.mem.last_room, room_description="")
         self.map = context.map
         self.inventory = list(context.inventory)
         try:
@@ -405,6 +409,20 @@ class BuiltinAgent:
         if command in mem.queue:
             mem.queue.remove(command)
         mem.last_room, mem.last_command, mem.last_kind = room, command, where or ""
+
+
+SENTENCE_WORDS = 8  # a room header this long is a reply the map mistook for one
+
+
+def _sentence_name(name: str | None) -> bool:
+    """Whether a room name reads like a sentence of a reply rather than a place.
+
+    >>> _sentence_name("What kind of Reclaimer would you be if you went back to Tana")
+    True
+    >>> _sentence_name("West of House"), _sentence_name(None)
+    (False, False)
+    """
+    return bool(name) and len(str(name).split()) >= SENTENCE_WORDS
 
 
 def _room_dark(ctx: TurnContext) -> bool:
