@@ -81,6 +81,11 @@ TRAVEL_VERBS: frozenset[str] = frozenset(
     }
 )  # fmt: skip
 
+# Verbs that move the player along with something when a direction ends the command ("push cart n").
+CARRY_VERBS: frozenset[str] = frozenset(
+    {"push", "pull", "drag", "roll", "wheel", "ride", "drive", "row", "steer"}
+)
+
 # "get out", "sit on": verbs that move the player only with one of these particles ("get lamp" does not).
 POSTURE_VERBS: frozenset[str] = frozenset({"get", "sit", "lie", "hop", "jump"})
 POSTURE_PARTICLES: frozenset[str] = frozenset(
@@ -143,6 +148,19 @@ def opposite(direction: str) -> str | None:
     return OPPOSITES.get(direction)
 
 
+def heading(command: str) -> str | None:
+    """Direction a command carries the player: a plain move, or pushing/riding something somewhere.
+
+    >>> heading("n"), heading("push table north"), heading("push button")
+    ('north', 'north', None)
+    """
+    direction = parse_direction(command)
+    words = normalize_command(command).split()
+    if direction or len(words) < 3 or words[0] not in CARRY_VERBS:
+        return direction
+    return _WORD_TO_DIRECTION.get(words[-1])
+
+
 def step(position: tuple[int, int, int] | None, direction: str) -> tuple[int, int, int] | None:
     """Grid position one move away, None when unknown or the move has no compass meaning.
 
@@ -151,7 +169,7 @@ def step(position: tuple[int, int, int] | None, direction: str) -> tuple[int, in
     >>> step((0, 0, 0), "enter boat") is None
     True
     """
-    offset = OFFSETS.get(direction)
+    offset = OFFSETS.get(heading(direction) or "")
     if position is None or offset is None:
         return None
     return (position[0] + offset[0], position[1] + offset[1], position[2] + offset[2])
@@ -193,7 +211,7 @@ def is_travel_command(command: str | None) -> bool:
     """
     if not command:
         return False
-    if parse_direction(command):
+    if heading(command):
         return True
     words = normalize_command(command).split()
     if len(words) > 1 and words[0] in POSTURE_VERBS:
