@@ -52,7 +52,7 @@ class Session:
 
         if resume_id is None:
             _resolve(config.game_file)  # an unknown game is refused before a database file is made
-        db = Database(config.database_path)
+        db = _open_database(Database, config.database_path)
         try:
             return cls._build(config, db, resume_id, web, observers or [], console, game)
         except BaseException:
@@ -128,6 +128,15 @@ def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
         raise SessionError(str(exc)) from None
     seed = info.seed if info.seed is not None else config.seed
     return replace(config, game_file=info.game_file, seed=seed, backend=info.backend)
+
+
+def _open_database(database: Any, path: str) -> Any:
+    import sqlite3
+
+    try:
+        return database(path)
+    except sqlite3.Error as exc:
+        raise SessionError(f"cannot use database {path}: {exc}") from None
 
 
 def _resolve(game_file: str) -> Path:

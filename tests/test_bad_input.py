@@ -117,6 +117,23 @@ def test_missing_or_unreadable_config_file_exits_2_without_traceback(tmp_path: P
     assert done.returncode == 2 and "config file not found" in done.stderr
 
 
+def test_unusable_database_is_a_clear_error_and_left_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require_cellar()
+    not_a_db = tmp_path / "notes.db"
+    not_a_db.write_bytes(b"my notes, not a database\n" * 10)
+    config = str(write_config(tmp_path, game_file="cellar", max_turns=2))
+    missing_dir = tmp_path / "no" / "dir.db"
+    cases = ((not_a_db, "file is not a database"), (missing_dir, "unable to open database file"))
+    for db, expected in cases:
+        for extra in ([], ["--resume", "1"]):
+            assert main(["--config", config, "--no-web", "--db", str(db), *extra]) == 2
+            err = capsys.readouterr().err.strip().splitlines()
+            assert len(err) == 1 and err[0] == f"error: cannot use database {db}: {expected}"
+    assert not_a_db.read_bytes() == b"my notes, not a database\n" * 10
+
+
 class DiesAfter(JerichoBackend):
     """Jericho whose interpreter 'dies' on the n-th command sent after start."""
 
