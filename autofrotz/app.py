@@ -49,6 +49,9 @@ def main(argv: Sequence[str]) -> int:
     except SessionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted before the game started; nothing was recorded", file=sys.stderr)
+        return EXIT_INTERRUPTED
     with session:
         code = _play(session)
         _linger(session)

@@ -283,3 +283,19 @@ def test_browser_vanishing_mid_game_does_not_stop_the_game(tmp_path: Path) -> No
             first = json.loads(later.recv(timeout=10))
     assert browser.greetings == ["hello"] * 3 and first["type"] == "hello"
     assert turn_numbers(tmp_path / "g.db") == list(range(31))
+
+
+def test_ctrl_c_while_the_interpreter_starts_records_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require_cellar()
+
+    def interrupted(path: Path, cfg: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session_module, "_open_game", interrupted)
+    config = str(write_config(tmp_path, game_file="cellar", max_turns=2))
+    assert main(["--config", config, "--no-web"]) == 130
+    assert "interrupted before the game started" in capsys.readouterr().err
+    with sqlite3.connect(tmp_path / "g.db") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
