@@ -95,6 +95,7 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
         out += [f"unlock {n} with {short(k)}" for n in nouns if w.has_class(n, w.OPENABLE)
                 for k in carried(scene, w.KEYS)]  # fmt: skip
     out += [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]
+    out += _offers(scene, nouns, mem)
     out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += _fixture_actions(nouns)
     out += _deposits(scene, mem, nouns)
@@ -180,18 +181,25 @@ TOPICS = 4  # things carried, and things seen here, a person is asked about
 
 
 def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
-    """Greet the people here, ask them about what we carry and see, offer them what we carry."""
+    """Greet the people here, ask them about what we carry and see, show them what we carry."""
     people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people))
     held = list(dict.fromkeys(w.head(short(i)) for i in scene.inventory))[:TOPICS]
     seen = [w.head(n) for n in nouns if n in mem.objects or n in mem.parts or has_any(n, NOTABLE)]
     seen = [n for n in dict.fromkeys(seen) if n not in people and n not in held][:TOPICS]
     out: list[str] = []
     for p in people:
-        out += [f"talk to {p}", f"say hello to {p}", f"ask {p} about {p}"]
-        out += [f"ask {p} about {t}" for t in held]
-        out += [f"give {short(i)} to {p}" for i in scene.inventory[:6]]
-        out += [f"show {t} to {p}" for t in held]
+        out += [f"ask {p} about {t}" for t in [p, *held]]
+        out += [f"say hello to {p}", *(f"show {t} to {p}" for t in held)]
         out += [f"ask {p} about {t}" for t in seen]
+    return out
+
+
+def _offers(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
+    """Talk to the people here and offer them what we carry: the classic trade."""
+    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people))
+    out: list[str] = []
+    for p in people:
+        out += [f"talk to {p}", *(f"give {short(i)} to {p}" for i in scene.inventory[:6])]
     return out
 
 

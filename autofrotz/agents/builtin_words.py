@@ -116,7 +116,10 @@ REFUSALS = re.compile(
     r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
     r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
     r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
-    r"(?:not|n't seem) interested|unimpressed|there is no reply|ignores you)\b",
+    r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
+    r"less than courteous|achieve nothing|much is to be achieved|see (?:much|any|no) point|no point|"
+    r"not notably helpful|isn't notably helpful|violence isn't|nothing unexpected|not as productive|"
+    r"pointless|waste of time)\b",
     re.IGNORECASE,
 )
 STOPWORDS = _words(
@@ -410,6 +413,8 @@ def is_refusal(text: str) -> bool:
 
     >>> is_refusal("It is securely anchored."), is_refusal("Taken.")
     (True, False)
+    >>> is_refusal("The pedlar doesn't seem interested."), is_refusal("Nothing obvious happens.")
+    (True, True)
     """
     head_text = text[:400]
     return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))
