@@ -132,7 +132,9 @@ STOPWORDS = _words(
     one two three other another same only just very more most you yourself something nothing anything
     everything lots thing things distance moment while time place floor ground ceiling wall walls air sky
     direction directions exit exits entrance go goes lead climbs rises stretches winds heads continues
-    descends ascends wind curves bends slopes leading going running"""
+    descends ascends wind curves bends slopes leading going running than as like because so if then though
+    although among throughout around about within without until unless whether must would could should
+    might can will shall may"""
 )
 ARTICLES = _words("a an the some two three several")
 NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no|isn't here|aren't here|"
