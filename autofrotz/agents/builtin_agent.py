@@ -262,6 +262,7 @@ class BuiltinAgent:
             nouns = [short(n) for n in mem.nouns.get(room or "?", [])][:4]
             extra = ["ground", "sand", "here"] if verb == "dig" else []
             mem.queue += [f"{verb} {n}" for n in nouns + extra]
+        mem.spell_notes.update(w.spell_notes(text))
         for spell in w.spells_in(text):
             if spell not in mem.spells:
                 mem.spells.append(spell)

@@ -55,6 +55,7 @@ class Memory:
     parts: list[str] = field(default_factory=list)
     progress_mark: str = ""
     bad_phrases: list[str] = field(default_factory=list)
+    spell_notes: dict[str, str] = field(default_factory=dict)
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""

@@ -50,7 +50,7 @@ def short(phrase: str) -> str:
 VERB_PREFIX = re.compile(
     r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
     r"unlock|attack|put|lift|search|give|wear|ask|show|ring|say hello to|look behind|touch|kick|shake|"
-    r"knock on|rub|break|listen to|smell|close|wave at|wave|blow|play|squeeze|eat|drink|drop)\s+"
+    r"knock on|rub|break|listen to|smell|close|wave at|wave|blow|play|squeeze|eat|drink|drop|ride|mount)\s+"
 )
 
 
@@ -154,6 +154,8 @@ def _fixture_actions(nouns: list[str]) -> list[str]:
             out += [f"talk to {n}", f"ask {w.head(n)} about help"]
         if w.has_class(n, w.SWITCHES):
             out += [f"push {n}", f"pull {n}", f"turn {n}"]
+        if w.has_class(n, w.RIDEABLE):
+            out += [f"ride {n}", f"mount {n}"]
         if w.has_class(n, w.BELLS):
             out.append(f"ring {n}")
     return out
@@ -171,10 +173,18 @@ def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
 
 
 def _casts(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
-    """Known spells on what is carried, on living things and on what opens."""
+    """Known spells on what is carried, on living things and on what opens; fitting targets first."""
     targets = [short(i) for i in scene.inventory[:6]]
     targets += [n for n in nouns if has_any(n, (w.ANIMALS, w.CREATURES, w.PEOPLE, w.OPENABLE))]
-    return [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
+    casts = [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
+    fits = [c for c in casts if _fits(c, mem)]  # the spell's description names what it acts on
+    return fits + [c for c in casts if c not in fits]
+
+
+def _fits(cast: str, mem: Memory) -> bool:
+    spell, _, target = cast.partition(" ")
+    kind = w.spell_kind(mem.spell_notes.get(spell, ""))
+    return kind is not None and w.has_class(target, kind)
 
 
 TOPICS = 4  # things carried, and things seen here, a person is asked about

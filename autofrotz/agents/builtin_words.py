@@ -62,7 +62,7 @@ FIXED = re.compile(
 NEARBY = re.compile(
     r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see|it contains|"
     r"(?:opening|open|lifting|moving) (?:it|the \w+) reveals|you (?:find|discover|notice|uncover)|"
-    r"inside (?:it|the \w+) (?:is|are|you))\b",
+    r"inside (?:it|the \w+) (?:is|are|you)|(?:in|on) the [a-z ]{1,30}? (?:is|are))\b",
     re.I,
 )
 DIGGERS = _words("shovel spade trowel pick pickaxe")
@@ -95,6 +95,7 @@ VALUABLE = _words(
     "sapphire pearl pearls treasure trophy crystal ivory chalice gem gems necklace bracelet ring sceptre "
     "scepter bauble idol figurine egg tiara medallion amulet trident"
 )
+RIDEABLE = _words("horse pony camel donkey mule elephant unicorn dragon bicycle bike")
 DEPOSITS = _words("case cabinet chest box trunk casket safe display altar pedestal plinth shelf")
 THREATS = re.compile(
     r"\b(attacks?|swings?|lunges?|blocks? your|bars? your|threaten\w*|snarls?|growls?|charges?|"
@@ -272,6 +273,8 @@ def nearby_things(text: str) -> list[str]:
     ['smaller limb']
     >>> nearby_things("I open the trunk. It contains some sticks of dynamite.")
     ['sticks']
+    >>> nearby_things("The box swings open. In the cedarwood box is a grimoire.")
+    ['cedarwood box', 'grimoire']
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
@@ -284,6 +287,35 @@ SPELL = re.compile(r"\b([a-z]{3,})\s+spell\b(?!\s+(?:cast|on)\b)", re.IGNORECASE
 ANIMATE = re.compile(
     r"(?:suppose|think) (?:the |that )?([a-z][a-z -]{1,30}?) would (?:care|like|want|appreciate)", re.I
 )
+
+
+SPELL_NOTE = re.compile(r"\b([a-z]{3,})\s+spell:\s*([^.\n\"]{3,80})", re.IGNORECASE)
+# What a spell's description says it acts on -> the class of things to cast it on.
+SPELL_KINDS = (
+    (re.compile(r"\b(animal|creature|beast|living)", re.I), ANIMALS | CREATURES | PEOPLE),
+    (re.compile(r"\b(open|unlock|lock)", re.I), OPENABLE),
+    (re.compile(r"\b(person|people|someone|man|woman)\b", re.I), PEOPLE),
+)
+
+
+def spell_notes(text: str) -> dict[str, str]:
+    """Spell name -> what the text says it does ("bozbar spell: cause an animal to sprout wings").
+
+    >>> spell_notes('bozbar spell: cause an animal to sprout wings. rezrov spell: open even locked things.')
+    {'bozbar': 'cause an animal to sprout wings', 'rezrov': 'open even locked things'}
+    """
+    return {m.group(1).lower(): m.group(2).strip().lower() for m in SPELL_NOTE.finditer(text)}
+
+
+def spell_kind(note: str) -> frozenset[str] | None:
+    """The class of things a spell's description says it works on, if it names one.
+
+    >>> sorted(spell_kind("open even locked things"))[:2]
+    ['bag', 'basket']
+    >>> spell_kind("cause an object to glow") is None
+    True
+    """
+    return next((kind for pattern, kind in SPELL_KINDS if pattern.search(note)), None)
 
 
 def spells_in(text: str) -> list[str]:
