@@ -70,6 +70,7 @@ class Config:
     game_file: str = "cellar"
     backend: str = "jericho"
     dfrotz_path: str = "/usr/games/dfrotz"
+    dfrotz_force: bool = False  # play on a dfrotz that fails the styled-text probe (with a warning)
     seed: int = 42
     max_turns: int = 1000
     save_on_death: bool = True

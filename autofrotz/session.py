@@ -190,7 +190,9 @@ def _open_game(path: Path, config: Config) -> Any:
     from autofrotz.game_interface import GameInterfaceError, open_game
 
     try:
-        return open_game(path, config.backend, config.seed, dfrotz_path=config.dfrotz_path)
+        return open_game(
+            path, config.backend, config.seed, dfrotz_path=config.dfrotz_path, force=config.dfrotz_force
+        )
     except GameInterfaceError as exc:
         raise SessionError(f"cannot open {path}: {exc}") from None
 

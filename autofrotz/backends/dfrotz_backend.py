@@ -113,6 +113,7 @@ class DfrotzBackend(GameInterface):
         self.save_dir = Path(tempfile.mkdtemp(prefix="autofrotz-saves-")) if save_dir is None else save_dir
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
+        self._check_probe()  # refuse at open, before a game record exists (cached per interpreter)
 
     # ------------------------------------------------------------------ process
 
@@ -136,7 +137,9 @@ class DfrotzBackend(GameInterface):
             "(backend='jericho')"
         )
         if not self.force:
-            raise UnsafeInterpreterError(message + ", or force it knowingly")
+            raise UnsafeInterpreterError(
+                message + ', or force it knowingly ("dfrotz_force": true in config.json)'
+            )
         log.warning("forced to play on: %s", message)
 
     def _step(self, command: str) -> tuple[str, int | None, int | None]:
