@@ -27,6 +27,7 @@ from autofrotz.agents.builtin_tactics import (
     has_any,
     inventory_actions,
     objects,
+    part_actions,
     room_actions,
     short,
 )
@@ -156,7 +157,7 @@ class BuiltinAgent:
         phrase = w.verb_only(command, text[:200])
         if phrase and phrase not in mem.bad_phrases:
             mem.bad_phrases.append(phrase)
-        if w.is_refusal(text) and not moved:
+        if _refused(command, text) and not moved:
             mem.note_fail(room, command)
             return
         if not moved:
@@ -270,11 +271,12 @@ class BuiltinAgent:
         for name in w.animate_names(text):
             if short(name) not in mem.people:
                 mem.people.append(short(name))
-        if mem.last_command.startswith(("examine ", "read ", "search ")) and not w.is_refusal(text):
+        if mem.last_command.startswith(LOOK_VERBS) and not _refused(mem.last_command, text):
             for phrase in w.noun_phrases(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, phrase)
                 if short(phrase) not in mem.parts:
                     mem.parts.append(short(phrase))
+                    mem.queue += [c for c in part_actions(phrase) if c not in mem.queue]
 
     # ----- choosing -----
     def _scene(self, ctx: TurnContext) -> Scene:
@@ -424,6 +426,23 @@ def _sentence_name(name: str | None) -> bool:
     (False, False)
     """
     return bool(name) and len(str(name).split()) >= SENTENCE_WORDS
+
+
+LOOK_VERBS = ("examine ", "read ", "search ", "look ")
+SHORT_REPLY = 60  # characters: a look reply this short that sounds like a refusal is one
+
+
+def _refused(command: str, text: str) -> bool:
+    """Whether a reply refused a command; a long description is only refused when the thing is not there.
+
+    >>> _refused("examine door", "The front door is closed. There's a notice pinned to it, and a doorbell.")
+    False
+    >>> _refused("open door", "The front door is closed."), _refused("read note", "It is too dark to read.")
+    (True, True)
+    """
+    if command.startswith(LOOK_VERBS) and len(text.strip()) > SHORT_REPLY:
+        return w.not_here(text)
+    return w.is_refusal(text)
 
 
 def _room_dark(ctx: TurnContext) -> bool:

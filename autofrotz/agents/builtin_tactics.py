@@ -161,6 +161,19 @@ def _fixture_actions(nouns: list[str]) -> list[str]:
     return out
 
 
+PART_VERBS = ((w.BELLS, "ring"), (w.SWITCHES, "push"), (w.READABLE, "read"), (w.OPENABLE, "open"))
+
+
+def part_actions(phrase: str) -> list[str]:
+    """The one obvious action on a part an examined thing revealed (a bell to ring, a button to push).
+
+    >>> part_actions("doorbell"), part_actions("red button"), part_actions("wooden frame")
+    (['ring doorbell'], ['push red button'], [])
+    """
+    noun = short(phrase)
+    return next(([f"{verb} {noun}"] for words, verb in PART_VERBS if w.has_class(noun, words)), [])
+
+
 def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
     """Things too big to take may hide something or move: search, push, pull."""
     out: list[str] = []

@@ -120,7 +120,7 @@ REFUSALS = re.compile(
     r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
     r"less than courteous|achieve nothing|much is to be achieved|see (?:much|any|no) point|no point|"
     r"not notably helpful|isn't notably helpful|violence isn't|nothing unexpected|not as productive|"
-    r"pointless|waste of time)\b",
+    r"pointless|waste of time|too dark to)\b",
     re.IGNORECASE,
 )
 STOPWORDS = _words(
