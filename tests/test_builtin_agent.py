@@ -9,6 +9,8 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import Scene, allowed, room_actions
 from autofrotz.context import world_fields
 from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
@@ -168,3 +170,54 @@ def test_is_deterministic(tmp_path: Path, seed: int) -> None:
         with GameReader(config.database_path) as reader:
             commands.append([t["command"] for t in reader.turns(game_id)])
     assert commands[0] == commands[1]
+
+
+def test_takes_what_an_opened_container_reveals() -> None:
+    world = World("Shed\nA ramshackle shed. A metal trunk stands in the corner.\n")
+    world.agent.mem.last_room, world.agent.mem.last_command = world.map.current_room, "open metal trunk"
+    world.reply("open metal trunk", "You open the trunk. It contains some sticks of dynamite.")
+    assert world.decide() == "take sticks"
+
+
+def test_a_refused_move_that_names_the_ways_out_rules_out_the_others() -> None:
+    world = World("Bedroom\nA tidy bedroom.\n")
+    room = world.map.current_room
+    world.agent.mem.last_room, world.agent.mem.last_command = room, "up"
+    world.reply("up", "The hallway is to the south and the bathroom to the west.")
+    world.decide()
+    mem = world.agent.mem
+    assert mem.failed(room, "north") and mem.failed(room, "northeast")
+    assert not mem.failed(room, "south") and not mem.failed(room, "west")
+
+
+def test_a_refusal_about_the_way_tried_rules_out_nothing_else() -> None:
+    world = World("Forest\nA dim forest.\n")
+    room = world.map.current_room
+    world.agent.mem.last_room, world.agent.mem.last_command = room, "north"
+    world.reply("north", "The forest becomes impenetrable to the north.")
+    world.decide()
+    assert world.agent.mem.failed(room, "north")
+    assert not world.agent.mem.failed(room, "south")
+
+
+def test_casts_a_spell_first_on_what_its_description_names() -> None:
+    scene = Scene("valley", ["chestnut horse"], [], ["silver coin"], "")
+    mem = Memory(spells=["bozbar"], spell_notes={"bozbar": "cause an animal to sprout wings"})
+    actions = room_actions(scene, mem)
+    assert actions.index("bozbar chestnut horse") < actions.index("bozbar silver coin")
+
+
+def test_offers_things_to_people_before_asking_them() -> None:
+    scene = Scene("desk", ["student"], [], ["id card"], "")
+    actions = room_actions(scene, Memory())
+    assert actions.index("give id card to student") < actions.index("ask student about card")
+
+
+def test_a_two_word_verb_the_parser_stops_at_is_dropped() -> None:
+    world = World(HALL)
+    room = world.map.current_room
+    world.agent.mem.last_room, world.agent.mem.last_command = room, "look behind oak door"
+    world.reply("look behind oak door", "I only understood you as far as wanting to look.")
+    world.decide()
+    assert "look behind" in world.agent.mem.bad_phrases
+    assert not allowed("look behind lamp", room, world.agent.mem)
