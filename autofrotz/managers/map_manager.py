@@ -248,6 +248,10 @@ class MapManager(MazeMap):
         known = link is not None and not link.random and link.to_room in candidates
         if link and known:  # the exit we know leads to a room of this name: trust it over wording
             return link.to_room
+        if link and not link.random and travel and self._headerless_game():
+            # without headers a revisit's shorter wording names the room anew: the known exit decides
+            self.rename_room(link.to_room, name)
+            return link.to_room
         if current in candidates and not moving:
             return current
         if not travel and not candidates and self._is_rename(description):
