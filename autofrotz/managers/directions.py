@@ -236,5 +236,7 @@ def edge_label(command: str) -> str:
     'north'
     >>> edge_label("Enter  Boat")
     'enter boat'
+    >>> edge_label("push table e")  # pushing something somewhere takes the player along
+    'east'
     """
-    return parse_direction(command) or normalize_command(command)
+    return heading(command) or normalize_command(command)
