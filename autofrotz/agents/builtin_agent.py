@@ -235,6 +235,10 @@ class BuiltinAgent:
                 if has_any(phrase, NOTABLE):
                     mem.add_noun(room, phrase)
         follow = [f"open {short(thing)}" for thing in w.closed_things(text)] + w.follow_ups(text)
+        if w.FIRST.search(text[:200]) and follow and mem.last_command:
+            follow.append(mem.last_command)  # the prerequisite, then the command it held up
+            mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)
+            mem.fails.pop(f"{room or '?'}|{mem.last_command}", None)
         if mem.last_command and not is_move(mem.last_command):
             follow += [f"take {short(thing)}" for thing in w.nearby_things(text)]
         for command in follow:

@@ -237,6 +237,9 @@ FOLLOW_UPS = (
 )  # fmt: skip
 
 
+FIRST = re.compile(r"\bneed to \w+(?: on)? (?:the|a|an|your) [a-z -]{1,40}? first\b", re.IGNORECASE)
+
+
 def follow_ups(text: str) -> list[str]:
     """Commands a reply points at: look under what hides something, open what can be opened.
 
