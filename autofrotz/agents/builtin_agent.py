@@ -44,7 +44,9 @@ FALLBACKS = ("look", "wait", "inventory")
 VISIT_BUDGET = 10  # object actions per visit before exploring on (the rest wait for a later visit)
 CHANGING_VERBS = frozenset(
     ["open", "unlock", "move", "push", "pull", "lift", "turn", "enter", "climb", "light", "attack", "put"]
+    + ["tie"]
 )
+OPERATING_VERBS = ("push", "pull", "turn")
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
 FORGOTTEN = re.compile(r"haven't got that spell|not committed to memory|don't have that spell", re.IGNORECASE)
@@ -212,6 +214,9 @@ class BuiltinAgent:
             mem.lit = True
         if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
             mem.forget_room_failures(room)
+            if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
+                prefixes = tuple(f"{room or '?'}|{v} " for v in OPERATING_VERBS)
+                mem.tries = {k: v for k, v in mem.tries.items() if not k.startswith(prefixes)}
 
     def _collect_nouns(self, ctx: TurnContext, text: str) -> None:
         """Room descriptions give every noun; other replies only objects of a known kind."""
@@ -360,6 +365,11 @@ class BuiltinAgent:
                 if allowed(f"turn on {lamp}", room, self.mem):
                     return f"turn on {lamp}", "light the lamp before going down", room
             return step, reason, room
+        if not (scene.dark and not self.mem.lit):
+            # Nowhere left to walk (a one-room game): the visit budget no longer applies here.
+            rest = [c for c in room_actions(scene, self.mem) if allowed(c, room, self.mem)]
+            if rest:
+                return rest[0], "nowhere else to go: keep trying things here", room
         late = None if scene.dark and not self.mem.lit else next_late_action(scene, self.mem)
         if late:
             return late[0], "everything usual is done: try other verbs", late[1]

@@ -50,7 +50,8 @@ def short(phrase: str) -> str:
 VERB_PREFIX = re.compile(
     r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
     r"unlock|attack|put|lift|search|give|wear|ask|show|ring|say hello to|look behind|touch|kick|shake|"
-    r"knock on|rub|break|listen to|smell|close|wave at|wave|blow|play|squeeze|eat|drink|drop|ride|mount)\s+"
+    r"knock on|rub|break|listen to|smell|close|wave at|wave|blow|play|squeeze|eat|drink|drop|ride|mount|"
+    r"tie)\s+"
 )
 
 
@@ -103,6 +104,8 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     out += _fixed_actions(nouns, mem)
     slots = [n for n in nouns if w.has_class(n, w.RECEPTACLES)]
     out += [f"put {short(i)} in {n}" for n in slots for i in scene.inventory[:6]]
+    ties = [n for n in nouns if w.has_class(n, w.TIES)]
+    out += [f"tie {short(i)} to {n}" for n in ties for i in scene.inventory[:6]]
     out += _gifts(scene, nouns, mem)
     out += [f"push {n}" for n in nouns if n in mem.parts]
     out += _casts(scene, mem, nouns)

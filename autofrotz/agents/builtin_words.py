@@ -37,7 +37,10 @@ ENTERABLE = _words(
     "barn church canoe raft vehicle cart wagon elevator lift booth closet chute window crevice"
 )
 CLIMBABLE = _words("tree ladder stairs staircase steps rope vine wall cliff pole mast trellis")
-SWITCHES = _words("button switch lever knob dial handle bell doorbell buzzer chain cord")
+SWITCHES = _words(
+    "button switch lever knob dial handle bell doorbell buzzer chain cord crank wheel winch valve"
+)
+TIES = _words("rope cord string chain hook line cable")
 BELLS = _words("bell doorbell buzzer gong chime chimes")
 LIGHTS = _words("lamp lantern torch candle flashlight light match matches matchbook")
 WEARABLE = _words(
