@@ -264,3 +264,42 @@ def test_grid_drawn_inside_one_room_stays_one_room() -> None:
     walk(manager, [(None, "Room in a Puzzle\nYou are in a small square room.\n")])
     rooms = walk(manager, [("e", "Room in a Puzzle\n      +   SS ??+\nWest  +   .. MM+  East\n")])
     assert rooms == ["room_in_a_puzzle"]
+
+
+def test_headerless_revisit_with_shorter_wording_keeps_the_room() -> None:
+    manager = MapManager()
+    rooms = walk(
+        manager,
+        [
+            (None, "You are standing outside the door of a small flint hut.\nThere are paths to the east."),
+            ("s", "You are in a garden of luxurious flowers. There are paths to\nthe north."),
+            ("n", "You are outside the flint hut."),
+            ("s", "You are in the flower garden."),
+        ],
+    )
+    assert rooms[0] == rooms[2] and rooms[1] == rooms[3] and rooms[0] != rooms[1]
+
+
+def test_pushing_something_along_moves_the_player() -> None:
+    manager = MapManager()
+    rooms = walk(
+        manager,
+        [
+            (None, "Corridor\nA metal corridor runs north and south."),
+            ("push table n", "You push the table...\n\nCorridor\nIn the ceiling you can see a sensor."),
+            ("push table s", "You push the table...\n\nCorridor\nA metal corridor runs north and south."),
+        ],
+    )
+    assert rooms[0] == rooms[2] != rooms[1]
+
+
+def test_reply_opening_with_you_is_not_a_room() -> None:
+    manager = MapManager()
+    rooms = walk(
+        manager,
+        [
+            (None, "Pond\nThis shallow pond is surrounded by tall trees that shade the entire area."),
+            ("wield sword", "You wield The Sword\nThe Eranti circles the pond and moves toward you."),
+        ],
+    )
+    assert rooms[0] == rooms[1]

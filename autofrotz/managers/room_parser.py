@@ -69,6 +69,10 @@ NOT_A_HEADER: frozenset[str] = frozenset(
      "welcome", "what", "yes", "no", "more", "hello", "score", "moves", "the end"}
 )  # fmt: skip
 
+# First words of a reply sentence, never of a room name in Sentence case ("You wield the sword").
+REPLY_SUBJECTS: frozenset[str] = frozenset({"You", "I", "He", "She", "They", "We"})
+BE_FORMS: frozenset[str] = frozenset({"am", "are", "is", "was", "were"})
+
 # Words that stay lower-case inside a title ("Top of the Stairs", "West of House").
 SMALL_WORDS: frozenset[str] = frozenset(
     {"a", "an", "the", "of", "in", "on", "at", "to", "by", "and", "or", "with", "near", "from", "into",
@@ -372,7 +376,11 @@ def clean_header(line: str) -> str:
 
 
 def _sentence_header_ok(lines: list[str], i: int, known: frozenset[str]) -> bool:
-    """A Sentence case line is a header only when a description follows, it is decorated, or known."""
+    """A Sentence case line is a header only when a description follows, it is decorated, or known;
+    never when it opens with a subject pronoun ("You wield the sword"): that is a reply."""
+    words = clean_header(lines[i]).split() + [""]
+    if words[0] in REPLY_SUBJECTS and words[1].lower() not in BE_FORMS:  # "You are in a cellar" is a room
+        return False
     following = lines[i + 1] if i + 1 < len(lines) else ""
     decorated = strip_decoration(lines[i]) != lines[i]
     return decorated or _is_prose(following) or clean_header(lines[i]).lower() in known
