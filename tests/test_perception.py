@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from autofrotz.evals import perception
-from autofrotz.evals.perception_metrics import CountingLLM, eligible_rooms, reachability, room_scores
+from autofrotz.evals.perception_metrics import (
+    CountingLLM,
+    eligible_rooms,
+    mismatched_steps,
+    reachability,
+    room_scores,
+)
 from autofrotz.llm.errors import LLMError
 from autofrotz.managers.map_manager import MapManager
 
@@ -80,3 +86,8 @@ def test_hybrid_eval_stays_under_call_budget(tmp_path: Path, capsys: pytest.Capt
     perception.main(["--games", "library", "--games-dir", str(tmp_path), "--mode", "hybrid", "--json"])
     figures = json.loads(capsys.readouterr().out)
     assert figures["mode"] == "hybrid" and figures["llm_calls_per_turn"] <= 0.1
+
+
+def test_mismatched_steps_lists_steps_outside_the_mapping() -> None:
+    pairs = [("a", 1), ("a", 1), ("b", 2), ("a", 2), (None, 2)]
+    assert mismatched_steps(pairs) == [3, 4]

@@ -18,6 +18,7 @@ from autofrotz.evals.eval_session import EvalSession, Truth, supported_games, wa
 from autofrotz.evals.inventory_probe import InventoryProbe
 from autofrotz.evals.perception_metrics import (
     CountingLLM,
+    mismatched_steps,
     reachability,
     room_scores,
     segment_reachability,
@@ -41,6 +42,7 @@ class GameRun:
     side_queries: int = 0
     turns: int = 0
     failures: list[str] = field(default_factory=list)
+    commands: list[str | None] = field(default_factory=list)
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -68,8 +70,9 @@ def _observe(
         run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
 
 
-def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth) -> None:
+def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth, command: str | None = None) -> None:
     run.pairs.append((maps.current_room, truth.room_number))
+    run.commands.append(command)
     if items is not None:
         ours = [item.name for item in items.get_inventory()]
         run.inventory_steps += 1
@@ -93,7 +96,7 @@ def play(path: Path, mode: str, with_items: bool = True) -> tuple[GameRun, MapMa
             text, ended = session.send(command)
             run.turns = turn
             _observe(run, maps, items, text, command, turn, probe)
-            _score_step(run, maps, items, session.truth())
+            _score_step(run, maps, items, session.truth(), command)
             if ended:
                 break
     finally:
@@ -178,12 +181,21 @@ def select_games(spec: str, games_dir: Path) -> list[Path]:
     return [by_name[n] for n in wanted]
 
 
-def run_eval(games: list[Path], mode: str, with_items: bool = True) -> dict[str, Any]:
-    """Play every game and return the figures."""
+def print_trace(run: GameRun) -> None:
+    """Every step where our room disagrees with the truth: step, command, our id, true room number."""
+    for i in mismatched_steps(run.pairs):
+        ours, truth = run.pairs[i]
+        progress(f"{run.game} {i:5d} {run.commands[i]!r:32} ours={ours} truth={truth}")
+
+
+def run_eval(games: list[Path], mode: str, with_items: bool = True, trace: bool = False) -> dict[str, Any]:
+    """Play every game and return the figures; with trace, list each game's mismatched steps."""
     rows = []
     for path in games:
         started = time.monotonic()
         run, maps = play(path, mode, with_items)
+        if trace:
+            print_trace(run)
         rows.append(game_figures(run, maps))
         row = rows[-1]
         progress(
@@ -201,12 +213,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games-dir", default=str(DEFAULT_GAMES_DIR), type=Path)
     parser.add_argument("--rooms-only", action="store_true", help="skip the item manager")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--trace", action="store_true", help="list mismatched steps on stderr")
     args = parser.parse_args(argv)
     games = select_games(args.games, args.games_dir)
     if not games:
         raise SystemExit(
             f"no jericho-supported games in {args.games_dir}; run python -m autofrotz.games install"
         )
-    figures = run_eval(games, args.mode, not args.rooms_only)
+    figures = run_eval(games, args.mode, not args.rooms_only, args.trace)
     emit(figures, args.json, f"perception eval ({args.mode})")
     return 0

@@ -26,6 +26,23 @@ class CountingLLM(BaseLLM):
         raise PermanentError("counting fake: no answer by design")
 
 
+def mismatched_steps(pairs: list[tuple[str | None, int]]) -> list[int]:
+    """Steps whose room id does not map to the true room under the best one-to-one mapping.
+
+    >>> mismatched_steps([("a", 1), ("a", 1), ("b", 2), ("a", 2)])
+    [3]
+    """
+    counts = Counter((ours, truth) for ours, truth in pairs if ours is not None)
+    graph = nx.Graph()
+    for (ours, truth), n in counts.items():
+        graph.add_edge(("ours", ours), ("truth", truth), weight=n)
+    mapping = {}
+    for u, v in nx.max_weight_matching(graph):
+        ours, truth = (u, v) if u[0] == "ours" else (v, u)
+        mapping[ours[1]] = truth[1]
+    return [i for i, (ours, truth) in enumerate(pairs) if mapping.get(ours) != truth]
+
+
 def room_scores(pairs: list[tuple[str | None, int]]) -> dict[str, Any]:
     """Tracking under the best one-to-one mapping of our ids to true rooms, plus merges and splits.
 
