@@ -47,6 +47,7 @@ CHANGING_VERBS = frozenset(
     + ["tie"]
 )
 OPERATING_VERBS = ("push", "pull", "turn")
+FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
 FORGOTTEN = re.compile(r"haven't got that spell|not committed to memory|don't have that spell", re.IGNORECASE)
@@ -365,8 +366,8 @@ class BuiltinAgent:
                 if allowed(f"turn on {lamp}", room, self.mem):
                     return f"turn on {lamp}", "light the lamp before going down", room
             return step, reason, room
-        if not (scene.dark and not self.mem.lit):
-            # Nowhere left to walk (a one-room game): the visit budget no longer applies here.
+        if len(ctx.known_rooms) <= FEW_ROOMS and not (scene.dark and not self.mem.lit):
+            # Nowhere left to walk in a one-room game: the visit budget no longer applies here.
             rest = [c for c in room_actions(scene, self.mem) if allowed(c, room, self.mem)]
             if rest:
                 return rest[0], "nowhere else to go: keep trying things here", room
