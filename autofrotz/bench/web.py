@@ -9,6 +9,8 @@ against a run with a browser that stopped reading.
 from __future__ import annotations
 
 import argparse
+import base64
+import os
 import random
 import socket
 import statistics
@@ -39,7 +41,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--turns", type=int, default=1000, help="turns in the recorded game (default 1000)")
     p.add_argument("--requests", type=int, default=100, help="timed /turns/{n} requests (default 100)")
     p.add_argument("--renders", type=int, default=20, help="timed page replays of random turns (default 20)")
-    p.add_argument("--live-turns", type=int, default=300, help="turns per live-rate run (default 300)")
+    p.add_argument("--live-turns", type=int, default=1000, help="turns per live-rate run (default 1000)")
     p.add_argument("--live-runs", type=int, default=3, help="alternating runs of each kind (default 3)")
     p.add_argument("--pad", type=int, default=32_000, help="extra output bytes per live turn (default 32000)")
     p.add_argument("--seed", type=int, default=7)
@@ -156,18 +158,43 @@ def wait_for_subscriber(hub: LiveHub, game_id: int, timeout: float = 10.0) -> No
         time.sleep(0.01)
 
 
+def stalled_handshake(handle: WebServerHandle, game_id: int) -> socket.socket:
+    """Open the live WebSocket by hand and read only the 101 reply, then never read again.
+
+    A raw socket rather than a client library: a library client reads frames on a thread of its own
+    in this process, which would compete with the game thread and time the benchmark, not the server.
+    """
+    sock = stalled_socket(handle)
+    host = handle.url.removeprefix("http://").rstrip("/")
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET /ws/live/{game_id} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    sock.sendall(request.encode())
+    reply = b""
+    while not reply.endswith(b"\r\n\r\n"):
+        byte = sock.recv(1)  # one byte at a time: nothing past the headers may be consumed
+        if not byte:
+            raise RuntimeError("server closed the stalled client's handshake")
+        reply += byte
+    if b" 101 " not in reply.split(b"\r\n", 1)[0]:
+        raise RuntimeError(f"WebSocket handshake refused: {reply[:80]!r}")
+    return sock
+
+
 def stalled_run(
     db_path: Path, handle: WebServerHandle, args: argparse.Namespace, seed: int
 ) -> tuple[float, list[float], int]:
     """One run with a browser that connected and then never read; returns (rate, call ms, drops)."""
-    from websockets.sync.client import connect
-
     game = LiveGame(db_path, handle.hub, seed, args.pad)
-    url = f"{handle.url.replace('http://', 'ws://')}ws/live/{game.game_id}"
-    with connect(url, sock=stalled_socket(handle), compression=None):
+    sock = stalled_handshake(handle, game.game_id)
+    try:
         wait_for_subscriber(handle.hub, game.game_id)
         rate, calls = game.play(args.live_turns)
         dropped = sum(s.dropped for s in handle.hub.subscribers(game.game_id))
+    finally:
+        sock.close()
     return rate, calls, dropped
 
 
