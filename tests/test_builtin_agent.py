@@ -221,3 +221,19 @@ def test_a_two_word_verb_the_parser_stops_at_is_dropped() -> None:
     world.decide()
     assert "look behind" in world.agent.mem.bad_phrases
     assert not allowed("look behind lamp", room, world.agent.mem)
+
+
+def test_stops_walking_a_strip_of_identical_rooms() -> None:
+    beach = "Endless Beach\nSand stretches on forever to the east and west.\n"
+    world = World(beach)
+    mem = world.agent.mem
+    mem.last_sig = "Endless Beach|Sand stretches on forever to the east and west."
+    rooms, choices = [world.map.current_room], []
+    for _ in range(2):
+        mem.last_room, mem.last_command = world.map.current_room, "east"
+        world.reply("east", beach)
+        rooms.append(world.map.current_room)
+        choices.append(world.decide())
+    assert len(set(rooms)) == 3  # the map made a new room each step
+    assert not mem.failed(rooms[0], "east") and mem.failed(rooms[1], "east")
+    assert mem.failed(rooms[2], "east") and "east" not in choices[1:]

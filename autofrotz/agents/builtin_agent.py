@@ -71,6 +71,7 @@ class BuiltinAgent:
         self.mem = Memory()
         self.map: Any = None
         self.inventory: list[str] = []
+        self.sig = ""
 
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
@@ -79,6 +80,7 @@ class BuiltinAgent:
             # The map took a reply for a room header: we have not moved, so stay where we were.
             context = dataclasses.replace(context, room_id=self.mem.last_room, room_description="")
         self.map = context.map
+        self.sig = _signature(context)
         self.inventory = list(context.inventory)
         try:
             self._observe(context)
@@ -141,6 +143,8 @@ class BuiltinAgent:
             mem.bad_verbs.append(command.split()[0])
         moved = ctx.room_id != room
         if is_move(command):
+            if moved:
+                self._check_clone(ctx, command, room)
             if not moved or w.is_refusal(text[:60]):
                 mem.note_fail(room, command)
             if not moved:
@@ -167,6 +171,16 @@ class BuiltinAgent:
             self._after_success(ctx, command, room)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
+        """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
+        mem, sig = self.mem, _signature(ctx)
+        same = bool(sig) and sig == mem.last_sig
+        if same and mem.clone_move == command:
+            for where in (room, ctx.room_id):
+                for _ in range(3):  # a durable refusal: a change in the room must not revive the walk
+                    mem.note_fail(where, command)
+        mem.clone_move = command if same else ""
 
     def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
@@ -427,6 +441,14 @@ class BuiltinAgent:
         if command in mem.queue:
             mem.queue.remove(command)
         mem.last_room, mem.last_command, mem.last_kind = room, command, where or ""
+        mem.last_sig = self.sig
+
+
+def _signature(ctx: TurnContext) -> str:
+    """A room's name and description: two rooms alike in both are copies (an endless beach)."""
+    if not ctx.room_description:
+        return ""
+    return f"{ctx.room_name}|{ctx.room_description.strip()}"
 
 
 SENTENCE_WORDS = 8  # a room header this long is a reply the map mistook for one

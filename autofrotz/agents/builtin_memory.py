@@ -56,6 +56,8 @@ class Memory:
     progress_mark: str = ""
     bad_phrases: list[str] = field(default_factory=list)
     spell_notes: dict[str, str] = field(default_factory=dict)
+    last_sig: str = ""
+    clone_move: str = ""
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""
