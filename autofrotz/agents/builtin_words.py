@@ -140,7 +140,7 @@ STOPWORDS = _words(
     although among throughout around about within without until unless whether must would could should
     might can will shall may"""
 )
-ARTICLES = _words("a an the some two three several")
+ARTICLES = _words("a an the some two three four five six seven eight nine ten twelve several")
 NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no|isn't here|aren't here|"
                       r"not here|don't see (?:that|it|the)|can't see (?:that|the|it)|there is no \w+ here|"
                       r"not something you can|that's not something|only scenery|not important|"
