@@ -149,6 +149,7 @@ PREPOSITIONS = _words("to of down up at into from over across through along towa
 ADJECTIVES = _words("full empty open closed steep old dark narrow wide large small big little tall "
                        "long short huge tiny")  # fmt: skip
 ADJECTIVE_ENDINGS = ("ly", "ful", "ous")
+NOUNS_IN_ED = ("bed", "shed", "eed", "sled")  # nouns that look like participles
 
 
 def noun_phrases(text: str) -> list[str]:
@@ -182,13 +183,25 @@ def _words_after(tokens: list[str], start: int) -> list[str]:
     return words
 
 
+def _participle(kept: list[str]) -> bool:
+    """Whether a phrase ends in a past participle ("notice pinned"), not a noun like "flowerbed".
+
+    >>> _participle(["notice", "pinned"]), _participle(["flower", "bed"]), _participle(["pinned"])
+    (True, False, False)
+    """
+    last = kept[-1]
+    return len(kept) > 1 and len(last) > 4 and last.endswith("ed") and not last.endswith(NOUNS_IN_ED)
+
+
 def _trim(words: list[str]) -> str:
     kept: list[str] = []
     for word in words:
         if word in STOPWORDS:
             break
         kept.append(word)
-    while kept and (kept[-1].endswith(ADJECTIVE_ENDINGS) or len(kept[-1]) < 3 or kept[-1] in ADJECTIVES):
+    while kept and (
+        kept[-1].endswith(ADJECTIVE_ENDINGS) or len(kept[-1]) < 3 or kept[-1] in ADJECTIVES or _participle(kept)
+    ):
         kept.pop()
     return " ".join(kept[-2:])
 
