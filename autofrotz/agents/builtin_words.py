@@ -193,15 +193,18 @@ def _participle(kept: list[str]) -> bool:
     return len(kept) > 1 and len(last) > 4 and last.endswith("ed") and not last.endswith(NOUNS_IN_ED)
 
 
+def _modifier(word: str) -> bool:
+    """Whether a word only qualifies a noun (an adjective, an adverb, a scrap)."""
+    return word.endswith(ADJECTIVE_ENDINGS) or len(word) < 3 or word in ADJECTIVES
+
+
 def _trim(words: list[str]) -> str:
     kept: list[str] = []
     for word in words:
         if word in STOPWORDS:
             break
         kept.append(word)
-    while kept and (
-        kept[-1].endswith(ADJECTIVE_ENDINGS) or len(kept[-1]) < 3 or kept[-1] in ADJECTIVES or _participle(kept)
-    ):
+    while kept and (_modifier(kept[-1]) or _participle(kept)):
         kept.pop()
     return " ".join(kept[-2:])
 
