@@ -24,7 +24,7 @@ from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, Wo
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, one_line, world_fields
-from autofrotz.evals.inventory_probe import side_inventory
+from autofrotz.evals.inventory_probe import InventoryProbe
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.mind import Mind, maze_events
@@ -271,12 +271,9 @@ class Orchestrator:
 
     def _check_inventory(self, text: str, n: int) -> None:
         """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""
-        items, game = self.p.items, self.p.game
-        if not getattr(items, "wants_inventory_check", False) or getattr(game, "backend", "") != "jericho":
+        if getattr(self.p.game, "backend", "") != "jericho":
             return  # only jericho saves and restores in memory, so only there is the question free
-        reply = side_inventory(game, text)
-        if reply is not None:
-            items.apply_inventory_check(reply, self.p.map.current_room, n)
+        InventoryProbe(self.p.game).answer(self.p.items, self.p.map.current_room, n, text)
 
     def _evaluate_puzzles(
         self, text: str, command: str, n: int, changes: Changes, live: bool

@@ -118,7 +118,6 @@ class DfrotzBackend(GameInterface):
     # ------------------------------------------------------------------ process
 
     def _start(self) -> str:
-        self._check_probe()
         self._kill()
         self.save_dir.mkdir(parents=True, exist_ok=True)
         cmd = dfrotz_command(self.dfrotz_path, self.path, self.seed, self.save_dir)
