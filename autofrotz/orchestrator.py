@@ -24,9 +24,9 @@ from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, Wo
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, one_line, world_fields
-from autofrotz.evals.inventory_probe import InventoryProbe
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
+from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.mind import Mind, maze_events
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, pack_state, unpack_state

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from autofrotz.evals.eval_session import walkthrough
-from autofrotz.evals.inventory_probe import first_divergence, transcript
 from autofrotz.evals.perception import select_games
+from autofrotz.evals.side_transcripts import first_divergence, transcript
 from autofrotz.game_interface import open_game
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from autofrotz.evals.inventory_metrics import counted_truth, inventory_matches
-from autofrotz.evals.inventory_probe import InventoryProbe
 from autofrotz.game_interface import GameInterface
+from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.llm.mock_llm import MockLLM
 from autofrotz.managers.item_manager import ItemManager
 

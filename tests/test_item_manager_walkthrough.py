@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from autofrotz.evals.eval_session import walkthrough
-from autofrotz.evals.inventory_probe import first_divergence, transcript
+from autofrotz.evals.side_transcripts import first_divergence, transcript
 
 ROOTS = (Path(__file__).resolve().parent.parent / "games", Path("/work/shared/games"))
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from autofrotz.bench.figures import emit, progress
 from autofrotz.evals.eval_session import EvalSession, Truth, supported_games, walkthrough
-from autofrotz.evals.inventory_probe import InventoryProbe
 from autofrotz.evals.perception_metrics import (
     CountingLLM,
     mismatched_steps,
@@ -23,6 +22,7 @@ from autofrotz.evals.perception_metrics import (
     room_scores,
     segment_reachability,
 )
+from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import MapManager
 
 TARGETS = {"room_tracking": 99.0, "inventory": 98.0, "llm_calls_per_turn": 0.1}

@@ -1,6 +1,6 @@
 """When the item manager should look at the game's own answer to "inventory".
 
-The caller can ask it for free in a saved-and-restored side copy (autofrotz/evals/inventory_probe.py);
+The caller can ask it for free in a saved-and-restored side copy (autofrotz/inventory_probe.py);
 these tables say which replies the rules cannot fully account for. IF conventions only, no game data.
 """
 
