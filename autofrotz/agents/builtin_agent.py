@@ -15,6 +15,7 @@ from typing import Any
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
@@ -151,6 +152,7 @@ class BuiltinAgent:
                 self._rule_out_exits(room, command, text)
             return
         if w.not_here(text) and not moved:
+            self._call_by_head(ctx, command, text, room)
             for noun in objects(command):
                 if f"{room or '?'}|{noun}" not in mem.absent:
                     mem.absent.append(f"{room or '?'}|{noun}")
@@ -169,8 +171,29 @@ class BuiltinAgent:
             return
         if not moved:
             self._after_success(ctx, command, room)
+            self._work_controls(command, text)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _call_by_head(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+        """A thing known to be here whose full name the parser refused: try its head noun once."""
+        mem = self.mem
+        known = [short(i) for i in ctx.inventory + ctx.visible_items] + mem.objects + mem.trusted
+        retry = head_fallback(command, text, list(dict.fromkeys(known)), mem)
+        if retry and retry not in mem.queue:
+            mem.queue.insert(0, retry)
+            listed = mem.nouns.get(room or "?", [])
+            mem.nouns[room or "?"] = list(dict.fromkeys(renamed([short(n) for n in listed], mem)))
+
+    def _work_controls(self, command: str, text: str) -> None:
+        """One control did something: the other controls in reach come next."""
+        mem = self.mem
+        controls = [short(n) for n in mem.nouns.get(mem.last_room or "?", [])] + renamed(
+            [short(i) for i in self._carried_names()], mem
+        )
+        for follow in reversed(other_controls(command, text, controls)):
+            if follow not in mem.queue:
+                mem.queue.insert(0, follow)
 
     def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
@@ -260,7 +283,12 @@ class BuiltinAgent:
             mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)
             mem.fails.pop(f"{room or '?'}|{mem.last_command}", None)
         if mem.last_command and not is_move(mem.last_command):
-            follow += [f"take {short(thing)}" for thing in w.nearby_things(text)]
+            nearby = [short(thing) for thing in w.nearby_things(text)]
+            mem.trusted += [n for n in nearby if n not in mem.trusted]
+            follow += [f"take {n}" for n in nearby]
+        for wait in arrival_waits(text):
+            mem.queue.insert(0, wait)  # someone is coming: see what they do before acting
+            mem.tries.pop(f"{room or '?'}|{wait}", None)
         for command in follow:
             if command not in mem.queue:
                 mem.queue.append(command)
@@ -305,19 +333,20 @@ class BuiltinAgent:
     # ----- choosing -----
     def _scene(self, ctx: TurnContext) -> Scene:
         room = ctx.room_id
-        nouns = list(self.mem.nouns.get(room or "?", []))
+        nouns = renamed(list(self.mem.nouns.get(room or "?", [])), self.mem)
         text = ctx.last_output or ""
         creatures = [n for n in nouns + ctx.visible_items if has_any(n, (w.CREATURES, w.PEOPLE))]
         dark = bool(w.DARK.search(text)) or _room_dark(ctx)
         locked = room in self.mem.locked_rooms
         inventory = self._carried_names()
         bad = frozenset(self.mem.bad_words)
-        return Scene(room, nouns, list(ctx.visible_items), inventory, text, dark, locked, creatures, bad)
+        visible = renamed(list(ctx.visible_items), self.mem)
+        return Scene(room, nouns, visible, inventory, text, dark, locked, creatures, bad)
 
     def _carried_names(self) -> list[str]:
         """The item list's names plus things replies said we hold."""
         known = {short(i) for i in self.inventory}
-        return self.inventory + [h for h in self.mem.held if h not in known]
+        return renamed(self.inventory + [h for h in self.mem.held if h not in known], self.mem)
 
     def _choose(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         mem, room = self.mem, ctx.room_id

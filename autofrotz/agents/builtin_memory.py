@@ -58,6 +58,8 @@ class Memory:
     spell_notes: dict[str, str] = field(default_factory=dict)
     last_sig: str = ""
     clone_move: str = ""
+    renamed: dict[str, str] = field(default_factory=dict)  # names the parser refused -> their head nouns
+    trusted: list[str] = field(default_factory=list)  # names replies said are really here
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""

@@ -14,6 +14,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+word_class = _words  # for word classes kept next to the behaviour that uses them
+
+
 # Head nouns by what players conventionally try with them.
 OPENABLE = _words(
     "door trapdoor mailbox box chest case cabinet drawer drawers window gate lid hatch cupboard closet safe "
@@ -65,7 +68,7 @@ FIXED = re.compile(
 NEARBY = re.compile(
     r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see|it contains|"
     r"(?:opening|open|lifting|moving) (?:it|the \w+) reveals|you (?:find|discover|notice|uncover)|"
-    r"inside (?:it|the \w+) (?:is|are|you)|(?:in|on) the [a-z ]{1,30}? (?:is|are))\b",
+    r"inside (?:it|the \w+) (?:is|are|you)|(?:in|on) the [a-z ]{1,30}? (?:is|are|you see))\b",
     re.I,
 )
 DIGGERS = _words("shovel spade trowel pick pickaxe")
@@ -141,7 +144,20 @@ STOPWORDS = _words(
     might can will shall may"""
 )
 ARTICLES = _words("a an the some two three four five six seven eight nine ten twelve several")
-NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no|isn't here|aren't here|"
+COUNT = re.compile(r"^(?:eleven|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+                   r"(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)$")  # fmt: skip
+
+
+def is_count(word: str) -> bool:
+    """Whether a word is a number word that is not a plain article ("twenty-one", "fifteen").
+
+    >>> is_count("twenty-one"), is_count("fifteen"), is_count("four-poster")
+    (True, True, False)
+    """
+    return bool(COUNT.match(word))
+
+
+NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no\b|isn't here|aren't here|"
                       r"not here|don't see (?:that|it|the)|can't see (?:that|the|it)|there is no \w+ here|"
                       r"not something you can|that's not something|only scenery|not important|"
                       r"don't need to (?:refer|worry)|you don't need", re.IGNORECASE)  # fmt: skip
@@ -166,7 +182,7 @@ def noun_phrases(text: str) -> list[str]:
     for sentence in re.split(r"[.,;:!?()\"]", text.lower()):
         tokens = re.findall(r"[a-z][a-z'-]*", sentence)
         for i, token in enumerate(tokens):
-            if token in ARTICLES:
+            if token in ARTICLES or is_count(token):
                 phrase = _trim(_words_after(tokens, i + 1))
                 if phrase and phrase not in found:
                     found.append(phrase)

@@ -1,0 +1,135 @@
+"""Machines, mechanisms and events for the built-in agent: load, switch on and aim devices; work a panel's
+other controls once one of them did something; wait for someone the game says is coming.
+
+Also the fallback naming rule: a thing we know exists but whose two-word name the parser refused is
+called by its head noun from then on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_memory import Memory
+
+# Devices that act on whatever they are pointed at (launchers, optics, sprayers).
+AIMABLE = w.word_class(
+    "machine launcher cannon catapult telescope camera hose nozzle projector laser gun rifle pistol "
+    "crossbow slingshot mirror spotlight"
+)
+# Small things a machine may be loaded with.
+SMALL_LOADS = w.word_class(
+    "ball balls stone stones pebble pebbles rock rocks shell shells bullet bullets arrow arrows dart darts "
+    "coin coins disc disk cartridge tape film battery batteries seed seeds"
+)
+AIM_TARGETS = 12  # things in a room a device is turned towards, at most
+APPROACH = re.compile(
+    r"\b(footsteps|someone (?:is )?(?:coming|approaching)|(?:is|are) (?:coming|approaching)|rushes up|"
+    r"hurrying towards|heading (?:this|your) way|draws? near(?:er)?|about to arrive)\b",
+    re.IGNORECASE,
+)
+OPERATE = ("push", "press", "pull", "turn", "flip")
+WAITS = 1  # turns to wait for an arrival the game announced
+
+
+def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] = ()) -> list[str]:
+    """Load a machine with small things we carry, switch it on, then aim it at each thing here.
+
+    Aiming comes last on purpose: once a machine is loaded and running, each new aim is tried by the
+    next launch.
+
+    >>> device_actions(["launching machine", "tennis balls"], ["sun", "iron gate", "tree"], ["tree"])[:3]
+    ['put tennis balls in machine', 'turn on machine', 'point machine at tree']
+    >>> device_actions(["brass lamp"], ["radio"])
+    ['turn on radio']
+    """
+    held = [_name(i) for i in inventory]
+    devices = list(dict.fromkeys(w.head(n) for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)))
+    loads = [n for n in held if w.has_class(n, SMALL_LOADS) and w.head(n) not in devices]
+    out: list[str] = []
+    for device in devices:
+        out += [f"put {load} in {device}" for load in loads]
+        out.append(f"turn on {device}")
+        if device in AIMABLE:
+            ranked = sorted(nouns, key=lambda n: n not in known)  # things known to exist first
+            targets = [n for n in ranked if w.head(n) != device and n not in held][:AIM_TARGETS]
+            out += [f"point {device} at {t}" for t in targets]
+    return out
+
+
+def _name(phrase: str) -> str:
+    """A carried item's name without its count ("twenty-one tennis balls" -> "tennis balls")."""
+    words = [x for x in phrase.lower().split() if x not in w.ARTICLES and not w.is_count(x)]
+    return " ".join(words[-2:])
+
+
+def other_controls(command: str, reply: str, controls: list[str]) -> list[str]:
+    """After a control did something, the other controls in reach are worth working next.
+
+    >>> other_controls("push button", "A red light starts to flash.", ["button", "light switch"])
+    ['push light switch']
+    >>> other_controls("push button", "Nothing obvious happens.", ["button", "light switch"])
+    []
+    """
+    verb, _, thing = command.partition(" ")
+    if verb not in OPERATE or not w.has_class(thing, w.SWITCHES) or _refusal(reply[:200]):
+        return []
+    names = dict.fromkeys(c for c in controls if w.has_class(c, w.SWITCHES) and w.head(c) != w.head(thing))
+    return [f"push {c}" for c in names]
+
+
+def _refusal(reply: str) -> bool:
+    """A refusal, or a prerequisite the game asks for first.
+
+    >>> _refusal("You need to open the glass flap of the guage first."), _refusal("Click.")
+    (True, False)
+    """
+    return w.is_refusal(reply) or bool(w.FIRST.search(reply))
+
+
+def arrival_waits(reply: str) -> list[str]:
+    """Someone is on the way: stay put for a turn or two to see what they do.
+
+    >>> arrival_waits("You hear hurried footsteps from outside as a guard rushes up.")
+    ['wait']
+    >>> arrival_waits("The door is locked.")
+    []
+    """
+    return ["wait"] * WAITS if APPROACH.search(reply) else []
+
+
+def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> str | None:
+    """The command again with a known thing called by its head noun, when the full name was not understood.
+
+    >>> m = Memory()
+    >>> head_fallback("take smaller limb", "You can't see any such thing.", ["smaller limb"], m)
+    'take limb'
+    >>> m.renamed
+    {'smaller limb': 'limb'}
+    >>> head_fallback("take old bucket", "You can't see any such thing.", [], Memory()) is None
+    True
+    """
+    if not w.not_here(reply[:120]):
+        return None
+    for name in known:
+        words = name.split()
+        if len(words) < 2 or name in mem.renamed or not re.search(rf"\b{re.escape(name)}\b", command):
+            continue
+        mem.renamed[name] = words[-1]
+        return re.sub(rf"\b{re.escape(name)}\b", words[-1], command)
+    return None
+
+
+def renamed(names: list[str], mem: Memory) -> list[str]:
+    """Names with the parser-refused ones replaced by their head nouns.
+
+    >>> m = Memory(renamed={"launching machine": "machine"})
+    >>> renamed(["tennis ball launching machine", "tin bucket"], m)
+    ['machine', 'tin bucket']
+    """
+    out = []
+    for name in names:
+        key = " ".join(re.findall(r"[a-z][a-z-]*", name.lower())[-2:])
+        out.append(mem.renamed.get(key, mem.renamed.get(_name(name), name)))
+    return out
