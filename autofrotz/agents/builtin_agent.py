@@ -15,6 +15,7 @@ from typing import Any
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_clues import clue_commands, listed_parts
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
@@ -293,10 +294,27 @@ class BuiltinAgent:
             if command not in mem.queue:
                 mem.queue.append(command)
         self._learn_from(text)
+        self._follow_clues(ctx, text)
         for command in w.quoted_commands(text):
             if command not in mem.suggested:
                 mem.suggested.append(command)
                 mem.queue.append(command)
+
+    def _follow_clues(self, ctx: TurnContext, text: str) -> None:
+        """Loose parts, things out of reach, openings to look into, the parts a description lists."""
+        mem, room, command = self.mem, ctx.room_id, self.mem.last_command
+        held = [short(i) for i in self._carried_names()]
+        names = [short(n) for n in mem.nouns.get(room or "?", []) + list(ctx.visible_items)] + held
+        people = [w.head(n) for n in names if has_any(n, (w.PEOPLE, w.ANIMALS))] + mem.people
+        for follow in reversed(clue_commands(command, objects(command), text, list(dict.fromkeys(people)),
+                                             names, held)):  # fmt: skip
+            mem.tries.pop(f"{room or '?'}|{follow}", None)
+            mem.queue = [follow] + [c for c in mem.queue if c != follow]
+        if command.startswith(LOOK_VERBS) and not _refused(command, text):
+            for part in listed_parts(text)[:PARTS_PER_REPLY]:
+                mem.add_noun(room, part)
+                mem.parts += [] if part in mem.parts else [part]
+                mem.queue += [] if f"take {part}" in mem.queue else [f"take {part}"]
 
     def _learn_from(self, text: str) -> None:
         """Spells to learn, who is animate, the parts an examined thing shows, objects a verb wants."""
@@ -414,6 +432,9 @@ class BuiltinAgent:
             rest = [c for c in room_actions(scene, self.mem) if allowed(c, room, self.mem)]
             if rest:
                 return rest[0], "nowhere else to go: keep trying things here", room
+        step = explorer.step_towards(room, self._examine_pending) if room else None
+        if step:
+            return step, "walk to a room with things not yet examined", room
         late = None if scene.dark and not self.mem.lit else next_late_action(scene, self.mem)
         if late:
             return late[0], "everything usual is done: try other verbs", late[1]
@@ -421,6 +442,13 @@ class BuiltinAgent:
         if step:
             return step, "walk to a room with things not yet handled every way", room
         return (*self._idle(), room)
+
+    def _examine_pending(self, room: str) -> bool:
+        """Whether a (lit) room still has things to examine."""
+        if not self.mem.lit and self._map_dark(room):
+            return False
+        scene = Scene(room, self.mem.nouns.get(room, []), [], [], "")
+        return any(allowed(c, room, self.mem) for c in examine_actions(scene, self.mem))
 
     def _sweep_pending(self, room: str) -> bool:
         nouns = self.mem.nouns.get(room, [])
@@ -505,10 +533,12 @@ def _refused(command: str, text: str) -> bool:
     False
     >>> _refused("open door", "The front door is closed."), _refused("read note", "It is too dark to read.")
     (True, True)
+    >>> _refused("push forest", "I can't see any such thing.")
+    True
     """
     if command.startswith(LOOK_VERBS) and len(text.strip()) > SHORT_REPLY:
         return w.not_here(text)
-    return w.is_refusal(text)
+    return w.is_refusal(text) or w.not_here(text)
 
 
 def _room_dark(ctx: TurnContext) -> bool:

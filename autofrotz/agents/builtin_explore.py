@@ -13,6 +13,7 @@ from autofrotz.managers.directions import DIRECTION_WORDS
 COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
 BLIND = (*COMPASS, "in", "out")
 TRAVEL_REPEATS = 4  # walks along one exit without news before it counts as a loop
+DEADLY_ROOM = 2  # deaths in a room after which no walk leads into it and no new way out is tried there
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) - {"exit", "leave"}
 
 
@@ -43,7 +44,7 @@ class Explorer:
         """(command, reason), or (None, why not) when nothing is left to explore."""
         if self.map is None or room is None or room not in self.map.graph:
             return self._first(self.blind(room), room), "try an exit"
-        here = self._first(self.mentioned(room), room)
+        here = None if self._deadly(room) else self._first(self.mentioned(room), room)
         if here:
             return here, "an exit the room mentions"
         routes = self._routes(room)
@@ -56,7 +57,7 @@ class Explorer:
                 return step, label
         if self.examine:
             return self.examine[0], "examine what the room mentions"
-        here = self._first(self.blind(room), room)
+        here = None if self._deadly(room) else self._first(self.blind(room), room)
         if here:
             return here, "try a direction the room does not mention"
         step = self._nearest(routes, room, lambda r: bool(self._usable(self.blind(r), r)))
@@ -104,10 +105,14 @@ class Explorer:
         """Refused, or walked too often since anything new happened (a loop)."""
         return self.mem.failed(room, label) or self.mem.travel.get(f"{room}|{label}", 0) > TRAVEL_REPEATS
 
+    def _deadly(self, room: str) -> bool:
+        """A room that killed us repeatedly: each visit costs a death and the turns a restore loses."""
+        return self.mem.deaths.get(room, 0) >= DEADLY_ROOM
+
     def _routes(self, room: str) -> dict[str, list[str]]:
         def weight(u: str, v: str, _: dict[str, Any]) -> float | None:
             best = self.map.usable_label(u, v)
-            return None if not best or self._worn(u, best[0]) else best[1]
+            return None if not best or self._worn(u, best[0]) or self._deadly(v) else best[1]
 
         try:
             return dict(nx.single_source_dijkstra_path(self.map.graph, room, weight=weight))

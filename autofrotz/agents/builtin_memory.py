@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+RECENT = 12  # tries kept as "recent": a death restores a save at most this many turns old
+
 
 def key(room: str | None, command: str) -> str:
     """The memory key of a command tried in a room.
@@ -58,6 +60,7 @@ class Memory:
     spell_notes: dict[str, str] = field(default_factory=dict)
     last_sig: str = ""
     clone_move: str = ""
+    recent: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # names the parser refused -> their head nouns
     trusted: list[str] = field(default_factory=list)  # names replies said are really here
 
@@ -73,6 +76,7 @@ class Memory:
         """Count one attempt."""
         k = key(room, command)
         self.tries[k] = self.tries.get(k, 0) + 1
+        self.recent = [*self.recent, k][-RECENT:]
 
     def note_fail(self, room: str | None, command: str) -> None:
         """Remember a refusal."""
@@ -90,8 +94,9 @@ class Memory:
         self.dir_tried.pop(room or "?", None)
 
     def forget_successes(self) -> None:
-        """After a restore the world went back: successful actions may be needed again."""
-        self.tries = {k: v for k, v in self.tries.items() if k in self.fails}
+        """After a restore the world went back a few turns: what succeeded since may be needed again."""
+        self.tries = {k: v for k, v in self.tries.items() if k in self.fails or k not in self.recent}
+        self.recent = []
         self.dir_tried = {}
         self.lit = False
         self.queue = []

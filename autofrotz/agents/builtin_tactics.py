@@ -38,11 +38,13 @@ def short(phrase: str) -> str:
 
     >>> short("a small brass key")
     'brass key'
-    >>> short("loaf of bread")
-    'loaf'
+    >>> short("loaf of bread"), short("a pair of garden gloves")
+    ('loaf', 'garden gloves')
     """
     text = re.sub(r"'s\b", "", phrase.lower())
     words = [x for x in re.findall(r"[a-z][a-z-]*", text) if x not in ("a", "an", "the", "some")]
+    if len(words) > 2 and words[0] in w.QUANTITIES and words[1] == "of":
+        words = words[2:]  # the pair is not the thing: gloves
     if "of" in words[1:]:
         words = words[: words.index("of", 1)]
     return " ".join(words[-2:])

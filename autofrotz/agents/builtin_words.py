@@ -115,7 +115,7 @@ UNKNOWN_WORD = re.compile(r"(?:don't know the word|doesn't know the word|not fam
 BAD_VERB = re.compile(r"not a verb i recogni[sz]e|don't know the verb|i don't understand that sentence",
                       re.IGNORECASE)  # fmt: skip
 REFUSALS = re.compile(
-    r"\b(you can't|you cannot|can't go|i don't|you don't|there is no|there's no|you see no|"
+    r"\b(you can't|you cannot|i can't|i cannot|can't go|i don't|you don't|there is no|there's no|you see no|"
     r"isn't something|not something|nothing happens|is locked|are locked|won't budge|doesn't seem|"
     r"don't seem|no effect|beyond your power|not open|no reason to|fixed in place|hardly portable|"
     r"securely anchored|already|not possible|unable to|no way|isn't (?:open|here)|aren't here|"
@@ -177,6 +177,8 @@ def noun_phrases(text: str) -> list[str]:
     ['house', 'small window']
     >>> noun_phrases("A faded bedroom with a four-poster bed. At the foot of the bed stands an oak chest.")
     ['faded bedroom', 'four-poster bed', 'foot', 'bed', 'oak chest']
+    >>> noun_phrases("There's a bunch of leaves sticking out. The minerals protrude like teeth.")
+    ['leaves', 'minerals']
     """
     found: list[str] = []
     for sentence in re.split(r"[.,;:!?()\"]", text.lower()):
@@ -189,7 +191,29 @@ def noun_phrases(text: str) -> list[str]:
     return found
 
 
+QUANTITIES = _words(
+    "bunch pile heap handful pair set piece bar lump stack clump tuft bundle sheaf collection variety "
+    "assortment row rows number couple scattering"
+)
+
+
+def past_quantity(tokens: list[str], start: int) -> int:
+    """Where the noun starts after "a (wide) bunch of": the quantity is not the thing.
+
+    >>> past_quantity("a bunch of leaves".split(), 1), past_quantity("a wide variety of minerals".split(), 1)
+    (3, 4)
+    >>> past_quantity("a brass lamp".split(), 1)
+    1
+    """
+    for skip in (0, 1):
+        at = start + skip
+        if at + 1 < len(tokens) and tokens[at] in QUANTITIES and tokens[at + 1] == "of":
+            return at + 2
+    return start
+
+
 def _words_after(tokens: list[str], start: int) -> list[str]:
+    start = past_quantity(tokens, start)
     words = tokens[start : start + 3]
     following = tokens[start + 3] if len(tokens) > start + 3 else ""
     for j, word in enumerate(words):
@@ -222,7 +246,22 @@ def _trim(words: list[str]) -> str:
         kept.append(word)
     while kept and (_modifier(kept[-1]) or _participle(kept)):
         kept.pop()
+    plural = next((j for j, word in enumerate(kept[:-1]) if _plural(word)), None)
+    if plural is not None:
+        kept = kept[: plural + 1]  # "minerals protrude": a plural noun, then its verb
     return " ".join(kept[-2:])
+
+
+NOT_PLURAL_ENDINGS = ("ss", "us", "is", "as", "os", "'s")
+
+
+def _plural(word: str) -> bool:
+    """Whether a word looks like a plural noun (and so ends its phrase).
+
+    >>> _plural("minerals"), _plural("glass"), _plural("canvas"), _plural("brass")
+    (True, False, False, False)
+    """
+    return len(word) > 3 and word.endswith("s") and not word.endswith(NOT_PLURAL_ENDINGS)
 
 
 TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can't carry any more|"
@@ -487,6 +526,8 @@ def is_refusal(text: str) -> bool:
     (True, False)
     >>> is_refusal("The pedlar doesn't seem interested."), is_refusal("Nothing obvious happens.")
     (True, True)
+    >>> is_refusal("I can't seem to open the door.")
+    True
     """
     head_text = text[:400]
     return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))

@@ -1,0 +1,121 @@
+"""Clues in replies that point at the next action: a loose part to pull, a thing out of reach to stand
+on something for, an opened thing whose contents a fresh look shows, the items a description lists.
+
+All of it is genre convention, as data tables and small pure helpers; the agent queues what they return.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autofrotz.agents import builtin_words as w
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+LOOSE = re.compile(
+    r"(\bloose\b|(?:not|n't)(?: seem| appear)? (?:properly|firmly|securely) "
+    r"(?:anchored|attached|fixed|fastened)|"
+    r"\bmoves? slightly|\bwobbl\w*|\brattles?\b|\bgives? (?:a little|slightly)|\bcomes? away)",
+    re.IGNORECASE,
+)
+OUT_OF_REACH = re.compile(
+    r"\b(can(?:no|')t reach|out of (?:your )?reach|beyond your reach|too high (?:up )?(?:for you )?to reach|"
+    r"(?:is|are) taller than you|(?:resting|lying|sitting|lodged|placed) on top of|far above your head)\b",
+    re.IGNORECASE,
+)
+# Things a player conventionally stands on to reach higher.
+SUPPORT_TRIES = 2  # things tried as a step up, at most
+SUPPORTS = _words("chair stool bench box crate table barrel ladder bucket trunk chest footstool")
+LIST_INTRO = re.compile(
+    r"\b(?:include|includes|including|such as|namely)\s+([a-z' -]+(?:,\s*[a-z' -]+)*,?\s+and\s+[a-z' -]+)",
+    re.IGNORECASE,
+)
+LIST_ITEM_WORDS = 2  # an item of a listed series is a short name
+OPENED = re.compile(r"^\s*(?:you open|opened|you pull (?:back|aside|open))\b[^.]*\.\s*$", re.IGNORECASE)
+CONTENTS = re.compile(r"\b(reveal\w*|contain\w*|inside|within|you (?:find|see)|empty)\b", re.IGNORECASE)
+
+
+def listed_parts(text: str) -> list[str]:
+    """The items of a series a description introduces ("these include onyx, garnet and opal").
+
+    >>> listed_parts("These minerals include onyx, garnet, quartz and opal, just to name a few.")
+    ['onyx', 'garnet', 'quartz', 'opal']
+    >>> listed_parts("The room is empty.")
+    []
+    """
+    found: list[str] = []
+    for match in LIST_INTRO.finditer(text):
+        for item in re.split(r",|\band\b", match.group(1)):
+            words = [x for x in item.lower().split() if x not in w.ARTICLES]
+            if 0 < len(words) <= LIST_ITEM_WORDS and not w.STOPWORDS & set(words):
+                found.append(" ".join(words))
+    return list(dict.fromkeys(found))
+
+
+def loose_actions(objects: list[str], text: str) -> list[str]:
+    """A thing the reply calls loose or wobbly is pulled, then moved.
+
+    >>> loose_actions(["quartz"], "The quartz doesn't seem properly anchored in the ceiling.")
+    ['pull quartz', 'move quartz']
+    >>> loose_actions(["rock"], "Taken.")
+    []
+    """
+    if not objects or not LOOSE.search(text[:300]):
+        return []
+    return [f"pull {objects[0]}", f"move {objects[0]}"]
+
+
+def reach_actions(text: str, people: list[str], supports: list[str], held: list[str]) -> list[str]:
+    """Out of reach: stand on something, or someone, here; a carried support is put down first.
+
+    >>> reach_actions("The door is taller than you and the object is resting on top of it.", ["man"], [], [])
+    ['stand on man']
+    >>> reach_actions("You can't reach it.", [], ["bench"], ["bench"])
+    ['drop bench', 'stand on bench']
+    >>> reach_actions("The steps seem designed for someone much taller than you.", ["man"], ["chair"], [])
+    []
+    """
+    if not OUT_OF_REACH.search(text[:400]):
+        return []
+    out = [f"stand on {p}" for p in people]
+    for thing in list(dict.fromkeys(w.head(s) for s in supports))[:SUPPORT_TRIES]:
+        carried = any(w.head(h) == thing for h in held)
+        out += [f"drop {thing}", f"stand on {thing}"] if carried else [f"stand on {thing}"]
+    return out
+
+
+def supports_in(names: list[str]) -> list[str]:
+    """Names of things one could stand on.
+
+    >>> supports_in(["wooden bench", "lamp", "small stool"])
+    ['wooden bench', 'small stool']
+    """
+    return [n for n in names if w.has_class(n, SUPPORTS)]
+
+
+def look_after_open(command: str, text: str) -> list[str]:
+    """An opening that only says it opened: a fresh look shows what it revealed.
+
+    >>> look_after_open("open curtain", "You open the shower curtain.")
+    ['look']
+    >>> look_after_open("open box", "You open the box, revealing a key.")
+    []
+    """
+    if command.startswith("open ") and OPENED.match(text.strip()) and not CONTENTS.search(text):
+        return ["look"]
+    return []
+
+
+def clue_commands(command: str, objects: list[str], text: str, people: list[str], names: list[str],
+                  held: list[str]) -> list[str]:  # fmt: skip
+    """Every follow-up one reply's clues point at: pull what is loose, climb to what is out of reach,
+    look again after an opening.
+
+    >>> clue_commands("take quartz", ["quartz"], "The quartz isn't firmly attached.", [], [], [])
+    ['pull quartz', 'move quartz']
+    """
+    out = loose_actions(objects, text) + look_after_open(command, text)
+    return out + reach_actions(text, people, supports_in(names), held)

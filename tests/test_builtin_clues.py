@@ -1,0 +1,65 @@
+"""AGENT-1's built-in agent behaviours: clues in replies, deaths, nouns behind quantities, examine walks."""
+
+from __future__ import annotations
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_agent import _refused
+from autofrotz.agents.builtin_clues import clue_commands, listed_parts, look_after_open, reach_actions
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import short
+from tests.test_builtin_agent import World
+
+
+def test_a_death_forgets_only_what_succeeded_since_the_restore_point() -> None:
+    mem = Memory()
+    mem.note_try("hall", "take lamp")
+    for n in range(20):
+        mem.note_try("cave", f"examine rock {n}")
+    mem.forget_successes()
+    assert mem.tried("hall", "take lamp") == 1  # long before the save: still done
+    assert mem.tried("cave", "examine rock 19") == 0  # just before the death: may be needed again
+
+
+def test_first_person_not_here_is_a_refusal() -> None:
+    assert _refused("push forest", "I can't see any such thing.")
+    assert not _refused("push button", "Click. A panel slides open.")
+
+
+def test_quantities_and_plurals_name_the_thing() -> None:
+    assert w.noun_phrases("There's a bunch of leaves sticking out of the ground.") == ["leaves"]
+    assert "minerals" in w.noun_phrases("The minerals protrude like jagged teeth.")
+    assert short("pair of garden gloves") == "garden gloves"
+
+
+def test_clues_point_at_the_next_action() -> None:
+    assert listed_parts("These include onyx, garnet and opal.") == ["onyx", "garnet", "opal"]
+    assert (
+        clue_commands("take quartz", ["quartz"], "It wobbles when you touch it.", [], [], [])[0]
+        == "pull quartz"
+    )
+    assert reach_actions("The key is lodged on top of the wardrobe.", ["man"], ["chair"], []) == [
+        "stand on man",
+        "stand on chair",
+    ]
+    assert look_after_open("open curtain", "You open the shower curtain.") == ["look"]
+    assert look_after_open("open curtain", "That's already open.") == []
+
+
+def test_a_loose_thing_is_pulled_next() -> None:
+    world = World("Corridor\nA narrow corridor. An outcrop of quartz juts from the wall.\n")
+    world.agent.mem.queue = ["take quartz"]
+    command = world.decide()
+    world.reply(command, "The quartz doesn't seem properly anchored. It moves slightly when you touch it.")
+    assert (command, world.decide()) == ("take quartz", "pull quartz")
+
+
+def test_a_room_that_killed_twice_is_not_walked_into() -> None:
+    world = World("Hall\nA hall. Exits lead north and south.\n")
+    world.reply("north", "Lava Field\nA field of lava. You can go south.\n")
+    world.reply("south", "Hall\n")
+    lava = "lava_field"
+    world.agent.mem.deaths[lava] = 2
+    for _ in range(6):
+        command = world.decide()
+        assert command != "north"
+        world.reply(command, "Nothing happens.")
