@@ -28,6 +28,7 @@ from autofrotz.managers.room_parser import (
     leading_paragraph,
     parse_exits,
     parse_output,
+    reads_like_open_terrain,
 )
 
 MODES = ("rules", "llm", "hybrid")
@@ -254,6 +255,8 @@ class MapManager(MazeMap):
             return link.to_room
         if current in candidates and not moving:
             return current
+        if current in candidates and self._open_terrain(current, description):
+            return current  # the same open-terrain text after a step: a grid kept as one room
         if not travel and not candidates and self._is_rename(description):
             self.rename_room(current, name)
             return current
@@ -269,6 +272,13 @@ class MapManager(MazeMap):
         if pool and (len(candidates) > 1 or current in candidates):
             return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
+
+    def _open_terrain(self, room_id: str, description: str) -> bool:
+        """The room's own description printed again after a move, speaking of open terrain: a desert or
+        plain the game draws inside one room, not a maze of copies (those announce no endless view)."""
+        if self.room(room_id).get("maze_group") or not description or is_item_line(description):
+            return False
+        return self._same_text(room_id, description) and reads_like_open_terrain(description)
 
     def _indistinguishable_from_here(self, candidates: list[str], description: str) -> bool:
         """A move led to a room with the current room's name and no description (a grid drawn inside

@@ -80,6 +80,14 @@ SMALL_WORDS: frozenset[str] = frozenset(
      "&", "-", "de", "la", "le", "du", "von", "van", "off", "'s"}
 )  # fmt: skip
 
+# Phrases of open terrain (desert, plain, sea) that some games draw as one room with a hidden grid.
+OPEN_TERRAIN_PATTERNS: tuple[str, ...] = (
+    r"\b(?:see|seen|visible|view|stretch(?:es|ing)?|extend(?:s|ing)?|spread(?:s|ing)?)\b(?: [\w,']+){0,3} "
+    r"in (?:any|every|all) directions?\b",
+    r"\bas far as (?:the|your) eyes? can see\b",
+    r"\bas far as you can see\b",
+)
+
 # Opening words of an old-style room description, for games that print no header.
 DESCRIPTION_OPENERS: tuple[str, ...] = (
     r"^you(?:'re| are) (?:standing |now |sitting |lying |walking )?(?:in|on|at|inside|outside|under|"
@@ -193,6 +201,17 @@ def is_item_line(line: str) -> bool:
     False
     """
     return _matches(ITEM_LINE_PATTERNS, line.strip()) is not None
+
+
+def reads_like_open_terrain(text: str) -> bool:
+    """True when a room's description speaks of open terrain stretching every way.
+
+    >>> reads_like_open_terrain("All you can see in any direction is sand and sunlight.")
+    True
+    >>> reads_like_open_terrain("A room with oddly angled walls and passages in all directions.")
+    False
+    """
+    return _matches(OPEN_TERRAIN_PATTERNS, text) is not None
 
 
 def is_full_description(line: str) -> bool:
