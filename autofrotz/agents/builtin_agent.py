@@ -18,6 +18,7 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
+from autofrotz.agents.builtin_flight import chased, flight_step, still_hunted, without_instrument
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import (
@@ -164,6 +165,8 @@ class BuiltinAgent:
             self._make_room(ctx, command)
         if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:
             self._retry_by_head(command, room)
+            bare = without_instrument(command, text)
+            mem.queue[:0] = [bare] if bare and bare not in mem.queue else []
         phrase = w.verb_only(command, text[:200])
         if phrase and phrase not in mem.bad_phrases:
             mem.bad_phrases.append(phrase)
@@ -370,7 +373,7 @@ class BuiltinAgent:
         mem, room = self.mem, ctx.room_id
         if mem.visit_room != room:
             mem.visit_room, mem.visit_actions = room, 0
-        escape = self._escape(ctx) or self._retreat(ctx, scene)
+        escape = self._escape(ctx) or self._retreat(ctx, scene) or self._flee(ctx)
         if escape:
             return escape, "get away from danger (a death here, or darkness without a light)", room
         for source, commands in self._local_options(ctx, scene):
@@ -381,6 +384,20 @@ class BuiltinAgent:
             if allowed(command, INVENTORY_ROOM, mem, room):
                 return command, "look at what I carry", INVENTORY_ROOM
         return self._travel(ctx, scene)
+
+    def _flee(self, ctx: TurnContext) -> str | None:
+        """Something hostile is after us: keep moving on, not back where we came from."""
+        mem, text = self.mem, ctx.last_output or ""
+        if not chased(text) and not (mem.chase_trail and still_hunted(text)) or ctx.map is None:
+            mem.chase_trail = []
+            return None
+        room = ctx.room_id or "?"
+        mem.chase_trail = [r for r in mem.chase_trail if r != room] + [room]
+        came_from = mem.last_room if is_move(mem.last_command) and mem.last_room != room else None
+        links = getattr(ctx.map, "links", {}).get(room, {})
+        untravelled = Explorer(ctx.map, mem, lambda _: False).mentioned(room)
+        unsafe = {d for d in [*links, *untravelled] if mem.deadly(room, d) or mem.failed(room, d)}
+        return flight_step(links, untravelled, came_from, mem.chase_trail, unsafe)
 
     def _escape(self, ctx: TurnContext) -> str | None:
         """Right after a restore in a room where we died, leave by a known exit to a safe room."""

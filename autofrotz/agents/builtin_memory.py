@@ -63,6 +63,7 @@ class Memory:
     recent: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # names the parser refused -> their head nouns
     trusted: list[str] = field(default_factory=list)  # names replies said are really here
+    chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""

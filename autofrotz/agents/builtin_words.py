@@ -78,7 +78,7 @@ CLOSED = re.compile(
 KEYS = _words("key keys keycard")
 WEAPONS = _words(
     "sword knife dagger axe club spear gun pistol rifle stiletto blade mace hammer bat crowbar "
-    "machete sabre saber rapier whip"
+    "machete sabre saber rapier whip limb stick staff cudgel poker"
 )
 CREATURES = _words(
     "troll thief goblin orc dwarf guard monster beast dragon wolf bear snake serpent spider rat bandit "
