@@ -65,7 +65,8 @@ class MapManager(MazeMap):
         self.mode = mode
         self.llm_calls = 0
         self.last_move: tuple[str, str, str] | None = None  # (from room, exit label, to room)
-        self.style = {"header": 0, "headerless": 0}  # how this game announces rooms
+        # how this game announces rooms; "brief" counts revisits shown by their header alone
+        self.style = {"header": 0, "headerless": 0, "brief": 0}
         self.position: str | None = None  # last header's "(in the boat)" suffix
 
     # ----- perception -----
@@ -182,6 +183,8 @@ class MapManager(MazeMap):
         self.position = parsed.position
         target = self._identify(name, parsed.description, label, travel, compass)
         is_new = target is None
+        if travel and not is_new and target != previous and not parsed.description:
+            self.style["brief"] += 1
         if target is None:
             target = self._create_room(name, parsed.description, label, turn)
         node = self.room(target)
@@ -264,6 +267,8 @@ class MapManager(MazeMap):
         returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
         if returning:
             return returning[-1]
+        if self._fresh(description, label):  # a first visit's text where revisits are abbreviated
+            pool = [c for c in pool if not self._same_text(c, description) or self._entered_by(c, label)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
             return current  # nothing says we left: a grid inside one room, or a brief revisit
         maze_like = self._maze_like(candidates, description)
@@ -279,6 +284,19 @@ class MapManager(MazeMap):
         if self.room(room_id).get("maze_group") or not description or is_item_line(description):
             return False
         return self._same_text(room_id, description) and reads_like_open_terrain(description)
+
+    def _fresh(self, description: str, label: str | None) -> bool:
+        """A compass walk printed a full description in a game that abbreviates revisits to the header
+        (teleports, rides and landings on furniture print a full one whatever the game's habit)."""
+        full = bool(description) and not is_item_line(description) and self.position is None
+        return full and label in OPPOSITES and self.style["brief"] > 0 and not self._headerless_game()
+
+    def _entered_by(self, room_id: str, label: str | None) -> bool:
+        """True when a travelled exit labelled `label` is known to lead into the room."""
+        return any(
+            (link := links.get(label or "")) is not None and link.to_room == room_id and not link.inferred
+            for links in self.links.values()
+        )
 
     def _indistinguishable_from_here(self, candidates: list[str], description: str) -> bool:
         """A move led to a room with the current room's name and no description (a grid drawn inside
@@ -342,7 +360,9 @@ class MapManager(MazeMap):
         if not description or not stored:
             return True
         a, b = normalize_description(description), normalize_description(stored)
-        return a.startswith(b) or b.startswith(a) or similarity(a, b) >= SAME_ROOM_SIMILARITY
+        if a.startswith(b) or b.startswith(a):
+            return True
+        return similarity(a, b) >= SAME_ROOM_SIMILARITY and not exits_conflict(description, stored)
 
     def _is_rename(self, description: str) -> bool:
         """A different header over the current room's own description: the room was renamed."""
@@ -402,6 +422,18 @@ class MapManager(MazeMap):
         manager.style.update(data.get("style", {}))
         manager.position = data.get("position")
         return manager
+
+
+def exits_conflict(a: str, b: str) -> bool:
+    """True when two descriptions each name a way out the other lacks: two rooms, not one in two states.
+
+    >>> exits_conflict("To the east is the hall.", "To the west are the barracks.")
+    True
+    >>> exits_conflict("A door leads north.", "An open door leads north; a passage runs east.")
+    False
+    """
+    first, second = set(parse_exits(a)), set(parse_exits(b))
+    return bool(first - second) and bool(second - first)
 
 
 def _distance(a: Any, b: Any) -> int:

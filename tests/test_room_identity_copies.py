@@ -1,0 +1,75 @@
+"""Room identity for look-alike rooms: stations told apart by their exits, identical train cars told
+apart by a first visit's full description in a game that abbreviates revisits."""
+
+from __future__ import annotations
+
+from autofrotz.managers.map_manager import MapManager, exits_conflict
+
+HALL = "Main Hall\nA vast hall of carved stone. The station is to the west.\n"
+STATION_A = (
+    "Railway Station\nHere hangs, from thick cables, the rail car over the chasms. From here you can reach "
+    "the Smithy Court and the Treasury. To the east is the Main Hall.\n"
+)
+STATION_B = (
+    "Railway Station\nHere hangs, from thick cables, the rail car over the chasms. From here you can reach "
+    "the Main Hall and the Treasury. To the west are the barracks.\n"
+)
+BARRACKS = "Barracks\nRows of bunks. To the east is the station.\n"
+PLATFORM_1 = "Platform One\nA long underground chamber. Tracks run east of here. Stairs lead up.\n"
+PLATFORM_2 = "Platform Two\nAnother underground chamber. Tracks run south of here. Stairs lead up.\n"
+CAR = "Subway car\nYou are in an underground train car. People fill the seats.\n"
+CAR_BRIEF = "Subway car\n\nYou can see a newspaper here.\n"
+PLATFORM_1_BRIEF = "Platform One\n"
+
+
+def walk(manager: MapManager, steps: list[tuple[str | None, str]]) -> list[str | None]:
+    """Feed (command, output) pairs; return the current room after each."""
+    rooms = []
+    for turn, (command, text) in enumerate(steps):
+        manager.update_from_game_output(text, command, turn)
+        rooms.append(manager.current_room)
+    return rooms
+
+
+def test_descriptions_naming_different_exits_conflict() -> None:
+    assert exits_conflict(STATION_A, STATION_B)
+    assert not exits_conflict(STATION_A, STATION_A.replace("Smithy Court", "Forge"))
+
+
+def test_a_namesake_whose_description_names_other_exits_is_another_room() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [(None, HALL), ("w", STATION_A), ("push button", "The car sways."),
+                           ("out", STATION_B), ("w", BARRACKS), ("e", STATION_B)])  # fmt: skip
+    assert rooms[1] != rooms[3]  # similar wording, but one has the hall east, the other barracks west
+    assert rooms[5] == rooms[3]
+
+
+def test_identical_cars_first_seen_by_full_description_stay_apart() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, PLATFORM_1), ("u", "Street\nA busy street.\n"), ("d", PLATFORM_1_BRIEF),  # brief revisits
+        ("e", CAR), ("w", PLATFORM_2),  # the car rode on: its doors open on another platform
+        ("s", CAR),  # a full description again: this game would abbreviate a revisit, so a second car
+        ("n", PLATFORM_1_BRIEF), ("e", CAR_BRIEF),  # a brief revisit of the car entered eastwards
+    ])  # fmt: skip
+    first_car, second_car = rooms[3], rooms[5]
+    assert first_car != second_car
+    assert manager.room(first_car)["name"] == manager.room(second_car)["name"] == "Subway car"
+    assert rooms[7] == first_car
+
+
+def test_without_brief_revisits_a_repeated_full_description_is_the_same_room() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [(None, PLATFORM_1), ("e", CAR), ("w", PLATFORM_2), ("s", CAR)])
+    assert rooms[1] == rooms[3]  # a verbose game repeats descriptions: nothing says this is a new car
+
+
+def test_landing_on_furniture_is_not_a_first_visit() -> None:
+    manager = MapManager()
+    tomb = "Tomb\nA granite room with a couch and a doorway to the west.\n"
+    rooms = walk(manager, [
+        (None, "Hall\nA hall. The tomb is down.\n"), ("d", tomb), ("u", "Hall\n"), ("d", "Tomb\n"),
+        ("sleep", "Dream\nA world of spirits.\n"),
+        ("w", "You wake...\n\nTomb (on the couch)\n" + tomb.split("\n", 1)[1]),  # thrown back: same tomb
+    ])  # fmt: skip
+    assert rooms[5] == rooms[1]
