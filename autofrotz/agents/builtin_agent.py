@@ -21,6 +21,7 @@ from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import chased, flight_step, still_hunted, without_instrument
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
     Scene,
@@ -124,9 +125,18 @@ class BuiltinAgent:
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.locked_rooms:
             mem.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
+        self._note_speech(ctx, text)
         self._check_progress(ctx)
         if mem.start_room is None:
             mem.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
+
+    def _note_speech(self, ctx: TurnContext, text: str) -> None:
+        """Quoted names read are words to say there, and in whatever we climb into."""
+        mem = self.mem
+        learn(text, mem.last_room, mem)
+        moved = ctx.room_id != mem.last_room
+        if ctx.room_id and boarded(mem.last_command if moved else "", ctx.room_name):
+            mem.speaking_rooms += [] if ctx.room_id in mem.speaking_rooms else [ctx.room_id]
 
     def _check_progress(self, ctx: TurnContext) -> None:
         """Any news (room, noun, score, pockets) lets walks be repeated again."""

@@ -64,6 +64,8 @@ class Memory:
     renamed: dict[str, str] = field(default_factory=dict)  # names the parser refused -> their head nouns
     trusted: list[str] = field(default_factory=list)  # names replies said are really here
     chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
+    sayables: list[str] = field(default_factory=list)  # quoted names read: destinations, passwords
+    speaking_rooms: list[str] = field(default_factory=list)  # where saying them may do something
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""

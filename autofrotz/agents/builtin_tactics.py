@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_devices import device_actions
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_speech import speech_actions
 
 # How often a command may be sent in one room; fights and lighting deserve a few tries.
 LIMITS = {"attack": 4, "turn on": 2, "light": 2}
@@ -102,6 +103,7 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     out += _offers(scene, nouns, mem)
     out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += device_actions(scene.inventory, nouns, mem.objects + [n for n in nouns if has_any(n, NOTABLE)])
+    out += speech_actions(scene.room, mem)
     out += _fixture_actions(nouns)
     out += _deposits(scene, mem, nouns)
     out += [f"examine {n}" for n in nouns if n in mem.objects and not w.has_class(n, w.READABLE)]

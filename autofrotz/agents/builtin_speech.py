@@ -1,0 +1,67 @@
+"""Words to say for the built-in agent: a quoted proper name on a sign, a plaque or a page ('City
+Transporter', "Xyzzy") is often a destination, a password or a magic word. They are said where they
+were read and inside whatever the agent climbs into (booths, lifts, vehicles), where games listen.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_memory import Memory
+
+QUOTED_NAME = re.compile(
+    r"(?:^|[\s(])['\"\u2018\u201c]([A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,2})[.!]?['\"\u2019\u201d]"
+    r"(?=[\s.,;:!?)]|$)"
+)
+SAYABLE_LIMIT = 6  # words remembered; older ones give way
+BOARDING = re.compile(r"^(?:in|inside|enter .+|board .+|get in .+|get into .+|climb in .+|climb into .+)$")
+INSIDE_HEADER = re.compile(r"\((?:in|on|inside) (?:the |a |an )?[a-z]", re.IGNORECASE)
+
+
+def sayables(text: str) -> list[str]:
+    """The first word of each quoted proper name in a text, lower case.
+
+    >>> sayables("A sign over the booth bears the simple legend 'City Transporter' over it.")
+    ['city']
+    >>> sayables('The plaque reads "Xyzzy". Type "help" for hints. Don\\'t say \\'Nothing\\'.')
+    ['xyzzy']
+    """
+    found = []
+    for name in QUOTED_NAME.findall(text):
+        word = name.split()[0].lower()
+        if word not in w.META_WORDS and word not in w.COMMAND_VERBS and word not in w.STOPWORDS:
+            found.append(word)
+    return list(dict.fromkeys(found))
+
+
+def learn(text: str, room: str | None, mem: Memory) -> None:
+    """Remember the words a reply gives to say, and where they were read."""
+    for word in sayables(text):
+        if word not in mem.sayables:
+            mem.sayables = [*mem.sayables, word][-SAYABLE_LIMIT:]
+        if room and room not in mem.speaking_rooms:
+            mem.speaking_rooms.append(room)
+
+
+def boarded(command: str, room_name: str | None) -> bool:
+    """Whether a move took us into something (a booth, a car), where said words may be heard.
+
+    >>> boarded("enter booth", "Barracks"), boarded("north", "Barracks (in the Transporter)")
+    (True, True)
+    >>> boarded("north", "Barracks")
+    False
+    """
+    return bool(BOARDING.match(command.strip().lower()) or INSIDE_HEADER.search(room_name or ""))
+
+
+def speech_actions(room: str | None, mem: Memory) -> list[str]:
+    """The remembered words, in a room where saying them may do something.
+
+    >>> m = Memory(sayables=["city"], speaking_rooms=["booth"])
+    >>> speech_actions("booth", m), speech_actions("hall", m)
+    (['city', 'say city'], [])
+    """
+    if room not in mem.speaking_rooms:
+        return []
+    return [c for word in mem.sayables for c in (word, f"say {word}")]
