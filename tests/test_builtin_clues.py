@@ -63,3 +63,33 @@ def test_a_room_that_killed_twice_is_not_walked_into() -> None:
         command = world.decide()
         assert command != "north"
         world.reply(command, "Nothing happens.")
+
+
+def test_food_goes_to_the_animal_before_other_gifts() -> None:
+    world = World("Meadow\nA small meadow. Daisy the cow is standing here.\n")
+    world.agent.inventory = ["wristwatch", "turnip"]
+    world.agent.mem.held = ["wristwatch", "turnip"]
+    world.agent.mem.tries["meadow|take all"] = 1
+    assert world.decide() == "give turnip to cow"
+
+
+def test_too_heavy_drops_junk_and_retries_only_the_useful_thing() -> None:
+    world = World("Living Room\nA living room. A leaflet, a sword and a brass lantern are here.\n")
+    assert world.decide() == "take all"
+    world.reply("take all", "leaflet: Taken.\nsword: Taken.\nbrass lantern: Your load is too heavy.")
+    command = world.decide()
+    world.reply(command, "Dropped.")
+    assert (command, world.decide()) == ("drop leaflet", "take brass lantern")
+
+
+def test_a_thing_that_does_not_open_is_still_here() -> None:
+    assert not w.not_here("That's not something you can open.")
+    assert w.not_here("You can't see any such thing.")
+
+
+def test_a_thing_that_will_not_be_taken_is_searched() -> None:
+    world = World("Kitchen\nA kitchen. A large pizza sits on the counter.\n")
+    world.agent.mem.queue = ["take large pizza"]
+    command = world.decide()
+    world.reply(command, "Carry the whole pizza around in your hands? NOT.")
+    assert (command, world.decide()) == ("take large pizza", "search large pizza")

@@ -181,7 +181,8 @@ class BuiltinAgent:
         if phrase and phrase not in mem.bad_phrases:
             mem.bad_phrases.append(phrase)
         if _refused(command, text) and not moved:
-            mem.note_fail(room, command)
+            if not w.TOO_HEAVY.search(text):  # too heavy is no refusal: a drop makes room for a retry
+                mem.note_fail(room, command)
             return
         if not moved:
             self._after_success(ctx, command, room)
@@ -193,6 +194,7 @@ class BuiltinAgent:
         """A thing known to be here whose full name the parser refused: try its head noun once."""
         mem = self.mem
         known = [short(i) for i in ctx.inventory + ctx.visible_items] + mem.objects + mem.trusted
+        known += [short(n) for n in mem.nouns.get(room or "?", []) if has_any(w.head(short(n)), NOTABLE)]
         retry = head_fallback(command, text, list(dict.fromkeys(known)), mem)
         if retry and retry not in mem.queue:
             mem.queue.insert(0, retry)
@@ -241,10 +243,16 @@ class BuiltinAgent:
     def _make_room(self, ctx: TurnContext, command: str) -> None:
         """Too much to carry: drop the least useful thing, then try the take again."""
         junk = [i for i in ctx.inventory if not tactics_useful(i, self.mem) and short(i) not in self.mem.junk]
-        if junk and command.startswith("take"):
+        if not junk or not command.startswith("take "):
+            return
+        # "take all" would pick the junk up again: retry only what was too heavy, by name, if worth it
+        names = w.heavy_names(ctx.last_output or "") or ([command[5:]] if command != "take all" else [])
+        heavy = [f"take {short(n)}" for n in names if tactics_useful(n, self.mem)]
+        if heavy:
             self.mem.junk.append(short(junk[0]))
-            self.mem.queue[:0] = [f"drop {short(junk[0])}", command]
-            self.mem.tries.pop(f"{ctx.room_id or '?'}|{command}", None)
+            self.mem.queue[:0] = [f"drop {w.head(short(junk[0]))}", *heavy]  # "bird's nest" drops as "nest"
+        for retry in heavy:
+            self.mem.tries.pop(f"{ctx.room_id or '?'}|{retry}", None)
 
     def _after_success(self, ctx: TurnContext, command: str, room: str | None) -> None:
         mem = self.mem
@@ -262,6 +270,8 @@ class BuiltinAgent:
             mem.held = [h for h in mem.held if h != thing]
         if verb == "put" and not gained:
             mem.queue.append(f"take {command.split(' in ')[0][4:]}")
+        if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
+            mem.tries = {k: v for k, v in mem.tries.items() if "|take " not in k or k in mem.fails}
         if verb in ("turn", "light") and any(w.has_class(x, w.LIGHTS) for x in command.split()):
             mem.lit = True
         if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
@@ -474,12 +484,17 @@ class BuiltinAgent:
         """Whether a (lit) room still has things to examine."""
         if not self.mem.lit and self._map_dark(room):
             return False
-        scene = Scene(room, self.mem.nouns.get(room, []), [], [], "")
+        scene = self._remote_scene(room)
         return any(allowed(c, room, self.mem) for c in examine_actions(scene, self.mem))
 
+    def _remote_scene(self, room: str) -> Scene:
+        """Another room as the agent will see it there (same names, same pockets): else a walk there
+        finds nothing to do and the agent paces between two rooms."""
+        nouns = renamed(list(self.mem.nouns.get(room, [])), self.mem)
+        return Scene(room, nouns, [], self._carried_names(), "")
+
     def _sweep_pending(self, room: str) -> bool:
-        nouns = self.mem.nouns.get(room, [])
-        scene = Scene(room, nouns, [], [], "")
+        scene = self._remote_scene(room)
         return any(allowed(c, room, self.mem) for c in room_sweep(scene, self.mem))
 
     def _examine_here(self, ctx: TurnContext, scene: Scene) -> list[str]:
@@ -491,8 +506,7 @@ class BuiltinAgent:
         """Whether a room still has object actions worth walking back for."""
         if not self.mem.lit and self._map_dark(room):
             return False
-        nouns = self.mem.nouns.get(room, [])
-        scene = Scene(room, nouns, [], self._carried_names(), "")
+        scene = self._remote_scene(room)
         return any(
             allowed(c, room, self.mem) for c in room_actions(scene, self.mem) if c.split()[0] != "examine"
         )

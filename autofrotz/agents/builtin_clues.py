@@ -117,5 +117,51 @@ def clue_commands(command: str, objects: list[str], text: str, people: list[str]
     >>> clue_commands("take quartz", ["quartz"], "The quartz isn't firmly attached.", [], [], [])
     ['pull quartz', 'move quartz']
     """
-    out = loose_actions(objects, text) + look_after_open(command, text)
+    out = (
+        loose_actions(objects, text)
+        + look_after_open(command, text)
+        + search_untakeable(command, objects, text)
+    )
     return out + reach_actions(text, people, supports_in(names), held)
+
+
+# Things animals (and hungry people) are conventionally fed.
+FOOD = _words(
+    "food bread loaf apple apples turnip carrot carrots cabbage lettuce vegetable cheese meat bone biscuit "
+    "biscuits cake sandwich hay oats grain corn seeds nut nuts berries fruit banana cookie sausage steak "
+    "fish honey sugar candy sweets pie bun peanuts acorn acorns worm carrion milk"
+)
+FEED_LIMIT = 3  # animals fed per room, at most
+FEED_VERBS = ("give", "feed")
+
+
+def feed_actions(held: list[str], animals: list[str]) -> list[str]:
+    """Food we carry, offered to each animal here before any other gift.
+
+    >>> feed_actions(["wristwatch", "turnip"], ["cow"])
+    ['give turnip to cow', 'feed turnip to cow']
+    >>> feed_actions(["wristwatch"], ["cow"])
+    []
+    """
+    foods = [h for h in held if w.has_class(h, FOOD)]
+    return [f"{verb} {food} to {a}" for a in animals[:FEED_LIMIT] for food in foods for verb in FEED_VERBS]
+
+
+TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|already have)\b", re.IGNORECASE)
+
+
+def search_untakeable(command: str, objects: list[str], text: str) -> list[str]:
+    """A single thing here that would not be taken may hold something: search it.
+
+    >>> search_untakeable("take large pizza", ["large pizza"], "Carry it in your hands? NOT.")
+    ['search large pizza']
+    >>> search_untakeable("take lamp", ["lamp"], "Taken.")
+    []
+    >>> search_untakeable("take orb", ["orb"], "You can't see any such thing.")
+    []
+    """
+    if not command.startswith("take ") or command == "take all" or len(objects) != 1:
+        return []
+    if TAKEN.search(text[:200]) or w.not_here(text):
+        return []
+    return [f"search {objects[0]}"]

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_clues import feed_actions
 from autofrotz.agents.builtin_devices import device_actions
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_speech import speech_actions
@@ -94,12 +95,14 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     out = ["take all"]
     skip = set(mem.junk) | set(mem.held) | {short(i) for i in scene.inventory}
     out += [f"take {short(v)}" for v in scene.visible if short(v) not in skip]
-    out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES)]
+    out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES) and n not in skip]
     out += [f"open {n}" for n in nouns if w.has_class(n, w.OPENABLE)]
     if scene.locked:
         out += [f"unlock {n} with {short(k)}" for n in nouns if w.has_class(n, w.OPENABLE)
                 for k in carried(scene, w.KEYS)]  # fmt: skip
     out += [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]
+    animals = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.ANIMALS)))
+    out += feed_actions([short(i) for i in scene.inventory], animals)
     out += _offers(scene, nouns, mem)
     out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += device_actions(scene.inventory, nouns, mem.objects + [n for n in nouns if has_any(n, NOTABLE)])
@@ -178,8 +181,10 @@ def part_actions(phrase: str) -> list[str]:
 
     >>> part_actions("doorbell"), part_actions("red button"), part_actions("wooden frame")
     (['ring doorbell'], ['push red button'], [])
+    >>> part_actions("drawer draws")
+    ['open drawer']
     """
-    noun = short(phrase)
+    noun = _noun_first(short(phrase))
     return next(([f"{verb} {noun}"] for words, verb in PART_VERBS if w.has_class(noun, words)), [])
 
 

@@ -66,7 +66,7 @@ FIXED = re.compile(
     re.IGNORECASE,
 )
 NEARBY = re.compile(
-    r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see|it contains|"
+    r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see|it contains|revealing|"
     r"(?:opening|open|lifting|moving) (?:it|the \w+) reveals|you (?:find|discover|notice|uncover)|"
     r"inside (?:it|the \w+) (?:is|are|you)|(?:in|on) the [a-z ]{1,30}? (?:is|are|you see))\b",
     re.I,
@@ -143,7 +143,7 @@ STOPWORDS = _words(
     although among throughout around about within without until unless whether must would could should
     might can will shall may"""
 )
-ARTICLES = _words("a an the some two three four five six seven eight nine ten twelve several")
+ARTICLES = _words("a an the some one two three four five six seven eight nine ten twelve several")
 COUNT = re.compile(r"^(?:eleven|(?:thir|four|fif|six|seven|eigh|nine)teen|"
                    r"(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)$")  # fmt: skip
 
@@ -159,7 +159,7 @@ def is_count(word: str) -> bool:
 
 NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no\b|isn't here|aren't here|"
                       r"not here|don't see (?:that|it|the)|can't see (?:that|the|it)|there is no \w+ here|"
-                      r"not something you can|that's not something|only scenery|not important|"
+                      r"only scenery|not important|"
                       r"don't need to (?:refer|worry)|you don't need", re.IGNORECASE)  # fmt: skip
 PREPOSITIONS = _words("to of down up at into from over across through along toward towards around")
 ADJECTIVES = _words("full empty open closed steep old dark narrow wide large small big little tall "
@@ -343,6 +343,16 @@ def fixed_names(text: str) -> list[str]:
     return [m.group(1).strip().lower() for m in found if FIXED.search(m.group(2))]
 
 
+def heavy_names(text: str) -> list[str]:
+    """Names a multiple-object take reply says could not be carried for the load.
+
+    >>> heavy_names("sword: Taken. brass lantern: Your load is too heavy. rug: It is too heavy.")
+    ['brass lantern']
+    """
+    found = LISTED_REPLY.finditer(text)
+    return [m.group(1).strip().lower() for m in found if TOO_HEAVY.search(m.group(2))]
+
+
 def nearby_things(text: str) -> list[str]:
     """Noun phrases of sentences that say something lies here.
 
@@ -453,6 +463,8 @@ def not_here(text: str) -> bool:
 
     >>> not_here("You can't see any such thing."), not_here("Taken.")
     (True, False)
+    >>> not_here("That's not something you can open.")  # here, but it does not open
+    False
     """
     return bool(NOT_HERE.search(text[:300]))
 
