@@ -21,6 +21,7 @@ from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import chased, flight_step, still_hunted, without_instrument
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
@@ -37,6 +38,7 @@ from autofrotz.agents.builtin_tactics import (
 )
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
+from autofrotz.agents.builtin_tools import starred_names, treasure_room
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import opposite, parse_direction
 
@@ -134,6 +136,10 @@ class BuiltinAgent:
         """Quoted names read are words to say there, and in whatever we climb into."""
         mem = self.mem
         learn(text, mem.last_room, mem)
+        here = ctx.room_id
+        if here and here not in mem.treasure_rooms and treasure_room(f"{ctx.room_description or ''}\n{text}"):
+            mem.treasure_rooms.append(here)  # the game names this room as the place for treasure
+        mem.valuables += [n for n in map(short, starred_names(text)) if n not in mem.valuables]
         moved = ctx.room_id != mem.last_room
         if ctx.room_id and boarded(mem.last_command if moved else "", ctx.room_name):
             mem.speaking_rooms += [] if ctx.room_id in mem.speaking_rooms else [ctx.room_id]
@@ -268,6 +274,8 @@ class BuiltinAgent:
         if verb in ("put", "drop", "give", "throw"):
             thing = short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
             mem.held = [h for h in mem.held if h != thing]
+            if verb == "drop" and gained and thing not in mem.junk:
+                mem.junk.append(thing)  # deposited for points: taking it back would lose them
         if verb == "put" and not gained:
             mem.queue.append(f"take {command.split(' in ')[0][4:]}")
         if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
@@ -302,6 +310,7 @@ class BuiltinAgent:
                 if has_any(phrase, NOTABLE):
                     mem.add_noun(room, phrase)
         follow = [f"open {short(thing)}" for thing in w.closed_things(text)] + w.follow_ups(text)
+        follow += revealed_searches(text)
         if w.FIRST.search(text[:200]) and follow and mem.last_command:
             follow.append(mem.last_command)  # the prerequisite, then the command it held up
             mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)

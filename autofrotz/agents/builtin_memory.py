@@ -66,6 +66,7 @@ class Memory:
     chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
     sayables: list[str] = field(default_factory=list)  # quoted names read: destinations, passwords
     speaking_rooms: list[str] = field(default_factory=list)  # where saying them may do something
+    treasure_rooms: list[str] = field(default_factory=list)  # rooms whose text says to leave treasure there
 
     def tried(self, room: str | None, command: str) -> int:
         """How often a command was sent in a room."""

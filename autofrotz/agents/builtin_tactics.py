@@ -10,6 +10,7 @@ from autofrotz.agents.builtin_clues import feed_actions
 from autofrotz.agents.builtin_devices import device_actions
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_speech import speech_actions
+from autofrotz.agents.builtin_tools import tool_actions
 
 # How often a command may be sent in one room; fights and lighting deserve a few tries.
 LIMITS = {"attack": 4, "turn on": 2, "light": 2}
@@ -92,7 +93,7 @@ def urgent(scene: Scene, mem: Memory) -> list[str]:
 def room_actions(scene: Scene, mem: Memory) -> list[str]:
     """Object actions worth a turn here, in order of generic payoff."""
     nouns = _nouns(scene)
-    out = ["take all"]
+    out = [] if scene.room in mem.treasure_rooms else ["take all"]  # not back what was left there
     skip = set(mem.junk) | set(mem.held) | {short(i) for i in scene.inventory}
     out += [f"take {short(v)}" for v in scene.visible if short(v) not in skip]
     out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES) and n not in skip]
@@ -107,6 +108,7 @@ def room_actions(scene: Scene, mem: Memory) -> list[str]:
     out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
     out += device_actions(scene.inventory, nouns, mem.objects + [n for n in nouns if has_any(n, NOTABLE)])
     out += speech_actions(scene.room, mem)
+    out += tool_actions([short(i) for i in scene.inventory], nouns)
     out += _fixture_actions(nouns)
     out += _deposits(scene, mem, nouns)
     out += [f"examine {n}" for n in nouns if n in mem.objects and not w.has_class(n, w.READABLE)]
@@ -244,7 +246,7 @@ def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
     boxes = [n for n in nouns if w.head(n) in w.DEPOSITS]
     goods = [short(v) for v in scene.inventory if _valuable(v, mem)]
     out = [f"put {g} in {b}" for b in boxes for g in goods]
-    if scene.room is not None and scene.room == mem.start_room:
+    if scene.room is not None and (scene.room == mem.start_room or scene.room in mem.treasure_rooms):
         out += [f"drop {g}" for g in goods]  # many games count treasures brought back to the start
     return out
 
@@ -259,7 +261,7 @@ def useful(name: str, mem: Memory) -> bool:
 
 
 def _valuable(name: str, mem: Memory) -> bool:
-    return short(name) in mem.valuables or w.has_class(name, w.VALUABLE) or "*" in name
+    return short(name) in mem.valuables or w.has_class(name.lower(), w.VALUABLE) or "*" in name
 
 
 def _noun_first(phrase: str) -> str:

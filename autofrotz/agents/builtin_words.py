@@ -37,7 +37,7 @@ MOVABLE = _words(
 )
 ENTERABLE = _words(
     "boat car hole opening tunnel cave house building tent cabin doorway passage crack archway hut shed "
-    "barn church canoe raft vehicle cart wagon elevator lift booth closet chute window crevice"
+    "barn church canoe raft vehicle cart wagon elevator lift booth closet chute window crevice stump"
 )
 CLIMBABLE = _words("tree ladder stairs staircase steps rope vine wall cliff pole mast trellis")
 SWITCHES = _words(

@@ -1,0 +1,29 @@
+"""What opening or moving something revealed is searched at once: food hides files, coats hide keys,
+and a thing shown by a reply is likelier to matter than one in the scenery."""
+
+from __future__ import annotations
+
+import re
+
+REVEAL = re.compile(
+    r"\breveal(?:s|ing|ed)? (?:a|an|the|some|two|three) ([a-z][a-z -]{1,30}?)"
+    r"(?: (?:inside|within|beneath|underneath))?[.,!;]",
+    re.IGNORECASE,
+)
+
+
+def revealed_searches(text: str) -> list[str]:
+    """Search each thing a reply says was revealed (its last two words, as parsers like them).
+
+    >>> revealed_searches("You flip open the pizza box, revealing a large pizza.")
+    ['search large pizza']
+    >>> revealed_searches("Moving the rug reveals a trap door.")
+    ['search trap door']
+    >>> revealed_searches("The box is empty.")
+    []
+    """
+    found = []
+    for match in REVEAL.finditer(text):
+        words = match.group(1).lower().split()[-2:]
+        found.append(f"search {' '.join(words)}")
+    return list(dict.fromkeys(found))
