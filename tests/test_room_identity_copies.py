@@ -73,3 +73,41 @@ def test_landing_on_furniture_is_not_a_first_visit() -> None:
         ("w", "You wake...\n\nTomb (on the couch)\n" + tomb.split("\n", 1)[1]),  # thrown back: same tomb
     ])  # fmt: skip
     assert rooms[5] == rooms[1]
+
+
+def test_a_fresh_text_unlike_the_room_an_inferred_way_back_names_is_a_new_room() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, "Cube\nYou are on a floating cube. Another cube floats far above you.\n"),
+        ("n", "Beam\nYou are walking along a narrow beam running north to south.\n"), ("s", "Cube\n"),
+        ("w", "The beam breaks! You float down...\n\nBeam\nYou are walking along a narrow beam running "
+              "east to west. Above you hangs the network of beams.\n"),
+        ("e", "Cube\nYou are on a floating cube. The red glow below is brighter here.\n"),
+    ])  # fmt: skip
+    assert rooms[4] not in (rooms[0], rooms[1], rooms[3])  # 'e' was only presumed to lead back up
+
+
+def test_a_neighbour_described_afresh_after_a_change_is_the_same_room() -> None:
+    manager = MapManager()
+    west = "West of House\nYou are standing in an open field west of a white house, with a boarded door.\n"
+    rooms = walk(manager, [
+        (None, west), ("n", "North of House\nYou are facing the north side of a white house.\n"),
+        ("s", "West of House\n"), ("n", "North of House\n"),
+        ("w", west.rstrip("\n") + " A secret path leads southwest into the forest.\n"),
+    ])  # fmt: skip
+    assert rooms[4] == rooms[0]  # it leads to North of House, and its text changed: printed in full
+
+
+def test_a_fresh_text_like_a_room_elsewhere_is_a_new_room() -> None:
+    manager = MapManager()
+    beam = (
+        "Beam\nYou're walking along a very narrow wood beam that runs east to west into darkness. Below, "
+        "you can see the dark silhouette of a network of beams and floating cubes. Much farther below "
+        "you can see a dull red glow.\n"
+    )
+    rooms = walk(manager, [
+        (None, "Cube\nYou are on a white cube.\n"), ("w", beam), ("w", "Ledge\nYou are on a ledge.\n"),
+        ("e", "Beam\n"), ("w", "Ledge\n"), ("s", "Pit\nYou are in a pit.\n"),
+        ("w", beam.replace("Below,", "Both above and below,")),  # much like the first beam, far from it
+    ])  # fmt: skip
+    assert rooms[6] != rooms[1]

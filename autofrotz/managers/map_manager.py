@@ -19,7 +19,7 @@ from autofrotz.managers.directions import (
     opposite,
     step,
 )
-from autofrotz.managers.map_graph import MENTIONED
+from autofrotz.managers.map_graph import MENTIONED, Link
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
 from autofrotz.managers.room_parser import (
     ParsedOutput,
@@ -250,6 +250,8 @@ class MapManager(MazeMap):
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
         known = link is not None and not link.random and link.to_room in candidates
+        if known and link and self._fresh(description, label) and self._unlike(link, description):
+            known = False  # a first visit's text unlike the room the exit led to: somewhere new
         if link and known:  # the exit we know leads to a room of this name: trust it over wording
             return link.to_room
         if link and not link.random and travel and self._headerless_game():
@@ -268,7 +270,7 @@ class MapManager(MazeMap):
         if returning:
             return returning[-1]
         if self._fresh(description, label):  # a first visit's text where revisits are abbreviated
-            pool = [c for c in pool if not self._same_text(c, description) or self._entered_by(c, label)]
+            pool = [c for c in pool if self._changed_neighbour(c, description)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
             return current  # nothing says we left: a grid inside one room, or a brief revisit
         maze_like = self._maze_like(candidates, description)
@@ -288,15 +290,26 @@ class MapManager(MazeMap):
     def _fresh(self, description: str, label: str | None) -> bool:
         """A compass walk printed a full description in a game that abbreviates revisits to the header
         (teleports, rides and landings on furniture print a full one whatever the game's habit)."""
-        full = bool(description) and not is_item_line(description) and self.position is None
+        full = is_full_description(description) and self.position is None
         return full and label in OPPOSITES and self.style["brief"] > 0 and not self._headerless_game()
 
-    def _entered_by(self, room_id: str, label: str | None) -> bool:
-        """True when a travelled exit labelled `label` is known to lead into the room."""
-        return any(
-            (link := links.get(label or "")) is not None and link.to_room == room_id and not link.inferred
-            for links in self.links.values()
+    def _unlike(self, link: Link, description: str) -> bool:
+        """True when a description is not the text of the room a link leads to: it shares neither the
+        wording nor the opening sentence, or differs at all when the link was only inferred."""
+        if link.inferred and not self._same_text(link.to_room, description):
+            return True
+        stored = normalize_description(self.room(link.to_room)["description"])
+        opening = normalize_description(description.split(". ")[0])
+        return not self._description_matches(link.to_room, description) and not stored.startswith(opening)
+
+    def _changed_neighbour(self, room_id: str, description: str) -> bool:
+        """True when the room is reached by a travelled exit here or leads here, and the text differs
+        from its own (a changed room is described afresh; an unchanged one would be abbreviated)."""
+        here = self.current_room or ""
+        linked = any(k.to_room == here and not k.inferred for k in self.links[room_id].values()) or any(
+            k.to_room == room_id and not k.inferred for k in self.links[here].values()
         )
+        return linked and not self._same_text(room_id, description)
 
     def _indistinguishable_from_here(self, candidates: list[str], description: str) -> bool:
         """A move led to a room with the current room's name and no description (a grid drawn inside
