@@ -111,11 +111,11 @@ def look_after_open(command: str, text: str) -> list[str]:
 
 def clue_commands(command: str, objects: list[str], text: str, people: list[str], names: list[str],
                   held: list[str]) -> list[str]:  # fmt: skip
-    """Every follow-up one reply's clues point at: pull what is loose, climb to what is out of reach,
-    look again after an opening.
+    """Every follow-up one reply's clues point at: pull what is loose, look again after an opening,
+    search what would not be taken, climb to what is out of reach.
 
     >>> clue_commands("take quartz", ["quartz"], "The quartz isn't firmly attached.", [], [], [])
-    ['pull quartz', 'move quartz']
+    ['pull quartz', 'move quartz', 'search quartz']
     """
     out = (
         loose_actions(objects, text)
