@@ -93,3 +93,35 @@ def test_a_thing_that_will_not_be_taken_is_searched() -> None:
     command = world.decide()
     world.reply(command, "Carry the whole pizza around in your hands? NOT.")
     assert (command, world.decide()) == ("take large pizza", "search large pizza")
+
+
+def test_putting_on_gloves_lets_a_slippery_take_be_tried_again() -> None:
+    world = World("Bathroom\nA bathroom. A bar of soap lies in the shower.\n")
+    world.agent.mem.queue = ["take soap"]
+    world.reply(world.decide(), "The soap slips from your hand and falls back where you found it.")
+    world.reply(world.decide(), "You find nothing of interest.")  # the search of what would not be taken
+    room = world.map.current_room
+    assert world.agent.mem.tried(room, "take soap") == 1
+    world.agent.mem.queue = ["wear gloves"]
+    world.reply(world.decide(), "You put on the garden gloves.")
+    world.decide()
+    assert world.agent.mem.tried(room, "take soap") == 0 or world.agent.mem.last_command == "take soap"
+
+
+def test_rooms_elsewhere_are_judged_by_the_names_used_there() -> None:
+    world = World("Porch\nA porch. A crumpled note lies here.\n")
+    agent = world.agent
+    agent.mem.renamed["crumpled note"] = "note"
+    agent.mem.held = ["note"]
+    scene = agent._remote_scene(world.map.current_room)
+    assert "crumpled note" not in scene.nouns and "note" in scene.inventory
+
+
+def test_an_explored_map_leads_back_to_things_not_yet_examined() -> None:
+    world = World("Garden\nA garden. There's a vegetable plot by the wall. The path leads north.\n")
+    world.decide()
+    garden = world.map.current_room
+    assert world.agent._examine_pending(garden)
+    world.agent.mem.tries.update({f"{garden}|examine {n}": 1 for n in ("vegetable plot", "path", "garden")})
+    world.agent.mem.tries.update({f"{garden}|examine {n}": 1 for n in world.agent.mem.nouns.get(garden, [])})
+    assert not world.agent._examine_pending(garden)
