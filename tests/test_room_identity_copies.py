@@ -111,3 +111,22 @@ def test_a_fresh_text_like_a_room_elsewhere_is_a_new_room() -> None:
         ("w", beam.replace("Below,", "Both above and below,")),  # much like the first beam, far from it
     ])  # fmt: skip
     assert rooms[6] != rooms[1]
+
+
+def test_a_walk_that_sets_you_back_on_the_furniture_of_the_same_room_stays_there() -> None:
+    manager = MapManager()
+    tomb = "The Spirit World\nA granite room at the foot of a flight of steps that leads only to a wall.\n"
+    on_couch = tomb.replace("World\n", "World (on the wooden couch)\n", 1)
+    rooms = walk(manager, [(None, on_couch), ("get up", "The Spirit World\n"),
+                           ("w", "The sphinxes lunge... and you wake...\n\n" + on_couch)])  # fmt: skip
+    assert rooms[2] == rooms[0]
+
+
+def test_a_header_with_an_aside_over_the_same_description_is_the_same_room() -> None:
+    manager = MapManager()
+    lawn = "A hedge-enclosed lawn laid out with a central coloured peg and six hoops.\n"
+    rooms = walk(manager, [(None, "Croquet Lawn\n" + lawn),
+                           ("walk 4 paces west", "Croquet Lawn (four paces west of the peg)\n" + lawn),
+                           ("w", "Stairwell (lower)\nA stairwell.\n")])  # fmt: skip
+    assert rooms[1] == rooms[0]
+    assert manager.room(rooms[2])["name"] == "Stairwell (lower)"  # no room of the bare name here

@@ -7,6 +7,7 @@ here from names, descriptions, the move just made and the graph's own consistenc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,11 +178,16 @@ class MapManager(MazeMap):
         previous = self.current_room
         if previous and self.room(previous).get("placeholder") and not travel:
             return self._light_placeholder(name, parsed, turn)
+        name = self._without_aside(name, parsed.description)
         # getting into or out of a boat, bed or dumbwaiter keeps the room even though "in"/"out" move
         inside = bool(self.position or parsed.position)
         compass = label in OPPOSITES and not (inside and label in ("in", "out"))
+        landed = bool(parsed.position) and not self.position  # set down on something, not walked in
         self.position = parsed.position
-        target = self._identify(name, parsed.description, label, travel, compass)
+        if landed and self._unchanged_here(name, parsed.description):
+            target: str | None = previous  # put back onto the furniture of the very room we tried to leave
+        else:
+            target = self._identify(name, parsed.description, label, travel, compass)
         is_new = target is None
         if travel and not is_new and target != previous and not parsed.description:
             self.style["brief"] += 1
@@ -200,6 +206,20 @@ class MapManager(MazeMap):
         if (moved or previous is None or travel) and is_full_description(parsed.description):
             self.check_maze_condition(target, parsed.description, turn, label if travel else None)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
+
+    def _unchanged_here(self, name: str, description: str) -> bool:
+        """True when the header and description are the current room's own."""
+        here = self.current_room
+        return bool(here) and self._current_name() == name and self._same_text(here or "", description)
+
+    def _without_aside(self, name: str, description: str) -> str:
+        """The current room's name when the header is that name plus an aside in brackets and the
+        description is the room's own ("Lawn (four paces west of the peg)" is still the lawn)."""
+        base = re.sub(r"\s*\([^()]*\)$", "", name)
+        here = self.current_room
+        if base == name or not here or (self._current_name() or "").lower() != base.lower():
+            return name
+        return self._current_name() or name if self._same_text(here, description) else name
 
     def _loop_known(self, label: str) -> bool:
         link = self.links.get(self.current_room or "", {}).get(label)
