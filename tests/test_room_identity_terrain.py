@@ -32,3 +32,36 @@ def test_identical_maze_rooms_stay_apart() -> None:
 def test_passages_in_all_directions_are_no_open_terrain() -> None:
     rooms = walk(MapManager(), [(None, CAMP), ("e", ODD), ("ne", ODD)])
     assert rooms[1] != rooms[2]
+
+
+HALL = "Hall\nYou're in the middle of a long north-south hallway. You can go east here.\n"
+ELEVATOR = "Hall Outside Elevator\nYou're in a short east-west hall. You can see an elevator here.\n"
+STAIRS = "Stairwell\nYou're in the north stairwell. Stairs lead down.\n"
+LOWER_STAIRS = "Lower Stairwell\nYou're in the north stairwell. Stairs lead up.\n"
+LOWER_HALL = "Hall\nYou're in the middle of a long north/south hall on the first floor.\n"
+LOWER_ELEVATOR = ELEVATOR.rstrip("\n") + " (They forgot the sign.)\n"
+
+
+def test_longer_text_whose_way_back_leads_elsewhere_is_another_room() -> None:
+    steps = [(None, HALL), ("e", ELEVATOR), ("w", "Hall\n"), ("n", STAIRS), ("d", LOWER_STAIRS)]
+    steps += [("s", LOWER_HALL), ("e", LOWER_ELEVATOR)]
+    rooms = walk(MapManager(), steps)
+    assert rooms[6] not in (rooms[1], None)
+    assert rooms[2] == rooms[0]
+
+
+MAZE_ENTRY = "Dead End\nA blank wall. A hole leads down.\n"
+MOUSE_MOVE = "You follow the mouse...\n" + MAZE
+
+
+def test_following_between_identical_maze_rooms_moves() -> None:
+    steps = [(None, MAZE_ENTRY), ("d", MAZE), ("e", MAZE), ("follow mouse", MOUSE_MOVE)]
+    rooms = walk(MapManager(), steps)
+    assert len(set(rooms[1:])) == 3
+
+
+def test_stepping_back_after_following_returns_to_the_room_followed_from() -> None:
+    steps = [(None, MAZE_ENTRY), ("d", MAZE), ("e", MAZE), ("follow mouse", MOUSE_MOVE)]
+    steps += [("follow mouse", "You follow the mouse out.\n\nLair\nA small lit room.\n"), ("w", "Maze\n")]
+    rooms = walk(MapManager(), steps)
+    assert rooms[5] == rooms[3]
