@@ -130,3 +130,20 @@ def test_a_header_with_an_aside_over_the_same_description_is_the_same_room() -> 
                            ("w", "Stairwell (lower)\nA stairwell.\n")])  # fmt: skip
     assert rooms[1] == rooms[0]
     assert manager.room(rooms[2])["name"] == "Stairwell (lower)"  # no room of the bare name here
+
+
+def test_a_signature_under_a_letter_read_is_no_room() -> None:
+    manager = MapManager()
+    letter = '"I went south for parts.\n\nSincerely,\nBloppop Tinkertoe\nRepairdwarf, 479SK.\n'
+    numbered = "The note reads:\n\n1.  Restore Power to the City\n2.  Restore Water to the city.\n"
+    rooms = walk(manager, [(None, "Main Hall\nA large hall lit by magical torches.\n"),
+                           ("read letter", letter), ("read note", numbered)])  # fmt: skip
+    assert rooms == [rooms[0]] * 3
+
+
+def test_an_examine_that_ends_in_a_described_room_moves_you() -> None:
+    manager = MapManager()
+    vision = "You find yourself moving towards a place you have never seen.\n\nRoof\nThe city below you is "
+    rooms = walk(manager, [(None, "Void\nYou float in a void of shadows.\n"),
+                           ("x shape", vision + "ancient. Dark domes form a silhouette.\n")])  # fmt: skip
+    assert manager.room(rooms[1])["name"] == "Roof"
