@@ -281,7 +281,7 @@ class MapManager(MazeMap):
             # without headers a revisit's shorter wording names the room anew: the known exit decides
             self.rename_room(link.to_room, name)
             return link.to_room
-        if current in candidates and not moving:
+        if current in candidates and not (moving or self._lookalike_step(candidates, description, label)):
             return current
         if current in candidates and self._open_terrain(current, description):
             return current  # the same open-terrain text after a step: a grid kept as one room
@@ -290,6 +290,8 @@ class MapManager(MazeMap):
             return current
         pool = [c for c in candidates if c != current and not self._distinct(c, description, back)]
         returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
+        if not returning and label in OPPOSITES:  # the way back of a move like "follow mouse" is unknown
+            returning = [c for c in pool if self._led_here_off_grid(c)]
         if returning:
             return returning[-1]
         if self._fresh(description, label):  # a first visit's text where revisits are abbreviated
@@ -302,6 +304,18 @@ class MapManager(MazeMap):
         if pool and (len(candidates) > 1 or current in candidates):
             return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
+
+    def _lookalike_step(self, candidates: list[str], description: str, label: str | None) -> bool:
+        """A travel command off the compass ("follow mouse") printed the full text that several known
+        rooms share: a step between look-alike maze rooms, not a look at the same one."""
+        if not is_travel_command(label) or label in OPPOSITES or not description or is_item_line(description):
+            return False
+        return sum(self._same_text(c, description) for c in candidates) >= 2
+
+    def _led_here_off_grid(self, room_id: str) -> bool:
+        """True when a move off the compass (no known opposite) led from the room to the current one."""
+        here = self.current_room
+        return any(opposite(k) is None and link.to_room == here for k, link in self.links[room_id].items())
 
     def _open_terrain(self, room_id: str, description: str) -> bool:
         """The room's own description printed again after a move, speaking of open terrain: a desert or
@@ -351,8 +365,8 @@ class MapManager(MazeMap):
         predicted = step(here, label or "") or here  # off-grid moves (enter, dig) keep the position
         ranked = sorted(pool, key=lambda c: _distance(self.room(c).get("pos"), predicted))
         on_spot = _distance(self.room(ranked[0]).get("pos"), predicted) == 0
-        if maze_like:
-            return ranked[0] if on_spot else None
+        if maze_like:  # a described step off the compass keeps no reckoned spot: only a link could tell
+            return ranked[0] if on_spot and (step(here, label or "") or not description) else None
         same = [c for c in ranked if self._same_text(c, description)]
         if same:
             return same[0]
@@ -375,7 +389,7 @@ class MapManager(MazeMap):
         if not self._description_matches(room_id, description):
             return True
         a, b = normalize_description(description), normalize_description(stored)
-        same_text = a.startswith(b) or b.startswith(a)
+        same_text = a == b
         return not same_text and not self._consistent(room_id, back)
 
     def _maze_like(self, candidates: list[str], description: str) -> bool:
