@@ -65,3 +65,26 @@ def test_stepping_back_after_following_returns_to_the_room_followed_from() -> No
     steps += [("follow mouse", "You follow the mouse out.\n\nLair\nA small lit room.\n"), ("w", "Maze\n")]
     rooms = walk(MapManager(), steps)
     assert rooms[5] == rooms[3]
+
+
+CELLAR = "You are in a large quadrangular cellar. Passages lead northeast and east.\nThere is a lamp here.\n"
+PASSAGE = "You are in a cobwebbed passage which enters from the southwest and branches.\n"
+JUNCTION = "You are at a complicated junction of passages: an east-west passage crosses another.\n"
+
+
+def test_headerless_revisit_in_short_words_is_the_room_described_at_length() -> None:
+    steps = [
+        (None, CELLAR),
+        ("ne", PASSAGE),
+        ("se", JUNCTION),
+        ("w", "You are in the cellar.\nThere is a lamp here.\n"),
+    ]
+    rooms = walk(MapManager(), steps)
+    assert rooms[3] == rooms[0]
+    assert len(set(rooms)) == 3
+
+
+def test_headerless_short_text_with_other_words_is_a_new_room() -> None:
+    steps = [(None, CELLAR), ("ne", PASSAGE), ("n", "You are in a small alcove north of the passage.\n")]
+    rooms = walk(MapManager(), steps)
+    assert len(set(rooms)) == 3

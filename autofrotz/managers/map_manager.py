@@ -30,6 +30,7 @@ from autofrotz.managers.room_parser import (
     parse_exits,
     parse_output,
     reads_like_open_terrain,
+    short_form_share,
 )
 
 MODES = ("rules", "llm", "hybrid")
@@ -281,6 +282,10 @@ class MapManager(MazeMap):
             # without headers a revisit's shorter wording names the room anew: the known exit decides
             self.rename_room(link.to_room, name)
             return link.to_room
+        if not candidates and self._headerless_game():
+            abbreviated = self._abbreviated(description)
+            if abbreviated is not None:
+                return abbreviated  # a revisit's short wording ("You are in the cellar")
         if current in candidates and not (moving or self._lookalike_step(candidates, description, label)):
             return current
         if current in candidates and self._open_terrain(current, description):
@@ -316,6 +321,21 @@ class MapManager(MazeMap):
         """True when a move off the compass (no known opposite) led from the room to the current one."""
         here = self.current_room
         return any(opposite(k) is None and link.to_room == here for k, link in self.links[room_id].items())
+
+    def _abbreviated(self, description: str) -> str | None:
+        """The one known room whose description this short wording abbreviates (in a game without
+        headers); a neighbour of the current room wins a tie."""
+        rooms = [r for r, d in self.graph.nodes(data=True) if _abbreviates(description, d["description"])]
+        if len(rooms) > 1:
+            here = self.current_room or ""
+            near = [r for r in rooms if r == here or self._led_here(r) or self._led_here(here, r)]
+            rooms = near if len(near) == 1 else []
+        return str(rooms[0]) if rooms else None
+
+    def _led_here(self, room_id: str, here: str | None = None) -> bool:
+        """True when some known exit of the room leads to `here` (the current room by default)."""
+        target = here or self.current_room
+        return any(link.to_room == target for link in self.links[room_id].values())
 
     def _open_terrain(self, room_id: str, description: str) -> bool:
         """The room's own description printed again after a move, speaking of open terrain: a desert or
@@ -387,7 +407,7 @@ class MapManager(MazeMap):
         if not description or not stored or is_item_line(description) or is_item_line(stored):
             return False
         if not self._description_matches(room_id, description):
-            return True
+            return not _abbreviates(description, stored)
         a, b = normalize_description(description), normalize_description(stored)
         same_text = a == b
         return not same_text and not self._consistent(room_id, back)
@@ -484,6 +504,20 @@ def exits_conflict(a: str, b: str) -> bool:
     """
     first, second = set(parse_exits(a)), set(parse_exits(b))
     return bool(first - second) and bool(second - first)
+
+
+def _abbreviates(short: str, full: str) -> bool:
+    """True when a one-sentence text names its place with words of a longer description.
+
+    >>> _abbreviates("You are in the cellar.", "You are in a large quadrangular cellar. Exits lead north.")
+    True
+    >>> _abbreviates("You are in a rock garden.", "You are in a garden of luxurious flowers.")
+    False
+    """
+    sentence = short.strip().rstrip(".!")
+    if not sentence or ". " in sentence or len(sentence) >= len(full.strip()):
+        return False
+    return short_form_share(sentence, full) == 1.0
 
 
 def _distance(a: Any, b: Any) -> int:

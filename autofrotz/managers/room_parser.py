@@ -425,20 +425,33 @@ def description_after(lines: list[str], index: int) -> str:
 
 
 def headerless_description(text: str) -> str | None:
-    """First paragraph when it reads like an old-style room description ("You are in a garden...").
+    """The first paragraph that opens like an old-style room description ("You are in a garden..."),
+    up to the first line listing an object.
 
     >>> headerless_description("You are in a rock garden. There are paths to\\nthe east.")
     'You are in a rock garden. There are paths to the east.'
+    >>> headerless_description("You are in the cellar.\\nThere is a lamp here.")
+    'You are in the cellar.'
     >>> headerless_description("You are carrying nothing.") is None
     True
     """
     lines = text.replace("\r", "").split("\n")
-    blocks = _paragraph_blocks(lines)
-    for start, end in blocks:
-        para = " ".join(line.strip() for line in lines[start:end])
-        if _matches(DESCRIPTION_OPENERS, para):
-            return para
+    for start, end in _paragraph_blocks(lines):
+        para = [line.strip() for line in lines[start:end]]
+        if _opening_line(para) == 0:
+            return _room_text(para, 0)
     return None
+
+
+def _opening_line(para: list[str]) -> int | None:
+    """Index of the paragraph's first line that opens a room description."""
+    return next((i for i, line in enumerate(para) if _matches(DESCRIPTION_OPENERS, line.lower())), None)
+
+
+def _room_text(para: list[str], opener: int) -> str:
+    """The description from its opening line, stopping where the lines listing objects begin."""
+    end = next((i for i in range(opener + 1, len(para)) if is_item_line(para[i])), len(para))
+    return " ".join(para[opener:end])
 
 
 def leading_paragraph(text: str) -> str:
@@ -450,9 +463,42 @@ def leading_paragraph(text: str) -> str:
     lines = text.replace("\r", "").split("\n")
     for start, end in _paragraph_blocks(lines):
         para = [line.strip() for line in lines[start:end]]
-        opener = next((i for i, line in enumerate(para) if _matches(DESCRIPTION_OPENERS, line.lower())), 0)
-        return " ".join(para[opener:])
+        return _room_text(para, _opening_line(para) or 0)
     return ""
+
+
+# Words that carry no sense of place, left out when a revisit's short wording is matched to a room.
+PLACE_STOP_WORDS: frozenset[str] = frozenset(
+    {"you", "are", "the", "and", "with", "this", "that", "there", "here", "which", "from", "your", "its",
+     "standing", "now", "into", "onto", "once", "more", "again", "back", "some"}
+)  # fmt: skip
+
+
+def place_words(text: str) -> list[str]:
+    """The words of a description that name the place.
+
+    >>> place_words("You are in the vegetable garden.")
+    ['vegetable', 'garden']
+    """
+    return [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
+
+
+def short_form_share(short: str, full: str) -> float:
+    """Share of the short text's place words that the full description has (a plural or longer
+    form counts).
+
+    >>> short_form_share("You are in the vegetable garden", "You are in a garden of exotic vegetables.")
+    1.0
+    >>> short_form_share("You are standing outside the house", "You are outside a flint hut.")
+    0.5
+    """
+    words, known = place_words(short), set(place_words(full))
+    hits = sum(any(_same_stem(w, k) for k in known) for w in words)
+    return hits / len(words) if words else 0.0
+
+
+def _same_stem(a: str, b: str) -> bool:
+    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
 
 
 def parse_exits(text: str) -> list[str]:
