@@ -147,3 +147,25 @@ def test_an_examine_that_ends_in_a_described_room_moves_you() -> None:
     rooms = walk(manager, [(None, "Void\nYou float in a void of shadows.\n"),
                            ("x shape", vision + "ancient. Dark domes form a silhouette.\n")])  # fmt: skip
     assert manager.room(rooms[1])["name"] == "Roof"
+
+
+def test_a_new_name_over_the_same_things_renames_the_room() -> None:
+    manager = MapManager()
+    things = (
+        "\n\nAmid the glass wall is an iron panel divided into a three-by-five grid.\n\n"
+        "Behind the glass is a see-saw of two leather baskets at opposite ends of an oak pivot.\n\n"
+        "Projecting out of the panel mechanism is a metal hand, which grasps a cannonball.\n"
+    )
+    rooms = walk(manager, [(None, "Contraption Room\nA room full of a fantastic contraption." + things),
+                           ("north", "Walking through the mirror...\n\nContraption Reflection\n" + things),
+                           ("south", "Contraption Room\n" + things)])  # fmt: skip
+    assert rooms[0] == rooms[1] == rooms[2]
+
+
+def test_a_teleport_to_the_one_room_of_that_name_keeps_it_despite_new_wording() -> None:
+    manager = MapManager()
+    dark = "Symbol Cave\nAn eerie, dark cave of icicles. A narrow crevice opens out to an iron doorway.\n"
+    lit = "Symbol Cave\nA cave glowing with golden light. A narrow crevice opens out to an iron doorway.\n"
+    rooms = walk(manager, [(None, dark), ("u", "Cellar\nA damp cellar.\n"),
+                           ("point rod at me", "You are transported...\n\n" + lit)])  # fmt: skip
+    assert rooms[2] == rooms[0]

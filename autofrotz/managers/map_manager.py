@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
 
 from autofrotz.managers import map_llm
@@ -41,6 +42,10 @@ SAME_ROOM_SIMILARITY = 0.8
 DARK_ROOM_NAME = "Darkness"
 # Under this length the line after a title is no room description (a signature, a date, a list item).
 SHORTEST_DESCRIPTION = 40
+# A header no room bears over this many of the last room's paragraphs (of this length) renames it.
+SAME_FURNISHINGS, FURNISHING_LENGTH = 3, 40
+# Words in a row a teleport's text must keep from the one room of that name to be that room.
+KEPT_WORDS = 8
 LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
 
 
@@ -72,6 +77,7 @@ class MapManager(MazeMap):
         # how this game announces rooms; "brief" counts revisits shown by their header alone
         self.style = {"header": 0, "headerless": 0, "brief": 0}
         self.position: str | None = None  # last header's "(in the boat)" suffix
+        self.reply = ""  # the output being read
 
     # ----- perception -----
     def update_from_game_output(
@@ -119,6 +125,7 @@ class MapManager(MazeMap):
     def _apply(self, parsed: ParsedOutput, command: str | None, turn: int, text: str = "") -> RoomUpdate:
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
+        self.reply = text
         if parsed.header:
             self.style["header"] += 1
         elif parsed.headerless_room:
@@ -192,12 +199,16 @@ class MapManager(MazeMap):
             target: str | None = previous  # put back onto the furniture of the very room we tried to leave
         else:
             target = self._identify(name, parsed.description, label, travel, compass)
+        if target is None and previous and travel and self._same_furnishings(previous, name):
+            self.rename_room(previous, name, turn)  # a new name over the same things: a room renamed
+            target = previous
         is_new = target is None
         if travel and not is_new and target != previous and not parsed.description:
             self.style["brief"] += 1
         if target is None:
             target = self._create_room(name, parsed.description, label, turn)
         node = self.room(target)
+        node["furnishings"] = furnishings(self.reply, name) or node.get("furnishings", [])
         if parsed.description and (not node["description"] or is_item_line(node["description"])):
             node["description"] = parsed.description
         node["is_dark"] = False
@@ -210,6 +221,19 @@ class MapManager(MazeMap):
         if (moved or previous is None or travel) and is_full_description(parsed.description):
             self.check_maze_condition(target, parsed.description, turn, label if travel else None)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
+
+    def _same_furnishings(self, room_id: str, name: str) -> bool:
+        """True when a header no room bears shows several of the room's own paragraphs of things."""
+        if self.rooms_named(name):
+            return False
+        shared = set(furnishings(self.reply, name)) & set(self.room(room_id).get("furnishings", []))
+        return len(shared) >= SAME_FURNISHINGS
+
+    def _sole_namesake_kept_words(self, candidates: list[str], description: str) -> bool:
+        """True when one room elsewhere bears the name and its text shares a long run of words with this."""
+        if len(candidates) != 1 or candidates[0] == self.current_room:
+            return False
+        return shared_run(description, self.room(candidates[0])["description"]) >= KEPT_WORDS
 
     def _unchanged_here(self, name: str, description: str) -> bool:
         """True when the header and description are the current room's own."""
@@ -299,6 +323,8 @@ class MapManager(MazeMap):
             returning = [c for c in pool if self._led_here_off_grid(c)]
         if returning:
             return returning[-1]
+        if not travel and not pool and self._sole_namesake_kept_words(candidates, description):
+            return candidates[0]  # carried off to the one room of that name, its text partly rewritten
         if self._fresh(description, label):  # a first visit's text where revisits are abbreviated
             pool = [c for c in pool if self._changed_neighbour(c, description)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
@@ -518,6 +544,27 @@ def _abbreviates(short: str, full: str) -> bool:
     if not sentence or ". " in sentence or len(sentence) >= len(full.strip()):
         return False
     return short_form_share(sentence, full) == 1.0
+
+
+def furnishings(text: str, name: str) -> list[str]:
+    """Paragraphs of some length printed after the header line that names the room.
+
+    >>> furnishings("Hall\\nA hall.\\n\\nA grand piano stands by the window, its lid open.\\n\\nOk.", "Hall")
+    ['A grand piano stands by the window, its lid open.']
+    """
+    blocks = [" ".join(b.split()) for b in text.replace("\r", "").split("\n\n")]
+    start = next((i for i, b in enumerate(blocks) if b.startswith(name)), len(blocks))
+    return [b for b in blocks[start + 1 :] if len(b) >= FURNISHING_LENGTH]
+
+
+def shared_run(a: str, b: str) -> int:
+    """Length in words of the longest run two texts share ("cave a crack opens to").
+
+    >>> shared_run("A dark cave. A crack opens to a door.", "A lit cave. A crack opens to it.")
+    5
+    """
+    x, y = normalize_description(a).split(), normalize_description(b).split()
+    return SequenceMatcher(None, x, y, autojunk=False).find_longest_match(0, len(x), 0, len(y)).size
 
 
 def _distance(a: Any, b: Any) -> int:
