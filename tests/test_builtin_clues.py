@@ -125,3 +125,15 @@ def test_an_explored_map_leads_back_to_things_not_yet_examined() -> None:
     world.agent.mem.tries.update({f"{garden}|examine {n}": 1 for n in ("vegetable plot", "path", "garden")})
     world.agent.mem.tries.update({f"{garden}|examine {n}": 1 for n in world.agent.mem.nouns.get(garden, [])})
     assert not world.agent._examine_pending(garden)
+
+
+def test_a_hooded_figure_that_blocks_the_way_and_thrusts_is_fought() -> None:
+    world = World("Land of Shadow\nA land of dark shadows.\n")
+    world.agent.inventory = ["sword"]
+    world.agent.mem.held = ["sword"]
+    world.reply(
+        "wait",
+        "A cloaked and hooded figure is standing blocking the way to the northeast.\n"
+        "The hooded figure thrusts, but you fight back!",
+    )
+    assert world.decide() == "attack figure with sword"

@@ -85,7 +85,7 @@ def urgent(scene: Scene, mem: Memory) -> list[str]:
             out += [f"turn on {short(lamp)}", f"light {short(lamp)}"]
     if scene.creatures and w.THREATS.search(scene.output):
         weapons = list(dict.fromkeys(w.head(short(x)) for x in carried(scene, w.WEAPONS)))
-        for creature in dict.fromkeys(w.head(c) for c in scene.creatures):
+        for creature in dict.fromkeys(w.head(_noun_first(short(c))) for c in scene.creatures):
             out += [f"attack {creature} with {x}" for x in weapons]
     return out
 

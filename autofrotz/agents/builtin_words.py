@@ -83,7 +83,7 @@ WEAPONS = _words(
 CREATURES = _words(
     "troll thief goblin orc dwarf guard monster beast dragon wolf bear snake serpent spider rat bandit "
     "ogre giant cyclops creature robber vampire zombie skeleton ghost demon warrior "
-    "soldier knight pirate dog hound lion tiger gorilla boar guardian sentry bully"
+    "soldier knight pirate dog hound lion tiger gorilla boar guardian sentry bully figure assassin"
 )
 ANIMALS = _words(
     "tortoise turtle horse pony cow bull goat sheep cat kitten bird fish mouse squirrel frog toad duck "
@@ -105,7 +105,8 @@ RIDEABLE = _words("horse pony camel donkey mule elephant unicorn dragon bicycle 
 DEPOSITS = _words("case cabinet chest box trunk casket safe display altar pedestal plinth shelf")
 THREATS = re.compile(
     r"\b(attacks?|swings?|lunges?|blocks? your|bars? your|threaten\w*|snarls?|growls?|charges?|"
-    r"menacing|hostile|brandish\w*|strikes? at|bites?|blocks the way)\b",
+    r"menacing|hostile|brandish\w*|strikes? at|bites?|blocks the way|blocking (?:the|your) way|thrusts?|"
+    r"wounds? you|you are hit)\b",
     re.IGNORECASE,
 )
 DARK = re.compile(r"\b(pitch[- ]black|pitch[- ]dark|too dark to see|it is (?:now )?dark|darkness)\b", re.I)
