@@ -169,3 +169,15 @@ def test_a_teleport_to_the_one_room_of_that_name_keeps_it_despite_new_wording() 
     rooms = walk(manager, [(None, dark), ("u", "Cellar\nA damp cellar.\n"),
                            ("point rod at me", "You are transported...\n\n" + lit)])  # fmt: skip
     assert rooms[2] == rooms[0]
+
+
+def test_a_relocation_that_names_no_room_leaves_the_room_for_a_placeholder() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, "Jewel Room\nA high chamber with a steel cage.\n"), ("w", "Museum Entrance\nAn entrance.\n"),
+        ("e", "Jewel Room\n"),
+        ("press button", "A brief disorientation. Your surroundings appear to have changed.\n"),
+        ("wait", "Time passes.\n"),
+    ])  # fmt: skip
+    assert rooms[3] not in rooms[:3] and rooms[4] == rooms[3]
+    assert manager.room(rooms[3]).get("placeholder")

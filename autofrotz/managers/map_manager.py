@@ -27,6 +27,7 @@ from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
     is_item_line,
+    is_relocation_text,
     leading_paragraph,
     parse_exits,
     parse_output,
@@ -40,6 +41,7 @@ UNSURE = 0.5
 # Descriptions at least this similar belong to the same room (state changes alter a few words).
 SAME_ROOM_SIMILARITY = 0.8
 DARK_ROOM_NAME = "Darkness"
+ELSEWHERE_NAME = "Somewhere else"  # where a relocation without a room header leaves us
 # Under this length the line after a title is no room description (a signature, a date, a list item).
 SHORTEST_DESCRIPTION = 40
 # A header no room bears over this many of the last room's paragraphs (of this length) renames it.
@@ -145,6 +147,8 @@ class MapManager(MazeMap):
             self.mark_blocked(self.current_room, label, parsed.blocked_reason, turn)
         if parsed.is_dark and self.current_room:
             self.room(self.current_room)["is_dark"] = True
+        if self.current_room and is_relocation_text(text):
+            return self._arrive_elsewhere(label, turn)
         return self._stay(parsed.is_dark)
 
     def _headerless_game(self) -> bool:
@@ -168,6 +172,15 @@ class MapManager(MazeMap):
         room = self.current_room
         name = self.room(room)["name"] if room else None
         return RoomUpdate(False, room, name, is_dark=is_dark)
+
+    def _arrive_elsewhere(self, label: str | None, turn: int) -> RoomUpdate:
+        """Carried off to a place the text does not name: a placeholder room until a header names it."""
+        previous = self.current_room
+        target = self.add_room(ELSEWHERE_NAME, turn=turn)
+        self._place(target, None)
+        self.room(target)["placeholder"] = True
+        self._record_move(previous, target, label, False, turn)
+        return RoomUpdate(True, target, ELSEWHERE_NAME, True)
 
     def _arrive_dark(self, label: str | None, turn: int) -> RoomUpdate:
         """A move into darkness: a known exit tells where we are, else a placeholder room."""

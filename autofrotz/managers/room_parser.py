@@ -37,6 +37,12 @@ NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\bthere'?s no way to go in that direction\b",
 )
 
+# Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
+RELOCATION_PATTERNS: tuple[str, ...] = (
+    r"\byour (?:surroundings|environment) (?:appear|seem|look|have|has)\b"
+    r"[^.]*\b(?:changed|altered|different)\b",
+)
+
 # Replies meaning "an exit is there but something stops you": they block an exit.
 BLOCK_PATTERNS: tuple[str, ...] = (
     r"\bthe [\w' -]+ (?:is|are) (?:closed|locked|shut)\b",
@@ -168,6 +174,17 @@ def is_dark_text(text: str) -> bool:
     False
     """
     return _matches(DARKNESS_PATTERNS, text) is not None
+
+
+def is_relocation_text(text: str) -> bool:
+    """True when the output says the player is now somewhere else without describing where.
+
+    >>> is_relocation_text("When your vision returns, your surroundings appear somewhat altered.")
+    True
+    >>> is_relocation_text("The surroundings are quiet.")
+    False
+    """
+    return _matches(RELOCATION_PATTERNS, text) is not None
 
 
 def is_no_exit_text(text: str) -> bool:
