@@ -80,6 +80,7 @@ class Orchestrator:
         self.config = parts.config
         self.mind = Mind(parts, history=deque(maxlen=HISTORY_TURNS))
         self.saves = SaveRotation(parts.game, parts.config.save_slots)
+        self.last_death: int | None = None  # turn of the last death recovered from a save
         self.stuck = StuckDetector()
         self.game_id = 0
         self.turn = 0
@@ -133,7 +134,8 @@ class Orchestrator:
         # Phase 5: decision (the maze solver's while a maze is being mapped).
         agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
         decision = self._decide(context, replay)
-        if replay is None and decision.source != "maze" and (decision.risky or looks_risky(decision.command)):
+        risky = decision.risky or looks_risky(decision.command)
+        if replay is None and decision.source != "maze" and risky and not self._dying(n):
             self._save_state(n - 1, agent_state=agent_state)
         self.mind.death_note = ""
         # Phases 6 and 1: execute the command and receive the output.
@@ -316,13 +318,18 @@ class Orchestrator:
                 return "death", self._recover_from_death(n, command, result.text), errors
             self.status = "lost"
             return "death", None, errors
-        if n % max(1, self.config.save_every) == 0:
+        if n % max(1, self.config.save_every) == 0 and not self._dying(n):
             return None, self._save_state(n, store=False), errors
         return None, None, errors
 
+    def _dying(self, n: int) -> bool:
+        """Whether a death came so recently that a new save could be a trap that rotates out older ones."""
+        return self.last_death is not None and n - self.last_death <= max(1, self.config.save_every)
+
     def _recover_from_death(self, n: int, command: str, text: str) -> bytes:
-        point = self.saves.restore_latest()
+        point = self.saves.restore_after_death()
         assert point is not None
+        self.last_death = n
         self.mind.load(point.mind, world_only=True)
         self.stuck.reset()
         self.maze_solver = None

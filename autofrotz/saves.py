@@ -55,13 +55,17 @@ class SavePoint:
         return unpack_state(self.packed)[1] or {}
 
 
+RETRIES_PER_SAVE = 2  # deaths restored to one save before an older one is preferred
+
+
 class SaveRotation:
-    """Saves into ``slots`` rotating slots; restores the most recent one."""
+    """Saves into ``slots`` rotating slots; restores the most recent one that has not failed twice."""
 
     def __init__(self, game: Any, slots: int = 3, prefix: str = "autofrotz") -> None:
         self.game = game
         self.names = [f"{prefix}_{i}" for i in range(max(1, slots))]
         self.points: list[SavePoint] = []
+        self.deaths: dict[str, int] = {}  # slot -> deaths restored to its current save
         self._next = 0
 
     def save(self, turn: int, mind: dict[str, Any]) -> SavePoint:
@@ -86,14 +90,22 @@ class SaveRotation:
 
     def _keep(self, point: SavePoint) -> None:
         self.points = [p for p in self.points if p.slot != point.slot] + [point]
+        self.deaths[point.slot] = 0
 
     def latest(self) -> SavePoint | None:
         """The most recent save, if any."""
         return self.points[-1] if self.points else None
 
-    def restore_latest(self) -> SavePoint | None:
-        """Restore the game to the most recent save; None when there is none."""
-        point = self.latest()
-        if point is not None:
-            self.game.restore(point.slot)
+    def restore_after_death(self) -> SavePoint | None:
+        """Restore for a death: the newest save not yet died from twice, else the oldest one.
+
+        A save taken where death cannot be escaped (a foe already attacking) would otherwise be
+        restored forever; stepping back to an older save gives the agent another way forward.
+        """
+        if not self.points:
+            return None
+        fresh = [p for p in self.points if self.deaths.get(p.slot, 0) < RETRIES_PER_SAVE]
+        point = fresh[-1] if fresh else self.points[0]
+        self.deaths[point.slot] = self.deaths.get(point.slot, 0) + 1
+        self.game.restore(point.slot)
         return point

@@ -114,3 +114,22 @@ def test_death_without_a_save_ends_the_game(tmp_path: Path) -> None:
     reader = GameReader(tmp_path / "game.db")
     assert reader.turns(session.orchestrator.game_id)[-1]["event"] == "death"
     assert reader.game(session.orchestrator.game_id)["status"] == "lost"
+
+
+def test_dying_again_and_again_from_one_save_steps_back_to_an_older_one(tmp_path: Path) -> None:
+    # Saves after turns 0 (no lamp yet) and 5; then three deaths in the well. The third must not restore 5
+    # again, and the periodic save due at turn 10, a turn after a death, must not be taken.
+    script = DEATH_SCRIPT[:7] + ["e", "d", "e", "d", "look"]
+    MockLLM.preload("game_agent", [reply(c) for c in script])
+    agents = {"game_agent": MOCK, "puzzle_agent": {"provider": "builtin"}}
+    session, _ = play(tmp_path, agents, max_turns=len(script))
+
+    reader = GameReader(tmp_path / "game.db")
+    gid = session.orchestrator.game_id
+    turns = reader.turns(gid)
+    assert [t["event"] for t in turns[7:12]] == ["death", None, "death", None, "death"]
+    assert reader.state_at(gid, 9).current_room == "front_garden"
+    restored = reader.state_at(gid, 11)
+    assert restored.current_room == turns[0]["room_id"]
+    assert not any("lamp" in name for name in restored.inventory)
+    assert [p.turn for p in session.orchestrator.saves.points] == [0, 5]
