@@ -88,3 +88,19 @@ def test_headerless_short_text_with_other_words_is_a_new_room() -> None:
     steps = [(None, CELLAR), ("ne", PASSAGE), ("n", "You are in a small alcove north of the passage.\n")]
     rooms = walk(MapManager(), steps)
     assert len(set(rooms)) == 3
+
+
+INN = "<< Holiday Inn >>\nYou are in the registration room. You can go north.\n"
+
+
+def test_refusal_that_prints_the_room_again_stays_and_refutes_the_exit() -> None:
+    manager = MapManager()
+    walk(manager, [(None, CAMP), ("n", INN)])
+    update = manager.update_from_game_output("You can't go west from here!\n\n" + INN, "w", 2)
+    assert not update.moved and update.room_id == "holiday_inn"
+    assert len(manager.rooms()) == 2
+
+
+def test_numbered_room_title_is_a_header() -> None:
+    rooms = walk(MapManager(), [(None, INN), ("n", "<< Room # 30 >>\nYou enter room 30 and look around.\n")])
+    assert rooms[1] != rooms[0]

@@ -134,6 +134,8 @@ class MapManager(MazeMap):
             self.style["headerless"] += 1
         # a game prints room headers or it does not: description-only rooms count only in the latter
         headerless = parsed.headerless_room and self.style["headerless"] >= self.style["header"]
+        if parsed.no_exit and parsed.header and parsed.header == self._current_name():
+            parsed = ParsedOutput(no_exit=True)  # a refusal that prints the room again: we stay
         if parsed.header or headerless:
             name = parsed.header or _name_from_description(parsed.description)
             return self._arrive_named(name, parsed, command, label, travel, turn)

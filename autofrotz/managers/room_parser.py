@@ -33,6 +33,7 @@ NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\bthat'?s not a direction you can go\b",
     r"\byou can'?t (?:go|move|walk) (?:there|that way)\b",
     r"\bno exit that way\b",
+    r"\byou can'?t go (?:north|south|east|west|up|down|in|out|\w+east|\w+west) from here\b",
     r"\bi can'?t go in that direction\b",
     r"\bthere'?s no way to go in that direction\b",
 )
@@ -311,10 +312,10 @@ def header_shape(line: str) -> str | None:
 def _drawing(name: str) -> bool:
     """True for table or diagram rows: drawing symbols or wide gaps between words.
 
-    >>> _drawing("West  +SS ..   +  East"), _drawing("Hall of Mists")
-    (True, False)
+    >>> _drawing("West  +SS ..   +  East"), _drawing("Hall of Mists"), _drawing("Room # 30")
+    (True, False, False)
     """
-    return bool(re.search(r"[+|{}@#=_]|\S\s{3,}\S", name))
+    return bool(re.search(r"[+|{}@=_]|#(?!\s*\d)|\S\s{3,}\S", name))
 
 
 def _bad_ending(name: str) -> bool:
