@@ -181,3 +181,12 @@ def test_a_relocation_that_names_no_room_leaves_the_room_for_a_placeholder() -> 
     ])  # fmt: skip
     assert rooms[3] not in rooms[:3] and rooms[4] == rooms[3]
     assert manager.room(rooms[3]).get("placeholder")
+
+
+def test_a_state_line_under_a_brief_header_is_no_new_description() -> None:
+    manager = MapManager()
+    pit = "In West Pit\nYou are at the bottom of the western pit in the twopit room.\n"
+    beanstalk = "In West Pit\nThere is a gigantic beanstalk stretching all the way to the hole.\n"
+    rooms = walk(manager, [(None, pit), ("u", "Twopit Room\nYou are in the twopit room.\n"),
+                           ("e", "Corridor\nYou are in a narrow corridor.\n"), ("s", beanstalk)])  # fmt: skip
+    assert rooms[3] == rooms[0]

@@ -447,6 +447,12 @@ class MapManager(MazeMap):
         stored = self.room(room_id)["description"]
         if not description or not stored or is_item_line(description) or is_item_line(stored):
             return False
+        if (
+            is_full_description(stored)
+            and not is_full_description(description)
+            and not parse_exits(description)
+        ):
+            return False  # a state line under a brief header ("There is a beanstalk..."), no description
         if not self._description_matches(room_id, description):
             return not _abbreviates(description, stored)
         a, b = normalize_description(description), normalize_description(stored)

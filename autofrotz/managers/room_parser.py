@@ -291,6 +291,7 @@ def header_shape(line: str) -> str | None:
     >>> header_shape("In a clearing in the forest")
     'sentence'
     >>> header_shape("Taken.")
+    >>> header_shape("Taken. (Heavy!)")
     >>> header_shape("  A brass lantern")
     """
     if not line or line[0].isspace() or len(line) > 60:
@@ -298,7 +299,7 @@ def header_shape(line: str) -> str | None:
     name = strip_header_suffix(strip_decoration(line))
     if not name or not (name[0].isupper() or name[0].isdigit()) or _bad_ending(name):
         return None
-    if name.lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name) or _drawing(name):
+    if name.split(".")[0].lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name) or _drawing(name):
         return None
     words = name.replace("-", " ").split()
     if len(words) > 8:
