@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_agent import _refused
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, look_after_open, reach_actions
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_readings import refused as _refused
 from autofrotz.agents.builtin_tactics import short
 from tests.test_builtin_agent import World
 

@@ -18,9 +18,18 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
-from autofrotz.agents.builtin_flight import chased, flight_step, still_hunted, without_instrument
+from autofrotz.agents.builtin_flight import without_instrument
+from autofrotz.agents.builtin_getaway import getaway
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_readings import (
+    LOOK_VERBS,
+    refused,
+    room_dark,
+    sentence_name,
+    signature,
+    taken_names,
+)
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_tactics import (
@@ -40,7 +49,7 @@ from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room
 from autofrotz.agents.scripted import ScriptedAgent
-from autofrotz.managers.directions import opposite, parse_direction
+from autofrotz.managers.directions import parse_direction
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
@@ -82,11 +91,11 @@ class BuiltinAgent:
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
         """Choose the next command from the world model and what earlier replies taught."""
-        if _sentence_name(context.room_name) and self.mem.last_room:
+        if sentence_name(context.room_name) and self.mem.last_room:
             # The map took a reply for a room header: we have not moved, so stay where we were.
             context = dataclasses.replace(context, room_id=self.mem.last_room, room_description="")
         self.map = context.map
-        self.sig = _signature(context)
+        self.sig = signature(context)
         self.inventory = list(context.inventory)
         try:
             self._observe(context)
@@ -186,7 +195,7 @@ class BuiltinAgent:
         phrase = w.verb_only(command, text[:200])
         if phrase and phrase not in mem.bad_phrases:
             mem.bad_phrases.append(phrase)
-        if _refused(command, text) and not moved:
+        if refused(command, text) and not moved:
             if not w.TOO_HEAVY.search(text):  # too heavy is no refusal: a drop makes room for a retry
                 mem.note_fail(room, command)
             return
@@ -219,7 +228,7 @@ class BuiltinAgent:
 
     def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
-        mem, sig = self.mem, _signature(ctx)
+        mem, sig = self.mem, signature(ctx)
         same = bool(sig) and sig == mem.last_sig
         if same and mem.clone_move == command:
             for where in (room, ctx.room_id):
@@ -264,7 +273,7 @@ class BuiltinAgent:
         mem = self.mem
         verb = command.split()[0]
         gained = ctx.score is not None and ctx.score > mem.score
-        taken = _taken(command, ctx.last_output or "")
+        taken = taken_names(command, ctx.last_output or "")
         for name in taken:
             if name not in mem.held:
                 mem.held.append(name)
@@ -342,7 +351,7 @@ class BuiltinAgent:
                                              names, held)):  # fmt: skip
             mem.tries.pop(f"{room or '?'}|{follow}", None)
             mem.queue = [follow] + [c for c in mem.queue if c != follow]
-        if command.startswith(LOOK_VERBS) and not _refused(command, text):
+        if command.startswith(LOOK_VERBS) and not refused(command, text):
             for part in listed_parts(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, part)
                 mem.parts += [] if part in mem.parts else [part]
@@ -373,7 +382,7 @@ class BuiltinAgent:
         for name in w.animate_names(text):
             if short(name) not in mem.people:
                 mem.people.append(short(name))
-        if mem.last_command.startswith(LOOK_VERBS) and not _refused(mem.last_command, text):
+        if mem.last_command.startswith(LOOK_VERBS) and not refused(mem.last_command, text):
             for phrase in w.noun_phrases(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, phrase)
                 if short(phrase) not in mem.parts:
@@ -386,7 +395,7 @@ class BuiltinAgent:
         nouns = renamed(list(self.mem.nouns.get(room or "?", [])), self.mem)
         text = ctx.last_output or ""
         creatures = [n for n in nouns + ctx.visible_items if has_any(n, (w.CREATURES, w.PEOPLE))]
-        dark = bool(w.DARK.search(text)) or _room_dark(ctx)
+        dark = bool(w.DARK.search(text)) or room_dark(ctx)
         locked = room in self.mem.locked_rooms
         inventory = self._carried_names()
         bad = frozenset(self.mem.bad_words)
@@ -402,7 +411,7 @@ class BuiltinAgent:
         mem, room = self.mem, ctx.room_id
         if mem.visit_room != room:
             mem.visit_room, mem.visit_actions = room, 0
-        escape = self._escape(ctx) or self._retreat(ctx, scene) or self._flee(ctx)
+        escape = getaway(self.mem, ctx, scene, self._map_dark)
         if escape:
             return escape, "get away from danger (a death here, or darkness without a light)", room
         for source, commands in self._local_options(ctx, scene):
@@ -413,46 +422,6 @@ class BuiltinAgent:
             if allowed(command, INVENTORY_ROOM, mem, room):
                 return command, "look at what I carry", INVENTORY_ROOM
         return self._travel(ctx, scene)
-
-    def _flee(self, ctx: TurnContext) -> str | None:
-        """Something hostile is after us: keep moving on, not back where we came from."""
-        mem, text = self.mem, ctx.last_output or ""
-        if not chased(text) and not (mem.chase_trail and still_hunted(text)) or ctx.map is None:
-            mem.chase_trail = []
-            return None
-        room = ctx.room_id or "?"
-        mem.chase_trail = [r for r in mem.chase_trail if r != room] + [room]
-        came_from = mem.last_room if is_move(mem.last_command) and mem.last_room != room else None
-        links = getattr(ctx.map, "links", {}).get(room, {})
-        untravelled = Explorer(ctx.map, mem, lambda _: False).mentioned(room)
-        unsafe = {d for d in [*links, *untravelled] if mem.deadly(room, d) or mem.failed(room, d)}
-        return flight_step(links, untravelled, came_from, mem.chase_trail, unsafe)
-
-    def _escape(self, ctx: TurnContext) -> str | None:
-        """Right after a restore in a room where we died, leave by a known exit to a safe room."""
-        mem = self.mem
-        if not mem.flee:
-            return None
-        mem.flee = False
-        room = ctx.room_id or "?"
-        if not mem.deaths.get(room) or ctx.map is None:
-            return None
-        for label, link in sorted(getattr(ctx.map, "links", {}).get(room, {}).items()):
-            if not link.blocked and not mem.deaths.get(link.to_room) and not mem.deadly(room, label):
-                return str(label)
-        return None
-
-    def _retreat(self, ctx: TurnContext, scene: Scene) -> str | None:
-        """In the dark with no light to carry, go back the way we came."""
-        if not scene.dark or self.mem.lit or carried(scene, w.LIGHTS) or ctx.map is None:
-            return None
-        room = ctx.room_id or "?"
-        links = getattr(ctx.map, "links", {}).get(room, {})
-        back = opposite(self.mem.last_command) if is_move(self.mem.last_command) else None
-        for label, link in sorted(links.items(), key=lambda kv: kv[0] != back):
-            if not link.blocked and not self._map_dark(link.to_room) and not self.mem.deadly(room, label):
-                return str(label)
-        return None
 
     def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, list[str]]]:
         del self.mem.queue[:-QUEUE_LIMIT]
@@ -549,70 +518,3 @@ class BuiltinAgent:
             mem.queue.remove(command)
         mem.last_room, mem.last_command, mem.last_kind = room, command, where or ""
         mem.last_sig = self.sig
-
-
-def _signature(ctx: TurnContext) -> str:
-    """A room's name and description: two rooms alike in both are copies (an endless beach)."""
-    if not ctx.room_description:
-        return ""
-    return f"{ctx.room_name}|{ctx.room_description.strip()}"
-
-
-SENTENCE_WORDS = 8  # a room header this long is a reply the map mistook for one
-
-
-def _sentence_name(name: str | None) -> bool:
-    """Whether a room name reads like a sentence of a reply rather than a place.
-
-    >>> _sentence_name("What kind of Reclaimer would you be if you went back to Tana")
-    True
-    >>> _sentence_name("West of House"), _sentence_name(None)
-    (False, False)
-    """
-    return bool(name) and len(str(name).split()) >= SENTENCE_WORDS
-
-
-LOOK_VERBS = ("examine ", "read ", "search ", "look ")
-SHORT_REPLY = 60  # characters: a look reply this short that sounds like a refusal is one
-
-
-def _refused(command: str, text: str) -> bool:
-    """Whether a reply refused a command; a long description is only refused when the thing is not there.
-
-    >>> _refused("examine door", "The front door is closed. There's a notice pinned to it, and a doorbell.")
-    False
-    >>> _refused("open door", "The front door is closed."), _refused("read note", "It is too dark to read.")
-    (True, True)
-    >>> _refused("push forest", "I can't see any such thing.")
-    True
-    """
-    if command.startswith(LOOK_VERBS) and len(text.strip()) > SHORT_REPLY:
-        return w.not_here(text)
-    return w.is_refusal(text) or w.not_here(text)
-
-
-def _room_dark(ctx: TurnContext) -> bool:
-    try:
-        return bool(ctx.map.room(ctx.room_id).get("is_dark")) if ctx.map and ctx.room_id else False
-    except Exception:  # an unknown room id: not known to be dark
-        return False
-
-
-def _taken(command: str, text: str) -> list[str]:
-    """Names a take command got, from "Taken." or "name: Taken." lines.
-
-    >>> _taken("take all", "brass lamp: Taken.\\nrug: Too heavy.")
-    ['brass lamp']
-    >>> _taken("take the red apple", "Taken.")
-    ['red apple']
-    """
-    if not command.startswith(("take ", "get ", "pick up ")):
-        return []
-    found = [
-        short(m) for m in re.findall(r"^\s*([^:\n]+):\s*(?:Taken|Picked up|You take)", text, re.M | re.I)
-    ]
-    if found:
-        return found
-    if command != "take all" and re.search(r"\b(taken|you take|picked up|you pick up)\b", text[:200], re.I):
-        return [short(command.split(" ", 1)[1])]
-    return []

@@ -1,0 +1,77 @@
+"""What the built-in agent reads in a reply: refusals, takes, sentence-like headers, room copies."""
+
+from __future__ import annotations
+
+import re
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_tactics import short
+
+
+def signature(ctx: TurnContext) -> str:
+    """A room's name and description: two rooms alike in both are copies (an endless beach)."""
+    if not ctx.room_description:
+        return ""
+    return f"{ctx.room_name}|{ctx.room_description.strip()}"
+
+
+SENTENCE_WORDS = 8  # a room header this long is a reply the map mistook for one
+
+
+def sentence_name(name: str | None) -> bool:
+    """Whether a room name reads like a sentence of a reply rather than a place.
+
+    >>> sentence_name("What kind of Reclaimer would you be if you went back to Tana")
+    True
+    >>> sentence_name("West of House"), sentence_name(None)
+    (False, False)
+    """
+    return bool(name) and len(str(name).split()) >= SENTENCE_WORDS
+
+
+LOOK_VERBS = ("examine ", "read ", "search ", "look ")
+SHORT_REPLY = 60  # characters: a look reply this short that sounds like a refusal is one
+
+
+def refused(command: str, text: str) -> bool:
+    """Whether a reply refused a command; a long description is only refused when the thing is not there.
+
+    >>> refused("examine door", "The front door is closed. There's a notice pinned to it, and a doorbell.")
+    False
+    >>> refused("open door", "The front door is closed."), refused("read note", "It is too dark to read.")
+    (True, True)
+    >>> refused("push forest", "I can't see any such thing.")
+    True
+    """
+    if command.startswith(LOOK_VERBS) and len(text.strip()) > SHORT_REPLY:
+        return w.not_here(text)
+    return w.is_refusal(text) or w.not_here(text)
+
+
+def room_dark(ctx: TurnContext) -> bool:
+    """Whether the map marks the current room dark."""
+    try:
+        return bool(ctx.map.room(ctx.room_id).get("is_dark")) if ctx.map and ctx.room_id else False
+    except Exception:  # an unknown room id: not known to be dark
+        return False
+
+
+def taken_names(command: str, text: str) -> list[str]:
+    """Names a take command got, from "Taken." or "name: Taken." lines.
+
+    >>> taken_names("take all", "brass lamp: Taken.\\nrug: Too heavy.")
+    ['brass lamp']
+    >>> taken_names("take the red apple", "Taken.")
+    ['red apple']
+    """
+    if not command.startswith(("take ", "get ", "pick up ")):
+        return []
+    found = [
+        short(m) for m in re.findall(r"^\s*([^:\n]+):\s*(?:Taken|Picked up|You take)", text, re.M | re.I)
+    ]
+    if found:
+        return found
+    if command != "take all" and re.search(r"\b(taken|you take|picked up|you pick up)\b", text[:200], re.I):
+        return [short(command.split(" ", 1)[1])]
+    return []
