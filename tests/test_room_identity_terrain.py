@@ -104,3 +104,16 @@ def test_refusal_that_prints_the_room_again_stays_and_refutes_the_exit() -> None
 def test_numbered_room_title_is_a_header() -> None:
     rooms = walk(MapManager(), [(None, INN), ("n", "<< Room # 30 >>\nYou enter room 30 and look around.\n")])
     assert rooms[1] != rooms[0]
+
+
+def test_brief_visit_to_namesakes_described_apart_is_no_maze() -> None:
+    steps = [
+        (None, "Corridor\nA long corridor runs north.\n"),
+        ("n", "Store\nA dusty store room full of crates.\n"),
+    ]
+    steps += [("s", "Corridor\n"), ("e", "Hallway\nA bright hallway.\n")]
+    steps += [("n", "Store\nA tidy store room with shelves.\n"), ("s", "Hallway\n"), ("w", "Corridor\n")]
+    steps += [("u", "Store\n")]
+    manager = MapManager()
+    rooms = walk(manager, steps)
+    assert rooms[-1] == rooms[1] and len(manager.rooms()) == 4

@@ -460,8 +460,13 @@ class MapManager(MazeMap):
         return not same_text and not self._consistent(room_id, back)
 
     def _maze_like(self, candidates: list[str], description: str) -> bool:
-        """Several known rooms share this name and description: only the graph can tell them apart."""
-        alike = [c for c in candidates if self._description_matches(c, description)]
+        """Several known rooms share this name and description: only the graph can tell them apart.
+        A visit that prints no description compares the namesakes' own descriptions with each other."""
+        if description or len(candidates) < 2:
+            alike = [c for c in candidates if self._description_matches(c, description)]
+        else:
+            texts = [str(self.room(c)["description"]) for c in candidates]
+            alike = [c for c, t in zip(candidates, texts, strict=True) if texts.count(t) >= 2 or not t]
         return len(alike) >= 2 or any(self.room(c).get("maze_group") for c in candidates)
 
     def _consistent(self, candidate: str, back: str | None) -> bool:
