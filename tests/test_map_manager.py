@@ -8,6 +8,7 @@ import pytest
 
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.storage.models import Connection, Room
+from tests.support.map_walk import walk
 
 WEST = "West of House\nYou are standing in an open field west of a white house.\nThere is a mailbox here.\n"
 NORTH = "North of House\nYou are facing the north side of a white house. To the north a narrow path winds.\n"
@@ -15,15 +16,6 @@ PATH = "Forest Path\nThis is a path winding through a dimly lit forest. The path
 CLEARING = (
     "Clearing\nYou are in a small clearing in a well marked forest path that extends to the east and west.\n"
 )
-
-
-def walk(manager: MapManager, steps: list[tuple[str | None, str]]) -> list[str | None]:
-    """Feed (command, output) pairs; return the current room after each."""
-    rooms = []
-    for turn, (command, text) in enumerate(steps):
-        manager.update_from_game_output(text, command, turn)
-        rooms.append(manager.current_room)
-    return rooms
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ apart by a first visit's full description in a game that abbreviates revisits.""
 from __future__ import annotations
 
 from autofrotz.managers.map_manager import MapManager, exits_conflict
+from tests.support.map_walk import walk
 
 HALL = "Main Hall\nA vast hall of carved stone. The station is to the west.\n"
 STATION_A = (
@@ -20,15 +21,6 @@ PLATFORM_2 = "Platform Two\nAnother underground chamber. Tracks run south of her
 CAR = "Subway car\nYou are in an underground train car. People fill the seats.\n"
 CAR_BRIEF = "Subway car\n\nYou can see a newspaper here.\n"
 PLATFORM_1_BRIEF = "Platform One\n"
-
-
-def walk(manager: MapManager, steps: list[tuple[str | None, str]]) -> list[str | None]:
-    """Feed (command, output) pairs; return the current room after each."""
-    rooms = []
-    for turn, (command, text) in enumerate(steps):
-        manager.update_from_game_output(text, command, turn)
-        rooms.append(manager.current_room)
-    return rooms
 
 
 def test_descriptions_naming_different_exits_conflict() -> None:

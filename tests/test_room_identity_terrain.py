@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 from autofrotz.managers.map_manager import MapManager
+from tests.support.map_walk import walk
 
 CAMP = "Center of Camp\nThis is the center of your camp. East is open desert.\n"
 DESERT = "In the Desert\nAll you can see in any direction is sand and sunlight. You are sweating.\n"
 MAZE = "Maze\nYou are in a maze of twisty little passages, all alike.\n"
 ODD = "Odd Room\nThis is a room with oddly angled walls and passages in all directions.\n"
-
-
-def walk(manager: MapManager, steps: list[tuple[str | None, str]]) -> list[str | None]:
-    """Feed (command, output) pairs; return the current room after each."""
-    rooms = []
-    for turn, (command, text) in enumerate(steps):
-        manager.update_from_game_output(text, command, turn)
-        rooms.append(manager.current_room)
-    return rooms
 
 
 def test_steps_across_open_terrain_stay_in_one_room() -> None:
