@@ -51,6 +51,9 @@ KEPT_WORDS = 8
 LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
 
 
+FIRST_VISIT = re.compile(r"you are (?:\w+ )?(?:in|on|at|inside) (?:a|an) ", re.IGNORECASE)
+
+
 @dataclass
 class RoomUpdate:
     """What one game output changed about where we are."""
@@ -317,7 +320,13 @@ class MapManager(MazeMap):
             known = False  # a first visit's text unlike the room the exit led to: somewhere new
         if link and known:  # the exit we know leads to a room of this name: trust it over wording
             return link.to_room
-        if link and not link.random and travel and self._headerless_game():
+        if (
+            link
+            and not link.random
+            and travel
+            and self._headerless_game()
+            and not self._refuted(link, description)
+        ):
             # without headers a revisit's shorter wording names the room anew: the known exit decides
             self.rename_room(link.to_room, name)
             return link.to_room
@@ -350,6 +359,12 @@ class MapManager(MazeMap):
         if pool and (len(candidates) > 1 or current in candidates):
             return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
+
+    def _refuted(self, link: Link, description: str) -> bool:
+        """A way back only guessed from the move out, and the text shows another room: not the way back."""
+        # a revisit names the place it knows ("the alley"); a first visit introduces one ("a garden")
+        introduced = FIRST_VISIT.match(description) is not None
+        return link.inferred and introduced and not self._same_text(link.to_room, description)
 
     def _lookalike_step(self, candidates: list[str], description: str, label: str | None) -> bool:
         """A travel command off the compass ("follow mouse") printed the full text that several known

@@ -1,0 +1,23 @@
+"""Room identity in a game without headers: a way back guessed from the move out gives way to a text
+that introduces another room, while a revisit's short wording still follows the known exit."""
+
+from __future__ import annotations
+
+from autofrotz.managers.map_manager import MapManager
+from tests.support.map_walk import walk
+
+HUT = "You are standing outside the door of a small hut.\nThere are paths off to the east and south."
+FLOWERS = "You are in a garden of luxurious flowers. There are paths to\nthe north, east and south"
+ROCKS = "You are in a rock garden. There are paths to the east, southeast\nand south"
+VEGETABLES = "You are in a garden of exotic vegetables. There are paths to the\nnorth, east and south"
+FLOWERS_AGAIN = "You are in the flower garden"
+
+
+def test_a_first_visit_text_overrules_a_guessed_way_back() -> None:
+    rooms = walk(MapManager(), [(None, HUT), ("s", FLOWERS), ("n", ROCKS), ("s", VEGETABLES)])
+    assert rooms[3] not in (rooms[1], rooms[2])  # south of the rock garden is not where we came from
+
+
+def test_a_revisit_wording_follows_the_guessed_way_back() -> None:
+    rooms = walk(MapManager(), [(None, HUT), ("s", FLOWERS), ("n", ROCKS), ("s", FLOWERS_AGAIN)])
+    assert rooms[3] == rooms[1]
