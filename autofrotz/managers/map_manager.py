@@ -353,6 +353,10 @@ class MapManager(MazeMap):
             pool = [c for c in pool if self._changed_neighbour(c, description)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
             return current  # nothing says we left: a grid inside one room, or a brief revisit
+        kept = self._kept_furnishings(pool, name, description)
+        if len(kept) == 1:
+            return kept[0]  # a brief revisit among namesakes: the one showing the same fixtures
+        pool = kept or pool
         maze_like = self._maze_like(candidates, description)
         if maze_like:
             pool = [c for c in pool if self._consistent(c, back)]
@@ -365,6 +369,13 @@ class MapManager(MazeMap):
         # a revisit names the place it knows ("the alley"); a first visit introduces one ("a garden")
         introduced = FIRST_VISIT.match(description) is not None
         return link.inferred and introduced and not self._same_text(link.to_room, description)
+
+    def _kept_furnishings(self, pool: list[str], name: str, description: str) -> list[str]:
+        """Namesakes whose stored paragraphs of things share one with this header-only visit."""
+        if description and not is_item_line(description):
+            return []
+        seen = set(furnishings(self.reply, name))
+        return [c for c in pool if seen & set(self.room(c).get("furnishings", []))]
 
     def _lookalike_step(self, candidates: list[str], description: str, label: str | None) -> bool:
         """A travel command off the compass ("follow mouse") printed the full text that several known

@@ -1,0 +1,42 @@
+"""Room identity for a header-only revisit among namesakes described apart: the paragraph of fixed
+things the game prints under the header tells which one it is."""
+
+from __future__ import annotations
+
+from autofrotz.managers.map_manager import MapManager
+from tests.support.map_walk import walk
+
+STORE = "Storage Room\nA dusty store. A hatch in the floor leads down.\n"
+SHAFT_A = "Maintenance Shaft\nYou're in a cramped shaft. The shaft stretches out to the northwest.\n"
+SHAFT_B = (
+    "Maintenance Shaft\nThe shaft reaches a junction here, stretching out to the west and northeast.\n\n"
+    "There is a small metal box attached to the wall here.\n"
+)
+SHAFT_C = (
+    "Maintenance Shaft\nYou're in a cramped shaft below the floor. The shaft stretches out to the south.\n"
+)
+CORRIDOR = "Corridor\nA long corridor.\n"
+FALL_INTO_B = (
+    "Corridor\n\nThe floor is missing in this room. You tumble downwards...\n\n\nMaintenance Shaft\n\n"
+    "There is a small metal box attached to the wall here.\n\nYou can also see a withered branch here.\n"
+)
+FALL_BARE = "Corridor\n\nThe floor is missing here. You tumble downwards...\n\n\nMaintenance Shaft\n"
+
+
+def _shafts(manager: MapManager) -> list[str | None]:
+    return walk(manager, [(None, STORE), ("d", SHAFT_A), ("nw", SHAFT_B), ("ne", SHAFT_C),
+                          ("u", CORRIDOR)])  # fmt: skip
+
+
+def test_a_fall_into_a_brief_namesake_shows_its_fixtures_and_lands_there() -> None:
+    manager = MapManager()
+    rooms = _shafts(manager)
+    assert len({rooms[1], rooms[2], rooms[3]}) == 3
+    assert walk(manager, [("e", FALL_INTO_B)]) == [rooms[2]]  # dead reckoning alone says the third
+
+
+def test_a_bare_header_among_namesakes_is_not_matched_by_fixtures() -> None:
+    manager = MapManager()
+    rooms = _shafts(manager)
+    manager.update_from_game_output(FALL_BARE, "w", 5)
+    assert manager._kept_furnishings([r for r in rooms[1:4] if r], "Maintenance Shaft", "") == []
