@@ -443,6 +443,10 @@ def description_after(lines: list[str], index: int) -> str:
     return " ".join(out)
 
 
+# Line endings that hand over to a description on the next line ("...and you see that...").
+LEAD_INS = ("...", ":")
+
+
 def headerless_description(text: str) -> str | None:
     """The first paragraph that opens like an old-style room description ("You are in a garden..."),
     up to the first line listing an object.
@@ -453,12 +457,15 @@ def headerless_description(text: str) -> str | None:
     'You are in the cellar.'
     >>> headerless_description("You are carrying nothing.") is None
     True
+    >>> headerless_description("Light returns and you see that...\\nYou are by the lake.")
+    'You are by the lake.'
     """
     lines = text.replace("\r", "").split("\n")
     for start, end in _paragraph_blocks(lines):
         para = [line.strip() for line in lines[start:end]]
-        if _opening_line(para) == 0:
-            return _room_text(para, 0)
+        opener = _opening_line(para)
+        if opener == 0 or (opener and para[opener - 1].endswith(LEAD_INS)):
+            return _room_text(para, opener)  # a lead-in line ("...you see that...") may come first
     return None
 
 
