@@ -40,3 +40,22 @@ def test_a_bare_header_among_namesakes_is_not_matched_by_fixtures() -> None:
     rooms = _shafts(manager)
     manager.update_from_game_output(FALL_BARE, "w", 5)
     assert manager._kept_furnishings([r for r in rooms[1:4] if r], "Maintenance Shaft", "") == []
+
+
+SALOON_NOW = (
+    "Saloon\nThis old beer hall served its last cold one many summers past. The street is to the north.\n"
+)
+SALOON_THEN = (
+    "Saloon\nThe saloon is hopping tonight! Dance girls swarm the patrons. The street is to the north.\n"
+)
+SALOON_QUIET = (
+    "Saloon\nThe saloon is quieter than a church. Patrons line the walls. The street is to the north.\n"
+)
+
+
+def test_a_dream_ending_back_in_the_namesake_whose_text_it_repeats() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [(None, SALOON_NOW), ("drink whiskey", "Your head spins...\n\n" + SALOON_THEN),
+                           ("n", SALOON_QUIET), ("shoot", "You fall...\n" + SALOON_NOW)])  # fmt: skip
+    assert rooms[3] == rooms[0]
+    assert rooms[2] != rooms[0]

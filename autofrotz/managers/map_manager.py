@@ -334,6 +334,10 @@ class MapManager(MazeMap):
             abbreviated = self._abbreviated(description)
             if abbreviated is not None:
                 return abbreviated  # a revisit's short wording ("You are in the cellar")
+        if current in candidates and not moving:
+            back_there = self._other_namesake_text(candidates, description)
+            if back_there:
+                return back_there  # taken back to the namesake whose own text this is (another era)
         if current in candidates and not (moving or self._lookalike_step(candidates, description, label)):
             return current
         if current in candidates and self._open_terrain(current, description):
@@ -369,6 +373,15 @@ class MapManager(MazeMap):
         # a revisit names the place it knows ("the alley"); a first visit introduces one ("a garden")
         introduced = FIRST_VISIT.match(description) is not None
         return link.inferred and introduced and not self._same_text(link.to_room, description)
+
+    def _other_namesake_text(self, candidates: list[str], description: str) -> str | None:
+        """The one other namesake whose stored text this full description repeats, when it is clearly
+        not the current room's text."""
+        here = self.current_room or ""
+        if not is_full_description(description) or not self._distinct(here, description):
+            return None
+        same = [c for c in candidates if c != here and self._same_text(c, description)]
+        return same[0] if len(same) == 1 else None
 
     def _kept_furnishings(self, pool: list[str], name: str, description: str) -> list[str]:
         """Namesakes whose stored paragraphs of things share one with this header-only visit."""
