@@ -4,6 +4,7 @@ that introduces another room, while a revisit's short wording still follows the 
 from __future__ import annotations
 
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.room_parser import headerless_description
 from tests.support.map_walk import walk
 
 HUT = "You are standing outside the door of a small hut.\nThere are paths off to the east and south."
@@ -21,3 +22,9 @@ def test_a_first_visit_text_overrules_a_guessed_way_back() -> None:
 def test_a_revisit_wording_follows_the_guessed_way_back() -> None:
     rooms = walk(MapManager(), [(None, HUT), ("s", FLOWERS), ("n", ROCKS), ("s", FLOWERS_AGAIN)])
     assert rooms[3] == rooms[1]
+
+
+def test_a_room_line_after_an_event_in_the_same_paragraph_is_read() -> None:
+    text = "OK.\nThe old man runs off.\nYou are in a rock garden. There are paths to the east."
+    assert headerless_description(text) == "You are in a rock garden. There are paths to the east."
+    assert headerless_description("The old man runs off and you are in a garden.") is None

@@ -443,8 +443,8 @@ def description_after(lines: list[str], index: int) -> str:
     return " ".join(out)
 
 
-# Line endings that hand over to a description on the next line ("...and you see that...").
-LEAD_INS = ("...", ":")
+# Line endings after which a new line may open a description inside the same paragraph ("...vanished.").
+LEAD_INS = (".", "!", ":")
 
 
 def headerless_description(text: str) -> str | None:
@@ -465,7 +465,7 @@ def headerless_description(text: str) -> str | None:
         para = [line.strip() for line in lines[start:end]]
         opener = _opening_line(para)
         if opener == 0 or (opener and para[opener - 1].endswith(LEAD_INS)):
-            return _room_text(para, opener)  # a lead-in line ("...you see that...") may come first
+            return _room_text(para, opener)  # an event told first ("He runs off.") may come before it
     return None
 
 
