@@ -28,3 +28,12 @@ def test_a_room_line_after_an_event_in_the_same_paragraph_is_read() -> None:
     text = "OK.\nThe old man runs off.\nYou are in a rock garden. There are paths to the east."
     assert headerless_description(text) == "You are in a rock garden. There are paths to the east."
     assert headerless_description("The old man runs off and you are in a garden.") is None
+
+
+ANTE = "You are in the ante-room to the dungeons. There are steps up\nand a passage to the south."
+ANTE_BACK = "The troll lets you pass. You return.\nYou are in the ante-room to the dungeons."
+
+
+def test_a_move_that_prints_the_rooms_short_form_keeps_the_room() -> None:
+    rooms = walk(MapManager(), [(None, HUT), ("s", FLOWERS), ("d", ANTE), ("s", ANTE_BACK)])
+    assert rooms[3] == rooms[2]

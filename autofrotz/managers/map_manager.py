@@ -340,6 +340,8 @@ class MapManager(MazeMap):
                 return back_there  # taken back to the namesake whose own text this is (another era)
         if current in candidates and not (moving or self._lookalike_step(candidates, description, label)):
             return current
+        if current in candidates and self._shortened_here(current, description, label):
+            return current  # the current room's short form again after an event: put back where we were
         if current in candidates and self._open_terrain(current, description):
             return current  # the same open-terrain text after a step: a grid kept as one room
         if not travel and not candidates and self._is_rename(description):
@@ -389,6 +391,14 @@ class MapManager(MazeMap):
             return []
         seen = set(furnishings(self.reply, name))
         return [c for c in pool if seen & set(self.room(c).get("furnishings", []))]
+
+    def _shortened_here(self, room_id: str, description: str, label: str | None) -> bool:
+        """A move by an untried exit printed the room's own short form, not its full text: look-alike
+        maze rooms print their full text, so this is the same room (led in and back by the game)."""
+        if not self._headerless_game() or (label and label in self.links[room_id]):
+            return False
+        stored = str(self.room(room_id)["description"])
+        return is_full_description(description) and _abbreviates(description, stored)
 
     def _lookalike_step(self, candidates: list[str], description: str, label: str | None) -> bool:
         """A travel command off the compass ("follow mouse") printed the full text that several known
