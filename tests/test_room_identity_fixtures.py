@@ -59,3 +59,18 @@ def test_a_dream_ending_back_in_the_namesake_whose_text_it_repeats() -> None:
                            ("n", SALOON_QUIET), ("shoot", "You fall...\n" + SALOON_NOW)])  # fmt: skip
     assert rooms[3] == rooms[0]
     assert rooms[2] != rooms[0]
+
+
+TRACK = "Broken Track\nThe heat is stifling on this barren strip of track. One rail is loose.\n"
+CROSSING = "Track Crossing\nYou are where two tracks cross in the sand.\n"
+TRACK_MENDED = (
+    "The handcar begins to move...\n\nBroken Track (in the handcar)\n"
+    "The tracks here look to be in good shape despite the shifting sand.\n"
+)
+
+
+def test_a_ride_to_the_one_room_of_that_name_lands_there_despite_changed_text() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [(None, TRACK), ("e", CROSSING), ("get in handcar", "You get into the handcar.\n"),
+                           ("move handle", TRACK_MENDED)])  # fmt: skip
+    assert rooms[3] == rooms[0]

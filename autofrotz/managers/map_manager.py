@@ -355,6 +355,8 @@ class MapManager(MazeMap):
             return returning[-1]
         if not travel and not pool and self._sole_namesake_kept_words(candidates, description):
             return candidates[0]  # carried off to the one room of that name, its text partly rewritten
+        if not travel and self.position and len(candidates) == 1 and candidates[0] != current:
+            return candidates[0]  # ridden (in a handcar, on a raft) to the one room of that name
         if self._fresh(description, label):  # a first visit's text where revisits are abbreviated
             pool = [c for c in pool if self._changed_neighbour(c, description)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
@@ -409,8 +411,16 @@ class MapManager(MazeMap):
 
     def _led_here_off_grid(self, room_id: str) -> bool:
         """True when a move off the compass (no known opposite) led from the room to the current one."""
-        here = self.current_room
-        return any(opposite(k) is None and link.to_room == here for k, link in self.links[room_id].items())
+        here = self.current_room or ""
+        group = self.room(here).get("maze_group")  # any room of the maze we are in counts as here
+        return any(
+            opposite(k) is None
+            and (link.to_room == here or bool(group and self._name_group(link.to_room) == group))
+            for k, link in self.links[room_id].items()
+        )
+
+    def _name_group(self, room_id: str) -> str | None:
+        return self.room(room_id).get("maze_group")
 
     def _abbreviated(self, description: str) -> str | None:
         """The one known room whose description this short wording abbreviates (in a game without
