@@ -37,3 +37,14 @@ ANTE_BACK = "The troll lets you pass. You return.\nYou are in the ante-room to t
 def test_a_move_that_prints_the_rooms_short_form_keeps_the_room() -> None:
     rooms = walk(MapManager(), [(None, HUT), ("s", FLOWERS), ("d", ANTE), ("s", ANTE_BACK)])
     assert rooms[3] == rooms[2]
+
+
+HALL_S = "Hall\nYou're at the south end of a long hall. You can go east.\n\nA fountain buzzes here.\n"
+HALL_E = "Hall\nYou're at the east end of a long hall. You can go west.\n"
+MAZE = "Maze of Twisty Passages\nYou are in a maze of twisty little passages, all alike.\n"
+
+
+def test_leaving_a_maze_upwards_returns_to_the_room_that_led_into_it() -> None:
+    steps = [(None, HALL_S), ("e", HALL_E), ("w", HALL_S), ("go panel", MAZE), ("e", MAZE), ("e", MAZE)]
+    rooms = walk(MapManager(), [*steps, ("w", MAZE), ("u", "Hall\n\nThe fountain has been moved.\n")])
+    assert rooms[-1] == rooms[0]  # entered off the compass from there, whichever maze room we left by
