@@ -74,3 +74,20 @@ def test_a_ride_to_the_one_room_of_that_name_lands_there_despite_changed_text() 
     rooms = walk(manager, [(None, TRACK), ("e", CROSSING), ("get in handcar", "You get into the handcar.\n"),
                            ("move handle", TRACK_MENDED)])  # fmt: skip
     assert rooms[3] == rooms[0]
+
+
+BEACH = "Beach\nYou are on a narrow beach by a river. A magic boat lies here.\n"
+RIVER_1 = "(magic boat)\nFrigid River, in the magic boat\nThe river descends here into a valley.\n"
+RIVER_2 = (
+    "The flow of the river carries you downstream.\n\nFrigid River, in the magic boat\n"
+    "The river is running faster here and the sound ahead is of rushing water.\n"
+)
+
+
+def test_a_boat_carried_downstream_under_the_same_header_is_in_another_room() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [(None, BEACH), ("enter boat", "You are now in the magic boat.\n"),
+                           ("launch", RIVER_1), ("wait", RIVER_2), ("get buoy", "Taken.\n")])  # fmt: skip
+    assert rooms[2] != rooms[0]
+    assert rooms[3] not in (rooms[0], rooms[2])
+    assert rooms[4] == rooms[3]

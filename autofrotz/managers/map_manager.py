@@ -338,6 +338,9 @@ class MapManager(MazeMap):
             back_there = self._other_namesake_text(candidates, description)
             if back_there:
                 return back_there  # taken back to the namesake whose own text this is (another era)
+        if current in candidates and not moving and self._carried_on(current, description):
+            others = [c for c in candidates if c != current and self._same_text(c, description)]
+            return others[0] if others else None  # a boat or car carried us on to a namesake
         if current in candidates and not (moving or self._lookalike_step(candidates, description, label)):
             return current
         if current in candidates and self._shortened_here(current, description, label):
@@ -386,6 +389,10 @@ class MapManager(MazeMap):
             return None
         same = [c for c in candidates if c != here and self._same_text(c, description)]
         return same[0] if len(same) == 1 else None
+
+    def _carried_on(self, here: str, description: str) -> bool:
+        """Riding in something, and the text printed under the same header is clearly another room's."""
+        return bool(self.position and description) and self._distinct(here, description)
 
     def _kept_furnishings(self, pool: list[str], name: str, description: str) -> list[str]:
         """Namesakes whose stored paragraphs of things share one with this header-only visit."""
