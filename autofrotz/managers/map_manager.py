@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 from typing import Any
 
 from autofrotz.managers import map_llm
@@ -21,8 +20,16 @@ from autofrotz.managers.directions import (
     opposite,
     step,
 )
-from autofrotz.managers.map_graph import MENTIONED, Link
-from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
+from autofrotz.managers.map_graph import MENTIONED
+from autofrotz.managers.map_identity import (
+    KEPT_WORDS,
+    SAME_FURNISHINGS,
+    IdentityMap,
+    _name_from_description,
+    exits_conflict,
+    furnishings,
+    shared_run,
+)
 from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
@@ -31,27 +38,18 @@ from autofrotz.managers.room_parser import (
     leading_paragraph,
     parse_exits,
     parse_output,
-    reads_like_open_terrain,
-    short_form_share,
 )
+
+__all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
 
 MODES = ("rules", "llm", "hybrid")
 # Below this the rules call themselves unsure and hybrid mode asks the LLM.
 UNSURE = 0.5
-# Descriptions at least this similar belong to the same room (state changes alter a few words).
-SAME_ROOM_SIMILARITY = 0.8
 DARK_ROOM_NAME = "Darkness"
 ELSEWHERE_NAME = "Somewhere else"  # where a relocation without a room header leaves us
 # Under this length the line after a title is no room description (a signature, a date, a list item).
 SHORTEST_DESCRIPTION = 40
-# A header no room bears over this many of the last room's paragraphs (of this length) renames it.
-SAME_FURNISHINGS, FURNISHING_LENGTH = 3, 40
-# Words in a row a teleport's text must keep from the one room of that name to be that room.
-KEPT_WORDS = 8
 LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
-
-
-FIRST_VISIT = re.compile(r"you are (?:\w+ )?(?:in|on|at|inside) (?:a|an) ", re.IGNORECASE)
 
 
 @dataclass
@@ -68,7 +66,7 @@ class RoomUpdate:
     used_llm: bool = False
 
 
-class MapManager(MazeMap):
+class MapManager(IdentityMap):
     """World map: rooms, exits, pathfinding and maze groups, updated from game output."""
 
     def __init__(self, llm: Any = None, mode: str = "rules", similarity_threshold: float = 0.95) -> None:
@@ -155,9 +153,6 @@ class MapManager(MazeMap):
         if self.current_room and is_relocation_text(text):
             return self._arrive_elsewhere(label, turn)
         return self._stay(parsed.is_dark)
-
-    def _headerless_game(self) -> bool:
-        return self.style["headerless"] > self.style["header"]
 
     def _arrive_undescribed(self, text: str, label: str, turn: int) -> RoomUpdate:
         """A compass move in a game without headers: the reply's opening paragraph is the room."""
@@ -375,190 +370,6 @@ class MapManager(MazeMap):
             return self._pick_among_namesakes(pool, description, label, maze_like)
         return pool[-1] if pool else None
 
-    def _refuted(self, link: Link, description: str) -> bool:
-        """A way back only guessed from the move out, and the text shows another room: not the way back."""
-        # a revisit names the place it knows ("the alley"); a first visit introduces one ("a garden")
-        introduced = FIRST_VISIT.match(description) is not None
-        return link.inferred and introduced and not self._same_text(link.to_room, description)
-
-    def _other_namesake_text(self, candidates: list[str], description: str) -> str | None:
-        """The one other namesake whose stored text this full description repeats, when it is clearly
-        not the current room's text."""
-        here = self.current_room or ""
-        if not is_full_description(description) or not self._distinct(here, description):
-            return None
-        same = [c for c in candidates if c != here and self._same_text(c, description)]
-        return same[0] if len(same) == 1 else None
-
-    def _carried_on(self, here: str, description: str) -> bool:
-        """Riding in something, and the text printed under the same header is clearly another room's."""
-        return bool(self.position and description) and self._distinct(here, description)
-
-    def _kept_furnishings(self, pool: list[str], name: str, description: str) -> list[str]:
-        """Namesakes whose stored paragraphs of things share one with this header-only visit."""
-        if description and not is_item_line(description):
-            return []
-        seen = set(furnishings(self.reply, name))
-        return [c for c in pool if seen & set(self.room(c).get("furnishings", []))]
-
-    def _shortened_here(self, room_id: str, description: str, label: str | None) -> bool:
-        """A move by an untried exit printed the room's own short form, not its full text: look-alike
-        maze rooms print their full text, so this is the same room (led in and back by the game)."""
-        if not self._headerless_game() or (label and label in self.links[room_id]):
-            return False
-        stored = str(self.room(room_id)["description"])
-        return is_full_description(description) and _abbreviates(description, stored)
-
-    def _lookalike_step(self, candidates: list[str], description: str, label: str | None) -> bool:
-        """A travel command off the compass ("follow mouse") printed the full text that several known
-        rooms share: a step between look-alike maze rooms, not a look at the same one."""
-        if not is_travel_command(label) or label in OPPOSITES or not description or is_item_line(description):
-            return False
-        return sum(self._same_text(c, description) for c in candidates) >= 2
-
-    def _led_here_off_grid(self, room_id: str) -> bool:
-        """True when a move off the compass (no known opposite) led from the room to the current one."""
-        here = self.current_room or ""
-        group = self.room(here).get("maze_group")  # any room of the maze we are in counts as here
-        return any(
-            opposite(k) is None
-            and (link.to_room == here or bool(group and self._name_group(link.to_room) == group))
-            for k, link in self.links[room_id].items()
-        )
-
-    def _name_group(self, room_id: str) -> str | None:
-        return self.room(room_id).get("maze_group")
-
-    def _abbreviated(self, description: str) -> str | None:
-        """The one known room whose description this short wording abbreviates (in a game without
-        headers); a neighbour of the current room wins a tie."""
-        rooms = [r for r, d in self.graph.nodes(data=True) if _abbreviates(description, d["description"])]
-        if len(rooms) > 1:
-            here = self.current_room or ""
-            near = [r for r in rooms if r == here or self._led_here(r) or self._led_here(here, r)]
-            rooms = near if len(near) == 1 else []
-        return str(rooms[0]) if rooms else None
-
-    def _led_here(self, room_id: str, here: str | None = None) -> bool:
-        """True when some known exit of the room leads to `here` (the current room by default)."""
-        target = here or self.current_room
-        return any(link.to_room == target for link in self.links[room_id].values())
-
-    def _open_terrain(self, room_id: str, description: str) -> bool:
-        """The room's own description printed again after a move, speaking of open terrain: a desert or
-        plain the game draws inside one room, not a maze of copies (those announce no endless view)."""
-        if self.room(room_id).get("maze_group") or not description or is_item_line(description):
-            return False
-        return self._same_text(room_id, description) and reads_like_open_terrain(description)
-
-    def _fresh(self, description: str, label: str | None) -> bool:
-        """A compass walk printed a full description in a game that abbreviates revisits to the header
-        (teleports, rides and landings on furniture print a full one whatever the game's habit)."""
-        full = is_full_description(description) and self.position is None
-        return full and label in OPPOSITES and self.style["brief"] > 0 and not self._headerless_game()
-
-    def _unlike(self, link: Link, description: str) -> bool:
-        """True when a description is not the text of the room a link leads to: it shares neither the
-        wording nor the opening sentence, or differs at all when the link was only inferred."""
-        if link.inferred and not self._same_text(link.to_room, description):
-            return True
-        stored = normalize_description(self.room(link.to_room)["description"])
-        opening = normalize_description(description.split(". ")[0])
-        return not self._description_matches(link.to_room, description) and not stored.startswith(opening)
-
-    def _changed_neighbour(self, room_id: str, description: str) -> bool:
-        """True when the room is reached by a travelled exit here or leads here, and the text differs
-        from its own (a changed room is described afresh; an unchanged one would be abbreviated)."""
-        here = self.current_room or ""
-        linked = any(k.to_room == here and not k.inferred for k in self.links[room_id].values()) or any(
-            k.to_room == room_id and not k.inferred for k in self.links[here].values()
-        )
-        return linked and not self._same_text(room_id, description)
-
-    def _indistinguishable_from_here(self, candidates: list[str], description: str) -> bool:
-        """A move led to a room with the current room's name and no description (a grid drawn inside
-        one room) and no other room has that name: nothing in the text says we left."""
-        if description and not is_item_line(description):
-            return False  # a printed description: identical-text mazes are left to the maze solver
-        return len(candidates) == 1  # with namesakes already told apart, dead reckoning chooses
-
-    def _pick_among_namesakes(
-        self, pool: list[str], description: str, label: str | None, maze_like: bool = False
-    ) -> str | None:
-        """Several rooms share this name: prefer the one where dead reckoning puts us. A visit that
-        prints no description is a revisit; a new description matching none of them is a new room;
-        in a maze of identical rooms only the exact reckoned spot counts (markers settle the rest)."""
-        here = self.room(self.current_room or "").get("pos")
-        predicted = step(here, label or "") or here  # off-grid moves (enter, dig) keep the position
-        ranked = sorted(pool, key=lambda c: _distance(self.room(c).get("pos"), predicted))
-        on_spot = _distance(self.room(ranked[0]).get("pos"), predicted) == 0
-        if maze_like:  # a described step off the compass keeps no reckoned spot: only a link could tell
-            return ranked[0] if on_spot and (step(here, label or "") or not description) else None
-        same = [c for c in ranked if self._same_text(c, description)]
-        if same:
-            return same[0]
-        if not description or is_item_line(description):
-            return ranked[0]
-        return ranked[0] if on_spot else None
-
-    def _same_text(self, room_id: str, description: str) -> bool:
-        stored = normalize_description(self.room(room_id)["description"])
-        new = normalize_description(description)
-        return bool(stored and new) and (similarity(stored, new) >= self.similarity_threshold)
-
-    def _distinct(self, room_id: str, description: str, back: str | None = None) -> bool:
-        """True when the stored and new descriptions show two different rooms: both are descriptions
-        (not object lines) and differ clearly, or slightly while the graph also disagrees (the
-        candidate's way back leads elsewhere)."""
-        stored = self.room(room_id)["description"]
-        if not description or not stored or is_item_line(description) or is_item_line(stored):
-            return False
-        if (
-            is_full_description(stored)
-            and not is_full_description(description)
-            and not parse_exits(description)
-        ):
-            return False  # a state line under a brief header ("There is a beanstalk..."), no description
-        if not self._description_matches(room_id, description):
-            return not _abbreviates(description, stored)
-        a, b = normalize_description(description), normalize_description(stored)
-        same_text = a == b
-        return not same_text and not self._consistent(room_id, back)
-
-    def _maze_like(self, candidates: list[str], description: str) -> bool:
-        """Several known rooms share this name and description: only the graph can tell them apart.
-        A visit that prints no description compares the namesakes' own descriptions with each other."""
-        if description or len(candidates) < 2:
-            alike = [c for c in candidates if self._description_matches(c, description)]
-        else:
-            texts = [str(self.room(c)["description"]) for c in candidates]
-            alike = [c for c, t in zip(candidates, texts, strict=True) if texts.count(t) >= 2 or not t]
-        return len(alike) >= 2 or any(self.room(c).get("maze_group") for c in candidates)
-
-    def _consistent(self, candidate: str, back: str | None) -> bool:
-        """False when the candidate's travelled way back leads somewhere other than here."""
-        if not back:
-            return True
-        reverse = self.links[candidate].get(back)
-        return reverse is None or reverse.inferred or reverse.to_room == self.current_room
-
-    def _description_matches(self, room_id: str, description: str) -> bool:
-        """True when no description is given, none is stored, or the two are alike."""
-        stored = self.room(room_id)["description"]
-        if not description or not stored:
-            return True
-        a, b = normalize_description(description), normalize_description(stored)
-        if a.startswith(b) or b.startswith(a):
-            return True
-        return similarity(a, b) >= SAME_ROOM_SIMILARITY and not exits_conflict(description, stored)
-
-    def _is_rename(self, description: str) -> bool:
-        """A different header over the current room's own description: the room was renamed."""
-        stored = self.room(self.current_room or "")["description"]
-        return bool(description and stored) and self._description_matches(
-            self.current_room or "", description
-        )
-
     # ----- moves -----
     def _record_move(
         self, previous: str | None, target: str, label: str | None, travel: bool, turn: int
@@ -610,67 +421,3 @@ class MapManager(MazeMap):
         manager.style.update(data.get("style", {}))
         manager.position = data.get("position")
         return manager
-
-
-def exits_conflict(a: str, b: str) -> bool:
-    """True when two descriptions each name a way out the other lacks: two rooms, not one in two states.
-
-    >>> exits_conflict("To the east is the hall.", "To the west are the barracks.")
-    True
-    >>> exits_conflict("A door leads north.", "An open door leads north; a passage runs east.")
-    False
-    """
-    first, second = set(parse_exits(a)), set(parse_exits(b))
-    return bool(first - second) and bool(second - first)
-
-
-def _abbreviates(short: str, full: str) -> bool:
-    """True when a one-sentence text names its place with words of a longer description.
-
-    >>> _abbreviates("You are in the cellar.", "You are in a large quadrangular cellar. Exits lead north.")
-    True
-    >>> _abbreviates("You are in a rock garden.", "You are in a garden of luxurious flowers.")
-    False
-    """
-    sentence = short.strip().rstrip(".!")
-    if not sentence or ". " in sentence or len(sentence) >= len(full.strip()):
-        return False
-    return short_form_share(sentence, full) == 1.0
-
-
-def furnishings(text: str, name: str) -> list[str]:
-    """Paragraphs of some length printed after the header line that names the room.
-
-    >>> furnishings("Hall\\nA hall.\\n\\nA grand piano stands by the window, its lid open.\\n\\nOk.", "Hall")
-    ['A grand piano stands by the window, its lid open.']
-    """
-    blocks = [" ".join(b.split()) for b in text.replace("\r", "").split("\n\n")]
-    start = next((i for i, b in enumerate(blocks) if b.startswith(name)), len(blocks))
-    return [b for b in blocks[start + 1 :] if len(b) >= FURNISHING_LENGTH]
-
-
-def shared_run(a: str, b: str) -> int:
-    """Length in words of the longest run two texts share ("cave a crack opens to").
-
-    >>> shared_run("A dark cave. A crack opens to a door.", "A lit cave. A crack opens to it.")
-    5
-    """
-    x, y = normalize_description(a).split(), normalize_description(b).split()
-    return SequenceMatcher(None, x, y, autojunk=False).find_longest_match(0, len(x), 0, len(y)).size
-
-
-def _distance(a: Any, b: Any) -> int:
-    """Grid distance between two positions; unknown positions are far apart."""
-    if a is None or b is None:
-        return 1000
-    return sum(abs(int(x) - int(y)) for x, y in zip(a, b, strict=True))
-
-
-def _name_from_description(description: str) -> str:
-    """A room name for games without headers: the first sentence, shortened.
-
-    >>> _name_from_description("You are in a rock garden. There are paths to the east.")
-    'You are in a rock garden'
-    """
-    first = description.split(". ")[0].rstrip(".")
-    return first[:60].strip()
