@@ -24,6 +24,7 @@ from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_readings import (
     LOOK_VERBS,
+    dark_on_map,
     refused,
     room_dark,
     sentence_name,
@@ -411,7 +412,7 @@ class BuiltinAgent:
         mem, room = self.mem, ctx.room_id
         if mem.visit_room != room:
             mem.visit_room, mem.visit_actions = room, 0
-        escape = getaway(self.mem, ctx, scene, self._map_dark)
+        escape = getaway(self.mem, ctx, scene)
         if escape:
             return escape, "get away from danger (a death here, or darkness without a light)", room
         for source, commands in self._local_options(ctx, scene):
@@ -490,10 +491,7 @@ class BuiltinAgent:
         )
 
     def _map_dark(self, room: str) -> bool:
-        try:
-            return bool(self.map.room(room).get("is_dark"))
-        except Exception:  # unknown room
-            return False
+        return dark_on_map(self.map, room)
 
     def _idle(self) -> tuple[str, str]:
         mem = self.mem

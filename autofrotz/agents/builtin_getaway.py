@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from autofrotz.agents import builtin_words as w
@@ -10,13 +9,14 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_explore import Explorer, is_move
 from autofrotz.agents.builtin_flight import chased, flight_step, still_hunted
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_readings import dark_on_map
 from autofrotz.agents.builtin_tactics import Scene, carried
 from autofrotz.managers.directions import opposite
 
 
-def getaway(mem: Memory, ctx: TurnContext, scene: Scene, map_dark: Callable[[str], bool]) -> str | None:
+def getaway(mem: Memory, ctx: TurnContext, scene: Scene) -> str | None:
     """The move that gets away from danger this turn, or None when there is none to flee."""
-    return escape_death_room(mem, ctx) or retreat_from_dark(mem, ctx, scene, map_dark) or flee(mem, ctx)
+    return escape_death_room(mem, ctx) or retreat_from_dark(mem, ctx, scene) or flee(mem, ctx)
 
 
 def _links(ctx: TurnContext, room: str) -> dict[str, Any]:
@@ -52,15 +52,13 @@ def escape_death_room(mem: Memory, ctx: TurnContext) -> str | None:
     return None
 
 
-def retreat_from_dark(
-    mem: Memory, ctx: TurnContext, scene: Scene, map_dark: Callable[[str], bool]
-) -> str | None:
+def retreat_from_dark(mem: Memory, ctx: TurnContext, scene: Scene) -> str | None:
     """In the dark with no light to carry, go back the way we came."""
     if not scene.dark or mem.lit or carried(scene, w.LIGHTS) or ctx.map is None:
         return None
     room = ctx.room_id or "?"
     back = opposite(mem.last_command) if is_move(mem.last_command) else None
     for label, link in sorted(_links(ctx, room).items(), key=lambda kv: kv[0] != back):
-        if not link.blocked and not map_dark(link.to_room) and not mem.deadly(room, label):
+        if not link.blocked and not dark_on_map(ctx.map, link.to_room) and not mem.deadly(room, label):
             return str(label)
     return None

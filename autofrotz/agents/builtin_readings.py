@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
@@ -49,12 +50,17 @@ def refused(command: str, text: str) -> bool:
     return w.is_refusal(text) or w.not_here(text)
 
 
+def dark_on_map(world_map: Any, room: str | None) -> bool:
+    """Whether the map marks a room dark; an unknown room is not known to be dark."""
+    try:
+        return bool(world_map.room(room).get("is_dark")) if world_map and room else False
+    except Exception:  # an unknown room id
+        return False
+
+
 def room_dark(ctx: TurnContext) -> bool:
     """Whether the map marks the current room dark."""
-    try:
-        return bool(ctx.map.room(ctx.room_id).get("is_dark")) if ctx.map and ctx.room_id else False
-    except Exception:  # an unknown room id: not known to be dark
-        return False
+    return dark_on_map(ctx.map, ctx.room_id)
 
 
 def taken_names(command: str, text: str) -> list[str]:
