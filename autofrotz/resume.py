@@ -57,6 +57,7 @@ def resume(orch: Orchestrator, game_id: int) -> int:
         raise ResumeError(f"game {game_id}: the saved state carries no world model")
     orch.stuck = StuckDetector.from_dict(orch.mind.load(point.mind))
     orch.turn = state_turn
+    orch.last_death = db.last_death(game_id)  # no periodic save straight after a recent death
     replayed = db.turns_after(game_id, state_turn)
     for turn in replayed:
         orch.run_turn(replay=turn)

@@ -9,6 +9,7 @@ import pytest
 
 from autofrotz.hooks import base as ev
 from autofrotz.llm import MockLLM
+from autofrotz.resume import resume
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
 from tests.orchestrator_support import Recorder, make_config, reply, require_cellar, walkthrough
@@ -133,3 +134,19 @@ def test_dying_again_and_again_from_one_save_steps_back_to_an_older_one(tmp_path
     assert restored.current_room == turns[0]["room_id"]
     assert not any("lamp" in name for name in restored.inventory)
     assert [p.turn for p in session.orchestrator.saves.points] == [0, 5]
+
+
+def test_a_resume_remembers_the_last_death(tmp_path: Path) -> None:
+    # Died at turn 7 and stopped at 8; the resumed run must know, or it would take the periodic save
+    # due at turn 10 that an unbroken run skips (a save so soon after a death can be a trap).
+    MockLLM.preload("game_agent", [reply(c) for c in DEATH_SCRIPT[:8]])
+    agents = {"game_agent": MOCK, "puzzle_agent": {"provider": "builtin"}}
+    first, _ = play(tmp_path, agents, max_turns=8)
+    gid = first.orchestrator.game_id
+    assert first.orchestrator.last_death == 7
+
+    again = Session.open(make_config(tmp_path, agents, max_turns=8), resume_id=gid, web=False, console=False)
+    with again:
+        resume(again.orchestrator, gid)
+        assert again.orchestrator.turn == 8 and again.orchestrator.last_death == 7
+        assert again.orchestrator._dying(10)

@@ -167,6 +167,10 @@ class Database:
         """The turns numbered above turn_number, in order (their commands replay a resumed game)."""
         return queries.load_turns(self.conn, game_id, after=turn_number)
 
+    def last_death(self, game_id: int) -> int | None:
+        """The turn of the game's most recent recorded death, or None."""
+        return queries.last_event_turn(self.conn, game_id, "death")
+
     def state_at(self, game_id: int, turn_number: int) -> WorldSnapshot:
         """The world model as known at the end of turn_number."""
         with self._transaction(write=False):

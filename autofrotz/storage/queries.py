@@ -69,6 +69,14 @@ def last_turn(conn: sqlite3.Connection, game_id: int) -> int | None:
     return None if row[0] is None else int(row[0])
 
 
+def last_event_turn(conn: sqlite3.Connection, game_id: int, event: str) -> int | None:
+    """The highest turn number whose recorded event is `event` (e.g. "death"), or None."""
+    row = conn.execute(
+        "SELECT MAX(turn_number) FROM turns WHERE game_id = ? AND event = ?", (game_id, event)
+    ).fetchone()
+    return None if row[0] is None else int(row[0])
+
+
 def game_from_row(row: sqlite3.Row) -> Game:
     """A Game dataclass from a games row."""
     data = {k: row[k] for k in row.keys() if k != "extra"}  # noqa: SIM118 (Row iterates values)
