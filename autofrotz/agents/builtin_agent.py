@@ -51,6 +51,7 @@ from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import parse_direction
+from autofrotz.managers.item_replies import ALREADY_HAVE
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
@@ -72,7 +73,6 @@ GOT_SOMETHING = re.compile(
     r"hands? you|gives you|you are now (?:carrying|holding))\b",
     re.IGNORECASE,
 )
-ALREADY_HELD = re.compile(r"already (?:have|holding|carrying)", re.IGNORECASE)
 PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
@@ -184,7 +184,7 @@ class BuiltinAgent:
             for noun in objects(command):
                 if f"{room or '?'}|{noun}" not in mem.absent:
                     mem.absent.append(f"{room or '?'}|{noun}")
-        held = short(command[5:]) if command.startswith("take ") and ALREADY_HELD.search(text[:100]) else ""
+        held = short(command[5:]) if command.startswith("take ") and ALREADY_HAVE.search(text[:100]) else ""
         if held and held not in mem.held:
             mem.held.append(held)
         if w.TOO_HEAVY.search(text):
