@@ -13,6 +13,7 @@ import logging
 import re
 from typing import Any
 
+from autofrotz.agents import builtin_spells as spells
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts
@@ -375,8 +376,8 @@ class BuiltinAgent:
             nouns = [short(n) for n in mem.nouns.get(room or "?", [])][:4]
             extra = ["ground", "sand", "here"] if verb == "dig" else []
             mem.queue += [f"{verb} {n}" for n in nouns + extra]
-        mem.spell_notes.update(w.spell_notes(text))
-        for spell in w.spells_in(text):
+        mem.spell_notes.update(spells.spell_notes(text))
+        for spell in spells.spells_in(text):
             if spell not in mem.spells:
                 mem.spells.append(spell)
                 mem.queue += [f"gnusto {spell}", f"learn {spell}", f"memorize {spell}"]

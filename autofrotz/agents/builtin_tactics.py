@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from autofrotz.agents import builtin_spells as spells
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_clues import feed_actions
 from autofrotz.agents.builtin_devices import device_actions
@@ -212,7 +213,7 @@ def _casts(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
 
 def _fits(cast: str, mem: Memory) -> bool:
     spell, _, target = cast.partition(" ")
-    kind = w.spell_kind(mem.spell_notes.get(spell, ""))
+    kind = spells.spell_kind(mem.spell_notes.get(spell, ""))
     return kind is not None and w.has_class(target, kind)
 
 
