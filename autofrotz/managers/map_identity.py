@@ -11,7 +11,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite, step
-from autofrotz.managers.map_graph import Link
+from autofrotz.managers.map_graph import REFUTED, Link
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
 from autofrotz.managers.room_parser import (
     is_full_description,
@@ -181,7 +181,7 @@ class IdentityMap(MazeMap):
         if (
             is_full_description(stored)
             and not is_full_description(description)
-            and not parse_exits(description)
+            and self._known_exits(room_id, description)
         ):
             return False  # a state line under a brief header ("There is a beanstalk..."), no description
         if not self._description_matches(room_id, description):
@@ -189,6 +189,13 @@ class IdentityMap(MazeMap):
         a, b = normalize_description(description), normalize_description(stored)
         same_text = a == b
         return not same_text and not self._consistent(room_id, back)
+
+    def _known_exits(self, room_id: str, line: str) -> bool:
+        """True when every way out a line names is one the room is already known to have (a state line
+        such as "a beanstalk stretching up to the hole" names no new exit)."""
+        exits = self.room(room_id)["exits"]
+        known = {k for k, state in exits.items() if state != REFUTED} | set(self.links[room_id])
+        return set(parse_exits(line)) <= known
 
     def _maze_like(self, candidates: list[str], description: str) -> bool:
         """Several known rooms share this name and description: only the graph can tell them apart.

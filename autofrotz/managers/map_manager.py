@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import map_llm
 from autofrotz.managers.directions import (
     OPPOSITES,
@@ -126,6 +127,8 @@ class MapManager(IdentityMap):
 
     # ----- applying an observation -----
     def _apply(self, parsed: ParsedOutput, command: str | None, turn: int, text: str = "") -> RoomUpdate:
+        if command and detect_outcome(text) == "death":
+            command = None  # the game sets a dead player down somewhere: no exit was walked
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
         self.reply = text

@@ -1,0 +1,54 @@
+"""Room identity in and around look-alike rooms: deaths that set the player down in a known room,
+state lines under a brief header, and walks back through a maze entered by following a guide."""
+
+from __future__ import annotations
+
+from autofrotz.managers.map_manager import MapManager
+from tests.support.map_walk import walk
+
+ROUND = (
+    "Round Room\nThis room is at the peak of the pyramid. It is perfectly conical. There are four "
+    "stairways leaving the room at the four compass points.\n"
+)
+TEE = "T-Intersection\nThe east/west corridor branches to the south here.\n"
+BRANCH = "South Branch\nThe hall ends in an alcove to the south. The intersection is north.\n"
+DEATH = (
+    "The floor gives way. You are dumped into a pit full of snakes.\n\n\n    *** You have died ***\n\n\n"
+    'A voice speaks: "I\'ll let you try again."\n\n' + ROUND + "There is a shovel lying here.\n"
+)
+WEST_END = (
+    "At West End of Twopit Room\nYou are at the west end of the twopit room. There is a large hole in "
+    "the wall above the pit at this end of the room.\n"
+)
+WEST_PIT = (
+    "In West Pit\nYou are at the bottom of the western pit in the twopit room. There is a large hole in "
+    "the wall about 25 feet above you.\n"
+)
+CORRIDOR = (
+    "In Narrow Corridor\nYou are in a long, narrow corridor stretching out of sight to the west. At the "
+    "eastern end is a hole through which you can see a profusion of leaves.\n"
+)
+GIANT = "Giant Room\nYou are in the giant room. The ceiling here is too high up for your lamp to show it.\n"
+PIT_STATE = "In West Pit\nThere is a gigantic beanstalk stretching all the way up to the hole.\n"
+
+
+def test_a_death_that_sets_the_player_down_in_a_known_room_is_that_room() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, ROUND), ("w", TEE), ("s", BRANCH), ("n", "T-Intersection\n"), ("s", "South Branch\n"),
+        ("n", DEATH),  # revisits are brief, yet the full text after a death is no first visit
+    ])  # fmt: skip
+    assert rooms[5] == rooms[0]
+    way = manager.links[rooms[4] or ""].get("north")
+    assert way is None or way.to_room != rooms[0]  # no exit was walked: the branch leads north elsewhere
+
+
+def test_a_state_line_naming_a_known_way_out_is_no_other_room() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, WEST_END), ("d", WEST_PIT), ("u", "At West End of Twopit Room\n"), ("d", "In West Pit\n"),
+        ("climb beanstalk", "You clamber up the plant.\n\n" + CORRIDOR), ("w", GIANT),
+        ("e", "In Narrow Corridor\n"),
+        ("e", PIT_STATE),  # "stretching up" names the pit's own way up: a brief revisit, not a new pit
+    ])  # fmt: skip
+    assert rooms[7] == rooms[1]
