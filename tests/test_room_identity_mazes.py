@@ -52,3 +52,37 @@ def test_a_state_line_naming_a_known_way_out_is_no_other_room() -> None:
         ("e", PIT_STATE),  # "stretching up" names the pit's own way up: a brief revisit, not a new pit
     ])  # fmt: skip
     assert rooms[7] == rooms[1]
+
+
+MAZE = "Maze of Twisty Passages\nYou are in a maze of twisty little passages, all alike.\n"
+MAZE_BRIEF = "Maze of Twisty Passages\n"
+FOLLOW = "You follow the mouse...\n" + MAZE + "\nThe little grey mouse scurries about.\n"
+HALL = "Hall\nYou're in the middle of a long north/south hall. A fountain hums here.\n"
+LAIR = "You follow the mouse out of the maze...\n\nGnome's Lair\nYou are in a small room, lit by a bulb.\n"
+
+
+def test_walking_back_from_where_a_guide_led_retraces_its_path_through_the_maze() -> None:
+    manager = MapManager()
+    mouse = [("follow mouse", FOLLOW)] * 4
+    rooms = walk(manager, [
+        (None, HALL), ("go panel", MAZE), ("e", MAZE), *mouse, ("follow mouse", LAIR),  # rooms 1..6, lair 7
+        ("w", MAZE_BRIEF), ("w", MAZE_BRIEF), ("w", MAZE_BRIEF),  # back along the mouse's path
+        ("e", MAZE_BRIEF), ("e", MAZE_BRIEF),  # on back along it, though east undoes the last step west
+        ("w", MAZE_BRIEF), ("u", "Hall\n"),
+    ])  # fmt: skip
+    assert rooms[8:11] == [rooms[6], rooms[5], rooms[4]]
+    assert rooms[11:14] == [rooms[3], rooms[2], rooms[1]]
+    assert rooms[14] == rooms[0]
+
+
+def test_following_the_guide_again_from_next_to_its_route_rejoins_the_route() -> None:
+    manager = MapManager()
+    mouse = [("follow mouse", FOLLOW)] * 4
+    rooms = walk(manager, [
+        (None, HALL), ("go panel", MAZE), ("e", MAZE), *mouse, ("follow mouse", LAIR),
+        ("w", MAZE_BRIEF), ("w", MAZE_BRIEF), ("w", MAZE_BRIEF), ("e", MAZE_BRIEF), ("e", MAZE_BRIEF),
+        ("w", MAZE_BRIEF), ("u", "Hall\n"), ("d", MAZE_BRIEF),
+        ("follow mouse", FOLLOW), ("follow mouse", FOLLOW),  # the mouse leads on from the room next door
+    ])  # fmt: skip
+    assert rooms[15] == rooms[1]
+    assert rooms[16:18] == [rooms[2], rooms[3]]

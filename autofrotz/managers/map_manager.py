@@ -25,12 +25,12 @@ from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_identity import (
     KEPT_WORDS,
     SAME_FURNISHINGS,
-    IdentityMap,
     _name_from_description,
     exits_conflict,
     furnishings,
     shared_run,
 )
+from autofrotz.managers.map_lookalike import LookalikeMap
 from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
@@ -67,7 +67,7 @@ class RoomUpdate:
     used_llm: bool = False
 
 
-class MapManager(IdentityMap):
+class MapManager(LookalikeMap):
     """World map: rooms, exits, pathfinding and maze groups, updated from game output."""
 
     def __init__(self, llm: Any = None, mode: str = "rules", similarity_threshold: float = 0.95) -> None:
@@ -313,6 +313,9 @@ class MapManager(IdentityMap):
             return candidates[0] if candidates else None
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
+        guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
+        if guided in candidates:
+            return guided  # retracing, or rejoining, the path of a guide through look-alike rooms
         known = link is not None and not link.random and link.to_room in candidates
         if known and link and self._fresh(description, label) and self._unlike(link, description):
             known = False  # a first visit's text unlike the room the exit led to: somewhere new

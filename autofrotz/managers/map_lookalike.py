@@ -1,0 +1,98 @@
+"""Telling look-alike maze rooms apart without markers: guides followed off the compass, the ways out
+a reply mentions, fixtures the reply repeats, and falls that pass through one room into another.
+
+LookalikeMap sits between IdentityMap and MapManager; MapManager's _identify asks it before settling
+for dead reckoning among identical namesakes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite
+from autofrotz.managers.map_graph import MENTIONED
+from autofrotz.managers.map_identity import IdentityMap
+from autofrotz.managers.room_parser import find_header
+
+# "You tumble downwards...": the reply goes on below the room it named first.
+FALL = re.compile(r"\byou (?:tumble|fall|plummet|plunge|drop)\s+down(?:wards?)?\b", re.IGNORECASE)
+
+
+def split_fall(text: str, known: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+    """The part of a reply up to a fall and the part after it, when a room header comes before the
+    fall and another after it (we walked into one room and dropped into the one below).
+
+    >>> split_fall("Corridor\\n\\nNo floor here! You tumble downwards...\\n\\nShaft\\nA cramped shaft.")
+    ('Corridor\\n\\nNo floor here! ', 'You tumble downwards...\\n\\nShaft\\nA cramped shaft.')
+    >>> split_fall("You tumble downwards...\\n\\nShaft\\nA cramped shaft.") is None
+    True
+    """
+    fall = FALL.search(text)
+    if fall is None:
+        return None
+    before, after = text[: fall.start()], text[fall.start() :]
+    if find_header(before, known)[0] is None or find_header(after, known)[0] is None:
+        return None
+    return before, after
+
+
+class LookalikeMap(IdentityMap):
+    """Identity evidence for rooms that share name and description."""
+
+    def _maze_room(self, room_id: str | None) -> str | None:
+        return self.room(room_id).get("maze_group") if room_id else None
+
+    def _travelled(self, room_id: str) -> dict[str, str]:
+        """Exits of a room walked at least once (not inferred), label -> room."""
+        return {k: link.to_room for k, link in self.links[room_id].items() if not link.inferred}
+
+    def _guide_back(self, label: str | None, travelled_here: bool) -> str | None:
+        """A compass step inside a maze with no walked exit this way: the one maze room that led here
+        by a move off the compass (following a guide). Walking away from where a guide led retraces
+        its path; a maze's passages need not mirror the step that made them, so a guessed way back
+        counts for nothing here."""
+        here = self.current_room
+        group = self._maze_room(here)
+        if label not in OPPOSITES or not here or not group or travelled_here:
+            return None
+        before = [
+            r
+            for r in self.links
+            if r != here
+            and self._maze_room(r) == group
+            and any(opposite(k) is None and to == here for k, to in self._travelled(r).items())
+        ]
+        return before[0] if len(before) == 1 else None
+
+    def _guide_rejoined(self, label: str | None) -> str | None:
+        """A move off the compass ("follow mouse") from a maze room it was never made from: the one
+        maze room next to here from which the same move went on elsewhere, where the guide's route
+        is known to pass."""
+        here = self.current_room
+        group = self._maze_room(here)
+        if not label or opposite(label) is not None or not is_travel_command(label) or not here or not group:
+            return None
+        if label in self.links[here]:
+            return None
+        near = {to for to in self._travelled(here).values() if self._maze_room(to) == group}
+        near |= {r for r in self.links if here in self._travelled(r).values() and self._maze_room(r) == group}
+        near.discard(here)
+        if len(near) != 1:
+            return None
+        (neighbour,) = near
+        onward = self._travelled(neighbour).get(label)
+        return neighbour if onward and onward != here else None
+
+    def _mentions_way(self, pool: list[str], exits: list[str]) -> str | None:
+        """The one namesake ever described with a way out this reply also mentions, when the rest of
+        the look-alikes never mentioned one ("a marble stairway leads upward")."""
+        mentioned = set(exits)
+        if not mentioned:
+            return None
+        marked = [c for c in pool if mentioned & self._mentioned_exits(c)]
+        return marked[0] if len(marked) == 1 else None
+
+    def _mentioned_exits(self, room_id: str) -> set[str]:
+        return {k for k, state in self.room(room_id)["exits"].items() if state == MENTIONED} | set(
+            self.room(room_id).get("mentioned", [])
+        )
