@@ -30,7 +30,7 @@ from autofrotz.managers.map_identity import (
     furnishings,
     shared_run,
 )
-from autofrotz.managers.map_lookalike import LookalikeMap
+from autofrotz.managers.map_rides import RideMap, is_ride_text
 from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
@@ -67,7 +67,7 @@ class RoomUpdate:
     used_llm: bool = False
 
 
-class MapManager(LookalikeMap):
+class MapManager(RideMap):
     """World map: rooms, exits, pathfinding and maze groups, updated from game output."""
 
     def __init__(self, llm: Any = None, mode: str = "rules", similarity_threshold: float = 0.95) -> None:
@@ -101,6 +101,7 @@ class MapManager(LookalikeMap):
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
+        self.replies.append(output_text)
         return update
 
     def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
@@ -153,6 +154,8 @@ class MapManager(LookalikeMap):
             self.mark_blocked(self.current_room, label, parsed.blocked_reason, turn)
         if parsed.is_dark and self.current_room:
             self.room(self.current_room)["is_dark"] = True
+        if self.current_room and command and label and not travel and is_ride_text(text):
+            return self._arrive_by_ride(command, label, turn)
         if self.current_room and is_relocation_text(text):
             return self._arrive_elsewhere(label, turn)
         return self._stay(parsed.is_dark)
@@ -185,6 +188,19 @@ class MapManager(LookalikeMap):
         self._record_move(previous, target, label, False, turn)
         return RoomUpdate(True, target, ELSEWHERE_NAME, True)
 
+    def _arrive_by_ride(self, command: str, label: str, turn: int) -> RoomUpdate:
+        """A car or lift carried us on without a header: the stop the graph or a label tells, else a
+        placeholder that the header printed on stepping off will name."""
+        target = self.ride_destination(command, label)
+        if target is None:
+            update = self._arrive_elsewhere(label, turn)
+            self.room(update.room_id or "")["ride"] = True
+            self.riding = True
+            return update
+        self._record_move(self.current_room, target, label, False, turn)
+        self.riding = True
+        return RoomUpdate(True, target, self.room(target)["name"])
+
     def _arrive_dark(self, label: str | None, turn: int) -> RoomUpdate:
         """A move into darkness: a known exit tells where we are, else a placeholder room."""
         previous = self.current_room
@@ -203,7 +219,8 @@ class MapManager(LookalikeMap):
         self, name: str, parsed: ParsedOutput, command: str | None, label: str | None, travel: bool, turn: int
     ) -> RoomUpdate:
         previous = self.current_room
-        if previous and self.room(previous).get("placeholder") and not travel:
+        off_ride, self.riding = self.riding and self.stepping_off(label), False
+        if previous and self.room(previous).get("placeholder") and (not travel or off_ride):
             return self._light_placeholder(name, parsed, turn)
         name = self._without_aside(name, parsed.description)
         # getting into or out of a boat, bed or dumbwaiter keeps the room even though "in"/"out" move
@@ -211,8 +228,10 @@ class MapManager(LookalikeMap):
         compass = label in OPPOSITES and not (inside and label in ("in", "out"))
         landed = bool(parsed.position) and not self.position  # set down on something, not walked in
         self.position = parsed.position
-        if landed and self._unchanged_here(name, parsed.description):
-            target: str | None = previous  # put back onto the furniture of the very room we tried to leave
+        if off_ride and self._current_name() == name:
+            target: str | None = previous  # out of the car that carried us: the stop it reached
+        elif landed and self._unchanged_here(name, parsed.description):
+            target = previous  # put back onto the furniture of the very room we tried to leave
         else:
             target = self._identify(name, parsed.description, label, travel, compass)
         if target is None and previous and travel and self._same_furnishings(previous, name):
