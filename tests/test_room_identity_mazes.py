@@ -86,3 +86,27 @@ def test_following_the_guide_again_from_next_to_its_route_rejoins_the_route() ->
     ])  # fmt: skip
     assert rooms[15] == rooms[1]
     assert rooms[16:18] == [rooms[2], rooms[3]]
+
+
+STORE = "Storage Room\nA storage room full of crates. There is an open hatch in the floor here.\n"
+SHAFT_A = "Maintenance Shaft\nYou're standing in a cramped shaft. The shaft stretches out to the northwest.\n"
+SHAFT_B = "Maintenance Shaft\nThe shaft reaches a junction here, stretching out to the west and southeast.\n"
+CORRIDOR_A = "Corridor\nA corridor runs from the storage room to the south on to the west.\n"
+CORRIDOR_B = "Corridor\nAn empty doorway in the west wall leads to a reactor room.\n"
+REACTOR = "Reactor Room\nA reactor hums here. An empty doorway in the east wall leads into a corridor.\n"
+FALL = (
+    "Corridor\n\nAn empty doorway in the west wall leads to a reactor room.\n\nOh dear.  The floor appears "
+    "to be missing in this room.  You tumble downwards...\n\n\nMaintenance Shaft\n\nThe floor is littered "
+    "with debris.\n"
+)
+
+
+def test_a_fall_through_a_room_lands_in_the_room_below_it() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, STORE), ("d", SHAFT_A), ("nw", SHAFT_B), ("se", "Maintenance Shaft\n"),
+        ("u", "Storage Room\n"), ("n", CORRIDOR_A), ("w", CORRIDOR_B), ("w", REACTOR),
+        ("e", FALL),  # east into the corridor above the junction, then down through its missing floor
+    ])  # fmt: skip
+    assert rooms[8] == rooms[2]
+    assert manager.links[rooms[6] or ""]["down"].to_room == rooms[2]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite
-from autofrotz.managers.map_graph import MENTIONED
+from autofrotz.managers.map_graph import MENTIONED, Link
 from autofrotz.managers.map_identity import IdentityMap
 from autofrotz.managers.room_parser import find_header
 
@@ -82,6 +82,16 @@ class LookalikeMap(IdentityMap):
         (neighbour,) = near
         onward = self._travelled(neighbour).get(label)
         return neighbour if onward and onward != here else None
+
+    def _fallen_among_fixtures(
+        self, candidates: list[str], name: str, description: str, link: Link | None
+    ) -> str | None:
+        """After a fall (this reply is the part below the room fallen through), the one namesake whose
+        fixtures a header-only reply shows, over a way down only guessed from a climb up."""
+        if not FALL.match(self.reply) or (link is not None and not link.inferred) or len(candidates) < 2:
+            return None
+        fixed = self._kept_furnishings([c for c in candidates if c != self.current_room], name, description)
+        return fixed[0] if len(fixed) == 1 else None
 
     def _mentions_way(self, pool: list[str], exits: list[str]) -> str | None:
         """The one namesake ever described with a way out this reply also mentions, when the rest of

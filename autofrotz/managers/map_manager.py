@@ -30,6 +30,7 @@ from autofrotz.managers.map_identity import (
     furnishings,
     shared_run,
 )
+from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_rides import RideMap, is_ride_text
 from autofrotz.managers.room_parser import (
     ParsedOutput,
@@ -89,6 +90,10 @@ class MapManager(RideMap):
     ) -> RoomUpdate:
         """Parse one output (the reply to command_used, or the intro when None) and update the map."""
         known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
+        fall = split_fall(output_text, known) if command_used else None
+        if fall:  # walked into one room and fell into the one below: two arrivals
+            self.update_from_game_output(fall[0], command_used, turn)
+            return self.update_from_game_output(fall[1], "down", turn)
         parsed = parse_output(output_text, known)
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
@@ -335,6 +340,9 @@ class MapManager(RideMap):
         guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
         if guided in candidates:
             return guided  # retracing, or rejoining, the path of a guide through look-alike rooms
+        landed = self._fallen_among_fixtures(candidates, name, description, link)
+        if landed:
+            return landed
         known = link is not None and not link.random and link.to_room in candidates
         if known and link and self._fresh(description, label) and self._unlike(link, description):
             known = False  # a first visit's text unlike the room the exit led to: somewhere new
