@@ -29,7 +29,7 @@ from autofrotz.managers.map_identity import (
     furnishings,
     shared_run,
 )
-from autofrotz.managers.map_reading import is_inspection, quoted_title
+from autofrotz.managers.map_reading import is_inspection, is_other_version, quoted_title
 from autofrotz.managers.map_rides import RideMap, is_ride_text
 from autofrotz.managers.room_parser import (
     ParsedOutput,
@@ -344,6 +344,8 @@ class MapManager(RideMap):
         guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
         if guided in candidates:
             return guided  # retracing, or rejoining, the path of a guide through look-alike rooms
+        if current not in candidates and is_other_version(self.reply):
+            return None  # the text says this namesake is another version of the place we knew
         known = link is not None and not link.random and link.to_room in candidates
         if known and link and self._fresh(description, label) and self._unlike(link, description):
             known = False  # a first visit's text unlike the room the exit led to: somewhere new
