@@ -27,6 +27,8 @@ SAME_ROOM_SIMILARITY = 0.8
 SAME_FURNISHINGS, FURNISHING_LENGTH = 3, 40
 # Words in a row a teleport's text must keep from the one room of that name to be that room.
 KEPT_WORDS = 8
+# A text this long is a room's description whatever its opening words ("As far as you can tell, ...").
+LONG_DESCRIPTION = 120
 FIRST_VISIT = re.compile(r"you are (?:\w+ )?(?:in|on|at|inside) (?:a|an) ", re.IGNORECASE)
 
 
@@ -50,7 +52,8 @@ class IdentityMap(MazeMap):
         """The one other namesake whose stored text this full description repeats, when it is clearly
         not the current room's text."""
         here = self.current_room or ""
-        if not is_full_description(description) or not self._distinct(here, description):
+        full = is_full_description(description) or len(description) >= LONG_DESCRIPTION
+        if not full or is_item_line(description) or not self._distinct(here, description):
             return None
         same = [c for c in candidates if c != here and self._same_text(c, description)]
         return same[0] if len(same) == 1 else None

@@ -16,7 +16,6 @@ from autofrotz.managers import map_llm
 from autofrotz.managers.directions import (
     OPPOSITES,
     edge_label,
-    is_stationary_command,
     is_travel_command,
     opposite,
     step,
@@ -31,6 +30,7 @@ from autofrotz.managers.map_identity import (
     shared_run,
 )
 from autofrotz.managers.map_lookalike import split_fall
+from autofrotz.managers.map_reading import is_inspection, is_other_version, quoted_title
 from autofrotz.managers.map_rides import RideMap, is_ride_text
 from autofrotz.managers.room_parser import (
     ParsedOutput,
@@ -95,6 +95,7 @@ class MapManager(RideMap):
             self.update_from_game_output(fall[0], command_used, turn)
             return self.update_from_game_output(fall[1], "down", turn)
         parsed = parse_output(output_text, known)
+        self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
         confidence = self._confidence(parsed, command_used)
@@ -112,9 +113,9 @@ class MapManager(RideMap):
     def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
         """A title in a reply to read/examine/inventory, with no description under it or one that is
         no room's (a signature, a list): a document, since looking at things moves no one."""
-        if not parsed.header or not is_stationary_command(command):
+        if not parsed.header or not is_inspection(command) or self._current_name() == parsed.header:
             return False
-        return self._current_name() != parsed.header and len(parsed.description) < SHORTEST_DESCRIPTION
+        return len(parsed.description) < SHORTEST_DESCRIPTION or quoted_title(self.reply, parsed.header)
 
     def _current_name(self) -> str | None:
         return self.room(self.current_room)["name"] if self.current_room else None
@@ -163,6 +164,8 @@ class MapManager(RideMap):
             return self._arrive_by_ride(command, label, turn)
         if self.current_room and is_relocation_text(text):
             return self._arrive_elsewhere(label, turn)
+        if self.current_room is None and command is None:
+            return self._arrive_elsewhere(None, turn)  # an intro that shows no room: the start, unnamed
         return self._stay(parsed.is_dark)
 
     def _arrive_undescribed(self, text: str, label: str, turn: int) -> RoomUpdate:
@@ -326,6 +329,12 @@ class MapManager(RideMap):
             self.set_exit_state(target, direction, MENTIONED)
         return RoomUpdate(False, target, name, not same, False, list(parsed.exits))
 
+    def _name_placeholder(self, room_id: str, name: str) -> str:
+        """A known exit led back to a room first met unnamed (dark, or the start): it gets the header."""
+        self.rename_room(room_id, name)
+        self.room(room_id).pop("placeholder", None)
+        return room_id
+
     # ----- identity -----
     def _identify(
         self, name: str, description: str, label: str | None, travel: bool, moving: bool
@@ -340,12 +349,16 @@ class MapManager(RideMap):
         guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
         if guided in candidates:
             return guided  # retracing, or rejoining, the path of a guide through look-alike rooms
+        if current not in candidates and is_other_version(self.reply):
+            return None  # the text says this namesake is another version of the place we knew
         landed = self._fallen_among_fixtures(candidates, name, description, link)
         if landed:
             return landed
         known = link is not None and not link.random and link.to_room in candidates
         if known and link and self._fresh(description, label) and self._unlike(link, description):
             known = False  # a first visit's text unlike the room the exit led to: somewhere new
+        if link and not link.random and not candidates and self.room(link.to_room).get("placeholder"):
+            return self._name_placeholder(link.to_room, name)  # back to a room we never saw named
         if link and known:  # the exit we know leads to a room of this name: trust it over wording
             return link.to_room
         if (
