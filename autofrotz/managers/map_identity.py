@@ -13,10 +13,12 @@ from typing import Any
 from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite, step
 from autofrotz.managers.map_graph import REFUTED, Link
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
+from autofrotz.managers.map_scenes import same_event
 from autofrotz.managers.room_parser import (
     is_full_description,
     is_item_line,
     parse_exits,
+    place_words,
     reads_like_open_terrain,
     short_form_share,
 )
@@ -29,6 +31,10 @@ SAME_FURNISHINGS, FURNISHING_LENGTH = 3, 40
 KEPT_WORDS = 8
 # A text this long is a room's description whatever its opening words ("As far as you can tell, ...").
 LONG_DESCRIPTION = 120
+# A recalled place's short text: this share of its place words found in one room, clearly more than elsewhere.
+RECALLED_SHARE, RECALLED_MARGIN = 0.65, 0.15
+# A passage this long (of two or more sentences) under a header is a room's description, whatever its opening.
+LONG_ROOM_TEXT = 70
 FIRST_VISIT = re.compile(r"you are (?:\w+ )?(?:in|on|at|inside) (?:a|an) ", re.IGNORECASE)
 
 
@@ -38,6 +44,7 @@ class IdentityMap(MazeMap):
     style: dict[str, int]  # how the game announces rooms (set by MapManager)
     position: str | None  # the last header's position suffix
     reply: str  # the output being read
+    prior_reply: str  # the output read before it
 
     def _headerless_game(self) -> bool:
         return self.style["headerless"] > self.style["header"]
@@ -101,16 +108,50 @@ class IdentityMap(MazeMap):
         """The one known room whose description this short wording abbreviates (in a game without
         headers); a neighbour of the current room wins a tie."""
         rooms = [r for r, d in self.graph.nodes(data=True) if _abbreviates(description, d["description"])]
+        if not rooms:  # a name learnt since ("Cannibal Island") over the words of the first visit
+            rooms = [
+                r
+                for r, d in self.graph.nodes(data=True)
+                if _abbreviates_by_name(description, d["description"])
+            ]
         if len(rooms) > 1:
             here = self.current_room or ""
             near = [r for r in rooms if r == here or self._led_here(r) or self._led_here(here, r)]
             rooms = near if len(near) == 1 else []
-        return str(rooms[0]) if rooms else None
+        return str(rooms[0]) if rooms else self._closest_recalled(description)
+
+    def _closest_recalled(self, description: str) -> str | None:
+        """A one-sentence text that recalls a place ("You are in the room with the black hole"): the
+        known room sharing clearly the most of its place words, when that is most of them."""
+        sentence = description.strip().rstrip(".!")
+        if not sentence or ". " in sentence or FIRST_VISIT.match(sentence):
+            return None  # a first visit introduces its place with "a" or "an"
+        texts = {str(r): str(d["description"]) for r, d in self.graph.nodes(data=True)}
+        # only long first-visit texts are abbreviated; a short one is its own brief wording
+        long_texts = {r: t for r, t in texts.items() if len(t) >= 2 * len(sentence)}
+        shares = sorted(((_word_share(sentence, t), r) for r, t in long_texts.items()), reverse=True)
+        if not shares or shares[0][0] < RECALLED_SHARE:
+            return None
+        runner_up = shares[1][0] if len(shares) > 1 else 0.0
+        return shares[0][1] if shares[0][0] - runner_up >= RECALLED_MARGIN else None
 
     def _led_here(self, room_id: str, here: str | None = None) -> bool:
         """True when some known exit of the room leads to `here` (the current room by default)."""
         target = here or self.current_room
         return any(link.to_room == target for link in self.links[room_id].values())
+
+    def _reworded_here(self, description: str, label: str | None) -> bool:
+        """A compass move (without headers) whose reply repeats the event the last reply showed, over
+        the current room's text reworded with the same exits: one room the game redraws, not a step."""
+        here = self.current_room
+        if not here or label not in OPPOSITES or not self._headerless_game() or not description:
+            return False
+        if not same_event(self.prior_reply, self.reply):
+            return False
+        stored = str(self.room(here)["description"])
+        alike = similarity(normalize_description(stored), normalize_description(description))
+        exits = parse_exits(description)
+        return alike >= SAME_ROOM_SIMILARITY and bool(exits) and exits == parse_exits(stored)
 
     def _open_terrain(self, room_id: str, description: str) -> bool:
         """The room's own description printed again after a move, speaking of open terrain: a desert or
@@ -119,10 +160,10 @@ class IdentityMap(MazeMap):
             return False
         return self._same_text(room_id, description) and reads_like_open_terrain(description)
 
-    def _fresh(self, description: str, label: str | None) -> bool:
+    def _fresh(self, description: str, label: str | None, name: str = "") -> bool:
         """A compass walk printed a full description in a game that abbreviates revisits to the header
         (teleports, rides and landings on furniture print a full one whatever the game's habit)."""
-        full = is_full_description(description) and self.position is None
+        full = _reads_as_room_text(description, name) and self.position is None
         return full and label in OPPOSITES and self.style["brief"] > 0 and not self._headerless_game()
 
     def _unlike(self, link: Link, description: str) -> bool:
@@ -183,7 +224,7 @@ class IdentityMap(MazeMap):
             return False
         if (
             is_full_description(stored)
-            and not is_full_description(description)
+            and not _reads_as_room_text(description, str(self.room(room_id)["name"]))
             and self._known_exits(room_id, description)
         ):
             return False  # a state line under a brief header ("There is a beanstalk..."), no description
@@ -235,6 +276,23 @@ class IdentityMap(MazeMap):
         )
 
 
+def _reads_as_room_text(description: str, name: str) -> bool:
+    """True for a full description, or a long passage of several sentences whose first words are the
+    room ("The round chamber is badly damaged. ..." under "Chamber"): a room described afresh.
+
+    >>> _reads_as_room_text("The round chamber is badly damaged. A stench rises from below.", "Chamber")
+    True
+    >>> _reads_as_room_text("A little man appears suddenly in the room. He waves a wand.", "Menhir Room")
+    False
+    """
+    if is_full_description(description):
+        return True
+    subject = description.lower().split()[:4]
+    named = subject[:1] == ["the"] and any(len(w) >= 4 and w in subject for w in name.lower().split())
+    long_text = len(description) >= LONG_ROOM_TEXT and ". " in description
+    return named and long_text and not is_item_line(description)
+
+
 def exits_conflict(a: str, b: str) -> bool:
     """True when two descriptions each name a way out the other lacks: two rooms, not one in two states.
 
@@ -259,6 +317,32 @@ def _abbreviates(short: str, full: str) -> bool:
     if not sentence or ". " in sentence or len(sentence) >= len(full.strip()):
         return False
     return short_form_share(sentence, full) == 1.0
+
+
+def _abbreviates_by_name(short: str, full: str) -> bool:
+    """True when a one-sentence text abbreviates a longer description once the proper names it adds
+    are set aside, and at least two place words remain.
+
+    >>> _abbreviates_by_name("You are at the east tip of Cannibal Island.", "You are at the east tip of it.")
+    True
+    >>> _abbreviates_by_name("You are at the west tip of Cannibal Island.", "The east tip. Paths go west.")
+    False
+    """
+    words = short.strip().rstrip(".!").split()
+    plain = " ".join(w for w in words[1:] if not w[:1].isupper())
+    if len(plain.split()) == len(words) - 1:
+        return False  # no name to set aside: _abbreviates decides
+    return len(place_words(plain)) >= 2 and _word_share(plain, full) == 1.0 and len(short) < len(full)
+
+
+def _word_share(short: str, full: str) -> float:
+    """Share of the short text's place words found whole in the full text ("western" is not "west").
+
+    >>> _word_share("the western tip of the island", "An island. Paths lead west.")
+    0.5
+    """
+    words, known = place_words(short), set(place_words(full))
+    return sum(w in known for w in words) / len(words) if words else 0.0
 
 
 def furnishings(text: str, name: str) -> list[str]:

@@ -83,6 +83,7 @@ class MapManager(RideMap):
         self.style = {"header": 0, "headerless": 0, "brief": 0}
         self.position: str | None = None  # last header's "(in the boat)" suffix
         self.reply = ""  # the output being read
+        self.prior_reply = ""
 
     # ----- perception -----
     def update_from_game_output(
@@ -138,7 +139,7 @@ class MapManager(RideMap):
             command = None  # the game sets a dead player down somewhere: no exit was walked
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
-        self.reply = text
+        self.prior_reply, self.reply = self.reply, text
         if parsed.header:
             self.style["header"] += 1
         elif parsed.headerless_room:
@@ -344,6 +345,8 @@ class MapManager(RideMap):
         candidates = self.rooms_named(name)
         if current is None:
             return candidates[0] if candidates else None
+        if self._reworded_here(description, label):
+            return current  # the same event over the same room reworded: the game redraws one room
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
         guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
@@ -355,7 +358,7 @@ class MapManager(RideMap):
         if landed:
             return landed
         known = link is not None and not link.random and link.to_room in candidates
-        if known and link and self._fresh(description, label) and self._unlike(link, description):
+        if known and link and self._fresh(description, label, name) and self._unlike(link, description):
             known = False  # a first visit's text unlike the room the exit led to: somewhere new
         if link and not link.random and not candidates and self.room(link.to_room).get("placeholder"):
             return self._name_placeholder(link.to_room, name)  # back to a room we never saw named
@@ -367,6 +370,7 @@ class MapManager(RideMap):
             and travel
             and self._headerless_game()
             and not self._refuted(link, description)
+            and not (link.to_room == current and self._distinct(current, description))
         ):
             # without headers a revisit's shorter wording names the room anew: the known exit decides
             self.rename_room(link.to_room, name)
@@ -401,7 +405,7 @@ class MapManager(RideMap):
             return candidates[0]  # carried off to the one room of that name, its text partly rewritten
         if not travel and self.position and len(candidates) == 1 and candidates[0] != current:
             return candidates[0]  # ridden (in a handcar, on a raft) to the one room of that name
-        if self._fresh(description, label):  # a first visit's text where revisits are abbreviated
+        if self._fresh(description, label, name):  # a first visit's text where revisits are abbreviated
             pool = [c for c in pool if self._changed_neighbour(c, description)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
             return current  # nothing says we left: a grid inside one room, or a brief revisit

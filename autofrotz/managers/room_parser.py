@@ -68,6 +68,7 @@ BANNER_PATTERNS: tuple[str, ...] = (
     r"\bversion\b",
     r"^\s*by\s",
     r"\bpress\b.*\bkey\b",
+    r",\s*(?:1[6-9]|20)\d\d\s*$",  # an author's sign-off ending in a year ("Jane Doe, Oslo, 2002")
 )
 
 # Lines that are replies, never room names, though they are short and capitalised.
