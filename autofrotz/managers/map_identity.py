@@ -11,9 +11,9 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite, step
+from autofrotz.managers.map_events import same_event
 from autofrotz.managers.map_graph import REFUTED, Link
 from autofrotz.managers.map_maze import MazeMap, normalize_description, similarity
-from autofrotz.managers.map_scenes import same_event
 from autofrotz.managers.room_parser import (
     is_full_description,
     is_item_line,

@@ -31,7 +31,8 @@ from autofrotz.managers.map_identity import (
 )
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_reading import is_inspection, is_other_version, quoted_title
-from autofrotz.managers.map_rides import RideMap, is_ride_text
+from autofrotz.managers.map_rides import is_ride_text
+from autofrotz.managers.map_scenes import SceneMap
 from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
@@ -68,7 +69,7 @@ class RoomUpdate:
     used_llm: bool = False
 
 
-class MapManager(RideMap):
+class MapManager(SceneMap):
     """World map: rooms, exits, pathfinding and maze groups, updated from game output."""
 
     def __init__(self, llm: Any = None, mode: str = "rules", similarity_threshold: float = 0.95) -> None:
@@ -96,7 +97,7 @@ class MapManager(RideMap):
             self.update_from_game_output(fall[0], command_used, turn)
             return self.update_from_game_output(fall[1], "down", turn)
         parsed = parse_output(output_text, known)
-        self.reply = output_text
+        self.prior_reply, self.reply = self.reply, output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
         confidence = self._confidence(parsed, command_used)
@@ -139,7 +140,8 @@ class MapManager(RideMap):
             command = None  # the game sets a dead player down somewhere: no exit was walked
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
-        self.prior_reply, self.reply = self.reply, text
+        if self._dream_turn(parsed.header, command, text):
+            return self._stay()  # asleep: the dream's rooms are not where the sleeper lies
         if parsed.header:
             self.style["header"] += 1
         elif parsed.headerless_room:
@@ -163,6 +165,9 @@ class MapManager(RideMap):
             self.room(self.current_room)["is_dark"] = True
         if self.current_room and command and label and not travel and is_ride_text(text):
             return self._arrive_by_ride(command, label, turn)
+        carried = self._carried_to(text) or self._same_spot_other_era(text)
+        if carried:
+            return self._arrive_known(carried, label, turn)
         if self.current_room and is_relocation_text(text):
             return self._arrive_elsewhere(label, turn)
         if self.current_room is None and command is None:
@@ -187,6 +192,12 @@ class MapManager(RideMap):
         room = self.current_room
         name = self.room(room)["name"] if room else None
         return RoomUpdate(False, room, name, is_dark=is_dark)
+
+    def _arrive_known(self, target: str, label: str | None, turn: int) -> RoomUpdate:
+        """Carried without a header to a room the text and the graph name (a fall, a return)."""
+        previous = self.current_room
+        self._record_move(previous, target, label, False, turn)
+        return RoomUpdate(True, target, self.room(target)["name"])
 
     def _arrive_elsewhere(self, label: str | None, turn: int) -> RoomUpdate:
         """Carried off to a place the text does not name: a placeholder room until a header names it."""
@@ -347,6 +358,12 @@ class MapManager(RideMap):
             return candidates[0] if candidates else None
         if self._reworded_here(description, label):
             return current  # the same event over the same room reworded: the game redraws one room
+        if self._bounced_back(name, description, self.reply) or self._stopped_here(name, label):
+            return current
+        renamed = self._renamed_revisit(name, description, label)
+        if renamed:
+            self.rename_room(renamed, name)
+            return renamed
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
         guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
@@ -383,9 +400,10 @@ class MapManager(RideMap):
             back_there = self._other_namesake_text(candidates, description)
             if back_there:
                 return back_there  # taken back to the namesake whose own text this is (another era)
-        if current in candidates and not moving and self._carried_on(current, description):
+        rewritten = self._rewritten_by_event(name, description, moving, label in LOOK_COMMANDS)
+        if current in candidates and not moving and (self._carried_on(current, description) or rewritten):
             others = [c for c in candidates if c != current and self._same_text(c, description)]
-            return others[0] if others else None  # a boat or car carried us on to a namesake
+            return others[0] if others else None  # a boat, a leap or a drink carried us on to a namesake
         if current in candidates and not (moving or self._lookalike_step(candidates, description, label)):
             return current
         if current in candidates and self._shortened_here(current, description, label):
@@ -460,6 +478,7 @@ class MapManager(RideMap):
             "maze": self.maze_dict(),
             "style": dict(self.style),
             "position": self.position,
+            "dreaming": self.dreaming,
         }
 
     @classmethod
@@ -470,4 +489,5 @@ class MapManager(RideMap):
         manager.load_maze_dict(data.get("maze", {}))
         manager.style.update(data.get("style", {}))
         manager.position = data.get("position")
+        manager.dreaming = bool(data.get("dreaming", False))
         return manager

@@ -1,49 +1,193 @@
-"""Events a reply prints before its room text, for rooms a game rewords on every visit.
+"""Room identity in scenes whose text misleads a header reader: falls and lifts told without a header,
+returns from a teleport, dreams, moves stopped by an event, rooms rewritten by an event, revisits under
+a new name, and time travel that keeps the spot.
 
-Some old games draw one room under a new wording each time the player moves inside it (a haunted
-house whose "bedroom", "pantry" and "study" are one place) while the same event keeps happening there.
+SceneMap (on RideMap) adds the predicates; MapManager calls them while it applies an output.
 """
 
 from __future__ import annotations
 
 import re
 
+from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.map_maze import normalize_description, similarity
-from autofrotz.managers.room_parser import DESCRIPTION_OPENERS
+from autofrotz.managers.map_rides import RideMap
+from autofrotz.managers.room_parser import find_header, is_item_line, is_relocation_text
 
-# Event passages at least this similar are the same thing happening again (a bruise here, a miss there).
-EVENT_SIMILARITY = 0.8
-# Shorter openings are replies ("OK", "You climb down.") rather than an event of the place.
-SHORTEST_EVENT = 40
+# Replies telling of a fall to the place below (no header follows): "you are falling".
+FALL_PATTERNS: tuple[str, ...] = (
+    r"\byou (?:are |go )?(?:fall|falling|tumble|tumbling|plummet|plummeting)\b(?! asleep)",
+    r"\byou come down in\b",
+)
+# Replies telling of being drawn up to the place above: "you arrive at the top of the cliff".
+LIFT_PATTERNS: tuple[str, ...] = (
+    r"\byou arrive at the top\b",
+    r"\b(?:pulls?|hauls?|hoists?|drags?) you (?:back )?up\b",
+)
+# Replies telling of a return to where a teleport took us from.
+RETURN_PATTERNS: tuple[str, ...] = (r"\byou (?:\w+ )?find yourself back\b",)
+# A header that names a dream: the sleeper stays in bed, whatever rooms the dream shows.
+DREAM_HEADER = re.compile(r"\b(?:dream|dreams|dreaming|nightmare)\b", re.IGNORECASE)
+WAKE_PATTERNS: tuple[str, ...] = (r"\byou (?:wake|awake|awaken)\b", r"\bwake up\b")
+# Under this share of the same wording, a reprinted room text shows a different place.
+REWRITTEN_SIMILARITY = 0.7
+# Under this length the line after a header is no room description.
+SHORTEST_DESCRIPTION = 40
 
 
-def event_before_room(text: str) -> str:
-    """The lines a reply prints before its room description opens, joined ("" when none).
-
-    >>> event_before_room("A bat swoops at you and misses.\\nYou are in a cave.\\nExits lead north.")
-    'A bat swoops at you and misses.'
-    >>> event_before_room("You are in a cave.")
-    ''
-    """
-    lines = [line.strip() for line in text.replace("\r", "").split("\n") if line.strip()]
-    opener = next((i for i, line in enumerate(lines) if _opens_room(line)), None)
-    return " ".join(lines[:opener]) if opener else ""
+def _matches(patterns: tuple[str, ...], text: str) -> bool:
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
 
 
-def same_event(earlier: str, later: str) -> bool:
-    """True when two replies open with the same event of some length before their room text.
+def _described(line: str) -> bool:
+    """A room description rather than a short state or object line."""
+    return len(line) >= SHORTEST_DESCRIPTION and not is_item_line(line)
 
-    >>> bat = "A huge bat swoops down at you, and misses you by inches this time.\\n"
-    >>> same_event(bat + "You are in a cave.", bat.replace("inches", "a foot") + "You are in a pit.")
+
+def vertical_shift(text: str) -> str | None:
+    """ "down" for a reply telling of a fall, "up" for one telling of a lift, else None.
+
+    >>> vertical_shift("Crack!  And you are falling... and you come down in a heap.")
+    'down'
+    >>> vertical_shift("Within moments you arrive at the top of the cliff.")
+    'up'
+    >>> vertical_shift("You fall asleep.") is None
     True
-    >>> same_event("You climb down.\\nYou are in a cave.", "You climb down.\\nYou are in a pit.")
+    """
+    if _matches(FALL_PATTERNS, text):
+        return "down"
+    return "up" if _matches(LIFT_PATTERNS, text) else None
+
+
+def is_return_text(text: str) -> bool:
+    """True when a reply says the player is back where a teleport took them from.
+
+    >>> is_return_text("Time passes...\\nYou suddenly find yourself back in the viewing room!")
+    True
+    >>> is_return_text("You are back on your feet.")
     False
     """
-    a, b = normalize_description(event_before_room(earlier)), normalize_description(event_before_room(later))
-    if min(len(a), len(b)) < SHORTEST_EVENT:
-        return False
-    return similarity(a, b) >= EVENT_SIMILARITY
+    return _matches(RETURN_PATTERNS, text)
 
 
-def _opens_room(line: str) -> bool:
-    return any(re.match(pattern, line.lower()) for pattern in DESCRIPTION_OPENERS)
+def is_dream_header(header: str | None) -> bool:
+    """True when a room header names a dream.
+
+    >>> is_dream_header("Melancholy Dream"), is_dream_header("Dreamy Meadow")
+    (True, False)
+    """
+    return bool(header) and DREAM_HEADER.search(header or "") is not None
+
+
+def is_wake_text(text: str) -> bool:
+    """True when a reply says the player wakes.
+
+    >>> is_wake_text("Ouch!  You wake up, smarting."), is_wake_text("You drift east.")
+    (True, False)
+    """
+    return _matches(WAKE_PATTERNS, text)
+
+
+def one_word_swapped(old: str, new: str) -> bool:
+    """True when two names have the same words but one ("Spoon in the Road", "Fork in the Road").
+
+    >>> one_word_swapped("Spoon in the Road", "Fork in the Road")
+    True
+    >>> one_word_swapped("Near Locker Room", "Locker Room"), one_word_swapped("Hall", "Attic")
+    (False, False)
+    """
+    a, b = old.lower().split(), new.lower().split()
+    return len(a) == len(b) > 1 and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+class SceneMap(RideMap):
+    """Identity rules for scenes: falls, lifts, returns, dreams, stopped moves and rewritten rooms."""
+
+    dreaming: bool = False  # asleep in the current room while a dream prints its own headers
+
+    def _dream_turn(self, header: str | None, command: str | None, text: str) -> bool:
+        """True while a dream lasts: sleeping into a header that names a dream, until the player wakes."""
+        if self.dreaming:
+            self.dreaming = not is_wake_text(text)
+            return self.dreaming
+        asleep = is_dream_header(header) and not is_travel_command(command) and not is_wake_text(text)
+        self.dreaming = asleep and self.current_room is not None
+        return self.dreaming
+
+    def _carried_to(self, text: str) -> str | None:
+        """The known room a headerless reply puts us in: below after a fall, above after a lift, or
+        the room a teleport took us from when the reply says we are back."""
+        here = self.current_room
+        if here is None:
+            return None
+        shift = vertical_shift(text)
+        link = self.links[here].get(shift) if shift else None
+        if link and not link.random:
+            return link.to_room
+        return self._teleport_origin() if is_return_text(text) else None
+
+    def _teleport_origin(self) -> str | None:
+        """The room the latest teleport into the current room left from."""
+        here = self.current_room
+        found = [
+            (link.turn, room)
+            for room, links in self.links.items()
+            for link in links.values()
+            if link.teleport and link.to_room == here and room != here
+        ]
+        return max(found)[1] if found else None
+
+    def _same_spot_other_era(self, text: str) -> str | None:
+        """After "your surroundings appear altered", the one other room bearing the current room's
+        name: time travel keeps the spot and changes the era."""
+        here = self.current_room
+        if here is None or not is_relocation_text(text):
+            return None
+        others = [r for r in self.rooms_named(self.room(here)["name"]) if r != here]
+        return others[0] if len(others) == 1 else None
+
+    def _stopped_here(self, name: str, label: str | None) -> bool:
+        """A compass move by an exit already travelled to a room of another name printed the current
+        room's header: an event stopped the move and redescribed the room we are still in."""
+        here = self.current_room
+        if here is None or label not in OPPOSITES or self.room(here)["name"] != name:
+            return False
+        link = self.links[here].get(label or "")
+        return bool(
+            link and not link.inferred and not link.random and self.room(link.to_room)["name"] != name
+        )
+
+    def _bounced_back(self, name: str, description: str, text: str) -> bool:
+        """A move showed another room's header, then the current room's header and its own text again:
+        we were turned back (insects, a guard) and stand where we were."""
+        here = self.current_room
+        if here is None or self.room(here)["name"] != name or not self._same_text(here, description):
+            return False
+        lines = text.replace("\r", "").split("\n")
+        last = max((i for i, line in enumerate(lines) if line.strip().startswith(name)), default=0)
+        known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
+        earlier, _ = find_header("\n".join(lines[:last]), known)
+        return earlier is not None and earlier != name
+
+    def _rewritten_by_event(self, name: str, description: str, moving: bool, look: bool) -> bool:
+        """A command that is no compass move nor a look printed the current room's header over a
+        description sharing little with the room's own: the event took us to a namesake room."""
+        here = self.current_room
+        if here is None or moving or look or self.room(here)["name"] != name:
+            return False
+        stored = str(self.room(here)["description"])
+        if not (_described(description) and _described(stored)):
+            return False
+        share = similarity(normalize_description(stored), normalize_description(description))
+        return share < REWRITTEN_SIMILARITY and not self._description_matches(here, description)
+
+    def _renamed_revisit(self, name: str, description: str, label: str | None) -> str | None:
+        """A compass move by a known exit printed only a header no room bears, the exit's room's name
+        with one word swapped: the game abbreviates revisits, so this is that room renamed."""
+        here = self.current_room
+        if here is None or description or label not in OPPOSITES or self.rooms_named(name):
+            return None
+        link = self.links[here].get(label or "")
+        if not link or link.random or not self.style["brief"]:
+            return None
+        return link.to_room if one_word_swapped(self.room(link.to_room)["name"], name) else None

@@ -66,7 +66,7 @@ BANNER_PATTERNS: tuple[str, ...] = (
     r"trademark",
     r"\binterpreter\b",
     r"\bversion\b",
-    r"^\s*by\s",
+    r"^\s*by\s(?!(?:a|an|the)\s).{0,60}$",  # an author credit, not "By a stile in the footpath..."
     r"\bpress\b.*\bkey\b",
     r",\s*(?:1[6-9]|20)\d\d\s*$",  # an author's sign-off ending in a year ("Jane Doe, Oslo, 2002")
 )
@@ -395,6 +395,8 @@ def find_header(text: str, known: frozenset[str] = frozenset()) -> tuple[str | N
             continue
         if _after_colon(lines, i) and not _is_prose(lines[i + 1] if i + 1 < len(lines) else ""):
             continue  # "The tumblers now show:" then a display line, not a room
+        if inside_quotation(lines[:i], lines[i + 1 :]):
+            continue  # a line of a quoted riddle or song, not a room
         return clean_header(lines[i]), i
     return None, -1
 
@@ -403,6 +405,21 @@ def _after_colon(lines: list[str], i: int) -> bool:
     """True when the last non-blank line before line i ends with a colon."""
     before = next((line.strip() for line in reversed(lines[:i]) if line.strip()), "")
     return before.endswith(":")
+
+
+def inside_quotation(before: list[str], after: list[str]) -> bool:
+    """True when a line sits inside a quotation: one opens before it and closes after it.
+
+    >>> inside_quotation(['It reads:', '', '"I go around in circles,'], ['Never complain.', 'What am I?"'])
+    True
+    >>> inside_quotation(['"Begone!', '', '"Now!"', ''], ['You are in a tunnel.'])
+    False
+    """
+    return _odd_quotes("\n".join(before)) and _odd_quotes("\n".join(after))
+
+
+def _odd_quotes(text: str) -> bool:
+    return text.count('"') % 2 == 1 or text.count("\u201c") != text.count("\u201d")
 
 
 def clean_header(line: str) -> str:
@@ -553,7 +570,7 @@ def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput
     lines = text.replace("\r", "").split("\n")
     header, index = find_header(text, known)
     paragraph = description_after(lines, index) if header else ""
-    if header and not (result.is_dark and is_dark_text(paragraph or header)):
+    if header and not (result.is_dark and (is_dark_text(paragraph) or is_dark_text(header))):
         result.header = header
         result.description = first_line_after(lines, index)
         result.position = header_position(strip_decoration(lines[index]))
