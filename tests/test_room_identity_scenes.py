@@ -201,3 +201,20 @@ def test_a_move_by_a_known_exit_that_reprints_this_room_was_stopped() -> None:
         ],
     )
     assert rooms[4] == rooms[3] == rooms[1]
+
+
+def test_a_dream_ends_at_a_header_of_a_known_room_even_without_waking_words() -> None:
+    manager = MapManager()
+    bedroom = "Writing Room\nA pleasantly furnished box room with a comfortable bed.\n"
+    dream = "You drift off...\n\nMelancholy Dream\nA dusty passage sloping down.\n"
+    rooms = walk(
+        manager,
+        [
+            (None, bedroom),
+            ("sleep", dream),
+            ("east", "Hall\nA long hall.\n"),
+            ("z", "You stir.\n\n" + bedroom),
+            ("south", "Attic\nA dusty attic.\n"),
+        ],
+    )
+    assert rooms[:4] == [rooms[0]] * 4 and rooms[4] != rooms[0]

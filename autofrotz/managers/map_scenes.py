@@ -106,9 +106,10 @@ class SceneMap(RideMap):
     dreaming: bool = False  # asleep in the current room while a dream prints its own headers
 
     def _dream_turn(self, header: str | None, command: str | None, text: str) -> bool:
-        """True while a dream lasts: sleeping into a header that names a dream, until the player wakes."""
+        """True while a dream lasts: sleeping into a header that names a dream, until the player wakes
+        (or a header names a room of the map: dream rooms never go on it, so that is a waking place)."""
         if self.dreaming:
-            self.dreaming = not is_wake_text(text)
+            self.dreaming = not is_wake_text(text) and not (header and self.rooms_named(header))
             return self.dreaming
         asleep = is_dream_header(header) and not is_travel_command(command) and not is_wake_text(text)
         self.dreaming = asleep and self.current_room is not None
