@@ -218,3 +218,19 @@ def test_a_dream_ends_at_a_header_of_a_known_room_even_without_waking_words() ->
         ],
     )
     assert rooms[:4] == [rooms[0]] * 4 and rooms[4] != rooms[0]
+
+
+def test_a_move_stopped_in_another_era_of_a_room_uses_the_exits_of_its_namesake() -> None:
+    manager = MapManager()
+    street = "Main Street\nA dusty street. The saloon is to the south.\n"
+    saloon = "Saloon\nThis old beer hall served its last cold one long ago. Doors lead north.\n"
+    lively = "Saloon\nThe ol' saloon is hoppin' tonight! Dance girls swarm the dusty patrons everywhere.\n"
+    quiet = "Saloon\nThe ol' saloon is quieter than a church. Patrons line the walls, afraid.\n"
+    rooms = walk(
+        manager,
+        [(None, street), ("s", saloon), ("n", street), ("s", saloon),
+         ("drink whiskey", "Your head starts to spin...\n\n" + lively),
+         ("n", "A big burly man bursts through the doors!\n\n" + quiet)],
+    )  # fmt: skip
+    assert rooms[4] != rooms[1]  # the past: another room of the same name
+    assert rooms[5] == rooms[4]  # stopped on the way out, still in the past saloon

@@ -149,11 +149,15 @@ class SceneMap(RideMap):
 
     def _stopped_here(self, name: str, label: str | None) -> bool:
         """A compass move by an exit already travelled to a room of another name printed the current
-        room's header: an event stopped the move and redescribed the room we are still in."""
+        room's header: an event stopped the move and redescribed the room we are still in. A room
+        reached by a teleport from its namesake (the same spot in another era) shares that one's exits."""
         here = self.current_room
         if here is None or label not in OPPOSITES or self.room(here)["name"] != name:
             return False
+        twin = self._teleport_origin()
         link = self.links[here].get(label or "")
+        if link is None and twin and self.room(twin)["name"] == name:
+            link = self.links[twin].get(label or "")
         return bool(
             link and not link.inferred and not link.random and self.room(link.to_room)["name"] != name
         )
