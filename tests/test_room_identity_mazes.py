@@ -110,3 +110,43 @@ def test_a_fall_through_a_room_lands_in_the_room_below_it() -> None:
     ])  # fmt: skip
     assert rooms[8] == rooms[2]
     assert manager.links[rooms[6] or ""]["down"].to_room == rooms[2]
+
+
+ODD = (
+    "Oddly-angled Room\nThis is a room with oddly angled walls and passages in all directions. The walls are "
+    "made of some glassy substance.\n"
+)
+STAIRWAY = "Stairway\nA marble stairway leads down into the gloom and a passage leads north.\n"
+SWUNG = "A marble stairway leads upward. The floor has swung down to reveal a passage leading down.\n"
+
+
+def test_a_way_out_only_one_look_alike_ever_showed_tells_it_apart() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, STAIRWAY), ("d", ODD + "A marble stairway leads upward.\n"),
+        ("sw", ODD + "On the floor is a very small diamond shaped window.\n"), ("se", ODD), ("ne", ODD),
+        ("nw", ODD), ("sw", "Oddly-angled Room\nOn the floor is a very small diamond shaped window.\n"),
+        ("s", ODD + SWUNG),  # the same text, and the stairway up only the first room ever showed
+    ])  # fmt: skip
+    assert rooms[7] == rooms[1]
+
+
+PITS = "Maze\nYou're in a maze of pits.\n\n"
+EVERY_WAY = "Obvious exits: North, South, East, West, Up, Down.\n\n"
+SCRATCHINGS = "You can also see: strange scratchings on rock reveals- ALADDIN WAS HERE\n"
+
+
+def test_a_paragraph_of_fixtures_only_one_look_alike_showed_tells_it_apart() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, "Cavern\nYou're in a large cavern.\n\nObvious exits: North, South, West, Up, Down.\n"),
+        ("d", PITS + "Obvious exits: North, South, East, Down.\n"),
+        ("d", PITS + "Obvious exits: West, Up.\n\nYou can also see: flint and steel\n"),
+        ("w", PITS + EVERY_WAY + SCRATCHINGS),
+        ("n", PITS + EVERY_WAY + "You can also see: *THICK PERSIAN RUG* - arrow pointing down\n"),
+        ("d", "Chasm\nYou're in a bottom of a chasm. Above 2 ledges.\n\nObvious exits: Up.\n"),
+        ("u", PITS + EVERY_WAY + "You can also see: arrow pointing down\n"),
+        ("u", PITS + EVERY_WAY + SCRATCHINGS),  # the scratchings, and the same exits, only one room showed
+    ])  # fmt: skip
+    assert rooms[6] == rooms[4]
+    assert rooms[7] == rooms[3]

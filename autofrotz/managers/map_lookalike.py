@@ -11,10 +11,13 @@ import re
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite
 from autofrotz.managers.map_graph import MENTIONED, Link
-from autofrotz.managers.map_identity import IdentityMap
-from autofrotz.managers.room_parser import find_header
+from autofrotz.managers.map_identity import IdentityMap, furnishings
+from autofrotz.managers.map_maze import normalize_description
+from autofrotz.managers.room_parser import find_header, is_item_line, parse_exits, parse_output
 
 # "You tumble downwards...": the reply goes on below the room it named first.
+# "Obvious exits: North, Up.": a listing many look-alike rooms share, no fixture of one of them.
+EXIT_LISTING = re.compile(r"(?:obvious )?exits?\b", re.IGNORECASE)
 FALL = re.compile(r"\byou (?:tumble|fall|plummet|plunge|drop)\s+down(?:wards?)?\b", re.IGNORECASE)
 
 
@@ -93,14 +96,44 @@ class LookalikeMap(IdentityMap):
         fixed = self._kept_furnishings([c for c in candidates if c != self.current_room], name, description)
         return fixed[0] if len(fixed) == 1 else None
 
-    def _mentions_way(self, pool: list[str], exits: list[str]) -> str | None:
-        """The one namesake ever described with a way out this reply also mentions, when the rest of
-        the look-alikes never mentioned one ("a marble stairway leads upward")."""
-        mentioned = set(exits)
-        if not mentioned:
+    def _word_for_word(self, pool: list[str], candidates: list[str], description: str) -> list[str]:
+        """The pool's rooms whose stored text is this printed description word for word, when the
+        namesakes look alike (a look-alike naming other exits is another room)."""
+        if not description or is_item_line(description) or not self._maze_like(candidates, description):
+            return []
+        text = normalize_description(description)
+        return [c for c in pool if normalize_description(self.room(c)["description"]) == text]
+
+    def _told_apart_by_way(self, pool: list[str], candidates: list[str], description: str) -> str | None:
+        """Among look-alikes, the one a way out mentioned beyond the shared text points to."""
+        same = self._word_for_word(pool, candidates, description)
+        return self._mentions_way(same, candidates, description) if same else None
+
+    def _told_apart_by_fixtures(
+        self, pool: list[str], candidates: list[str], name: str, description: str
+    ) -> str | None:
+        """Among look-alikes, the one whose paragraph of fixed things this reply repeats."""
+        same = self._word_for_word(pool, candidates, description)
+        return self._shows_fixtures(same, candidates, name) if same else None
+
+    def _shows_fixtures(self, pool: list[str], candidates: list[str], name: str) -> str | None:
+        """The one namesake whose stored paragraphs of things (exit listings aside, and none the room
+        we left showed too) this reply repeats."""
+        here = set(self.room(self.current_room).get("furnishings", [])) if self.current_room else set()
+        seen = {p for p in furnishings(self.reply, name) if not EXIT_LISTING.match(p)} - here
+        shown = [c for c in candidates if seen & set(self.room(c).get("furnishings", []))]
+        return shown[0] if len(shown) == 1 and shown[0] in pool else None
+
+    def _mentions_way(self, pool: list[str], candidates: list[str], description: str) -> str | None:
+        """The one namesake ever shown with ways out, all of which this reply mentions beyond the
+        description the look-alikes share ("A marble stairway leads upward" under the same text)."""
+        if parse_exits(description):
+            return None  # the shared text itself lists ways out: each look-alike has its own
+        mentioned = set(parse_output(self.reply).exits)
+        marked = [c for c in candidates if self._mentioned_exits(c)]
+        if len(marked) != 1 or marked[0] not in pool or not mentioned:
             return None
-        marked = [c for c in pool if mentioned & self._mentioned_exits(c)]
-        return marked[0] if len(marked) == 1 else None
+        return marked[0] if self._mentioned_exits(marked[0]) <= mentioned else None
 
     def _mentioned_exits(self, room_id: str) -> set[str]:
         return {k for k, state in self.room(room_id)["exits"].items() if state == MENTIONED} | set(

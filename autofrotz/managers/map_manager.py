@@ -269,6 +269,7 @@ class MapManager(SceneMap):
         node["is_dark"] = False
         for direction in parsed.exits:
             self.set_exit_state(target, direction, MENTIONED)
+        node["mentioned"] = sorted({*node.get("mentioned", []), *parsed.exits})  # kept once walked
         moved = target != previous or (travel and label is not None and self._loop_known(label))
         if moved or previous is None:
             self._record_move(previous, target, label, travel, turn)
@@ -419,6 +420,9 @@ class MapManager(SceneMap):
             returning = [c for c in pool if self._led_here_off_grid(c)]
         if returning:
             return returning[-1]
+        told = self._told_apart_by_way(pool, candidates, description)
+        if told:
+            return told  # look-alikes told apart by a way out only one of them showed
         if not travel and not pool and self._sole_namesake_kept_words(candidates, description):
             return candidates[0]  # carried off to the one room of that name, its text partly rewritten
         if not travel and self.position and len(candidates) == 1 and candidates[0] != current:
@@ -427,6 +431,9 @@ class MapManager(SceneMap):
             pool = [c for c in pool if self._changed_neighbour(c, description)]
         if current in candidates and self._indistinguishable_from_here(candidates, description):
             return current  # nothing says we left: a grid inside one room, or a brief revisit
+        told = self._told_apart_by_fixtures(pool, candidates, name, description)
+        if told:
+            return told  # look-alikes told apart by fixed things only one of them showed
         kept = self._kept_furnishings(pool, name, description)
         if len(kept) == 1:
             return kept[0]  # a brief revisit among namesakes: the one showing the same fixtures
