@@ -111,3 +111,20 @@ def test_a_move_in_the_dark_from_a_dead_end_leads_back_where_we_came_from() -> N
     steps = [(None, CELLAR), ("ne", CHAMBER), ("d", dark), ("se", CAVERN), ("take myrrh", "OK"), ("d", dark)]
     rooms = walk(MapManager(), steps)
     assert rooms[5] == rooms[2]  # the cavern has no other exit: going down its hole returns
+
+
+STUDY_ROOM = "Study\nDust and spider webs cover the shelves. A staircase leads up and down.\n"
+VISION = (
+    "Before long the message is decoded, and you are swept away in a powerful vision.\n\n"
+    "Dark Chamber\nThis is a small chamber with rough walls, cut directly from rock.\n"
+)
+VISION_TEMPLE = (
+    "Time passes.\n\nThe scene abruptly changes...\n\nTemple\nYou are in a huge vaulted building.\n"
+)
+VISION_ENDS = "Time passes.\n\nThe next moment the vision is gone...\n\n" + STUDY_ROOM
+
+
+def test_rooms_seen_in_a_vision_are_not_walked_into() -> None:
+    steps = [(None, STUDY_ROOM), ("x paper", VISION), ("z", VISION_TEMPLE), ("z", VISION_ENDS)]
+    rooms = walk(MapManager(), [*steps, ("d", "Hall\nA bare hall.\n")])
+    assert rooms[0] == rooms[1] == rooms[2] == rooms[3] != rooms[4]
