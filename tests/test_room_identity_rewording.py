@@ -91,3 +91,40 @@ def test_a_header_over_a_long_new_text_in_a_brief_game_is_another_room() -> None
 def test_an_authors_sign_off_is_no_room_header() -> None:
     text = "The nightmare ends.\n\nJane Doe, Tokyo, 2002\n\n    *** You have won ***\n"
     assert parse_output(text).header is None
+
+
+KEEP = "The passage widens into a vast chamber full of soldiers.\nYou are in the keep"
+PATH = "You are on a north-south path by the damp passage"
+SPEECH = '"Congratulations," says the Keeper. "But there is one thing you must do."'
+LAKE = "Darkness descends. Suddenly light returns and you see that...\nYou are by the lake once more."
+
+
+def test_a_move_answered_by_speech_alone_leads_somewhere_unseen() -> None:
+    steps = [(None, PATH), ("n", KEEP), ("s", PATH), ("n", SPEECH), ("sword", LAKE)]
+    rooms = walk(MapManager(), steps)
+    assert rooms[3] not in (rooms[1], rooms[2])  # not the keep the known exit leads to
+    assert rooms[4] == rooms[3]  # the place is named when it is described
+
+
+def test_a_move_in_the_dark_from_a_dead_end_leads_back_where_we_came_from() -> None:
+    dark = "It is pitch dark"
+    steps = [(None, CELLAR), ("ne", CHAMBER), ("d", dark), ("se", CAVERN), ("take myrrh", "OK"), ("d", dark)]
+    rooms = walk(MapManager(), steps)
+    assert rooms[5] == rooms[2]  # the cavern has no other exit: going down its hole returns
+
+
+STUDY_ROOM = "Study\nDust and spider webs cover the shelves. A staircase leads up and down.\n"
+VISION = (
+    "Before long the message is decoded, and you are swept away in a powerful vision.\n\n"
+    "Dark Chamber\nThis is a small chamber with rough walls, cut directly from rock.\n"
+)
+VISION_TEMPLE = (
+    "Time passes.\n\nThe scene abruptly changes...\n\nTemple\nYou are in a huge vaulted building.\n"
+)
+VISION_ENDS = "Time passes.\n\nThe next moment the vision is gone...\n\n" + STUDY_ROOM
+
+
+def test_rooms_seen_in_a_vision_are_not_walked_into() -> None:
+    steps = [(None, STUDY_ROOM), ("x paper", VISION), ("z", VISION_TEMPLE), ("z", VISION_ENDS)]
+    rooms = walk(MapManager(), [*steps, ("d", "Hall\nA bare hall.\n")])
+    assert rooms[0] == rooms[1] == rooms[2] == rooms[3] != rooms[4]

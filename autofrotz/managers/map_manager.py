@@ -41,6 +41,7 @@ from autofrotz.managers.room_parser import (
     leading_paragraph,
     parse_exits,
     parse_output,
+    reads_like_dead_end,
 )
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
@@ -52,6 +53,8 @@ DARK_ROOM_NAME = "Darkness"
 ELSEWHERE_NAME = "Somewhere else"  # where a relocation without a room header leaves us
 # Under this length the line after a title is no room description (a signature, a date, a list item).
 SHORTEST_DESCRIPTION = 40
+# A reply opening with these is someone speaking, never a room's description.
+SPEECH_MARKS = ('"', "\u201c", "'")
 LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
 
 
@@ -179,6 +182,8 @@ class MapManager(SceneMap):
         description = leading_paragraph(text)
         if not description:
             return self._stay()
+        if description.startswith(SPEECH_MARKS) and self.current_room:
+            return self._arrive_elsewhere(label, turn)  # someone speaks where a room would be: led off unseen
         parsed = ParsedOutput(description=description, exits=parse_exits(description), headerless_room=True)
         link = self.links.get(self.current_room or "", {}).get(label)
         name = (
@@ -225,8 +230,11 @@ class MapManager(SceneMap):
         """A move into darkness: a known exit tells where we are, else a placeholder room."""
         previous = self.current_room
         link = self.links[previous].get(label) if previous and label else None
+        way_back = self._only_way_back(previous)
         if link and not link.random:
             target, is_new = link.to_room, False
+        elif way_back:
+            target, is_new = way_back, False  # a dead end's one way out leads back where we came from
         else:
             target, is_new = self.add_room(DARK_ROOM_NAME, turn=turn, is_dark=True), True
             self._place(target, label)
@@ -234,6 +242,13 @@ class MapManager(SceneMap):
         self.room(target)["is_dark"] = True
         self._record_move(previous, target, label, True, turn)
         return RoomUpdate(previous != target, target, self.room(target)["name"], is_new, is_dark=True)
+
+    def _only_way_back(self, room_id: str | None) -> str | None:
+        """The room we walked into this one from, when its text says it has no other way out."""
+        came = self.last_move
+        if not room_id or not came or came[2] != room_id or came[0] == room_id:
+            return None
+        return came[0] if reads_like_dead_end(str(self.room(room_id)["description"])) else None
 
     def _arrive_named(
         self, name: str, parsed: ParsedOutput, command: str | None, label: str | None, travel: bool, turn: int

@@ -28,7 +28,16 @@ LIFT_PATTERNS: tuple[str, ...] = (
 RETURN_PATTERNS: tuple[str, ...] = (r"\byou (?:\w+ )?find yourself back\b",)
 # A header that names a dream: the sleeper stays in bed, whatever rooms the dream shows.
 DREAM_HEADER = re.compile(r"\b(?:dream|dreams|dreaming|nightmare)\b", re.IGNORECASE)
-WAKE_PATTERNS: tuple[str, ...] = (r"\byou (?:wake|awake|awaken)\b", r"\bwake up\b")
+WAKE_PATTERNS: tuple[str, ...] = (
+    r"\byou (?:wake|awake|awaken)\b",
+    r"\bwake up\b",
+    r"\bthe vision (?:is gone|fades|ends|passes)\b",
+)
+# Replies that carry the player off into a vision: its rooms are seen, not walked into.
+VISION_PATTERNS: tuple[str, ...] = (
+    r"\b(?:swept|carried|drawn|transported) (?:away )?(?:in|into) (?:a|an) (?:\w+ )?"
+    r"(?:vision|dream|trance)\b",
+)
 # Under this share of the same wording, a reprinted room text shows a different place.
 REWRITTEN_SIMILARITY = 0.7
 # Under this length the line after a header is no room description.
@@ -88,6 +97,17 @@ def is_wake_text(text: str) -> bool:
     return _matches(WAKE_PATTERNS, text)
 
 
+def is_vision_text(text: str) -> bool:
+    """True when a reply says the player is swept off into a vision.
+
+    >>> is_vision_text("Before long you are swept away in a powerful vision.")
+    True
+    >>> is_vision_text("Your vision returns.")
+    False
+    """
+    return _matches(VISION_PATTERNS, text)
+
+
 def one_word_swapped(old: str, new: str) -> bool:
     """True when two names have the same words but one ("Spoon in the Road", "Fork in the Road").
 
@@ -111,7 +131,8 @@ class SceneMap(RideMap):
         if self.dreaming:
             self.dreaming = not is_wake_text(text) and not (header and self.rooms_named(header))
             return self.dreaming
-        asleep = is_dream_header(header) and not is_travel_command(command) and not is_wake_text(text)
+        dream = is_dream_header(header) or (bool(header) and is_vision_text(text))
+        asleep = dream and not is_travel_command(command) and not is_wake_text(text)
         self.dreaming = asleep and self.current_room is not None
         return self.dreaming
 

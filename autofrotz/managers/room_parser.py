@@ -96,6 +96,13 @@ OPEN_TERRAIN_PATTERNS: tuple[str, ...] = (
     r"\bas far as you can see\b",
 )
 
+# A room's text saying it has a single way out (the one the player came in by).
+DEAD_END_PATTERNS: tuple[str, ...] = (
+    r"\bno other (?:exits?|way out)\b",
+    r"\bthe only (?:exit|way out) is (?:back|the way you came)\b",
+    r"\bdead end\b",
+)
+
 # Opening words of an old-style room description, for games that print no header.
 DESCRIPTION_OPENERS: tuple[str, ...] = (
     r"^you(?:'re| are) (?:standing |now |sitting |lying |walking )?(?:in|on|at|inside|outside|under|"
@@ -231,6 +238,17 @@ def reads_like_open_terrain(text: str) -> bool:
     False
     """
     return _matches(OPEN_TERRAIN_PATTERNS, text) is not None
+
+
+def reads_like_dead_end(text: str) -> bool:
+    """True when a room's text says there is no way out but the one the player came in by.
+
+    >>> reads_like_dead_end("A grisly cavern with a black hole in the floor. There is no other exit.")
+    True
+    >>> reads_like_dead_end("The only exit is by an archway to the north.")
+    False
+    """
+    return _matches(DEAD_END_PATTERNS, text) is not None
 
 
 def is_full_description(line: str) -> bool:
