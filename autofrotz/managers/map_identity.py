@@ -280,7 +280,8 @@ def _reads_as_room_text(description: str, name: str) -> bool:
     """True for a full description, or a long passage of several sentences whose first words are the
     room ("The round chamber is badly damaged. ..." under "Chamber"): a room described afresh.
 
-    >>> _reads_as_room_text("The round chamber is badly damaged. A stench rises from below.", "Chamber")
+    >>> damaged = "The round chamber is badly damaged. A stench rises from the deep pit below."
+    >>> _reads_as_room_text(damaged, "Chamber")
     True
     >>> _reads_as_room_text("A little man appears suddenly in the room. He waves a wand.", "Menhir Room")
     False
@@ -323,7 +324,8 @@ def _abbreviates_by_name(short: str, full: str) -> bool:
     """True when a one-sentence text abbreviates a longer description once the proper names it adds
     are set aside, and at least two place words remain.
 
-    >>> _abbreviates_by_name("You are at the east tip of Cannibal Island.", "You are at the east tip of it.")
+    >>> full = "You are at the east tip. Paths lead off to the west."
+    >>> _abbreviates_by_name("You are at the east tip of Cannibal Island.", full)
     True
     >>> _abbreviates_by_name("You are at the west tip of Cannibal Island.", "The east tip. Paths go west.")
     False
@@ -338,7 +340,7 @@ def _abbreviates_by_name(short: str, full: str) -> bool:
 def _word_share(short: str, full: str) -> float:
     """Share of the short text's place words found whole in the full text ("western" is not "west").
 
-    >>> _word_share("the western tip of the island", "An island. Paths lead west.")
+    >>> _word_share("the western island", "An island. Paths lead west.")
     0.5
     """
     words, known = place_words(short), set(place_words(full))
