@@ -128,3 +128,13 @@ def test_rooms_seen_in_a_vision_are_not_walked_into() -> None:
     steps = [(None, STUDY_ROOM), ("x paper", VISION), ("z", VISION_TEMPLE), ("z", VISION_ENDS)]
     rooms = walk(MapManager(), [*steps, ("d", "Hall\nA bare hall.\n")])
     assert rooms[0] == rooms[1] == rooms[2] == rooms[3] != rooms[4]
+
+
+WEIRD = "You are in a room so weird that I would almost think of it as another universe, lit by glowing air."
+
+
+def test_darkness_said_to_come_back_returns_to_the_dark_room_we_came_from() -> None:
+    dark = "It is pitch dark"
+    steps = [(None, CELLAR), ("ne", CHAMBER), ("d", dark), ("s", WEIRD), ("take bread", "OK")]
+    rooms = walk(MapManager(), [*steps, ("xyzzy", "Suddenly everything goes black again.\nIt is pitch dark")])
+    assert rooms[5] == rooms[2]

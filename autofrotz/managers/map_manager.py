@@ -35,6 +35,7 @@ from autofrotz.managers.map_rides import is_ride_text
 from autofrotz.managers.map_scenes import SceneMap
 from autofrotz.managers.room_parser import (
     ParsedOutput,
+    is_dark_again_text,
     is_full_description,
     is_item_line,
     is_relocation_text,
@@ -158,6 +159,9 @@ class MapManager(SceneMap):
             return self._arrive_named(name, parsed, command, label, travel, turn)
         if parsed.is_dark and (travel or self.current_room is None):
             return self._arrive_dark(label, turn)
+        dark_before = self._dark_we_came_from(text)
+        if parsed.is_dark and dark_before:
+            return self._return_to_dark(dark_before, label, turn)
         if self._headerless_game() and not (parsed.no_exit or parsed.blocked_reason) and label in OPPOSITES:
             return self._arrive_undescribed(text, label, turn)
         if self.current_room and label and parsed.no_exit:
@@ -242,6 +246,18 @@ class MapManager(SceneMap):
         self.room(target)["is_dark"] = True
         self._record_move(previous, target, label, True, turn)
         return RoomUpdate(previous != target, target, self.room(target)["name"], is_new, is_dark=True)
+
+    def _dark_we_came_from(self, text: str) -> str | None:
+        """The dark room we walked in from, when the reply says the darkness is back ("black again")."""
+        came = self.last_move
+        if not came or came[2] != self.current_room or not is_dark_again_text(text):
+            return None
+        return came[0] if self.room(came[0]).get("is_dark") else None
+
+    def _return_to_dark(self, target: str, label: str | None, turn: int) -> RoomUpdate:
+        """Sent back into the dark room we came from (by a word or an event, not a walk)."""
+        self._record_move(self.current_room, target, label, False, turn)
+        return RoomUpdate(True, target, self.room(target)["name"], False, is_dark=True)
 
     def _only_way_back(self, room_id: str | None) -> str | None:
         """The room we walked into this one from, when its text says it has no other way out."""

@@ -23,6 +23,9 @@ DARKNESS_PATTERNS: tuple[str, ...] = (
     r"^\s*darkness\s*$",
 )
 
+# Darkness said to come back: the player is returned to a dark place ("everything goes black again").
+DARK_AGAIN_PATTERNS: tuple[str, ...] = (r"\b(?:goes|went|turns|turned|is) (?:black|dark|pitch dark) again\b",)
+
 # Replies meaning "there is no exit that way": they refute an exit.
 NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\byou can'?t go that way\b",
@@ -183,6 +186,15 @@ def is_dark_text(text: str) -> bool:
     False
     """
     return _matches(DARKNESS_PATTERNS, text) is not None
+
+
+def is_dark_again_text(text: str) -> bool:
+    """True when the output says the darkness has come back.
+
+    >>> is_dark_again_text("Suddenly everything goes black again."), is_dark_again_text("It is dark.")
+    (True, False)
+    """
+    return _matches(DARK_AGAIN_PATTERNS, text) is not None
 
 
 def is_relocation_text(text: str) -> bool:
