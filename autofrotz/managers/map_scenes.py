@@ -124,17 +124,29 @@ class SceneMap(RideMap):
     """Identity rules for scenes: falls, lifts, returns, dreams, stopped moves and rewritten rooms."""
 
     dreaming: bool = False  # asleep in the current room while a dream prints its own headers
+    in_vision: bool = False  # the dream is a vision, which may show places already on the map
 
     def _dream_turn(self, header: str | None, command: str | None, text: str) -> bool:
         """True while a dream lasts: sleeping into a header that names a dream, until the player wakes
         (or a header names a room of the map: dream rooms never go on it, so that is a waking place)."""
         if self.dreaming:
-            self.dreaming = not is_wake_text(text) and not (header and self.rooms_named(header))
+            self.dreaming = not is_wake_text(text) and not self._dream_ends_at(header, command)
             return self.dreaming
-        dream = is_dream_header(header) or (bool(header) and is_vision_text(text))
-        asleep = dream and not is_travel_command(command) and not is_wake_text(text)
-        self.dreaming = asleep and self.current_room is not None
+        vision = bool(header) and is_vision_text(text) and not is_dream_header(header)
+        asleep = (is_dream_header(header) or vision) and not is_travel_command(command)
+        self.dreaming = asleep and not is_wake_text(text) and self.current_room is not None
+        self.in_vision = self.dreaming and vision
         return self.dreaming
+
+    def _dream_ends_at(self, header: str | None, command: str | None) -> bool:
+        """A header ends a dream when it names a room of the map; a vision, which may show known
+        places, ends at the room the player stands in or at a walk."""
+        if not header:
+            return False
+        if self.in_vision:
+            here = self.room(self.current_room)["name"] if self.current_room else None
+            return header == here or is_travel_command(command)
+        return bool(self.rooms_named(header))
 
     def _carried_to(self, text: str) -> str | None:
         """The known room a headerless reply puts us in: below after a fall, above after a lift, or
