@@ -135,6 +135,18 @@ class LookalikeMap(IdentityMap):
             return None
         return marked[0] if self._mentioned_exits(marked[0]) <= mentioned else None
 
+    def _open_way_back(self, pool: list[str], back: str | None, description: str) -> str | None:
+        """A header-only revisit among namesakes: the one whose text named the way back and where
+        that way has not been walked to somewhere else."""
+        if not back or (description and not is_item_line(description)) or len(pool) < 2:
+            return None
+        open_back = [c for c in pool if back in self._mentioned_exits(c) and self._unwalked(c, back)]
+        return open_back[0] if len(open_back) == 1 else None
+
+    def _unwalked(self, room_id: str, label: str) -> bool:
+        link = self.links[room_id].get(label)
+        return link is None or link.inferred
+
     def _mentioned_exits(self, room_id: str) -> set[str]:
         return {k for k, state in self.room(room_id)["exits"].items() if state == MENTIONED} | set(
             self.room(room_id).get("mentioned", [])

@@ -453,6 +453,9 @@ class MapManager(SceneMap):
         if len(kept) == 1:
             return kept[0]  # a brief revisit among namesakes: the one showing the same fixtures
         pool = kept or pool
+        open_back = self._open_way_back(pool, back, description)
+        if open_back:
+            return open_back  # a brief revisit: the one namesake with an unwalked exit leading back
         maze_like = self._maze_like(candidates, description)
         if maze_like:
             pool = [c for c in pool if self._consistent(c, back)]
