@@ -180,3 +180,23 @@ def test_a_brief_revisit_among_namesakes_is_the_one_with_an_unwalked_way_back() 
     ])  # fmt: skip
     assert rooms[5:8] == [rooms[3], rooms[2], rooms[1]]
     assert rooms[12] == rooms[4]
+
+
+GAS = "Gas Room\nThis is a small room which smells strongly of coal gas. A narrow tunnel leads east.\n"
+COAL = "Coal Mine\nThis is a non-descript part of a coal mine.\n"
+LADDER = (
+    "Ladder Top\nThis is a very small room. In the corner is a rickety wooden ladder, leading downward.\n"
+)
+
+
+def test_walking_back_out_of_a_maze_retraces_the_way_in() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, GAS), ("e", COAL), ("ne", COAL), ("se", COAL), ("sw", COAL), ("d", LADDER),
+        ("u", "Coal Mine\n"),  # back up into the room we left the mine from
+        ("n", "Coal Mine\n"), ("e", "Coal Mine\n"), ("s", "Coal Mine\n"),  # exits never walked: back we go
+        ("n", "Gas Room\n"),
+    ])  # fmt: skip
+    assert rooms[6] == rooms[4]
+    assert rooms[7:10] == [rooms[3], rooms[2], rooms[1]]
+    assert rooms[10] == rooms[0]

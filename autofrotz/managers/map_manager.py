@@ -382,7 +382,10 @@ class MapManager(SceneMap):
             return renamed
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
-        guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
+        walked = bool(link and not link.inferred)
+        guided = (
+            self._guide_back(label, walked) or self._guide_rejoined(label) or self._retrace(label, walked)
+        )
         if guided in candidates:
             return guided  # retracing, or rejoining, the path of a guide through look-alike rooms
         if current not in candidates and is_other_version(self.reply):
