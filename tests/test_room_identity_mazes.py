@@ -150,3 +150,53 @@ def test_a_paragraph_of_fixtures_only_one_look_alike_showed_tells_it_apart() -> 
     ])  # fmt: skip
     assert rooms[6] == rooms[4]
     assert rooms[7] == rooms[3]
+
+
+TRAIL = "Mountain Trail\n"
+TRAIL_FOOT = (
+    "Mountain Trail\nYou are on a grim trail winding upwards to the northeast. A clearing lies southeast.\n"
+)
+TRAIL_LOW = (
+    "Mountain Trail\nThe trail continues up the mountain to the east, and downwards to the southwest.\n"
+)
+TRAIL_MID = (
+    "Mountain Trail\nThe trail continues up the mountain to the northeast, and downwards to the west.\n"
+)
+TRAIL_TOP = "Mountain Trail\nThings level off here. Two trails lead down the mountain, southwest and east.\n"
+TRAIL_SIDE = (
+    "Mountain Trail\nThe trail continues up the mountain to the west. The trail widens to the southeast.\n"
+)
+TRAIL_BEND = "Mountain Trail\nThe trail continues up the mountain to the west, and downwards to the east.\n"
+
+
+def test_a_brief_revisit_among_namesakes_is_the_one_with_an_unwalked_way_back() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, "Rocky Clearing\nA rocky clearing. A trail leads northwest; a plain lies east.\n"),
+        ("nw", TRAIL_FOOT), ("ne", TRAIL_LOW), ("e", TRAIL_MID), ("ne", TRAIL_TOP), ("sw", TRAIL),
+        ("w", TRAIL), ("sw", TRAIL), ("se", "Rocky Clearing\n"), ("e", "Plain\nA windswept plain.\n"),
+        ("nw", TRAIL_SIDE), ("w", TRAIL_BEND),
+        ("w", TRAIL),  # only the top of the trail named a way east not yet walked elsewhere
+    ])  # fmt: skip
+    assert rooms[5:8] == [rooms[3], rooms[2], rooms[1]]
+    assert rooms[12] == rooms[4]
+
+
+GAS = "Gas Room\nThis is a small room which smells strongly of coal gas. A narrow tunnel leads east.\n"
+COAL = "Coal Mine\nThis is a non-descript part of a coal mine.\n"
+LADDER = (
+    "Ladder Top\nThis is a very small room. In the corner is a rickety wooden ladder, leading downward.\n"
+)
+
+
+def test_walking_back_out_of_a_maze_retraces_the_way_in() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [
+        (None, GAS), ("e", COAL), ("ne", COAL), ("se", COAL), ("sw", COAL), ("d", LADDER),
+        ("u", "Coal Mine\n"),  # back up into the room we left the mine from
+        ("n", "Coal Mine\n"), ("e", "Coal Mine\n"), ("s", "Coal Mine\n"),  # exits never walked: back we go
+        ("n", "Gas Room\n"),
+    ])  # fmt: skip
+    assert rooms[6] == rooms[4]
+    assert rooms[7:10] == [rooms[3], rooms[2], rooms[1]]
+    assert rooms[10] == rooms[0]

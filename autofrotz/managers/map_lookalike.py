@@ -42,6 +42,8 @@ def split_fall(text: str, known: frozenset[str] = frozenset()) -> tuple[str, str
 class LookalikeMap(IdentityMap):
     """Identity evidence for rooms that share name and description."""
 
+    last_move: tuple[str, str, str] | None  # (from room, exit label, to room), set by MapManager
+
     def _maze_room(self, room_id: str | None) -> str | None:
         return self.room(room_id).get("maze_group") if room_id else None
 
@@ -64,6 +66,23 @@ class LookalikeMap(IdentityMap):
             if r != here
             and self._maze_room(r) == group
             and any(opposite(k) is None and to == here for k, to in self._travelled(r).items())
+        ]
+        return before[0] if len(before) == 1 else None
+
+    def _retrace(self, label: str | None, travelled_here: bool) -> str | None:
+        """Walking back along a path through a maze (the room we just left is one this room led to),
+        a compass step by no walked exit goes on back: to the one other maze room that led here."""
+        here, came = self.current_room, self.last_move
+        group = self._maze_room(here)
+        if label not in OPPOSITES or not here or not group or travelled_here or not came or came[2] != here:
+            return None
+        left = came[0]
+        if left == here or left not in self._travelled(here).values():
+            return None
+        before = [
+            r
+            for r in self.links
+            if r not in (here, left) and self._maze_room(r) == group and here in self._travelled(r).values()
         ]
         return before[0] if len(before) == 1 else None
 
@@ -134,6 +153,18 @@ class LookalikeMap(IdentityMap):
         if len(marked) != 1 or marked[0] not in pool or not mentioned:
             return None
         return marked[0] if self._mentioned_exits(marked[0]) <= mentioned else None
+
+    def _open_way_back(self, pool: list[str], back: str | None, description: str) -> str | None:
+        """A header-only revisit among namesakes: the one whose text named the way back and where
+        that way has not been walked to somewhere else."""
+        if not back or (description and not is_item_line(description)) or len(pool) < 2:
+            return None
+        open_back = [c for c in pool if back in self._mentioned_exits(c) and self._unwalked(c, back)]
+        return open_back[0] if len(open_back) == 1 else None
+
+    def _unwalked(self, room_id: str, label: str) -> bool:
+        link = self.links[room_id].get(label)
+        return link is None or link.inferred
 
     def _mentioned_exits(self, room_id: str) -> set[str]:
         return {k for k, state in self.room(room_id)["exits"].items() if state == MENTIONED} | set(

@@ -398,7 +398,10 @@ class MapManager(SceneMap):
             return renamed
         link = self.links[current].get(label) if label else None
         back = opposite(label) if label else None
-        guided = self._guide_back(label, bool(link and not link.inferred)) or self._guide_rejoined(label)
+        walked = bool(link and not link.inferred)
+        guided = (
+            self._guide_back(label, walked) or self._guide_rejoined(label) or self._retrace(label, walked)
+        )
         if guided in candidates:
             return guided  # retracing, or rejoining, the path of a guide through look-alike rooms
         if current not in candidates and is_other_version(self.reply):
@@ -469,6 +472,9 @@ class MapManager(SceneMap):
         if len(kept) == 1:
             return kept[0]  # a brief revisit among namesakes: the one showing the same fixtures
         pool = kept or pool
+        open_back = self._open_way_back(pool, back, description)
+        if open_back:
+            return open_back  # a brief revisit: the one namesake with an unwalked exit leading back
         maze_like = self._maze_like(candidates, description)
         if maze_like:
             pool = [c for c in pool if self._consistent(c, back)]
