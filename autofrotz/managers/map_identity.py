@@ -19,9 +19,9 @@ from autofrotz.managers.room_parser import (
     is_item_line,
     parse_exits,
     place_words,
-    reads_like_open_terrain,
     short_form_share,
 )
+from autofrotz.managers.room_signals import reads_like_open_terrain
 
 # Descriptions at least this similar belong to the same room (state changes alter a few words).
 SAME_ROOM_SIMILARITY = 0.8

@@ -35,15 +35,13 @@ from autofrotz.managers.map_rides import is_ride_text
 from autofrotz.managers.map_scenes import SceneMap
 from autofrotz.managers.room_parser import (
     ParsedOutput,
-    is_dark_again_text,
     is_full_description,
     is_item_line,
-    is_relocation_text,
     leading_paragraph,
     parse_exits,
     parse_output,
-    reads_like_dead_end,
 )
+from autofrotz.managers.room_signals import is_dark_again_text, is_relocation_text, reads_like_dead_end
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
 

@@ -13,7 +13,7 @@ from collections import deque
 from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.map_graph import Link
 from autofrotz.managers.map_lookalike import LookalikeMap
-from autofrotz.managers.room_parser import _matches
+from autofrotz.managers.room_signals import first_match
 
 # Replies saying the player was carried somewhere (IF conventions for vehicles, lifts and rides).
 RIDE_PATTERNS: tuple[str, ...] = (
@@ -39,7 +39,7 @@ def is_ride_text(text: str) -> bool:
     >>> is_ride_text("The troll stops you.")
     False
     """
-    return _matches(RIDE_PATTERNS, text) is not None
+    return first_match(RIDE_PATTERNS, text) is not None
 
 
 def control_words(command: str) -> list[str]:

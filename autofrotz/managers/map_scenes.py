@@ -12,7 +12,8 @@ import re
 from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.map_maze import normalize_description, similarity
 from autofrotz.managers.map_rides import RideMap
-from autofrotz.managers.room_parser import find_header, is_item_line, is_relocation_text
+from autofrotz.managers.room_parser import find_header, is_item_line
+from autofrotz.managers.room_signals import first_match, is_relocation_text
 
 # Replies telling of a fall to the place below (no header follows): "you are falling".
 FALL_PATTERNS: tuple[str, ...] = (
@@ -44,10 +45,6 @@ REWRITTEN_SIMILARITY = 0.7
 SHORTEST_DESCRIPTION = 40
 
 
-def _matches(patterns: tuple[str, ...], text: str) -> bool:
-    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
-
-
 def _described(line: str) -> bool:
     """A room description rather than a short state or object line."""
     return len(line) >= SHORTEST_DESCRIPTION and not is_item_line(line)
@@ -63,9 +60,9 @@ def vertical_shift(text: str) -> str | None:
     >>> vertical_shift("You fall asleep.") is None
     True
     """
-    if _matches(FALL_PATTERNS, text):
+    if first_match(FALL_PATTERNS, text):
         return "down"
-    return "up" if _matches(LIFT_PATTERNS, text) else None
+    return "up" if first_match(LIFT_PATTERNS, text) else None
 
 
 def is_return_text(text: str) -> bool:
@@ -76,7 +73,7 @@ def is_return_text(text: str) -> bool:
     >>> is_return_text("You are back on your feet.")
     False
     """
-    return _matches(RETURN_PATTERNS, text)
+    return first_match(RETURN_PATTERNS, text) is not None
 
 
 def is_dream_header(header: str | None) -> bool:
@@ -94,7 +91,7 @@ def is_wake_text(text: str) -> bool:
     >>> is_wake_text("Ouch!  You wake up, smarting."), is_wake_text("You drift east.")
     (True, False)
     """
-    return _matches(WAKE_PATTERNS, text)
+    return first_match(WAKE_PATTERNS, text) is not None
 
 
 def is_vision_text(text: str) -> bool:
@@ -105,7 +102,7 @@ def is_vision_text(text: str) -> bool:
     >>> is_vision_text("Your vision returns.")
     False
     """
-    return _matches(VISION_PATTERNS, text)
+    return first_match(VISION_PATTERNS, text) is not None
 
 
 def one_word_swapped(old: str, new: str) -> bool:

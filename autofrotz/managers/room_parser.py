@@ -9,53 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from autofrotz.managers.directions import canonical_direction
-
-# Darkness messages of Infocom, Inform 6/7 and TADS libraries.
-DARKNESS_PATTERNS: tuple[str, ...] = (
-    r"\bit is pitch (?:black|dark)\b",
-    r"\bit'?s pitch (?:black|dark)\b",
-    r"\byou have moved into a dark place\b",
-    r"\bit is (?:too|very) dark to see\b",
-    r"\bit'?s too dark to see\b",
-    r"\byou can'?t see (?:a thing|anything)\b",
-    r"\byou are in the dark\b",
-    r"\bin the dark,? you\b",
-    r"^\s*darkness\s*$",
-)
-
-# Darkness said to come back: the player is returned to a dark place ("everything goes black again").
-DARK_AGAIN_PATTERNS: tuple[str, ...] = (r"\b(?:goes|went|turns|turned|is) (?:black|dark|pitch dark) again\b",)
-
-# Replies meaning "there is no exit that way": they refute an exit.
-NO_EXIT_PATTERNS: tuple[str, ...] = (
-    r"\byou can'?t go that way\b",
-    r"\byou cannot go that way\b",
-    r"\byou can'?t go in that direction\b",
-    r"\bthere(?:'s| is) no (?:exit|way|path|passage) (?:that way|in that direction|there)\b",
-    r"\bthere is a wall there\b",
-    r"\bthat'?s not a direction you can go\b",
-    r"\byou can'?t (?:go|move|walk) (?:there|that way)\b",
-    r"\bno exit that way\b",
-    r"\byou can'?t go (?:north|south|east|west|up|down|in|out|\w+east|\w+west) from here\b",
-    r"\bi can'?t go in that direction\b",
-    r"\bthere'?s no way to go in that direction\b",
-)
-
-# Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
-RELOCATION_PATTERNS: tuple[str, ...] = (
-    r"\byour (?:surroundings|environment) (?:appear|seem|look|have|has)\b"
-    r"[^.]*\b(?:changed|altered|different)\b",
-)
-
-# Replies meaning "an exit is there but something stops you": they block an exit.
-BLOCK_PATTERNS: tuple[str, ...] = (
-    r"\bthe [\w' -]+ (?:is|are) (?:closed|locked|shut)\b",
-    r"\byou'?ll have to open\b",
-    r"\b(?:blocks?|bars?) (?:your|the) (?:way|path|passage)\b",
-    r"\bwon'?t let you\b",
-    r"\byou can'?t fit\b",
-    r"\bis in the way\b",
-)
+from autofrotz.managers.room_signals import blocked_reason, first_match, is_dark_text, is_no_exit_text
 
 # Lines that look like titles but belong to a story banner or the interpreter.
 BANNER_PATTERNS: tuple[str, ...] = (
@@ -90,21 +44,6 @@ SMALL_WORDS: frozenset[str] = frozenset(
      "under", "over", "for", "up", "down", "beside", "behind", "outside", "inside", "below", "above",
      "&", "-", "de", "la", "le", "du", "von", "van", "off", "'s"}
 )  # fmt: skip
-
-# Phrases of open terrain (desert, plain, sea) that some games draw as one room with a hidden grid.
-OPEN_TERRAIN_PATTERNS: tuple[str, ...] = (
-    r"\b(?:see|seen|visible|view|stretch(?:es|ing)?|extend(?:s|ing)?|spread(?:s|ing)?)\b(?: [\w,']+){0,3} "
-    r"in (?:any|every|all) directions?\b",
-    r"\bas far as (?:the|your) eyes? can see\b",
-    r"\bas far as you can see\b",
-)
-
-# A room's text saying it has a single way out (the one the player came in by).
-DEAD_END_PATTERNS: tuple[str, ...] = (
-    r"\bno other (?:exits?|way out)\b",
-    r"\bthe only (?:exit|way out) is (?:back|the way you came)\b",
-    r"\bdead end\b",
-)
 
 # Opening words of an old-style room description, for games that print no header.
 DESCRIPTION_OPENERS: tuple[str, ...] = (
@@ -169,65 +108,6 @@ class ParsedOutput:
     position: str | None = None  # "(in the boat)" after the header: inside or on something
 
 
-def _matches(patterns: tuple[str, ...], text: str) -> str | None:
-    for pattern in patterns:
-        m = re.search(pattern, text, re.IGNORECASE | re.MULTILINE)
-        if m:
-            return m.group(0)
-    return None
-
-
-def is_dark_text(text: str) -> bool:
-    """True when the output says the player cannot see.
-
-    >>> is_dark_text("It is pitch black. You are likely to be eaten by a grue.")
-    True
-    >>> is_dark_text("The lamp is now on.")
-    False
-    """
-    return _matches(DARKNESS_PATTERNS, text) is not None
-
-
-def is_dark_again_text(text: str) -> bool:
-    """True when the output says the darkness has come back.
-
-    >>> is_dark_again_text("Suddenly everything goes black again."), is_dark_again_text("It is dark.")
-    (True, False)
-    """
-    return _matches(DARK_AGAIN_PATTERNS, text) is not None
-
-
-def is_relocation_text(text: str) -> bool:
-    """True when the output says the player is now somewhere else without describing where.
-
-    >>> is_relocation_text("When your vision returns, your surroundings appear somewhat altered.")
-    True
-    >>> is_relocation_text("The surroundings are quiet.")
-    False
-    """
-    return _matches(RELOCATION_PATTERNS, text) is not None
-
-
-def is_no_exit_text(text: str) -> bool:
-    """True when the output refuses a move because there is no exit.
-
-    >>> is_no_exit_text("You can't go that way.")
-    True
-    >>> is_no_exit_text("Taken.")
-    False
-    """
-    return _matches(NO_EXIT_PATTERNS, text) is not None
-
-
-def blocked_reason(text: str) -> str | None:
-    """The phrase that blocks a move ("The door is closed"), or None.
-
-    >>> blocked_reason("The wooden door is locked.")
-    'The wooden door is locked'
-    """
-    return _matches(BLOCK_PATTERNS, text)
-
-
 def is_item_line(line: str) -> bool:
     """True for a line that lists objects or people rather than describing the room.
 
@@ -238,29 +118,7 @@ def is_item_line(line: str) -> bool:
     >>> is_item_line("You are in the kitchen of the white house.")
     False
     """
-    return _matches(ITEM_LINE_PATTERNS, line.strip()) is not None
-
-
-def reads_like_open_terrain(text: str) -> bool:
-    """True when a room's description speaks of open terrain stretching every way.
-
-    >>> reads_like_open_terrain("All you can see in any direction is sand and sunlight.")
-    True
-    >>> reads_like_open_terrain("A room with oddly angled walls and passages in all directions.")
-    False
-    """
-    return _matches(OPEN_TERRAIN_PATTERNS, text) is not None
-
-
-def reads_like_dead_end(text: str) -> bool:
-    """True when a room's text says there is no way out but the one the player came in by.
-
-    >>> reads_like_dead_end("A grisly cavern with a black hole in the floor. There is no other exit.")
-    True
-    >>> reads_like_dead_end("The only exit is by an archway to the north.")
-    False
-    """
-    return _matches(DEAD_END_PATTERNS, text) is not None
+    return first_match(ITEM_LINE_PATTERNS, line.strip()) is not None
 
 
 def is_full_description(line: str) -> bool:
@@ -330,7 +188,7 @@ def header_shape(line: str) -> str | None:
     name = strip_header_suffix(strip_decoration(line))
     if not name or not (name[0].isupper() or name[0].isdigit()) or _bad_ending(name):
         return None
-    if name.split(".")[0].lower() in NOT_A_HEADER or _matches(BANNER_PATTERNS, name) or _drawing(name):
+    if name.split(".")[0].lower() in NOT_A_HEADER or first_match(BANNER_PATTERNS, name) or _drawing(name):
         return None
     words = name.replace("-", " ").split()
     if len(words) > 8:
@@ -396,7 +254,7 @@ def _banner_lines(lines: list[str]) -> set[int]:
     """Indexes of lines inside a paragraph that contains a banner line (title, copyright, release)."""
     banned: set[int] = set()
     for start, end in _paragraph_blocks(lines):
-        if any(_matches(BANNER_PATTERNS, lines[i]) for i in range(start, end)):
+        if any(first_match(BANNER_PATTERNS, lines[i]) for i in range(start, end)):
             banned.update(range(start, end))
     return banned
 
@@ -519,7 +377,7 @@ def headerless_description(text: str) -> str | None:
 
 def _opening_line(para: list[str]) -> int | None:
     """Index of the paragraph's first line that opens a room description."""
-    return next((i for i, line in enumerate(para) if _matches(DESCRIPTION_OPENERS, line.lower())), None)
+    return next((i for i, line in enumerate(para) if first_match(DESCRIPTION_OPENERS, line.lower())), None)
 
 
 def _room_text(para: list[str], opener: int) -> str:

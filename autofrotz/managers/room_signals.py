@@ -1,0 +1,150 @@
+"""What a reply says happened, read from stock phrases: darkness, a refused or blocked move, being
+carried off, open terrain, a dead end. Each is a table of patterns and a small predicate."""
+
+from __future__ import annotations
+
+import re
+
+# Darkness messages of Infocom, Inform 6/7 and TADS libraries.
+DARKNESS_PATTERNS: tuple[str, ...] = (
+    r"\bit is pitch (?:black|dark)\b",
+    r"\bit'?s pitch (?:black|dark)\b",
+    r"\byou have moved into a dark place\b",
+    r"\bit is (?:too|very) dark to see\b",
+    r"\bit'?s too dark to see\b",
+    r"\byou can'?t see (?:a thing|anything)\b",
+    r"\byou are in the dark\b",
+    r"\bin the dark,? you\b",
+    r"^\s*darkness\s*$",
+)
+
+# Darkness said to come back: the player is returned to a dark place ("everything goes black again").
+DARK_AGAIN_PATTERNS: tuple[str, ...] = (r"\b(?:goes|went|turns|turned|is) (?:black|dark|pitch dark) again\b",)
+
+# Replies meaning "there is no exit that way": they refute an exit.
+NO_EXIT_PATTERNS: tuple[str, ...] = (
+    r"\byou can'?t go that way\b",
+    r"\byou cannot go that way\b",
+    r"\byou can'?t go in that direction\b",
+    r"\bthere(?:'s| is) no (?:exit|way|path|passage) (?:that way|in that direction|there)\b",
+    r"\bthere is a wall there\b",
+    r"\bthat'?s not a direction you can go\b",
+    r"\byou can'?t (?:go|move|walk) (?:there|that way)\b",
+    r"\bno exit that way\b",
+    r"\byou can'?t go (?:north|south|east|west|up|down|in|out|\w+east|\w+west) from here\b",
+    r"\bi can'?t go in that direction\b",
+    r"\bthere'?s no way to go in that direction\b",
+)
+
+# Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
+RELOCATION_PATTERNS: tuple[str, ...] = (
+    r"\byour (?:surroundings|environment) (?:appear|seem|look|have|has)\b"
+    r"[^.]*\b(?:changed|altered|different)\b",
+)
+
+# Replies meaning "an exit is there but something stops you": they block an exit.
+BLOCK_PATTERNS: tuple[str, ...] = (
+    r"\bthe [\w' -]+ (?:is|are) (?:closed|locked|shut)\b",
+    r"\byou'?ll have to open\b",
+    r"\b(?:blocks?|bars?) (?:your|the) (?:way|path|passage)\b",
+    r"\bwon'?t let you\b",
+    r"\byou can'?t fit\b",
+    r"\bis in the way\b",
+)
+
+# Phrases of open terrain (desert, plain, sea) that some games draw as one room with a hidden grid.
+OPEN_TERRAIN_PATTERNS: tuple[str, ...] = (
+    r"\b(?:see|seen|visible|view|stretch(?:es|ing)?|extend(?:s|ing)?|spread(?:s|ing)?)\b(?: [\w,']+){0,3} "
+    r"in (?:any|every|all) directions?\b",
+    r"\bas far as (?:the|your) eyes? can see\b",
+    r"\bas far as you can see\b",
+)
+
+# A room's text saying it has a single way out (the one the player came in by).
+DEAD_END_PATTERNS: tuple[str, ...] = (
+    r"\bno other (?:exits?|way out)\b",
+    r"\bthe only (?:exit|way out) is (?:back|the way you came)\b",
+    r"\bdead end\b",
+)
+
+
+def first_match(patterns: tuple[str, ...], text: str) -> str | None:
+    """The first stretch of text any of the patterns finds (case-insensitive, per line), or None."""
+    for pattern in patterns:
+        m = re.search(pattern, text, re.IGNORECASE | re.MULTILINE)
+        if m:
+            return m.group(0)
+    return None
+
+
+def is_dark_text(text: str) -> bool:
+    """True when the output says the player cannot see.
+
+    >>> is_dark_text("It is pitch black. You are likely to be eaten by a grue.")
+    True
+    >>> is_dark_text("The lamp is now on.")
+    False
+    """
+    return first_match(DARKNESS_PATTERNS, text) is not None
+
+
+def is_dark_again_text(text: str) -> bool:
+    """True when the output says the darkness has come back.
+
+    >>> is_dark_again_text("Suddenly everything goes black again."), is_dark_again_text("It is dark.")
+    (True, False)
+    """
+    return first_match(DARK_AGAIN_PATTERNS, text) is not None
+
+
+def is_relocation_text(text: str) -> bool:
+    """True when the output says the player is now somewhere else without describing where.
+
+    >>> is_relocation_text("When your vision returns, your surroundings appear somewhat altered.")
+    True
+    >>> is_relocation_text("The surroundings are quiet.")
+    False
+    """
+    return first_match(RELOCATION_PATTERNS, text) is not None
+
+
+def is_no_exit_text(text: str) -> bool:
+    """True when the output refuses a move because there is no exit.
+
+    >>> is_no_exit_text("You can't go that way.")
+    True
+    >>> is_no_exit_text("Taken.")
+    False
+    """
+    return first_match(NO_EXIT_PATTERNS, text) is not None
+
+
+def blocked_reason(text: str) -> str | None:
+    """The phrase that blocks a move ("The door is closed"), or None.
+
+    >>> blocked_reason("The wooden door is locked.")
+    'The wooden door is locked'
+    """
+    return first_match(BLOCK_PATTERNS, text)
+
+
+def reads_like_open_terrain(text: str) -> bool:
+    """True when a room's description speaks of open terrain stretching every way.
+
+    >>> reads_like_open_terrain("All you can see in any direction is sand and sunlight.")
+    True
+    >>> reads_like_open_terrain("A room with oddly angled walls and passages in all directions.")
+    False
+    """
+    return first_match(OPEN_TERRAIN_PATTERNS, text) is not None
+
+
+def reads_like_dead_end(text: str) -> bool:
+    """True when a room's text says there is no way out but the one the player came in by.
+
+    >>> reads_like_dead_end("A grisly cavern with a black hole in the floor. There is no other exit.")
+    True
+    >>> reads_like_dead_end("The only exit is by an archway to the north.")
+    False
+    """
+    return first_match(DEAD_END_PATTERNS, text) is not None
