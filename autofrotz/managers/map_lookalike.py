@@ -1,8 +1,9 @@
 """Telling look-alike maze rooms apart without markers: guides followed off the compass, the ways out
 a reply mentions, fixtures the reply repeats, and falls that pass through one room into another.
 
-LookalikeMap sits between IdentityMap and MapManager; MapManager's _identify asks it before settling
-for dead reckoning among identical namesakes.
+LookalikeMap sits between IdentityMap and RideMap. MapManager's _identify asks it for guided steps
+and falls, and hands it the last stage (`_among_namesakes`): choosing among rooms of one name, or
+none, once no exit, event or guide has settled the reply.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite
 from autofrotz.managers.map_graph import MENTIONED, Link
-from autofrotz.managers.map_identity import IdentityMap, furnishings
+from autofrotz.managers.map_identity import KEPT_WORDS, IdentityMap, furnishings, shared_run
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.room_parser import find_header, is_item_line, parse_exits, parse_output
 
@@ -170,3 +171,50 @@ class LookalikeMap(IdentityMap):
         return {k for k, state in self.room(room_id)["exits"].items() if state == MENTIONED} | set(
             self.room(room_id).get("mentioned", [])
         )
+
+    def _among_namesakes(
+        self, candidates: list[str], name: str, description: str, label: str | None, travel: bool
+    ) -> str | None:
+        """The last stage of identity: which of several rooms of this name (or none, a new room) a
+        reply that no exit, event or guide has settled shows."""
+        current = self.current_room
+        back = opposite(label) if label else None
+        pool = [c for c in candidates if c != current and not self._distinct(c, description, back)]
+        returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
+        if not returning and label in OPPOSITES:  # the way back of a move like "follow mouse" is unknown
+            returning = [c for c in pool if self._led_here_off_grid(c)]
+        if returning:
+            return returning[-1]
+        told = self._told_apart_by_way(pool, candidates, description)
+        if told:
+            return told  # look-alikes told apart by a way out only one of them showed
+        if not travel and not pool and self._sole_namesake_kept_words(candidates, description):
+            return candidates[0]  # carried off to the one room of that name, its text partly rewritten
+        if not travel and self.position and len(candidates) == 1 and candidates[0] != current:
+            return candidates[0]  # ridden (in a handcar, on a raft) to the one room of that name
+        if self._fresh(description, label, name):  # a first visit's text where revisits are abbreviated
+            pool = [c for c in pool if self._changed_neighbour(c, description)]
+        if current in candidates and self._indistinguishable_from_here(candidates, description):
+            return current  # nothing says we left: a grid inside one room, or a brief revisit
+        told = self._told_apart_by_fixtures(pool, candidates, name, description)
+        if told:
+            return told  # look-alikes told apart by fixed things only one of them showed
+        kept = self._kept_furnishings(pool, name, description)
+        if len(kept) == 1:
+            return kept[0]  # a brief revisit among namesakes: the one showing the same fixtures
+        pool = kept or pool
+        open_back = self._open_way_back(pool, back, description)
+        if open_back:
+            return open_back  # a brief revisit: the one namesake with an unwalked exit leading back
+        maze_like = self._maze_like(candidates, description)
+        if maze_like:
+            pool = [c for c in pool if self._consistent(c, back)]
+        if pool and (len(candidates) > 1 or current in candidates):
+            return self._pick_among_namesakes(pool, description, label, maze_like)
+        return pool[-1] if pool else None
+
+    def _sole_namesake_kept_words(self, candidates: list[str], description: str) -> bool:
+        """True when one room elsewhere bears the name and its text shares a long run of words with this."""
+        if len(candidates) != 1 or candidates[0] == self.current_room:
+            return False
+        return shared_run(description, self.room(candidates[0])["description"]) >= KEPT_WORDS

@@ -22,12 +22,10 @@ from autofrotz.managers.directions import (
 )
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_identity import (
-    KEPT_WORDS,
     SAME_FURNISHINGS,
     _name_from_description,
     exits_conflict,
     furnishings,
-    shared_run,
 )
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_reading import is_inspection, is_other_version, quoted_title
@@ -314,12 +312,6 @@ class MapManager(SceneMap):
         shared = set(furnishings(self.reply, name)) & set(self.room(room_id).get("furnishings", []))
         return len(shared) >= SAME_FURNISHINGS
 
-    def _sole_namesake_kept_words(self, candidates: list[str], description: str) -> bool:
-        """True when one room elsewhere bears the name and its text shares a long run of words with this."""
-        if len(candidates) != 1 or candidates[0] == self.current_room:
-            return False
-        return shared_run(description, self.room(candidates[0])["description"]) >= KEPT_WORDS
-
     def _unchanged_here(self, name: str, description: str) -> bool:
         """True when the header and description are the current room's own."""
         here = self.current_room
@@ -395,7 +387,6 @@ class MapManager(SceneMap):
             self.rename_room(renamed, name)
             return renamed
         link = self.links[current].get(label) if label else None
-        back = opposite(label) if label else None
         walked = bool(link and not link.inferred)
         guided = (
             self._guide_back(label, walked) or self._guide_rejoined(label) or self._retrace(label, walked)
@@ -446,39 +437,7 @@ class MapManager(SceneMap):
         if not travel and not candidates and self._is_rename(description):
             self.rename_room(current, name)
             return current
-        pool = [c for c in candidates if c != current and not self._distinct(c, description, back)]
-        returning = [c for c in pool if back and (r := self.links[c].get(back)) and r.to_room == current]
-        if not returning and label in OPPOSITES:  # the way back of a move like "follow mouse" is unknown
-            returning = [c for c in pool if self._led_here_off_grid(c)]
-        if returning:
-            return returning[-1]
-        told = self._told_apart_by_way(pool, candidates, description)
-        if told:
-            return told  # look-alikes told apart by a way out only one of them showed
-        if not travel and not pool and self._sole_namesake_kept_words(candidates, description):
-            return candidates[0]  # carried off to the one room of that name, its text partly rewritten
-        if not travel and self.position and len(candidates) == 1 and candidates[0] != current:
-            return candidates[0]  # ridden (in a handcar, on a raft) to the one room of that name
-        if self._fresh(description, label, name):  # a first visit's text where revisits are abbreviated
-            pool = [c for c in pool if self._changed_neighbour(c, description)]
-        if current in candidates and self._indistinguishable_from_here(candidates, description):
-            return current  # nothing says we left: a grid inside one room, or a brief revisit
-        told = self._told_apart_by_fixtures(pool, candidates, name, description)
-        if told:
-            return told  # look-alikes told apart by fixed things only one of them showed
-        kept = self._kept_furnishings(pool, name, description)
-        if len(kept) == 1:
-            return kept[0]  # a brief revisit among namesakes: the one showing the same fixtures
-        pool = kept or pool
-        open_back = self._open_way_back(pool, back, description)
-        if open_back:
-            return open_back  # a brief revisit: the one namesake with an unwalked exit leading back
-        maze_like = self._maze_like(candidates, description)
-        if maze_like:
-            pool = [c for c in pool if self._consistent(c, back)]
-        if pool and (len(candidates) > 1 or current in candidates):
-            return self._pick_among_namesakes(pool, description, label, maze_like)
-        return pool[-1] if pool else None
+        return self._among_namesakes(candidates, name, description, label, travel)
 
     # ----- moves -----
     def _record_move(
