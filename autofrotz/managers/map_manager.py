@@ -30,7 +30,7 @@ from autofrotz.managers.map_identity import (
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_reading import is_inspection, is_other_version, quoted_title
 from autofrotz.managers.map_rides import is_ride_text
-from autofrotz.managers.map_scenes import SceneMap
+from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneMap
 from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
@@ -48,8 +48,6 @@ MODES = ("rules", "llm", "hybrid")
 UNSURE = 0.5
 DARK_ROOM_NAME = "Darkness"
 ELSEWHERE_NAME = "Somewhere else"  # where a relocation without a room header leaves us
-# Under this length the line after a title is no room description (a signature, a date, a list item).
-SHORTEST_DESCRIPTION = 40
 # A reply opening with these is someone speaking, never a room's description.
 SPEECH_MARKS = ('"', "\u201c", "'")
 LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})

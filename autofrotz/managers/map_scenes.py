@@ -41,7 +41,7 @@ VISION_PATTERNS: tuple[str, ...] = (
 )
 # Under this share of the same wording, a reprinted room text shows a different place.
 REWRITTEN_SIMILARITY = 0.7
-# Under this length the line after a header is no room description.
+# Under this length the line after a header is no room description (a signature, a date, a list item).
 SHORTEST_DESCRIPTION = 40
 
 
