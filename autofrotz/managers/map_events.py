@@ -6,10 +6,8 @@ house whose "bedroom", "pantry" and "study" are one place) while the same event 
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.map_maze import normalize_description, similarity
-from autofrotz.managers.room_parser import DESCRIPTION_OPENERS
+from autofrotz.managers.room_parser import opening_line
 
 # Event passages at least this similar are the same thing happening again (a bruise here, a miss there).
 EVENT_SIMILARITY = 0.8
@@ -26,7 +24,7 @@ def event_before_room(text: str) -> str:
     ''
     """
     lines = [line.strip() for line in text.replace("\r", "").split("\n") if line.strip()]
-    opener = next((i for i, line in enumerate(lines) if _opens_room(line)), None)
+    opener = opening_line(lines)
     return " ".join(lines[:opener]) if opener else ""
 
 
@@ -43,7 +41,3 @@ def same_event(earlier: str, later: str) -> bool:
     if min(len(a), len(b)) < SHORTEST_EVENT:
         return False
     return similarity(a, b) >= EVENT_SIMILARITY
-
-
-def _opens_room(line: str) -> bool:
-    return any(re.match(pattern, line.lower()) for pattern in DESCRIPTION_OPENERS)

@@ -96,6 +96,13 @@ class MapGraph:
         key = name.lower()
         return [r for r, d in self.graph.nodes(data=True) if d["name"].lower() == key]
 
+    def known_names(self) -> frozenset[str]:
+        """Every room name on the map, lower-cased (what a header reader may take as a title)."""
+        return frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
+
+    def _current_name(self) -> str | None:
+        return self.room(self.current_room)["name"] if self.current_room else None
+
     def visit(self, room_id: str, turn: int) -> None:
         """Count a visit and make the room current."""
         node = self.room(room_id)

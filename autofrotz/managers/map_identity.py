@@ -7,6 +7,7 @@ that leads elsewhere, look-alike namesakes, open terrain, rides, headerless revi
 from __future__ import annotations
 
 import re
+from collections import deque
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -44,7 +45,12 @@ class IdentityMap(MazeMap):
     style: dict[str, int]  # how the game announces rooms (set by MapManager)
     position: str | None  # the last header's position suffix
     reply: str  # the output being read
-    prior_reply: str  # the output read before it
+    replies: deque[str]  # the outputs read before this one, newest last (kept by RideMap)
+
+    @property
+    def prior_reply(self) -> str:
+        """The output read before the one being read."""
+        return self.replies[-1] if self.replies else ""
 
     def _headerless_game(self) -> bool:
         return self.style["headerless"] > self.style["header"]
@@ -97,12 +103,12 @@ class IdentityMap(MazeMap):
         group = self.room(here).get("maze_group")  # any room of the maze we are in counts as here
         return any(
             opposite(k) is None
-            and (link.to_room == here or bool(group and self._name_group(link.to_room) == group))
+            and (link.to_room == here or bool(group and self._maze_group(link.to_room) == group))
             for k, link in self.links[room_id].items()
         )
 
-    def _name_group(self, room_id: str) -> str | None:
-        return self.room(room_id).get("maze_group")
+    def _maze_group(self, room_id: str | None) -> str | None:
+        return self.room(room_id).get("maze_group") if room_id else None
 
     def _abbreviated(self, description: str) -> str | None:
         """The one known room whose description this short wording abbreviates (in a game without

@@ -45,9 +45,6 @@ class LookalikeMap(IdentityMap):
 
     last_move: tuple[str, str, str] | None  # (from room, exit label, to room), set by MapManager
 
-    def _maze_room(self, room_id: str | None) -> str | None:
-        return self.room(room_id).get("maze_group") if room_id else None
-
     def _travelled(self, room_id: str) -> dict[str, str]:
         """Exits of a room walked at least once (not inferred), label -> room."""
         return {k: link.to_room for k, link in self.links[room_id].items() if not link.inferred}
@@ -58,14 +55,14 @@ class LookalikeMap(IdentityMap):
         its path; a maze's passages need not mirror the step that made them, so a guessed way back
         counts for nothing here."""
         here = self.current_room
-        group = self._maze_room(here)
+        group = self._maze_group(here)
         if label not in OPPOSITES or not here or not group or travelled_here:
             return None
         before = [
             r
             for r in self.links
             if r != here
-            and self._maze_room(r) == group
+            and self._maze_group(r) == group
             and any(opposite(k) is None and to == here for k, to in self._travelled(r).items())
         ]
         return before[0] if len(before) == 1 else None
@@ -74,7 +71,7 @@ class LookalikeMap(IdentityMap):
         """Walking back along a path through a maze (the room we just left is one this room led to),
         a compass step by no walked exit goes on back: to the one other maze room that led here."""
         here, came = self.current_room, self.last_move
-        group = self._maze_room(here)
+        group = self._maze_group(here)
         if label not in OPPOSITES or not here or not group or travelled_here or not came or came[2] != here:
             return None
         left = came[0]
@@ -83,7 +80,7 @@ class LookalikeMap(IdentityMap):
         before = [
             r
             for r in self.links
-            if r not in (here, left) and self._maze_room(r) == group and here in self._travelled(r).values()
+            if r not in (here, left) and self._maze_group(r) == group and here in self._travelled(r).values()
         ]
         return before[0] if len(before) == 1 else None
 
@@ -92,13 +89,15 @@ class LookalikeMap(IdentityMap):
         maze room next to here from which the same move went on elsewhere, where the guide's route
         is known to pass."""
         here = self.current_room
-        group = self._maze_room(here)
+        group = self._maze_group(here)
         if not label or opposite(label) is not None or not is_travel_command(label) or not here or not group:
             return None
         if label in self.links[here]:
             return None
-        near = {to for to in self._travelled(here).values() if self._maze_room(to) == group}
-        near |= {r for r in self.links if here in self._travelled(r).values() and self._maze_room(r) == group}
+        near = {to for to in self._travelled(here).values() if self._maze_group(to) == group}
+        near |= {
+            r for r in self.links if here in self._travelled(r).values() and self._maze_group(r) == group
+        }
         near.discard(here)
         if len(near) != 1:
             return None

@@ -82,20 +82,19 @@ class MapManager(SceneMap):
         self.style = {"header": 0, "headerless": 0, "brief": 0}
         self.position: str | None = None  # last header's "(in the boat)" suffix
         self.reply = ""  # the output being read
-        self.prior_reply = ""
 
     # ----- perception -----
     def update_from_game_output(
         self, output_text: str, command_used: str | None, turn: int = 0
     ) -> RoomUpdate:
         """Parse one output (the reply to command_used, or the intro when None) and update the map."""
-        known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
+        known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
             self.update_from_game_output(fall[0], command_used, turn)
             return self.update_from_game_output(fall[1], "down", turn)
         parsed = parse_output(output_text, known)
-        self.prior_reply, self.reply = self.reply, output_text
+        self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
         confidence = self._confidence(parsed, command_used)
@@ -116,9 +115,6 @@ class MapManager(SceneMap):
         if not parsed.header or not is_inspection(command) or self._current_name() == parsed.header:
             return False
         return len(parsed.description) < SHORTEST_DESCRIPTION or quoted_title(self.reply, parsed.header)
-
-    def _current_name(self) -> str | None:
-        return self.room(self.current_room)["name"] if self.current_room else None
 
     def _confidence(self, parsed: ParsedOutput, command: str | None) -> float:
         """How sure the rules are about this output."""
@@ -155,7 +151,7 @@ class MapManager(SceneMap):
             return self._arrive_dark(label, turn)
         dark_before = self._dark_we_came_from(text)
         if parsed.is_dark and dark_before:
-            return self._return_to_dark(dark_before, label, turn)
+            return self._arrive_known(dark_before, label, turn, is_dark=True)  # sent back, not walked
         if self._headerless_game() and not (parsed.no_exit or parsed.blocked_reason) and label in OPPOSITES:
             return self._arrive_undescribed(text, label, turn)
         if self.current_room and label and parsed.no_exit:
@@ -196,11 +192,10 @@ class MapManager(SceneMap):
         name = self.room(room)["name"] if room else None
         return RoomUpdate(False, room, name, is_dark=is_dark)
 
-    def _arrive_known(self, target: str, label: str | None, turn: int) -> RoomUpdate:
-        """Carried without a header to a room the text and the graph name (a fall, a return)."""
-        previous = self.current_room
-        self._record_move(previous, target, label, False, turn)
-        return RoomUpdate(True, target, self.room(target)["name"])
+    def _arrive_known(self, target: str, label: str | None, turn: int, is_dark: bool = False) -> RoomUpdate:
+        """Carried without a header to a room the text and the graph name (a fall, a return, a ride)."""
+        self._record_move(self.current_room, target, label, False, turn)
+        return RoomUpdate(True, target, self.room(target)["name"], is_dark=is_dark)
 
     def _arrive_elsewhere(self, label: str | None, turn: int) -> RoomUpdate:
         """Carried off to a place the text does not name: a placeholder room until a header names it."""
@@ -220,9 +215,8 @@ class MapManager(SceneMap):
             self.room(update.room_id or "")["ride"] = True
             self.riding = True
             return update
-        self._record_move(self.current_room, target, label, False, turn)
         self.riding = True
-        return RoomUpdate(True, target, self.room(target)["name"])
+        return self._arrive_known(target, label, turn)
 
     def _arrive_dark(self, label: str | None, turn: int) -> RoomUpdate:
         """A move into darkness: a known exit tells where we are, else a placeholder room."""
@@ -247,11 +241,6 @@ class MapManager(SceneMap):
         if not came or came[2] != self.current_room or not is_dark_again_text(text):
             return None
         return came[0] if self.room(came[0]).get("is_dark") else None
-
-    def _return_to_dark(self, target: str, label: str | None, turn: int) -> RoomUpdate:
-        """Sent back into the dark room we came from (by a word or an event, not a walk)."""
-        self._record_move(self.current_room, target, label, False, turn)
-        return RoomUpdate(True, target, self.room(target)["name"], False, is_dark=True)
 
     def _only_way_back(self, room_id: str | None) -> str | None:
         """The room we walked into this one from, when its text says it has no other way out."""

@@ -141,8 +141,7 @@ class SceneMap(RideMap):
         if not header:
             return False
         if self.in_vision:
-            here = self.room(self.current_room)["name"] if self.current_room else None
-            return header == here or is_travel_command(command)
+            return header == self._current_name() or is_travel_command(command)
         return bool(self.rooms_named(header))
 
     def _carried_to(self, text: str) -> str | None:
@@ -200,8 +199,7 @@ class SceneMap(RideMap):
             return False
         lines = text.replace("\r", "").split("\n")
         last = max((i for i, line in enumerate(lines) if line.strip().startswith(name)), default=0)
-        known = frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
-        earlier, _ = find_header("\n".join(lines[:last]), known)
+        earlier, _ = find_header("\n".join(lines[:last]), self.known_names())
         return earlier is not None and earlier != name
 
     def _rewritten_by_event(self, name: str, description: str, moving: bool, look: bool) -> bool:

@@ -369,13 +369,13 @@ def headerless_description(text: str) -> str | None:
     lines = text.replace("\r", "").split("\n")
     for start, end in _paragraph_blocks(lines):
         para = [line.strip() for line in lines[start:end]]
-        opener = _opening_line(para)
+        opener = opening_line(para)
         if opener == 0 or (opener and para[opener - 1].endswith(LEAD_INS)):
             return _room_text(para, opener)  # an event told first ("He runs off.") may come before it
     return None
 
 
-def _opening_line(para: list[str]) -> int | None:
+def opening_line(para: list[str]) -> int | None:
     """Index of the paragraph's first line that opens a room description."""
     return next((i for i, line in enumerate(para) if first_match(DESCRIPTION_OPENERS, line.lower())), None)
 
@@ -395,7 +395,7 @@ def leading_paragraph(text: str) -> str:
     lines = text.replace("\r", "").split("\n")
     for start, end in _paragraph_blocks(lines):
         para = [line.strip() for line in lines[start:end]]
-        return _room_text(para, _opening_line(para) or 0)
+        return _room_text(para, opening_line(para) or 0)
     return ""
 
 
