@@ -139,3 +139,12 @@ def test_darkness_said_to_come_back_returns_to_the_dark_room_we_came_from() -> N
     steps = [(None, CELLAR), ("ne", CHAMBER), ("d", dark), ("s", WEIRD), ("take bread", "OK")]
     rooms = walk(MapManager(), [*steps, ("xyzzy", "Suddenly everything goes black again.\nIt is pitch dark")])
     assert rooms[5] == rooms[2]
+
+
+def test_a_map_saved_during_a_vision_still_knows_it_is_one() -> None:
+    temple = "Temple\nYou are in a huge vaulted building.\n"
+    before = MapManager()
+    rooms = walk(before, [(None, temple), ("n", STUDY_ROOM), ("x paper", VISION)])
+    after = MapManager.from_dict(before.to_dict())
+    rooms += walk(after, [("z", VISION_TEMPLE), ("z", VISION_ENDS)])
+    assert rooms[1] == rooms[2] == rooms[3] == rooms[4] != rooms[0]  # the known Temple is only seen

@@ -96,3 +96,13 @@ def test_a_control_that_moves_nothing_keeps_us_here() -> None:
         ],
     )
     assert rooms[2] == rooms[0]
+
+
+def test_a_map_saved_mid_ride_names_the_stop_on_getting_off() -> None:
+    before = MapManager()
+    rooms = walk(before, [(None, HALL), ("w", STATION_A), ("enter car", _panel("Smithy Court", "Barracks"))])
+    rooms += walk(before, [("push yellow", STOP)])
+    after = MapManager.from_dict(before.to_dict())
+    rooms += walk(after, [("out", "You get out of the rail car.\n\n" + STATION_B)])
+    assert rooms[4] == rooms[3] != rooms[1]
+    assert after.room(rooms[4] or "")["name"] == "Railway Station"

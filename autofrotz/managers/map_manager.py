@@ -467,6 +467,8 @@ class MapManager(SceneMap):
             "style": dict(self.style),
             "position": self.position,
             "dreaming": self.dreaming,
+            "in_vision": self.in_vision,
+            "riding": self.riding,
         }
 
     @classmethod
@@ -478,4 +480,6 @@ class MapManager(SceneMap):
         manager.style.update(data.get("style", {}))
         manager.position = data.get("position")
         manager.dreaming = bool(data.get("dreaming", False))
+        manager.in_vision = bool(data.get("in_vision", False))
+        manager.riding = bool(data.get("riding", False))
         return manager
