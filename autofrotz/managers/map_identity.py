@@ -100,7 +100,7 @@ class IdentityMap(MazeMap):
     def _led_here_off_grid(self, room_id: str) -> bool:
         """True when a move off the compass (no known opposite) led from the room to the current one."""
         here = self.current_room or ""
-        group = self.room(here).get("maze_group")  # any room of the maze we are in counts as here
+        group = self._maze_group(here)  # any room of the maze we are in counts as here
         return any(
             opposite(k) is None
             and (link.to_room == here or bool(group and self._maze_group(link.to_room) == group))
@@ -162,7 +162,7 @@ class IdentityMap(MazeMap):
     def _open_terrain(self, room_id: str, description: str) -> bool:
         """The room's own description printed again after a move, speaking of open terrain: a desert or
         plain the game draws inside one room, not a maze of copies (those announce no endless view)."""
-        if self.room(room_id).get("maze_group") or not description or is_item_line(description):
+        if self._maze_group(room_id) or not description or is_item_line(description):
             return False
         return self._same_text(room_id, description) and reads_like_open_terrain(description)
 
@@ -255,7 +255,7 @@ class IdentityMap(MazeMap):
         else:
             texts = [str(self.room(c)["description"]) for c in candidates]
             alike = [c for c, t in zip(candidates, texts, strict=True) if texts.count(t) >= 2 or not t]
-        return len(alike) >= 2 or any(self.room(c).get("maze_group") for c in candidates)
+        return len(alike) >= 2 or any(self._maze_group(c) for c in candidates)
 
     def _consistent(self, candidate: str, back: str | None) -> bool:
         """False when the candidate's travelled way back leads somewhere other than here."""
