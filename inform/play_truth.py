@@ -28,14 +28,25 @@ GAMES = HERE.parent / "games"
 SEED = 42
 # The player object's name where a game replaces the library's "(self object)".
 PLAYER_NAMES = {"nightshift": "Mara"}
+# The parser's refusals (second or third person); a walkthrough step must draw none of them.
 REFUSALS = (
-    "I don't understand",
-    "That's not a verb I recognise",
-    "I only understood you as far as",
-    "You can't see any such thing",
-    "I didn't understand",
+    "don't understand",
+    "not a verb I recognise",
+    "only understood you as far as",
+    "can't see any such thing",
+    "didn't understand",
     "What do you want to",
+    "You seem to want to talk",
 )
+# Our games: name -> a piece of text its walkthrough must show, the convention it is written for.
+OUR_GAMES = {
+    "shop": "\n(back room)\nYou're in the back room",
+    "mill": "\n\n\nYou stand in the mill yard",
+    "ferry": "\nMid River (in the punt)\n",
+    "nightshift": "\nMara has:\n  a toolbag (which is open)\n    a wrench\n",
+    "wakeup": "\nYou'll have to get out of the bed first.",
+    "signal": "\nCliff Path    Score: 5    Moves: 3\n",
+}
 
 
 def walkthrough(name: str) -> list[str]:
