@@ -46,6 +46,7 @@ class TurnEnd(Event):
     reasoning: str = ""
     cost_so_far: float = 0.0
     game_id: int | None = None
+    agent: str = ""  # the decision's source; "human" for a command typed on the page
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class Turn:
     score: int | None = None
     moves: int | None = None
     event: str | None = None  # e.g. "death", "victory", "restored", "error"
+    agent: str = ""  # who chose the command: the decision's source ("human" for one typed on the page)
 
 
 @dataclass
