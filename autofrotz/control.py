@@ -44,6 +44,7 @@ class ControlStatus:
     typed: list[str] = field(default_factory=list)  # typed commands not yet played
     steps: int = 0  # turns the agent may play while paused
     turns_played: int = 0
+    version: int = 0  # grows with every change, so the page can drop a status older than one it has
 
 
 def check_pace(value: Any) -> float:
@@ -199,6 +200,8 @@ class GameControl:
         self._changed()
 
     def _changed(self) -> None:
+        with self._lock:
+            self._status.version += 1
         status = self.status()
         for listener in list(self.listeners):
             listener(status)

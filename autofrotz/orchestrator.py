@@ -83,6 +83,7 @@ class Orchestrator:
         self.mind = Mind(parts, history=deque(maxlen=HISTORY_TURNS))
         self.saves = SaveRotation(parts.game, parts.config.save_slots)
         self.last_death: int | None = None  # turn of the last death recovered from a save
+        self.restored_from: int | None = None  # the save a death on this turn went back to (for the record)
         self.stuck = StuckDetector()
         self.game_id = 0
         self.turn = 0
@@ -133,6 +134,7 @@ class Orchestrator:
     def run_turn(self, replay: Turn | None = None, typed: str | None = None) -> None:
         """Play (or, on resume, replay) one turn; ``typed``: a command from the page, played for the agent."""
         n = self.turn + 1
+        self.restored_from = None
         self.p.recorder.begin(n)
         if replay is None:
             self._emit(ev.TurnStart(n, self.p.map.current_room))
@@ -342,6 +344,7 @@ class Orchestrator:
         point = self.saves.restore_after_death()
         assert point is not None
         self.last_death = n
+        self.restored_from = point.turn
         self.mind.load(point.mind, world_only=True)
         self.stuck.reset()
         self.maze_solver = None
@@ -391,6 +394,8 @@ class Orchestrator:
             moves,
             event,
             agent=decision.source,
+            restored_from=self.restored_from,
+            restored_score=self._restored_score(),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         self.p.db.write_turn(self.game_id, bundle)
@@ -433,7 +438,12 @@ class Orchestrator:
             self.p.recorder.total_cost,
             self.game_id,
             decision.source,
+            self.restored_from,
+            self._restored_score(),
         )
+
+    def _restored_score(self) -> int | None:
+        return self.mind.score if self.restored_from is not None else None
 
     # ----- small readers -----------------------------------------------------------------------
     def _puzzle_lines(self) -> list[str]:

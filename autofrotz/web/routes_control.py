@@ -53,7 +53,8 @@ def add_control_routes(app: FastAPI, hub: LiveHub, access: Access, game: Any) ->
 def _status(hub: LiveHub, access: Access, game_id: GameId, request: Request) -> dict[str, Any]:
     target = hub.control(game_id)
     status = target.status() if target is not None else {}
-    return {"controllable": target is not None, "allowed": access.may_control(request.headers), **status}
+    allowed = access.may_control(request.headers)
+    return {"game_id": game_id, "controllable": target is not None, "allowed": allowed, **status}
 
 
 def add_export_routes(app: FastAPI, pool: ReaderPool, game: Any) -> None:
