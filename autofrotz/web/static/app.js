@@ -278,8 +278,9 @@ async function showTurn(n) {
   renderState(d);
   flushNotices(n);
   prefetchAround(d);
-  const cur = S.nodes.get(n);
-  if (cur && cur.isConnected) cur.scrollIntoView({ block: "end" });
+  const cur = S.nodes.get(n), box = $("transcript");
+  // Scroll the transcript only: scrollIntoView would also scroll the page (on a phone, past the header).
+  if (cur && cur.isConnected) box.scrollTop = Math.max(0, cur.offsetTop + cur.offsetHeight - box.clientHeight);
   await new Promise((r) => requestAnimationFrame(() => r()));
   const ms = performance.now() - t0;
   const shown = (window.__autofrotz && window.__autofrotz.shown) || [];  // for tests: every turn drawn, in order

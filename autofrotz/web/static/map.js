@@ -248,7 +248,7 @@
   // The view is an explicit viewBox kept on the layout (one per game). Until the user zooms or pans,
   // every render fits the whole map to the panel; after that the view stays where the user put it,
   // moving only to keep the current room in sight. The fit button and a double-click fit again.
-  const MIN_LABEL_PX = 11, EDGE_LABEL_PX = 10, PAD = 40;
+  const MIN_LABEL_PX = 11.5, EDGE_LABEL_PX = 10, PAD = 40;  // 11.5: at least 11 px after rounding
 
   function bounds(rooms, layout) {
     if (!rooms.length) return { x: -200, y: -100, w: 400, h: 200 };
