@@ -7,13 +7,14 @@ verb refused, and handing back. Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Page
+from support.browser import NEEDS_CHROMIUM, shoot
+from support.browser import rendered as support_rendered
 
 from autofrotz.config import Config, WebServerConfig
 from autofrotz.games import GAMES_DIR
@@ -21,17 +22,11 @@ from autofrotz.hooks.base import GameStart, Observer
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 WAIT_MS = 20_000
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
+    NEEDS_CHROMIUM,
     pytest.mark.skipif(
         not (GAMES_DIR / "cellar.z5").exists(), reason="cellar.z5 not built: python -m autofrotz.games build"
     ),
@@ -95,24 +90,6 @@ class LiveGame:
         self.session.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    pg = browser.new_page(viewport={"width": 1280, "height": 860})
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    pg.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
 @pytest.fixture
 def game(tmp_path: Path) -> Iterator[LiveGame]:
     live = LiveGame(tmp_path).start()
@@ -120,13 +97,8 @@ def game(tmp_path: Path) -> Iterator[LiveGame]:
     live.finish()
 
 
-def shoot(pg: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
 def rendered(pg: Page, turn: int) -> None:
-    pg.wait_for_selector(f'body[data-rendered-turn="{turn}"]', state="attached", timeout=WAIT_MS)
+    support_rendered(pg, turn, WAIT_MS)
 
 
 def status_text(pg: Page, text: str) -> None:

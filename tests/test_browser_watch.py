@@ -8,14 +8,14 @@ to test-artifacts/.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from support.big_map import build_big_map_game, room_name
+from support.browser import NEEDS_CHROMIUM, WAIT_MS, rendered, shoot
 from support.recorded_game import LivePlayer
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
@@ -23,19 +23,9 @@ from websockets.sync.client import connect
 from autofrotz.web.live import LiveHub, WebMonitor
 from autofrotz.web.runner import WebServerHandle, start_web_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-WAIT_MS = 10_000
 FOREIGN = "http://evil.example"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 
 
 @pytest.fixture(scope="module")
@@ -45,33 +35,6 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServerHandle]:
     handle = start_web_server(db, port=0, hub=LiveHub())
     yield handle
     handle.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    pg = browser.new_page(viewport={"width": 1440, "height": 900})
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    pg.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
-def shoot(pg: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def rendered(pg: Page, turn: int) -> None:
-    pg.wait_for_selector(f'body[data-rendered-turn="{turn}"]', state="attached", timeout=WAIT_MS)
 
 
 def port_of(handle: WebServerHandle) -> int:

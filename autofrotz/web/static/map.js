@@ -264,7 +264,7 @@
   function fitted(box, svg) {
     const [cw, ch] = panelSize(svg);
     if (!cw || !ch) return { ...box };
-    const scale = Math.min(cw / box.w, ch / box.h);
+    const scale = Math.min(cw / box.w, ch / box.h, 1);  // a small map is not blown up past its natural size
     const w = cw / scale, h = ch / scale;
     return { x: box.x - (w - box.w) / 2, y: box.y - (h - box.h) / 2, w, h };
   }
