@@ -84,6 +84,7 @@ class Orchestrator:
         self.saves = SaveRotation(parts.game, parts.config.save_slots)
         self.last_death: int | None = None  # turn of the last death recovered from a save
         self.restored_from: int | None = None  # the save a death on this turn went back to (for the record)
+        self.restored_score: int | None = None  # and the score stored with that save
         self.stuck = StuckDetector()
         self.game_id = 0
         self.turn = 0
@@ -134,7 +135,7 @@ class Orchestrator:
     def run_turn(self, replay: Turn | None = None, typed: str | None = None) -> None:
         """Play (or, on resume, replay) one turn; ``typed``: a command from the page, played for the agent."""
         n = self.turn + 1
-        self.restored_from = None
+        self.restored_from = self.restored_score = None
         self.p.recorder.begin(n)
         if replay is None:
             self._emit(ev.TurnStart(n, self.p.map.current_room))
@@ -344,7 +345,7 @@ class Orchestrator:
         point = self.saves.restore_after_death()
         assert point is not None
         self.last_death = n
-        self.restored_from = point.turn
+        self.restored_from, self.restored_score = point.turn, point.mind.get("score")
         self.mind.load(point.mind, world_only=True)
         self.stuck.reset()
         self.maze_solver = None
@@ -395,7 +396,7 @@ class Orchestrator:
             event,
             agent=decision.source,
             restored_from=self.restored_from,
-            restored_score=self._restored_score(),
+            restored_score=self.restored_score,
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         self.p.db.write_turn(self.game_id, bundle)
@@ -439,11 +440,8 @@ class Orchestrator:
             self.game_id,
             decision.source,
             self.restored_from,
-            self._restored_score(),
+            self.restored_score,
         )
-
-    def _restored_score(self) -> int | None:
-        return self.mind.score if self.restored_from is not None else None
 
     # ----- small readers -----------------------------------------------------------------------
     def _puzzle_lines(self) -> list[str]:
