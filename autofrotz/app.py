@@ -31,6 +31,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--no-web", action="store_true", help="do not start the web monitor")
     parser.add_argument("--host", help="web monitor host")
     parser.add_argument("--port", type=int, help="web monitor port")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="seconds between turns (default: 0.3 with the web monitor and the built-in agent, else 0)",
+    )
     return parser.parse_args(list(argv))
 
 
@@ -106,12 +112,15 @@ def configure(args: argparse.Namespace) -> Config:
         database_path=args.db,
         backend=args.backend,
         seed=args.seed,
+        pace_s=args.pace,
     )
     web = replace(
         config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port
     )
     if config.max_turns < 1:
         raise ConfigError("--max-turns must be at least 1")
+    if config.pace_s is not None and not 0 <= config.pace_s <= 60:
+        raise ConfigError("--pace must be between 0 and 60 seconds")
     return replace(config, web_server=web)
 
 

@@ -83,6 +83,8 @@ class Config:
     prices: dict[str, PriceConfig] = field(default_factory=dict)
     maze: MazeConfig = field(default_factory=MazeConfig)
     hooks: list[str] = field(default_factory=lambda: ["web_monitor"])
+    # Seconds between turns; None: 0.3 when the web monitor is on and the built-in agent plays, else 0.
+    pace_s: float | None = None
 
     def agent(self, role: str) -> AgentConfig:
         """The settings of one role, defaulting to the built-in agent."""
@@ -138,6 +140,8 @@ def _check_values(config: Config, source: str) -> None:
         raise ConfigError(f"{source}: backend must be 'jericho' or 'dfrotz'")
     if config.max_turns < 1 or config.save_slots < 1:
         raise ConfigError(f"{source}: max_turns and save_slots must be at least 1")
+    if config.pace_s is not None and not 0 <= config.pace_s <= 60:
+        raise ConfigError(f"{source}: pace_s must be between 0 and 60 seconds (or null for the default)")
 
 
 def _build(cls: type, raw: Any, where: str) -> Any:

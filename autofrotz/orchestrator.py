@@ -24,6 +24,7 @@ from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, Wo
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, one_line, world_fields
+from autofrotz.control import HUMAN, GameControl
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.inventory_probe import InventoryProbe
@@ -54,6 +55,7 @@ class Parts:
     item_llm: Any = None
     maze_solver_factory: Callable[[Any], Any] | None = None
     max_score: int | None = None
+    control: GameControl | None = None  # page requests (pause, step, pace, typed commands)
 
 
 @dataclass
@@ -81,6 +83,8 @@ class Orchestrator:
         self.mind = Mind(parts, history=deque(maxlen=HISTORY_TURNS))
         self.saves = SaveRotation(parts.game, parts.config.save_slots)
         self.last_death: int | None = None  # turn of the last death recovered from a save
+        self.restored_from: int | None = None  # the save a death on this turn went back to (for the record)
+        self.restored_score: int | None = None  # and the score stored with that save
         self.stuck = StuckDetector()
         self.game_id = 0
         self.turn = 0
@@ -111,8 +115,13 @@ class Orchestrator:
 
     def run(self) -> str:
         """Play turns until the game ends or max_turns is reached; returns the final status."""
+        control = self.p.control
         while self.status == "playing" and self.turn < self.config.max_turns:
-            self.run_turn()
+            # Between turns: page requests, the pace, a pause; a typed command plays as a human turn.
+            typed = control.next_turn() if control is not None else None
+            self.run_turn(typed=typed)
+            if control is not None:
+                control.turn_done()
         self.finish(self.status if self.status != "playing" else "abandoned")
         return self.status
 
@@ -123,9 +132,10 @@ class Orchestrator:
         self._emit(ev.GameEnd(self.game_id, status, self.turn, self.mind.score))
 
     # ----- one turn ----------------------------------------------------------------------------
-    def run_turn(self, replay: Turn | None = None) -> None:
-        """Play (or, on resume, replay) one turn."""
+    def run_turn(self, replay: Turn | None = None, typed: str | None = None) -> None:
+        """Play (or, on resume, replay) one turn; ``typed``: a command from the page, played for the agent."""
         n = self.turn + 1
+        self.restored_from = self.restored_score = None
         self.p.recorder.begin(n)
         if replay is None:
             self._emit(ev.TurnStart(n, self.p.map.current_room))
@@ -133,7 +143,11 @@ class Orchestrator:
         context = self._assemble_context(n)
         # Phase 5: decision (the maze solver's while a maze is being mapped).
         agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
-        decision = self._decide(context, replay)
+        decision = (
+            self._decide(context, replay)
+            if typed is None
+            else Decision(typed, "typed on the page", source=HUMAN)
+        )
         risky = decision.risky or looks_risky(decision.command)
         if replay is None and decision.source != "maze" and risky and not self._dying(n):
             self._save_state(n - 1, agent_state=agent_state)
@@ -183,6 +197,7 @@ class Orchestrator:
             decision = Decision(maze_command, self._maze_reasoning(maze_command), source="maze")
         elif replay is not None and (
             replay.agent_reasoning.startswith("maze solver")
+            or replay.agent == HUMAN
             or not getattr(self.p.game_agent, "deterministic", False)
         ):
             decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
@@ -330,6 +345,7 @@ class Orchestrator:
         point = self.saves.restore_after_death()
         assert point is not None
         self.last_death = n
+        self.restored_from, self.restored_score = point.turn, point.mind.get("score")
         self.mind.load(point.mind, world_only=True)
         self.stuck.reset()
         self.maze_solver = None
@@ -378,6 +394,9 @@ class Orchestrator:
             score,
             moves,
             event,
+            agent=decision.source,
+            restored_from=self.restored_from,
+            restored_score=self.restored_score,
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         self.p.db.write_turn(self.game_id, bundle)
@@ -419,6 +438,9 @@ class Orchestrator:
             decision.reasoning,
             self.p.recorder.total_cost,
             self.game_id,
+            decision.source,
+            self.restored_from,
+            self.restored_score,
         )
 
     # ----- small readers -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.puzzle_agent import PuzzleAgent
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.config import ROLES, Config
+from autofrotz.control import GameControl
 from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
 from autofrotz.hooks.dispatcher import HookDispatcher
@@ -85,6 +86,7 @@ class Session:
         observers = _observers(config, handle is not None, extra, console)
         game = game if game is not None else _open_game(path, config)
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
+        parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 
     def play(self) -> str:
@@ -100,9 +102,22 @@ class Session:
                 raise SessionError(str(exc)) from None
             where = f"at turn {self.orchestrator.turn} ({replayed} turns replayed)"
             print(f"resumed game {self.resume_id} {where}", file=sys.stderr)
-        if self.web_handle is not None:
-            print(f"watch live at {self.web_handle.url} (game {self.orchestrator.game_id})", file=sys.stderr)
-        return self.orchestrator.run()
+        control = self.orchestrator.p.control
+        if self.web_handle is None or control is None:
+            return self.orchestrator.run()
+        game_id = self.orchestrator.game_id
+        hub = self.web_handle.hub
+        pace = control.status()["pace_s"]
+        print(
+            f"watch live at {self.web_handle.url}#/game/{game_id} (game {game_id}, {pace:g} s a turn; "
+            "pause, step, change the pace or take over from the page)",
+            file=sys.stderr,
+        )
+        hub.register_control(game_id, control)
+        try:
+            return self.orchestrator.run()
+        finally:
+            hub.unregister_control(game_id, control)
 
     def close(self) -> None:
         """Stop the interpreter, the observers, the web server and the database."""
@@ -195,6 +210,21 @@ def _open_game(path: Path, config: Config) -> Any:
         )
     except GameInterfaceError as exc:
         raise SessionError(f"cannot open {path}: {exc}") from None
+
+
+DEFAULT_WATCH_PACE_S = 0.3  # the built-in agent plays hundreds of turns a second: slow it to be watched
+
+
+def pace_for(config: Config, web: bool, agent: Any) -> float:
+    """Seconds between turns: the config's, else a watchable pace for the built-in agent with a monitor.
+
+    Model calls already pace a game, so an LLM agent (or a script) plays at full speed by default.
+    """
+    if config.pace_s is not None:
+        return config.pace_s
+    from autofrotz.agents.builtin_agent import BuiltinAgent
+
+    return DEFAULT_WATCH_PACE_S if web and isinstance(agent, BuiltinAgent) else 0.0
 
 
 def make_game_agent(config: Config, llm: Any, name: str) -> Any:

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.browser import browser, page  # noqa: F401  (the browser tests' fixtures)
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL_HINT = "run: python -m autofrotz.games install --from ../shared/games"

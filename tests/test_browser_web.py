@@ -5,12 +5,12 @@ Screenshots of the replay, turn-detail, metrics and live views go to test-artifa
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Page
+from support.browser import NEEDS_CHROMIUM, WAIT_MS, rendered, shoot
 from support.recorded_game import (
     PUZZLE_SUGGESTIONS,
     SYSTEM_PROMPT,
@@ -22,19 +22,9 @@ from support.recorded_game import (
 from autofrotz.web.live import LiveHub, WebMonitor
 from autofrotz.web.runner import WebServerHandle, start_web_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-WAIT_MS = 10_000
 Site = tuple[WebServerHandle, Path]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 
 
 @pytest.fixture(scope="module")
@@ -46,35 +36,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     handle.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    pg = browser.new_page(viewport={"width": 1440, "height": 900})
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    pg.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
-def rendered(pg: Page, turn: int) -> None:
-    pg.wait_for_selector(f'body[data-rendered-turn="{turn}"]', state="attached", timeout=WAIT_MS)
-
-
 def texts(pg: Page, selector: str) -> list[str]:
     return [t.strip() for t in pg.locator(selector).all_text_contents()]
-
-
-def shoot(pg: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def test_replay_steps_through_turns_showing_state_at_each(site: Site, page: Page) -> None:

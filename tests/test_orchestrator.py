@@ -95,6 +95,7 @@ def test_death_restores_latest_save_and_rolls_back_the_map(tmp_path: Path) -> No
     assert [t["turn_number"] for t in turns] == list(range(len(DEATH_SCRIPT) + 1))
     death = turns[7]
     assert death["event"] == "death" and "well" in death["output"]
+    assert death["restored_from"] == 5 and death["restored_score"] == turns[5]["score"]  # shown on the page
     # Saved after turn 5 in the Front Garden; the orchard (found at turn 6) is gone again.
     state = reader.state_at(gid, 7)
     assert state.current_room == turns[5]["room_id"] == "front_garden"

@@ -11,6 +11,8 @@ from support.recorded_game import PUZZLE_SUGGESTIONS, SYSTEM_PROMPT, XSS_OUTPUT,
 
 from autofrotz.web.server import create_app
 
+LOCAL = "http://127.0.0.1"  # the monitor serves loopback Host names only
+
 
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
@@ -20,7 +22,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
 
 @pytest.fixture(scope="module")
 def client(recorded: tuple[Path, int]) -> Iterator[TestClient]:
-    with TestClient(create_app(recorded[0])) as c:
+    with TestClient(create_app(recorded[0]), base_url=LOCAL) as c:
         yield c
 
 
@@ -125,7 +127,7 @@ def test_malformed_id_or_turn_is_422_json(client: TestClient, path: str) -> None
 
 
 def test_missing_database_lists_nothing_and_404s(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "none.db")) as c:
+    with TestClient(create_app(tmp_path / "none.db"), base_url=LOCAL) as c:
         assert c.get("/api/games").json() == []
         assert c.get("/api/games/1").status_code == 404
         assert not (tmp_path / "none.db").exists()  # readers never create the file

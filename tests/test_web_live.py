@@ -23,6 +23,8 @@ from autofrotz.web.live import LiveHub, WebMonitor, event_message
 from autofrotz.web.runner import WebServerHandle, start_web_server
 from autofrotz.web.server import create_app
 
+LOCAL = "http://127.0.0.1"  # the monitor serves loopback Host names only
+
 RECV_TIMEOUT = 15.0
 
 
@@ -128,7 +130,10 @@ def small_buffer_socket(handle: WebServerHandle) -> socket.socket:
 def test_finished_game_streams_history_then_end(tmp_path: Path) -> None:
     db = tmp_path / "done.db"
     game_id = build_recorded_game(db, turns=14)
-    with TestClient(create_app(db)) as client, client.websocket_connect(f"/ws/live/{game_id}?after=10") as ws:
+    with (
+        TestClient(create_app(db), base_url=LOCAL) as client,
+        client.websocket_connect(f"ws://127.0.0.1/ws/live/{game_id}?after=10") as ws,
+    ):
         kinds = [ws.receive_json() for _ in range(4)]
     assert [k["type"] for k in kinds] == ["hello", "turns", "caught_up", "game_end"]
     assert [t["turn_number"] for t in kinds[1]["turns"]] == [11, 12, 13, 14]
@@ -138,7 +143,10 @@ def test_finished_game_streams_history_then_end(tmp_path: Path) -> None:
 def test_unknown_game_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     build_recorded_game(db, turns=2)
-    with TestClient(create_app(db)) as client, client.websocket_connect("/ws/live/42") as ws:
+    with (
+        TestClient(create_app(db), base_url=LOCAL) as client,
+        client.websocket_connect("ws://127.0.0.1/ws/live/42") as ws,
+    ):
         assert ws.receive_json()["type"] == "error"
 
 

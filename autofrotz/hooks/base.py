@@ -46,6 +46,9 @@ class TurnEnd(Event):
     reasoning: str = ""
     cost_so_far: float = 0.0
     game_id: int | None = None
+    agent: str = ""  # the decision's source; "human" for a command typed on the page
+    restored_from: int | None = None  # after a death: the turn whose save was restored
+    restored_score: int | None = None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ def progress_line(event: TurnEnd) -> str:
     room = (event.room_name or event.room_id or "?")[:20]
     score = "-" if event.score is None else str(event.score)
     mark = f"  [{event.event}]" if event.event else ""
+    mark += "  [typed on the page]" if event.agent == "human" else ""
     line = f"turn {event.turn_number:4d}  {room:<20}  > {event.command[:24]:<24}  score {score:<4} "
     return f"{line}cost ${event.cost_so_far:.4f}{mark}"
 

@@ -42,6 +42,9 @@ class Turn:
     score: int | None = None
     moves: int | None = None
     event: str | None = None  # e.g. "death", "victory", "restored", "error"
+    agent: str = ""  # who chose the command: the decision's source ("human" for one typed on the page)
+    restored_from: int | None = None  # after a death: the turn whose save was restored
+    restored_score: int | None = None  # and the score play goes on with
 
 
 @dataclass

@@ -13,9 +13,11 @@ import dataclasses
 import logging
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.control import GameControl
 from autofrotz.hooks.base import Event, Observer
 
 log = logging.getLogger(__name__)
@@ -62,6 +64,7 @@ class LiveHub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._subscribers: dict[int, set[Subscriber]] = {}
         self._lock = threading.Lock()
+        self._controls: dict[int, tuple[GameControl, Callable[[dict[str, Any]], None]]] = {}
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Bind to the server's event loop (done at server start-up)."""
@@ -90,6 +93,34 @@ class LiveHub:
             loop.call_soon_threadsafe(self._dispatch, game_id, message)
         except RuntimeError:  # the loop closed between the check and the call
             self.stats.undelivered += 1
+
+    def register_control(self, game_id: int, control: GameControl) -> None:
+        """Let the page control a game this process plays; its status changes go to the page live."""
+
+        def tell(status: dict[str, Any]) -> None:
+            self.publish(game_id, control_message(game_id, status))
+
+        with self._lock:
+            self._controls[game_id] = (control, tell)
+        control.listeners.append(tell)
+        tell(control.status())
+
+    def unregister_control(self, game_id: int, control: GameControl) -> None:
+        """The game is over (or stopped): the page can no longer control it."""
+        with self._lock:
+            entry = self._controls.get(game_id)
+            if entry is None or entry[0] is not control:
+                return
+            del self._controls[game_id]
+        if entry[1] in control.listeners:
+            control.listeners.remove(entry[1])
+        self.publish(game_id, control_message(game_id, None))
+
+    def control(self, game_id: int) -> GameControl | None:
+        """The control of a game played by this process, or None."""
+        with self._lock:
+            entry = self._controls.get(game_id)
+        return entry[0] if entry is not None else None
 
     def subscribe(self, game_id: int) -> Subscriber:
         """Register a browser session (call on the server loop)."""
@@ -138,6 +169,15 @@ def default_hub() -> LiveHub:
         if _default_hub is None:
             _default_hub = LiveHub()
         return _default_hub
+
+
+def control_message(game_id: int, status: dict[str, Any] | None) -> dict[str, Any]:
+    """A "control" message: who plays and how fast, or ``controllable: false`` once nobody can.
+
+    >>> control_message(3, None)
+    {'type': 'control', 'game_id': 3, 'controllable': False}
+    """
+    return {"type": "control", "game_id": game_id, "controllable": status is not None, **(status or {})}
 
 
 def event_name(event: object) -> str:

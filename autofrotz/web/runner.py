@@ -10,6 +10,7 @@ from pathlib import Path
 import uvicorn
 
 from autofrotz.config import WebServerConfig
+from autofrotz.web.guard import Access
 from autofrotz.web.live import LiveHub, default_hub
 from autofrotz.web.server import create_app
 
@@ -40,7 +41,8 @@ def start_web_server(
 ) -> WebServerHandle:
     """Start uvicorn in a daemon thread and return once it listens (port 0 picks a free port)."""
     hub = hub if hub is not None else default_hub()
-    app = create_app(db_path, live_hub=hub)
+    access = Access.for_host(host)
+    app = create_app(db_path, live_hub=hub, access=access)
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", lifespan="on", ws="websockets-sansio"
     )
@@ -49,7 +51,20 @@ def start_web_server(
     thread.start()
     _wait_started(server, thread, host, port)
     bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
-    return WebServerHandle(f"http://{host}:{bound}/", hub, server, thread)
+    return WebServerHandle(page_url(host, bound, access), hub, server, thread)
+
+
+def page_url(host: str, port: int, access: Access) -> str:
+    """The URL to print: beyond loopback it carries the per-run token that control needs.
+
+    >>> page_url("127.0.0.1", 8080, Access.for_host("127.0.0.1"))
+    'http://127.0.0.1:8080/'
+    >>> page_url("::1", 80, Access.for_host("::1"))
+    'http://[::1]:80/'
+    """
+    shown = f"[{host}]" if ":" in host else host
+    query = f"?token={access.token}" if access.token else ""
+    return f"http://{shown}:{port}/{query}"
 
 
 def _run(server: uvicorn.Server) -> None:

@@ -8,6 +8,8 @@ import sys
 import uvicorn
 
 from autofrotz.config import ConfigError, load_config
+from autofrotz.web.guard import Access
+from autofrotz.web.runner import page_url
 from autofrotz.web.server import create_app
 
 
@@ -32,6 +34,7 @@ def main(argv: list[str]) -> int:
     db = args.db or config.database_path
     host = args.host or config.web_server.host
     port = args.port if args.port is not None else config.web_server.port
-    print(f"AutoFrotz monitor: http://{host}:{port}/  (database {db})", file=sys.stderr)
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    access = Access.for_host(host)
+    print(f"AutoFrotz monitor: {page_url(host, port, access)}  (database {db})", file=sys.stderr)
+    uvicorn.run(create_app(db, access=access), host=host, port=port, log_level="warning")
     return 0

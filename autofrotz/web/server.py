@@ -16,8 +16,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from autofrotz.web.guard import Access, GuardMiddleware
 from autofrotz.web.live import LiveHub
 from autofrotz.web.readers import DatabaseMissingError, ReaderPool
+from autofrotz.web.routes_control import add_control_routes, add_export_routes
 from autofrotz.web.session import LiveSession
 
 log = logging.getLogger(__name__)
@@ -42,10 +44,20 @@ class DataResponse(JSONResponse):
         return json.dumps(content, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
 
 
-def create_app(db_path: str | pathlib.Path, live_hub: LiveHub | None = None) -> FastAPI:
-    """Build the app serving the database at db_path, with live events from live_hub (if any)."""
+def create_app(
+    db_path: str | pathlib.Path,
+    live_hub: LiveHub | None = None,
+    host: str = "127.0.0.1",
+    access: Access | None = None,
+) -> FastAPI:
+    """Build the app serving the database at db_path, with live events from live_hub (if any).
+
+    ``host`` is where the server listens: it decides which Host headers are served and whether
+    control needs a token (``access`` overrides both).
+    """
     pool = ReaderPool(db_path)
     hub = live_hub if live_hub is not None else LiveHub()
+    access = access if access is not None else Access.for_host(host)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -59,11 +71,15 @@ def create_app(db_path: str | pathlib.Path, live_hub: LiveHub | None = None) -> 
     app = FastAPI(title="AutoFrotz monitor", lifespan=lifespan)
     app.state.pool = pool
     app.state.hub = hub
+    app.state.access = access
+    app.add_middleware(GuardMiddleware, access=access)
     _install_error_handlers(app)
     _install_security_headers(app)
     _add_game_routes(app, pool)
     _add_state_routes(app, pool)
     _add_live_route(app, pool, hub)
+    add_control_routes(app, hub, access, lambda game_id: _game(pool, game_id))
+    add_export_routes(app, pool, lambda game_id: _game(pool, game_id))
     _add_page_routes(app)
     return app
 

@@ -12,7 +12,7 @@ import anyio
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from autofrotz.web.live import LiveHub, Subscriber, turn_message
+from autofrotz.web.live import LiveHub, Subscriber, control_message, turn_message
 from autofrotz.web.readers import ReaderPool
 
 log = logging.getLogger(__name__)
@@ -90,6 +90,8 @@ class LiveSession:
         game = await self._catch_up()
         await self._send({"type": "caught_up", "last_turn": self.last_sent, "game": game})
         await self._end_if_finished(game)
+        control = self.hub.control(self.game_id)
+        await self._send(control_message(self.game_id, control.status() if control is not None else None))
         while True:
             message = await sub.queue.get()
             if sub.lagged:

@@ -9,6 +9,7 @@ const S = {
   gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
   following: true, cache: new Map(), layout: null, metrics: null, ws: null, wsRetry: 0,
   playTimer: null, playing: false, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
+  listTimer: null, listSeen: null, waitTimer: null, liveBusy: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -42,11 +43,7 @@ async function api(path) {
   return res.json();
 }
 
-function toast(message) {
-  const t = h("div", { class: "toast" }, message);
-  document.body.appendChild(t);
-  setTimeout(() => t.remove(), 4000);
-}
+function toast(message) { notice(message, "error"); }
 
 // ---------- routing ----------
 
@@ -57,12 +54,15 @@ function parseHash() {
 
 async function route() {
   const r = parseHash();
+  clearTimeout(S.waitTimer);
   if (!r) { closeGame(); await showGames(); return; }
   try {
     if (r.gameId !== S.gameId) await openGame(r.gameId);
   } catch (err) {
+    if (err.status === 404) { waitForGame(r.gameId); return; }
     closeGame(); await showGames(); toast(`Cannot open game ${r.gameId}: ${err.message}`); return;
   }
+  $("waiting").hidden = true;
   if (r.turn == null) { setFollowing(true); await showTurn(S.last); } else { setFollowing(false); await showTurn(r.turn); }
 }
 
@@ -71,22 +71,56 @@ function setHash(turn) {
   if (location.hash !== want) history.replaceState(null, "", want);
 }
 
+// A link to a game whose row is not written yet (the page opened before the game started): wait for it.
+function waitForGame(id) {
+  closeGame(); showOnly("waiting");
+  $("waiting").textContent = `Waiting for game ${id} to start…`;
+  S.waitTimer = setTimeout(() => { const r = parseHash(); if (r && r.gameId === id) route(); }, 1000);
+}
+
+function showOnly(view) {
+  $("game-view").hidden = view !== "game"; $("controls").hidden = view !== "game"; $("panes").hidden = view !== "game";
+  $("games-view").hidden = view !== "games"; $("waiting").hidden = view !== "waiting";
+  $("exports").hidden = view !== "game";
+  if (view !== "game") { $("live-controls").hidden = true; document.body.classList.remove("controllable"); }
+}
+
 // ---------- games list ----------
 
+// The list refreshes itself, so a game started after the page opened appears without a reload; when
+// the list was empty, the first live game that appears is opened.
+const LIST_REFRESH_MS = 1500;
+
 async function showGames() {
-  $("game-view").hidden = true; $("controls").hidden = true; $("games-view").hidden = false;
+  showOnly("games");
+  clearTimeout(S.listTimer);
   $("game-title").textContent = ""; $("mode-badge").hidden = true;
   $("score-stat").textContent = ""; $("cost-stat").textContent = "";
   const games = await api("/api/games").catch(() => []);
+  if (parseHash()) return;  // the user opened a game while the list was loading
+  const wasEmpty = S.listSeen === 0;
+  S.listSeen = games.length;
+  const fresh = wasEmpty && games.find((g) => g.status === "playing");
+  if (fresh) { location.hash = `#/game/${fresh.game_id}`; return; }
+  S.listTimer = setTimeout(() => { if (!parseHash()) showGames(); }, LIST_REFRESH_MS);
   const rows = games.map((g) => {
     const href = `#/game/${g.game_id}`;
     return h("tr", { onclick: () => { location.hash = href; } },
       h("td", {}, h("a", { href }, String(g.game_id))), h("td", {}, gameName(g)),
-      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status === "playing" ? "● live" : g.status || "")), h("td", {}, String(g.total_turns ?? "")),
+      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status === "playing" ? "● live" : statusLabel(g))), h("td", {}, String(g.total_turns ?? "")),
       h("td", {}, scoreText(g.final_score, g.max_score)), h("td", {}, (g.start_time || "").replace("T", " ").slice(0, 19)));
   });
   $("games-body").replaceChildren(...rows);
   $("games-empty").hidden = games.length > 0;
+}
+
+// "abandoned" is what the record says for a game stopped by --max-turns: say that instead.
+function statusLabel(g) {
+  const status = g.status || "";
+  if (status !== "abandoned") return status;
+  let max = null;
+  try { max = JSON.parse(g.config_json || "{}").max_turns; } catch (_) { /* old record */ }
+  return max && g.total_turns >= max ? `stopped at --max-turns ${max}` : "stopped";
 }
 
 function gameName(g) { return String(g.game_file || "").split("/").pop().replace(/\.z\d$/, ""); }
@@ -96,6 +130,7 @@ function scoreText(score, max) { return score == null ? "" : max ? `${score} / $
 
 function closeGame() {
   stopPlay();
+  clearTimeout(S.listTimer);
   if (S.ws) { S.ws.onclose = null; S.ws.close(); S.ws = null; }
   S.gameId = null;
 }
@@ -107,12 +142,16 @@ async function openGame(id) {
   Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null,
     cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, nodes: new Map(), lastDetail: null });
   if (latestMap) { const m = FrotzMap.normalize(latestMap); S.layout.place(m.rooms, m.edges); }
+  clearNotices();
+  onControl({ controllable: false });
   addTurns(turns, false);
-  $("games-view").hidden = true; $("game-view").hidden = false; $("controls").hidden = false;
+  showOnly("game");
+  $("dl-transcript").href = `/api/games/${id}/transcript.txt`;
+  $("dl-record").href = `/api/games/${id}/record.json`;
   $("game-title").replaceChildren(h("span", { class: "gname" }, gameName(game)), h("span", { class: "gid" }, ` game #${id}`));
   updateBadge();
   loadMetrics();
-  if (game.status === "playing") connectLive();
+  if (game.status === "playing") { connectLive(); loadControl(); }
 }
 
 function addTurns(rows, live) {
@@ -126,26 +165,31 @@ function addTurns(rows, live) {
   S.turns.sort((a, b) => a.turn_number - b.turn_number);
   S.first = S.turns.length ? Number(S.turns[0].turn_number) : 0;
   updateControls();
+  renderMarks();
+  if ($("search").value) runSearch();
   if (live && grew && S.following) scheduleLiveRender();
 }
 
-// Live turns are shown one by one at a watchable pace (scaled by the speed setting); a browser that
-// falls far behind jumps to the newest turn instead of replaying the backlog.
-const LIVE_PACE_MS = 700;
-const LIVE_BACKLOG = 15;
+// Live turns are shown one by one, every one of them: the game's own pace (set from the page) decides
+// how fast they come. A page that fell behind (opened late, or an unpaced game) catches up quickly,
+// still turn by turn, so nothing is skipped.
+const LIVE_MIN_MS = 60;
 
 function scheduleLiveRender() {
-  if (!S.liveRender) S.liveRender = setTimeout(stepLive, 0);
+  if (!S.liveRender && !S.liveBusy) S.liveRender = setTimeout(stepLive, 0);
 }
 
+// One loop draws the live turns: while a turn is being drawn, newly arrived turns only wait their go.
 async function stepLive() {
   S.liveRender = null;
-  if (!S.following || S.current === S.last) return;
-  const behind = S.current == null ? Infinity : S.last - S.current;
+  if (!S.following || S.current === S.last || S.liveBusy) return;
   const t0 = performance.now();
-  await showTurn(behind > LIVE_BACKLOG ? S.last : S.current + 1);
+  S.liveBusy = true;
+  try { await showTurn(S.current == null ? S.first : S.current + 1); } finally { S.liveBusy = false; }
   if (S.following && S.current < S.last && !S.liveRender) {
-    S.liveRender = setTimeout(stepLive, Math.max(0, LIVE_PACE_MS / speed() - (performance.now() - t0)));
+    const behind = S.last - S.current;
+    const wait = behind > 3 ? 0 : LIVE_MIN_MS / speed();
+    S.liveRender = setTimeout(stepLive, Math.max(0, wait - (performance.now() - t0)));
   }
 }
 
@@ -173,21 +217,21 @@ function onLiveMessage(msg) {
   else if (msg.type === "turn") addTurns([msg], true);
   else if (msg.type === "game_end") onGameEnd(msg);
   else if (msg.type === "event") onHookEvent(msg);
-  else if (msg.type === "caught_up" && msg.game) { S.game = msg.game; updateBadge(); }
+  else if (msg.type === "control") onControl(msg);
+  else if (msg.type === "caught_up" && msg.game) { S.game = msg.game; updateBadge(); renderControl(); }
 }
 
 async function onGameEnd(msg) {
   S.game = { ...S.game, status: msg.status || "finished" };
-  updateBadge();
+  updateBadge(); renderControl();
   try { S.game = await api(`/api/games/${S.gameId}`); updateBadge(); } catch (_) { /* keep what we have */ }
+  marksKey = "";
+  renderMarks();
   loadMetrics();
 }
 
 function onHookEvent(msg) {
-  const labels = { puzzle_solved: "Puzzle solved", puzzle_found: "New puzzle", maze_detected: "Maze detected",
-    maze_completed: "Maze mapped", item_taken: "Taken" };
-  const label = labels[msg.name];
-  if (label) toast(`${label}: ${msg.description || msg.item_name || msg.maze_group_id || ""}`);
+  queueNotice(msg);
   if (msg.name === "turn_end" || msg.name === "puzzle_solved") loadMetricsSoon();
 }
 
@@ -232,12 +276,17 @@ async function showTurn(n) {
   try { d = await turnDetail(n); } catch (err) { toast(`Turn ${n}: ${err.message}`); return; }
   if (seq !== S.seq) return;  // a newer step superseded this one
   renderState(d);
+  flushNotices(n);
   prefetchAround(d);
-  const cur = S.nodes.get(n);
-  if (cur && cur.isConnected) cur.scrollIntoView({ block: "end" });
+  const cur = S.nodes.get(n), box = $("transcript");
+  // Scroll the transcript only: scrollIntoView would also scroll the page (on a phone, past the header).
+  if (cur && cur.isConnected) box.scrollTop = Math.max(0, cur.offsetTop + cur.offsetHeight - box.clientHeight);
   await new Promise((r) => requestAnimationFrame(() => r()));
   const ms = performance.now() - t0;
-  window.__autofrotz = { renderedTurn: n, renderMs: ms, sinceNavigationMs: performance.now() };
+  const shown = (window.__autofrotz && window.__autofrotz.shown) || [];  // for tests: every turn drawn, in order
+  shown.push(n);
+  if (shown.length > 5000) shown.shift();
+  window.__autofrotz = { renderedTurn: n, renderMs: ms, sinceNavigationMs: performance.now(), shown };
   document.body.dataset.renderedTurn = String(n);
 }
 
@@ -267,8 +316,50 @@ function renderState(d) {
   renderPuzzles(d, st);
   FrotzMap.render($("map"), { ...st, current_room: st.current_room ?? d.room_id }, S.layout);
   renderDetail(d);
+  renderDeathNote(d);
+  if (!$("room-info").hidden) showRoomInfo($("room-info").dataset.room);
   if (S.metrics) renderMetrics();
-  $("score-stat").textContent = `Score ${scoreText(d.score ?? "–", S.game.max_score)} · Moves ${d.moves ?? "–"}`;
+  renderHeader(d);
+}
+
+// The header shows the game as at the viewed turn: its score (after a restore, the restored one) and
+// the model spend up to that turn.
+function renderHeader(d) {
+  const score = d.event === "death" && d.restored_score != null ? d.restored_score : d.score;
+  $("score-stat").textContent = `Score ${scoreText(score ?? "–", S.game.max_score)} · Moves ${d.moves ?? "–"}`;
+  $("cost-stat").textContent = `$${costAt(d.turn_number).toFixed(4)}`;
+}
+
+function costAt(n) {
+  const s = (S.metrics && S.metrics.series) || {};
+  const turns = s.turn || [], cost = s.cost || [];
+  let spent = 0;
+  for (let i = 0; i < turns.length && Number(turns[i]) <= n; i++) spent = Number(cost[i] || 0);
+  return spent;
+}
+
+// A room's card, opened by a click on the map: what the record knew of it at the viewed turn.
+function showRoomInfo(id) {
+  const st = (S.lastDetail && S.lastDetail.state) || {};
+  const room = roomOf(st, id);
+  const box = $("room-info");
+  if (!room) { box.hidden = true; return; }
+  const items = (st.items || []).filter((i) => i.location === id).map((i) => i.name);
+  const ways = (st.connections || []).filter((c) => c.from_room_id === id).map((c) => {
+    const to = roomOf(st, c.to_room_id);
+    return `${c.direction} → ${to ? to.name : c.to_room_id}${c.blocked ? " (blocked)" : ""}`;
+  });
+  const visits = room.visit_count ? `visited ${room.visit_count}× (first turn ${room.first_visited_turn ?? "?"}, last ${room.last_visited_turn ?? "?"})` : "not visited";
+  box.hidden = false;
+  box.dataset.room = id;
+  box.replaceChildren(
+    h("button", { class: "close", title: "Close", onclick: () => { box.hidden = true; } }, "×"),
+    h("h3", {}, room.name), h("p", { class: "muted small" }, visits, room.is_dark ? " · dark" : ""),
+    h("p", { class: "room-desc" }, room.description || "(no description recorded)"),
+    h("div", { class: "card-label" }, "Exits"),
+    h("p", { class: "small" }, ways.length ? ways.join(" · ") : (room.exits || []).join(", ") || "none known"),
+    h("div", { class: "card-label" }, "Items seen here"),
+    h("p", { class: "small" }, items.length ? items.join(", ") : "none"));
 }
 
 function roomOf(st, id) { return (st.rooms || []).find((r) => r.room_id === id) || null; }
@@ -304,9 +395,23 @@ function puzzleSuggestions(d) {
   return [];
 }
 
+// One card per puzzle: the record may hold the same puzzle more than once (noted again in another room
+// or turn); the most advanced copy wins. Darkness is shown on the map and the room card, not here.
+function distinctPuzzles(puzzles) {
+  const rank = { solved: 0, in_progress: 1, open: 2, abandoned: 3 };
+  const best = new Map();
+  for (const p of puzzles) {
+    if (p.kind === "dark") continue;
+    const key = String(p.description || "").trim().toLowerCase().replace(/\s+/g, " ");
+    const prev = best.get(key);
+    if (!prev || (rank[p.status] ?? 9) < (rank[prev.status] ?? 9)) best.set(key, p);
+  }
+  return [...best.values()];
+}
+
 function renderPuzzles(d, st) {
   const order = { in_progress: 0, open: 1, solved: 2, abandoned: 3 };
-  const puzzles = [...(st.puzzles || [])].sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
+  const puzzles = distinctPuzzles(st.puzzles || []).sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
   const cards = puzzles.map((p) => h("div", { class: `puzzle ${p.status}`, dataset: { puzzle: p.puzzle_id } },
     h("div", { class: "puzzle-head" }, h("span", { class: `pill ${p.status}` }, p.status.replace("_", " ")),
       p.solved_turn != null ? h("span", { class: "muted" }, ` turn ${p.solved_turn}`) : null),
@@ -330,9 +435,10 @@ function transcriptNode(row) {
   let node = S.nodes.get(row.turn_number);
   if (node) return node;
   const n = row.turn_number;
-  node = h("div", { class: row.live ? "entry fresh" : "entry", dataset: { turn: n } },
+  const human = row.agent === "human";
+  node = h("div", { class: `entry${row.live ? " fresh" : ""}${human ? " human" : ""}`, dataset: { turn: n } },
     h("a", { class: "tn", href: `#/game/${S.gameId}/turn/${n}`, title: `turn ${n}` }, String(n)),
-    row.command ? h("div", { class: "cmd" }, `> ${row.command}`) : null,
+    row.command ? h("div", { class: "cmd" }, `> ${row.command}`, human ? h("span", { class: "who" }, "typed by you") : null) : null,
     h("div", { class: "out" }, tidy(row.output)),
     row.event ? h("div", { class: `event ${row.event}` }, row.event) : null);
   S.nodes.set(n, node);
@@ -367,11 +473,13 @@ function updateBadge() {
   b.hidden = false;
   const live = S.game.status === "playing";
   b.className = `badge ${live && S.following ? "live" : live ? "paused" : "replay"}`;
-  b.textContent = live ? (S.following ? "● LIVE" : "REPLAY · live game") : `REPLAY · ${S.game.status}`;
+  b.textContent = live ? (S.following ? "● LIVE" : "REPLAY · live game") : `REPLAY · ${statusLabel(S.game)}`;
   $("btn-live").hidden = !(live && !S.following);
 }
 
 function setFollowing(on) { S.following = on; updateBadge(); }
+
+function followLive() { stopPlay(); setFollowing(true); showTurn(S.last); }
 
 function step(delta) { setFollowing(false); stopPlay(); showTurn((S.current ?? S.last) + delta); }
 function jump(n) { setFollowing(false); showTurn(n); }
@@ -408,7 +516,12 @@ function bindControls() {
   $("btn-prev").onclick = () => step(-1);
   $("btn-next").onclick = () => step(1);
   $("btn-play").onclick = () => (S.playing ? stopPlay() : startPlay());
-  $("btn-live").onclick = () => { stopPlay(); setFollowing(true); showTurn(S.last); };
+  $("btn-live").onclick = followLive;
+  $("btn-prev-event").onclick = () => jumpToEvent(-1);
+  $("btn-next-event").onclick = () => jumpToEvent(1);
+  $("search").oninput = runSearch;
+  $("map-fit").onclick = () => FrotzMap.fit($("map"));
+  for (const pane of document.querySelectorAll(".pane-btn")) pane.onclick = () => selectPane(pane.dataset.pane);
   $("slider").oninput = () => jump(Number($("slider").value));
   $("turn-input").onchange = () => jump(Number($("turn-input").value));
   $("turn-input").onkeydown = (ev) => { if (ev.key === "Enter") ev.target.blur(); };  // arrows step again
@@ -416,9 +529,17 @@ function bindControls() {
   document.addEventListener("keydown", onKey);
 }
 
+// Under 700 px the three columns become panes, one at a time.
+function selectPane(name) {
+  for (const b of document.querySelectorAll(".pane-btn")) b.classList.toggle("active", b.dataset.pane === name);
+  $("game-view").dataset.pane = name;
+  if (name === "center") FrotzMap.fit($("map"));
+}
+
 function selectTab(name) {
   for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.tab === name);
   for (const panel of document.querySelectorAll(".tab-panel")) panel.hidden = panel.id !== `tab-${name}`;
+  if (name === "map") FrotzMap.fit($("map"));
 }
 
 function onKey(ev) {
@@ -433,4 +554,4 @@ window.addEventListener("hashchange", () => {
   // Our own replaceState calls do not fire hashchange; this is a pasted or clicked link.
   if (!r || r.gameId !== S.gameId || r.turn !== S.current || (r.turn == null) !== S.following) route();
 });
-window.addEventListener("DOMContentLoaded", () => { bindControls(); route(); });
+window.addEventListener("DOMContentLoaded", () => { FrotzMap.onRoomClick = showRoomInfo; bindControls(); route(); });

@@ -54,7 +54,7 @@
 
   // Keeps grid positions between renders so rooms do not jump around while stepping through a replay.
   class Layout {
-    constructor() { this.pos = new Map(); this.taken = new Set(); this.view = { zoom: 1, panX: 0, panY: 0 }; }
+    constructor() { this.pos = new Map(); this.taken = new Set(); this.view = null; this.user = false; this.box = null; }
 
     place(rooms, edges) {
       const pending = rooms.filter((r) => !this.pos.has(r.id));
@@ -211,7 +211,9 @@
     const node = el("g", { class: cls, "data-room": room.id, transform: `translate(${x},${y})` });
     node.appendChild(el("rect", { x: -NODE_W / 2, y: -NODE_H / 2, width: NODE_W, height: NODE_H, rx: 9,
       filter: room.id === current ? "url(#glow)" : "" }));
-    node.appendChild(el("text", { x: 0, y: 5, class: "node-label" }, (room.dark ? "☾ " : "") + truncate(room.name, 17)));
+    const label = el("text", { x: 0, y: 0, "dominant-baseline": "central", class: "node-label" }, (room.dark ? "☾ " : "") + truncate(room.name, 17));
+    label.dataset.full = (room.dark ? "☾ " : "") + room.name;
+    node.appendChild(label);
     const marker = room.marker || markerOf.get(room.id);
     if (marker) node.appendChild(el("text", { x: 0, y: NODE_H / 2 + 14, class: "marker-label" }, `⚑ ${truncate(marker, 16)}`));
     node.appendChild(el("title", {}, `${room.name}${room.dark ? " (dark)" : ""}${room.visits ? ` — visited ${room.visits}×` : ""}`));
@@ -235,40 +237,87 @@
     container._layout = layout;
     bindViewControls(container);
     container.replaceChildren(svg);
-    fitViewBox(svg, map.rooms, layout, map.current);
+    layout.box = bounds(map.rooms, layout);
+    if (!layout.user || !layout.view) layout.view = fitted(layout.box, svg);
+    else keepInView(layout, map.current);
+    applyView(svg, layout);
     if (!map.rooms.length) container.appendChild(Object.assign(document.createElement("p"), { className: "empty", textContent: "No rooms mapped yet." }));
     return map;
   }
 
-  // Big maps open on a window around the current room; small ones are shown whole.
-  const WIN_W = 8 * CELL_W, WIN_H = 7 * CELL_H;
+  // The view is an explicit viewBox kept on the layout (one per game). Until the user zooms or pans,
+  // every render fits the whole map to the panel; after that the view stays where the user put it,
+  // moving only to keep the current room in sight. The fit button and a double-click fit again.
+  const MIN_LABEL_PX = 11.5, EDGE_LABEL_PX = 10, PAD = 40;  // 11.5: at least 11 px after rounding
 
-  function fitViewBox(svg, rooms, layout, current) {
-    if (!rooms.length) { layout.box = { x: -200, y: -100, w: 400, h: 200 }; layout.focus = [0, 0]; }
-    else {
-      const pts = rooms.map((r) => layout.xy(r.id));
-      const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-      const pad = 90;
-      const x = Math.min(...xs) - NODE_W / 2 - pad, y = Math.min(...ys) - NODE_H / 2 - pad;
-      const w = Math.max(...xs) - Math.min(...xs) + NODE_W + 2 * pad, h = Math.max(...ys) - Math.min(...ys) + NODE_H + 2 * pad;
-      layout.box = { x, y, w: Math.max(w, 420), h: Math.max(h, 260) };
-      layout.focus = current && layout.pos.has(current) ? layout.xy(current) : [x + w / 2, y + h / 2];
+  function bounds(rooms, layout) {
+    if (!rooms.length) return { x: -200, y: -100, w: 400, h: 200 };
+    const pts = rooms.map((r) => layout.xy(r.id));
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x = Math.min(...xs) - NODE_W / 2 - PAD, y = Math.min(...ys) - NODE_H / 2 - PAD - 6;
+    return { x, y, w: Math.max(...xs) - Math.min(...xs) + NODE_W + 2 * PAD, h: Math.max(...ys) - Math.min(...ys) + NODE_H + 2 * PAD + 18 };
+  }
+
+  function panelSize(svg) { return [svg.clientWidth || 0, svg.clientHeight || 0]; }
+
+  // The box grown to the panel's aspect, so the view is what "meet" shows and zoom maths stay simple.
+  function fitted(box, svg) {
+    const [cw, ch] = panelSize(svg);
+    if (!cw || !ch) return { ...box };
+    const scale = Math.min(cw / box.w, ch / box.h, 1);  // a small map is not blown up past its natural size
+    const w = cw / scale, h = ch / scale;
+    return { x: box.x - (w - box.w) / 2, y: box.y - (h - box.h) / 2, w, h };
+  }
+
+  function keepInView(layout, current) {
+    if (!current || !layout.pos.has(current) || !layout.view) return;
+    const [x, y] = layout.xy(current), v = layout.view;
+    const mx = Math.min(NODE_W, v.w / 4), my = Math.min(NODE_H * 2, v.h / 4);
+    if (x - mx < v.x || x + mx > v.x + v.w || y - my < v.y || y + my > v.y + v.h) {
+      layout.view = { ...v, x: x - v.w / 2, y: y - v.h / 2 };
     }
-    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    applyView(svg, layout);
   }
 
   function applyView(svg, layout) {
-    const b = layout.box, v = layout.view;
-    if (!b) return;
-    const big = b.w > WIN_W * 1.15 || b.h > WIN_H * 1.15;
-    let w = big ? WIN_W : b.w, h = big ? WIN_H : b.h;
-    let cx = big ? layout.focus[0] : b.x + b.w / 2, cy = big ? layout.focus[1] : b.y + b.h / 2;
-    w *= v.zoom; h *= v.zoom; cx += v.panX; cy += v.panY;
-    svg.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+    if (!layout.view) return;
+    const v = layout.view;
+    svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    sizeLabels(svg, v);
   }
 
-  // Wheel zooms, drag pans, double-click resets; the view state lives on the layout (one per game).
+  // Labels stay readable whatever the zoom: at least MIN_LABEL_PX on screen, shortened to fit the cell
+  // (the full name is in the tooltip and in the room card a click opens). Direction labels are drawn
+  // at EDGE_LABEL_PX when there is room for them, and left out on a dense view.
+  function sizeLabels(svg, v) {
+    const [cw, ch] = panelSize(svg);
+    if (!cw || !ch) return;
+    const scale = Math.min(cw / v.w, ch / v.h);
+    const labelUnits = Math.max(12, MIN_LABEL_PX / scale);
+    svg.style.setProperty("--map-label", `${labelUnits}px`);
+    svg.style.setProperty("--map-edge", `${Math.max(10, EDGE_LABEL_PX / scale)}px`);
+    svg.classList.toggle("dense", scale < 0.55);
+    const chars = Math.max(4, Math.min(17, Math.floor((CELL_W - 14) / (0.6 * labelUnits))));
+    if (svg.dataset.chars === String(chars)) return;
+    svg.dataset.chars = String(chars);
+    for (const t of svg.querySelectorAll("text.node-label")) t.textContent = truncate(t.dataset.full, chars);
+  }
+
+  function fit(container) {
+    const layout = container._layout, svg = container.querySelector("svg.map-svg");
+    if (!layout || !svg) return;
+    layout.user = false;
+    layout.view = fitted(layout.box || bounds([], layout), svg);
+    applyView(svg, layout);
+  }
+
+  function pointIn(svg, ev) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+    return [p.x, p.y];
+  }
+
+  // Wheel zooms around the pointer, drag pans, a click on a room opens its card, double-click fits.
   function bindViewControls(container) {
     if (container.dataset.viewBound) return;
     container.dataset.viewBound = "1";
@@ -276,29 +325,46 @@
     let drag = null;
     container.addEventListener("wheel", (ev) => {
       const layout = container._layout, svg = svgOf();
-      if (!layout || !svg) return;
+      if (!layout || !svg || !layout.view) return;
       ev.preventDefault();
-      layout.view.zoom = Math.min(8, Math.max(0.15, layout.view.zoom * (ev.deltaY > 0 ? 1.15 : 1 / 1.15)));
+      const p = pointIn(svg, ev);
+      if (!p) return;
+      const v = layout.view;
+      const f = Math.min(Math.max(ev.deltaY > 0 ? 1.15 : 1 / 1.15, 60 / v.w), 20000 / v.w);
+      layout.view = { x: p[0] - (p[0] - v.x) * f, y: p[1] - (p[1] - v.y) * f, w: v.w * f, h: v.h * f };
+      layout.user = true;
       applyView(svg, layout);
     }, { passive: false });
-    container.addEventListener("mousedown", (ev) => { drag = { x: ev.clientX, y: ev.clientY }; });
-    window.addEventListener("mouseup", () => { drag = null; });
+    container.addEventListener("mousedown", (ev) => { drag = { x: ev.clientX, y: ev.clientY, moved: 0 }; });
+    window.addEventListener("mouseup", (ev) => {
+      const was = drag;
+      drag = null;
+      if (!was || was.moved > 4 || !container.contains(ev.target)) return;
+      const node = ev.target.closest && ev.target.closest("g.node");
+      if (node && FrotzMap.onRoomClick) FrotzMap.onRoomClick(node.dataset.room);
+    });
     container.addEventListener("mousemove", (ev) => {
       const layout = container._layout, svg = svgOf();
-      if (!drag || !layout || !svg) return;
-      const vb = svg.viewBox.baseVal, scale = Math.max(vb.width / svg.clientWidth, vb.height / svg.clientHeight);
-      layout.view.panX -= (ev.clientX - drag.x) * scale;
-      layout.view.panY -= (ev.clientY - drag.y) * scale;
-      drag = { x: ev.clientX, y: ev.clientY };
+      if (!drag || !layout || !svg || !layout.view) return;
+      const [cw, ch] = panelSize(svg);
+      const scale = Math.max(layout.view.w / (cw || 1), layout.view.h / (ch || 1));
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      drag.moved += Math.abs(dx) + Math.abs(dy);
+      if (drag.moved <= 4) return;
+      layout.view = { ...layout.view, x: layout.view.x - dx * scale, y: layout.view.y - dy * scale };
+      layout.user = true;
+      drag.x = ev.clientX; drag.y = ev.clientY;
       applyView(svg, layout);
     });
-    container.addEventListener("dblclick", () => {
-      const layout = container._layout, svg = svgOf();
-      if (!layout || !svg) return;
-      layout.view = { zoom: 1, panX: 0, panY: 0 };
-      applyView(svg, layout);
-    });
+    container.addEventListener("dblclick", () => fit(container));
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        const layout = container._layout, svg = svgOf();
+        if (!layout || !svg) return;
+        if (!layout.user) fit(container); else applyView(svg, layout);
+      }).observe(container);
+    }
   }
 
-  window.FrotzMap = { render, Layout, normalize, normDir };
+  window.FrotzMap = { render, Layout, normalize, normDir, fit, onRoomClick: null };
 })();

@@ -52,7 +52,8 @@ function renderDetail(d) {
   $("detail").replaceChildren(...[
     h("div", { class: "detail-head" }, h("span", { class: "turn-no" }, `Turn ${d.turn_number}`),
       h("span", { class: "cmd" }, d.command ? `> ${d.command}` : "(start)"),
-      d.event ? h("span", { class: `pill ${d.event}` }, d.event) : null),
+      d.event ? h("span", { class: `pill ${d.event}` }, d.event) : null,
+      d.agent === "human" ? h("span", { class: "pill human" }, "typed by a human") : null),
     h("div", { id: "changes" }, stateChanges(d, S.cache.get(d.turn_number - 1))),
     h("h3", {}, "Agent reasoning"), pre(d.reasoning || d.agent_reasoning || "—", "reasoning"),
     h("h3", {}, `LLM calls (${calls.length})`),
@@ -97,13 +98,13 @@ function renderMetrics() {
   const totals = m.totals || {};
   const card = (label, value) => h("div", { class: "kpi" }, h("div", { class: "kpi-value" }, value), h("div", { class: "kpi-label" }, label));
   const cost = Number(totals.cost || 0);
-  $("cost-stat").textContent = `$${cost.toFixed(4)}`;
   const s = m.series || {};
   const charts = [["Score", seriesPoints(s, "score"), "#f5b942"], ["Rooms", seriesPoints(s, "rooms_known"), "#5ac8fa"],
     ["Items", seriesPoints(s, "items_known"), "#7ee081"], ["Puzzles solved", seriesPoints(s, "puzzles_solved"), "#c38cff"],
     ["Tokens per turn", seriesPoints(s, "tokens"), "#ff8a65"], ["Cost so far ($)", seriesPoints(s, "cost"), "#e0e0e0"]];
   const perTurn = S.last > 0 ? Math.round(((totals.input_tokens || 0) + (totals.output_tokens || 0)) / S.last) : 0;
-  $("metrics").replaceChildren(
+  // replaceChildren would print a null as the text "null": leave the absent parts out.
+  $("metrics").replaceChildren(...[
     h("div", { class: "kpis" }, card("tokens", fmtCell((totals.input_tokens || 0) + (totals.output_tokens || 0))),
       card("tokens / turn", fmtCell(perTurn)), card("cost", `$${cost.toFixed(4)}`),
       card("cache hit rate", `${Number(totals.cache_hit_rate || 0).toFixed(1)}%`),
@@ -111,5 +112,7 @@ function renderMetrics() {
       card("LLM calls", fmtCell(totals.calls || 0)), card("errors", fmtCell(totals.errors || 0))),
     h("div", { class: "charts" }, charts.map(([t, pts, c]) => FrotzCharts.lineChart(t, pts, c, S.current))),
     table("By agent", "agent", rowsOf(m.by_agent)), table("By provider", "provider", rowsOf(m.by_provider)),
-    table("By model", "model", rowsOf(m.by_model)));
+    table("By model", "model", rowsOf(m.by_model)),
+    totals.calls ? null : h("p", { class: "empty" }, "No model was called in this game (built-in agent and rules)."),
+  ].filter(Boolean));
 }

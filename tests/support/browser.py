@@ -1,0 +1,49 @@
+"""Headless Chromium for the page's tests: the browser, a page that fails the test on JavaScript
+errors, and helpers to wait for a drawn turn and to keep screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
+WAIT_MS = 10_000
+NEEDS_CHROMIUM = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    pg = browser.new_page(viewport={"width": 1440, "height": 900})
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    pg.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def rendered(pg: Page, turn: int, timeout: int = WAIT_MS) -> None:
+    """Wait until the page has drawn this turn."""
+    pg.wait_for_selector(f'body[data-rendered-turn="{turn}"]', state="attached", timeout=timeout)
+
+
+def shoot(pg: Page, name: str) -> None:
+    """Keep a screenshot in test-artifacts/ (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
