@@ -17,11 +17,13 @@ from autofrotz.bench.figures import progress
 
 @dataclass(frozen=True)
 class Truth:
-    """Where the player really is and what they really carry."""
+    """Where the player really is and what they really carry; room_number None: the truth is unknown."""
 
-    room_number: int
+    room_number: int | None
     room_name: str
     inventory: list[str]
+    score: int | None = None
+    source: str = ""
 
 
 def walkthrough(path: Path) -> list[str] | None:
@@ -78,9 +80,17 @@ class EvalSession:
         return result.text, result.ended
 
     def truth(self) -> Truth:
-        """Ground truth after the last step, inventory limited to what "inventory" itself names."""
-        gt = self.game.ground_truth()
-        return Truth(gt.room_number, gt.room_name, self._counted(list(gt.inventory)))
+        """Ground truth after the last step, inventory limited to what "inventory" itself names.
+
+        Jericho's answers where it has bindings, our memory reader elsewhere; unknown (room_number
+        None) when the reader cannot tell where the player is."""
+        from autofrotz.game_interface import TruthUnknownError
+
+        try:
+            gt = self.game.ground_truth()
+        except TruthUnknownError:
+            return Truth(None, "", [], None, "unknown")
+        return Truth(gt.room_number, gt.room_name, self._counted(list(gt.inventory)), gt.score, gt.source)
 
     def _counted(self, carried: list[str]) -> list[str]:
         if not carried:
