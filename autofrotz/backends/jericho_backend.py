@@ -50,7 +50,7 @@ class JerichoBackend(GameInterface):
                 self._env.seed(DEFAULT_SEED)  # no walkthrough seed: pin one rather than use the clock
         text, _info = self._env.reset()
         self._location_global = self._find_location_global()
-        self._truth = MemoryTruth(int(self._env.player_obj_num) if self._supported else None)
+        self._truth = MemoryTruth(int(self._env.player_obj_num) if self.knows_player else None)
         self._probe_wait = 0
         self._probes_left = EAGER_PROBES
         self._last_text = text
@@ -127,7 +127,7 @@ class JerichoBackend(GameInterface):
             zmachine.global_var(mem, self._location_global) if self._location_global is not None else None
         )
         placed = self._truth.place(mem, location)
-        if self._supported:
+        if self.knows_player:
             # jericho's player and score; the same objects get_inventory() names, with their full names
             # (its own list clips names and stops at an object past its object count, as in Advent)
             return GroundTruth(
@@ -135,6 +135,14 @@ class JerichoBackend(GameInterface):
             )
         score, _moves = self.score_and_moves_from_memory()
         return GroundTruth(placed.room.name, placed.room.num, placed.inventory, score, "memory")
+
+    @property
+    def knows_player(self) -> bool:
+        """Jericho's player object is trusted: full support with complete bindings (a walkthrough), or
+        no bindings at all (jericho's generic TextWorld support). Partial bindings (sherbet's) name an
+        object that is not the player, so those games go to the memory reader."""
+        bindings = self._env.bindings if self._env is not None else None
+        return self._supported and (not bindings or "walkthrough" in bindings)
 
     def _learn_layout(self, mem: bytes) -> None:
         """Run the side-copy discovery until it has learned the player and the room level."""

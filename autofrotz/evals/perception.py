@@ -40,6 +40,7 @@ TARGETS = {
     "room_tracking_walkthrough": 98.5,
     "llm_calls_per_turn": 0.1,
 }
+SILENT_SHARE = 0.9  # a game answering (almost) every command with no text cannot be perceived at all
 DEFAULT_GAMES_DIR = Path("games")
 DEFAULT_INFORM_DIR = Path("inform")
 
@@ -51,6 +52,7 @@ class GameRun:
     game: str
     pairs: list[tuple[str | None, int]] = field(default_factory=list)
     unknown_steps: int = 0
+    empty_replies: int = 0  # commands the story answered with no text at all
     inventory_hits: int = 0
     inventory_steps: int = 0
     map_llm_calls: int = 0
@@ -126,6 +128,7 @@ def play(
             command = steps[turn - 1] if explorer is None else explorer.next_command(text, truth.room_number)
             text, ended = session.send(command)
             run.turns = turn
+            run.empty_replies += not text.strip()
             _observe(run, maps, items, text, command, turn, probe)
             truth = session.truth()
             _score_step(run, maps, items, truth, command)
@@ -162,6 +165,7 @@ def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None)
         "driver": game.driver if game else "",
         "steps": len(run.pairs),
         "unknown_truth_steps": run.unknown_steps,
+        "silent": run.turns > 0 and run.empty_replies >= SILENT_SHARE * run.turns,
         "room_tracking": rooms["room_tracking"],
         "merged_ids": rooms["merged_ids"],
         "split_rooms": rooms["split_rooms"],
@@ -191,7 +195,18 @@ def _share(rows: list[dict[str, Any]], hits: str, steps: str) -> float | None:
 
 
 def totals(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
-    """Top-level figures over all games (step-weighted shares), and for each split apart."""
+    """Top-level figures over all games (step-weighted shares), and for each split apart.
+
+    Silent games (no text for almost every command under jericho) are listed, not scored."""
+    silent = [r["game"] for r in rows if r.get("silent")]
+    scored = [r for r in rows if not r.get("silent")]
+    figures = _figures(scored, mode)
+    figures["silent_games"] = silent
+    figures["per_game"] = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    return figures
+
+
+def _figures(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
     steps = sum(r["steps"] for r in rows)
     turns = sum(r["_turns"] for r in rows) or 1
     dev = [r for r in rows if r.get("split") == "dev"]
@@ -224,7 +239,6 @@ def totals(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         "unknown_truth_steps": sum(r["unknown_truth_steps"] for r in rows),
     }
     figures.update({f"target_{k}": v for k, v in TARGETS.items()})
-    figures["per_game"] = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
     return figures
 
 

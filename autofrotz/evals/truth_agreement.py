@@ -18,6 +18,7 @@ import jericho
 
 from autofrotz.backends import zmachine
 from autofrotz.backends.memory_truth import MemoryTruth
+from autofrotz.evals.corpus import CorpusGame, corpus
 from autofrotz.game_interface import TruthUnknownError
 
 
@@ -46,15 +47,15 @@ class Agreement:
         )
 
 
-def compare_game(path: Path, max_steps: int | None = None) -> Agreement:
-    """Play jericho's walkthrough and compare the two readings after every step."""
+def compare_game(path: Path, steps: list[str] | None = None) -> Agreement:
+    """Play the commands (jericho's walkthrough by default) and compare the two readings after every step."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         env = jericho.FrotzEnv(str(path))
     story = path.read_bytes()
     result = Agreement(path.stem)
     try:
-        steps = env.get_walkthrough()[:max_steps] if max_steps else env.get_walkthrough()
+        steps = list(steps) if steps is not None else env.get_walkthrough()
         env.reset()
         ours = MemoryTruth()
         told = MemoryTruth(int(env.player_obj_num))
@@ -132,14 +133,31 @@ def _same_inventory(ours: list[int], theirs: list[int], env: jericho.FrotzEnv) -
     return ours[:cut] == theirs and cut < len(ours) and env.get_object(ours[cut]) is None
 
 
-def main(argv: list[str]) -> int:
-    """Compare on every jericho-supported game in a directory (default games/)."""
-    from autofrotz.evals.eval_session import supported_games
+def supported_corpus_games(games_dir: Path) -> list[CorpusGame]:
+    """Corpus games with a command list that jericho has bindings for (its walkthrough games, TextWorld's)."""
+    found = []
+    for game in corpus(games_dir):
+        if game.walkthrough and game.kind != "own" and _has_bindings(game.path):
+            found.append(game)
+    return found
 
+
+def _has_bindings(path: Path) -> bool:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env = jericho.FrotzEnv(str(path))
+    try:
+        return bool(env.is_fully_supported)
+    finally:
+        env.close()
+
+
+def main(argv: list[str]) -> int:
+    """Compare on every jericho-supported corpus game with commands in a directory (default games/)."""
     games_dir = Path(argv[0]) if argv else Path("games")
     bad = 0
-    for path in supported_games(games_dir):
-        res = compare_game(path)
+    for game in supported_corpus_games(games_dir):
+        res = compare_game(game.path, list(game.walkthrough or ()))
         bad += not res.all_agree
         print(
             f"{res.game:14} steps {res.steps:4} player {'ok' if res.player_found else 'MISSED'} "
