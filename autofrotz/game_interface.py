@@ -71,6 +71,7 @@ class GroundTruth:
     inventory: list[str]
     score: int | None = None  # None: unknown (no bindings and the game's own "score" did not confirm it)
     source: str = "jericho"  # "jericho" (its bindings) or "memory" (our reader, backends/memory_truth.py)
+    around: tuple[str, ...] = ()  # names of the other objects directly in the room
 
 
 _LINE_BREAKS_RE = re.compile(r"[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")

@@ -130,11 +130,13 @@ class JerichoBackend(GameInterface):
         if self.knows_player:
             # jericho's player and score; the same objects get_inventory() names, with their full names
             # (its own list clips names and stops at an object past its object count, as in Advent)
-            return GroundTruth(
-                placed.room.name, placed.room.num, placed.inventory, int(self._env.get_score())
-            )
-        score, _moves = self.score_and_moves_from_memory()
-        return GroundTruth(placed.room.name, placed.room.num, placed.inventory, score, "memory")
+            score: int | None = int(self._env.get_score())
+            source = "jericho"
+        else:
+            score, _moves = self.score_and_moves_from_memory()
+            source = "memory"
+        room = placed.room
+        return GroundTruth(room.name, room.num, placed.inventory, score, source, tuple(placed.around))
 
     @property
     def knows_player(self) -> bool:

@@ -59,6 +59,7 @@ class Placement:
     room: zmachine.ZObject
     inventory: list[str]
     carried: list[int]  # the inventory's object numbers
+    around: list[str]  # names of the other objects directly in the room (for the exploration driver)
 
 
 @dataclass
@@ -106,7 +107,7 @@ class MemoryTruth:
                 return
             self.layout = Layout(player, None, "moves")
         for after in after_moves:
-            if player < len(after) and after[player] != before[player] and after[player]:
+            if _changed_room(before, after, player):
                 self.layout.holder = _common_ancestor(before, after, player)
                 return
 
@@ -120,7 +121,8 @@ class MemoryTruth:
             raise TruthUnknownError(f"the player object {player} is outside every room")
         room = self._room(objs, player, location_hint)
         held = zmachine.children(objs, player)
-        return Placement(room, [_name(o) for o in held], [o.num for o in held])
+        around = [o.name for o in zmachine.children(objs, room.num) if o.num != player and o.name]
+        return Placement(room, [_name(o) for o in held], [o.num for o in held], around)
 
     def _room(
         self, objs: dict[int, zmachine.ZObject], player: int, location_hint: int | None
@@ -192,6 +194,14 @@ def _inform_self_object(mem: bytes) -> int | None:
         return None
     found = [o.num for o in zmachine.objects(mem).values() if o.name in INFORM_SELF_NAMES and o.parent]
     return found[0] if len(found) == 1 else None
+
+
+def _changed_room(before: list[int], after: list[int], player: int) -> bool:
+    """True when a move took the player somewhere new, not just out of (or into) the bed or chair it
+    was in: neither the old nor the new place holds the other."""
+    if player >= len(after) or not after[player] or after[player] == before[player]:
+        return False
+    return after[player] not in _ancestors(before, player) and before[player] not in _ancestors(after, player)
 
 
 def _common_ancestor(before: list[int], after: list[int], player: int) -> int:

@@ -103,7 +103,8 @@ def read_commands(path: Path) -> tuple[str, ...] | None:
 
 
 def select(games: list[CorpusGame], spec: str = "all", split: str = "all") -> list[CorpusGame]:
-    """Games by "all", "walkthrough" (jericho's walkthrough stories), a kind, or comma-separated names."""
+    """Games by a comma-separated list of "all", "walkthrough" (jericho's walkthrough stories), kinds
+    ("story", "own", "textworld") and game names."""
     if split not in (*SPLITS, "all"):
         raise ValueError(f"unknown split {split!r}; valid: dev, check, all")
     chosen = _by_spec(games, spec)
@@ -111,18 +112,29 @@ def select(games: list[CorpusGame], spec: str = "all", split: str = "all") -> li
 
 
 def _by_spec(games: list[CorpusGame], spec: str) -> list[CorpusGame]:
-    if spec == "all":
-        return list(games)
-    if spec == "walkthrough":
-        return [g for g in games if g.kind == "story" and g.walkthrough]
-    if spec in KINDS:
-        return [g for g in games if g.kind == spec]
-    by_name = {g.name.lower(): g for g in games}
-    wanted = [Path(n.strip()).stem.lower() for n in spec.split(",") if n.strip()]
-    missing = [n for n in wanted if n not in by_name]
+    chosen: list[CorpusGame] = []
+    missing = []
+    for token in (t.strip() for t in spec.split(",") if t.strip()):
+        group = _group(games, token)
+        if group is None:
+            missing.append(token)
+        chosen += [g for g in group or () if g not in chosen]
     if missing:
         raise ValueError(f"not in the corpus: {', '.join(missing)}; have: {', '.join(g.name for g in games)}")
-    return [by_name[n] for n in wanted]
+    return chosen
+
+
+def _group(games: list[CorpusGame], token: str) -> list[CorpusGame] | None:
+    """The games one word of a --games list names, or None when it names none."""
+    if token == "all":
+        return list(games)
+    if token == "walkthrough":
+        return [g for g in games if g.kind == "story" and g.walkthrough]
+    if token in KINDS:
+        return [g for g in games if g.kind == token]
+    stem = Path(token).stem.lower() if Path(token).suffix.lower().startswith(".z") else token.lower()
+    named = [g for g in games if g.name.lower() == stem]
+    return named or None
 
 
 def _game(path: Path, kind: str, steps: tuple[str, ...] | None, max_score: int | None) -> CorpusGame:

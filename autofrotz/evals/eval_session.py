@@ -24,6 +24,7 @@ class Truth:
     inventory: list[str]
     score: int | None = None
     source: str = ""
+    around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
 
 
 def walkthrough(path: Path) -> list[str] | None:
@@ -90,7 +91,8 @@ class EvalSession:
             gt = self.game.ground_truth()
         except TruthUnknownError:
             return Truth(None, "", [], None, "unknown")
-        return Truth(gt.room_number, gt.room_name, self._counted(list(gt.inventory)), gt.score, gt.source)
+        inventory = self._counted(list(gt.inventory))
+        return Truth(gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around)
 
     def _counted(self, carried: list[str]) -> list[str]:
         if not carried:

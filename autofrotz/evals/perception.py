@@ -125,7 +125,11 @@ def play(
         _score_step(run, maps, items, truth)
         steps = list(game.walkthrough or ())
         for turn in range(1, (len(steps) if steps else turns) + 1):
-            command = steps[turn - 1] if explorer is None else explorer.next_command(text, truth.room_number)
+            command = (
+                steps[turn - 1]
+                if explorer is None
+                else explorer.next_command(text, truth.room_number, truth.around)
+            )
             text, ended = session.send(command)
             run.turns = turn
             run.empty_replies += not text.strip()
@@ -275,7 +279,8 @@ def play_game(game: CorpusGame, mode: str, with_items: bool, trace: bool, turns:
     row = game_figures(run, maps, game)
     progress(
         f"{game.name} [{game.split} {game.kind} {game.driver}]: rooms {row['room_tracking']}% "
-        f"inventory {row['inventory']}% reachable {row['reachable']}% unknown {run.unknown_steps} "
+        f"inventory {row['inventory']}% true rooms {row['true_rooms']} reachable {row['reachable']}% "
+        f"unknown {run.unknown_steps} "
         f"({time.monotonic() - started:.1f}s)"
     )
     return row
