@@ -183,3 +183,16 @@ def test_step_scores_of_a_game_without_bindings_match_its_own_reply(
         assert all(s is not None for s in scores) and max(s or 0 for s in scores) > 0
         reply = game.send("score").text
         assert score_reply_states(reply, scores[-1] or 0)
+
+
+def test_room_level_is_learned_from_a_real_move_not_from_leaving_a_bed() -> None:
+    from autofrotz.backends.memory_truth import _changed_room, _common_ancestor
+
+    # objects: 1 ROOMS holder, 2 and 3 rooms inside it, 4 the player, 5 a bed in room 2
+    before = [0, 0, 1, 1, 5, 2]
+    walked = [0, 0, 1, 1, 3, 2]  # player from the bed to room 3
+    got_up = [0, 0, 1, 1, 2, 2]  # player out of the bed into room 2
+    assert _changed_room(before, walked, 4) and _common_ancestor(before, walked, 4) == 1
+    assert not _changed_room(before, got_up, 4)
+    inform = [0, 0, 0, 0, 2, 2]  # rooms are roots
+    assert _common_ancestor(inform, [0, 0, 0, 0, 3, 2], 4) == 0

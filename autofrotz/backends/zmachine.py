@@ -144,11 +144,25 @@ def children(objs: dict[int, ZObject], parent: int) -> list[ZObject]:
     return found
 
 
+_NAMES: dict[tuple[bytes, bytes], str] = {}  # (story serial and checksum, encoded name) -> text
+
+
 def _object_at(mem: bytes, num: int, entry: int, props: int, small: bool) -> ZObject:
-    name = decode_zstring(mem, props + 1) if mem[props] else ""
+    name = _short_name(mem, props) if mem[props] else ""
     if small:
         return ZObject(num, name, mem[entry + 4], mem[entry + 5], mem[entry + 6])
     return ZObject(num, name, word(mem, entry + 6), word(mem, entry + 8), word(mem, entry + 10))
+
+
+def _short_name(mem: bytes, props: int) -> str:
+    """An object's short name, decoded once per story and encoded text (truth is read every step)."""
+    key = (bytes(mem[0x12:0x1E]), bytes(mem[props + 1 : props + 1 + 2 * mem[props]]))
+    name = _NAMES.get(key)
+    if name is None:
+        if len(_NAMES) > 50_000:
+            _NAMES.clear()
+        name = _NAMES[key] = decode_zstring(mem, props + 1)
+    return name
 
 
 def room_of(objs: dict[int, ZObject], start: int, location: int | None) -> ZObject:
