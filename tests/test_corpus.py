@@ -170,6 +170,11 @@ def test_memory_score_is_reported_only_when_the_game_states_it(cellar_path: Path
     refusing = MemoryTruth()
     assert refusing.score(mem, 2, lambda: "You have so far scored 66 out of a possible 1.") is None
     assert MemoryTruth().score(mem, 2, lambda: None) is None  # not safe to ask: unknown, not 0
+    final = MemoryTruth()  # at a final RESTART/QUIT question the side reply says nothing about the score
+    assert final.score(mem, 2, lambda: "Please give one of the answers above.") is None
+    assert final.score(mem, 2, lambda: "scored 0 out of 50") == 0  # nothing refuted: asked again
+    seen = "You have won. In that game you scored 0 out of a possible 50, in 27 turns."
+    assert MemoryTruth().score(mem, 2, lambda: "never asked", seen) == 0
     assert MemoryTruth().score(mem, None, lambda: "scored 0") is None  # no score global known
     assert not score_reply_states("You have scored 0 out of a possible 50, in 4 turns.", 4)
 

@@ -77,7 +77,7 @@ class JerichoBackend(GameInterface):
             return None, None
         mem = self._memory()
         base = self._location_global
-        score = self._truth.score(mem, base + 1, self._ask_score)
+        score = self._truth.score(mem, base + 1, self._ask_score, self._last_text)
         return score, zmachine.global_var(mem, base + 2)
 
     def _ask_score(self) -> str | None:

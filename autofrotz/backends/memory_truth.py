@@ -140,18 +140,36 @@ class MemoryTruth:
 
     # -- the score ---------------------------------------------------------------------------------
 
-    def score(self, mem: bytes, index: int | None, ask: Callable[[], str | None]) -> int | None:
-        """The score global's value once the game's own reply to "score" agreed with it, else None."""
+    def score(
+        self, mem: bytes, index: int | None, ask: Callable[[], str | None], seen: str = ""
+    ) -> int | None:
+        """The score global's value once the game itself stated that number (in the reply just seen,
+        or in its reply to "score" asked in a side copy), else None."""
         if index is None:
             return None
         value = zmachine.global_var(mem, index)
         key = (index, value)
         if key not in self._validated:
-            reply = ask()
-            if reply is None:
-                return None  # not safe to ask now (a key press awaited): unknown, ask again later
-            self._validated[key] = score_reply_states(reply, value)
+            if score_reply_states(seen, value):
+                self._validated[key] = True
+            else:
+                reply = ask()
+                stated = stated_scores(reply or "")
+                if not stated:
+                    return None  # no answer to compare with (a key press or a final question): ask later
+                self._validated[key] = value in stated
         return value if self._validated[key] else None
+
+
+def stated_scores(reply: str) -> set[int]:
+    """The numbers a reply gives as the score.
+
+    >>> sorted(stated_scores("You have so far scored 3 out of a possible 10, in 7 turns."))
+    [3]
+    >>> stated_scores("Please give one of the answers above.")
+    set()
+    """
+    return {int(a or b) for a, b in SCORE_NUMBER.findall(reply)}
 
 
 def score_reply_states(reply: str, value: int) -> bool:
@@ -166,8 +184,7 @@ def score_reply_states(reply: str, value: int) -> bool:
     >>> score_reply_states("There is no score in this story.", 0)
     False
     """
-    stated = {int(a or b) for a, b in SCORE_NUMBER.findall(reply)}
-    return value in stated
+    return value in stated_scores(reply)
 
 
 def _likeliest_player(mem: bytes, moved: dict[int, set[int]], before: list[int]) -> int | None:

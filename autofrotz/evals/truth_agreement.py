@@ -116,7 +116,7 @@ def _check_step(
         result.disagreements.append(f"{index} {command!r}: inventory {mine.inventory} vs {jericho_inventory}")
     index_of_location = zmachine.location_global(mem)
     score_index = index_of_location + 1 if index_of_location is not None else None
-    score = ours.score(mem, score_index, lambda: side_step("score")[0])  # type: ignore[operator]
+    score = ours.score(mem, score_index, lambda: side_step("score")[0], last)  # type: ignore[operator]
     if score is not None:
         result.scores_checked += 1
         result.scores_agree += score == int(env.get_score())
