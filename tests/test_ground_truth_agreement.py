@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from autofrotz.backends.truth_agreement import compare_game
 from autofrotz.evals.corpus import CorpusGame
-from autofrotz.evals.truth_agreement import compare_game, supported_corpus_games
+from autofrotz.evals.truth_agreement import supported_corpus_games
 
 REPO_GAMES = Path(__file__).resolve().parent.parent / "games"
 INSTALL_HINT = "story files not installed; run: python -m autofrotz.games install --from ../shared/games"

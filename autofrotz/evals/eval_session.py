@@ -5,6 +5,7 @@ Ground truth is read here only; nothing in the managers ever sees it.
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 import jericho
 
 from autofrotz.bench.figures import progress
+
+UNNAMED = re.compile(r"\(\d+\)")  # the memory reader's name for an object without a short name
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,12 @@ class Truth:
     score: int | None = None
     source: str = ""
     around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
+
+    @property
+    def inventory_known(self) -> bool:
+        """False while a carried object has no name yet (a TextWorld object taken on the winning move,
+        when the game no longer answers "inventory"): that step's inventory is not scored."""
+        return not any(UNNAMED.fullmatch(name) for name in self.inventory)
 
 
 def walkthrough(path: Path) -> list[str] | None:
@@ -63,6 +72,7 @@ class EvalSession:
         self.game: Any = open_game(path, "jericho", seed=None)
         self._last_reply = ""  # the game's last answer to a side "inventory"
         self._last_output = ""  # the last reply, to leave a game waiting for a key press alone
+        self._names: dict[str, str] = {}  # "(53)" -> "cucumber": objects the story left without a short name
 
     def start(self) -> str:
         """Intro text."""
@@ -105,7 +115,11 @@ class EvalSession:
 
         # asked afresh at every step: the same objects can be listed differently as the story goes on
         self._last_reply = side_inventory(self.game, self._last_output, "eval_side") or self._last_reply
-        return list(counted_truth(carried, self._last_reply))
+        carried = [self._names.get(name, name) for name in carried]
+        counted = list(counted_truth(carried, self._last_reply))
+        if len(counted) == len(carried):  # remember what an unnamed object was called for later steps
+            self._names.update({c: n for c, n in zip(carried, counted, strict=True) if UNNAMED.fullmatch(c)})
+        return counted
 
     def close(self) -> None:
         """Stop the interpreter."""

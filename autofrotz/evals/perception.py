@@ -53,6 +53,7 @@ class GameRun:
     pairs: list[tuple[str | None, int]] = field(default_factory=list)
     unknown_steps: int = 0
     empty_replies: int = 0  # commands the story answered with no text at all
+    unnamed_inventory_steps: int = 0  # inventory not scored: a carried object without a name
     inventory_hits: int = 0
     inventory_steps: int = 0
     map_llm_calls: int = 0
@@ -97,7 +98,9 @@ def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth, comman
     run.pairs.append((maps.current_room, truth.room_number))
     run.commands.append(command)
     run.turn_numbers.append(run.turns)
-    if items is not None:
+    if items is not None and not truth.inventory_known:
+        run.unnamed_inventory_steps += 1
+    elif items is not None:
         ours = [item.name for item in items.get_inventory()]
         run.inventory_steps += 1
         run.inventory_hits += _inventory_equal(ours, truth.inventory)
@@ -169,6 +172,7 @@ def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None)
         "driver": game.driver if game else "",
         "steps": len(run.pairs),
         "unknown_truth_steps": run.unknown_steps,
+        "unnamed_inventory_steps": run.unnamed_inventory_steps,
         "silent": run.turns > 0 and run.empty_replies >= SILENT_SHARE * run.turns,
         "room_tracking": rooms["room_tracking"],
         "merged_ids": rooms["merged_ids"],
@@ -241,6 +245,7 @@ def _figures(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         else None,
         "steps": steps,
         "unknown_truth_steps": sum(r["unknown_truth_steps"] for r in rows),
+        "unnamed_inventory_steps": sum(r["unnamed_inventory_steps"] for r in rows),
     }
     figures.update({f"target_{k}": v for k, v in TARGETS.items()})
     return figures
