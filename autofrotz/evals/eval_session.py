@@ -15,7 +15,9 @@ import jericho
 
 from autofrotz.bench.figures import progress
 
-UNNAMED = re.compile(r"\(\d+\)")  # the memory reader's name for an object without a short name
+# An object name that is no name: our reader's "(53)" for an empty short name, or an internal code in
+# brackets such as some libraries give every object ("(UMB)"); the game's inventory reply names it.
+UNNAMED = re.compile(r"\([^()]+\)")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,8 @@ class Truth:
     @property
     def inventory_known(self) -> bool:
         """False while a carried object has no name yet (a TextWorld object taken on the winning move,
-        when the game no longer answers "inventory"): that step's inventory is not scored."""
+        when the game no longer answers "inventory"; a coded name the game has not yet named in an
+        inventory reply): that step's inventory is not scored."""
         return not any(UNNAMED.fullmatch(name) for name in self.inventory)
 
 
@@ -72,7 +75,7 @@ class EvalSession:
         self.game: Any = open_game(path, "jericho", seed=None)
         self._last_reply = ""  # the game's last answer to a side "inventory"
         self._last_output = ""  # the last reply, to leave a game waiting for a key press alone
-        self._names: dict[str, str] = {}  # "(53)" -> "cucumber": objects the story left without a short name
+        self._names: dict[str, str] = {}  # "(53)" -> "cucumber": names the game's inventory replies gave
 
     def start(self) -> str:
         """Intro text."""
