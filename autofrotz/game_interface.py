@@ -39,6 +39,10 @@ class GameNotRunningError(GameInterfaceError):
     """send/save/restore before start() or after close()."""
 
 
+class TruthUnknownError(GameInterfaceError):
+    """The object tree does not tell where the player is (evaluation only): unknown, not a guess."""
+
+
 class UnsafeInterpreterError(GameInterfaceError):
     """The interpreter is known to lose game text (e.g. styled text dropped)."""
 
@@ -65,6 +69,9 @@ class GroundTruth:
     room_name: str
     room_number: int
     inventory: list[str]
+    score: int | None = None  # None: unknown (no bindings and the game's own "score" did not confirm it)
+    source: str = "jericho"  # "jericho" (its bindings) or "memory" (our reader, backends/memory_truth.py)
+    around: tuple[str, ...] = ()  # names of the other objects directly in the room
 
 
 _LINE_BREAKS_RE = re.compile(r"[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")

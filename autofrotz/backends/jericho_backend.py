@@ -13,16 +13,18 @@ import jericho
 import numpy as np
 
 from autofrotz.backends import zmachine
+from autofrotz.backends.memory_truth import MemoryTruth
 from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 
-INFORM_PLAYER_NAME = "(self object)"
 DEFAULT_SEED = 42
+EAGER_PROBES = 30  # truth reads that each try the side-copy discovery while the player is unknown
+REPROBE_EVERY = 5  # after that (or to learn only the room level), truth reads between two tries
 _STATE_FIELDS = ("pc", "sp", "fp", "frame_count", "opcode")
 
 
 class JerichoBackend(GameInterface):
-    """Jericho's FrotzEnv. For games jericho has no bindings for, score, moves and the player object
-    are read from the Z-machine memory (Inform's location/score/turns globals)."""
+    """Jericho's FrotzEnv. For games jericho has no bindings for, the player object, room and score
+    come from our memory reader (backends/memory_truth.py); moves from Inform's turns global."""
 
     backend = "jericho"
 
@@ -33,6 +35,10 @@ class JerichoBackend(GameInterface):
         self._story = path.read_bytes()
         self._supported = False
         self._location_global: int | None = None
+        self._truth = MemoryTruth()
+        self._probe_wait = 0
+        self._probes_left = EAGER_PROBES
+        self._last_text = ""
 
     def _start(self) -> str:
         if self._env is None:
@@ -44,10 +50,15 @@ class JerichoBackend(GameInterface):
                 self._env.seed(DEFAULT_SEED)  # no walkthrough seed: pin one rather than use the clock
         text, _info = self._env.reset()
         self._location_global = self._find_location_global()
+        self._truth = MemoryTruth(int(self._env.player_obj_num) if self.knows_player else None)
+        self._probe_wait = 0
+        self._probes_left = EAGER_PROBES
+        self._last_text = text
         return text if self._supported else strip_status_line(text)
 
     def _step(self, command: str) -> tuple[str, int | None, int | None]:
         text, _reward, _done, info = self._env.step(command)
+        self._last_text = text
         if self._supported:
             return text, info["score"], info["moves"]
         score, moves = self.score_and_moves_from_memory()
@@ -58,18 +69,32 @@ class JerichoBackend(GameInterface):
         return ram + self._story[len(ram) :]
 
     def _find_location_global(self) -> int | None:
-        """Index of the location global: 0 in Infocom and older Inform games, 1 from Inform 6.3x on."""
-        mem = self._memory()
-        if mem[0] <= 3 or not zmachine.is_inform(mem):
-            return 0 if mem[0] <= 3 else None
-        return 0 if zmachine.global_var(mem, 0) > 0 else 1
+        return zmachine.location_global(self._memory())
 
     def score_and_moves_from_memory(self) -> tuple[int | None, int | None]:
+        """Score (only once the game's own reply to "score" confirmed it, else None) and moves."""
         if self._location_global is None:
             return None, None
         mem = self._memory()
         base = self._location_global
-        return zmachine.global_var(mem, base + 1), zmachine.global_var(mem, base + 2)
+        score = self._truth.score(mem, base + 1, self._ask_score, self._last_text)
+        return score, zmachine.global_var(mem, base + 2)
+
+    def _ask_score(self) -> str | None:
+        from autofrotz.inventory_probe import awaiting_key
+
+        if awaiting_key(self._last_text):
+            return None
+        return self._side_step("score")[0]
+
+    def _side_step(self, command: str) -> tuple[str, bytes]:
+        """A command's reply and the memory after it, in a copy of the state that is then put back."""
+        state = self._env.get_state()
+        try:
+            text, *_ = self._env.step(command)
+            return text, self._memory()
+        finally:
+            self._env.set_state(state)
 
     def _save(self, slot: str) -> None:
         self._slots[slot] = self._env.get_state()
@@ -90,40 +115,56 @@ class JerichoBackend(GameInterface):
         self._slots[slot] = decode_state(data)
 
     def ground_truth(self) -> GroundTruth:
-        """The room (walking up from the player through vehicles and containers) and inventory."""
+        """The room holding the player (walking up through vehicles and containers), the inventory and
+        the score: jericho's own answers where it has bindings, our memory reader elsewhere.
+
+        Raises TruthUnknownError when the memory reader cannot tell where the player is."""
         if self._env is None or not self._running:
             raise GameNotRunningError("ground_truth() needs a started game")
         mem = self._memory()
-        objs = zmachine.objects(mem)
-        player = self._player_number(objs)
+        self._learn_layout(mem)
         location = (
             zmachine.global_var(mem, self._location_global) if self._location_global is not None else None
         )
-        room = zmachine.room_of(objs, player, location)
-        inventory = [o.name for o in _children(objs, player)]
-        return GroundTruth(room.name, room.num, inventory)
+        placed = self._truth.place(mem, location)
+        if self.knows_player:
+            # jericho's player and score; the same objects get_inventory() names, with their full names
+            # (its own list clips names and stops at an object past its object count, as in Advent)
+            score: int | None = int(self._env.get_score())
+            source = "jericho"
+        else:
+            score, _moves = self.score_and_moves_from_memory()
+            source = "memory"
+        room = placed.room
+        return GroundTruth(room.name, room.num, placed.inventory, score, source, tuple(placed.around))
 
-    def _player_number(self, objs: dict[int, zmachine.ZObject]) -> int:
-        if self._supported:
-            return int(self._env.player_obj_num)
-        for obj in objs.values():
-            if obj.name == INFORM_PLAYER_NAME:
-                return obj.num
-        raise GameInterfaceError(f"cannot find the player object in {self.path.name}")
+    @property
+    def knows_player(self) -> bool:
+        """Jericho's player object is trusted: full support with complete bindings (a walkthrough), or
+        no bindings at all (jericho's generic TextWorld support). Partial bindings (sherbet's) name an
+        object that is not the player, so those games go to the memory reader."""
+        bindings = self._env.bindings if self._env is not None else None
+        return self._supported and (not bindings or "walkthrough" in bindings)
+
+    def _learn_layout(self, mem: bytes) -> None:
+        """Run the side-copy discovery until it has learned the player and the room level."""
+        layout = self._truth.layout
+        if layout.player is not None and layout.holder is not None:
+            return
+        if self._probe_wait > 0:
+            self._probe_wait -= 1
+            return
+        self._truth.discover(mem, self._side_step)
+        self._probes_left -= 1
+        if self._truth.layout.player is not None or self._probes_left <= 0:
+            self._probe_wait = (
+                REPROBE_EVERY  # the room level alone, or a long unknown stretch: try less often
+            )
 
     def _close(self) -> None:
         if self._env is not None:
             self._env.close()
             self._env = None
-
-
-def _children(objs: dict[int, zmachine.ZObject], parent: int) -> list[zmachine.ZObject]:
-    found: list[zmachine.ZObject] = []
-    child = objs[parent].child
-    while child and child in objs and len(found) < len(objs):
-        found.append(objs[child])
-        child = objs[child].sibling
-    return found
 
 
 def strip_status_line(text: str) -> str:

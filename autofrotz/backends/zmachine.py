@@ -51,6 +51,20 @@ def is_inform(mem: bytes) -> bool:
     return stamp[:1] in (b"5", b"6") and stamp[1:2] == b"."
 
 
+def location_global(mem: bytes) -> int | None:
+    """Index of the location global: 0 in version 1-3 stories (the status line reads it there) and
+    older Inform games, 1 from Inform 6.3x on; None when neither holds an object number."""
+    if mem[0] <= 3:
+        return 0
+    if not is_inform(mem):
+        return None
+    count = len(parents(mem)) - 1
+    for index in (0, 1):
+        if 0 < global_var(mem, index) <= count:
+            return index
+    return None
+
+
 def decode_zstring(mem: bytes, addr: int, depth: int = 0) -> str:
     """Decode the Z-encoded string at addr (version 3 or later)."""
     zchars: list[int] = []
@@ -105,11 +119,50 @@ def objects(mem: bytes) -> dict[int, ZObject]:
     return found
 
 
+def parents(mem: bytes) -> list[int]:
+    """Each object's parent number, indexed by object number (index 0 unused), without names."""
+    small = mem[0] <= 3
+    size, defaults = (9, 31) if small else (14, 63)
+    table = word(mem, 0x0A) + 2 * defaults
+    found = [0]
+    end, num = len(mem), 1
+    while table + size * num <= end:
+        entry = table + size * (num - 1)
+        end = min(end, word(mem, entry + size - 2))
+        found.append(mem[entry + 4] if small else word(mem, entry + 6))
+        num += 1
+    return found
+
+
+def children(objs: dict[int, ZObject], parent: int) -> list[ZObject]:
+    """The objects directly inside parent, in the tree's order."""
+    found: list[ZObject] = []
+    child = objs[parent].child if parent in objs else 0
+    while child and child in objs and len(found) < len(objs):
+        found.append(objs[child])
+        child = objs[child].sibling
+    return found
+
+
+_NAMES: dict[tuple[bytes, bytes], str] = {}  # (story serial and checksum, encoded name) -> text
+
+
 def _object_at(mem: bytes, num: int, entry: int, props: int, small: bool) -> ZObject:
-    name = decode_zstring(mem, props + 1) if mem[props] else ""
+    name = _short_name(mem, props) if mem[props] else ""
     if small:
         return ZObject(num, name, mem[entry + 4], mem[entry + 5], mem[entry + 6])
     return ZObject(num, name, word(mem, entry + 6), word(mem, entry + 8), word(mem, entry + 10))
+
+
+def _short_name(mem: bytes, props: int) -> str:
+    """An object's short name, decoded once per story and encoded text (truth is read every step)."""
+    key = (bytes(mem[0x12:0x1E]), bytes(mem[props + 1 : props + 1 + 2 * mem[props]]))
+    name = _NAMES.get(key)
+    if name is None:
+        if len(_NAMES) > 50_000:
+            _NAMES.clear()
+        name = _NAMES[key] = decode_zstring(mem, props + 1)
+    return name
 
 
 def room_of(objs: dict[int, ZObject], start: int, location: int | None) -> ZObject:

@@ -5,6 +5,7 @@ Ground truth is read here only; nothing in the managers ever sees it.
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,14 +15,28 @@ import jericho
 
 from autofrotz.bench.figures import progress
 
+# An object name that is no name: our reader's "(53)" for an empty short name, or an internal code in
+# brackets such as some libraries give every object ("(UMB)"); the game's inventory reply names it.
+UNNAMED = re.compile(r"\([^()]+\)")
+
 
 @dataclass(frozen=True)
 class Truth:
-    """Where the player really is and what they really carry."""
+    """Where the player really is and what they really carry; room_number None: the truth is unknown."""
 
-    room_number: int
+    room_number: int | None
     room_name: str
     inventory: list[str]
+    score: int | None = None
+    source: str = ""
+    around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
+
+    @property
+    def inventory_known(self) -> bool:
+        """False while a carried object has no name yet (a TextWorld object taken on the winning move,
+        when the game no longer answers "inventory"; a coded name the game has not yet named in an
+        inventory reply): that step's inventory is not scored."""
+        return not any(UNNAMED.fullmatch(name) for name in self.inventory)
 
 
 def walkthrough(path: Path) -> list[str] | None:
@@ -60,6 +75,7 @@ class EvalSession:
         self.game: Any = open_game(path, "jericho", seed=None)
         self._last_reply = ""  # the game's last answer to a side "inventory"
         self._last_output = ""  # the last reply, to leave a game waiting for a key press alone
+        self._names: dict[str, str] = {}  # "(53)" -> "cucumber": names the game's inventory replies gave
 
     def start(self) -> str:
         """Intro text."""
@@ -78,9 +94,18 @@ class EvalSession:
         return result.text, result.ended
 
     def truth(self) -> Truth:
-        """Ground truth after the last step, inventory limited to what "inventory" itself names."""
-        gt = self.game.ground_truth()
-        return Truth(gt.room_number, gt.room_name, self._counted(list(gt.inventory)))
+        """Ground truth after the last step, inventory limited to what "inventory" itself names.
+
+        Jericho's answers where it has bindings, our memory reader elsewhere; unknown (room_number
+        None) when the reader cannot tell where the player is."""
+        from autofrotz.game_interface import TruthUnknownError
+
+        try:
+            gt = self.game.ground_truth()
+        except TruthUnknownError:
+            return Truth(None, "", [], None, "unknown")
+        inventory = self._counted(list(gt.inventory))
+        return Truth(gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around)
 
     def _counted(self, carried: list[str]) -> list[str]:
         if not carried:
@@ -93,7 +118,11 @@ class EvalSession:
 
         # asked afresh at every step: the same objects can be listed differently as the story goes on
         self._last_reply = side_inventory(self.game, self._last_output, "eval_side") or self._last_reply
-        return list(counted_truth(carried, self._last_reply))
+        carried = [self._names.get(name, name) for name in carried]
+        counted = list(counted_truth(carried, self._last_reply))
+        if len(counted) == len(carried):  # remember what an unnamed object was called for later steps
+            self._names.update({c: n for c, n in zip(carried, counted, strict=True) if UNNAMED.fullmatch(c)})
+        return counted
 
     def close(self) -> None:
         """Stop the interpreter."""
