@@ -1,7 +1,8 @@
 """Story files: the committed manifest, installing and checking them, compiling our Inform games.
 
 python -m autofrotz.games install [--from DIR]   copy or download every manifest file, sha256-checked
-python -m autofrotz.games build                  compile inform/*.inf into games/*.z5 when out of date
+python -m autofrotz.games build                  compile inform/*.inf into games/*.z5 when out of date,
+                                                 and generate the listed TextWorld games that are missing
 python -m autofrotz.games list                   installed games with their maximum score
 """
 
@@ -19,6 +20,8 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from autofrotz import textworld_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "games"
@@ -114,6 +117,9 @@ def check_story(path: Path) -> Path:
 def max_score(path: str | Path) -> int | None:
     """The maximum score of a story file: from the manifest, or MAX_SCORE in our own Inform source."""
     name = Path(path).name.lower()
+    generated = textworld_games.max_score(Path(path))
+    if generated is not None:
+        return generated
     for entry in load_manifest():
         if entry.file.lower() == name:
             return entry.max_score
@@ -267,7 +273,22 @@ def _cmd_build(args: argparse.Namespace) -> int:
     built = [name for name, what in outcomes.items() if what == "built"]
     fresh = len(outcomes) - len(built)
     print(f"games: built {', '.join(built) or 'nothing'}; {fresh} up to date in {args.games_dir}")
-    return 0
+    return 0 if args.no_textworld else _build_textworld(Path(args.games_dir))
+
+
+def _build_textworld(games_dir: Path) -> int:
+    """Generate the missing TextWorld games; a missing textworld is a notice, not a failure."""
+    try:
+        outcomes = textworld_games.build(games_dir)
+    except textworld_games.TextWorldUnavailable as exc:
+        n = len(textworld_games.TW_GAMES)
+        print(f"games: textworld is not installed; {n} generated games skipped ({exc})", file=sys.stderr)
+        return 0
+    built = [name for name, what in outcomes.items() if what == "built"]
+    failed = [name for name, what in outcomes.items() if what == "failed"]
+    fresh = len(outcomes) - len(built) - len(failed)
+    print(f"games: generated {', '.join(built) or 'nothing'}; {fresh} TextWorld games up to date")
+    return 0  # like a failed download: reported, and the tests that need the game skip
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -289,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     bld = sub.add_parser("build", help="compile inform/*.inf into games/")
     bld.add_argument("--inform-dir", default=str(INFORM_DIR))
     bld.add_argument("--force", action="store_true", help="recompile even when up to date")
+    bld.add_argument("--no-textworld", action="store_true", help="do not generate the TextWorld games")
     sub.add_parser("list", help="list installed games")
     args = parser.parse_args(argv)
     handlers = {"install": _cmd_install, "build": _cmd_build, "list": _cmd_list}

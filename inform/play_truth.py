@@ -1,0 +1,118 @@
+"""Play one of our Inform games' walkthroughs under jericho and write (or check) its truth file.
+
+    .venv/bin/python inform/play_truth.py NAME [NAME ...]          write inform/NAME.truth.json
+    .venv/bin/python inform/play_truth.py --check NAME [NAME ...]  compare, print differences
+    .venv/bin/python inform/play_truth.py --show NAME              print the transcript too
+
+The truth is read from the object tree on its own, without the project's ground-truth reader, so
+the two check each other: the room is the top ancestor of the player object (a vehicle or a bed
+is walked through; a dark room is still the room the object tree holds) and the inventory is the
+player object's children in object-tree order, worn things included.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import jericho
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from autofrotz.backends.zmachine import objects  # noqa: E402 - the object-table decoder only
+
+HERE = Path(__file__).resolve().parent
+GAMES = HERE.parent / "games"
+SEED = 42
+# The player object's name where a game replaces the library's "(self object)".
+PLAYER_NAMES = {"nightshift": "Mara"}
+# The parser's refusals (second or third person); a walkthrough step must draw none of them.
+REFUSALS = (
+    "don't understand",
+    "not a verb I recognise",
+    "only understood you as far as",
+    "can't see any such thing",
+    "didn't understand",
+    "What do you want to",
+    "You seem to want to talk",
+)
+# Our games: name -> a piece of text its walkthrough must show, the convention it is written for.
+OUR_GAMES = {
+    "shop": "\n(back room)\nYou're in the back room",
+    "mill": "\n\n\nYou stand in the mill yard",
+    "ferry": "\nMid River (in the punt)\n",
+    "nightshift": "\nMara has:\n  a toolbag (which is open)\n    a wrench\n",
+    "wakeup": "\nYou'll have to get out of the bed first.",
+    "signal": "\nCliff Path    Score: 5    Moves: 3\n",
+}
+
+
+def walkthrough(name: str) -> list[str]:
+    """The game's walkthrough commands, one a line."""
+    lines = (HERE / f"{name}.walkthrough").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip()]
+
+
+def _snapshot(env: Any, story: bytes, player_name: str) -> tuple[str, int, list[str]]:
+    ram = env._get_ram().tobytes()
+    objs = objects(ram + story[len(ram) :])
+    player = next(o for o in objs.values() if o.name == player_name)
+    room = player
+    while room.parent and room.parent in objs:
+        room = objs[room.parent]
+    held, child = [], player.child
+    while child:
+        held.append(objs[child].name)
+        child = objs[child].sibling
+    return room.name, room.num, held
+
+
+def play(name: str) -> tuple[dict[str, Any], list[str]]:
+    """The truth document and the transcript (one reply per step) of a walkthrough."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", jericho.UnsupportedGameWarning)
+        env = jericho.FrotzEnv(str(GAMES / f"{name}.z5"), seed=SEED)
+    player_name = PLAYER_NAMES.get(name, "(self object)")
+    story = (GAMES / f"{name}.z5").read_bytes()
+    try:
+        text, _info = env.reset()
+        replies = [text]
+        steps = [_step(None, env, story, player_name)]
+        for command in walkthrough(name):
+            text, _r, _done, _info = env.step(command)
+            replies.append(text)
+            steps.append(_step(command, env, story, player_name))
+    finally:
+        env.close()
+    return {"game": name, "steps": steps}, replies
+
+
+def _step(command: str | None, env: Any, story: bytes, player_name: str) -> dict[str, Any]:
+    room, number, held = _snapshot(env, story, player_name)
+    return {"command": command, "room": room, "room_number": number, "inventory": held}
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    show = "--show" in argv
+    failed = False
+    for name in (a for a in argv if not a.startswith("--")):
+        truth, replies = play(name)
+        if show:
+            for step, reply in zip(truth["steps"], replies, strict=True):
+                print(f">>> {step['command']}  [{step['room']} | {', '.join(step['inventory'])}]\n{reply}")
+        path = HERE / f"{name}.truth.json"
+        if check:
+            if json.loads(path.read_text()) != truth:
+                print(f"{name}: differs from {path.name}")
+                failed = True
+        else:
+            path.write_text(json.dumps(truth, indent=1) + "\n")
+            print(f"{name}: {len(truth['steps'])} steps, {len({s['room'] for s in truth['steps']})} rooms")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
