@@ -19,7 +19,13 @@ VICTORY_PATTERNS: tuple[str, ...] = (
     # Infocom's end of game names the maximum: "Your score is 350 (total of 350 points)".
     r"Your score is (\d+) \(total of \1 points\)",
     r"\*{2,}\s*You have triumphed\s*\*{2,}",
+    # Inform's closing score line at full marks ("You scored 1 out of a possible 1, in 61 turns"),
+    # printed under any ending banner ("*** The End ***" in Inform 7 and TextWorld games).
+    r"\bYou scored (?P<full>\d+) out of a possible (?P=full)\b",
 )
+# The question every Inform game asks once the story is over, whatever the ending: a game that asks
+# it without a victory above has ended in a loss.
+GAME_OVER_PATTERNS: tuple[str, ...] = (r"Would you like to RESTART, RESTORE a saved game\b[^\n]*\bQUIT\b",)
 
 # Verbs that control the interpreter rather than the story; only the orchestrator may save/restore.
 FORBIDDEN_VERBS: frozenset[str] = frozenset(
@@ -46,6 +52,7 @@ PRESS_KEY_RE = re.compile("|".join(f"(?:{p})" for p in PRESS_KEY_PATTERNS), re.I
 _SCORE_RES = tuple(re.compile(p, re.IGNORECASE) for p in SCORE_PATTERNS)
 _DEATH_RE = re.compile("|".join(f"(?:{p})" for p in DEATH_PATTERNS), re.IGNORECASE)
 _VICTORY_RE = re.compile("|".join(f"(?:{p})" for p in VICTORY_PATTERNS), re.IGNORECASE)
+_GAME_OVER_RE = re.compile("|".join(f"(?:{p})" for p in GAME_OVER_PATTERNS))
 _CLAUSE_SPLIT_RE = re.compile(r"[.,;]|\bthen\b", re.IGNORECASE)
 
 
@@ -62,13 +69,19 @@ def detect_outcome(text: str) -> str | None:
     True
     >>> detect_outcome("Taken.") is None
     True
+    >>> end = "*** The End ***\\n\\nYou scored {} out of a possible 1, in 61 turns.\\n\\n"
+    >>> menu = "Would you like to RESTART, RESTORE a saved game, QUIT or UNDO the last command?"
+    >>> detect_outcome(end.format(1) + menu), detect_outcome(end.format(0) + menu)
+    ('victory', 'death')
     """
-    if "***" not in text and "died" not in text and "total of" not in text:
+    if "***" not in text and "died" not in text and "total of" not in text and "RESTART" not in text:
         return None  # cheap pre-check keeps the per-command cost near zero
     if _DEATH_RE.search(text):
         return "death"
     if _VICTORY_RE.search(text):
         return "victory"
+    if _GAME_OVER_RE.search(text):
+        return "death"
     return None
 
 

@@ -31,6 +31,12 @@ def test_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[
     row = figures["per_game"][0]
     assert set(row) >= ROW_KEYS
     assert row["game"] == "cellar" and row["max_score"] == 50 and row["llm_calls"] == 0
+    # the truth beside the record: rooms really visited, read from the Z-machine by the worker
+    assert row["split"] == "check" and row["kind"] == "own" and row["score_known"]
+    assert row["true_rooms"] >= 2 and row["left_opening_room"] == 100.0
+    assert row["walkthrough_leaves_early"] is True
+    assert figures["median_true_rooms"] == row["true_rooms"] and figures["games_check"] == 1
+    assert (tmp_path / "b.db.truth" / "cellar-s1-t25.json").is_file()
     with GameReader(db) as reader:
         listed = reader.list_games()
         assert sorted(g["seed"] for g in listed) == [1, 2]
@@ -73,3 +79,30 @@ def test_nail_comparison_counts() -> None:
     assert figures["above_zero_where_nail_zero"] == 0 and figures["nail_zero_games"] == 1
     assert figures["zork1_mean_score"] == 40
     assert "| zork1 | 40 |" in markdown(figures)
+
+
+def test_corpus_figures_split_dev_and_check() -> None:
+    from autofrotz.bench.games_corpus import corpus_figures
+
+    def row(game: str, split: str, kind: str, score: float, top: int | None, **more: object) -> dict:
+        base = {"game": game, "split": split, "kind": kind, "mean_score": score, "max_score": top,
+                "normalized_score": None if top is None else 100.0 * score / top, "seeds": 2,
+                "true_rooms": 4.0, "left_opening_room": 100.0, "walkthrough_leaves_early": True,
+                "quest_steps": None, "won_runs": 0}  # fmt: skip
+        return base | more
+
+    rows = [
+        row("a", "dev", "story", 10, 100),
+        row("b", "dev", "story", 0, 50, true_rooms=1.0, left_opening_room=0.0),
+        row("c", "check", "story", 4, 100, true_rooms=12.0),
+        row("d", "check", "story", 0, None),  # no known maximum: not among the games with a score
+        row("t", "dev", "textworld", 1, 1, quest_steps=3, won_runs=1),
+    ]
+    figures = corpus_figures(rows)
+    assert figures["games_dev"] == 3 and figures["games_check"] == 2
+    assert figures["mean_normalized_score_dev"] == round((10 + 0 + 100) / 3, 2)
+    assert figures["mean_normalized_score_check"] == 4.0
+    assert figures["scored_share"] == 75.0  # a, c, t of a, b, c, t
+    assert figures["median_true_rooms"] == 4.0
+    assert figures["left_opening_room_where_walkthrough_does"] == 80.0
+    assert figures["textworld_win_share"] == 50.0  # one of its two runs won

@@ -50,14 +50,19 @@ def nail_of(game: str) -> float | None:
     return NAIL.get(game.lower())
 
 
-def select_games(spec: str, games_dir: Path) -> list[Path]:
-    """'all' (the jericho-supported games in games_dir) or a comma list of names."""
+def select_games(spec: str, games_dir: Path, split: str = "all") -> list[Path]:
+    """Games of the evaluation corpus: 'all', 'walkthrough' (the jericho walkthrough stories), a kind
+    ('story', 'own', 'textworld') or a comma list of names; a name outside the corpus is looked up in
+    games/ as a story file."""
+    from autofrotz.evals.corpus import corpus, select
     from autofrotz.games import resolve_game
 
-    if spec == "all":
-        from autofrotz.evals.eval_session import supported_games
-
-        return supported_games(games_dir)
+    games = corpus(games_dir)
+    try:
+        return [g.path for g in select(games, spec, split)]
+    except ValueError:
+        if spec in ("all", "walkthrough", "story", "own", "textworld"):
+            raise
     return [resolve_game(name.strip()) for name in spec.split(",") if name.strip()]
 
 
@@ -88,10 +93,13 @@ def play_job(job: Job) -> None:
     """Play one run to its end (the worker process body)."""
     import logging
 
+    from autofrotz.bench.games_truth import TruthWatch, truth_file
     from autofrotz.session import Session
 
     logging.disable(logging.WARNING)
-    with Session.open(job_config(job), web=False, console=False) as session:
+    watch = TruthWatch(truth_file(job.db, job.game, job.seed, job.turns))
+    with Session.open(job_config(job), web=False, console=False, observers=[watch]) as session:
+        watch.game = session.game  # evaluation only: the true rooms visited, beside the record
         session.play()
 
 
@@ -179,7 +187,13 @@ def compare_workers(games: list[Path], args: argparse.Namespace) -> dict[str, fl
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="python main.py bench games", description=__doc__)
-    p.add_argument("--games", default="all", help="'all' or a comma list of game names")
+    p.add_argument(
+        "--games",
+        default="all",
+        help="'all' (the whole corpus), 'walkthrough' (the jericho walkthrough games), 'story', 'own', "
+        "'textworld', or a comma list of game names",
+    )
+    p.add_argument("--split", default="all", choices=("all", "dev", "check"))
     p.add_argument("--turns", type=int, default=500)
     p.add_argument("--seeds", type=int, default=3)
     p.add_argument("--workers", type=int, default=2)
@@ -199,7 +213,11 @@ def main(argv: list[str]) -> int:
     from autofrotz.bench.games_report import collect, summary, write_report
 
     args = parse_args(argv)
-    games = select_games(args.games, Path(args.games_dir))
+    try:
+        games = select_games(args.games, Path(args.games_dir), args.split)
+    except ValueError as exc:
+        print(f"bench games: {exc}", file=sys.stderr)
+        return 2
     if not games:
         print("no games selected; install them with python -m autofrotz.games install", file=sys.stderr)
         return 2
@@ -208,7 +226,7 @@ def main(argv: list[str]) -> int:
         print(f"resuming: {skipped} finished runs found in {args.db}", file=sys.stderr)
     wall = run_jobs(jobs, args.workers, args.start_method)
     runs = collect(args.db, [g.stem for g in games], args.seeds, args.turns)
-    figures = summary(runs, games, args.seeds, args.turns, wall)
+    figures = summary(runs, games, args.seeds, args.turns, wall, args.db)
     if args.compare_workers:
         figures.update(compare_workers(games, args))
     if not args.no_report:

@@ -78,10 +78,15 @@ def per_game(runs: list[dict[str, Any]], games: list[Path]) -> list[dict[str, An
 
 
 def summary(
-    runs: list[dict[str, Any]], games: list[Path], seeds: int, turns: int, wall: float
+    runs: list[dict[str, Any]], games: list[Path], seeds: int, turns: int, wall: float, db: str | None = None
 ) -> dict[str, Any]:
     """Top-level figures (FIGURES.md keys plus the issue's targets)."""
+    from autofrotz.bench.games_corpus import attach_truth, corpus_figures, corpus_rows
+
+    if db is not None:
+        attach_truth(runs, db, turns)
     rows = per_game(runs, games)
+    corpus_rows(rows, runs, games)
     positive = [r for r in rows if (r["nail"] or 0) > 0]
     zero = [r for r in rows if r["nail"] == 0]
     zork1 = next((r["mean_score"] for r in rows if r["game"].lower() == "zork1"), None)
@@ -99,6 +104,7 @@ def summary(
         "zork1_mean_score": zork1,
         "target_zork1_mean_score": 31,
         "wall_s": round(wall, 1),
+        **corpus_figures(rows),
         "per_game": rows,
     }
 
