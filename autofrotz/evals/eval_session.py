@@ -91,6 +91,9 @@ class EvalSession:
             progress(f"  skipped forbidden walkthrough command {command!r}")
             return "", False
         self._last_output = result.text
+        if getattr(self.game, "halted", False):
+            progress(f"  the interpreter halted on a runtime error after {command!r}; the game ends here")
+            return result.text, True
         return result.text, result.ended
 
     def truth(self) -> Truth:
