@@ -201,3 +201,41 @@ def test_room_level_is_learned_from_a_real_move_not_from_leaving_a_bed() -> None
     assert not _changed_room(before, got_up, 4)
     inform = [0, 0, 0, 0, 2, 2]  # rooms are roots
     assert _common_ancestor(inform, [0, 0, 0, 0, 3, 2], 4) == 0
+
+
+def test_perception_eval_reports_splits_and_kinds(
+    tmp_path: Path, games_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from autofrotz.evals import perception
+
+    if not (games_dir / "library.z5").is_file():
+        pytest.skip("library.z5 not installed; run: python -m autofrotz.games install --from ../shared/games")
+    (tmp_path / "library.z5").write_bytes((games_dir / "library.z5").read_bytes())
+    argv = ["--games", "walkthrough", "--games-dir", str(tmp_path), "--inform-dir", str(tmp_path), "--json"]
+    assert perception.main([*argv, "--rooms-only", "--split", "dev"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert (
+        figures["games_dev"] == 1 and figures["games_check"] == 0 and figures["room_tracking_check"] is None
+    )
+    assert (
+        figures["room_tracking_dev"] == figures["room_tracking"] and figures["target_room_tracking"] == 97.0
+    )
+    row = figures["per_game"][0]
+    assert (row["game"], row["split"], row["kind"], row["driver"]) == (
+        "library",
+        "dev",
+        "story",
+        "walkthrough",
+    )
+    with pytest.raises(SystemExit, match="no corpus games"):
+        perception.main([*argv, "--split", "check"])
+
+
+def test_infocom_rooms_are_found_inside_their_rooms_object(zork1: Path) -> None:
+    """Infocom keeps every room inside one object; walking to the top of the tree gives that object for
+    every step (the old reader's single room). The reader learns the level from moves instead."""
+    from autofrotz.backends.truth_agreement import compare_game
+
+    result = compare_game(zork1, ["n", "e", "open window", "w", "w"])
+    assert result.player_found and result.all_agree and result.unknown == 0
+    assert result.holder not in (None, 0)

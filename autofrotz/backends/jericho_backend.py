@@ -139,6 +139,12 @@ class JerichoBackend(GameInterface):
         return GroundTruth(room.name, room.num, placed.inventory, score, source, tuple(placed.around))
 
     @property
+    def halted(self) -> bool:
+        """True once the interpreter stopped on a runtime error (jericho then answers every command
+        with "Emulator halted due to runtime error.")."""
+        return self._env is not None and bool(self._env._emulator_halted())
+
+    @property
     def knows_player(self) -> bool:
         """Jericho's player object is trusted: full support with complete bindings (a walkthrough), or
         no bindings at all (jericho's generic TextWorld support). Partial bindings (sherbet's) name an

@@ -25,21 +25,9 @@ from dataclasses import dataclass
 
 from autofrotz.backends import zmachine
 from autofrotz.game_interface import TruthUnknownError
+from autofrotz.managers.directions import DIRECTION_WORDS
 
-PROBE_MOVES = (
-    "north",
-    "south",
-    "east",
-    "west",
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
-    "up",
-    "down",
-    "in",
-    "out",
-)
+PROBE_MOVES = tuple(DIRECTION_WORDS)  # the twelve compass and in/out moves
 BASELINE = "wait"  # what changes without the player moving (a thief walking, a watch stolen) is no evidence
 INFORM_SELF_NAMES = ("(self object)", "yourself")  # Inform 6 library's selfobj, Inform 7's default player
 # The number a reply to "score" gives as the score: "scored 3", "score is 3", "Score: 3", "3 points",

@@ -27,6 +27,7 @@ class Agreement:
     game: str
     steps: int = 0
     player_found: bool = False
+    holder: int | None = None  # the room level the reader learned (0: rooms are roots)
     rooms_agree: int = 0
     inventory_agree: int = 0
     unknown: int = 0
@@ -77,6 +78,7 @@ def compare_game(path: Path, steps: list[str] | None = None) -> Agreement:
             mem = memory()
             _check_step(result, index, command, mem, env, ours, told, side_step, last)
         result.player_found = ours.layout.player == int(env.player_obj_num)
+        result.holder = ours.layout.holder
     finally:
         env.close()
     return result

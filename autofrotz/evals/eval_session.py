@@ -15,9 +15,10 @@ import jericho
 
 from autofrotz.bench.figures import progress
 
-# An object name that is no name: our reader's "(53)" for an empty short name, or an internal code in
-# brackets such as some libraries give every object ("(UMB)"); the game's inventory reply names it.
-UNNAMED = re.compile(r"\([^()]+\)")
+UNNAMED = re.compile(r"\(\d+\)")  # the memory reader's name for an object with an empty short name
+# A bracketed tree name, ours or an internal code some libraries give every object ("(UMB)"): the name
+# the game's own inventory reply gave it is remembered for later steps.
+CODED = re.compile(r"\([^()]+\)")
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,8 @@ class Truth:
 
     @property
     def inventory_known(self) -> bool:
-        """False while a carried object has no name yet (a TextWorld object taken on the winning move,
-        when the game no longer answers "inventory"; a coded name the game has not yet named in an
-        inventory reply): that step's inventory is not scored."""
+        """False while a carried object has no name at all yet (a TextWorld object taken on the winning
+        move, when the game no longer answers "inventory"): that step's inventory is not scored."""
         return not any(UNNAMED.fullmatch(name) for name in self.inventory)
 
 
@@ -91,6 +91,9 @@ class EvalSession:
             progress(f"  skipped forbidden walkthrough command {command!r}")
             return "", False
         self._last_output = result.text
+        if getattr(self.game, "halted", False):
+            progress(f"  the interpreter halted on a runtime error after {command!r}; the game ends here")
+            return result.text, True
         return result.text, result.ended
 
     def truth(self) -> Truth:
@@ -121,7 +124,7 @@ class EvalSession:
         carried = [self._names.get(name, name) for name in carried]
         counted = list(counted_truth(carried, self._last_reply))
         if len(counted) == len(carried):  # remember what an unnamed object was called for later steps
-            self._names.update({c: n for c, n in zip(carried, counted, strict=True) if UNNAMED.fullmatch(c)})
+            self._names.update({c: n for c, n in zip(carried, counted, strict=True) if CODED.fullmatch(c)})
         return counted
 
     def close(self) -> None:

@@ -15,19 +15,9 @@ import re
 from collections import deque
 
 from autofrotz.inventory_probe import awaiting_key
+from autofrotz.managers.directions import DIRECTION_WORDS
 
-DIRECTIONS = (
-    "north",
-    "south",
-    "east",
-    "west",
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
-    "up",
-    "down",
-)
+DIRECTIONS = tuple(d for d in DIRECTION_WORDS if d not in ("in", "out"))  # the compass, up and down
 MORE_DIRECTIONS = ("in", "out")
 INVENTORY_EVERY = 25
 OPEN_PER_ROOM = 2  # "open NAME" for the first objects seen in a room (doors, boxes), on the first visit

@@ -38,6 +38,7 @@ TARGETS = {
     "inventory": 95.0,
     "min_game_inventory": 85.0,
     "room_tracking_walkthrough": 98.5,
+    "room_tracking_dev_check_gap": 2.0,  # at most, in points
     "llm_calls_per_turn": 0.1,
 }
 SILENT_SHARE = 0.9  # a game answering (almost) every command with no text cannot be perceived at all
@@ -202,6 +203,10 @@ def _share(rows: list[dict[str, Any]], hits: str, steps: str) -> float | None:
     return round(100.0 * sum(r[hits] for r in rows) / total, 2) if total else None
 
 
+def _gap(dev: float | None, check: float | None) -> float | None:
+    return round(abs(dev - check), 2) if dev is not None and check is not None else None
+
+
 def totals(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
     """Top-level figures over all games (step-weighted shares), and for each split apart.
 
@@ -230,6 +235,9 @@ def _figures(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         "room_tracking_dev": _share(dev, "_tracked", "steps"),
         "room_tracking_check": _share(check, "_tracked", "steps"),
         "room_tracking_walkthrough": _share(walked, "_tracked", "steps"),
+        "room_tracking_dev_check_gap": _gap(
+            _share(dev, "_tracked", "steps"), _share(check, "_tracked", "steps")
+        ),
         "min_game_room_tracking": min((r["room_tracking"] for r in rows if r["steps"]), default=None),
         "inventory": _share(rows, "_inventory_hits", "_inventory_steps"),
         "inventory_dev": _share(dev, "_inventory_hits", "_inventory_steps"),
