@@ -8,6 +8,7 @@ split rooms, inventory agreement, LLM parser calls per turn and map reachability
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -188,20 +189,28 @@ def print_trace(run: GameRun) -> None:
         progress(f"{run.game} {i:5d} {run.commands[i]!r:32} ours={ours} truth={truth}")
 
 
-def run_eval(games: list[Path], mode: str, with_items: bool = True, trace: bool = False) -> dict[str, Any]:
+def run_eval(
+    games: list[Path], mode: str, with_items: bool = True, trace: bool = False, dump: Path | None = None
+) -> dict[str, Any]:
     """Play every game and return the figures; with trace, list each game's mismatched steps."""
     rows = []
+    steps: dict[str, list[Any]] = {}
     for path in games:
         started = time.monotonic()
         run, maps = play(path, mode, with_items)
         if trace:
             print_trace(run)
+        steps[run.game] = [
+            [ours, truth, cmd] for (ours, truth), cmd in zip(run.pairs, run.commands, strict=True)
+        ]
         rows.append(game_figures(run, maps))
         row = rows[-1]
         progress(
             f"{path.stem}: rooms {row['room_tracking']}% inventory {row['inventory']}% "
             f"reachable {row['reachable']}% ({time.monotonic() - started:.1f}s)"
         )
+    if dump is not None:
+        dump.write_text(json.dumps(steps, indent=0) + "\n", encoding="utf-8")
     return totals(rows, mode)
 
 
@@ -214,12 +223,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rooms-only", action="store_true", help="skip the item manager")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true", help="list mismatched steps on stderr")
+    parser.add_argument(
+        "--dump", type=Path, help="write every step's (our id, true room, command) as JSON here"
+    )
     args = parser.parse_args(argv)
     games = select_games(args.games, args.games_dir)
     if not games:
         raise SystemExit(
             f"no jericho-supported games in {args.games_dir}; run python -m autofrotz.games install"
         )
-    figures = run_eval(games, args.mode, not args.rooms_only, args.trace)
+    figures = run_eval(games, args.mode, not args.rooms_only, args.trace, args.dump)
     emit(figures, args.json, f"perception eval ({args.mode})")
     return 0
