@@ -20,7 +20,8 @@ from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_maze import MazeMap
 from autofrotz.managers.map_reading import is_inspection, quoted_title
 from autofrotz.managers.map_rides import stepping_off
-from autofrotz.managers.map_rules import LOOK_COMMANDS, check_switched_off, decide
+from autofrotz.managers.map_rules import check_switched_off, decide
+from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import MapView

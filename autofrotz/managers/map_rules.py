@@ -12,610 +12,66 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from autofrotz.managers.directions import OPPOSITES, opposite
-from autofrotz.managers.map_identity import (
-    SAME_FURNISHINGS,
-    _name_from_description,
-    abbreviated,
-    carried_on,
-    changed_neighbour,
-    consistent,
-    description_matches,
-    distinct,
-    fresh,
-    furnishings,
-    indistinguishable_from_here,
-    is_rename,
-    kept_furnishings,
-    led_here_off_grid,
-    lookalike_step,
-    maze_like,
-    open_terrain,
-    other_namesake_text,
-    pick_among_namesakes,
-    refuted,
-    reworded_here,
-    same_text,
-    shortened_here,
-    unlike,
-)
-from autofrotz.managers.map_lookalike import (
-    fallen_among_fixtures,
-    guide_back,
-    guide_rejoined,
-    open_way_back,
-    retrace,
-    sole_namesake_kept_words,
-    told_apart_by_fixtures,
-    told_apart_by_way,
-)
-from autofrotz.managers.map_reading import is_other_version
-from autofrotz.managers.map_rides import is_ride_text, ride_destination
-from autofrotz.managers.map_scenes import (
-    bounced_back,
-    is_return_text,
-    renamed_revisit,
-    rewritten_by_event,
-    same_spot_other_era,
-    stopped_here,
-    teleport_origin,
-    vertical_shift,
-)
-from autofrotz.managers.map_verdicts import (
-    ANY,
-    DARK,
-    ELSEWHERE,
-    HEADER,
-    KNOWN,
-    LIGHT,
-    NO_HEADER,
-    REREAD,
-    STAY,
-    Observation,
-    Rule,
-    Verdict,
-    candidates,
-    current_link,
-)
+from autofrotz.managers import map_rules_named as named
+from autofrotz.managers import map_rules_unnamed as unnamed
+from autofrotz.managers.map_verdicts import ANY, HEADER, NO_HEADER, Observation, Rule, Verdict
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits
-from autofrotz.managers.room_signals import is_dark_again_text, is_relocation_text, reads_like_dead_end
-
-LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
-# A reply opening with these is someone speaking, never a room's description.
-SPEECH_MARKS = ('"', "\u201c", "'")
-
-
-# ----- any reply -----
-def dream(seen: Observation, view: MapView) -> Verdict | None:
-    """Asleep: the dream's rooms are not where the sleeper lies (a header naming a dream or a vision)."""
-    return Verdict(view.current_room, kind=STAY) if view.dreaming else None
-
-
-# ----- a reply naming a room: before identity -----
-def lit_placeholder(seen: Observation, view: MapView) -> Verdict | None:
-    """Light came back in a room first met in the dark: the known room of that name whose text this
-    is, or the placeholder itself, named now."""
-    here = view.current_room
-    if not here or not view.room(here).get("placeholder") or (seen.travel and not seen.off_ride):
-        return None
-    known = [r for r in view.rooms_named(seen.name) if r != here]
-    same = [r for r in known if description_matches(view, r, seen.description)]
-    return Verdict(same[0] if same else here, kind=LIGHT)
-
-
-def off_ride_stop(seen: Observation, view: MapView) -> Verdict | None:
-    """Out of the car that carried us, under the name of the room it stopped in: that stop."""
-    here = view.current_room
-    return Verdict(here) if seen.off_ride and view.current_name() == seen.room_name else None
-
-
-def set_back_down(seen: Observation, view: MapView) -> Verdict | None:
-    """Put back onto the furniture of the very room we tried to leave (its own header and text)."""
-    here = view.current_room
-    if not seen.landed or not here or view.current_name() != seen.room_name:
-        return None
-    return Verdict(here) if same_text(view, here, seen.description) else None
-
-
-# ----- a reply naming a room: identity -----
-def first_room(seen: Observation, view: MapView) -> Verdict | None:
-    """Nowhere yet: the room of this name, or a new one."""
-    if view.current_room is not None:
-        return None
-    found = candidates(seen, view)
-    return Verdict(found[0] if found else None)
-
-
-def reworded(seen: Observation, view: MapView) -> Verdict | None:
-    """The same event over the same room reworded (no headers): the game redraws one room."""
-    return Verdict(view.current_room) if reworded_here(view, seen.description, seen.label) else None
-
-
-def bounced(seen: Observation, view: MapView) -> Verdict | None:
-    """Another room's header, then ours with its own text again: turned back where we were."""
-    return (
-        Verdict(view.current_room)
-        if bounced_back(view, seen.room_name, seen.description, view.reply)
-        else None
-    )
-
-
-def stopped(seen: Observation, view: MapView) -> Verdict | None:
-    """A travelled exit to a room of another name printed our header: an event stopped the move."""
-    return Verdict(view.current_room) if stopped_here(view, seen.room_name, seen.label) else None
-
-
-def renamed_on_revisit(seen: Observation, view: MapView) -> Verdict | None:
-    """A known exit printed only a header no room bears, its room's name with one word swapped."""
-    renamed = renamed_revisit(view, seen.room_name, seen.description, seen.label)
-    return Verdict(renamed, rename=seen.room_name) if renamed else None
-
-
-def _walked(seen: Observation, view: MapView) -> bool:
-    link = current_link(seen, view)
-    return bool(link and not link.inferred)
-
-
-def guided_back(seen: Observation, view: MapView) -> Verdict | None:
-    """In a maze, a compass step by no walked exit: back to the one room a guide led here from."""
-    guided = guide_back(view, seen.label, _walked(seen, view))
-    return Verdict(guided) if guided and guided in candidates(seen, view) else None
-
-
-def guide_rejoined_route(seen: Observation, view: MapView) -> Verdict | None:
-    """Following a guide off the compass from a maze room never left that way: the neighbour where
-    the guide's known route passes."""
-    guided = guide_rejoined(view, seen.label)
-    return Verdict(guided) if guided and guided in candidates(seen, view) else None
-
-
-def retraced(seen: Observation, view: MapView) -> Verdict | None:
-    """Walking back along a path through a maze: on to the other maze room that led here."""
-    if guide_back(view, seen.label, _walked(seen, view)):
-        return None  # a guide's way back (guided_back) speaks first, even for a room of another name
-    guided = retrace(view, seen.label, _walked(seen, view))
-    return Verdict(guided) if guided and guided in candidates(seen, view) else None
-
-
-def other_version(seen: Observation, view: MapView) -> Verdict | None:
-    """The text says this namesake of a room we knew is another version of the place: a new room."""
-    found = candidates(seen, view)
-    if not found or view.current_room in found or not is_other_version(view.reply):
-        return None
-    return Verdict(None)
-
-
-def fallen_onto_fixtures(seen: Observation, view: MapView) -> Verdict | None:
-    """Below a fall, the one namesake whose fixtures a header-only reply shows."""
-    landed = fallen_among_fixtures(
-        view, candidates(seen, view), seen.room_name, seen.description, current_link(seen, view)
-    )
-    return Verdict(landed) if landed else None
-
-
-def placeholder_named(seen: Observation, view: MapView) -> Verdict | None:
-    """A known exit led back to a room first met unnamed (dark, or the start): it gets the header."""
-    link = current_link(seen, view)
-    if not link or link.random or candidates(seen, view) or not view.room(link.to_room).get("placeholder"):
-        return None
-    return Verdict(link.to_room, rename=seen.room_name, unplaceholder=True)
-
-
-def known_exit(seen: Observation, view: MapView) -> Verdict | None:
-    """The exit we know leads to a room of this name: trust it over the wording, unless a first
-    visit's text unlike that room's is printed where revisits are abbreviated."""
-    link = current_link(seen, view)
-    if not link or link.random or link.to_room not in candidates(seen, view):
-        return None
-    if fresh(view, seen.description, seen.label, seen.room_name) and unlike(view, link, seen.description):
-        return None
-    return Verdict(link.to_room)
-
-
-def headerless_known_exit(seen: Observation, view: MapView) -> Verdict | None:
-    """Without headers a revisit's shorter wording names the room anew: the known exit decides."""
-    link, here = current_link(seen, view), view.current_room
-    if not link or link.random or not seen.travel or not view.headerless_game() or not here:
-        return None
-    if refuted(view, link, seen.description):
-        return None
-    if link.to_room == here and distinct(view, here, seen.description):
-        return None
-    return Verdict(link.to_room, rename=seen.room_name)
-
-
-def abbreviated_revisit(seen: Observation, view: MapView) -> Verdict | None:
-    """Without headers, a revisit's short wording ("You are in the cellar") of a known room."""
-    if candidates(seen, view) or not view.headerless_game():
-        return None
-    found = abbreviated(view, seen.description)
-    return Verdict(found) if found is not None else None
-
-
-def _here_named(seen: Observation, view: MapView) -> bool:
-    return view.current_room in candidates(seen, view)
-
-
-def other_era_text(seen: Observation, view: MapView) -> Verdict | None:
-    """Taken back (without a move) to the namesake whose own full text this is (another era)."""
-    if not _here_named(seen, view) or seen.moving:
-        return None
-    back_there = other_namesake_text(view, candidates(seen, view), seen.description)
-    return Verdict(back_there) if back_there else None
-
-
-def carried_to_namesake(seen: Observation, view: MapView) -> Verdict | None:
-    """A boat, a leap or a drink carried us on under the same header: the namesake whose text this
-    is, or a new room."""
-    here = view.current_room or ""
-    if not _here_named(seen, view) or seen.moving:
-        return None
-    look = seen.label in LOOK_COMMANDS
-    rewritten = rewritten_by_event(view, seen.room_name, seen.description, seen.moving, look)
-    if not (carried_on(view, here, seen.description) or rewritten):
-        return None
-    others = [c for c in candidates(seen, view) if c != here and same_text(view, c, seen.description)]
-    return Verdict(others[0] if others else None)
-
-
-def same_room(seen: Observation, view: MapView) -> Verdict | None:
-    """Our own header without a compass move (a look, an action): still here, unless the step went
-    between look-alike maze rooms off the compass."""
-    if not _here_named(seen, view) or seen.moving:
-        return None
-    if lookalike_step(view, candidates(seen, view), seen.description, seen.label):
-        return None
-    return Verdict(view.current_room)
-
-
-def shortened(seen: Observation, view: MapView) -> Verdict | None:
-    """Our room's short form again after an untried exit (no headers): put back where we were."""
-    here = view.current_room or ""
-    if not _here_named(seen, view) or not shortened_here(view, here, seen.description, seen.label):
-        return None
-    return Verdict(here)
-
-
-def open_ground(seen: Observation, view: MapView) -> Verdict | None:
-    """The same open-terrain text after a step: a desert or plain the game draws as one room."""
-    here = view.current_room or ""
-    if not _here_named(seen, view) or not open_terrain(view, here, seen.description):
-        return None
-    return Verdict(here)
-
-
-def renamed_here(seen: Observation, view: MapView) -> Verdict | None:
-    """A new header over our own description after no move: the room was renamed."""
-    if seen.travel or candidates(seen, view) or not is_rename(view, seen.description):
-        return None
-    return Verdict(view.current_room, rename=seen.room_name)
-
-
-# ----- a reply naming a room: choosing among namesakes -----
-def _back(seen: Observation) -> str | None:
-    return opposite(seen.label) if seen.label else None
-
-
-def _pool(seen: Observation, view: MapView) -> list[str]:
-    """Namesakes other than here whose text does not show another room."""
-    if "pool" not in seen.memo:
-        here, back = view.current_room, _back(seen)
-        seen.memo["pool"] = [
-            c for c in candidates(seen, view) if c != here and not distinct(view, c, seen.description, back)
-        ]
-    return list(seen.memo["pool"])
-
-
-def _fresh_pool(seen: Observation, view: MapView) -> list[str]:
-    """The pool, narrowed to changed neighbours when a first visit's text is printed where revisits
-    are abbreviated."""
-    pool = _pool(seen, view)
-    if fresh(view, seen.description, seen.label, seen.room_name):
-        pool = [c for c in pool if changed_neighbour(view, c, seen.description)]
-    return pool
-
-
-def _kept(seen: Observation, view: MapView) -> list[str]:
-    if "kept" not in seen.memo:
-        seen.memo["kept"] = kept_furnishings(view, _fresh_pool(seen, view), seen.room_name, seen.description)
-    return list(seen.memo["kept"])
-
-
-def returning(seen: Observation, view: MapView) -> Verdict | None:
-    """The namesake whose way back (or a move off the compass) leads here: we walked back into it."""
-    here, back = view.current_room, _back(seen)
-    pool = _pool(seen, view)
-    found = [c for c in pool if back and (r := view.links[c].get(back)) and r.to_room == here]
-    if not found and seen.label in OPPOSITES:  # the way back of a move like "follow mouse" is unknown
-        found = [c for c in pool if led_here_off_grid(view, c)]
-    return Verdict(found[-1]) if found else None
-
-
-def told_by_way(seen: Observation, view: MapView) -> Verdict | None:
-    """Look-alikes told apart by a way out only one of them showed."""
-    told = told_apart_by_way(view, _pool(seen, view), candidates(seen, view), seen.description)
-    return Verdict(told) if told else None
-
-
-def kept_words(seen: Observation, view: MapView) -> Verdict | None:
-    """Carried off (no move) to the one room of that name, its text partly rewritten."""
-    found = candidates(seen, view)
-    if seen.travel or _pool(seen, view) or not sole_namesake_kept_words(view, found, seen.description):
-        return None
-    return Verdict(found[0])
-
-
-def ridden_to_namesake(seen: Observation, view: MapView) -> Verdict | None:
-    """Ridden (in a handcar, on a raft) to the one room of that name."""
-    found = candidates(seen, view)
-    if seen.travel or not view.position or len(found) != 1 or found[0] == view.current_room:
-        return None
-    return Verdict(found[0])
-
-
-def nothing_says_we_left(seen: Observation, view: MapView) -> Verdict | None:
-    """Our own name, no description, no other room of the name: a grid inside one room."""
-    if not _here_named(seen, view):
-        return None
-    if not indistinguishable_from_here(view, candidates(seen, view), seen.description):
-        return None
-    return Verdict(view.current_room)
-
-
-def told_by_fixtures(seen: Observation, view: MapView) -> Verdict | None:
-    """Look-alikes told apart by fixed things only one of them showed."""
-    pool = _fresh_pool(seen, view)
-    told = told_apart_by_fixtures(view, pool, candidates(seen, view), seen.room_name, seen.description)
-    return Verdict(told) if told else None
-
-
-def same_fixtures(seen: Observation, view: MapView) -> Verdict | None:
-    """A brief revisit among namesakes: the one showing the same fixtures."""
-    kept = _kept(seen, view)
-    return Verdict(kept[0]) if len(kept) == 1 else None
-
-
-def open_way_back_there(seen: Observation, view: MapView) -> Verdict | None:
-    """A brief revisit: the one namesake with an unwalked exit leading back."""
-    pool = _kept(seen, view) or _fresh_pool(seen, view)
-    found = open_way_back(view, pool, _back(seen), seen.description)
-    return Verdict(found) if found else None
-
-
-def _final_pool(seen: Observation, view: MapView) -> tuple[list[str], bool]:
-    pool = _kept(seen, view) or _fresh_pool(seen, view)
-    alike = maze_like(view, candidates(seen, view), seen.description)
-    if alike:
-        pool = [c for c in pool if consistent(view, c, _back(seen))]
-    return pool, alike
-
-
-def dead_reckoning(seen: Observation, view: MapView) -> Verdict | None:
-    """Several rooms of this name: where dead reckoning puts us among them, or a new room."""
-    pool, alike = _final_pool(seen, view)
-    found = candidates(seen, view)
-    if not pool or not (len(found) > 1 or view.current_room in found):
-        return None
-    return Verdict(pick_among_namesakes(view, pool, seen.description, seen.label, alike))
-
-
-def sole_namesake(seen: Observation, view: MapView) -> Verdict | None:
-    """The one other room of this name, its text not another room's."""
-    pool, _ = _final_pool(seen, view)
-    return Verdict(pool[-1]) if pool else None
-
-
-def renamed_over_furnishings(seen: Observation, view: MapView) -> Verdict | None:
-    """A move to a header no room bears over several of the last room's paragraphs of things: the
-    room we were in, renamed."""
-    here = view.current_room
-    if not here or not seen.travel or candidates(seen, view):
-        return None
-    shared = set(furnishings(view.reply, seen.room_name)) & set(view.room(here).get("furnishings", []))
-    return Verdict(here, rename=seen.room_name) if len(shared) >= SAME_FURNISHINGS else None
-
-
-def new_room(seen: Observation, view: MapView) -> Verdict | None:
-    """No rule knew the room: a new one."""
-    return Verdict(None)
-
-
-# ----- a reply naming no room -----
-def _dark_move(seen: Observation, view: MapView) -> bool:
-    return seen.parsed.is_dark and (seen.travel or view.current_room is None)
-
-
-def dark_known_exit(seen: Observation, view: MapView) -> Verdict | None:
-    """A move into darkness by an exit we know: where it leads."""
-    link = current_link(seen, view)
-    return Verdict(link.to_room, kind=DARK) if _dark_move(seen, view) and link and not link.random else None
-
-
-def dark_dead_end(seen: Observation, view: MapView) -> Verdict | None:
-    """Into darkness from a room whose text says it has no other way out: back where we came from."""
-    came, here = view.last_move, view.current_room
-    if not _dark_move(seen, view) or not here or not came or came[2] != here or came[0] == here:
-        return None
-    return Verdict(came[0], kind=DARK) if reads_like_dead_end(str(view.room(here)["description"])) else None
-
-
-def dark_new_room(seen: Observation, view: MapView) -> Verdict | None:
-    """Into darkness somewhere unknown: a dark placeholder room until light names it."""
-    return Verdict(None, kind=DARK) if _dark_move(seen, view) else None
-
-
-def dark_again(seen: Observation, view: MapView) -> Verdict | None:
-    """It is dark again ("black again"): sent back to the dark room we walked in from."""
-    came, here = view.last_move, view.current_room
-    if not seen.parsed.is_dark or not came or came[2] != here or not is_dark_again_text(view.reply):
-        return None
-    return Verdict(came[0], kind=KNOWN, is_dark=True) if view.room(came[0]).get("is_dark") else None
-
-
-def _undescribed_step(seen: Observation, view: MapView) -> bool:
-    """A compass move in a game without headers that was neither refused nor blocked."""
-    parsed = seen.parsed
-    refused = parsed.no_exit or parsed.blocked_reason
-    return view.headerless_game() and not refused and seen.label in OPPOSITES
-
-
-def silent_step(seen: Observation, view: MapView) -> Verdict | None:
-    """A compass move (no headers) whose reply has no opening paragraph: nothing says we moved."""
-    if not _undescribed_step(seen, view) or leading_paragraph(view.reply):
-        return None
-    return Verdict(view.current_room, kind=STAY)
-
-
-def led_off_speaking(seen: Observation, view: MapView) -> Verdict | None:
-    """Someone speaks where a room's description would be (no headers): led off unseen."""
-    if not _undescribed_step(seen, view) or not view.current_room:
-        return None
-    return Verdict(None, kind=ELSEWHERE) if leading_paragraph(view.reply).startswith(SPEECH_MARKS) else None
-
-
-def described_step(seen: Observation, view: MapView) -> Verdict | None:
-    """A compass move (no headers): the reply's opening paragraph is the room; read it as one, under
-    the name of the room the exit is known to lead to, or one made from the text."""
-    if not _undescribed_step(seen, view):
-        return None
-    description = leading_paragraph(view.reply)
-    parsed = ParsedOutput(description=description, exits=parse_exits(description), headerless_room=True)
-    link = current_link(seen, view)
-    name = (
-        view.room(link.to_room)["name"] if link and not link.random else _name_from_description(description)
-    )
-    return Verdict(None, kind=REREAD, reading=(str(name), parsed))
-
-
-def refused_exit(seen: Observation, view: MapView) -> Verdict | None:
-    """ "You can't go that way": no such exit, and we stay."""
-    if not view.current_room or not seen.label or not seen.parsed.no_exit:
-        return None
-    return Verdict(view.current_room, kind=STAY, refute=True, is_dark=seen.parsed.is_dark, dark_here=True)
-
-
-def blocked_exit(seen: Observation, view: MapView) -> Verdict | None:
-    """A move something stops ("The door is closed"): the exit is blocked, and we stay."""
-    parsed = seen.parsed
-    if not view.current_room or not seen.label or not parsed.blocked_reason or not seen.travel:
-        return None
-    return Verdict(
-        view.current_room, kind=STAY, blocked=parsed.blocked_reason, is_dark=parsed.is_dark, dark_here=True
-    )
-
-
-def _ride(seen: Observation, view: MapView) -> bool:
-    here, command = view.current_room, seen.command
-    return bool(here and command and seen.label and not seen.travel and is_ride_text(view.reply))
-
-
-def ride_known_stop(seen: Observation, view: MapView) -> Verdict | None:
-    """A car or lift carried us on without a header: the stop the graph or a control's label tells."""
-    if not _ride(seen, view):
-        return None
-    target = ride_destination(view, seen.command or "", seen.label or "")
-    return Verdict(target, kind=KNOWN, ride=True, dark_here=True) if target else None
-
-
-def ride_unknown_stop(seen: Observation, view: MapView) -> Verdict | None:
-    """A ride to a stop nothing names: a placeholder the header printed on stepping off will name."""
-    return Verdict(None, kind=ELSEWHERE, ride=True, dark_here=True) if _ride(seen, view) else None
-
-
-def fall_or_lift(seen: Observation, view: MapView) -> Verdict | None:
-    """A fall (or a lift) told without a header: the room below (or above) by the known exit."""
-    here, shift = view.current_room, vertical_shift(view.reply)
-    link = view.links[here].get(shift) if here and shift else None
-    return Verdict(link.to_room, kind=KNOWN, dark_here=True) if link and not link.random else None
-
-
-def back_from_teleport(seen: Observation, view: MapView) -> Verdict | None:
-    """ "You find yourself back": the room the latest teleport into this one left from."""
-    if not view.current_room or not is_return_text(view.reply):
-        return None
-    origin = teleport_origin(view)
-    return Verdict(origin, kind=KNOWN, dark_here=True) if origin else None
-
-
-def same_spot_other_time(seen: Observation, view: MapView) -> Verdict | None:
-    """ "Your surroundings appear altered": the one other room of this name (time travel)."""
-    other = same_spot_other_era(view, view.reply)
-    return Verdict(other, kind=KNOWN, dark_here=True) if other else None
-
-
-def relocated(seen: Observation, view: MapView) -> Verdict | None:
-    """A reply saying we were taken somewhere it does not name: a placeholder room."""
-    if not view.current_room or not is_relocation_text(view.reply):
-        return None
-    return Verdict(None, kind=ELSEWHERE, dark_here=True)
-
-
-def unnamed_start(seen: Observation, view: MapView) -> Verdict | None:
-    """An intro that shows no room: the start, unnamed until a header names it."""
-    return Verdict(None, kind=ELSEWHERE) if view.current_room is None and seen.command is None else None
-
-
-def no_move(seen: Observation, view: MapView) -> Verdict | None:
-    """Nothing says we moved: we stay."""
-    return Verdict(view.current_room, kind=STAY, is_dark=seen.parsed.is_dark, dark_here=True)
-
 
 # The order is the policy: the first rule with a verdict decides.
 RULES: tuple[Rule, ...] = (
-    Rule(dream, ANY),
-    Rule(lit_placeholder, HEADER),
-    Rule(off_ride_stop, HEADER),
-    Rule(set_back_down, HEADER),
-    Rule(first_room, HEADER),
-    Rule(reworded, HEADER),
-    Rule(bounced, HEADER),
-    Rule(stopped, HEADER),
-    Rule(renamed_on_revisit, HEADER),
-    Rule(guided_back, HEADER),
-    Rule(guide_rejoined_route, HEADER),
-    Rule(retraced, HEADER),
-    Rule(other_version, HEADER),
-    Rule(fallen_onto_fixtures, HEADER),
-    Rule(placeholder_named, HEADER),
-    Rule(known_exit, HEADER),
-    Rule(headerless_known_exit, HEADER),
-    Rule(abbreviated_revisit, HEADER),
-    Rule(other_era_text, HEADER),
-    Rule(carried_to_namesake, HEADER),
-    Rule(same_room, HEADER),
-    Rule(shortened, HEADER),
-    Rule(open_ground, HEADER),
-    Rule(renamed_here, HEADER),
-    Rule(returning, HEADER),
-    Rule(told_by_way, HEADER),
-    Rule(kept_words, HEADER),
-    Rule(ridden_to_namesake, HEADER),
-    Rule(nothing_says_we_left, HEADER),
-    Rule(told_by_fixtures, HEADER),
-    Rule(same_fixtures, HEADER),
-    Rule(open_way_back_there, HEADER),
-    Rule(dead_reckoning, HEADER),
-    Rule(sole_namesake, HEADER),
-    Rule(renamed_over_furnishings, HEADER),
-    Rule(new_room, HEADER, fallback=True),
-    Rule(dark_known_exit, NO_HEADER),
-    Rule(dark_dead_end, NO_HEADER),
-    Rule(dark_new_room, NO_HEADER),
-    Rule(dark_again, NO_HEADER),
-    Rule(silent_step, NO_HEADER),
-    Rule(led_off_speaking, NO_HEADER),
-    Rule(described_step, NO_HEADER),
-    Rule(refused_exit, NO_HEADER),
-    Rule(blocked_exit, NO_HEADER),
-    Rule(ride_known_stop, NO_HEADER),
-    Rule(ride_unknown_stop, NO_HEADER),
-    Rule(fall_or_lift, NO_HEADER),
-    Rule(back_from_teleport, NO_HEADER),
-    Rule(same_spot_other_time, NO_HEADER),
-    Rule(relocated, NO_HEADER),
-    Rule(unnamed_start, NO_HEADER),
-    Rule(no_move, NO_HEADER, fallback=True),
+    Rule(named.dream, ANY),
+    Rule(named.lit_placeholder, HEADER),
+    Rule(named.off_ride_stop, HEADER),
+    Rule(named.set_back_down, HEADER),
+    Rule(named.first_room, HEADER),
+    Rule(named.reworded, HEADER),
+    Rule(named.bounced, HEADER),
+    Rule(named.stopped, HEADER),
+    Rule(named.renamed_on_revisit, HEADER),
+    Rule(named.guided_back, HEADER),
+    Rule(named.guide_rejoined_route, HEADER),
+    Rule(named.retraced, HEADER),
+    Rule(named.other_version, HEADER),
+    Rule(named.fallen_onto_fixtures, HEADER),
+    Rule(named.placeholder_named, HEADER),
+    Rule(named.known_exit, HEADER),
+    Rule(named.headerless_known_exit, HEADER),
+    Rule(named.abbreviated_revisit, HEADER),
+    Rule(named.other_era_text, HEADER),
+    Rule(named.carried_to_namesake, HEADER),
+    Rule(named.same_room, HEADER),
+    Rule(named.shortened, HEADER),
+    Rule(named.open_ground, HEADER),
+    Rule(named.renamed_here, HEADER),
+    Rule(named.returning, HEADER),
+    Rule(named.told_by_way, HEADER),
+    Rule(named.kept_words, HEADER),
+    Rule(named.ridden_to_namesake, HEADER),
+    Rule(named.nothing_says_we_left, HEADER),
+    Rule(named.told_by_fixtures, HEADER),
+    Rule(named.same_fixtures, HEADER),
+    Rule(named.open_way_back_there, HEADER),
+    Rule(named.dead_reckoning, HEADER),
+    Rule(named.sole_namesake, HEADER),
+    Rule(named.renamed_over_furnishings, HEADER),
+    Rule(named.new_room, HEADER, fallback=True),
+    Rule(unnamed.dark_known_exit, NO_HEADER),
+    Rule(unnamed.dark_dead_end, NO_HEADER),
+    Rule(unnamed.dark_new_room, NO_HEADER),
+    Rule(unnamed.dark_again, NO_HEADER),
+    Rule(unnamed.silent_step, NO_HEADER),
+    Rule(unnamed.led_off_speaking, NO_HEADER),
+    Rule(unnamed.described_step, NO_HEADER),
+    Rule(unnamed.refused_exit, NO_HEADER),
+    Rule(unnamed.blocked_exit, NO_HEADER),
+    Rule(unnamed.ride_known_stop, NO_HEADER),
+    Rule(unnamed.ride_unknown_stop, NO_HEADER),
+    Rule(unnamed.fall_or_lift, NO_HEADER),
+    Rule(unnamed.back_from_teleport, NO_HEADER),
+    Rule(unnamed.same_spot_other_time, NO_HEADER),
+    Rule(unnamed.relocated, NO_HEADER),
+    Rule(unnamed.unnamed_start, NO_HEADER),
+    Rule(unnamed.no_move, NO_HEADER, fallback=True),
 )
 RULE_NAMES: tuple[str, ...] = tuple(rule.name for rule in RULES)
 
