@@ -378,6 +378,7 @@ class Orchestrator:
             score,
             moves,
             event,
+            decided_by=getattr(self.mind.pending_room, "decided_by", ""),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         self.p.db.write_turn(self.game_id, bundle)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from autofrotz.bench.figures import emit, progress
+from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
 from autofrotz.evals.eval_session import EvalSession, Truth, supported_games, walkthrough
 from autofrotz.evals.perception_metrics import (
     CountingLLM,
@@ -44,6 +45,9 @@ class GameRun:
     turns: int = 0
     failures: list[str] = field(default_factory=list)
     commands: list[str | None] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)  # the game's reply at each step, for replays
+    decided_by: list[str] = field(default_factory=list)  # the map rule that placed us at each step
+    fired: dict[str, int] = field(default_factory=dict)  # decisions per map rule over the walkthrough
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -66,6 +70,8 @@ def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
 ) -> None:
     update = maps.update_from_game_output(text, command, turn)
+    run.texts.append(text)
+    run.decided_by.append(update.decided_by)
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
         run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
@@ -102,6 +108,7 @@ def play(path: Path, mode: str, with_items: bool = True) -> tuple[GameRun, MapMa
                 break
     finally:
         session.close()
+    run.fired = dict(maps.fired)
     run.map_llm_calls = map_llm.usage.calls if map_llm else 0
     run.item_llm_calls = item_llm.usage.calls if item_llm else 0
     return run, maps
@@ -186,13 +193,20 @@ def print_trace(run: GameRun) -> None:
     """Every step where our room disagrees with the truth: step, command, our id, true room number."""
     for i in mismatched_steps(run.pairs):
         ours, truth = run.pairs[i]
-        progress(f"{run.game} {i:5d} {run.commands[i]!r:32} ours={ours} truth={truth}")
+        rule = run.decided_by[i] if i < len(run.decided_by) else ""
+        progress(f"{run.game} {i:5d} {run.commands[i]!r:32} ours={ours} truth={truth} decided_by={rule}")
 
 
 def run_eval(
-    games: list[Path], mode: str, with_items: bool = True, trace: bool = False, dump: Path | None = None
+    games: list[Path],
+    mode: str,
+    with_items: bool = True,
+    trace: bool = False,
+    dump: Path | None = None,
+    runs: list[GameRun] | None = None,
 ) -> dict[str, Any]:
-    """Play every game and return the figures; with trace, list each game's mismatched steps."""
+    """Play every game and return the figures; with trace, list each game's mismatched steps; the
+    runs themselves are appended to `runs` when given (for replays)."""
     rows = []
     steps: dict[str, list[Any]] = {}
     for path in games:
@@ -203,6 +217,8 @@ def run_eval(
         steps[run.game] = [
             [ours, truth, cmd] for (ours, truth), cmd in zip(run.pairs, run.commands, strict=True)
         ]
+        if runs is not None:
+            runs.append(run)
         rows.append(game_figures(run, maps))
         row = rows[-1]
         progress(
@@ -226,12 +242,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--dump", type=Path, help="write every step's (our id, true room, command) as JSON here"
     )
+    parser.add_argument(
+        "--ablate",
+        action="append",
+        default=[],
+        help="switch this map rule off and report what changes per game (repeatable or comma list; "
+        "join rules with + to switch them off together)",
+    )
     args = parser.parse_args(argv)
+    ablations = parse_ablations(args.ablate)
     games = select_games(args.games, args.games_dir)
     if not games:
         raise SystemExit(
             f"no jericho-supported games in {args.games_dir}; run python -m autofrotz.games install"
         )
-    figures = run_eval(games, args.mode, not args.rooms_only, args.trace, args.dump)
+    runs: list[GameRun] = []
+    figures = run_eval(games, args.mode, not args.rooms_only, args.trace, args.dump, runs)
+    if ablations and args.json:
+        figures["ablation"] = ablate(runs, ablations)
     emit(figures, args.json, f"perception eval ({args.mode})")
+    if ablations and not args.json:
+        print_ablation(ablate(runs, ablations))
     return 0

@@ -8,6 +8,7 @@ here from names, descriptions, the move just made and the graph's own consistenc
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,7 @@ class MapManager(MazeMap):
         super().__init__(similarity_threshold)
         self.switched_off = check_switched_off(frozenset(switched_off))  # rules left out (ablation)
         self.scene = SceneState()
+        self.fired: Counter[str] = Counter()  # how many decisions each rule made
         self.llm = llm
         self.mode = mode
         self.llm_calls = 0
@@ -164,6 +166,7 @@ class MapManager(MazeMap):
         """Ask the rule table where this reply puts us and apply its verdict."""
         position = seen.parsed.position if seen.named else self.position
         verdict = decide(seen, MapView(self, position), self.switched_off)
+        self.fired[verdict.rule] += 1
         if seen.named:
             self.scene.riding = False
         if verdict.kind == REREAD and verdict.reading:

@@ -23,7 +23,7 @@ RULES: tuple[Rule, ...] = (
     Rule(named.lit_placeholder, HEADER),
     Rule(named.off_ride_stop, HEADER),
     Rule(named.set_back_down, HEADER),
-    Rule(named.first_room, HEADER),
+    Rule(named.first_room, HEADER, essential=True),  # the rules below all have a current room
     Rule(named.reworded, HEADER),
     Rule(named.bounced, HEADER),
     Rule(named.stopped, HEADER),
@@ -54,7 +54,7 @@ RULES: tuple[Rule, ...] = (
     Rule(named.dead_reckoning, HEADER),
     Rule(named.sole_namesake, HEADER),
     Rule(named.renamed_over_furnishings, HEADER),
-    Rule(named.new_room, HEADER, fallback=True),
+    Rule(named.new_room, HEADER, essential=True),
     Rule(unnamed.dark_known_exit, NO_HEADER),
     Rule(unnamed.dark_dead_end, NO_HEADER),
     Rule(unnamed.dark_new_room, NO_HEADER),
@@ -71,14 +71,14 @@ RULES: tuple[Rule, ...] = (
     Rule(unnamed.same_spot_other_time, NO_HEADER),
     Rule(unnamed.relocated, NO_HEADER),
     Rule(unnamed.unnamed_start, NO_HEADER),
-    Rule(unnamed.no_move, NO_HEADER, fallback=True),
+    Rule(unnamed.no_move, NO_HEADER, essential=True),
 )
 RULE_NAMES: tuple[str, ...] = tuple(rule.name for rule in RULES)
 
 
 def check_switched_off(names: frozenset[str]) -> frozenset[str]:
     """The names, when each is a rule that may be switched off; else a ValueError naming the valid ones."""
-    fallbacks = {rule.name for rule in RULES if rule.fallback}
+    fallbacks = {rule.name for rule in RULES if rule.essential}
     wrong = sorted(n for n in names if n not in RULE_NAMES or n in fallbacks)
     if wrong:
         valid = ", ".join(n for n in RULE_NAMES if n not in fallbacks)

@@ -69,7 +69,7 @@ class Rule:
 
     decide: Callable[[Observation, MapView], Verdict | None]
     reads: str = ANY
-    fallback: bool = False  # the last word for its kind of reply: cannot be switched off
+    essential: bool = False  # cannot be switched off: a fallback, or a case later rules take as settled
 
     @property
     def name(self) -> str:

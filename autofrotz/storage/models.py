@@ -42,6 +42,7 @@ class Turn:
     score: int | None = None
     moves: int | None = None
     event: str | None = None  # e.g. "death", "victory", "restored", "error"
+    decided_by: str = ""  # the map rule that placed the player this turn (kept in the extra column)
 
 
 @dataclass
