@@ -30,8 +30,6 @@ SAME_ROOM_SIMILARITY = 0.8
 SAME_FURNISHINGS, FURNISHING_LENGTH = 3, 40
 # Words in a row a teleport's text must keep from the one room of that name to be that room.
 KEPT_WORDS = 8
-# A text this long is a room's description whatever its opening words ("As far as you can tell, ...").
-LONG_DESCRIPTION = 120
 # A recalled place's short text: this share of its place words found in one room, clearly more than elsewhere.
 RECALLED_SHARE, RECALLED_MARGIN = 0.65, 0.15
 # A passage this long (of two or more sentences) under a header is a room's description, whatever its opening.
@@ -44,17 +42,6 @@ def refuted(view: MapView, link: Link, description: str) -> bool:
     # a revisit names the place it knows ("the alley"); a first visit introduces one ("a garden")
     introduced = FIRST_VISIT.match(description) is not None
     return link.inferred and introduced and not same_text(view, link.to_room, description)
-
-
-def other_namesake_text(view: MapView, candidates: list[str], description: str) -> str | None:
-    """The one other namesake whose stored text this full description repeats, when it is clearly
-    not the current room's text."""
-    here = view.current_room or ""
-    full = is_full_description(description) or len(description) >= LONG_DESCRIPTION
-    if not full or is_item_line(description) or not distinct(view, here, description):
-        return None
-    same = [c for c in candidates if c != here and same_text(view, c, description)]
-    return same[0] if len(same) == 1 else None
 
 
 def carried_on(view: MapView, here: str, description: str) -> bool:

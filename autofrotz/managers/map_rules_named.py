@@ -21,7 +21,6 @@ from autofrotz.managers.map_identity import (
     lookalike_step,
     maze_like,
     open_terrain,
-    other_namesake_text,
     pick_among_namesakes,
     refuted,
     reworded_here,
@@ -78,13 +77,17 @@ def lit_placeholder(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def off_ride_stop(seen: Observation, view: MapView) -> Verdict | None:
-    """Out of the car that carried us, under the name of the room it stopped in: that stop."""
+    """Out of the car that carried us, under the name of the room it stopped in: that stop.
+    Convention: vehicles, lifts and trams that carry the player without printing where they stop;
+    stepping off prints the stop's header (Inform's enterable vehicles, lifts)."""
     here = view.current_room
     return Verdict(here) if seen.off_ride and view.current_name() == seen.room_name else None
 
 
 def set_back_down(seen: Observation, view: MapView) -> Verdict | None:
-    """Put back onto the furniture of the very room we tried to leave (its own header and text)."""
+    """Put back onto the furniture of the very room we tried to leave (its own header and text).
+    Convention: the Inform library's position suffix after a room name, "(on the bed)", "(in the boat)",
+    when the player is on or in something."""
     here = view.current_room
     if not seen.landed or not here or view.current_name() != seen.room_name:
         return None
@@ -101,12 +104,16 @@ def first_room(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def reworded(seen: Observation, view: MapView) -> Verdict | None:
-    """The same event over the same room reworded (no headers): the game redraws one room."""
+    """The same event over the same room reworded (no headers): the game redraws one room.
+    Convention: games without headers that redescribe the room on every turn an event lasts (a storm, a
+    haunting)."""
     return Verdict(view.current_room) if reworded_here(view, seen.description, seen.label) else None
 
 
 def bounced(seen: Observation, view: MapView) -> Verdict | None:
-    """Another room's header, then ours with its own text again: turned back where we were."""
+    """Another room's header, then ours with its own text again: turned back where we were.
+    Convention: a guard or hazard that turns the player back after a glimpse of the next room,
+    reprinting the room they are still in."""
     return (
         Verdict(view.current_room)
         if bounced_back(view, seen.room_name, seen.description, view.reply)
@@ -115,12 +122,16 @@ def bounced(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def stopped(seen: Observation, view: MapView) -> Verdict | None:
-    """A travelled exit to a room of another name printed our header: an event stopped the move."""
+    """A travelled exit to a room of another name printed our header: an event stopped the move.
+    Convention: a timed event that interrupts a move, after which the game redescribes the room the
+    player never left."""
     return Verdict(view.current_room) if stopped_here(view, seen.room_name, seen.label) else None
 
 
 def renamed_on_revisit(seen: Observation, view: MapView) -> Verdict | None:
-    """A known exit printed only a header no room bears, its room's name with one word swapped."""
+    """A known exit printed only a header no room bears, its room's name with one word swapped.
+    Convention: a room whose printed name carries its state (Inform's printed_name changing with a
+    word), met again in brief mode where only the name is printed."""
     renamed = renamed_revisit(view, seen.room_name, seen.description, seen.label)
     return Verdict(renamed, rename=seen.room_name) if renamed else None
 
@@ -131,20 +142,25 @@ def _walked(seen: Observation, view: MapView) -> bool:
 
 
 def guided_back(seen: Observation, view: MapView) -> Verdict | None:
-    """In a maze, a compass step by no walked exit: back to the one room a guide led here from."""
+    """In a maze, a compass step by no walked exit: back to the one room a guide led here from.
+    Convention: mazes crossed by following a guide ("follow the mouse"): the guide's path is retraced by
+    compass steps."""
     guided = guide_back(view, seen.label, _walked(seen, view))
     return Verdict(guided) if guided and guided in candidates(seen, view) else None
 
 
 def guide_rejoined_route(seen: Observation, view: MapView) -> Verdict | None:
     """Following a guide off the compass from a maze room never left that way: the neighbour where
-    the guide's known route passes."""
+    the guide's known route passes.
+    Convention: mazes crossed by following a guide ("follow the mouse")."""
     guided = guide_rejoined(view, seen.label)
     return Verdict(guided) if guided and guided in candidates(seen, view) else None
 
 
 def retraced(seen: Observation, view: MapView) -> Verdict | None:
-    """Walking back along a path through a maze: on to the other maze room that led here."""
+    """Walking back along a path through a maze: on to the other maze room that led here.
+    Convention: mazes whose passages do not mirror (east out is not west back), walked back along a
+    known path."""
     if guide_back(view, seen.label, _walked(seen, view)):
         return None  # a guide's way back (guided_back) speaks first, even for a room of another name
     guided = retrace(view, seen.label, _walked(seen, view))
@@ -152,7 +168,8 @@ def retraced(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def other_version(seen: Observation, view: MapView) -> Verdict | None:
-    """The text says this namesake of a room we knew is another version of the place: a new room."""
+    """The text says this namesake of a room we knew is another version of the place: a new room.
+    Convention: time travel and parallel versions of a place, announced as "familiar, yet different"."""
     found = candidates(seen, view)
     if not found or view.current_room in found or not is_other_version(view.reply):
         return None
@@ -168,7 +185,9 @@ def fallen_onto_fixtures(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def placeholder_named(seen: Observation, view: MapView) -> Verdict | None:
-    """A known exit led back to a room first met unnamed (dark, or the start): it gets the header."""
+    """A known exit led back to a room first met unnamed (dark, or the start): it gets the header.
+    Convention: rooms first met without a name (in darkness, or an opening that prints none) whose
+    header appears on a later visit."""
     link = current_link(seen, view)
     if not link or link.random or candidates(seen, view) or not view.room(link.to_room).get("placeholder"):
         return None
@@ -187,7 +206,9 @@ def known_exit(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def headerless_known_exit(seen: Observation, view: MapView) -> Verdict | None:
-    """Without headers a revisit's shorter wording names the room anew: the known exit decides."""
+    """Without headers a revisit's shorter wording names the room anew: the known exit decides.
+    Convention: games without room headers (description-only rooms, "You are in ..."), which abbreviate
+    revisits."""
     link, here = current_link(seen, view), view.current_room
     if not link or link.random or not seen.travel or not view.headerless_game() or not here:
         return None
@@ -199,7 +220,8 @@ def headerless_known_exit(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def abbreviated_revisit(seen: Observation, view: MapView) -> Verdict | None:
-    """Without headers, a revisit's short wording ("You are in the cellar") of a known room."""
+    """Without headers, a revisit's short wording ("You are in the cellar") of a known room.
+    Convention: games without room headers, whose revisits print a short form of the first description."""
     if candidates(seen, view) or not view.headerless_game():
         return None
     found = abbreviated(view, seen.description)
@@ -208,14 +230,6 @@ def abbreviated_revisit(seen: Observation, view: MapView) -> Verdict | None:
 
 def _here_named(seen: Observation, view: MapView) -> bool:
     return view.current_room in candidates(seen, view)
-
-
-def other_era_text(seen: Observation, view: MapView) -> Verdict | None:
-    """Taken back (without a move) to the namesake whose own full text this is (another era)."""
-    if not _here_named(seen, view) or seen.moving:
-        return None
-    back_there = other_namesake_text(view, candidates(seen, view), seen.description)
-    return Verdict(back_there) if back_there else None
 
 
 def carried_to_namesake(seen: Observation, view: MapView) -> Verdict | None:
@@ -243,7 +257,8 @@ def same_room(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def shortened(seen: Observation, view: MapView) -> Verdict | None:
-    """Our room's short form again after an untried exit (no headers): put back where we were."""
+    """Our room's short form again after an untried exit (no headers): put back where we were.
+    Convention: games without room headers, whose revisits print a short form of the first description."""
     here = view.current_room or ""
     if not _here_named(seen, view) or not shortened_here(view, here, seen.description, seen.label):
         return None
@@ -251,7 +266,8 @@ def shortened(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def open_ground(seen: Observation, view: MapView) -> Verdict | None:
-    """The same open-terrain text after a step: a desert or plain the game draws as one room."""
+    """The same open-terrain text after a step: a desert or plain the game draws as one room.
+    Convention: open terrain (desert, plain, sea) that a game draws as one room however far one walks."""
     here = view.current_room or ""
     if not _here_named(seen, view) or not open_terrain(view, here, seen.description):
         return None
@@ -306,13 +322,16 @@ def returning(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def told_by_way(seen: Observation, view: MapView) -> Verdict | None:
-    """Look-alikes told apart by a way out only one of them showed."""
+    """Look-alikes told apart by a way out only one of them showed.
+    Convention: maze rooms with identical descriptions where one of them also mentions an extra way out."""
     told = told_apart_by_way(view, _pool(seen, view), candidates(seen, view), seen.description)
     return Verdict(told) if told else None
 
 
 def kept_words(seen: Observation, view: MapView) -> Verdict | None:
-    """Carried off (no move) to the one room of that name, its text partly rewritten."""
+    """Carried off (no move) to the one room of that name, its text partly rewritten.
+    Convention: a teleport or a fall back to a known place whose description changed with the story's
+    state."""
     found = candidates(seen, view)
     if seen.travel or _pool(seen, view) or not sole_namesake_kept_words(view, found, seen.description):
         return None
@@ -320,7 +339,8 @@ def kept_words(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def ridden_to_namesake(seen: Observation, view: MapView) -> Verdict | None:
-    """Ridden (in a handcar, on a raft) to the one room of that name."""
+    """Ridden (in a handcar, on a raft) to the one room of that name.
+    Convention: the Inform library's "(in the handcar)" suffix while riding a vehicle between places."""
     found = candidates(seen, view)
     if seen.travel or not view.position or len(found) != 1 or found[0] == view.current_room:
         return None
@@ -343,14 +363,9 @@ def told_by_fixtures(seen: Observation, view: MapView) -> Verdict | None:
     return Verdict(told) if told else None
 
 
-def same_fixtures(seen: Observation, view: MapView) -> Verdict | None:
-    """A brief revisit among namesakes: the one showing the same fixtures."""
-    kept = _kept(seen, view)
-    return Verdict(kept[0]) if len(kept) == 1 else None
-
-
 def open_way_back_there(seen: Observation, view: MapView) -> Verdict | None:
-    """A brief revisit: the one namesake with an unwalked exit leading back."""
+    """A brief revisit: the one namesake with an unwalked exit leading back.
+    Convention: brief mode (only a header on revisits) among rooms that share one name."""
     pool = _kept(seen, view) or _fresh_pool(seen, view)
     found = open_way_back(view, pool, _back(seen), seen.description)
     return Verdict(found) if found else None
@@ -381,7 +396,8 @@ def sole_namesake(seen: Observation, view: MapView) -> Verdict | None:
 
 def renamed_over_furnishings(seen: Observation, view: MapView) -> Verdict | None:
     """A move to a header no room bears over several of the last room's paragraphs of things: the
-    room we were in, renamed."""
+    room we were in, renamed.
+    Convention: a room whose printed name changes with the story while its furniture stays."""
     here = view.current_room
     if not here or not seen.travel or candidates(seen, view):
         return None

@@ -42,7 +42,8 @@ def dark_known_exit(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def dark_dead_end(seen: Observation, view: MapView) -> Verdict | None:
-    """Into darkness from a room whose text says it has no other way out: back where we came from."""
+    """Into darkness from a room whose text says it has no other way out: back where we came from.
+    Convention: dark rooms ("It is pitch dark") entered from a dead end, whose only way out is back."""
     came, here = view.last_move, view.current_room
     if not _dark_move(seen, view) or not here or not came or came[2] != here or came[0] == here:
         return None
@@ -55,7 +56,8 @@ def dark_new_room(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def dark_again(seen: Observation, view: MapView) -> Verdict | None:
-    """It is dark again ("black again"): sent back to the dark room we walked in from."""
+    """It is dark again ("black again"): sent back to the dark room we walked in from.
+    Convention: dark rooms; a light going out returns the player to the darkness they came from."""
     came, here = view.last_move, view.current_room
     if not seen.parsed.is_dark or not came or came[2] != here or not is_dark_again_text(view.reply):
         return None
@@ -77,7 +79,8 @@ def silent_step(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def led_off_speaking(seen: Observation, view: MapView) -> Verdict | None:
-    """Someone speaks where a room's description would be (no headers): led off unseen."""
+    """Someone speaks where a room's description would be (no headers): led off unseen.
+    Convention: games without room headers, where a character leads the player off and speaks."""
     if not _undescribed_step(seen, view) or not view.current_room:
         return None
     return Verdict(None, kind=ELSEWHERE) if leading_paragraph(view.reply).startswith(SPEECH_MARKS) else None
@@ -85,7 +88,8 @@ def led_off_speaking(seen: Observation, view: MapView) -> Verdict | None:
 
 def described_step(seen: Observation, view: MapView) -> Verdict | None:
     """A compass move (no headers): the reply's opening paragraph is the room; read it as one, under
-    the name of the room the exit is known to lead to, or one made from the text."""
+    the name of the room the exit is known to lead to, or one made from the text.
+    Convention: games without room headers (description-only rooms, "You are in ...")."""
     if not _undescribed_step(seen, view):
         return None
     description = leading_paragraph(view.reply)
@@ -128,7 +132,8 @@ def ride_known_stop(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def ride_unknown_stop(seen: Observation, view: MapView) -> Verdict | None:
-    """A ride to a stop nothing names: a placeholder the header printed on stepping off will name."""
+    """A ride to a stop nothing names: a placeholder the header printed on stepping off will name.
+    Convention: vehicles and lifts that carry the player without printing where they stop."""
     return Verdict(None, kind=ELSEWHERE, ride=True, dark_here=True) if _ride(seen, view) else None
 
 
@@ -140,7 +145,8 @@ def fall_or_lift(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def back_from_teleport(seen: Observation, view: MapView) -> Verdict | None:
-    """ "You find yourself back": the room the latest teleport into this one left from."""
+    """ "You find yourself back": the room the latest teleport into this one left from.
+    Convention: teleports and visions that end with "you find yourself back" where they began."""
     if not view.current_room or not is_return_text(view.reply):
         return None
     origin = teleport_origin(view)
@@ -148,20 +154,24 @@ def back_from_teleport(seen: Observation, view: MapView) -> Verdict | None:
 
 
 def same_spot_other_time(seen: Observation, view: MapView) -> Verdict | None:
-    """ "Your surroundings appear altered": the one other room of this name (time travel)."""
+    """ "Your surroundings appear altered": the one other room of this name (time travel).
+    Convention: time travel that keeps the player's spot and changes the era."""
     other = same_spot_other_era(view, view.reply)
     return Verdict(other, kind=KNOWN, dark_here=True) if other else None
 
 
 def relocated(seen: Observation, view: MapView) -> Verdict | None:
-    """A reply saying we were taken somewhere it does not name: a placeholder room."""
+    """A reply saying we were taken somewhere it does not name: a placeholder room.
+    Convention: the player carried off (captured, swept away, teleported) to a place the reply does not
+    name."""
     if not view.current_room or not is_relocation_text(view.reply):
         return None
     return Verdict(None, kind=ELSEWHERE, dark_here=True)
 
 
 def unnamed_start(seen: Observation, view: MapView) -> Verdict | None:
-    """An intro that shows no room: the start, unnamed until a header names it."""
+    """An intro that shows no room: the start, unnamed until a header names it.
+    Convention: an opening prologue that names no room before the first header."""
     return Verdict(None, kind=ELSEWHERE) if view.current_room is None and seen.command is None else None
 
 
