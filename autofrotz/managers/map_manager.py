@@ -2,7 +2,8 @@
 
 Perception (which header, dark, refused) comes from room_parser, or from the LLM parser in "llm" mode
 and in "hybrid" mode when the rules are unsure; identity (which known room is this) is always decided
-here from names, descriptions, the move just made and the graph's own consistency.
+by the ordered table of named rules in map_rules.py, from names, descriptions, the move just made and
+the graph's own consistency. This module builds the observation, asks the table, and applies the verdict.
 """
 
 from __future__ import annotations
