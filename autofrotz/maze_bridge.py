@@ -125,7 +125,7 @@ class MazeMode:
         map_manager = self.orch.p.map
         before, known = map_manager.current_room, {r.room_id for r in map_manager.rooms()}
         if self.solver is None:
-            return RoomUpdate(False, before, None)
+            return RoomUpdate(False, before, None, decided_by="maze_solver")
         map_manager.forget_lookalikes([r.description for r in self._rooms() if r.maze_group])
         ids = self._id_table(turn)
         rooms = [
@@ -145,7 +145,9 @@ class MazeMode:
             self._complete(turn)
         here = map_manager.current_room
         name = next((r.name for r in rooms if r.room_id == here), None)
-        return RoomUpdate(here != before, here, name, bool(here) and here not in known)
+        return RoomUpdate(
+            here != before, here, name, bool(here) and here not in known, decided_by="maze_solver"
+        )
 
     # ----- translation from solver ids to map ids ----------------------------------------------
     def _solver(self) -> MazeSolver:

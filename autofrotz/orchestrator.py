@@ -397,6 +397,7 @@ class Orchestrator:
             agent=decision.source,
             restored_from=self.restored_from,
             restored_score=self.restored_score,
+            decided_by=getattr(self.mind.pending_room, "decided_by", ""),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         self.p.db.write_turn(self.game_id, bundle)

@@ -3,7 +3,9 @@ things the game prints under the header tells which one it is."""
 
 from __future__ import annotations
 
+from autofrotz.managers.map_identity import kept_furnishings
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.map_view import MapView
 from tests.support.map_walk import walk
 
 STORE = "Storage Room\nA dusty store. A hatch in the floor leads down.\n"
@@ -39,7 +41,8 @@ def test_a_bare_header_among_namesakes_is_not_matched_by_fixtures() -> None:
     manager = MapManager()
     rooms = _shafts(manager)
     manager.update_from_game_output(FALL_BARE, "w", 5)
-    assert manager._kept_furnishings([r for r in rooms[1:4] if r], "Maintenance Shaft", "") == []
+    pool = [r for r in rooms[1:4] if r]
+    assert kept_furnishings(MapView(manager), pool, "Maintenance Shaft", "") == []
 
 
 SALOON_NOW = (

@@ -10,6 +10,7 @@ is unknown (the memory reader could not find the player) are left out of the sha
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from autofrotz.bench.figures import emit, progress
+from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame, corpus, select
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
@@ -65,6 +67,11 @@ class GameRun:
     commands: list[str | None] = field(default_factory=list)
     driver_commands: list[str] = field(default_factory=list)  # what the exploration driver chose
     turn_numbers: list[int] = field(default_factory=list)  # the turn of each scored step
+    decided_by: list[str] = field(default_factory=list)  # the map rule that placed us at each scored step
+    fired: dict[str, int] = field(default_factory=dict)  # decisions per map rule over the game
+    # every reply fed to the map, with its command and the true room (None: unknown), for replays
+    seen: list[tuple[str, str | None, int | None]] = field(default_factory=list)
+    last_rule: str = ""  # the map rule behind the latest reply
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -87,6 +94,8 @@ def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
 ) -> None:
     update = maps.update_from_game_output(text, command, turn)
+    run.seen.append((text, command, None))
+    run.last_rule = update.decided_by
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
         run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
@@ -96,7 +105,9 @@ def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth, comman
     if truth.room_number is None:
         run.unknown_steps += 1  # nothing to score against: neither a hit nor a miss
         return
+    run.seen[-1] = (*run.seen[-1][:2], truth.room_number)
     run.pairs.append((maps.current_room, truth.room_number))
+    run.decided_by.append(run.last_rule)
     run.commands.append(command)
     run.turn_numbers.append(run.turns)
     if items is not None and not truth.inventory_known:
@@ -145,6 +156,7 @@ def play(
     finally:
         session.close()
     run.map_llm_calls = map_llm.usage.calls if map_llm else 0
+    run.fired = dict(maps.fired)
     run.item_llm_calls = item_llm.usage.calls if item_llm else 0
     if explorer is not None:
         run.driver_commands = explorer.commands
@@ -278,11 +290,17 @@ def print_trace(run: GameRun) -> None:
     """Every step where our room disagrees with the truth: turn, command, our id, true room number."""
     for i in mismatched_steps(run.pairs):
         ours, truth = run.pairs[i]
-        progress(f"{run.game} {run.turn_numbers[i]:5d} {run.commands[i]!r:32} ours={ours} truth={truth}")
+        rule = run.decided_by[i] if i < len(run.decided_by) else ""
+        progress(
+            f"{run.game} {run.turn_numbers[i]:5d} {run.commands[i]!r:32} ours={ours} truth={truth} "
+            f"decided_by={rule}"
+        )
 
 
-def play_game(game: CorpusGame, mode: str, with_items: bool, trace: bool, turns: int) -> dict[str, Any]:
-    """One game's row (run in a worker process with --workers); progress and trace go to stderr."""
+def play_game(
+    game: CorpusGame, mode: str, with_items: bool, trace: bool, turns: int
+) -> tuple[dict[str, Any], GameRun]:
+    """One game's row and run (in a worker process with --workers); progress and trace go to stderr."""
     started = time.monotonic()
     run, maps = play(game, mode, with_items, turns)
     if trace:
@@ -296,7 +314,7 @@ def play_game(game: CorpusGame, mode: str, with_items: bool, trace: bool, turns:
         f"unknown {run.unknown_steps} "
         f"({time.monotonic() - started:.1f}s)"
     )
-    return row
+    return row, run
 
 
 def run_eval(
@@ -306,19 +324,30 @@ def run_eval(
     trace: bool = False,
     workers: int = 1,
     turns: int = EXPLORE_TURNS,
+    runs: list[GameRun] | None = None,
+    dump: Path | None = None,
 ) -> dict[str, Any]:
-    """Play every game (in worker processes when workers > 1) and return the figures."""
+    """Play every game (in worker processes when workers > 1) and return the figures; the runs
+    themselves are appended to `runs` when given (for ablation replays); `dump` gets every step."""
     chosen = [g if isinstance(g, CorpusGame) else _as_corpus_game(g) for g in games]
     args = [(g, mode, with_items, trace, turns) for g in chosen]
     if workers > 1 and len(chosen) > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            rows = list(pool.map(_play_args, args))
+            played = list(pool.map(_play_args, args))
     else:
-        rows = [_play_args(a) for a in args]
-    return totals(rows, mode)
+        played = [_play_args(a) for a in args]
+    if runs is not None:
+        runs.extend(run for _, run in played)
+    if dump is not None:
+        steps = {
+            run.game: [[ours, truth, cmd] for (ours, truth), cmd in zip(run.pairs, run.commands, strict=True)]
+            for _, run in played
+        }
+        dump.write_text(json.dumps(steps, indent=0) + "\n", encoding="utf-8")
+    return totals([row for row, _ in played], mode)
 
 
-def _play_args(args: tuple[CorpusGame, str, bool, bool, int]) -> dict[str, Any]:
+def _play_args(args: tuple[CorpusGame, str, bool, bool, int]) -> tuple[dict[str, Any], GameRun]:
     return play_game(*args)
 
 
@@ -342,13 +371,31 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rooms-only", action="store_true", help="skip the item manager")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true", help="list mismatched steps on stderr")
+    parser.add_argument(
+        "--dump", type=Path, help="write every step's (our id, true room, command) as JSON here"
+    )
+    parser.add_argument(
+        "--ablate",
+        action="append",
+        default=[],
+        help="switch this map rule off and report what changes per game (repeatable or comma list; "
+        "join rules with + to switch them off together)",
+    )
     args = parser.parse_args(argv)
+    ablations = parse_ablations(args.ablate)
     games = corpus_games(args.games, args.games_dir, args.split, args.inform_dir)
     if not games:
         raise SystemExit(
             f"no corpus games in {args.games_dir}; run python -m autofrotz.games install && build"
         )
     workers = max(1, min(args.workers, os.cpu_count() or 1))
-    figures = run_eval(games, args.mode, not args.rooms_only, args.trace, workers, args.turns)
+    runs: list[GameRun] = []
+    figures = run_eval(
+        games, args.mode, not args.rooms_only, args.trace, workers, args.turns, runs, args.dump
+    )
+    if ablations and args.json:
+        figures["ablation"] = ablate(runs, ablations)
     emit(figures, args.json, f"perception eval ({args.mode})")
+    if ablations and not args.json:
+        print_ablation(ablate(runs, ablations))
     return 0

@@ -34,6 +34,7 @@ class ItemUpdate:
     change: str  # seen | taken | dropped | moved | gone | property | fixed | limit
     location: str = UNKNOWN
     detail: str = ""
+    rule: str = ""  # the reply rule that made the change (item_reply_rules), when one did
 
 
 class ItemRegistry:
@@ -46,6 +47,7 @@ class ItemRegistry:
         self._turn = 0
         self._room: str | None = None
         self._updates: list[ItemUpdate] = []
+        self._rule = ""  # the reply rule being applied, stamped on the updates it causes
 
     # ----- public queries -------------------------------------------------------------------
     def get_inventory(self) -> list[Item]:
@@ -155,7 +157,7 @@ class ItemRegistry:
         count = len(self.get_inventory())
         if count and (self.inventory_limit is None or count < self.inventory_limit):
             self.inventory_limit = count
-            self._updates.append(ItemUpdate("", "", "limit", INVENTORY, detail=str(count)))
+            self._updates.append(ItemUpdate("", "", "limit", INVENTORY, str(count), self._rule))
 
     def _set_property(self, item: Item, key: str, value: Any) -> None:
         """Set a property, recording a change only when the value differs."""
@@ -171,7 +173,7 @@ class ItemRegistry:
 
     def _record(self, item: Item, change: str, detail: str = "") -> None:
         """Append an ItemUpdate for this turn."""
-        self._updates.append(ItemUpdate(item.item_id, item.name, change, item.location, detail))
+        self._updates.append(ItemUpdate(item.item_id, item.name, change, item.location, detail, self._rule))
 
     def _ensure(self, item_id: str, name: str | None = None) -> Item:
         """The item with this id, created when new."""

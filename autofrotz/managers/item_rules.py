@@ -7,8 +7,25 @@ from autofrotz.managers.item_checks import POSSESSION_HINTS
 from autofrotz.managers.item_commands import Command
 from autofrotz.managers.item_names import covers
 from autofrotz.managers.item_registry import ItemRegistry
-from autofrotz.managers.item_replies import DROP_VERB_REPLY, PUT_VERB_REPLY
+from autofrotz.managers.item_replies import PUT_VERB_REPLY
+from autofrotz.managers.item_reply_rules import (
+    ALIVE,
+    DROP_REPLIES,
+    DROPPED,
+    FIXED,
+    LIMIT,
+    LOST,
+    PUT,
+    TAKE_REPLIES,
+    TAKEN,
+    UNSURE,
+    ReplyRule,
+    first_rule,
+    line_rules,
+)
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
+
+GERUNDS = {"take": "taking", "drop": "dropping"}
 
 
 class ItemRules(ItemRegistry):
@@ -54,19 +71,32 @@ class ItemRules(ItemRegistry):
 
     def _apply_reply(self, command: Command, name: str, reply: str, text: str) -> bool:
         """One "object: reply" line; True when the reply was understood."""
-        if command.action == "take" and (ip.is_take_success(reply) or ip.ALREADY_HAVE.search(reply)):
-            self._take_named(name, text)
-        elif command.action == "drop" and ip.is_drop_success(reply):
-            self._drop_named(name)
-        elif command.action == "put" and command.target and not ip.sounds_like_failure(reply):
-            self._put_named(name, command.target)
-        elif ip.FIXED_PATTERNS.search(reply):
-            self._classify(name, portable=False)
-        elif ip.LIMIT_PATTERNS.search(reply):
-            self._learn_limit()
-        else:
-            return bool(ip.sounds_like_failure(reply))
+        rule = first_rule(line_rules(command.action, bool(command.target)), reply)
+        if rule is None:
+            return False
+        self._apply_effect(rule, name, text, command)
         return True
+
+    def _apply_effect(self, rule: ReplyRule, noun: str, text: str, command: Command) -> None:
+        """Carry out what a reply rule says happened to the object, recording the rule's name."""
+        self._rule = rule.name
+        try:
+            if rule.effect == TAKEN:
+                self._take_named(noun, text)
+            elif rule.effect == DROPPED:
+                self._drop_named(noun)
+            elif rule.effect == PUT and command.target:
+                self._put_named(noun, command.target)
+            elif rule.effect == LOST:
+                self._lost_named(noun, "the game says it is not carried")
+            elif rule.effect in (FIXED, ALIVE):
+                self._classify(noun, portable=False, alive=True if rule.effect == ALIVE else None)
+            elif rule.effect == LIMIT:
+                self._learn_limit()
+            elif rule.effect == UNSURE:
+                self.unsure_reason = f"unrecognised reply to {GERUNDS.get(command.action or '', '')} {noun!r}"
+        finally:
+            self._rule = ""
 
     def _apply_single(self, text: str, command: Command) -> None:
         """Replies to a command about one or more named objects."""
@@ -80,27 +110,11 @@ class ItemRules(ItemRegistry):
 
     def _single_take(self, noun: str, text: str, command: Command) -> None:
         """A take of one object."""
-        if ip.is_take_success(text) or ip.ALREADY_HAVE.search(text):
-            self._take_named(noun, text)
-        elif ip.LIMIT_PATTERNS.search(text):
-            self._learn_limit()
-        elif ip.FIXED_PATTERNS.search(text):
-            self._classify(noun, portable=False)
-        elif ip.ALIVE_PATTERNS.search(text):
-            self._classify(noun, portable=False, alive=True)
-        elif ip.TAKE_VERB_REPLY.search(text) and not ip.sounds_like_failure(text):
-            self._take_named(noun, text)
-        elif not ip.sounds_like_failure(text):
-            self.unsure_reason = f"unrecognised reply to taking {noun!r}"
+        self._apply_effect(first_rule(TAKE_REPLIES, text) or TAKE_REPLIES[-1], noun, text, command)
 
     def _single_drop(self, noun: str, text: str, command: Command) -> None:
         """A drop of one object."""
-        if ip.is_drop_success(text) or (DROP_VERB_REPLY.search(text) and not ip.sounds_like_failure(text)):
-            self._drop_named(noun)
-        elif ip.NOT_HELD.search(text):
-            self._lost_named(noun, "the game says it is not carried")
-        elif not ip.sounds_like_failure(text):
-            self.unsure_reason = f"unrecognised reply to dropping {noun!r}"
+        self._apply_effect(first_rule(DROP_REPLIES, text) or DROP_REPLIES[-1], noun, text, command)
 
     def _single_put(self, noun: str, text: str, command: Command) -> None:
         """put X in/on Y."""

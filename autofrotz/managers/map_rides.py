@@ -8,11 +8,10 @@ the label of the control in an earlier reply ('The yellow button reads "Main Hal
 from __future__ import annotations
 
 import re
-from collections import deque
 
 from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.map_graph import Link
-from autofrotz.managers.map_lookalike import LookalikeMap
+from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_signals import first_match
 
 # Replies saying the player was carried somewhere (IF conventions for vehicles, lifts and rides).
@@ -83,50 +82,45 @@ def label_names(label: str, name: str) -> bool:
     return bool(have) and all(w in have for w in re.findall(r"[a-z]+", label.lower()))
 
 
-class RideMap(LookalikeMap):
-    """The identity map plus where a ride without a header ended."""
+def ride_destination(view: MapView, command: str, label: str) -> str | None:
+    """The known room a ride by this command ended in, or None when it is somewhere new."""
+    here = view.current_room or ""
+    known = view.links[here].get(label)
+    if known and not known.random and known.to_room != here:
+        return known.to_room  # this control took us from here before
+    by_label = labelled_stop(view, command)
+    if by_label:
+        return by_label
+    back = [r for r, links in view.links.items() if r != here and _rode(links.get(label), here)]
+    return back[0] if len(back) == 1 else None  # the control that brought us here takes us back
 
-    def __init__(self, similarity_threshold: float = 0.95) -> None:
-        super().__init__(similarity_threshold)
-        self.replies: deque[str] = deque(maxlen=RECENT_REPLIES)  # earlier replies, for control labels
-        self.riding = False  # a ride without a header brought us here and we have not got off yet
 
-    def ride_destination(self, command: str, label: str) -> str | None:
-        """The known room a ride by this command ended in, or None when it is somewhere new."""
-        here = self.current_room or ""
-        known = self.links[here].get(label)
-        if known and not known.random and known.to_room != here:
-            return known.to_room  # this control took us from here before
-        by_label = self._labelled_stop(command)
-        if by_label:
-            return by_label
-        back = [r for r, links in self.links.items() if r != here and _rode(links.get(label), here)]
-        return back[0] if len(back) == 1 else None  # the control that brought us here takes us back
+def stepping_off(label: str | None) -> bool:
+    """True when this command, just after a ride, gets off the vehicle rather than walks on."""
+    return label == "out" or label not in OPPOSITES
 
-    def stepping_off(self, label: str | None) -> bool:
-        """True when this command, just after a ride, gets off the vehicle rather than walks on."""
-        return label == "out" or label not in OPPOSITES
 
-    def _labelled_stop(self, command: str) -> str | None:
-        """The stop the control's printed label names: the room of that name, or the one namesake of
-        here that leads to it (a station named after the place it serves)."""
-        label = control_label(command, list(self.replies))
-        here = self.current_room or ""
-        if not label:
-            return None
-        served = [r for r, d in self.graph.nodes(data=True) if r != here and label_names(label, d["name"])]
-        name = str(self.room(here)["name"]).lower() if here else ""
-        stops = {r for r in self.rooms_named(name) if r != here and any(self._adjacent(r, s) for s in served)}
-        if len(stops) == 1:
-            return stops.pop()
-        exact = [r for r in served if str(self.room(r)["name"]).lower() == label.lower()]
-        return exact[0] if len(exact) == 1 and not stops else None
+def labelled_stop(view: MapView, command: str) -> str | None:
+    """The stop the control's printed label names: the room of that name, or the one namesake of
+    here that leads to it (a station named after the place it serves)."""
+    label = control_label(command, list(view.replies))
+    here = view.current_room or ""
+    if not label:
+        return None
+    served = [r for r, d in view.nodes() if r != here and label_names(label, d["name"])]
+    name = str(view.room(here)["name"]).lower() if here else ""
+    stops = {r for r in view.rooms_named(name) if r != here and any(adjacent(view, r, s) for s in served)}
+    if len(stops) == 1:
+        return stops.pop()
+    exact = [r for r in served if str(view.room(r)["name"]).lower() == label.lower()]
+    return exact[0] if len(exact) == 1 and not stops else None
 
-    def _adjacent(self, a: str, b: str) -> bool:
-        """True when a walked (not ridden) exit joins the two rooms either way."""
-        return any(k.to_room == b and not k.teleport for k in self.links[a].values()) or any(
-            k.to_room == a and not k.teleport for k in self.links[b].values()
-        )
+
+def adjacent(view: MapView, a: str, b: str) -> bool:
+    """True when a walked (not ridden) exit joins the two rooms either way."""
+    return any(k.to_room == b and not k.teleport for k in view.links[a].values()) or any(
+        k.to_room == a and not k.teleport for k in view.links[b].values()
+    )
 
 
 def _rode(link: Link | None, here: str) -> bool:

@@ -2,16 +2,21 @@
 returns from a teleport, dreams, moves stopped by an event, rooms rewritten by an event, revisits under
 a new name, and time travel that keeps the spot.
 
-SceneMap (on RideMap) adds the predicates; MapManager calls them while it applies an output.
+Pure predicates over a read-only MapView, and SceneState (dream, vision, ride, recent replies) that
+MapManager holds beside the graph; the rules in map_rules.py are built from them.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
+from dataclasses import dataclass, field
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command
+from autofrotz.managers.map_identity import description_matches, same_text
 from autofrotz.managers.map_maze import normalize_description, similarity
-from autofrotz.managers.map_rides import RideMap
+from autofrotz.managers.map_rides import RECENT_REPLIES
+from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header, is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
 
@@ -117,110 +122,122 @@ def one_word_swapped(old: str, new: str) -> bool:
     return len(a) == len(b) > 1 and sum(x != y for x, y in zip(a, b, strict=True)) == 1
 
 
-class SceneMap(RideMap):
-    """Identity rules for scenes: falls, lifts, returns, dreams, stopped moves and rewritten rooms."""
+@dataclass
+class SceneState:
+    """What the map keeps about the scene the player is in, beside the graph."""
 
     dreaming: bool = False  # asleep in the current room while a dream prints its own headers
     in_vision: bool = False  # the dream is a vision, which may show places already on the map
+    riding: bool = False  # a ride without a header brought us here and we have not got off yet
+    replies: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))  # earlier replies
 
-    def _dream_turn(self, header: str | None, command: str | None, text: str) -> bool:
-        """True while a dream lasts: sleeping into a header that names a dream, until the player wakes
-        (or a header names a room of the map: dream rooms never go on it, so that is a waking place)."""
-        if self.dreaming:
-            self.dreaming = not is_wake_text(text) and not self._dream_ends_at(header, command)
-            return self.dreaming
-        vision = bool(header) and is_vision_text(text) and not is_dream_header(header)
-        asleep = (is_dream_header(header) or vision) and not is_travel_command(command)
-        self.dreaming = asleep and not is_wake_text(text) and self.current_room is not None
-        self.in_vision = self.dreaming and vision
-        return self.dreaming
 
-    def _dream_ends_at(self, header: str | None, command: str | None) -> bool:
-        """A header ends a dream when it names a room of the map; a vision, which may show known
-        places, ends at the room the player stands in or at a walk."""
-        if not header:
-            return False
-        if self.in_vision:
-            return header == self._current_name() or is_travel_command(command)
-        return bool(self.rooms_named(header))
+def next_dream_state(
+    view: MapView, state: SceneState, header: str | None, command: str | None, text: str
+) -> tuple[bool, bool]:
+    """(dreaming, in a vision) after this reply: a dream lasts from sleeping into a header that names
+    a dream until the player wakes (or a header names a room of the map: dream rooms never go on it,
+    so that is a waking place)."""
+    if state.dreaming:
+        dreaming = not is_wake_text(text) and not dream_ends_at(view, state, header, command)
+        return dreaming, state.in_vision
+    vision = bool(header) and is_vision_text(text) and not is_dream_header(header)
+    asleep = (is_dream_header(header) or vision) and not is_travel_command(command)
+    dreaming = asleep and not is_wake_text(text) and view.current_room is not None
+    return dreaming, dreaming and vision
 
-    def _carried_to(self, text: str) -> str | None:
-        """The known room a headerless reply puts us in: below after a fall, above after a lift, or
-        the room a teleport took us from when the reply says we are back."""
-        here = self.current_room
-        if here is None:
-            return None
-        shift = vertical_shift(text)
-        link = self.links[here].get(shift) if shift else None
-        if link and not link.random:
-            return link.to_room
-        return self._teleport_origin() if is_return_text(text) else None
 
-    def _teleport_origin(self) -> str | None:
-        """The room the latest teleport into the current room left from."""
-        here = self.current_room
-        found = [
-            (link.turn, room)
-            for room, links in self.links.items()
-            for link in links.values()
-            if link.teleport and link.to_room == here and room != here
-        ]
-        return max(found)[1] if found else None
+def dream_ends_at(view: MapView, state: SceneState, header: str | None, command: str | None) -> bool:
+    """A header ends a dream when it names a room of the map; a vision, which may show known
+    places, ends at the room the player stands in or at a walk."""
+    if not header:
+        return False
+    if state.in_vision:
+        return header == view.current_name() or is_travel_command(command)
+    return bool(view.rooms_named(header))
 
-    def _same_spot_other_era(self, text: str) -> str | None:
-        """After "your surroundings appear altered", the one other room bearing the current room's
-        name: time travel keeps the spot and changes the era."""
-        here = self.current_room
-        if here is None or not is_relocation_text(text):
-            return None
-        others = [r for r in self.rooms_named(self.room(here)["name"]) if r != here]
-        return others[0] if len(others) == 1 else None
 
-    def _stopped_here(self, name: str, label: str | None) -> bool:
-        """A compass move by an exit already travelled to a room of another name printed the current
-        room's header: an event stopped the move and redescribed the room we are still in. A room
-        reached by a teleport from its namesake (the same spot in another era) shares that one's exits."""
-        here = self.current_room
-        if here is None or label not in OPPOSITES or self.room(here)["name"] != name:
-            return False
-        twin = self._teleport_origin()
-        link = self.links[here].get(label or "")
-        if link is None and twin and self.room(twin)["name"] == name:
-            link = self.links[twin].get(label or "")
-        return bool(
-            link and not link.inferred and not link.random and self.room(link.to_room)["name"] != name
-        )
+def carried_to(view: MapView, text: str) -> str | None:
+    """The known room a headerless reply puts us in: below after a fall, above after a lift, or
+    the room a teleport took us from when the reply says we are back."""
+    here = view.current_room
+    if here is None:
+        return None
+    shift = vertical_shift(text)
+    link = view.links[here].get(shift) if shift else None
+    if link and not link.random:
+        return link.to_room
+    return teleport_origin(view) if is_return_text(text) else None
 
-    def _bounced_back(self, name: str, description: str, text: str) -> bool:
-        """A move showed another room's header, then the current room's header and its own text again:
-        we were turned back (insects, a guard) and stand where we were."""
-        here = self.current_room
-        if here is None or self.room(here)["name"] != name or not self._same_text(here, description):
-            return False
-        lines = text.replace("\r", "").split("\n")
-        last = max((i for i, line in enumerate(lines) if line.strip().startswith(name)), default=0)
-        earlier, _ = find_header("\n".join(lines[:last]), self.known_names())
-        return earlier is not None and earlier != name
 
-    def _rewritten_by_event(self, name: str, description: str, moving: bool, look: bool) -> bool:
-        """A command that is no compass move nor a look printed the current room's header over a
-        description sharing little with the room's own: the event took us to a namesake room."""
-        here = self.current_room
-        if here is None or moving or look or self.room(here)["name"] != name:
-            return False
-        stored = str(self.room(here)["description"])
-        if not (_described(description) and _described(stored)):
-            return False
-        share = similarity(normalize_description(stored), normalize_description(description))
-        return share < REWRITTEN_SIMILARITY and not self._description_matches(here, description)
+def teleport_origin(view: MapView) -> str | None:
+    """The room the latest teleport into the current room left from."""
+    here = view.current_room
+    found = [
+        (link.turn, room)
+        for room, links in view.links.items()
+        for link in links.values()
+        if link.teleport and link.to_room == here and room != here
+    ]
+    return max(found)[1] if found else None
 
-    def _renamed_revisit(self, name: str, description: str, label: str | None) -> str | None:
-        """A compass move by a known exit printed only a header no room bears, the exit's room's name
-        with one word swapped: the game abbreviates revisits, so this is that room renamed."""
-        here = self.current_room
-        if here is None or description or label not in OPPOSITES or self.rooms_named(name):
-            return None
-        link = self.links[here].get(label or "")
-        if not link or link.random or not self.style["brief"]:
-            return None
-        return link.to_room if one_word_swapped(self.room(link.to_room)["name"], name) else None
+
+def same_spot_other_era(view: MapView, text: str) -> str | None:
+    """After "your surroundings appear altered", the one other room bearing the current room's
+    name: time travel keeps the spot and changes the era."""
+    here = view.current_room
+    if here is None or not is_relocation_text(text):
+        return None
+    others = [r for r in view.rooms_named(view.room(here)["name"]) if r != here]
+    return others[0] if len(others) == 1 else None
+
+
+def stopped_here(view: MapView, name: str, label: str | None) -> bool:
+    """A compass move by an exit already travelled to a room of another name printed the current
+    room's header: an event stopped the move and redescribed the room we are still in. A room
+    reached by a teleport from its namesake (the same spot in another era) shares that one's exits."""
+    here = view.current_room
+    if here is None or label not in OPPOSITES or view.room(here)["name"] != name:
+        return False
+    twin = teleport_origin(view)
+    link = view.links[here].get(label or "")
+    if link is None and twin and view.room(twin)["name"] == name:
+        link = view.links[twin].get(label or "")
+    return bool(link and not link.inferred and not link.random and view.room(link.to_room)["name"] != name)
+
+
+def bounced_back(view: MapView, name: str, description: str, text: str) -> bool:
+    """A move showed another room's header, then the current room's header and its own text again:
+    we were turned back (insects, a guard) and stand where we were."""
+    here = view.current_room
+    if here is None or view.room(here)["name"] != name or not same_text(view, here, description):
+        return False
+    lines = text.replace("\r", "").split("\n")
+    last = max((i for i, line in enumerate(lines) if line.strip().startswith(name)), default=0)
+    earlier, _ = find_header("\n".join(lines[:last]), view.known_names())
+    return earlier is not None and earlier != name
+
+
+def rewritten_by_event(view: MapView, name: str, description: str, moving: bool, look: bool) -> bool:
+    """A command that is no compass move nor a look printed the current room's header over a
+    description sharing little with the room's own: the event took us to a namesake room."""
+    here = view.current_room
+    if here is None or moving or look or view.room(here)["name"] != name:
+        return False
+    stored = str(view.room(here)["description"])
+    if not (_described(description) and _described(stored)):
+        return False
+    share = similarity(normalize_description(stored), normalize_description(description))
+    return share < REWRITTEN_SIMILARITY and not description_matches(view, here, description)
+
+
+def renamed_revisit(view: MapView, name: str, description: str, label: str | None) -> str | None:
+    """A compass move by a known exit printed only a header no room bears, the exit's room's name
+    with one word swapped: the game abbreviates revisits, so this is that room renamed."""
+    here = view.current_room
+    if here is None or description or label not in OPPOSITES or view.rooms_named(name):
+        return None
+    link = view.links[here].get(label or "")
+    if not link or link.random or not view.style["brief"]:
+        return None
+    return link.to_room if one_word_swapped(view.room(link.to_room)["name"], name) else None

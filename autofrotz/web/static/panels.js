@@ -54,6 +54,7 @@ function renderDetail(d) {
       h("span", { class: "cmd" }, d.command ? `> ${d.command}` : "(start)"),
       d.event ? h("span", { class: `pill ${d.event}` }, d.event) : null,
       d.agent === "human" ? h("span", { class: "pill human" }, "typed by a human") : null),
+    d.decided_by ? h("p", { class: "decided-by" }, `Room decided by rule: ${d.decided_by}`) : null,  // map_rules.RULES
     h("div", { id: "changes" }, stateChanges(d, S.cache.get(d.turn_number - 1))),
     h("h3", {}, "Agent reasoning"), pre(d.reasoning || d.agent_reasoning || "—", "reasoning"),
     h("h3", {}, `LLM calls (${calls.length})`),

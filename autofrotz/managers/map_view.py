@@ -1,0 +1,93 @@
+"""A read-only view of the map for the identity rules: they read the graph through it and never
+change it; only MapManager applies the verdict a rule returns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from autofrotz.managers.map_graph import Link
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_manager import MapManager
+
+
+class MapView:
+    """What a rule may read: rooms, links, the current room, the game's habits and recent replies."""
+
+    def __init__(self, maps: MapManager, position: str | None = None) -> None:
+        self._maps = maps
+        self.position = position  # the position suffix after this reply ("in the boat")
+
+    @property
+    def current_room(self) -> str | None:
+        return self._maps.current_room
+
+    @property
+    def links(self) -> Mapping[str, Mapping[str, Link]]:
+        return self._maps.links
+
+    @property
+    def style(self) -> Mapping[str, int]:
+        return self._maps.style
+
+    @property
+    def reply(self) -> str:
+        """The output being read."""
+        return self._maps.reply
+
+    @property
+    def replies(self) -> list[str]:
+        """The outputs read before this one, newest last."""
+        return list(self._maps.scene.replies)
+
+    @property
+    def prior_reply(self) -> str:
+        """The output read before the one being read."""
+        replies = self._maps.scene.replies
+        return replies[-1] if replies else ""
+
+    @property
+    def last_move(self) -> tuple[str, str, str] | None:
+        """(from room, exit label, to room) of the last recorded move."""
+        return self._maps.last_move
+
+    @property
+    def similarity_threshold(self) -> float:
+        return self._maps.similarity_threshold
+
+    @property
+    def active_maze(self) -> str | None:
+        return self._maps.active_maze
+
+    @property
+    def dreaming(self) -> bool:
+        """Asleep in the current room while a dream prints its own headers."""
+        return self._maps.scene.dreaming
+
+    def room(self, room_id: str) -> Mapping[str, Any]:
+        """Node attributes of one room."""
+        return self._maps.room(room_id)
+
+    def rooms_named(self, name: str) -> list[str]:
+        return self._maps.rooms_named(name)
+
+    def known_names(self) -> frozenset[str]:
+        return self._maps.known_names()
+
+    def current_name(self) -> str | None:
+        return self._maps._current_name()
+
+    def nodes(self) -> Iterable[tuple[str, Mapping[str, Any]]]:
+        """(room id, attributes) for every room."""
+        return self._maps.graph.nodes(data=True)
+
+    def maze_group(self, room_id: str | None) -> str | None:
+        return self._maps.room(room_id).get("maze_group") if room_id else None
+
+    def matches_maze(self, description: str, group_id: str) -> bool:
+        return self._maps.matches_maze(description, group_id)
+
+    def headerless_game(self) -> bool:
+        """True when this game shows rooms by their description more often than by a header."""
+        return self.style["headerless"] > self.style["header"]
