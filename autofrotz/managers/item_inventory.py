@@ -15,6 +15,7 @@ from autofrotz.managers.item_names import (
     split_count,
     split_list,
 )
+from autofrotz.managers.status_line import strip_status
 
 # Whole-line inventory headers; group 1 is whatever follows on the same line.
 INVENTORY_HEADER = re.compile(
@@ -49,6 +50,7 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     >>> [i.name for i in parse_inventory("You're carrying:\\n*SMALL STATUE OF A BLUE OX*")]
     ['SMALL STATUE OF A BLUE OX']
     """
+    text = strip_status(text).text  # a status line run into the reply lists no object
     lines = text.splitlines()
     for index, line in enumerate(lines):
         match = INVENTORY_HEADER.match(line)
