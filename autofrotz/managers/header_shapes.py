@@ -9,8 +9,19 @@ libraries are read in room_parser; these are the other shapes seen in the wider 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from autofrotz.managers.room_signals import first_match
+
+
+@dataclass(frozen=True)
+class HeaderFound:
+    """The room a reply names, the index of its line (-1 for none or a status line) and the rule."""
+
+    name: str | None
+    index: int = -1
+    rule: str | None = None
+
 
 # Opening words of a room's full description in the second or first person ("You're in the back
 # room", "You are standing on a hill", "I'm in a cellar", "This is a barn").
@@ -68,24 +79,34 @@ def lowercase_name(line: str) -> str | None:
     return text
 
 
-def shaped_header(lines: list[str], i: int, known: frozenset[str]) -> tuple[str, str] | None:
-    """(name, rule) when line i is a parenthesised or lower-case room header.
+def parenthesised_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Line i as a parenthesised header in its place: "(back room)" over a room description.
 
-    A header of these shapes stands alone at the start of a paragraph and either opens a room's
-    description on the next line or is a room the map already knows (a brief revisit).
+    >>> parenthesised_header(["(back room)", "You're in the back room of your shop."], 0, frozenset())
+    HeaderFound(name='back room', index=0, rule='parenthesised_name')
+    """
+    name = _in_place(parenthesised_name(lines[i]), lines, i, known)
+    return HeaderFound(name, i, "parenthesised_name") if name else None
 
-    >>> shaped_header(["(back room)", "You're in the back room of your shop."], 0, frozenset())
-    ('back room', 'parenthesised_name')
-    >>> shaped_header(["", "cellar", "You are in a damp cellar."], 1, frozenset())
-    ('cellar', 'lowercase_name')
-    >>> shaped_header(["The paths lead", "off to the", "You are in a cellar."], 1, frozenset()) is None
+
+def lowercase_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Line i as a lower-case header in its place: "cellar" over a room description.
+
+    >>> lowercase_header(["", "cellar", "You are in a damp cellar."], 1, frozenset())
+    HeaderFound(name='cellar', index=1, rule='lowercase_name')
+    >>> lowercase_header(["The paths lead", "off to the", "You are in a cellar."], 1, frozenset()) is None
     True
     """
-    if i > 0 and lines[i - 1].strip():
+    name = _in_place(lowercase_name(lines[i]), lines, i, known)
+    return HeaderFound(name, i, "lowercase_name") if name else None
+
+
+def _in_place(name: str | None, lines: list[str], i: int, known: frozenset[str]) -> str | None:
+    """The name, when its line stands alone at the start of a paragraph and either opens a room's
+    description on the next line or is a room the map already knows (a brief revisit)."""
+    if name is None or (i > 0 and lines[i - 1].strip()):
         return None  # not the start of a paragraph: a wrapped line of text
     following = lines[i + 1] if i + 1 < len(lines) else ""
-    for rule, reader in (("parenthesised_name", parenthesised_name), ("lowercase_name", lowercase_name)):
-        name = reader(lines[i])
-        if name and (opens_description(following) or (name.lower() in known and not following.strip())):
-            return name, rule
+    if opens_description(following) or (name.lower() in known and not following.strip()):
+        return name
     return None

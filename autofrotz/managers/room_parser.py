@@ -6,9 +6,15 @@ IF text conventions live here as data tables; the map manager decides identity f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from autofrotz.managers.header_shapes import DESCRIPTION_OPENERS, shaped_header
+from autofrotz.managers.header_shapes import (
+    DESCRIPTION_OPENERS,
+    HeaderFound,
+    lowercase_header,
+    parenthesised_header,
+)
 from autofrotz.managers.room_exits import parse_exits
 from autofrotz.managers.room_signals import blocked_reason, first_match, is_dark_text, is_no_exit_text
 from autofrotz.managers.status_line import strip_status
@@ -95,29 +101,8 @@ class ParsedOutput:
     exits: list[str] = field(default_factory=list)
     headerless_room: bool = False  # description-only room (old-style games)
     position: str | None = None  # "(in the boat)" after the header: inside or on something
-    header_rule: str | None = None  # which header shape named the room (see HEADER_RULES)
+    header_rule: str | None = None  # which shape named the room: title, sentence, decorated, ... (LINE_RULES)
     status_name: str | None = None  # the room a status line in the reply named (a weak signal)
-
-
-# The shapes a room header may take, tried on each line from the last one up; the first line that
-# has one of them is the room. A status line only names the room when no line does.
-HEADER_RULES: tuple[tuple[str, str], ...] = (
-    ("title", "a Title Case line of its own (Infocom, Inform, TADS): West of House"),
-    ("sentence", "a Sentence case line over a description, or a known room: In a clearing"),
-    ("decorated", "a name between ornaments, as TextWorld draws it: -= Bedroom =-"),
-    ("parenthesised_name", "a name in parentheses above a room description: (back room)"),
-    ("lowercase_name", "a lower-case name above a room description: back room"),
-    ("status_line", "the room a status line run into the reply names: HallScore: 0Moves: 3"),
-)
-
-
-@dataclass(frozen=True)
-class HeaderFound:
-    """The room a reply names, the index of its line (-1 for none or a status line) and the rule."""
-
-    name: str | None
-    index: int = -1
-    rule: str | None = None
 
 
 def is_item_line(line: str) -> bool:
@@ -286,7 +271,8 @@ def find_header(text: str, known: frozenset[str] = frozenset()) -> tuple[str | N
 
 
 def locate_header(text: str, known: frozenset[str] = frozenset()) -> HeaderFound:
-    """The room a reply names, by the first of HEADER_RULES that reads one (from the last line up).
+    """The room a reply names: the last line that one of LINE_RULES reads as a header, else the room
+    a status line in the reply names (rule status_line, a weak signal).
 
     >>> locate_header("Taken.\\n>          HallScore: 0Moves: 3")
     HeaderFound(name='Hall', index=-1, rule='status_line')
@@ -306,24 +292,37 @@ def locate_header(text: str, known: frozenset[str] = frozenset()) -> HeaderFound
 
 
 def _header_at(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
-    """The header on line i, if it has one of the shapes and its place fits."""
+    """The header on line i by the first of LINE_RULES that reads one; never inside a quotation."""
+    for _name, rule in LINE_RULES:
+        found = rule(lines, i, known)
+        if found is not None:
+            return None if inside_quotation(lines[:i], lines[i + 1 :]) else found  # a riddle, a song
+    return None
+
+
+def _capitalised_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Infocom, Inform and TADS headers: a Title Case line of its own ("West of House", rule title), a
+    Sentence case line over a description or a known name ("In a clearing", sentence), or either between
+    ornaments ("-= Bedroom =-" as TextWorld draws it, "<< Closet >>": decorated)."""
     line = lines[i].rstrip()
     shape = header_shape(line)
-    if shape is None:
-        other = shaped_header(lines, i, known)
-        if other is None or inside_quotation(lines[:i], lines[i + 1 :]):
-            return None
-        return HeaderFound(other[0], i, other[1])
-    if shape == "sentence" and not _sentence_header_ok(lines, i, known):
+    if shape is None or (shape == "sentence" and not _sentence_header_ok(lines, i, known)):
         return None
     previous = lines[i - 1].strip() if i > 0 else ""
     if previous.endswith(":") or (previous and looks_like_header(previous.rstrip())):
         return None
     if _after_colon(lines, i) and not _is_prose(lines[i + 1] if i + 1 < len(lines) else ""):
         return None  # "The tumblers now show:" then a display line, not a room
-    if inside_quotation(lines[:i], lines[i + 1 :]):
-        return None  # a line of a quoted riddle or song, not a room
     return HeaderFound(clean_header(line), i, "decorated" if strip_decoration(line) != line else shape)
+
+
+# The shapes a header line may take, in the order they are tried on each line (from the last line
+# up); the first line that one of them reads is the room.
+LINE_RULES: tuple[tuple[str, Callable[[list[str], int, frozenset[str]], HeaderFound | None]], ...] = (
+    ("capitalised", _capitalised_header),
+    ("parenthesised_name", parenthesised_header),
+    ("lowercase_name", lowercase_header),
+)
 
 
 def _after_colon(lines: list[str], i: int) -> bool:
@@ -472,15 +471,12 @@ def _same_stem(a: str, b: str) -> bool:
 
 def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
     """Read header, description, darkness, refusals and exits from one game output."""
-    status = strip_status(text)
-    text = status.text
-    result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text))
-    result.blocked_reason = None if result.no_exit else blocked_reason(text)
-    result.status_name = status.name
-    lines = text.replace("\r", "").split("\n")
     found = locate_header(text, known)
-    if found.name is None and status.name:
-        found = HeaderFound(strip_header_suffix(status.name), -1, "status_line")
+    status = strip_status(text)  # what follows is read from the story text alone
+    text = status.text
+    result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text), status_name=status.name)
+    result.blocked_reason = None if result.no_exit else blocked_reason(text)
+    lines = text.replace("\r", "").split("\n")  # strip_status keeps every line, so indexes still fit
     header, index = found.name, found.index
     paragraph = description_after(lines, index) if header and index >= 0 else ""
     if header and not (result.is_dark and (is_dark_text(paragraph) or is_dark_text(header))):

@@ -72,6 +72,8 @@ def status_in_line(line: str) -> tuple[str, str | None, str] | None:
     ('', None, 'status_fields')
     >>> status_in_line("You have 3 Moves: none left") is None
     True
+    >>> status_in_line(">    Cellar Score: 3/10"), status_in_line("Library          Time: 9:05 am")
+    (('', 'Cellar', 'status_fields'), ('', 'Library', 'status_fields'))
     >>> status_in_line("Time passes.HallScore: 0Moves: 3"), status_in_line("Hall Score: 3 Moves: 7")
     (('Time passes.', 'Hall', 'status_fields'), ('', 'Hall', 'status_fields'))
     """
@@ -90,7 +92,8 @@ def status_in_line(line: str) -> tuple[str, str | None, str] | None:
     start = list(_NAME_START.finditer(head))[-1]
     opening = start.start() == 0 and start.end() == len(head)  # the fields alone, or after the prompt
     both = bool(re.search(r"\d\s*(?:Moves|MOVES|Turns|TURNS)", fields.group("fields")))  # score and moves
-    if not (glued or padded or opening or both):
+    prompted = bool(re.match(r"\s*>\s", before))  # after the prompt, where the status is drawn
+    if not (glued or padded or opening or both or prompted):
         return None
     name, kept = head[start.end() :].strip(), head[: start.start()]
     if name and (len(name) > MAX_NAME or name[-1] in ".!?,;:"):
