@@ -20,6 +20,7 @@ from autofrotz.managers.room_parser import ParsedOutput, parse_output
 if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
     from autofrotz.managers.item_manager import ItemManager
+    from autofrotz.managers.map_manager import MapManager, RoomUpdate
 
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
@@ -146,3 +147,17 @@ class InventoryProbe:
             return None
         parsed = parse_output(reply, known)
         return parsed if parsed.header or parsed.headerless_room else None
+
+    def settle_room(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate | None:
+        """After the map has read a move that printed no room header (`moved_without_header`), ask
+        "look" in a side copy; when the room it names is not the one the map settled on, the map reads
+        that look as well. The map's own rules decide first: the look only corrects a room they could
+        not see. Returns the map's update when the look was read, else None."""
+        if unclear_reason(parse_output(reply, maps.known_names()), command) != "moved_without_header":
+            return None
+        look = self.look(reply)
+        here = parse_output(look, maps.known_names()) if look else None
+        current = next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
+        if look is None or here is None or here.header is None or here.header == current:
+            return None
+        return maps.update_from_game_output(look, "look", turn)

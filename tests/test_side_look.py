@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from autofrotz.inventory_probe import InventoryProbe, side_reply, unclear_reason
+from autofrotz.managers.map_manager import MapManager
 from autofrotz.managers.room_parser import parse_output
 from tests.support.fake_game import SlotGame
 
@@ -91,3 +92,27 @@ def test_a_side_look_on_a_real_game_costs_no_turn(cellar_path: Path, cellar_walk
     probed.close()
     assert [r.split() for r in replies[0]] == [r.split() for r in replies[1]]
     assert probe.looks == 8 and any(described)
+
+
+def _room_name(maps: MapManager) -> str | None:
+    return next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
+
+
+def test_a_quiet_move_is_settled_by_the_side_look() -> None:
+    game, maps = RoomsGame(), MapManager()
+    probe = InventoryProbe(game)
+    maps.update_from_game_output(game.start(), None, 0)
+    reply = game.send("north").text
+    maps.update_from_game_output(reply, "north", 1)
+    assert _room_name(maps) == "Hall"  # the map alone cannot see where the floor took us
+    update = probe.settle_room(maps, reply, "north", 1)
+    assert update is not None and _room_name(maps) == "Study" and probe.looks == 1
+    assert game.state["clock"] == 1  # the look was asked in a side copy
+
+
+def test_no_side_look_when_the_reply_names_the_room() -> None:
+    game, maps = RoomsGame(), MapManager()
+    probe = InventoryProbe(game)
+    maps.update_from_game_output(game.start(), None, 0)
+    maps.update_from_game_output(ROOMS["study"], "north", 1)
+    assert probe.settle_room(maps, ROOMS["study"], "north", 1) is None and probe.looks == 0

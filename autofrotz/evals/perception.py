@@ -65,6 +65,10 @@ def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
 ) -> None:
     update = maps.update_from_game_output(text, command, turn)
+    if probe is not None:  # a move that printed no room: the side copy's "look" may name it
+        asked = probe.looks
+        update = probe.settle_room(maps, text, command, turn) or update
+        run.side_queries += probe.looks - asked
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
         run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
