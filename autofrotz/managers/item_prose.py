@@ -42,7 +42,8 @@ LEAD = re.compile(
     re.IGNORECASE,
 )
 LEAD_PROPERTIES = {rule: props for rule, _, props in POSSESSION_LEADS}
-# Words that join one possession clause to the next ("...; in addition, you have", ", and you're wearing").
+# Words that join one possession clause to the next ("...; in addition, you have", ", and you're wearing"):
+# cut from the end of a list, and the only words allowed before a clause's first lead.
 CONNECTOR = re.compile(
     r"[\s,;]*(?:\b(?:and|but|while|plus|also|in addition|besides(?: that)?)\b[\s,]*)*$", re.I
 )
@@ -76,8 +77,8 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
 
 
 # Inform's English lists name an object's contents right after it, unbracketed: "a tray, on top of
-# which are two mugs and a teapot, a jar and a map". "is" heads one object; "are" a list that runs
-# through its own "and" (or one counted group, "two mugs").
+# which are two mugs and a teapot, a jar and a map". After "is" the contents are one entry; after
+# "are" they run to the comma that follows their first "and" (with no "and" left, to the next comma).
 NESTED = re.compile(r",?\s*\b(?:on top of|in|on|inside|under|upon) wh(?:ich|om) (?P<verb>is|are)\s+", re.I)
 
 
