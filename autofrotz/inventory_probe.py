@@ -1,9 +1,11 @@
-"""Side queries: the game's own answer to "inventory" asked in a saved-and-restored copy of the state.
+"""Side queries: the game's own answer to "inventory" or "look" asked in a saved-and-restored copy.
 
 Asking costs no game turn and leaves the run exactly as it was (the interface restores RAM, stack,
 program counter and random generator), so it is fair perception for the orchestrator as well as the
 evaluation: the ItemManager raises `wants_inventory_check` when the rules cannot account for a reply,
-and `InventoryProbe.answer` asks and feeds the listing back.
+and `InventoryProbe.answer` asks and feeds the listing back. `InventoryProbe.describe_here` asks
+"look" the same way: the room's own full description, for a reply that leaves the room unclear
+(`unclear_reason`: a move answered without a room header, a brief revisit, a game without headers).
 """
 
 from __future__ import annotations
@@ -12,12 +14,17 @@ import re
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
+from autofrotz.managers.directions import is_travel_command
+from autofrotz.managers.room_parser import ParsedOutput, parse_output
 
 if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
     from autofrotz.managers.item_manager import ItemManager
+    from autofrotz.managers.map_manager import MapManager, RoomUpdate
 
 SLOT = "inventory_probe"
+# The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
+SIDE_COMMANDS = ("inventory", "look")
 # A game waiting for a key press would take "inventory" as that key; such states are left alone.
 KEY_WAIT = re.compile(
     r"\b(?:press|hit|strike|type)\s+(?:any\s+key|a\s+key|(?:the\s+)?<?(?:space|enter|return)\b)"
@@ -38,17 +45,67 @@ def awaiting_key(text: str) -> bool:
     return bool(KEY_WAIT.search(tail))
 
 
-def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
-    """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
+def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: str = SLOT) -> str | None:
+    """The game's reply to a side command from a copy of the state, or None when asking is not safe."""
+    if command not in SIDE_COMMANDS:
+        raise ValueError(f"side copies answer only {', '.join(SIDE_COMMANDS)}, not {command!r}")
     if awaiting_key(last_reply):
         return None
     game.save(slot)
     try:
-        return game.send("inventory").text
+        return game.send(command).text
     except GameInterfaceError:
         return None
     finally:
         game.restore(slot)
+
+
+def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
+    """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
+    return side_reply(game, "inventory", last_reply, slot)
+
+
+def side_look(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
+    """The game's reply to "look" from a side copy, or None when asking is not safe."""
+    return side_reply(game, "look", last_reply, slot)
+
+
+# When a reply leaves the room unclear, so that the room's own description is worth a side "look".
+# Each reason is (name, test on the parsed reply and the command); the first that holds is given.
+def _moved_without_header(parsed: ParsedOutput, command: str | None) -> bool:
+    """A move answered with neither a room header nor a refusal nor darkness (a vehicle, a fall...)."""
+    quiet = not (parsed.header or parsed.no_exit or parsed.blocked_reason or parsed.is_dark)
+    return is_travel_command(command) and quiet and not parsed.headerless_room
+
+
+def _brief_revisit(parsed: ParsedOutput, command: str | None) -> bool:
+    """A move answered with a header but no description (brief mode): look-alikes are told apart by text."""
+    return is_travel_command(command) and bool(parsed.header) and not parsed.description
+
+
+def _headerless_arrival(parsed: ParsedOutput, command: str | None) -> bool:
+    """A game without headers: the room is known only from its description, which a revisit may shorten."""
+    return is_travel_command(command) and parsed.headerless_room
+
+
+UNCLEAR_REASONS = (
+    ("moved_without_header", _moved_without_header),
+    ("brief_revisit", _brief_revisit),
+    ("headerless_arrival", _headerless_arrival),
+)
+
+
+def unclear_reason(parsed: ParsedOutput, command: str | None) -> str | None:
+    """The name of the first UNCLEAR_REASONS that holds for a reply, or None when the room is clear.
+
+    >>> unclear_reason(parse_output("The car stops with a jolt."), "north")
+    'moved_without_header'
+    >>> unclear_reason(parse_output("Hall"), "west"), unclear_reason(parse_output("Taken."), "take lamp")
+    ('brief_revisit', None)
+    >>> unclear_reason(parse_output("Hall\\nYou are in a long hall."), "west") is None
+    True
+    """
+    return next((name for name, holds in UNCLEAR_REASONS if holds(parsed, command)), None)
 
 
 class InventoryProbe:
@@ -58,6 +115,8 @@ class InventoryProbe:
         self.game = game
         self.slot = slot
         self.queries = 0
+        self.looks = 0
+        self.settled_text = ""  # the side "look" the map last read (see settle_room)
 
     def ask(self, last_reply: str = "") -> str | None:
         """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
@@ -74,3 +133,33 @@ class InventoryProbe:
             return False
         items.apply_inventory_check(reply, room, turn)
         return True
+
+    def look(self, last_reply: str = "") -> str | None:
+        """The game's reply to "look" from a side copy, or None when asking is not safe."""
+        reply = side_look(self.game, last_reply, self.slot)
+        self.looks += reply is not None
+        return reply
+
+    def describe_here(self, last_reply: str, known: frozenset[str] = frozenset()) -> ParsedOutput | None:
+        """The current room as its own "look" describes it, parsed; None when asking is not safe or the
+        answer names no room (darkness, a game that prints no description for "look")."""
+        reply = self.look(last_reply)
+        if reply is None:
+            return None
+        parsed = parse_output(reply, known)
+        return parsed if parsed.header or parsed.headerless_room else None
+
+    def settle_room(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate | None:
+        """After the map has read a move that printed no room header (`moved_without_header`), ask
+        "look" in a side copy; when the room it names is not the one the map settled on, the map reads
+        that look as well. The map's own rules decide first: the look only corrects a room they could
+        not see. Returns the map's update when the look was read, else None."""
+        if unclear_reason(parse_output(reply, maps.known_names()), command) != "moved_without_header":
+            return None
+        look = self.look(reply)
+        here = parse_output(look, maps.known_names()) if look else None
+        current = next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
+        if look is None or here is None or here.header is None or here.header == current:
+            return None
+        self.settled_text = look  # what the map read besides the reply (evaluation replays read it too)
+        return maps.update_from_game_output(look, "look", turn)

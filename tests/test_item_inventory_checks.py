@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from autofrotz.evals.inventory_metrics import counted_truth, inventory_matches
-from autofrotz.game_interface import GameInterface
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.llm.mock_llm import MockLLM
 from autofrotz.managers.item_manager import ItemManager
+from tests.support.fake_game import SlotGame
 
 LISTING = "You are carrying:\n  a brass lantern\n  a sword"
 
 
-class ScriptedGame(GameInterface):
+class ScriptedGame(SlotGame):
     """A tiny story: the state is a list of carried names; "inventory" lists it, other verbs append."""
 
-    backend = "fake"
-
     def __init__(self) -> None:
-        super().__init__(Path("fake.z5"), None)
-        self.carried = ["brass lantern"]
-        self.slots: dict[str, list[str]] = {}
-        self.commands: list[str] = []
+        super().__init__(["brass lantern"])
+
+    @property
+    def carried(self) -> list[str]:
+        return list(self.state)
 
     def _start(self) -> str:
         return "Attic"
@@ -30,25 +27,10 @@ class ScriptedGame(GameInterface):
     def _step(self, command: str) -> tuple[str, int | None, int | None]:
         self.commands.append(command)
         if command == "inventory":
-            self.carried.append("side effect")  # restore must undo whatever asking did
-            return "You are carrying:\n" + "\n".join(f"  a {n}" for n in self.carried[:-1]), None, None
-        self.carried.append(command.split()[-1])
+            self.state.append("side effect")  # restore must undo whatever asking did
+            return "You are carrying:\n" + "\n".join(f"  a {n}" for n in self.state[:-1]), None, None
+        self.state.append(command.split()[-1])
         return "Taken.", None, None
-
-    def _save(self, slot: str) -> None:
-        self.slots[slot] = list(self.carried)
-
-    def _restore(self, slot: str) -> None:
-        self.carried = list(self.slots[slot])
-
-    def _close(self) -> None:
-        pass
-
-    def export_state(self, slot: str) -> bytes:
-        return repr(self.slots[slot]).encode()
-
-    def import_state(self, slot: str, data: bytes) -> None:
-        raise NotImplementedError
 
 
 def manager_after(text: str, command: str | None, **kwargs: object) -> ItemManager:

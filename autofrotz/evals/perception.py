@@ -95,6 +95,13 @@ def _observe(
 ) -> None:
     update = maps.update_from_game_output(text, command, turn)
     run.seen.append((text, command, None))
+    if probe is not None:  # a move that printed no room: the side copy's "look" may name it
+        asked = probe.looks
+        settled = probe.settle_room(maps, text, command, turn)
+        if settled is not None:
+            update = settled
+            run.seen.append((probe.settled_text, "look", None))
+        run.side_queries += probe.looks - asked
     run.last_rule = update.decided_by
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)

@@ -15,21 +15,27 @@ from autofrotz.managers.item_names import (
     split_count,
     split_list,
 )
+from autofrotz.managers.item_prose import possession_lists, prose_inventory
+from autofrotz.managers.status_line import strip_status
 
-# Whole-line inventory headers; group 1 is whatever follows on the same line.
+# Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
+# ("You are carrying:"), a narrator's hero listed in the third person ("Alice has:", "The twins have:").
 INVENTORY_HEADER = re.compile(
     r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)(?: the following)?\s*:?\s*(.*)$"
     r"|^\s*you(?: currently)? have\s*:\s*(.*)$"
-    r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$",
+    r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$"
+    r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
     re.IGNORECASE,
 )
+# Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
+# isn't carrying anything", "You have nothing", "Your hands are empty".
 INVENTORY_EMPTY = re.compile(
-    r"\b(?:you are|you're|i am|i'm) empty[- ]?handed"
-    r"|\b(?:you are|you're|i am|i'm) (?:carrying|holding) nothing"
-    r"|\b(?:you are|you're|i am|i'm) not (?:carrying|holding) anything"
-    r"|\b(?:you aren't|i'm not) (?:carrying|holding) anything"
-    r"|\byou (?:have|don't have|do not have) (?:nothing|anything)\b"
-    r"|\b(?:you have no|you are beyond (?:all )?(?:worldly )?)(?:possessions|belongings)\b",
+    r"\bempty[- ]?handed\b"
+    r"|\b(?:carrying|holding|carry|have|has|possess|got)(?: with (?:you|me|him|her|them))? nothing\b"
+    r"|(?:\bnot|n't|\bnever) (?:carrying|holding|carry|have|possess|got) anything\b"
+    r"|\b(?:have|has) no (?:possessions|belongings|items|things|objects)\b"
+    r"|\b(?:hands|inventory|pockets) (?:are|is) empty\b"
+    r"|\bbeyond (?:all )?(?:worldly )?(?:possessions|belongings)\b",
     re.IGNORECASE,
 )
 
@@ -49,14 +55,20 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     >>> [i.name for i in parse_inventory("You're carrying:\\n*SMALL STATUE OF A BLUE OX*")]
     ['SMALL STATUE OF A BLUE OX']
     """
+    text = strip_status(text).text  # a status line run into the reply lists no object
     lines = text.splitlines()
     for index, line in enumerate(lines):
         match = INVENTORY_HEADER.match(line)
         if match:
             rest = next((g for g in match.groups() if g is not None), "").strip()
+            if rest and len(possession_lists(line)) > 1:  # "You are carrying a lamp, and you're wearing..."
+                return prose_inventory("\n".join(lines[index:])) or []
             if rest:
                 return _inline_inventory(rest, lines[index + 1 :])
             return _block_inventory(lines[index + 1 :])
+    prose = prose_inventory(text)  # "You have a lamp and a map.", "You are wearing a hat; ..."
+    if prose is not None:
+        return prose
     return [] if INVENTORY_EMPTY.search(text) else None
 
 

@@ -6,10 +6,28 @@ IF text conventions live here as data tables; the map manager decides identity f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from autofrotz.managers.directions import canonical_direction
+from autofrotz.managers.header_shapes import (
+    DESCRIPTION_OPENERS,
+    HeaderFound,
+    lowercase_header,
+    parenthesised_header,
+)
+from autofrotz.managers.room_exits import parse_exits
 from autofrotz.managers.room_signals import blocked_reason, first_match, is_dark_text, is_no_exit_text
+from autofrotz.managers.status_line import strip_status
+
+__all__ = [
+    "DESCRIPTION_OPENERS",
+    "HeaderFound",
+    "ParsedOutput",
+    "find_header",
+    "locate_header",
+    "parse_exits",
+    "parse_output",
+]
 
 # Lines that look like titles but belong to a story banner or the interpreter.
 BANNER_PATTERNS: tuple[str, ...] = (
@@ -45,15 +63,6 @@ SMALL_WORDS: frozenset[str] = frozenset(
      "&", "-", "de", "la", "le", "du", "von", "van", "off", "'s"}
 )  # fmt: skip
 
-# Opening words of an old-style room description, for games that print no header.
-DESCRIPTION_OPENERS: tuple[str, ...] = (
-    r"^you(?:'re| are) (?:standing |now |sitting |lying |walking )?(?:in|on|at|inside|outside|under|"
-    r"beneath|near|by|beside|behind|before|above|below|atop|among|between|deep|high|halfway|"
-    r"somewhere|facing|floating|crouching)\b",
-    r"^i'?m (?:in|on|at|inside|outside|under|near|by)\b",
-    r"^this is (?:a|an|the)\b",
-)
-
 # Openings of a full room description, as opposed to a brief revisit's item or state line.
 FULL_DESCRIPTION = re.compile(
     r"^(?!you (?:can |could )?(?:also )?(?:see|notice|hear|smell)\b)"
@@ -79,20 +88,6 @@ ITEM_LINE_PATTERNS: tuple[str, ...] = (
 
 POSITION_COMMA = r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$"
 
-STATUS_LINE = re.compile(r"^\s*(?P<name>\S.*?\S)\s{3,}(?:score|moves|turns|time)\b", re.IGNORECASE)
-_EXIT_LIST = re.compile(r"\b(?:obvious )?exits?(?: are)?\s*[:\-]?\s*(?P<list>[a-z ,\-]+)", re.IGNORECASE)
-_EXIT_CONTEXT = re.compile(
-    r"\b(?P<dir>north|south|east|west|northeast|northwest|southeast|southwest|north-east|north-west|"
-    r"south-east|south-west)(?:ward|wards|ern)?\b(?!\s+(?:side|wall|end|bank|shore|corner|edge|face|"
-    r"half|part|tip|slope|of the house|window))",
-    re.IGNORECASE,
-)
-_UPDOWN = re.compile(
-    r"\b(?:lead|leads|leading|go|goes|going|climb|climbs|head|heads|run|runs|continue|continues|"
-    r"stair\w*|ladder|steps|way|passage|chimney|hole|shaft)\s+(?:\w+\s+)?(?P<dir>up|down)(?:ward|wards)?\b",
-    re.IGNORECASE,
-)
-
 
 @dataclass
 class ParsedOutput:
@@ -106,6 +101,8 @@ class ParsedOutput:
     exits: list[str] = field(default_factory=list)
     headerless_room: bool = False  # description-only room (old-style games)
     position: str | None = None  # "(in the boat)" after the header: inside or on something
+    header_rule: str | None = None  # which shape named the room: title, sentence, decorated, ... (LINE_RULES)
+    status_name: str | None = None  # the room a status line in the reply named (a weak signal)
 
 
 def is_item_line(line: str) -> bool:
@@ -269,24 +266,63 @@ def find_header(text: str, known: frozenset[str] = frozenset()) -> tuple[str | N
     >>> find_header("You are carrying:\\n  A lamp")
     (None, -1)
     """
-    lines = text.replace("\r", "").split("\n")
+    found = locate_header(text, known)
+    return found.name, found.index
+
+
+def locate_header(text: str, known: frozenset[str] = frozenset()) -> HeaderFound:
+    """The room a reply names: the last line that one of LINE_RULES reads as a header, else the room
+    a status line in the reply names (rule status_line, a weak signal).
+
+    >>> locate_header("Taken.\\n>          HallScore: 0Moves: 3")
+    HeaderFound(name='Hall', index=-1, rule='status_line')
+    >>> locate_header("(back room)\\nYou're in the back room of your shop.")
+    HeaderFound(name='back room', index=0, rule='parenthesised_name')
+    """
+    status = strip_status(text)
+    lines = status.text.replace("\r", "").split("\n")
     banned = _banner_lines(lines)
     for i in range(len(lines) - 1, -1, -1):
-        status = STATUS_LINE.match(lines[i])
-        if status:
-            return strip_header_suffix(status.group("name")), i
-        shape = None if i in banned else header_shape(lines[i].rstrip())
-        if shape is None or (shape == "sentence" and not _sentence_header_ok(lines, i, known)):
-            continue
-        previous = lines[i - 1].strip() if i > 0 else ""
-        if previous.endswith(":") or (previous and looks_like_header(previous.rstrip())):
-            continue
-        if _after_colon(lines, i) and not _is_prose(lines[i + 1] if i + 1 < len(lines) else ""):
-            continue  # "The tumblers now show:" then a display line, not a room
-        if inside_quotation(lines[:i], lines[i + 1 :]):
-            continue  # a line of a quoted riddle or song, not a room
-        return clean_header(lines[i]), i
-    return None, -1
+        found = None if i in banned else _header_at(lines, i, known)
+        if found is not None:
+            return found
+    if status.name:
+        return HeaderFound(strip_header_suffix(status.name), -1, "status_line")
+    return HeaderFound(None)
+
+
+def _header_at(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """The header on line i by the first of LINE_RULES that reads one; never inside a quotation."""
+    for _name, rule in LINE_RULES:
+        found = rule(lines, i, known)
+        if found is not None:
+            return None if inside_quotation(lines[:i], lines[i + 1 :]) else found  # a riddle, a song
+    return None
+
+
+def _capitalised_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Infocom, Inform and TADS headers: a Title Case line of its own ("West of House", rule title), a
+    Sentence case line over a description or a known name ("In a clearing", sentence), or either between
+    ornaments ("-= Bedroom =-" as TextWorld draws it, "<< Closet >>": decorated)."""
+    line = lines[i].rstrip()
+    shape = header_shape(line)
+    if shape is None or (shape == "sentence" and not _sentence_header_ok(lines, i, known)):
+        return None
+    previous = lines[i - 1].strip() if i > 0 else ""
+    if previous.endswith(":") or (previous and looks_like_header(previous.rstrip())):
+        return None
+    if _after_colon(lines, i) and not _is_prose(lines[i + 1] if i + 1 < len(lines) else ""):
+        return None  # "The tumblers now show:" then a display line, not a room
+    return HeaderFound(clean_header(line), i, "decorated" if strip_decoration(line) != line else shape)
+
+
+# The shapes a header line may take, in the order they are tried on each line (from the last line
+# up); the first line that one of them reads is the room.
+LINE_RULES: tuple[tuple[str, Callable[[list[str], int, frozenset[str]], HeaderFound | None]], ...] = (
+    ("capitalised", _capitalised_header),
+    ("parenthesised_name", parenthesised_header),
+    ("lowercase_name", lowercase_header),
+)
 
 
 def _after_colon(lines: list[str], i: int) -> bool:
@@ -433,35 +469,21 @@ def _same_stem(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
 
 
-def parse_exits(text: str) -> list[str]:
-    """Canonical directions the text names as ways out.
-
-    >>> parse_exits("Obvious exits: North, South, Up.")
-    ['north', 'south', 'up']
-    >>> parse_exits("A passage leads west and a staircase leads down. The north wall is bare.")
-    ['west', 'down']
-    """
-    found: list[str] = []
-    for m in _EXIT_LIST.finditer(text):
-        found += [d for w in re.split(r"[\s,]+", m.group("list")) if (d := canonical_direction(w))]
-    for m in _EXIT_CONTEXT.finditer(text):
-        found.append(canonical_direction(m.group("dir")) or "")
-    for m in _UPDOWN.finditer(text):
-        found.append(canonical_direction(m.group("dir")) or "")
-    return list(dict.fromkeys(d for d in found if d))
-
-
 def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
     """Read header, description, darkness, refusals and exits from one game output."""
-    result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text))
+    found = locate_header(text, known)
+    status = strip_status(text)  # what follows is read from the story text alone
+    text = status.text
+    result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text), status_name=status.name)
     result.blocked_reason = None if result.no_exit else blocked_reason(text)
-    lines = text.replace("\r", "").split("\n")
-    header, index = find_header(text, known)
-    paragraph = description_after(lines, index) if header else ""
+    lines = text.replace("\r", "").split("\n")  # strip_status keeps every line, so indexes still fit
+    header, index = found.name, found.index
+    paragraph = description_after(lines, index) if header and index >= 0 else ""
     if header and not (result.is_dark and (is_dark_text(paragraph) or is_dark_text(header))):
-        result.header = header
-        result.description = first_line_after(lines, index)
-        result.position = header_position(strip_decoration(lines[index]))
+        result.header, result.header_rule = header, found.rule
+        if index >= 0:
+            result.description = first_line_after(lines, index)
+            result.position = header_position(strip_decoration(lines[index]))
     elif not header:
         described = headerless_description(text)
         if described and not result.is_dark:

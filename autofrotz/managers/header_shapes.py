@@ -1,0 +1,112 @@
+"""Room headers that are not capitalised title lines: a name in parentheses, a lower-case name.
+
+Both are read by shape and position only: a short line of its own at the start of a paragraph, right
+above a line that opens like a room description ("You're in the back room of your shop..."), or a name
+the map already knows. The Title Case and Sentence case headers of the Infocom, Inform and TADS
+libraries are read in room_parser; these are the other shapes seen in the wider corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from autofrotz.managers.room_signals import first_match
+
+
+@dataclass(frozen=True)
+class HeaderFound:
+    """The room a reply names, the index of its line (-1 for none or a status line) and the rule."""
+
+    name: str | None
+    index: int = -1
+    rule: str | None = None
+
+
+# Opening words of a room's full description in the second or first person ("You're in the back
+# room", "You are standing on a hill", "I'm in a cellar", "This is a barn").
+DESCRIPTION_OPENERS: tuple[str, ...] = (
+    r"^you(?:'re| are) (?:standing |now |sitting |lying |walking )?(?:in|on|at|inside|outside|under|"
+    r"beneath|near|by|beside|behind|before|above|below|atop|among|between|deep|high|halfway|"
+    r"somewhere|facing|floating|crouching)\b",
+    r"^i'?m (?:in|on|at|inside|outside|under|near|by)\b",
+    r"^this is (?:a|an|the)\b",
+)
+
+# Parenthesised lines the Inform library prints on its own: the object it chose ("(the lamp)") and an
+# action it did first ("(first taking the lamp)", "(opening the door first)"). Neither names a room.
+LIBRARY_ASIDE = re.compile(r"^(?:a|an|the|some|your|first|then)\b|^\w+ing\b", re.IGNORECASE)
+PARENTHESISED = re.compile(r"^\((?P<name>[^()]{2,40})\)$")
+LOWERCASE_NAME = re.compile(r"^[a-z][a-z' -]{1,39}$")
+MAX_WORDS = 6
+
+
+def opens_description(line: str) -> bool:
+    """True when a line opens like a room's description.
+
+    >>> opens_description("You're in the back room of your shop."), opens_description("You take it.")
+    (True, False)
+    """
+    return first_match(DESCRIPTION_OPENERS, line.strip().lower()) is not None
+
+
+def parenthesised_name(line: str) -> str | None:
+    """The name of a header line written in parentheses, "(back room)"; None for the library's asides.
+
+    >>> parenthesised_name("(back room)"), parenthesised_name("(the brass lamp)")
+    ('back room', None)
+    >>> parenthesised_name("(first taking the key)"), parenthesised_name("(Heavy!)")
+    (None, None)
+    """
+    m = PARENTHESISED.match(line.rstrip())
+    if not m:
+        return None
+    name = m.group("name").strip()
+    if not name or len(name.split()) > MAX_WORDS or name[-1] in ".!?,;:" or LIBRARY_ASIDE.match(name):
+        return None
+    return name
+
+
+def lowercase_name(line: str) -> str | None:
+    """The name of a header line written in lower case, "back room"; None for other lines.
+
+    >>> lowercase_name("back room"), lowercase_name("Back Room"), lowercase_name("  indented line")
+    ('back room', None, None)
+    """
+    text = line.rstrip()
+    if not LOWERCASE_NAME.match(text) or len(text.split()) > MAX_WORDS:
+        return None
+    return text
+
+
+def parenthesised_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Line i as a parenthesised header in its place: "(back room)" over a room description.
+
+    >>> parenthesised_header(["(back room)", "You're in the back room of your shop."], 0, frozenset())
+    HeaderFound(name='back room', index=0, rule='parenthesised_name')
+    """
+    name = _in_place(parenthesised_name(lines[i]), lines, i, known)
+    return HeaderFound(name, i, "parenthesised_name") if name else None
+
+
+def lowercase_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Line i as a lower-case header in its place: "cellar" over a room description.
+
+    >>> lowercase_header(["", "cellar", "You are in a damp cellar."], 1, frozenset())
+    HeaderFound(name='cellar', index=1, rule='lowercase_name')
+    >>> lowercase_header(["The paths lead", "off to the", "You are in a cellar."], 1, frozenset()) is None
+    True
+    """
+    name = _in_place(lowercase_name(lines[i]), lines, i, known)
+    return HeaderFound(name, i, "lowercase_name") if name else None
+
+
+def _in_place(name: str | None, lines: list[str], i: int, known: frozenset[str]) -> str | None:
+    """The name, when its line stands alone at the start of a paragraph and either opens a room's
+    description on the next line or is a room the map already knows (a brief revisit)."""
+    if name is None or (i > 0 and lines[i - 1].strip()):
+        return None  # not the start of a paragraph: a wrapped line of text
+    following = lines[i + 1] if i + 1 < len(lines) else ""
+    if opens_description(following) or (name.lower() in known and not following.strip()):
+        return name
+    return None

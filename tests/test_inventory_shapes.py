@@ -1,0 +1,90 @@
+"""Answers to "inventory" that are not a "You are carrying:" list: prose, worn and held parts, a
+third-person narrator, empty hands said in other words, TextWorld's one-line list."""
+
+from __future__ import annotations
+
+from autofrotz.managers.item_inventory import parse_inventory
+from autofrotz.managers.item_manager import ItemManager
+
+
+def names(text: str) -> list[str] | None:
+    listing = parse_inventory(text)
+    return None if listing is None else [i.name for i in listing if i.container is None]
+
+
+def test_one_prose_sentence() -> None:
+    assert names("You have a ticket, a torch (providing light) and a map.") == ["ticket", "torch", "map"]
+    listing = parse_inventory("You have a ticket, a torch (providing light) and a map.")
+    assert listing is not None and listing[1].properties == {"lit": True}
+
+
+def test_a_prose_sentence_wrapped_over_lines_with_an_event_after_it() -> None:
+    text = "You have a brass key, a length of\nrope and a lantern.\n\nThe wind howls outside."
+    assert names(text) == ["brass key", "length of rope", "lantern"]
+
+
+def test_worn_and_held_parts() -> None:
+    text = (
+        "You are wearing a felt hat and a grey coat; in addition, you have in your hands a tray, "
+        "on which are two cups (empty) and a saucer."
+    )
+    listing = parse_inventory(text)
+    assert listing is not None
+    top = [(i.name, i.properties.get("worn", False)) for i in listing if i.container is None]
+    assert top[:3] == [("felt hat", True), ("grey coat", True), ("tray", False)]
+    assert ("cups", "tray") in [(i.name, i.container) for i in listing]
+
+
+def test_unbracketed_contents_end_where_the_outer_list_goes_on() -> None:
+    text = (
+        "You are wearing a scarf; in addition, you have in your hands a basket, in which are two "
+        "apples and a pear (bruised), a kite and a ball of string."
+    )
+    listing = parse_inventory(text)
+    assert listing is not None
+    assert [i.name for i in listing if i.container is None] == ["scarf", "basket", "kite", "ball of string"]
+    assert [i.name for i in listing if i.container == "basket"] == ["apples", "pear"]
+
+
+def test_carrying_then_wearing_in_one_sentence() -> None:
+    assert names("You are carrying a lamp, and you're wearing a raincoat.") == ["lamp", "raincoat"]
+
+
+def test_a_third_person_narrator_block() -> None:
+    text = "Marguerite has:\n  a lace handkerchief (in her sleeve)\n  a silver locket (being worn)\n"
+    assert names(text) == ["lace handkerchief", "silver locket"]
+    assert names("The twins have:\n  a kite\n  a ball of string\n") == ["kite", "ball of string"]
+
+
+def test_a_third_person_narrator_sentence() -> None:
+    assert names("Marguerite is carrying a fan and a glove.") == ["fan", "glove"]
+
+
+def test_empty_hands_in_other_words() -> None:
+    for text in (
+        "You are empty-handed.",
+        "You aren't carrying anything.",
+        "You have nothing.",
+        "Your hands are empty.",
+        "Marguerite isn't carrying anything.",
+        "You don't have anything with you.",
+    ):
+        assert parse_inventory(text) == [], text
+
+
+def test_textworld_one_line_list() -> None:
+    assert names("You are carrying: a shadfly and a butterfly.") == ["shadfly", "butterfly"]
+
+
+def test_replies_that_are_not_inventories() -> None:
+    for text in ("You have to be more specific!", "You have two options: go down or west.", "You have died"):
+        assert parse_inventory(text) is None, text
+
+
+def test_the_item_manager_resynchronises_from_a_prose_inventory() -> None:
+    manager = ItemManager()
+    manager.update_from_game_output("You have a ticket and a map.", "hall", "inventory", 1)
+    assert sorted(i.name for i in manager.get_inventory()) == ["map", "ticket"]
+    manager.update_from_game_output("You are wearing a coat.", "hall", "inventory", 2)
+    carried = manager.get_inventory()
+    assert [i.name for i in carried] == ["coat"] and carried[0].properties.get("worn") is True

@@ -1,0 +1,118 @@
+"""The side copy answers "look" too: a room's own full description, asked without spending a turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autofrotz.inventory_probe import InventoryProbe, side_reply, unclear_reason
+from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.room_parser import parse_output
+from tests.support.fake_game import SlotGame
+
+ROOMS = {
+    "hall": "Hall\nYou are in a long hall. The study is north.",
+    "study": "Study\nYou are in a quiet study. The hall is south.",
+}
+
+
+class RoomsGame(SlotGame):
+    """Two rooms; "north"/"south" move quietly (no header, like a vehicle); "look" describes the room and
+    also ticks a clock, which the restore must undo."""
+
+    def __init__(self) -> None:
+        super().__init__({"room": "hall", "clock": 0})
+
+    def _start(self) -> str:
+        return ROOMS["hall"]
+
+    def _step(self, command: str) -> tuple[str, int | None, int | None]:
+        self.commands.append(command)
+        self.state["clock"] += 1
+        if command == "look":
+            return ROOMS[self.state["room"]], None, None
+        if command in ("north", "south"):
+            self.state["room"] = "study" if command == "north" else "hall"
+            return "The floor slides you along with a hum.", None, None
+        return "Nothing happens.", None, None
+
+
+def test_a_side_look_describes_the_room_and_leaves_the_game_as_it_was() -> None:
+    game = RoomsGame()
+    game.start()
+    reply = game.send("north").text
+    probe = InventoryProbe(game)
+    here = probe.describe_here(reply)
+    assert here is not None and here.header == "Study" and here.description.startswith("You are in a quiet")
+    assert game.state == {"room": "study", "clock": 1}  # the look's tick was undone
+    assert probe.looks == 1 and probe.queries == 0
+
+
+def test_a_side_look_is_not_asked_while_the_game_waits_for_a_key() -> None:
+    game = RoomsGame()
+    game.start()
+    assert InventoryProbe(game).look("The end.\n\n[Press any key to continue]") is None
+    assert game.commands == []
+
+
+def test_side_copies_answer_only_harmless_questions() -> None:
+    game = RoomsGame()
+    game.start()
+    with pytest.raises(ValueError, match="inventory, look"):
+        side_reply(game, "open door")
+
+
+def test_unclear_replies_are_named() -> None:
+    assert (
+        unclear_reason(parse_output("The floor slides you along with a hum."), "north")
+        == "moved_without_header"
+    )
+    assert unclear_reason(parse_output("Study"), "north") == "brief_revisit"
+    assert unclear_reason(parse_output("You are in the cellar."), "down") == "headerless_arrival"
+    assert unclear_reason(parse_output(ROOMS["study"]), "north") is None
+    assert unclear_reason(parse_output("You can't go that way."), "north") is None
+    assert unclear_reason(parse_output("The floor slides you along with a hum."), "push button") is None
+
+
+def test_a_side_look_on_a_real_game_costs_no_turn(cellar_path: Path, cellar_walkthrough: list[str]) -> None:
+    pytest.importorskip("jericho")
+    from autofrotz.game_interface import open_game
+
+    plain, probed = open_game(cellar_path, "jericho", seed=42), open_game(cellar_path, "jericho", seed=42)
+    replies: list[list[str]] = [[plain.start()], [probed.start()]]
+    probe = InventoryProbe(probed)
+    described = []
+    for command in cellar_walkthrough[:8]:
+        replies[0].append(plain.send(command).text)
+        replies[1].append(probed.send(command).text)
+        here = probe.describe_here(replies[1][-1])
+        described.append(here.header if here else None)
+    plain.close()
+    probed.close()
+    assert [r.split() for r in replies[0]] == [r.split() for r in replies[1]]
+    assert probe.looks == 8 and any(described)
+
+
+def _room_name(maps: MapManager) -> str | None:
+    return next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
+
+
+def test_a_quiet_move_is_settled_by_the_side_look() -> None:
+    game, maps = RoomsGame(), MapManager()
+    probe = InventoryProbe(game)
+    maps.update_from_game_output(game.start(), None, 0)
+    reply = game.send("north").text
+    maps.update_from_game_output(reply, "north", 1)
+    assert _room_name(maps) == "Hall"  # the map alone cannot see where the floor took us
+    update = probe.settle_room(maps, reply, "north", 1)
+    assert update is not None and _room_name(maps) == "Study" and probe.looks == 1
+    assert game.state["clock"] == 1  # the look was asked in a side copy
+
+
+def test_no_side_look_when_the_reply_names_the_room() -> None:
+    game, maps = RoomsGame(), MapManager()
+    probe = InventoryProbe(game)
+    maps.update_from_game_output(game.start(), None, 0)
+    maps.update_from_game_output(ROOMS["study"], "north", 1)
+    assert probe.settle_room(maps, ROOMS["study"], "north", 1) is None and probe.looks == 0
