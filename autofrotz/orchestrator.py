@@ -232,7 +232,8 @@ class Orchestrator:
 
         try:
             result = self.p.game.send(decision.command)
-            sent = check_command(decision.command)  # the record shows what the interpreter was given
+            # The record shows what the interpreter was given (read at the game's dictionary length).
+            sent = check_command(decision.command, getattr(self.p.game, "word_chars", 6))
             if sent != decision.command:
                 decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:

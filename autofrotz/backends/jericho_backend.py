@@ -25,6 +25,7 @@ class JerichoBackend(GameInterface):
     are read from the Z-machine memory (Inform's location/score/turns globals)."""
 
     backend = "jericho"
+    in_process = True
 
     def __init__(self, path: Path, seed: int | None) -> None:
         super().__init__(path, seed)
