@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import logging
 import os
 import re
@@ -136,8 +137,9 @@ class GameInterface(ABC):
         self.path = path
         self.seed = seed
         self._running = False
-        with path.open("rb") as story:
-            self.word_chars = dictionary_chars(story.read(1)[0] if path.stat().st_size else 0)
+        story = path.read_bytes()  # already size-checked by open_game (check_story)
+        self.word_chars = dictionary_chars(story[0] if story else 0)
+        self.story_sha256 = hashlib.sha256(story).hexdigest()  # recorded, so a resume can compare
         self._own_cwd: str | None = None
 
     @abstractmethod
@@ -284,6 +286,7 @@ def open_game(
     """
     from autofrotz.backends import BACKENDS
     from autofrotz.games import GameNotFoundError, check_story, resolve_game
+    from autofrotz.story_probe import StoryProbeError, ensure_playable
 
     if backend not in BACKENDS:
         raise GameInterfaceError(f"unknown back end '{backend}'; valid: {', '.join(BACKENDS)}")
@@ -298,4 +301,8 @@ def open_game(
         return DfrotzBackend(path, seed, dfrotz_path=dfrotz_path, save_dir=save_dir, force=force)
     from autofrotz.backends.jericho_backend import JerichoBackend
 
+    try:
+        ensure_playable(path)  # in-process: an unfamiliar story gets a trial run in a child first
+    except StoryProbeError as exc:
+        raise GameInterfaceError(str(exc)) from None
     return JerichoBackend(path, seed)

@@ -97,10 +97,10 @@ class Orchestrator:
 
     # ----- lifecycle ---------------------------------------------------------------------------
     def start(self) -> int:
-        """Create the game record, start the interpreter and record turn 0 (the intro)."""
+        """Start the interpreter, create the game record and record turn 0 (the intro)."""
+        intro = self.p.game.start()  # first: a story that fails to start leaves no record behind
         self.game_id = self.p.db.create_game(self._game_row())
         self.p.recorder.game_id = self.game_id
-        intro = self.p.game.start()
         self._emit(ev.GameStart(self.game_id, self.p.game_file))
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
@@ -441,6 +441,7 @@ class Orchestrator:
             backend=self.config.backend,
             config_json=config_json,
             max_score=self.p.max_score,
+            story_sha256=getattr(self.p.game, "story_sha256", None),
         )
 
     def _inventory(self) -> list[str]:

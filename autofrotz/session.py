@@ -75,6 +75,8 @@ class Session:
         if resume_id is not None:
             config = _resumed_config(config, db, resume_id)
         path = _resolve(config.game_file)
+        if resume_id is not None:
+            _check_resumed_story(db, resume_id, path)
         recorder = CallRecorder()
         notice = RoleNotice()
         llms = {role: _role_llm(role, config, recorder, notice) for role in ROLES}
@@ -128,6 +130,15 @@ def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
         raise SessionError(str(exc)) from None
     seed = info.seed if info.seed is not None else config.seed
     return replace(config, game_file=info.game_file, seed=seed, backend=info.backend)
+
+
+def _check_resumed_story(db: Any, game_id: int, path: Path) -> None:
+    from autofrotz.resume import ResumeError, check_same_story, game_info
+
+    try:
+        check_same_story(game_info(db, game_id), game_id, path)
+    except ResumeError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def _open_database(database: Any, path: str) -> Any:
