@@ -171,7 +171,8 @@ class GameInterface(ABC):
 
     def start(self) -> str:
         """Start (or restart) the story; returns the intro text with the first room description."""
-        text = self._start()
+        with self._private_cwd():  # a story's opening code may write files too
+            text = self._start()
         self._running = True
         return text
 

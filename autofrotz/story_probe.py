@@ -14,6 +14,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -60,9 +61,16 @@ def _trial(path: Path) -> None:
     root = str(Path(__file__).resolve().parent.parent)
     env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
     try:
-        done = subprocess.run(
-            cmd, capture_output=True, timeout=PROBE_TIMEOUT_S, check=False, env=env, stdin=subprocess.DEVNULL
-        )
+        with tempfile.TemporaryDirectory(prefix="autofrotz-probe-") as folder:  # whatever it writes
+            done = subprocess.run(
+                cmd,
+                capture_output=True,
+                timeout=PROBE_TIMEOUT_S,
+                check=False,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                cwd=folder,
+            )
     except subprocess.TimeoutExpired:
         raise StoryProbeError(
             f"{path.name}: the interpreter did not answer within {PROBE_TIMEOUT_S:.0f} s in a trial run"

@@ -90,13 +90,19 @@ def test_a_story_that_crashes_the_interpreter_costs_a_clear_error_not_the_proces
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_stories_are_refused_or_survive_a_trial_run(tmp_path: Path, seed: int) -> None:
-    """Whatever random bytes do, the answer is an error of ours or a story that started in a child."""
+def test_random_stories_are_refused_or_survive_a_trial_run(
+    tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever random bytes do, the answer is an error of ours or a story that started in a child,
+    and nothing they write (random code may well save) lands in our working directory."""
     story = craft(tmp_path / "r.z5", seed=seed)
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
     try:
         open_game(story, "jericho")
     except GameInterfaceError as exc:
         assert "trial run" in str(exc)
+    assert list((tmp_path / "cwd").iterdir()) == []
 
 
 def test_a_story_that_never_asks_for_input_is_refused_after_the_deadline(
