@@ -287,7 +287,7 @@ def open_game(
     """
     from autofrotz.backends import BACKENDS
     from autofrotz.games import GameNotFoundError, check_story, resolve_game
-    from autofrotz.story_probe import StoryProbeError, ensure_playable
+    from autofrotz.backends.story_probe import StoryProbeError, ensure_playable
 
     if backend not in BACKENDS:
         raise GameInterfaceError(f"unknown back end '{backend}'; valid: {', '.join(BACKENDS)}")

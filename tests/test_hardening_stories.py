@@ -108,7 +108,7 @@ def test_random_stories_are_refused_or_survive_a_trial_run(
 def test_a_story_that_never_asks_for_input_is_refused_after_the_deadline(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from autofrotz import story_probe
+    from autofrotz.backends import story_probe
 
     data = bytearray(craft(tmp_path / "loop.z5", seed=3, length=2048).read_bytes())
     data[0x06:0x08] = (1100).to_bytes(2, "big")

@@ -26,6 +26,8 @@ from autofrotz.storage.codec import (
     key_getter,
     pack_text,
 )
+from autofrotz.storage.guard import check_database
+from autofrotz.storage.locks import GameLock
 from autofrotz.storage.migrations import migrate
 from autofrotz.storage.models import Game, LLMCall, Metric, Turn, TurnBundle, WorldSnapshot
 
@@ -80,10 +82,20 @@ class Database:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        check_database(self.path)  # before connecting: a file we refuse is left exactly as it was
         self.conn = connect(self.path)
         migrate(self.conn)
         self._games: dict[int, _GameCache] = {}
         self._texts: dict[str, int] = {}
+        self._locks: dict[int, GameLock] = {}
+
+    def claim(self, game_id: int) -> None:
+        """Hold the game's lock until close(); GameLockedError when another process has it."""
+        if game_id in self._locks or str(self.path) == ":memory:":
+            return
+        lock = GameLock(self.path, game_id)
+        lock.acquire()
+        self._locks[game_id] = lock
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -97,6 +109,7 @@ class Database:
             cur = self.conn.execute(f"INSERT INTO games ({cols}, extra) VALUES ({marks})", (*values, extra))
         game_id = int(cur.lastrowid or 0)
         game.game_id = game_id
+        self.claim(game_id)  # the writer of a game holds its lock, so a second resume is refused
         self._games[game_id] = _GameCache(last_turn=None, current={s.table: {} for s in ENTITY_TABLES})
         return game_id
 
@@ -177,8 +190,11 @@ class Database:
             return queries.snapshot_at(self.conn, game_id, turn_number)
 
     def close(self) -> None:
-        """Close the connection (SQLite checkpoints the WAL on the last close)."""
+        """Close the connection (SQLite checkpoints the WAL on the last close) and free the games."""
         self.conn.close()
+        for lock in self._locks.values():
+            lock.release()
+        self._locks.clear()
 
     def __enter__(self) -> Database:
         return self

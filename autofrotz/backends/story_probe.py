@@ -57,8 +57,8 @@ def _trial(path: Path) -> None:
     A fresh process, not a fork: what random bytes do to the interpreter depends on the memory it
     finds, and a forked child inherits ours, so it may survive where a new session would not.
     """
-    cmd = [sys.executable, "-m", "autofrotz.story_probe", str(path)]
-    root = str(Path(__file__).resolve().parent.parent)
+    cmd = [sys.executable, "-m", "autofrotz.backends.story_probe", str(path)]
+    root = str(Path(__file__).resolve().parents[2])
     env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
     try:
         with tempfile.TemporaryDirectory(prefix="autofrotz-probe-") as folder:  # whatever it writes
