@@ -286,8 +286,8 @@ def open_game(
     run even when the probe shows it drops styled text (a warning is logged instead).
     """
     from autofrotz.backends import BACKENDS
-    from autofrotz.games import GameNotFoundError, check_story, resolve_game
     from autofrotz.backends.story_probe import StoryProbeError, ensure_playable
+    from autofrotz.games import GameNotFoundError, check_story, resolve_game
 
     if backend not in BACKENDS:
         raise GameInterfaceError(f"unknown back end '{backend}'; valid: {', '.join(BACKENDS)}")
