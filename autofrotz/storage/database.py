@@ -351,6 +351,51 @@ class Database:
             "INSERT INTO interpreter_states (game_id, turn_number, slot, data) VALUES (?, ?, ?, ?)",
             (game_id, n, slot, sqlite3.Binary(data)),
         )
+        rows = self.conn.execute(
+            "SELECT state_id, turn_number, slot FROM interpreter_states WHERE game_id = ?", (game_id,)
+        ).fetchall()
+        drop = thin_states([(int(r[0]), int(r[1]), str(r[2])) for r in rows], n)
+        if drop:  # freed pages are reused by later rows, so the file stops growing with the states
+            self.conn.executemany("DELETE FROM interpreter_states WHERE state_id = ?", [(i,) for i in drop])
+
+    def interpreter_state_at(self, game_id: int, turn_number: int) -> tuple[int, bytes] | None:
+        """The newest kept interpreter state at or before turn_number, with its turn (replay the
+        recorded commands after it to reach turn_number exactly); None when none is kept."""
+        row = self.conn.execute(
+            "SELECT turn_number, data FROM interpreter_states WHERE game_id = ? AND turn_number <= ?"
+            " ORDER BY turn_number DESC, state_id DESC LIMIT 1",
+            (game_id, turn_number),
+        ).fetchone()
+        return None if row is None else (int(row[0]), bytes(row[1]))
+
+
+# Interpreter states are thinned as a game grows: a resume needs only the newest, and any other turn
+# is reached from the newest state before it by replaying the recorded commands.
+STATES_RECENT_TURNS = 50  # every state of the last 50 turns is kept
+STATES_KEEP_EVERY = 100  # before that, the first state of each 100-turn stretch (and turn 0's)
+
+
+def thin_states(rows: list[tuple[int, int, str]], newest_turn: int) -> list[int]:
+    """Ids of the states to drop, from one game's (state_id, turn, slot) rows.
+
+    Kept: every state of the recent turns, the first state of each older stretch of
+    STATES_KEEP_EVERY turns, and the newest state of each save slot.
+
+    >>> rows = [(i + 1, t, "auto") for i, t in enumerate(range(0, 301, 10))]
+    >>> kept = sorted(t for i, t, _ in rows if i not in thin_states(rows, 300))
+    >>> kept
+    [0, 100, 200, 260, 270, 280, 290, 300]
+    """
+    keep: set[int] = set()
+    newest_of_slot: dict[str, int] = {}
+    first_of_stretch: dict[int, int] = {}
+    for state_id, turn, slot in sorted(rows):  # state ids grow in the order states were stored
+        newest_of_slot[slot] = state_id
+        first_of_stretch.setdefault(turn // STATES_KEEP_EVERY, state_id)
+        if turn > newest_turn - STATES_RECENT_TURNS:
+            keep.add(state_id)
+    keep |= set(newest_of_slot.values()) | set(first_of_stretch.values())
+    return [state_id for state_id, _, _ in rows if state_id not in keep]
 
 
 class _Txn:
