@@ -169,10 +169,10 @@ def control_question(text: str) -> str | None:
     >>> control_question("Taken.\\n\\n") is None, control_question("Which do you mean, the quit sign?\\n\\n")
     (True, None)
     """
-    tail = text[-300:].rstrip()
-    if not tail or tail[-1] not in "?:>]":
-        return None  # cheap pre-check: nearly every reply ends otherwise
-    found = CONTROL_QUESTION_RE.search(tail)
+    end = text[-24:].rstrip()
+    if not end or end[-1] not in "?:>]":
+        return None  # cheap pre-check, run on every reply: nearly all end otherwise
+    found = CONTROL_QUESTION_RE.search(text[-300:].rstrip())
     if found is None:
         return None
     return "file" if "name" in found.group(0).lower() else "confirm"

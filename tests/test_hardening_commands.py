@@ -26,7 +26,9 @@ ATTACKS = [
     "oops save", "north. save", "n then restart", '"save"', "(quit)", "sAvE", "\uff53\uff41\uff56\uff45",
     "#comm", "$verify", "die", "x, restart",
 ]  # fmt: skip
-BYPASS = ["quit?", "restarting", "restart!", "save?", "restore?", "scripture", "unscript"]
+# Letters-only commands are read exactly by the filter; what it might misread (punctuation, digits)
+# also runs in the interpreter's own folder.
+BYPASS = ["quit?", "restarting", "restart!", "save?", "restore?", "script.", "scripts/pwned", "unscript!"]
 
 
 def _files(folder: Path) -> list[str]:
