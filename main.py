@@ -15,6 +15,9 @@ SUBCOMMAND_PACKAGES = {"bench": "autofrotz.bench", "eval": "autofrotz.evals"}
 
 
 def main(argv: list[str]) -> int:
+    from autofrotz.stdio import keep_native_output_off_stdout
+
+    keep_native_output_off_stdout()  # an interpreter's own writes (a bell) must not spoil --json
     if argv and argv[0] in SUBCOMMAND_PACKAGES:
         return _run_subcommand(argv[0], argv[1:])
     if argv and argv[0] == "serve":
@@ -43,4 +46,8 @@ def _run_subcommand(kind: str, argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # Ctrl-C outside a game (start-up, imports, shutdown): one line, no trace
+        print("\ninterrupted", file=sys.stderr)
+        sys.exit(130)

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from autofrotz.config import Config, ConfigError, apply_overrides, load_config
+from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config
 
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -121,7 +122,11 @@ def configure(args: argparse.Namespace) -> Config:
         raise ConfigError("--max-turns must be at least 1")
     if config.pace_s is not None and not 0 <= config.pace_s <= 60:
         raise ConfigError("--pace must be between 0 and 60 seconds")
-    return replace(config, web_server=web)
+    config = replace(config, web_server=web)
+    check_ranges(config, "command line and config")  # --seed, --port, --max-turns as well
+    if args.resume is not None and not 1 <= args.resume <= MAX_GAME_ID:
+        raise ConfigError(f"--resume must be a game id between 1 and {MAX_GAME_ID} (got {args.resume})")
+    return config
 
 
 @dataclass

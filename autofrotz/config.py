@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import types
 import typing
 from dataclasses import dataclass, field
@@ -96,6 +97,8 @@ def load_config(path: str | Path) -> Config:
     path = Path(path)
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply to be a config file") from None
     except FileNotFoundError:
         raise ConfigError(f"config file not found: {path}") from None
     except json.JSONDecodeError as exc:
@@ -142,6 +145,7 @@ def _check_values(config: Config, source: str) -> None:
         raise ConfigError(f"{source}: max_turns and save_slots must be at least 1")
     if config.pace_s is not None and not 0 <= config.pace_s <= 60:
         raise ConfigError(f"{source}: pace_s must be between 0 and 60 seconds (or null for the default)")
+    check_ranges(config, source)
 
 
 def _build(cls: type, raw: Any, where: str) -> Any:
@@ -185,3 +189,68 @@ def _scalar(hint: Any, value: Any, where: str) -> Any:
     if not isinstance(value, hint):
         raise ConfigError(f"{where}: expected {hint.__name__}, got {type(value).__name__}")
     return value
+
+
+# -- ranges ------------------------------------------------------------------------------------------
+# Every number in the config has bounds, checked at start with a message naming the key. "*" stands
+# for any key of a dict (a role, a provider, a model). A number no rule names must still be finite
+# and below NUMBER_LIMIT, so a key added later cannot take 10**11 or NaN unnoticed.
+RANGES: dict[str, tuple[float, float]] = {
+    "seed": (0, 2**31 - 1),  # the interpreters take a C int
+    "max_turns": (1, 1_000_000),
+    "save_slots": (1, 100),  # each slot holds a whole interpreter state in memory
+    "save_every": (1, 100_000),
+    "web_server.port": (0, 65535),  # 0: any free port
+    "agents.*.temperature": (0, 2),
+    "agents.*.max_tokens": (1, 1_000_000),
+    "providers.*.timeout_s": (0.1, 3600),
+    "providers.*.max_retries": (0, 20),
+    "providers.*.cache_ttl_s": (0, 7 * 86400),
+    "prices.*.*": (0, 10_000),
+    "maze.similarity_threshold": (0, 1),
+    "maze.min_markers": (0, 10_000),
+}
+NUMBER_LIMIT = 10**12
+
+
+def check_ranges(config: Config, source: str = "config") -> None:
+    """ConfigError naming the first number outside its range."""
+    for where, value in _numbers(dataclasses.asdict(config), ""):
+        low, high = _range_of(where)
+        if not (math.isfinite(value) and low <= value <= high):
+            raise ConfigError(f"{source}: {where} must be between {_num(low)} and {_num(high)} (got {value})")
+
+
+def port_problem(port: int, name: str = "port") -> str | None:
+    """Why a port number cannot be used, or None.
+
+    >>> port_problem(8080), port_problem(99999, "--port")
+    (None, '--port must be between 0 and 65535 (got 99999)')
+    """
+    low, high = RANGES["web_server.port"]
+    return None if low <= port <= high else f"{name} must be between {low} and {high} (got {port})"
+
+
+def _numbers(value: Any, where: str) -> list[tuple[str, float]]:
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int | float):
+        return [(where, value)]
+    if isinstance(value, dict):
+        return [n for k, v in value.items() for n in _numbers(v, f"{where}.{k}" if where else str(k))]
+    if isinstance(value, list):
+        return [n for i, v in enumerate(value) for n in _numbers(v, f"{where}[{i}]")]
+    return []
+
+
+def _range_of(where: str) -> tuple[float, float]:
+    parts = where.split(".")
+    for pattern, bounds in RANGES.items():
+        wanted = pattern.split(".")
+        if len(wanted) == len(parts) and all(w in ("*", p) for w, p in zip(wanted, parts, strict=True)):
+            return bounds
+    return (-NUMBER_LIMIT, NUMBER_LIMIT)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

@@ -10,15 +10,33 @@ restore, ...) raise ForbiddenCommandError, so only the orchestrator's save()/res
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import logging
+import os
 import re
+import shutil
+import tempfile
 import unicodedata
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from autofrotz.if_patterns import detect_outcome, first_clause, forbidden_verb
+from autofrotz.if_patterns import (
+    CANCEL_FILE_NAME,
+    CANCEL_YES_NO,
+    MIN_DICTIONARY_CHARS,
+    control_question,
+    detect_outcome,
+    dictionary_chars,
+    first_clause,
+    forbidden_verb,
+)
+
+log = logging.getLogger(__name__)
 
 MAX_COMMAND_CHARS = 120  # below every interpreter's input buffer, so nothing spills into a next read
 
@@ -103,13 +121,27 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
 
 
 @functools.lru_cache(maxsize=4096)  # agents repeat commands a lot; keeps the layer thin
-def check_command(command: str) -> str:
-    """Sanitise an agent's command and refuse interpreter-control verbs."""
+def check_command(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str:
+    """Sanitise an agent's command and refuse interpreter-control verbs.
+
+    word_chars is the story's dictionary word length (6 by default, the strictest reading).
+    """
     clean = sanitise_command(command)
-    verb = forbidden_verb(clean)
+    verb = forbidden_verb(clean, word_chars)
     if verb is not None:
         raise ForbiddenCommandError(f"'{verb}' controls the interpreter and may not be sent by an agent")
     return first_clause(clean)
+
+
+def plain_command(command: str) -> bool:
+    """Letters and spaces only: the filter reads such a command exactly as the game's dictionary
+    will (cut to its word length). In-process interpreters run anything else inside a folder of
+    their own; a folder change costs about ten microseconds, so the common commands skip it.
+
+    >>> plain_command("open mailbox"), plain_command("x me."), plain_command("take 2 coins")
+    (True, False, False)
+    """
+    return command.replace(" ", "").isalpha()
 
 
 class GameInterface(ABC):
@@ -117,11 +149,19 @@ class GameInterface(ABC):
 
     backend: str = ""
     reports_score_each_step = True  # False: score/moves only when the game's text states them
+    in_process = False  # True: the interpreter shares our working directory (see _private_cwd)
 
     def __init__(self, path: Path, seed: int | None) -> None:
         self.path = path
         self.seed = seed
         self._running = False
+        try:
+            story = path.read_bytes()  # already size-checked by open_game (check_story)
+        except OSError:
+            story = b""  # a stand-in interface with no file: the strictest reading of commands
+        self.word_chars = dictionary_chars(story[0] if story else 0)
+        self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
+        self._own_cwd: str | None = None
 
     @abstractmethod
     def _start(self) -> str: ...
@@ -152,17 +192,65 @@ class GameInterface(ABC):
 
     def start(self) -> str:
         """Start (or restart) the story; returns the intro text with the first room description."""
-        text = self._start()
+        with self._private_cwd():  # a story's opening code may write files too
+            text = self._start()
         self._running = True
         return text
 
     def send(self, command: str) -> StepResult:
         """Send one agent command; raises ForbiddenCommandError for interpreter-control verbs."""
-        clean = check_command(command)
+        clean = check_command(command, self.word_chars)
         if not self._running:
             self._require_running()
-        text, score, moves = self._step(clean)
+        if self.in_process and not plain_command(clean):
+            with self._private_cwd():
+                text, score, moves = self._step(clean)
+        else:
+            text, score, moves = self._step(clean)
+        asked = control_question(text)
+        if asked is not None:
+            text = self._cancel(clean, text, asked)
         return StepResult(text, score, moves, detect_outcome(text))
+
+    def _cancel(self, command: str, text: str, asked: str) -> str:
+        """Answer a file name or restart/quit question by cancelling it (a second line of defence)."""
+        log.warning("%s: %r led to a control question; cancelled it", self.path.name, command)
+        answer = CANCEL_FILE_NAME if asked == "file" else CANCEL_YES_NO
+        self._remove_cancel_files()  # so a restore question finds nothing to load
+        with self._private_cwd():
+            reply, _score, _moves = self._step(answer)
+        self._remove_cancel_files()
+        return text + reply
+
+    def _remove_cancel_files(self) -> None:
+        """Delete files the cancelling answer may have made (an interpreter may cut the name short)."""
+        folder = self._scratch_dir()
+        with contextlib.suppress(OSError):
+            for name in os.listdir(folder):
+                if name and CANCEL_FILE_NAME.startswith(name):
+                    os.unlink(os.path.join(folder, name))
+
+    def _scratch_dir(self) -> str:
+        """The folder the interpreter writes files into when a game asks it to."""
+        if self._own_cwd is None:
+            self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
+        return self._own_cwd
+
+    @contextlib.contextmanager
+    def _private_cwd(self) -> Iterator[None]:
+        """Run an in-process interpreter call inside a folder of its own, so no file lands in ours."""
+        if not self.in_process:
+            yield
+            return
+        if self._own_cwd is None:
+            self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
+        back = os.open(".", os.O_RDONLY)
+        try:
+            os.chdir(self._own_cwd)
+            yield
+        finally:
+            os.fchdir(back)
+            os.close(back)
 
     def save(self, slot: str) -> None:
         """Save the game into a named slot (orchestrator only)."""
@@ -179,6 +267,9 @@ class GameInterface(ABC):
         if self._running:
             self._running = False
             self._close()
+        if self._own_cwd is not None:
+            shutil.rmtree(self._own_cwd, ignore_errors=True)
+            self._own_cwd = None
 
     def _require_running(self) -> None:
         if not self._running:
@@ -208,6 +299,7 @@ def open_game(
     run even when the probe shows it drops styled text (a warning is logged instead).
     """
     from autofrotz.backends import BACKENDS
+    from autofrotz.backends.story_probe import StoryProbeError, ensure_playable
     from autofrotz.games import GameNotFoundError, check_story, resolve_game
 
     if backend not in BACKENDS:
@@ -223,4 +315,8 @@ def open_game(
         return DfrotzBackend(path, seed, dfrotz_path=dfrotz_path, save_dir=save_dir, force=force)
     from autofrotz.backends.jericho_backend import JerichoBackend
 
+    try:
+        ensure_playable(path)  # in-process: an unfamiliar story gets a trial run in a child first
+    except StoryProbeError as exc:
+        raise GameInterfaceError(str(exc)) from None
     return JerichoBackend(path, seed)

@@ -78,6 +78,19 @@ def resolve_game(name_or_path: str, games_dir: Path = GAMES_DIR) -> Path:
     raise GameNotFoundError(f"unknown game '{name_or_path}'; installed games in {games_dir}: {available}")
 
 
+def max_story_bytes(version: int) -> int:
+    """The largest story file a Z-machine version can address (its length field times its scale).
+
+    >>> max_story_bytes(3), max_story_bytes(5), max_story_bytes(8)
+    (131072, 262144, 524288)
+    """
+    return 65536 * _length_scale(version)
+
+
+def _length_scale(version: int) -> int:
+    return 2 if version <= 3 else 4 if version <= 5 else 8
+
+
 def story_problem(header: bytes, size: int) -> str | None:
     """Why a file is not a Z-machine story, from its first 64 bytes and size; None when it looks sound.
 
@@ -89,26 +102,74 @@ def story_problem(header: bytes, size: int) -> str | None:
     'version byte is 9, not 1-8'
     >>> story_problem(bytes([5]) + bytes(25) + bytes([0, 100]) + bytes(36), 64)
     'the header says 400 bytes but the file has 64'
-    >>> story_problem(bytes([5]) + bytes(63), 64) is None
-    True
+    >>> story_problem(bytes([5]) + bytes(63), 2**31)
+    'the file has 2147483648 bytes; a version 5 story has at most 262144'
     """
     if len(header) < 64:
         return f"too short for a Z-machine header ({size} bytes)"
     version = header[0]
     if not 1 <= version <= 8:
         return f"version byte is {version}, not 1-8"
-    scale = 2 if version <= 3 else 4 if version <= 5 else 8
-    declared = int.from_bytes(header[0x1A:0x1C], "big") * scale
+    if size > max_story_bytes(version):
+        return f"the file has {size} bytes; a version {version} story has at most {max_story_bytes(version)}"
+    declared = int.from_bytes(header[0x1A:0x1C], "big") * _length_scale(version)
     if declared > size:
         return f"the header says {declared} bytes but the file has {size}"
+    return _table_problem(header, declared or size)
+
+
+# Header words that must point inside the story (name, offset): the tables an interpreter reads
+# before the first instruction runs.
+_HEADER_POINTERS = (("high memory", 0x04), ("dictionary", 0x08), ("object table", 0x0A),
+                    ("globals", 0x0C), ("static memory", 0x0E), ("abbreviations", 0x18))  # fmt: skip
+
+
+def _table_problem(header: bytes, length: int) -> str | None:
+    """A table address outside the story, or dynamic memory too small for its own tables."""
+    if length < 64:
+        return f"the header says the story is {length} bytes long, shorter than its own header"
+    words = {name: int.from_bytes(header[at : at + 2], "big") for name, at in _HEADER_POINTERS}
+    for name, addr in words.items():
+        if not 64 <= addr < length:
+            return f"the {name} address {addr:#06x} lies outside the story (64..{length - 1})"
+    static = words["static memory"]
+    for name in ("object table", "globals"):
+        if words[name] >= static:
+            return f"the {name} ({words[name]:#06x}) is not in dynamic memory (below {static:#06x})"
+    if header[0] != 6 and not 64 <= int.from_bytes(header[6:8], "big") < length:
+        return "the first instruction lies outside the story"
     return None
 
 
+def checksum_problem(data: bytes) -> str | None:
+    """A header checksum that does not match the bytes (only checked where the header has one).
+
+    >>> checksum_problem(bytes([5]) + bytes(25) + bytes([0, 17, 0, 1]) + bytes(35) + bytes([1]))
+    >>> checksum_problem(bytes([5]) + bytes(25) + bytes([0, 17, 0, 9]) + bytes(35) + bytes([1]))
+    'the header checksum is 9 but the bytes sum to 1'
+    """
+    expected = int.from_bytes(data[0x1C:0x1E], "big")
+    if data[0] < 3 or expected == 0:
+        return None  # versions 1-2 and some early files carry no checksum
+    length = int.from_bytes(data[0x1A:0x1C], "big") * _length_scale(data[0]) or len(data)
+    got = sum(data[64:length]) % 65536
+    return None if got == expected else f"the header checksum is {expected} but the bytes sum to {got}"
+
+
 def check_story(path: Path) -> Path:
-    """The path back when it looks like a story file; GameNotFoundError saying why it does not."""
-    with path.open("rb") as f:
-        header = f.read(64)
-    problem = story_problem(header, path.stat().st_size)
+    """The path back when it looks like a story file; GameNotFoundError saying why it does not.
+
+    The size is checked before the file is read whole, so a huge file costs nothing.
+    """
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as f:
+            header = f.read(64)
+            problem = story_problem(header, size)
+            if problem is None:
+                problem = checksum_problem(header + f.read(size))
+    except OSError as exc:
+        raise GameNotFoundError(f"cannot read {path}: {exc.strerror or exc}") from None
     if problem:
         raise GameNotFoundError(f"{path} is not a playable Z-machine story file: {problem}")
     return path
@@ -220,6 +281,7 @@ def build_one(source: Path, games_dir: Path = GAMES_DIR, force: bool = False) ->
     """Compile one Inform source into games_dir/<stem>.z5; returns 'up to date' or 'built'."""
     target = games_dir / (source.stem + ".z5")
     if not force and target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
+        _record_built(target)  # builds from before the list was kept
         return "up to date"
     games_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=games_dir, prefix=".build-") as tmp:
@@ -235,7 +297,28 @@ def build_one(source: Path, games_dir: Path = GAMES_DIR, force: bool = False) ->
                 f"inform6 failed on {source} (exit {done.returncode}):\n{done.stdout}{done.stderr}"
             )
         os.replace(out, target)
+    _record_built(target)
     return "built"
+
+
+BUILT_LIST = ".built-sha256"  # in games/: checksums of the stories we compiled from inform/
+
+
+def _record_built(story: Path) -> None:
+    """Remember a story we compiled, so it is trusted without a trial run (see story_probe)."""
+    sha = sha256_of(story.read_bytes())
+    listing = story.parent / BUILT_LIST
+    if sha not in built_shas(story.parent):
+        with listing.open("a", encoding="ascii") as out:  # one short append: safe beside other writers
+            out.write(f"{sha}\t{story.name}\n")
+
+
+def built_shas(games_dir: Path = GAMES_DIR) -> set[str]:
+    """Checksums of the stories `build` compiled into games_dir."""
+    listing = games_dir / BUILT_LIST
+    if not listing.is_file():
+        return set()
+    return {line.split("\t", 1)[0] for line in listing.read_text(encoding="ascii").splitlines() if line}
 
 
 def build(inform_dir: Path = INFORM_DIR, games_dir: Path = GAMES_DIR, force: bool = False) -> dict[str, str]:

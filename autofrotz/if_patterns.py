@@ -28,9 +28,30 @@ VICTORY_PATTERNS: tuple[str, ...] = (
 GAME_OVER_PATTERNS: tuple[str, ...] = (r"Would you like to RESTART, RESTORE a saved game\b[^\n]*\bQUIT\b",)
 
 # Verbs that control the interpreter rather than the story; only the orchestrator may save/restore.
+# Read the way a Z-machine parser reads them: a story's dictionary keeps only the first 6 letters
+# of a word (versions 1-3) or 9 (versions 4-8), so "scripture" is SCRIPT to Zork I; punctuation
+# around a word is dropped or split off by most parsers ("save?", "restart!"). Long verbs are refused
+# in any position (orders "bob, save", "oops save" and "take lamp and save" reach them too); the
+# short synonyms only where a clause starts, since "die" and "q" are ordinary nouns elsewhere.
 FORBIDDEN_VERBS: frozenset[str] = frozenset(
-    {"quit", "q", "restart", "save", "restore", "load", "script", "unscript", "transcript", "noscript"}
+    {"quit", "restart", "save", "restore", "load", "script", "unscript", "transcript", "noscript",
+     "recording", "replay", "undo", "unrecord"}
+)  # fmt: skip
+FORBIDDEN_CLAUSE_VERBS: frozenset[str] = frozenset({"q", "die"})  # Inform's synonyms of quit
+# Infocom's debugging verbs start with these ("#comm" writes a command file, "$ve" verifies).
+DEBUG_VERB_MARKS = ("#", "$")
+CLAUSE_WORDS = frozenset({"then", "and", "oops", "o", "again", "g"})  # after them a verb may follow
+MIN_DICTIONARY_CHARS = 6  # the shortest dictionary word length of any Z-machine version
+
+# Questions an interpreter-control verb leads to; a reply ending in one is answered by cancelling, in
+# case a control verb ever passes the filter (Infocom: "Do you wish to restart? (Y is affirmative):",
+# Inform: "Are you sure you want to quit?", Frotz: "Please enter a filename [zork1.qzl]: ").
+CONTROL_QUESTION_PATTERNS: tuple[str, ...] = (
+    r"\b(?:wish|want|sure)\b[^\n?]*\b(?:restart|quit|leave the game|start over|end the game)\?[^\n]*$",
+    r"\b(?:file ?name|filename)\b[^\n]*[:?\]]\s*>?\s*$",
 )
+CANCEL_YES_NO = "no"
+CANCEL_FILE_NAME = "refused"  # short: dfrotz cuts long names; made in its own folder and removed
 
 # "Press a key" pauses (before the first prompt) that a line-based driver must answer.
 PRESS_KEY_PATTERNS: tuple[str, ...] = (
@@ -53,6 +74,7 @@ _SCORE_RES = tuple(re.compile(p, re.IGNORECASE) for p in SCORE_PATTERNS)
 _DEATH_RE = re.compile("|".join(f"(?:{p})" for p in DEATH_PATTERNS), re.IGNORECASE)
 _VICTORY_RE = re.compile("|".join(f"(?:{p})" for p in VICTORY_PATTERNS), re.IGNORECASE)
 _GAME_OVER_RE = re.compile("|".join(f"(?:{p})" for p in GAME_OVER_PATTERNS))
+CONTROL_QUESTION_RE = re.compile("|".join(f"(?:{p})" for p in CONTROL_QUESTION_PATTERNS), re.IGNORECASE)
 _CLAUSE_SPLIT_RE = re.compile(r"[.,;]|\bthen\b", re.IGNORECASE)
 
 
@@ -85,8 +107,32 @@ def detect_outcome(text: str) -> str | None:
     return None
 
 
-def forbidden_verb(command: str) -> str | None:
-    """The first interpreter-control verb that starts any clause of command, or None.
+def dictionary_chars(version: int) -> int:
+    """How many letters of a word a story of this Z-machine version keeps in its dictionary.
+
+    >>> dictionary_chars(3), dictionary_chars(5)
+    (6, 9)
+    """
+    return MIN_DICTIONARY_CHARS if version <= 3 else 9
+
+
+_TOKEN_RE = re.compile(r"[a-z0-9]+|[^a-z0-9\s]")
+_FORBIDDEN_BY_CHARS: dict[int, dict[str, str]] = {}
+
+
+def _forbidden_at(chars: int) -> dict[str, str]:
+    """Each forbidden verb cut to the dictionary length, mapped back to the verb."""
+    table = _FORBIDDEN_BY_CHARS.get(chars)
+    if table is None:
+        table = {verb[:chars]: verb for verb in sorted(FORBIDDEN_VERBS)}
+        _FORBIDDEN_BY_CHARS[chars] = table
+    return table
+
+
+def forbidden_verb(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str | None:
+    """The first interpreter-control verb a Z-machine parser could read in command, or None.
+
+    word_chars is the story's dictionary word length (6 when unknown: the strictest reading).
 
     >>> forbidden_verb("Quit")
     'quit'
@@ -94,16 +140,55 @@ def forbidden_verb(command: str) -> str | None:
     'save'
     >>> forbidden_verb("take lamp then restore")
     'restore'
-    >>> forbidden_verb("read the save sign") is None
-    True
+    >>> forbidden_verb("scripture"), forbidden_verb("scripts/pwned"), forbidden_verb("restart!")
+    ('script', 'script', 'restart')
+    >>> forbidden_verb("scripture", word_chars=9) is None, forbidden_verb("recordings", word_chars=9)
+    (True, 'recording')
+    >>> forbidden_verb("bob, q"), forbidden_verb("roll the die") is None, forbidden_verb("#comm")
+    ('q', True, '#comm')
+    >>> forbidden_verb("read the sign") is None, forbidden_verb("savory") is None
+    (True, True)
     """
     lowered = command.lower()
-    chained = "." in lowered or "," in lowered or ";" in lowered or "then" in lowered
-    for clause in _CLAUSE_SPLIT_RE.split(lowered) if chained else (lowered,):
-        words = clause.split(None, 1)
-        if words and words[0] in FORBIDDEN_VERBS:
-            return words[0]
+    tokens = _TOKEN_RE.findall(lowered)
+    table = _forbidden_at(word_chars)
+    for word in lowered.split():  # a word with punctuation inside, as a parser that keeps it sees it
+        if not word.isalnum():
+            if word[0] in DEBUG_VERB_MARKS:
+                return word
+            joined = "".join(ch for ch in word if ch.isalnum())
+            if joined[:word_chars] in table:
+                return table[joined[:word_chars]]
+    starts = True
+    for token in tokens:
+        verb = table.get(token[:word_chars]) if token[0].isalnum() else None
+        if verb is not None:
+            return verb
+        if starts and token in FORBIDDEN_CLAUSE_VERBS:
+            return token
+        starts = not token[0].isalnum() or token in CLAUSE_WORDS
     return None
+
+
+def control_question(text: str) -> str | None:
+    """'file' or 'confirm' when text ends asking for a file name or to confirm a restart or quit.
+
+    >>> control_question("Do you wish to restart? (Y is affirmative): ")
+    'confirm'
+    >>> control_question("Please enter a filename [zork1.qzl]: ")
+    'file'
+    >>> control_question("Are you sure you want to quit? ")
+    'confirm'
+    >>> control_question("Taken.\\n\\n") is None, control_question("Which do you mean, the quit sign?\\n\\n")
+    (True, None)
+    """
+    end = text[-24:].rstrip()
+    if not end or end[-1] not in "?:>]":
+        return None  # cheap pre-check, run on every reply: nearly all end otherwise
+    found = CONTROL_QUESTION_RE.search(text[-300:].rstrip())
+    if found is None:
+        return None
+    return "file" if "name" in found.group(0).lower() else "confirm"
 
 
 _CHAIN_RE = re.compile(r"[.;]|\bthen\b", re.IGNORECASE)

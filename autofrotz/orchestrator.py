@@ -101,10 +101,10 @@ class Orchestrator:
 
     # ----- lifecycle ---------------------------------------------------------------------------
     def start(self) -> int:
-        """Create the game record, start the interpreter and record turn 0 (the intro)."""
+        """Start the interpreter, create the game record and record turn 0 (the intro)."""
+        intro = self.p.game.start()  # first: a story that fails to start leaves no record behind
         self.game_id = self.p.db.create_game(self._game_row())
         self.p.recorder.game_id = self.game_id
-        intro = self.p.game.start()
         self._emit(ev.GameStart(self.game_id, self.p.game_file))
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
@@ -247,7 +247,8 @@ class Orchestrator:
 
         try:
             result = self.p.game.send(decision.command)
-            sent = check_command(decision.command)  # the record shows what the interpreter was given
+            # The record shows what the interpreter was given (read at the game's dictionary length).
+            sent = check_command(decision.command, getattr(self.p.game, "word_chars", 6))
             if sent != decision.command:
                 decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:
@@ -463,6 +464,7 @@ class Orchestrator:
             backend=self.config.backend,
             config_json=config_json,
             max_score=self.p.max_score,
+            story_sha256=getattr(self.p.game, "story_sha256", None),
         )
 
     def _inventory(self) -> list[str]:

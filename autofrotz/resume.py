@@ -8,8 +8,10 @@ model is asked, and turn numbering continues from the last recorded turn.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 from autofrotz.agents.stuck import StuckDetector
 from autofrotz.hooks import base as ev
@@ -31,6 +33,7 @@ class GameInfo:
     seed: int | None
     backend: str
     status: str
+    story_sha256: str | None = None
 
 
 def game_info(db: object, game_id: int) -> GameInfo:
@@ -40,7 +43,22 @@ def game_info(db: object, game_id: int) -> GameInfo:
         raise ResumeError(f"no game with id {game_id} in the database")
     if game.status not in RESUMABLE:
         raise ResumeError(f"game {game_id} has ended ({game.status}); nothing to resume")
-    return GameInfo(game.game_file, game.seed, game.backend, game.status)
+    return GameInfo(game.game_file, game.seed, game.backend, game.status, game.story_sha256)
+
+
+def check_same_story(info: GameInfo, game_id: int, path: Path) -> None:
+    """ResumeError unless the story file is the one the game was started with (by sha256).
+
+    Games recorded before the checksum was kept carry none and are not checked.
+    """
+    if info.story_sha256 is None:
+        return
+    got = hashlib.sha256(path.read_bytes()).hexdigest()
+    if got != info.story_sha256:
+        raise ResumeError(
+            f"game {game_id} was played on a different story file: {path} has sha256 {got[:16]}..., "
+            f"the game was started with {info.story_sha256[:16]}...; put the original file back to resume"
+        )
 
 
 def resume(orch: Orchestrator, game_id: int) -> int:

@@ -74,8 +74,11 @@ class Session:
         from autofrotz.app import RoleNotice, game_path_label
 
         if resume_id is not None:
+            _claim(db, resume_id)
             config = _resumed_config(config, db, resume_id)
         path = _resolve(config.game_file)
+        if resume_id is not None:
+            _check_resumed_story(db, resume_id, path)
         recorder = CallRecorder()
         notice = RoleNotice()
         llms = {role: _role_llm(role, config, recorder, notice) for role in ROLES}
@@ -145,11 +148,34 @@ def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
     return replace(config, game_file=info.game_file, seed=seed, backend=info.backend)
 
 
+def _claim(db: Any, game_id: int) -> None:
+    """Take the game's lock before anything else, so two resumes of one game cannot both play."""
+    from autofrotz.storage.locks import GameLockedError
+
+    try:
+        db.claim(game_id)
+    except GameLockedError as exc:
+        raise SessionError(str(exc)) from None
+
+
+def _check_resumed_story(db: Any, game_id: int, path: Path) -> None:
+    from autofrotz.resume import ResumeError, check_same_story, game_info
+
+    try:
+        check_same_story(game_info(db, game_id), game_id, path)
+    except ResumeError as exc:
+        raise SessionError(str(exc)) from None
+
+
 def _open_database(database: Any, path: str) -> Any:
     import sqlite3
 
+    from autofrotz.storage.guard import DatabaseRefusedError
+
     try:
         return database(path)
+    except DatabaseRefusedError as exc:
+        raise SessionError(str(exc)) from None
     except sqlite3.Error as exc:
         raise SessionError(f"cannot use database {path}: {exc}") from None
 

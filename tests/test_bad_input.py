@@ -125,12 +125,15 @@ def test_unusable_database_is_a_clear_error_and_left_untouched(
     not_a_db.write_bytes(b"my notes, not a database\n" * 10)
     config = str(write_config(tmp_path, game_file="cellar", max_turns=2))
     missing_dir = tmp_path / "no" / "dir.db"
-    cases = ((not_a_db, "file is not a database"), (missing_dir, "unable to open database file"))
+    cases = (
+        (not_a_db, f"{not_a_db} is not an SQLite database; give another --db path"),
+        (missing_dir, f"cannot use database {missing_dir}: unable to open database file"),
+    )
     for db, expected in cases:
         for extra in ([], ["--resume", "1"]):
             assert main(["--config", config, "--no-web", "--db", str(db), *extra]) == 2
             err = capsys.readouterr().err.strip().splitlines()
-            assert len(err) == 1 and err[0] == f"error: cannot use database {db}: {expected}"
+            assert len(err) == 1 and err[0] == f"error: {expected}"
     assert not_a_db.read_bytes() == b"my notes, not a database\n" * 10
 
 

@@ -229,7 +229,9 @@ def _assert_one_safe_command(game: GameInterface, hostile: str) -> None:
 
 def test_newlines_do_not_start_a_second_command(case: tuple[GameInterface, Facts, str]) -> None:
     game, _, _ = case
-    _assert_one_safe_command(game, "inventory\nquit\r\nrestart\n")
+    _assert_one_safe_command(game, "inventory\nwait\r\nnorth\n")
+    with pytest.raises(ForbiddenCommandError):  # a control verb anywhere in the line is refused
+        game.send("inventory\nquit\r\nrestart\n")
 
 
 def test_backslash_escapes_never_reach_dfrotz(case: tuple[GameInterface, Facts, str]) -> None:
@@ -242,7 +244,9 @@ def test_backslash_escapes_never_reach_dfrotz(case: tuple[GameInterface, Facts, 
 
 def test_control_characters_are_removed(case: tuple[GameInterface, Facts, str]) -> None:
     game, _, _ = case
-    _assert_one_safe_command(game, "inventory\x00\x04\x1b[2J\x03\x7f\x08 quit")
+    _assert_one_safe_command(game, "inventory\x00\x04\x1b[2J\x03\x7f\x08 wait")
+    with pytest.raises(ForbiddenCommandError):
+        game.send("inventory\x00\x04\x1b[2J\x03\x7f\x08 quit")
 
 
 def test_ten_thousand_characters_make_one_command(case: tuple[GameInterface, Facts, str]) -> None:

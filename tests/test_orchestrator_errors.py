@@ -59,10 +59,11 @@ def test_transient_failures_exhaust_retries_into_a_safe_default(tmp_path: Path) 
 
 
 def test_command_refused_by_the_interface_becomes_the_safe_default(tmp_path: Path) -> None:
-    MockLLM.preload("game_agent", [{"reasoning": "sneaky", "command": "north. save"}])
+    # Full-width letters pass the model path's cleaning; the interface reads them as "save".
+    MockLLM.preload("game_agent", [{"reasoning": "sneaky", "command": "north. \uff53\uff41\uff56\uff45"}])
     config = make_config(tmp_path, {"game_agent": {"provider": "mock", "model": "m"}}, max_turns=1)
     with Session.open(config, web=False, console=False) as session:
         session.play()
     turn = GameReader(tmp_path / "game.db").turns(session.orchestrator.game_id)[1]
     assert turn["command"] == "look" and turn["event"] == "error"
-    assert "refused command 'north. save'" in turn["reasoning"]
+    assert "refused command 'north. \uff53\uff41\uff56\uff45'" in turn["reasoning"]

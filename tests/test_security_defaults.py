@@ -131,7 +131,7 @@ def test_api_keys_never_reach_the_database_or_the_output(tmp_path: Path) -> None
     assert len(GameReader(tmp_path / "g.db").llm_calls(1)) >= 6
     for secret in (KEY, LITERAL_KEY):
         assert secret not in done.stdout and secret not in done.stderr
-        for stored in tmp_path.glob("g.db*"):
+        for stored in (p for p in tmp_path.rglob("g.db*") if p.is_file()):  # the locks folder too
             assert secret.encode() not in stored.read_bytes(), stored.name
     assert '"api_key": "[redacted]"' in GameReader(tmp_path / "g.db").game(1)["config_json"]
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from autofrotz.if_patterns import forbidden_verb
+
 SAFE_DEFAULT = "look"
 MAX_COMMAND_CHARS = 100
 # Meta verbs the game loop owns (saving, restoring) or that would end or rewind the session.
@@ -30,7 +32,7 @@ def clean_command(raw: object) -> str | None:
     if not re.search(r"[A-Za-z]", line):
         return None
     first = line.split()[0].lower()
-    if first in META_VERBS:
+    if first in META_VERBS or forbidden_verb(line) is not None:  # read as the game's parser would
         return None
     return line.lower()
 

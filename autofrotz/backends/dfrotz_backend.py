@@ -27,7 +27,7 @@ from autofrotz.game_interface import (
     InterpreterDiedError,
     UnsafeInterpreterError,
 )
-from autofrotz.if_patterns import PRESS_KEY_RE, score_and_moves_in
+from autofrotz.if_patterns import PRESS_KEY_RE, control_question, score_and_moves_in
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ class DfrotzBackend(GameInterface):
 
     def _step(self, command: str) -> tuple[str, int | None, int | None]:
         self._write(command)
-        text = self._text(self._read_until(_ends_with_prompt))
+        text = self._text(self._read_until(_awaits_input))
         score, moves = score_and_moves_in(text)
         return text, score, moves
 
@@ -263,6 +263,9 @@ class DfrotzBackend(GameInterface):
         self._write(target.name)
         return self._text(self._read_until(_ends_with_prompt))
 
+    def _scratch_dir(self) -> str:
+        return str(self.save_dir)
+
     def export_state(self, slot: str) -> bytes:
         """The Quetzal save file of the slot."""
         target = self._slot_file(slot)
@@ -274,6 +277,11 @@ class DfrotzBackend(GameInterface):
         """Write a Quetzal file so restore(slot) can load it."""
         self.save_dir.mkdir(parents=True, exist_ok=True)
         self._slot_file(slot).write_bytes(data)
+
+
+def _awaits_input(buffer: bytes | bytearray) -> bool:
+    """The input prompt, or a question an interpreter-control verb leads to (answered by cancelling)."""
+    return _ends_with_prompt(buffer) or control_question(bytes(buffer[-300:]).decode("latin-1")) is not None
 
 
 def _ends_with_prompt(buffer: bytes | bytearray) -> bool:

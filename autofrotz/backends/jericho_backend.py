@@ -27,6 +27,7 @@ class JerichoBackend(GameInterface):
     come from our memory reader (backends/memory_truth.py); moves from Inform's turns global."""
 
     backend = "jericho"
+    in_process = True
 
     def __init__(self, path: Path, seed: int | None) -> None:
         super().__init__(path, seed)

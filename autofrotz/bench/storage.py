@@ -1,6 +1,10 @@
 """Storage bench: write a synthetic game, then time writes, state rebuilds and measure the file.
 
 python main.py bench storage [--turns 1000] [--rebuilds 50] [--seed 7] [--keep PATH] [--json]
+python main.py bench storage --game zork1 --turns 3000 [--json]   a real game, built-in agent
+
+Both report bytes_per_turn (file size over turns) and state_bytes_share (the share of the file's
+pages that hold interpreter states), the figures the thinning of stored states is judged by.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from autofrotz.storage.reader import GameReader
 from autofrotz.storage.synthetic import SyntheticGame
 
 TARGETS = {"median_write_ms": 2.0, "rebuild_ms": 50.0, "db_size_mb": 20.0}
+TARGET_BYTES_PER_TURN = 1500  # a 3,000-turn Zork I game (issue 17)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -72,6 +77,58 @@ def db_size_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in parts if p.exists()) / 1e6
 
 
+def file_figures(path: Path, turns: int) -> dict[str, Any]:
+    """bytes_per_turn and state_bytes_share of a database file (pages counted with dbstat)."""
+    import sqlite3
+
+    size = db_size_mb(path) * 1e6
+    conn = sqlite3.connect(path)
+    try:
+        try:
+            rows = conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+            total = sum(r[1] for r in rows) or 1
+            states = sum(r[1] for r in rows if r[0].startswith("interpreter_states"))
+        except sqlite3.Error:  # an SQLite built without dbstat: count the stored bytes instead
+            total = size or 1
+            states = conn.execute("SELECT COALESCE(SUM(LENGTH(data)), 0) FROM interpreter_states").fetchone()[
+                0
+            ]
+        kept = conn.execute("SELECT COUNT(*) FROM interpreter_states").fetchone()[0]
+    finally:
+        conn.close()
+    return {
+        "bytes_per_turn": round(size / max(1, turns), 1),
+        "state_bytes_share": round(100 * states / total, 2),
+        "states_kept": kept,
+    }
+
+
+def play_game(game: str, turns: int, path: Path) -> int:
+    """Play a real game with the built-in agent into path; returns the number of turns recorded."""
+    from autofrotz.config import config_from_dict
+    from autofrotz.session import Session
+    from autofrotz.storage.reader import GameReader
+
+    config = config_from_dict(
+        {"game_file": game, "max_turns": turns, "database_path": str(path), "hooks": []}
+    )
+    with Session.open(config, web=False, console=False) as session:
+        session.play()
+        gid = session.orchestrator.game_id
+    with GameReader(path) as reader:
+        return int(reader.last_turn(gid) or 0)
+
+
+def run_game(game: str, turns: int, path: Path) -> dict[str, Any]:
+    """Figures of a real game's database."""
+    progress(f"storage bench: {game}, up to {turns} turns with the built-in agent, into {path}")
+    played = play_game(game, turns, path)
+    figures: dict[str, Any] = {"game": game, "turns": played, "db_size_mb": db_size_mb(path)}
+    figures.update(file_figures(path, played))
+    figures["target_bytes_per_turn"] = TARGET_BYTES_PER_TURN
+    return figures
+
+
 def run(turns: int, rebuilds: int, seed: int, path: Path) -> dict[str, Any]:
     """Write, rebuild and measure; the figures keyed as in FIGURES.md."""
     progress(f"storage bench: {turns} turns into {path}")
@@ -86,6 +143,7 @@ def run(turns: int, rebuilds: int, seed: int, path: Path) -> dict[str, Any]:
         "db_size_mb": db_size_mb(path),
         "turns": turns,
         **sizes,
+        **file_figures(path, turns),
     }
     figures.update({f"target_{k}": v for k, v in TARGETS.items()})
     return figures
@@ -98,14 +156,23 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rebuilds", type=int, default=50, help="random turns to rebuild (default 50)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the synthetic game")
     parser.add_argument("--keep", type=Path, help="write the database here and keep it (must not exist)")
+    parser.add_argument("--game", help="play this game with the built-in agent instead of a synthetic one")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if not 1 <= args.turns <= 1_000_000 or not 1 <= args.rebuilds <= 100_000:
+        parser.error("--turns must be 1..1000000 and --rebuilds 1..100000")
+
+    def measure(path: Path) -> dict[str, Any]:
+        if args.game:
+            return run_game(args.game, args.turns, path)
+        return run(args.turns, args.rebuilds, args.seed, path)
+
     if args.keep is not None:
         if args.keep.exists():
             parser.error(f"{args.keep} exists; give a new path")
-        figures = run(args.turns, args.rebuilds, args.seed, args.keep)
+        figures = measure(args.keep)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            figures = run(args.turns, args.rebuilds, args.seed, Path(tmp) / "bench.db")
+            figures = measure(Path(tmp) / "bench.db")
     emit(figures, args.json, title="storage bench")
     return 0

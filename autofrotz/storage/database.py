@@ -26,6 +26,8 @@ from autofrotz.storage.codec import (
     key_getter,
     pack_text,
 )
+from autofrotz.storage.guard import check_database
+from autofrotz.storage.locks import GameLock
 from autofrotz.storage.migrations import migrate
 from autofrotz.storage.models import Game, LLMCall, Metric, Turn, TurnBundle, WorldSnapshot
 
@@ -80,10 +82,20 @@ class Database:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        check_database(self.path)  # before connecting: a file we refuse is left exactly as it was
         self.conn = connect(self.path)
         migrate(self.conn)
         self._games: dict[int, _GameCache] = {}
         self._texts: dict[str, int] = {}
+        self._locks: dict[int, GameLock] = {}
+
+    def claim(self, game_id: int) -> None:
+        """Hold the game's lock until close(); GameLockedError when another process has it."""
+        if game_id in self._locks or str(self.path) == ":memory:":
+            return
+        lock = GameLock(self.path, game_id)
+        lock.acquire()
+        self._locks[game_id] = lock
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -97,6 +109,7 @@ class Database:
             cur = self.conn.execute(f"INSERT INTO games ({cols}, extra) VALUES ({marks})", (*values, extra))
         game_id = int(cur.lastrowid or 0)
         game.game_id = game_id
+        self.claim(game_id)  # the writer of a game holds its lock, so a second resume is refused
         self._games[game_id] = _GameCache(last_turn=None, current={s.table: {} for s in ENTITY_TABLES})
         return game_id
 
@@ -177,8 +190,11 @@ class Database:
             return queries.snapshot_at(self.conn, game_id, turn_number)
 
     def close(self) -> None:
-        """Close the connection (SQLite checkpoints the WAL on the last close)."""
+        """Close the connection (SQLite checkpoints the WAL on the last close) and free the games."""
         self.conn.close()
+        for lock in self._locks.values():
+            lock.release()
+        self._locks.clear()
 
     def __enter__(self) -> Database:
         return self
@@ -335,6 +351,51 @@ class Database:
             "INSERT INTO interpreter_states (game_id, turn_number, slot, data) VALUES (?, ?, ?, ?)",
             (game_id, n, slot, sqlite3.Binary(data)),
         )
+        rows = self.conn.execute(
+            "SELECT state_id, turn_number, slot FROM interpreter_states WHERE game_id = ?", (game_id,)
+        ).fetchall()
+        drop = thin_states([(int(r[0]), int(r[1]), str(r[2])) for r in rows], n)
+        if drop:  # freed pages are reused by later rows, so the file stops growing with the states
+            self.conn.executemany("DELETE FROM interpreter_states WHERE state_id = ?", [(i,) for i in drop])
+
+    def interpreter_state_at(self, game_id: int, turn_number: int) -> tuple[int, bytes] | None:
+        """The newest kept interpreter state at or before turn_number, with its turn (replay the
+        recorded commands after it to reach turn_number exactly); None when none is kept."""
+        row = self.conn.execute(
+            "SELECT turn_number, data FROM interpreter_states WHERE game_id = ? AND turn_number <= ?"
+            " ORDER BY turn_number DESC, state_id DESC LIMIT 1",
+            (game_id, turn_number),
+        ).fetchone()
+        return None if row is None else (int(row[0]), bytes(row[1]))
+
+
+# Interpreter states are thinned as a game grows: a resume needs only the newest, and any other turn
+# is reached from the newest state before it by replaying the recorded commands.
+STATES_RECENT_TURNS = 50  # every state of the last 50 turns is kept
+STATES_KEEP_EVERY = 100  # before that, the first state of each 100-turn stretch (and turn 0's)
+
+
+def thin_states(rows: list[tuple[int, int, str]], newest_turn: int) -> list[int]:
+    """Ids of the states to drop, from one game's (state_id, turn, slot) rows.
+
+    Kept: every state of the recent turns, the first state of each older stretch of
+    STATES_KEEP_EVERY turns, and the newest state of each save slot.
+
+    >>> rows = [(i + 1, t, "auto") for i, t in enumerate(range(0, 301, 10))]
+    >>> kept = sorted(t for i, t, _ in rows if i not in thin_states(rows, 300))
+    >>> kept
+    [0, 100, 200, 260, 270, 280, 290, 300]
+    """
+    keep: set[int] = set()
+    newest_of_slot: dict[str, int] = {}
+    first_of_stretch: dict[int, int] = {}
+    for state_id, turn, slot in sorted(rows):  # state ids grow in the order states were stored
+        newest_of_slot[slot] = state_id
+        first_of_stretch.setdefault(turn // STATES_KEEP_EVERY, state_id)
+        if turn > newest_turn - STATES_RECENT_TURNS:
+            keep.add(state_id)
+    keep |= set(newest_of_slot.values()) | set(first_of_stretch.values())
+    return [state_id for state_id, _, _ in rows if state_id not in keep]
 
 
 class _Txn:

@@ -128,6 +128,21 @@ MIGRATIONS: list[tuple[str, Migration]] = [
 ]
 
 
+def schema_tables() -> frozenset[str]:
+    """Every table the migrations make (found by running them on an empty in-memory database)."""
+    global _SCHEMA_TABLES
+    if _SCHEMA_TABLES is None:
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        migrate(conn)
+        names = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        conn.close()
+        _SCHEMA_TABLES = frozenset(r[0] for r in names if not r[0].startswith("sqlite_"))
+    return _SCHEMA_TABLES
+
+
+_SCHEMA_TABLES: frozenset[str] | None = None
+
+
 def applied(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations recorded in the database, in order."""
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
@@ -147,6 +162,9 @@ def migrate(conn: sqlite3.Connection, upto: str | None = None) -> list[str]:
             ran.append(name)
         if name == upto:
             break
+    if upto is None and conn.execute("PRAGMA user_version").fetchone()[0] != len(MIGRATIONS):
+        # The schema version, so an older AutoFrotz can tell it is looking at a newer file.
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
     return ran
 
 

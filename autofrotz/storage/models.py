@@ -27,6 +27,7 @@ class Game:
     config_json: str = "{}"
     final_score: int | None = None
     max_score: int | None = None
+    story_sha256: str | None = None  # of the story file at the start; a resume must find the same
 
 
 @dataclass

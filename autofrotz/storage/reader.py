@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 from autofrotz.storage import queries
 from autofrotz.storage.codec import loads
+from autofrotz.storage.guard import DatabaseRefusedError, schema_problem
+from autofrotz.storage.locks import is_played
 from autofrotz.storage.metrics import game_metrics
 from autofrotz.storage.migrations import MIGRATIONS
 from autofrotz.storage.models import Metric, Turn, WorldSnapshot
@@ -51,6 +53,11 @@ class GameReader:
     def _check_schema(self) -> None:
         """A reader cannot upgrade the file, so an older schema is a clear error, not a failed query."""
         try:
+            schema_problem(self.conn, str(self.path))  # newer, foreign or not SQLite at all
+        except (DatabaseRefusedError, sqlite3.DatabaseError) as exc:
+            self.conn.close()
+            raise SchemaOutdatedError(f"{self.path}: {exc}") from None
+        try:
             done = {r[0] for r in self.conn.execute("SELECT name FROM _migrations")}
         except sqlite3.OperationalError:
             done = set()
@@ -77,12 +84,19 @@ class GameReader:
     def list_games(self) -> list[dict[str, Any]]:
         """Every game's metadata, newest first."""
         sql = f"SELECT {queries.GAME_COLUMNS} FROM games ORDER BY game_id DESC"
-        return self._run(lambda c: [_plain(queries.game_from_row(r)) for r in c.execute(sql)])
+        games = self._run(lambda c: [_plain(queries.game_from_row(r)) for r in c.execute(sql)])
+        return [self._live_status(g) for g in games]
 
     def game(self, game_id: int) -> dict[str, Any] | None:
         """One game's metadata, or None."""
         game = self._run(lambda c: queries.load_game(c, game_id))
-        return None if game is None else _plain(game)
+        return None if game is None else self._live_status(_plain(game))
+
+    def _live_status(self, game: dict[str, Any]) -> dict[str, Any]:
+        """A 'playing' game that no process holds (its process died) is shown as 'interrupted'."""
+        if game.get("status") == "playing" and not is_played(self.path, int(game["game_id"])):
+            game["status"] = "interrupted"
+        return game
 
     def turns(self, game_id: int) -> list[dict[str, Any]]:
         """Every turn of a game, in order (without world state)."""

@@ -7,7 +7,7 @@ import sys
 
 import uvicorn
 
-from autofrotz.config import ConfigError, load_config
+from autofrotz.config import ConfigError, load_config, port_problem
 from autofrotz.web.guard import Access
 from autofrotz.web.runner import page_url
 from autofrotz.web.server import create_app
@@ -23,6 +23,22 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _database_problem(db: str) -> str | None:
+    """Why the file cannot be served (not ours, newer, unreadable); None when it can, or is absent."""
+    import sqlite3
+    from pathlib import Path
+
+    from autofrotz.storage.reader import GameReader, SchemaOutdatedError
+
+    if not Path(db).exists():
+        return None  # served as empty until a game is recorded there
+    try:
+        GameReader(db).close()
+    except (SchemaOutdatedError, sqlite3.Error, OSError) as exc:
+        return f"cannot serve {db}: {exc}"
+    return None
+
+
 def main(argv: list[str]) -> int:
     """Serve until interrupted."""
     args = parse_args(argv)
@@ -34,6 +50,10 @@ def main(argv: list[str]) -> int:
     db = args.db or config.database_path
     host = args.host or config.web_server.host
     port = args.port if args.port is not None else config.web_server.port
+    problem = _database_problem(db) or port_problem(port, "--port")
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     access = Access.for_host(host)
     print(f"AutoFrotz monitor: {page_url(host, port, access)}  (database {db})", file=sys.stderr)
     uvicorn.run(create_app(db, access=access), host=host, port=port, log_level="warning")

@@ -44,6 +44,15 @@ class DataResponse(JSONResponse):
         return json.dumps(content, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
 
 
+# Documented for every route, so clients (and the schema test) know an error is a JSON {"error": ...}.
+_ERROR_BODY = {
+    "application/json": {"schema": {"type": "object", "properties": {"error": {"type": "string"}}}}
+}
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No such game, turn or database", "content": _ERROR_BODY},
+}
+
+
 def create_app(
     db_path: str | pathlib.Path,
     live_hub: LiveHub | None = None,
@@ -68,7 +77,7 @@ def create_app(
             hub.detach()
             pool.close()
 
-    app = FastAPI(title="AutoFrotz monitor", lifespan=lifespan)
+    app = FastAPI(title="AutoFrotz monitor", lifespan=lifespan, responses=ERROR_RESPONSES)
     app.state.pool = pool
     app.state.hub = hub
     app.state.access = access

@@ -17,7 +17,9 @@ from autofrotz.web.readers import ReaderPool
 
 log = logging.getLogger(__name__)
 
-BATCH_CHARS = 200_000  # catch-up messages stay well under WebSocket clients' frame limits
+BATCH_BYTES = 200_000  # encoded size of a catch-up message: well under clients' 1 MiB frame limit
+FRAME_LIMIT_BYTES = 256 * 1024  # no message of ours is ever larger (issue 17)
+_ENVELOPE = len('{"type": "turns", "live": false, "turns": []}')
 FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed"}
 
 
@@ -26,20 +28,52 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, default=str)
 
 
-def batches(rows: list[dict[str, Any]], max_chars: int = BATCH_CHARS) -> Iterator[list[dict[str, Any]]]:
-    """Split turn rows into messages of bounded size (by game text length).
+def encoded_size(message: dict[str, Any]) -> int:
+    """Bytes the message takes on the wire (UTF-8 of its JSON text)."""
+    return len(dumps(message).encode("utf-8"))
 
-    >>> [len(b) for b in batches([{"output": "x" * 40}] * 5, max_chars=100)]
-    [3, 2]
+
+def fit(message: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+    """The message, or a copy whose longest text fields are cut so it fits (marked "truncated").
+
+    The page can still read the whole turn from /api/games/{id}/turns/{n}.
+
+    >>> small = fit({"output": "x" * 5000, "reasoning": "y" * 10}, 1000)
+    >>> encoded_size(small) <= 1000, small["truncated"], small["reasoning"]
+    (True, True, 'yyyyyyyyyy')
+    """
+    size = encoded_size(message)
+    if size <= max_bytes:
+        return message
+    cut = dict(message, truncated=True)
+    for key in sorted((k for k, v in cut.items() if isinstance(v, str)), key=lambda k: -len(cut[k])):
+        while cut[key] and (over := encoded_size(cut) - max_bytes) > 0:
+            text = cut[key]
+            per_char = max(1.0, (len(json.dumps(text)) - 2) / len(text))  # escapes take up to 6 bytes
+            cut[key] = text[: max(0, len(text) - int(over / per_char) - 1)]
+    return cut
+
+
+def batches(messages: list[dict[str, Any]], max_bytes: int = BATCH_BYTES) -> Iterator[list[dict[str, Any]]]:
+    """Split turn messages into groups whose encoded "turns" message stays within max_bytes.
+
+    A turn too large for max_bytes goes alone, cut only if it exceeds FRAME_LIMIT_BYTES.
+
+    >>> [len(b) for b in batches([{"output": "x" * 40}] * 5, max_bytes=200)]
+    [2, 2, 1]
+    >>> [len(b) for b in batches([{"output": "\u00e9" * 30}] * 4, max_bytes=500)]
+    [2, 2]
     """
     batch: list[dict[str, Any]] = []
-    size = 0
-    for row in rows:
-        batch.append(row)
-        size += len(str(row.get("output") or "")) + len(str(row.get("reasoning") or ""))
-        if size >= max_chars:
+    size = _ENVELOPE
+    for message in messages:
+        message = fit(message, max(max_bytes, FRAME_LIMIT_BYTES) - _ENVELOPE - 2)  # alone in a frame
+        grows = encoded_size(message) + 2  # and the ", " between items
+        if batch and size + grows > max_bytes:
             yield batch
-            batch, size = [], 0
+            batch, size = [], _ENVELOPE
+        batch.append(message)
+        size += grows
     if batch:
         yield batch
 
@@ -119,14 +153,13 @@ class LiveSession:
             await self._catch_up()  # fill the gap from the database
         if n <= self.last_sent:
             return
-        await self._send(message)
+        await self._send(fit(message, FRAME_LIMIT_BYTES))
         self.last_sent = n
 
     async def _catch_up(self) -> dict[str, Any] | None:
         """Send every recorded turn after the last one sent; returns the game row."""
         game, rows = await run_in_threadpool(self._read_since, self.last_sent)
-        for batch in batches(rows):
-            turns = [turn_message(row, live=False) for row in batch]
+        for turns in batches([turn_message(row, live=False) for row in rows]):
             await self._send({"type": "turns", "live": False, "turns": turns})
             self.last_sent = turns[-1]["turn_number"]
         return game

@@ -1,0 +1,67 @@
+"""Whole-process behaviour under attack (issue 17): stdout stays ours, Ctrl-C ends in one line."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PYTHON_STARTUP = "init_import_site"  # Python's own start-up, before any line of ours runs
+
+
+@pytest.fixture(scope="module")
+def bell_story(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A one-room Inform game that rings the bell at start and on RING (jericho writes BEL to fd 1)."""
+    import shutil
+
+    from autofrotz.games import build_one
+
+    if shutil.which("inform6") is None:
+        pytest.skip("inform6 is not installed")
+    out = tmp_path_factory.mktemp("bell")
+    build_one(REPO / "tests" / "support" / "bell.inf", out)
+    return out / "bell.z5"
+
+
+def _main(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, timeout=timeout, check=False
+    )
+
+
+def test_json_output_stays_one_clean_object_when_the_game_rings_the_bell(bell_story: Path) -> None:
+    done = _main("bench", "llm-economy", "--game", str(bell_story), "--turns", "3", "--json")
+    assert done.returncode == 0, done.stderr[-500:]
+    assert b"\a" not in done.stdout
+    assert json.loads(done.stdout)["turns"] == 3
+    assert b"\a" in done.stderr  # the bell went somewhere: to standard error
+
+
+def _interrupt_after(delay: float, db: Path) -> tuple[int, str]:
+    proc = subprocess.Popen(
+        [sys.executable, "main.py", "--game", "cellar", "--max-turns", "400", "--no-web", "--db", str(db)],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    return proc.returncode, err
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.1, 0.2, 0.35, 0.6, 1.0, 2.0])
+def test_ctrl_c_at_any_moment_ends_in_one_line(delay: float, tmp_path: Path) -> None:
+    code, err = _interrupt_after(delay, tmp_path / "g.db")
+    if PYTHON_STARTUP in err:
+        pytest.skip("the signal came while Python itself was starting, before our code")
+    assert "Traceback" not in err, err[-800:]
+    assert code in (130, -signal.SIGINT, 0), err[-300:]
