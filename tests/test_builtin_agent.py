@@ -200,16 +200,19 @@ def test_a_refusal_about_the_way_tried_rules_out_nothing_else() -> None:
     assert not world.agent.mem.failed(room, "south")
 
 
-def test_casts_a_spell_first_on_what_its_description_names() -> None:
-    scene = Scene("valley", ["chestnut horse"], [], ["silver coin"], "")
-    mem = Memory(spells=["bozbar"], spell_notes={"bozbar": "cause an animal to sprout wings"})
-    actions = room_actions(scene, mem)
-    assert actions.index("bozbar chestnut horse") < actions.index("bozbar silver coin")
+def test_a_spell_the_text_names_is_cast_then_tried_on_things() -> None:
+    world = World("Study\nA quiet study.\n")
+    world.agent.mem.last_command, world.agent.mem.last_room = "read page", world.map.current_room
+    world.reply("read page", 'The page reads: "glow spell: make a thing shine."')
+    assert world.decide() == "cast glow"
+    scene = Scene("valley", ["brown horse"], [], ["silver coin"], "")
+    actions = room_actions(scene, Memory(spells=["glow"]))
+    assert "glow silver coin" in actions and "glow brown horse" in actions
 
 
 def test_offers_things_to_people_before_asking_them() -> None:
     scene = Scene("desk", ["student"], [], ["id card"], "")
-    actions = room_actions(scene, Memory())
+    actions = room_actions(scene, Memory(people=["student"]))  # the parser once treated him as animate
     assert actions.index("give id card to student") < actions.index("ask student about card")
 
 
@@ -237,3 +240,13 @@ def test_stops_walking_a_strip_of_identical_rooms() -> None:
     assert len(set(rooms)) == 3  # the map made a new room each step
     assert not mem.failed(rooms[0], "east") and mem.failed(rooms[1], "east")
     assert mem.failed(rooms[2], "east") and "east" not in choices[1:]
+
+
+def test_a_reply_given_word_for_word_to_two_verbs_is_a_stock_refusal() -> None:
+    world = World(HALL)
+    room, mem = world.map.current_room, world.agent.mem
+    for command in ("rub oak door", "kick oak door"):
+        mem.last_room, mem.last_command = room, command
+        world.reply(command, "That would achieve very little.")
+        world.decide()
+    assert mem.failed(room, "kick oak door") and not mem.failed(room, "rub oak door")

@@ -66,11 +66,11 @@ def test_a_room_that_killed_twice_is_not_walked_into() -> None:
 
 
 def test_food_goes_to_the_animal_before_other_gifts() -> None:
-    world = World("Meadow\nA small meadow. Daisy the cow is standing here.\n")
-    world.agent.inventory = ["wristwatch", "turnip"]
-    world.agent.mem.held = ["wristwatch", "turnip"]
+    world = World("Meadow\nA small meadow. A stray dog is standing here.\n")
+    world.agent.inventory = ["wristwatch", "dog food"]
+    world.agent.mem.held = ["wristwatch", "dog food"]
     world.agent.mem.tries["meadow|take all"] = 1
-    assert world.decide() == "give turnip to cow"
+    assert world.decide() == "give dog food to dog"
 
 
 def test_too_heavy_drops_junk_and_retries_only_the_useful_thing() -> None:

@@ -13,7 +13,6 @@ import logging
 import re
 from typing import Any
 
-from autofrotz.agents import builtin_spells as spells
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts
@@ -34,6 +33,7 @@ from autofrotz.agents.builtin_readings import (
 )
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
+from autofrotz.agents.builtin_spells import spells_in
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
     Scene,
@@ -49,7 +49,7 @@ from autofrotz.agents.builtin_tactics import (
 )
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
-from autofrotz.agents.builtin_tools import starred_names, treasure_room
+from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
@@ -68,13 +68,14 @@ OPERATING_VERBS = ("push", "pull", "turn")
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
-FORGOTTEN = re.compile(r"haven't got that spell|not committed to memory|don't have that spell", re.IGNORECASE)
 GOT_SOMETHING = re.compile(
     r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
     r"hands? you|gives you|you are now (?:carrying|holding))\b",
     re.IGNORECASE,
 )
 PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
+STOCK_LENGTH = 120  # characters: a stock refusal is short
+STOCK_KEPT = 60  # distinct short replies remembered
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
 
@@ -150,7 +151,8 @@ class BuiltinAgent:
         here = ctx.room_id
         if here and here not in mem.treasure_rooms and treasure_room(f"{ctx.room_description or ''}\n{text}"):
             mem.treasure_rooms.append(here)  # the game names this room as the place for treasure
-        mem.valuables += [n for n in map(short, starred_names(text)) if n not in mem.valuables]
+        marked = starred_names(text) + ([] if w.is_refusal(text) else valued_names(text))
+        mem.valuables += [n for n in dict.fromkeys(map(short, marked)) if n not in mem.valuables]
         moved = ctx.room_id != mem.last_room
         if ctx.room_id and boarded(mem.last_command if moved else "", ctx.room_name):
             mem.speaking_rooms += [] if ctx.room_id in mem.speaking_rooms else [ctx.room_id]
@@ -197,7 +199,7 @@ class BuiltinAgent:
         phrase = w.verb_only(command, text[:200])
         if phrase and phrase not in mem.bad_phrases:
             mem.bad_phrases.append(phrase)
-        if refused(command, text) and not moved:
+        if (refused(command, text) or self._stock_reply(ctx, command, text)) and not moved:
             if not w.TOO_HEAVY.search(text):  # too heavy is no refusal: a drop makes room for a retry
                 mem.note_fail(room, command)
             return
@@ -206,6 +208,20 @@ class BuiltinAgent:
             self._work_controls(command, text)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _stock_reply(self, ctx: TurnContext, command: str, text: str) -> bool:
+        """A short reply the game gave word for word to commands of different verbs is its stock way of
+        saying no ("That would achieve nothing."), whatever its wording: learned per game, not listed."""
+        reply = " ".join(text.split()).lower()
+        if not reply or len(reply) > STOCK_LENGTH or w.SUCCESS.search(reply):
+            return False
+        if ctx.score is not None and ctx.score > self.mem.score:
+            return False
+        verbs = self.mem.stock.setdefault(reply, [])
+        verbs += [] if command.split()[0] in verbs else [command.split()[0]]
+        if len(self.mem.stock) > STOCK_KEPT:
+            del self.mem.stock[next(iter(self.mem.stock))]
+        return len(verbs) >= 2
 
     def _call_by_head(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
         """A thing known to be here whose full name the parser refused: try its head noun once."""
@@ -287,6 +303,9 @@ class BuiltinAgent:
             mem.held = [h for h in mem.held if h != thing]
             if verb == "drop" and gained and thing not in mem.junk:
                 mem.junk.append(thing)  # deposited for points: taking it back would lose them
+        if verb == "put" and gained and " in " in command:
+            box = short(command.split(" in ", 1)[1])
+            mem.deposits += [] if box in mem.deposits else [box]  # this container counts treasure
         if verb == "put" and not gained:
             mem.queue.append(f"take {command.split(' in ')[0][4:]}")
         if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
@@ -362,11 +381,6 @@ class BuiltinAgent:
     def _learn_from(self, text: str) -> None:
         """Spells to learn, who is animate, the parts an examined thing shows, objects a verb wants."""
         mem, room = self.mem, self.mem.last_room
-        spell = mem.last_command.split()[0] if mem.last_command else ""
-        if spell in mem.spells and FORGOTTEN.search(text[:200]) and mem.tried(room, f"learn {spell}") < 6:
-            mem.queue[:0] = [f"learn {spell}", mem.last_command]  # spells fade once cast: learn it again
-            mem.tries.pop(f"{room or '?'}|learn {spell}", None)
-            mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)
         if GOT_SOMETHING.search(text) and not mem.last_command.startswith(("take", "inventory")):
             mem.queue.insert(0, "inventory")  # something came into our hands: let the item list catch up
             mem.tries.pop(f"{room or '?'}|inventory", None)
@@ -374,13 +388,11 @@ class BuiltinAgent:
         if wanted:
             verb = wanted.group(1).lower()
             nouns = [short(n) for n in mem.nouns.get(room or "?", [])][:4]
-            extra = ["ground", "sand", "here"] if verb == "dig" else []
-            mem.queue += [f"{verb} {n}" for n in nouns + extra]
-        mem.spell_notes.update(spells.spell_notes(text))
-        for spell in spells.spells_in(text):
+            mem.queue += [f"{verb} {n}" for n in nouns]
+        for spell in spells_in(text):
             if spell not in mem.spells:
                 mem.spells.append(spell)
-                mem.queue += [f"gnusto {spell}", f"learn {spell}", f"memorize {spell}"]
+                mem.queue += [f"cast {spell}", spell]  # a spell the text names: try casting it
         for name in w.animate_names(text):
             if short(name) not in mem.people:
                 mem.people.append(short(name))
@@ -396,7 +408,7 @@ class BuiltinAgent:
         room = ctx.room_id
         nouns = renamed(list(self.mem.nouns.get(room or "?", [])), self.mem)
         text = ctx.last_output or ""
-        creatures = [n for n in nouns + ctx.visible_items if has_any(n, (w.CREATURES, w.PEOPLE))]
+        creatures = w.threatening(text, nouns + ctx.visible_items)
         dark = bool(w.DARK.search(text)) or room_dark(ctx)
         locked = room in self.mem.locked_rooms
         inventory = self._carried_names()

@@ -28,7 +28,7 @@ OUT_OF_REACH = re.compile(
 )
 # Things a player conventionally stands on to reach higher.
 SUPPORT_TRIES = 2  # things tried as a step up, at most
-SUPPORTS = _words("chair stool bench box crate table barrel ladder bucket trunk chest footstool")
+SUPPORTS = _words("chair stool box table ladder chest")
 LIST_INTRO = re.compile(
     r"\b(?:include|includes|including|such as|namely)\s+([a-z' -]+(?:,\s*[a-z' -]+)*,?\s+and\s+[a-z' -]+)",
     re.IGNORECASE,
@@ -90,8 +90,8 @@ def reach_actions(text: str, people: list[str], supports: list[str], held: list[
 def supports_in(names: list[str]) -> list[str]:
     """Names of things one could stand on.
 
-    >>> supports_in(["wooden bench", "lamp", "small stool"])
-    ['wooden bench', 'small stool']
+    >>> supports_in(["wooden chair", "lamp", "small stool"])
+    ['wooden chair', 'small stool']
     """
     return [n for n in names if w.has_class(n, SUPPORTS)]
 
@@ -125,25 +125,21 @@ def clue_commands(command: str, objects: list[str], text: str, people: list[str]
     return out + reach_actions(text, people, supports_in(names), held)
 
 
-# Things animals (and hungry people) are conventionally fed.
-FOOD = _words(
-    "food bread loaf apple apples turnip carrot carrots cabbage lettuce vegetable cheese meat bone biscuit "
-    "biscuits cake sandwich hay oats grain corn seeds nut nuts berries fruit banana cookie sausage steak "
-    "fish honey sugar candy sweets pie bun peanuts acorn acorns worm carrion milk"
-)
 FEED_LIMIT = 3  # animals fed per room, at most
 FEED_VERBS = ("give", "feed")
+FOOD_SIGNS = ("food", "meat")  # stock words of food; else the first thing carried
 
 
 def feed_actions(held: list[str], animals: list[str]) -> list[str]:
-    """Food we carry, offered to each animal here before any other gift.
+    """Something we carry offered to each animal here before any other gift: food when a name says
+    it is food, else the first thing carried (an animal takes what a game means it to have).
 
-    >>> feed_actions(["wristwatch", "turnip"], ["cow"])
-    ['give turnip to cow', 'feed turnip to cow']
-    >>> feed_actions(["wristwatch"], ["cow"])
-    []
+    >>> feed_actions(["wristwatch", "dog food"], ["dog"])
+    ['give dog food to dog', 'feed dog food to dog']
+    >>> feed_actions(["wristwatch"], ["dog"])
+    ['give wristwatch to dog', 'feed wristwatch to dog']
     """
-    foods = [h for h in held if w.has_class(h, FOOD)]
+    foods = [h for h in held if any(sign in h.split() for sign in FOOD_SIGNS)] or held[:1]
     return [f"{verb} {food} to {a}" for a in animals[:FEED_LIMIT] for food in foods for verb in FEED_VERBS]
 
 

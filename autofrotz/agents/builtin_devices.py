@@ -13,16 +13,9 @@ from collections.abc import Sequence
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_memory import Memory
 
-# Devices that act on whatever they are pointed at (launchers, optics, sprayers).
-AIMABLE = w.word_class(
-    "machine launcher cannon catapult telescope camera hose nozzle projector laser gun rifle pistol "
-    "crossbow slingshot mirror spotlight"
-)
-# Small things a machine may be loaded with.
-SMALL_LOADS = w.word_class(
-    "ball balls stone stones pebble pebbles rock rocks shell shells bullet bullets arrow arrows dart darts "
-    "coin coins disc disk cartridge tape film battery batteries seed seeds"
-)
+# Devices that act on whatever they are pointed at (launchers, optics): the genre's aiming verbs apply.
+AIMABLE = w.word_class("launcher cannon catapult")
+LOADS = 2  # things carried by the handful (a plural name) a machine is loaded with, at most
 AIM_TARGETS = 12  # things in a room a device is turned towards, at most
 APPROACH = re.compile(
     r"\b(footsteps|someone (?:is )?(?:coming|approaching)|(?:is|are) (?:coming|approaching)|rushes up|"
@@ -39,14 +32,14 @@ def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] 
     Aiming comes last on purpose: once a machine is loaded and running, each new aim is tried by the
     next launch.
 
-    >>> device_actions(["launching machine", "tennis balls"], ["sun", "iron gate", "tree"], ["tree"])[:3]
-    ['put tennis balls in machine', 'turn on machine', 'point machine at tree']
+    >>> device_actions(["cannon", "iron balls"], ["sun", "iron gate", "tree"], ["tree"])[:3]
+    ['put iron balls in cannon', 'turn on cannon', 'point cannon at tree']
     >>> device_actions(["brass lamp"], ["radio"])
     ['turn on radio']
     """
     held = [_name(i) for i in inventory]
     devices = list(dict.fromkeys(w.head(n) for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)))
-    loads = [n for n in held if w.has_class(n, SMALL_LOADS) and w.head(n) not in devices]
+    loads = [n for n in held if w.head(n).endswith("s") and w.head(n) not in devices][:LOADS]
     out: list[str] = []
     for device in devices:
         out += [f"put {load} in {device}" for load in loads]

@@ -13,7 +13,7 @@ from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, s
 ROOM_VERBS = ("push", "pull", "turn", "search", "touch", "look behind", "climb", "enter", "kick", "shake",
               "knock on", "rub", "break", "listen to", "smell", "close", "wave at")  # fmt: skip
 HELD_VERBS = ("wear", "eat", "drink", "wave", "blow", "rub", "shake", "light", "play", "squeeze", "drop")
-LATE_WORDS = ("wait", "listen", "smell", "jump", "sleep", "pray", "sing", "shout", "xyzzy", "plugh")
+LATE_WORDS = ("wait", "listen", "smell", "jump", "sleep", "pray", "sing", "shout")
 HELD_ROOM = "inv"
 
 

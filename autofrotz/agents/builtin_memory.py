@@ -29,7 +29,7 @@ class Memory:
     dir_tried: dict[str, list[str]] = field(default_factory=dict)
     nouns: dict[str, list[str]] = field(default_factory=dict)
     valuables: list[str] = field(default_factory=list)
-    deposits: dict[str, list[str]] = field(default_factory=dict)
+    deposits: list[str] = field(default_factory=list)  # containers a put into raised the score
     hints: list[str] = field(default_factory=list)
     queue: list[str] = field(default_factory=list)
     last_room: str | None = None
@@ -57,7 +57,6 @@ class Memory:
     parts: list[str] = field(default_factory=list)
     progress_mark: str = ""
     bad_phrases: list[str] = field(default_factory=list)
-    spell_notes: dict[str, str] = field(default_factory=dict)
     last_sig: str = ""
     clone_move: str = ""
     recent: list[str] = field(default_factory=list)
@@ -66,6 +65,7 @@ class Memory:
     chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
     sayables: list[str] = field(default_factory=list)  # quoted names read: destinations, passwords
     speaking_rooms: list[str] = field(default_factory=list)  # where saying them may do something
+    stock: dict[str, list[str]] = field(default_factory=dict)  # short reply -> verbs it answered
     treasure_rooms: list[str] = field(default_factory=list)  # rooms whose text says to leave treasure there
 
     def tried(self, room: str | None, command: str) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from autofrotz.agents import builtin_spells as spells
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_clues import feed_actions
 from autofrotz.agents.builtin_devices import device_actions
@@ -146,7 +145,7 @@ def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
 
 PORTABLE_CLASSES = (w.LIGHTS, w.KEYS, w.WEAPONS, w.VALUABLE, w.READABLE)
 NOTABLE = (w.OPENABLE, w.READABLE, w.MOVABLE, w.ENTERABLE, w.CLIMBABLE, w.SWITCHES, w.LIGHTS, w.KEYS,
-           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS, w.PEOPLE, w.ANIMALS)  # fmt: skip
+           w.WEAPONS, w.VALUABLE, w.PEOPLE, w.ANIMALS)  # fmt: skip
 
 
 def _nouns(scene: Scene) -> list[str]:
@@ -203,18 +202,10 @@ def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
 
 
 def _casts(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
-    """Known spells on what is carried, on living things and on what opens; fitting targets first."""
+    """Known spells on what is carried, then on living things and on what opens."""
     targets = [short(i) for i in scene.inventory[:6]]
-    targets += [n for n in nouns if has_any(n, (w.ANIMALS, w.CREATURES, w.PEOPLE, w.OPENABLE))]
-    casts = [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
-    fits = [c for c in casts if _fits(c, mem)]  # the spell's description names what it acts on
-    return fits + [c for c in casts if c not in fits]
-
-
-def _fits(cast: str, mem: Memory) -> bool:
-    spell, _, target = cast.partition(" ")
-    kind = spells.spell_kind(mem.spell_notes.get(spell, ""))
-    return kind is not None and w.has_class(target, kind)
+    targets += [n for n in nouns if has_any(n, (w.ANIMALS, w.PEOPLE, w.OPENABLE)) or n in mem.people]
+    return [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
 
 
 TOPICS = 4  # things carried, and things seen here, a person is asked about
@@ -244,9 +235,10 @@ def _offers(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
 
 
 def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
-    boxes = [n for n in nouns if w.head(n) in w.DEPOSITS]
+    # Treasure goes into a container: one where a put already raised the score first, then any here.
+    boxes = [n for n in nouns if n in mem.deposits] + [n for n in nouns if w.head(n) in w.CONTAINERS]
     goods = [short(v) for v in scene.inventory if _valuable(v, mem)]
-    out = [f"put {g} in {b}" for b in boxes for g in goods]
+    out = [f"put {g} in {b}" for b in dict.fromkeys(boxes) for g in goods]
     if scene.room is not None and (scene.room == mem.start_room or scene.room in mem.treasure_rooms):
         out += [f"drop {g}" for g in goods]  # many games count treasures brought back to the start
     return out
