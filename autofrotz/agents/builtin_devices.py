@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, Vocab  # noqa: F401 (doctests)
 
 # Devices that act on whatever they are pointed at (launchers, optics): the genre's aiming verbs apply.
 AIMABLE = w.word_class("launcher cannon catapult")
@@ -98,7 +98,7 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
     >>> m = Memory()
     >>> head_fallback("take smaller limb", "You can't see any such thing.", ["smaller limb"], m)
     'take limb'
-    >>> m.renamed
+    >>> m.vocab.renamed
     {'smaller limb': 'limb'}
     >>> head_fallback("take old bucket", "You can't see any such thing.", [], Memory()) is None
     True
@@ -107,9 +107,9 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
         return None
     for name in known:
         words = name.split()
-        if len(words) < 2 or name in mem.renamed or not re.search(rf"\b{re.escape(name)}\b", command):
+        if len(words) < 2 or name in mem.vocab.renamed or not re.search(rf"\b{re.escape(name)}\b", command):
             continue
-        mem.renamed[name] = words[-1]
+        mem.vocab.renamed[name] = words[-1]
         return re.sub(rf"\b{re.escape(name)}\b", words[-1], command)
     return None
 
@@ -117,12 +117,12 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
 def renamed(names: list[str], mem: Memory) -> list[str]:
     """Names with the parser-refused ones replaced by their head nouns.
 
-    >>> m = Memory(renamed={"launching machine": "machine"})
-    >>> renamed(["tennis ball launching machine", "tin bucket"], m)
+    >>> m = Memory(vocab=Vocab(renamed={"firing machine": "machine"}))
+    >>> renamed(["old ball firing machine", "tin bucket"], m)
     ['machine', 'tin bucket']
     """
     out = []
     for name in names:
         key = " ".join(re.findall(r"[a-z][a-z-]*", name.lower())[-2:])
-        out.append(mem.renamed.get(key, mem.renamed.get(_name(name), name)))
+        out.append(mem.vocab.renamed.get(key, mem.vocab.renamed.get(_name(name), name)))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, Seen  # noqa: F401 (doctests)
 
 QUOTED_NAME = re.compile(
     r"(?:^|[\s(])['\"\u2018\u201c]([A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,2})[.!]?['\"\u2019\u201d]"
@@ -38,10 +38,10 @@ def sayables(text: str) -> list[str]:
 def learn(text: str, room: str | None, mem: Memory) -> None:
     """Remember the words a reply gives to say, and where they were read."""
     for word in sayables(text):
-        if word not in mem.sayables:
-            mem.sayables = [*mem.sayables, word][-SAYABLE_LIMIT:]
-        if room and room not in mem.speaking_rooms:
-            mem.speaking_rooms.append(room)
+        if word not in mem.seen.sayables:
+            mem.seen.sayables = [*mem.seen.sayables, word][-SAYABLE_LIMIT:]
+        if room and room not in mem.seen.speaking_rooms:
+            mem.seen.speaking_rooms.append(room)
 
 
 def boarded(command: str, room_name: str | None) -> bool:
@@ -58,10 +58,10 @@ def boarded(command: str, room_name: str | None) -> bool:
 def speech_actions(room: str | None, mem: Memory) -> list[str]:
     """The remembered words, in a room where saying them may do something.
 
-    >>> m = Memory(sayables=["city"], speaking_rooms=["booth"])
+    >>> m = Memory(seen=Seen(sayables=["city"], speaking_rooms=["booth"]))
     >>> speech_actions("booth", m), speech_actions("hall", m)
     (['city', 'say city'], [])
     """
-    if room not in mem.speaking_rooms:
+    if room not in mem.seen.speaking_rooms:
         return []
-    return [c for word in mem.sayables for c in (word, f"say {word}")]
+    return [c for word in mem.seen.sayables for c in (word, f"say {word}")]
