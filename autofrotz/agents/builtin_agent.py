@@ -291,7 +291,7 @@ class BuiltinAgent:
         heavy = [f"take {short(n)}" for n in names if tactics_useful(n, self.mem)]
         if heavy:
             self.mem.seen.junk.append(short(junk[0]))
-            drop = f"drop {w.head(short(junk[0]))}"  # "bird's nest" drops as "nest"
+            drop = f"drop {w.head(short(junk[0]))}"  # a possessive name drops by its head noun
             self.mem.plans.add([drop, *heavy], "make-room-for-a-heavy-take", front=True)
         for retry in heavy:
             self.mem.attempts.tries.pop(spot(ctx.room_id, retry), None)

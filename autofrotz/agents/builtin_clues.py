@@ -41,8 +41,8 @@ CONTENTS = re.compile(r"\b(reveal\w*|contain\w*|inside|within|you (?:find|see)|e
 def listed_parts(text: str) -> list[str]:
     """The items of a series a description introduces ("these include onyx, garnet and opal").
 
-    >>> listed_parts("These minerals include onyx, garnet, quartz and opal, just to name a few.")
-    ['onyx', 'garnet', 'quartz', 'opal']
+    >>> listed_parts("The shelves hold many tools, these include hammers, saws, chisels and files.")
+    ['hammers', 'saws', 'chisels', 'files']
     >>> listed_parts("The room is empty.")
     []
     """
@@ -58,8 +58,8 @@ def listed_parts(text: str) -> list[str]:
 def loose_actions(objects: list[str], text: str) -> list[str]:
     """A thing the reply calls loose or wobbly is pulled, then moved.
 
-    >>> loose_actions(["quartz"], "The quartz doesn't seem properly anchored in the ceiling.")
-    ['pull quartz', 'move quartz']
+    >>> loose_actions(["brick"], "The brick doesn't seem properly anchored in the wall.")
+    ['pull brick', 'move brick']
     >>> loose_actions(["rock"], "Taken.")
     []
     """
@@ -114,8 +114,8 @@ def clue_commands(command: str, objects: list[str], text: str, people: list[str]
     """Every follow-up one reply's clues point at: pull what is loose, look again after an opening,
     search what would not be taken, climb to what is out of reach.
 
-    >>> clue_commands("take quartz", ["quartz"], "The quartz isn't firmly attached.", [], [], [])
-    ['pull quartz', 'move quartz', 'search quartz']
+    >>> clue_commands("take brick", ["brick"], "The brick isn't firmly attached.", [], [], [])
+    ['pull brick', 'move brick', 'search brick']
     """
     out = (
         loose_actions(objects, text)
@@ -149,8 +149,8 @@ TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|alread
 def search_untakeable(command: str, objects: list[str], text: str) -> list[str]:
     """A single thing here that would not be taken may hold something: search it.
 
-    >>> search_untakeable("take large pizza", ["large pizza"], "Carry it in your hands? NOT.")
-    ['search large pizza']
+    >>> search_untakeable("take big barrel", ["big barrel"], "You could never lift that.")
+    ['search big barrel']
     >>> search_untakeable("take lamp", ["lamp"], "Taken.")
     []
     >>> search_untakeable("take orb", ["orb"], "You can't see any such thing.")

@@ -52,7 +52,7 @@ def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] 
 
 
 def _name(phrase: str) -> str:
-    """A carried item's name without its count ("twenty-one tennis balls" -> "tennis balls")."""
+    """A carried item's name without its count ("twenty-one iron balls" -> "iron balls")."""
     words = [x for x in phrase.lower().split() if x not in w.ARTICLES and not w.is_count(x)]
     return " ".join(words[-2:])
 
@@ -75,7 +75,7 @@ def other_controls(command: str, reply: str, controls: list[str]) -> list[str]:
 def _refusal(reply: str) -> bool:
     """A refusal, or a prerequisite the game asks for first.
 
-    >>> _refusal("You need to open the glass flap of the guage first."), _refusal("Click.")
+    >>> _refusal("You need to open the glass lid of the case first."), _refusal("Click.")
     (True, False)
     """
     return w.is_refusal(reply) or bool(w.FIRST.search(reply))
@@ -96,10 +96,10 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
     """The command again with a known thing called by its head noun, when the full name was not understood.
 
     >>> m = Memory()
-    >>> head_fallback("take smaller limb", "You can't see any such thing.", ["smaller limb"], m)
-    'take limb'
+    >>> head_fallback("take broken branch", "You can't see any such thing.", ["broken branch"], m)
+    'take branch'
     >>> m.vocab.renamed
-    {'smaller limb': 'limb'}
+    {'broken branch': 'branch'}
     >>> head_fallback("take old bucket", "You can't see any such thing.", [], Memory()) is None
     True
     """

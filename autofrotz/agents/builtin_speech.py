@@ -1,5 +1,5 @@
-"""Words to say for the built-in agent: a quoted proper name on a sign, a plaque or a page ('City
-Transporter', "Xyzzy") is often a destination, a password or a magic word. They are said where they
+"""Words to say for the built-in agent: a quoted proper name on a sign, a plaque or a page ('Harbour
+Station', "Abracad") is often a destination, a password or a magic word. They are said where they
 were read and inside whatever the agent climbs into (booths, lifts, vehicles), where games listen.
 """
 
@@ -22,10 +22,10 @@ INSIDE_HEADER = re.compile(r"\((?:in|on|inside) (?:the |a |an )?[a-z]", re.IGNOR
 def sayables(text: str) -> list[str]:
     """The first word of each quoted proper name in a text, lower case.
 
-    >>> sayables("A sign over the booth bears the simple legend 'City Transporter' over it.")
-    ['city']
-    >>> sayables('The plaque reads "Xyzzy". Type "help" for hints. Don\\'t say \\'Nothing\\'.')
-    ['xyzzy']
+    >>> sayables("A sign over the booth bears the simple legend 'Harbour Station' over it.")
+    ['harbour']
+    >>> sayables('The plaque reads "Abracad". Type "help" for hints. Don\\'t say \\'Nothing\\'.')
+    ['abracad']
     """
     found = []
     for name in QUOTED_NAME.findall(text):
@@ -47,9 +47,9 @@ def learn(text: str, room: str | None, mem: Memory) -> None:
 def boarded(command: str, room_name: str | None) -> bool:
     """Whether a move took us into something (a booth, a car), where said words may be heard.
 
-    >>> boarded("enter booth", "Barracks"), boarded("north", "Barracks (in the Transporter)")
+    >>> boarded("enter booth", "Depot"), boarded("north", "Depot (in the cable car)")
     (True, True)
-    >>> boarded("north", "Barracks")
+    >>> boarded("north", "Depot")
     False
     """
     return bool(BOARDING.match(command.strip().lower()) or INSIDE_HEADER.search(room_name or ""))
