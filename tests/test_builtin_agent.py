@@ -133,8 +133,11 @@ def test_state_round_trips_for_resume() -> None:
         command = world.decide()
         world.reply(command, "You can't.")
     copy = BuiltinAgent()
-    copy.load_dict(world.agent.to_dict())
-    assert copy.to_dict() == world.agent.to_dict()
+    copy.load_dict(json.loads(json.dumps(world.agent.to_dict())))  # as the save's mind keeps it
+    assert copy.to_dict() == world.agent.to_dict() and copy.mem == world.agent.mem
+    before = world.decide()
+    world.agent = copy
+    assert world.decide() == before  # the restored agent makes the same choice from the same reply
 
 
 def test_scripted_agent_still_importable_here() -> None:
