@@ -15,7 +15,7 @@ from typing import Any
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_clues import clue_commands, listed_parts
+from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import without_instrument
@@ -189,6 +189,8 @@ class BuiltinAgent:
             if not moved:
                 self._rule_out_exits(room, command, text)
             return
+        if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
+            mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
         if w.not_here(text) and not moved:
             self._call_by_head(ctx, command, text, room)
             for noun in objects(command):
@@ -341,7 +343,11 @@ class BuiltinAgent:
         for direction in w.directions_in(ctx.room_description or ""):
             mem.add_hint(room, direction)
         if mem.now.last_command == "take all":
+            scenery = [short(n) for n in w.scenery_names(text)]
+            mem.vocab.scenery += [n for n in scenery if n not in mem.vocab.scenery]
             for name in w.listed_names(text):
+                if short(name) in scenery:
+                    continue
                 mem.add_noun(room, name)
                 if short(name) not in mem.seen.objects:
                     mem.seen.objects.append(short(name))
@@ -382,6 +388,7 @@ class BuiltinAgent:
         held = [short(i) for i in self._carried_names()]
         names = [short(n) for n in mem.seen.nouns.get(room or "?", []) + list(ctx.visible_items)] + held
         people = [w.head(n) for n in names if has_any(n, (w.PEOPLE, w.ANIMALS))] + mem.seen.people
+        mem.plans.add(protruding_pulls(text), "pull-what-sticks-out")
         clues = clue_commands(command, objects(command), text, list(dict.fromkeys(people)), names, held)
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)

@@ -68,6 +68,25 @@ def loose_actions(objects: list[str], text: str) -> list[str]:
     return [f"pull {objects[0]}", f"move {objects[0]}"]
 
 
+PROTRUDING = re.compile(r"\b(sticking out|sticks out|protrud\w*|poking out|jutting out|juts out)\b", re.I)
+
+
+def protruding_pulls(text: str) -> list[str]:
+    """What a sentence says sticks out of something is pulled (a handle from a wall, a root from soil).
+
+    >>> protruding_pulls("A bunch of weeds are sticking out of the flower bed. The sky is grey.")
+    ['pull weeds']
+    >>> protruding_pulls("A plain room.")
+    []
+    """
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        match = PROTRUDING.search(sentence)
+        phrases = w.noun_phrases(sentence[: match.start()]) if match else []
+        found += [f"pull {phrases[0]}"] if phrases else []
+    return list(dict.fromkeys(found))
+
+
 def reach_actions(text: str, people: list[str], supports: list[str], held: list[str]) -> list[str]:
     """Out of reach: stand on something, or someone, here; a carried support is put down first.
 

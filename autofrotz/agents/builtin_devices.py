@@ -38,17 +38,30 @@ def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] 
     ['turn on radio']
     """
     held = [_name(i) for i in inventory]
-    devices = list(dict.fromkeys(w.head(n) for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)))
+    names = {w.head(n): n for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)}
+    devices = list(names)
     loads = [n for n in held if w.head(n).endswith("s") and w.head(n) not in devices][:LOADS]
     out: list[str] = []
     for device in devices:
         out += [f"put {load} in {device}" for load in loads]
         out.append(f"turn on {device}")
-        if device in AIMABLE:
+        if device in AIMABLE or _aims(names.get(device, device)):
             ranked = sorted(nouns, key=lambda n: n not in known)  # things known to exist first
             targets = [n for n in ranked if w.head(n) != device and n not in held][:AIM_TARGETS]
             out += [f"point {device} at {t}" for t in targets]
     return out
+
+
+AIM_STEMS = ("launch", "firing", "shoot", "throwing")  # a machine named for what it sends flying
+
+
+def _aims(name: str) -> bool:
+    """Whether a device's own name says it sends things flying ("ball launching machine").
+
+    >>> _aims("launching machine"), _aims("sewing machine")
+    (True, False)
+    """
+    return any(stem in word for word in name.split() for stem in AIM_STEMS)
 
 
 def _name(phrase: str) -> str:

@@ -93,6 +93,7 @@ class Vocab:
     bad_phrases: list[str] = field(default_factory=list)  # two-word verbs understood only as far as the first
     renamed: dict[str, str] = field(default_factory=dict)  # names the parser refused -> their head nouns
     stock: dict[str, list[str]] = field(default_factory=dict)  # short reply -> verbs it answered
+    scenery: list[str] = field(default_factory=list)  # names the game called scenery: no command names them
 
 
 @dataclass

@@ -87,6 +87,7 @@ def urgent(scene: Scene, mem: Memory) -> list[str]:
         weapons = list(dict.fromkeys(w.head(short(x)) for x in carried(scene, w.WEAPONS)))
         for creature in dict.fromkeys(w.head(_noun_first(short(c))) for c in scene.creatures):
             out += [f"attack {creature} with {x}" for x in weapons]
+            out.append(f"attack {creature}")  # bare hands when nothing carried is a weapon
     return out
 
 
@@ -316,8 +317,7 @@ def inventory_actions(scene: Scene) -> list[str]:
             out.append(f"read {n}")
         if w.has_class(n, w.OPENABLE):
             out.append(f"open {n}")
-        if w.has_class(n, w.WEARABLE):
-            out.append(f"wear {n}")
+        out.append(f"wear {n}")  # gloves, a mask, a ring: what can be worn is found by wearing it
     return out
 
 
@@ -330,7 +330,7 @@ def allowed(command: str, room: str | None, mem: Memory, here: str | None = None
         return False
     if mem.deadly(room, command) or mem.deadly(here, command) or mem.failed(room, command):
         return False
-    if any(mem.absent(room, o) for o in objects(command)):
+    if any(mem.absent(room, o) or o in mem.vocab.scenery for o in objects(command)):
         return False
     limit = next((v for k, v in LIMITS.items() if command.startswith(k)), 1)
     return mem.tried(room, command) < limit

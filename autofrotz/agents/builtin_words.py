@@ -333,6 +333,21 @@ def follow_ups(text: str) -> list[str]:
 LISTED_REPLY = re.compile(r"([a-z][a-z' -]{1,40}):\s*([^:]*?)(?=\s[a-z][a-z' -]{1,40}:|$)", re.IGNORECASE)
 
 
+# The parser library's way of calling a word scenery: nothing there is worth a command, in any room.
+SCENERY = re.compile(r"don't need to (?:worry|refer)|not important|only scenery|no need to (?:worry|concern)|"
+                     r"not something you need to", re.IGNORECASE)  # fmt: skip
+
+
+def scenery_names(text: str) -> list[str]:
+    """Names a multiple-object reply calls scenery.
+
+    >>> scenery_names("beach: You don't need to worry about the beach. shovel: Taken.")
+    ['beach']
+    """
+    found = LISTED_REPLY.finditer(text)
+    return [m.group(1).strip().lower() for m in found if SCENERY.search(m.group(2))]
+
+
 def fixed_names(text: str) -> list[str]:
     """Names a multiple-object take reply calls fixed or too heavy.
 
@@ -375,13 +390,19 @@ ANIMATE = re.compile(
 )
 
 
+NAMED_KIND = re.compile(r"\b[A-Z][a-z]+ the ([a-z]+)\b(?= (?:is|are|was|stands|sits|lies|walks|looks)\b)")
+
+
 def animate_names(text: str) -> list[str]:
-    """Names the parser treats as people or animals ("I don't suppose the porter would care for that").
+    """Names the parser treats as people or animals ("I don't suppose the porter would care for that"),
+    and the kind of a named character ("Bella the goat is standing here": a proper name, then its kind).
 
     >>> animate_names("I don't suppose the grey mare would care for that.")
     ['grey mare']
+    >>> animate_names("Bella the goat is standing here. The gate is shut.")
+    ['goat']
     """
-    return [m.strip().lower() for m in ANIMATE.findall(text)]
+    return [m.strip().lower() for m in ANIMATE.findall(text) + NAMED_KIND.findall(text)]
 
 
 def closed_things(text: str) -> list[str]:
