@@ -26,7 +26,9 @@ OPERATE = ("push", "press", "pull", "turn", "flip")
 WAITS = 1  # turns to wait for an arrival the game announced
 
 
-def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] = ()) -> list[str]:
+def device_actions(
+    inventory: list[str], nouns: list[str], known: Sequence[str] = (), aliases: Sequence[str] = ()
+) -> list[str]:
     """Load a machine with small things we carry, switch it on, then aim it at each thing here.
 
     Aiming comes last on purpose: once a machine is loaded and running, each new aim is tried by the
@@ -36,16 +38,18 @@ def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] 
     ['put iron balls in cannon', 'turn on cannon', 'point cannon at tree']
     >>> device_actions(["brass lamp"], ["radio"])
     ['turn on radio']
+    >>> device_actions(["machine"], ["tree"], aliases=["launching machine"])[-1]  # its full name, once read
+    'point machine at tree'
     """
     held = [_name(i) for i in inventory]
-    names = {w.head(n): n for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)}
-    devices = list(names)
+    devices = list(dict.fromkeys(w.head(n) for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)))
+    aimers = {w.head(n) for n in [*held, *nouns, *aliases] if _aims(n)}
     loads = [n for n in held if w.head(n).endswith("s") and w.head(n) not in devices][:LOADS]
     out: list[str] = []
     for device in devices:
         out += [f"put {load} in {device}" for load in loads]
         out.append(f"turn on {device}")
-        if device in AIMABLE or _aims(names.get(device, device)):
+        if device in AIMABLE or device in aimers:
             ranked = sorted(nouns, key=lambda n: n not in known)  # things known to exist first
             targets = [n for n in ranked if w.head(n) != device and n not in held][:AIM_TARGETS]
             out += [f"point {device} at {t}" for t in targets]

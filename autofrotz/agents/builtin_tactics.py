@@ -127,7 +127,7 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ("feed-an-animal", feed_actions(held, animals)),
         ("offer-to-a-person", _offers(scene, nouns, mem)),
         ("switch-on-a-device", [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]),
-        ("work-a-machine", device_actions(scene.inventory, nouns, known)),
+        ("work-a-machine", device_actions(scene.inventory, nouns, known, list(mem.vocab.renamed))),
         ("say-a-word-read", speech_actions(scene.room, mem)),
         ("use-a-carried-tool", tool_actions(held, nouns)),
         ("work-a-fixture", _fixture_actions(nouns)),
