@@ -3,8 +3,8 @@ of the jericho-supported games except the reviewed general words below.
 
 Every module-level constant of the agent modules (every module of ``autofrotz/agents``: the built-in
 agent's ``builtin_*.py``, ``puzzle_rules.py`` and the rest) that holds strings (sets, lists, tuples,
-dicts, nested) is collected programmatically, so a new table is checked without being named here. A walkthrough noun is a word
-after a command's verb that the game's own dictionary flags as a noun.
+dicts, nested) is collected programmatically, so a new table is checked without being named here.
+A walkthrough noun is a word after a command's verb that the game's own dictionary flags as a noun.
 """
 
 from __future__ import annotations
