@@ -13,12 +13,16 @@ import schemathesis
 from hypothesis import settings
 from support.recorded_game import build_recorded_game
 
+from autofrotz.web.guard import LOOPBACK_NAMES, Access
 from autofrotz.web.live import LiveHub
 from autofrotz.web.server import create_app
 
 _DB = Path(tempfile.mkdtemp(prefix="autofrotz-schema-")) / "api.db"
 build_recorded_game(_DB, turns=12)
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(_DB, LiveHub()))
+# the ASGI client's own Host name is served like a loopback name (the Host/Origin guard is tested
+# in test_browser_watch.py); no token, as on loopback
+_ACCESS = Access(LOOPBACK_NAMES | {"testserver"})
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(_DB, LiveHub(), access=_ACCESS))
 
 
 @schema.parametrize()

@@ -25,6 +25,20 @@ class ControlBody(BaseModel):
     command: str | None = None
 
 
+_ERROR_BODY = {
+    "application/json": {"schema": {"type": "object", "properties": {"error": {"type": "string"}}}}
+}
+# What a control request can be refused with, documented so clients (and the schema test) know them.
+CONTROL_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {
+        "description": "A request the game cannot take (an unknown action, a refused command)",
+        "content": _ERROR_BODY,
+    },
+    403: {"description": "Control needs the token printed by the terminal", "content": _ERROR_BODY},
+    409: {"description": "The game is not being played by this server", "content": _ERROR_BODY},
+}
+
+
 def add_control_routes(app: FastAPI, hub: LiveHub, access: Access, game: Any) -> None:
     """GET the control status of a game; POST a request (``game(id)`` gives the row or a 404)."""
 
@@ -32,7 +46,7 @@ def add_control_routes(app: FastAPI, hub: LiveHub, access: Access, game: Any) ->
     def control_status(game_id: GameId, request: Request) -> JSONResponse:
         return JSONResponse(_status(hub, access, game_id, request))
 
-    @app.post("/api/games/{game_id}/control")
+    @app.post("/api/games/{game_id}/control", responses=CONTROL_ERRORS)
     def control(game_id: GameId, body: ControlBody, request: Request) -> JSONResponse:
         game(game_id)
         if not access.may_control(request.headers):
@@ -60,7 +74,7 @@ def _status(hub: LiveHub, access: Access, game_id: GameId, request: Request) -> 
 def add_export_routes(app: FastAPI, pool: ReaderPool, game: Any) -> None:
     """A game's transcript as text and its full record as JSON, as downloads."""
 
-    @app.get("/api/games/{game_id}/transcript.txt")
+    @app.get("/api/games/{game_id}/transcript.txt", response_class=PlainTextResponse)
     def transcript(game_id: GameId) -> Response:
         row = game(game_id)
         text = transcript_text(row, pool.get().turns(game_id))

@@ -6,7 +6,7 @@ import asyncio
 import json
 import logging
 import pathlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
 
@@ -15,6 +15,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from autofrotz.web.guard import Access, GuardMiddleware
 from autofrotz.web.live import LiveHub
@@ -100,9 +102,12 @@ def _error(status: int, message: str) -> JSONResponse:
 def _install_error_handlers(app: FastAPI) -> None:
     """Every error is a JSON object with an "error" key."""
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+    @app.exception_handler(StarletteHTTPException)  # the router's own 404/405 as well as ours
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        response = _error(exc.status_code, str(exc.detail))
+        if exc.status_code == 405:  # every method the path takes (the router names its first route's)
+            response.headers["Allow"] = ", ".join(_methods_of(app, request.scope))
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -113,6 +118,16 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error serving %s", request.url.path)
         return _error(500, f"internal error: {type(exc).__name__}")
+
+
+def _methods_of(app: FastAPI, scope: MutableMapping[str, Any]) -> list[str]:
+    """The methods of every route whose path matches the request's."""
+    found: set[str] = set()
+    for route in app.router.routes:
+        methods = getattr(route, "methods", None)
+        if methods and route.matches({**scope, "method": next(iter(methods))})[0] == Match.FULL:
+            found |= set(methods)
+    return sorted(found)
 
 
 def _install_security_headers(app: FastAPI) -> None:
