@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, look_after_open, reach_actions
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_readings import refused as _refused
 from autofrotz.agents.builtin_tactics import short
 from tests.test_builtin_agent import World
@@ -47,7 +47,7 @@ def test_clues_point_at_the_next_action() -> None:
 
 def test_a_loose_thing_is_pulled_next() -> None:
     world = World("Corridor\nA narrow corridor. An outcrop of quartz juts from the wall.\n")
-    world.agent.mem.queue = ["take quartz"]
+    world.agent.mem.plans.add(["take quartz"], "test")
     command = world.decide()
     world.reply(command, "The quartz doesn't seem properly anchored. It moves slightly when you touch it.")
     assert (command, world.decide()) == ("take quartz", "pull quartz")
@@ -58,7 +58,7 @@ def test_a_room_that_killed_twice_is_not_walked_into() -> None:
     world.reply("north", "Lava Field\nA field of lava. You can go south.\n")
     world.reply("south", "Hall\n")
     lava = "lava_field"
-    world.agent.mem.deaths[lava] = 2
+    world.agent.mem.attempts.deaths[lava] = 2
     for _ in range(6):
         command = world.decide()
         assert command != "north"
@@ -66,11 +66,11 @@ def test_a_room_that_killed_twice_is_not_walked_into() -> None:
 
 
 def test_food_goes_to_the_animal_before_other_gifts() -> None:
-    world = World("Meadow\nA small meadow. Daisy the cow is standing here.\n")
-    world.agent.inventory = ["wristwatch", "turnip"]
-    world.agent.mem.held = ["wristwatch", "turnip"]
-    world.agent.mem.tries["meadow|take all"] = 1
-    assert world.decide() == "give turnip to cow"
+    world = World("Meadow\nA small meadow. A stray dog is standing here.\n")
+    world.agent.inventory = ["wristwatch", "dog food"]
+    world.agent.mem.seen.held = ["wristwatch", "dog food"]
+    world.agent.mem.attempts.tries[spot("meadow", "take all")] = 1
+    assert world.decide() == "give dog food to dog"
 
 
 def test_too_heavy_drops_junk_and_retries_only_the_useful_thing() -> None:
@@ -89,7 +89,7 @@ def test_a_thing_that_does_not_open_is_still_here() -> None:
 
 def test_a_thing_that_will_not_be_taken_is_searched() -> None:
     world = World("Kitchen\nA kitchen. A large pizza sits on the counter.\n")
-    world.agent.mem.queue = ["take large pizza"]
+    world.agent.mem.plans.add(["take large pizza"], "test")
     command = world.decide()
     world.reply(command, "Carry the whole pizza around in your hands? NOT.")
     assert (command, world.decide()) == ("take large pizza", "search large pizza")
@@ -97,22 +97,22 @@ def test_a_thing_that_will_not_be_taken_is_searched() -> None:
 
 def test_putting_on_gloves_lets_a_slippery_take_be_tried_again() -> None:
     world = World("Bathroom\nA bathroom. A bar of soap lies in the shower.\n")
-    world.agent.mem.queue = ["take soap"]
+    world.agent.mem.plans.add(["take soap"], "test")
     world.reply(world.decide(), "The soap slips from your hand and falls back where you found it.")
     world.reply(world.decide(), "You find nothing of interest.")  # the search of what would not be taken
     room = world.map.current_room
     assert world.agent.mem.tried(room, "take soap") == 1
-    world.agent.mem.queue = ["wear gloves"]
+    world.agent.mem.plans.add(["wear gloves"], "test")
     world.reply(world.decide(), "You put on the garden gloves.")
     world.decide()
-    assert world.agent.mem.tried(room, "take soap") == 0 or world.agent.mem.last_command == "take soap"
+    assert world.agent.mem.tried(room, "take soap") == 0 or world.agent.mem.now.last_command == "take soap"
 
 
 def test_rooms_elsewhere_are_judged_by_the_names_used_there() -> None:
     world = World("Porch\nA porch. A crumpled note lies here.\n")
     agent = world.agent
-    agent.mem.renamed["crumpled note"] = "note"
-    agent.mem.held = ["note"]
+    agent.mem.vocab.renamed["crumpled note"] = "note"
+    agent.mem.seen.held = ["note"]
     scene = agent._remote_scene(world.map.current_room)
     assert "crumpled note" not in scene.nouns and "note" in scene.inventory
 
@@ -122,15 +122,19 @@ def test_an_explored_map_leads_back_to_things_not_yet_examined() -> None:
     world.decide()
     garden = world.map.current_room
     assert world.agent._examine_pending(garden)
-    world.agent.mem.tries.update({f"{garden}|examine {n}": 1 for n in ("vegetable plot", "path", "garden")})
-    world.agent.mem.tries.update({f"{garden}|examine {n}": 1 for n in world.agent.mem.nouns.get(garden, [])})
+    world.agent.mem.attempts.tries.update(
+        {spot(garden, f"examine {n}"): 1 for n in ("vegetable plot", "path", "garden")}
+    )
+    world.agent.mem.attempts.tries.update(
+        {spot(garden, f"examine {n}"): 1 for n in world.agent.mem.seen.nouns.get(garden, [])}
+    )
     assert not world.agent._examine_pending(garden)
 
 
 def test_a_hooded_figure_that_blocks_the_way_and_thrusts_is_fought() -> None:
     world = World("Land of Shadow\nA land of dark shadows.\n")
     world.agent.inventory = ["sword"]
-    world.agent.mem.held = ["sword"]
+    world.agent.mem.seen.held = ["sword"]
     world.reply(
         "wait",
         "A cloaked and hooded figure is standing blocking the way to the northeast.\n"

@@ -23,11 +23,11 @@ NOT_HERE = "You can't see any such thing."
 
 
 def test_machine_is_loaded_and_switched_on_before_it_is_aimed() -> None:
-    actions = device_actions(["machine", "tennis balls"], ["sun", "crate", "tree"], ["tree", "crate"])
-    assert actions.index("put tennis balls in machine") < actions.index("turn on machine")
-    aims = [a for a in actions if a.startswith("point machine at")]
-    assert aims[:2] == ["point machine at crate", "point machine at tree"]
-    assert "point machine at machine" not in actions
+    actions = device_actions(["cannon", "iron balls"], ["sun", "crate", "tree"], ["tree", "crate"])
+    assert actions.index("put iron balls in cannon") < actions.index("turn on cannon")
+    aims = [a for a in actions if a.startswith("point cannon at")]
+    assert aims[:2] == ["point cannon at crate", "point cannon at tree"]
+    assert "point cannon at cannon" not in actions
 
 
 def test_plain_devices_are_switched_on_not_aimed() -> None:

@@ -45,6 +45,6 @@ def test_agent_runs_on_through_a_new_exit_when_chased() -> None:
 def test_agent_attacks_without_the_instrument_the_parser_refused() -> None:
     world = World("Yard\nA muddy yard. A dog growls at you threateningly.\n")
     world.decide()
-    world.agent.mem.last_command = "attack dog with stick"  # as if the agent had sent it
+    world.agent.mem.now.last_command = "attack dog with stick"  # as if the agent had sent it
     world.reply("attack dog with stick", "I only understood you as far as wanting to attack the dog.")
     assert world.decide() == "attack dog"

@@ -17,7 +17,7 @@ def test_only_quoted_proper_names_are_words_to_say() -> None:
 def test_words_are_said_where_read_and_inside_boarded_things() -> None:
     mem = Memory()
     learn("A sign reads 'Zarkon Station'.", "platform", mem)
-    mem.speaking_rooms.append("cabin")
+    mem.seen.speaking_rooms.append("cabin")
     assert speech_actions("platform", mem) == ["zarkon", "say zarkon"]
     assert speech_actions("cabin", mem) == ["zarkon", "say zarkon"]
     assert speech_actions("street", mem) == []

@@ -39,21 +39,21 @@ def test_agent_chops_a_tree_with_a_carried_axe() -> None:
         command = world.decide()
         seen.append(command)
         world.reply(command, "Taken." if command == "take all" else "Nothing happens.")
-        world.agent.mem.held = ["rusty axe"]
+        world.agent.mem.seen.held = ["rusty axe"]
     assert any(c.startswith("chop ") and c.endswith("tree") for c in seen)
 
 
 def test_agent_leaves_a_starred_treasure_in_a_treasure_room_and_does_not_take_it_back() -> None:
     world = World(STUMP)
-    world.agent.mem.held = ["jewelled fruit"]
-    world.agent.mem.valuables = ["jewelled fruit"]
+    world.agent.mem.seen.held = ["jewelled fruit"]
+    world.agent.mem.seen.valuables = ["jewelled fruit"]
     seen = []
     for _ in range(6):
         command = world.decide()
         seen.append(command)
         if command == "drop jewelled fruit":
             world.reply(command, "Safely deposited.", score=7)
-            world.agent.mem.held = []
+            world.agent.mem.seen.held = []
         else:
             world.reply(command, "Nothing happens.")
     assert "drop jewelled fruit" in seen

@@ -13,7 +13,6 @@ import logging
 import re
 from typing import Any
 
-from autofrotz.agents import builtin_spells as spells
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts
@@ -22,7 +21,7 @@ from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import without_instrument
 from autofrotz.agents.builtin_getaway import getaway
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import DURABLE, Memory, spot
 from autofrotz.agents.builtin_readings import (
     LOOK_VERBS,
     dark_on_map,
@@ -34,6 +33,7 @@ from autofrotz.agents.builtin_readings import (
 )
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
+from autofrotz.agents.builtin_spells import spells_in
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
     Scene,
@@ -42,6 +42,7 @@ from autofrotz.agents.builtin_tactics import (
     examine_actions,
     has_any,
     inventory_actions,
+    named_room_actions,
     objects,
     part_actions,
     room_actions,
@@ -49,7 +50,7 @@ from autofrotz.agents.builtin_tactics import (
 )
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
-from autofrotz.agents.builtin_tools import starred_names, treasure_room
+from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
@@ -68,13 +69,14 @@ OPERATING_VERBS = ("push", "pull", "turn")
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
-FORGOTTEN = re.compile(r"haven't got that spell|not committed to memory|don't have that spell", re.IGNORECASE)
 GOT_SOMETHING = re.compile(
     r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
     r"hands? you|gives you|you are now (?:carrying|holding))\b",
     re.IGNORECASE,
 )
 PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
+STOCK_LENGTH = 120  # characters: a stock refusal is short
+STOCK_KEPT = 60  # distinct short replies remembered
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 
 
@@ -93,9 +95,9 @@ class BuiltinAgent:
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
         """Choose the next command from the world model and what earlier replies taught."""
-        if sentence_name(context.room_name) and self.mem.last_room:
+        if sentence_name(context.room_name) and self.mem.now.last_room:
             # The map took a reply for a room header: we have not moved, so stay where we were.
-            context = dataclasses.replace(context, room_id=self.mem.last_room, room_description="")
+            context = dataclasses.replace(context, room_id=self.mem.now.last_room, room_description="")
         self.map = context.map
         self.sig = signature(context)
         self.inventory = list(context.inventory)
@@ -111,7 +113,7 @@ class BuiltinAgent:
     def _risky(self, ctx: TurnContext, command: str) -> bool:
         """Fights, and moves out of rooms where we died, earn a save first."""
         room = ctx.room_id or "?"
-        return command.startswith("attack") or (is_move(command) and bool(self.mem.deaths.get(room)))
+        return command.startswith("attack") or (is_move(command) and bool(self.mem.attempts.deaths.get(room)))
 
     def to_dict(self) -> dict[str, Any]:
         """State to keep across a resume."""
@@ -126,51 +128,58 @@ class BuiltinAgent:
     def _observe(self, ctx: TurnContext) -> None:
         mem, text = self.mem, ctx.last_output or ""
         if ctx.death_note:
-            mem.killers.append(f"{mem.last_room or '?'}|{mem.last_command}")
-            mem.deaths[mem.last_room or "?"] = mem.deaths.get(mem.last_room or "?", 0) + 1
+            mem.attempts.killers.append(spot(mem.now.last_room, mem.now.last_command))
+            mem.attempts.deaths[mem.now.last_room or "?"] = (
+                mem.attempts.deaths.get(mem.now.last_room or "?", 0) + 1
+            )
             mem.forget_successes()
-            mem.flee = True
-            mem.score = ctx.score or 0
+            mem.now.flee = True
+            mem.now.score = ctx.score or 0
             return
-        if mem.last_command:
+        if mem.now.last_command:
             self._judge(ctx, text)
-        mem.score = ctx.score if ctx.score is not None else mem.score
-        if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.locked_rooms:
-            mem.locked_rooms.append(ctx.room_id)
+        mem.now.score = ctx.score if ctx.score is not None else mem.now.score
+        if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
+            mem.seen.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
         self._note_speech(ctx, text)
         self._check_progress(ctx)
-        if mem.start_room is None:
-            mem.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
+        if mem.seen.start_room is None:
+            mem.seen.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
 
     def _note_speech(self, ctx: TurnContext, text: str) -> None:
         """Quoted names read are words to say there, and in whatever we climb into."""
         mem = self.mem
-        learn(text, mem.last_room, mem)
+        learn(text, mem.now.last_room, mem)
         here = ctx.room_id
-        if here and here not in mem.treasure_rooms and treasure_room(f"{ctx.room_description or ''}\n{text}"):
-            mem.treasure_rooms.append(here)  # the game names this room as the place for treasure
-        mem.valuables += [n for n in map(short, starred_names(text)) if n not in mem.valuables]
-        moved = ctx.room_id != mem.last_room
-        if ctx.room_id and boarded(mem.last_command if moved else "", ctx.room_name):
-            mem.speaking_rooms += [] if ctx.room_id in mem.speaking_rooms else [ctx.room_id]
+        if (
+            here
+            and here not in mem.seen.treasure_rooms
+            and treasure_room(f"{ctx.room_description or ''}\n{text}")
+        ):
+            mem.seen.treasure_rooms.append(here)  # the game names this room as the place for treasure
+        marked = starred_names(text) + ([] if w.is_refusal(text) else valued_names(text))
+        mem.seen.valuables += [n for n in dict.fromkeys(map(short, marked)) if n not in mem.seen.valuables]
+        moved = ctx.room_id != mem.now.last_room
+        if ctx.room_id and boarded(mem.now.last_command if moved else "", ctx.room_name):
+            mem.seen.speaking_rooms += [] if ctx.room_id in mem.seen.speaking_rooms else [ctx.room_id]
 
     def _check_progress(self, ctx: TurnContext) -> None:
         """Any news (room, noun, score, pockets) lets walks be repeated again."""
         rooms = len(ctx.known_rooms)
-        nouns = sum(len(v) for v in self.mem.nouns.values())
+        nouns = sum(len(v) for v in self.mem.seen.nouns.values())
         mark = f"{rooms}/{nouns}/{ctx.score}/{len(ctx.inventory)}"
-        if mark != self.mem.progress_mark:
-            self.mem.progress_mark = mark
-            self.mem.travel = {}
+        if mark != self.mem.now.progress_mark:
+            self.mem.now.progress_mark = mark
+            self.mem.attempts.travel = {}
 
     def _judge(self, ctx: TurnContext, text: str) -> None:
-        mem, command, room = self.mem, self.mem.last_command, self.mem.last_room
+        mem, command, room = self.mem, self.mem.now.last_command, self.mem.now.last_room
         word = w.unknown_word(text)
-        if word and word not in mem.bad_words:
-            mem.bad_words.append(word)
-        if w.BAD_VERB.search(text) and command.split()[0] not in mem.bad_verbs and not is_move(command):
-            mem.bad_verbs.append(command.split()[0])
+        if word and word not in mem.vocab.bad_words:
+            mem.vocab.bad_words.append(word)
+        if w.BAD_VERB.search(text) and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
+            mem.vocab.bad_verbs.append(command.split()[0])
         moved = ctx.room_id != room
         if is_move(command):
             if moved:
@@ -183,21 +192,21 @@ class BuiltinAgent:
         if w.not_here(text) and not moved:
             self._call_by_head(ctx, command, text, room)
             for noun in objects(command):
-                if f"{room or '?'}|{noun}" not in mem.absent:
-                    mem.absent.append(f"{room or '?'}|{noun}")
+                if not mem.absent(room, noun):
+                    mem.seen.absent.append(spot(room, noun))
         held = short(command[5:]) if command.startswith("take ") and ALREADY_HAVE.search(text[:100]) else ""
-        if held and held not in mem.held:
-            mem.held.append(held)
+        if held and held not in mem.seen.held:
+            mem.seen.held.append(held)
         if w.TOO_HEAVY.search(text):
             self._make_room(ctx, command)
         if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:
             self._retry_by_head(command, room)
             bare = without_instrument(command, text)
-            mem.queue[:0] = [bare] if bare and bare not in mem.queue else []
+            mem.plans.add([bare] if bare else [], "retry-without-instrument", front=True)
         phrase = w.verb_only(command, text[:200])
-        if phrase and phrase not in mem.bad_phrases:
-            mem.bad_phrases.append(phrase)
-        if refused(command, text) and not moved:
+        if phrase and phrase not in mem.vocab.bad_phrases:
+            mem.vocab.bad_phrases.append(phrase)
+        if (refused(command, text) or self._stock_reply(ctx, command, text)) and not moved:
             if not w.TOO_HEAVY.search(text):  # too heavy is no refusal: a drop makes room for a retry
                 mem.note_fail(room, command)
             return
@@ -207,36 +216,49 @@ class BuiltinAgent:
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
 
+    def _stock_reply(self, ctx: TurnContext, command: str, text: str) -> bool:
+        """A short reply the game gave word for word to commands of different verbs is its stock way of
+        saying no ("That would achieve nothing."), whatever its wording: learned per game, not listed."""
+        reply = " ".join(text.split()).lower()
+        if not reply or len(reply) > STOCK_LENGTH or w.SUCCESS.search(reply):
+            return False
+        if ctx.score is not None and ctx.score > self.mem.now.score:
+            return False
+        verbs = self.mem.vocab.stock.setdefault(reply, [])
+        verbs += [] if command.split()[0] in verbs else [command.split()[0]]
+        if len(self.mem.vocab.stock) > STOCK_KEPT:
+            del self.mem.vocab.stock[next(iter(self.mem.vocab.stock))]
+        return len(verbs) >= 2
+
     def _call_by_head(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
         """A thing known to be here whose full name the parser refused: try its head noun once."""
         mem = self.mem
-        known = [short(i) for i in ctx.inventory + ctx.visible_items] + mem.objects + mem.trusted
-        known += [short(n) for n in mem.nouns.get(room or "?", []) if has_any(w.head(short(n)), NOTABLE)]
+        known = [short(i) for i in ctx.inventory + ctx.visible_items] + mem.seen.objects + mem.seen.trusted
+        known += [short(n) for n in mem.seen.nouns.get(room or "?", []) if has_any(w.head(short(n)), NOTABLE)]
         retry = head_fallback(command, text, list(dict.fromkeys(known)), mem)
-        if retry and retry not in mem.queue:
-            mem.queue.insert(0, retry)
-            listed = mem.nouns.get(room or "?", [])
-            mem.nouns[room or "?"] = list(dict.fromkeys(renamed([short(n) for n in listed], mem)))
+        if retry and retry not in mem.plans.commands():
+            mem.plans.add([retry], "call-by-head-noun", front=True)
+            listed = mem.seen.nouns.get(room or "?", [])
+            mem.seen.nouns[room or "?"] = list(dict.fromkeys(renamed([short(n) for n in listed], mem)))
 
     def _work_controls(self, command: str, text: str) -> None:
         """One control did something: the other controls in reach come next."""
         mem = self.mem
-        controls = [short(n) for n in mem.nouns.get(mem.last_room or "?", [])] + renamed(
+        controls = [short(n) for n in mem.seen.nouns.get(mem.now.last_room or "?", [])] + renamed(
             [short(i) for i in self._carried_names()], mem
         )
-        for follow in reversed(other_controls(command, text, controls)):
-            if follow not in mem.queue:
-                mem.queue.insert(0, follow)
+        follows = [f for f in other_controls(command, text, controls) if f not in mem.plans.commands()]
+        mem.plans.add(follows, "work-the-other-controls", front=True)
 
     def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
         mem, sig = self.mem, signature(ctx)
-        same = bool(sig) and sig == mem.last_sig
-        if same and mem.clone_move == command:
+        same = bool(sig) and sig == mem.now.last_sig
+        if same and mem.now.clone_move == command:
             for where in (room, ctx.room_id):
                 for _ in range(3):  # a durable refusal: a change in the room must not revive the walk
                     mem.note_fail(where, command)
-        mem.clone_move = command if same else ""
+        mem.now.clone_move = command if same else ""
 
     def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
@@ -250,54 +272,66 @@ class BuiltinAgent:
     def _retry_by_head(self, command: str, room: str | None) -> None:
         """The parser took only the first word of a name: call the thing by its head noun instead."""
         retry = w.head_retry(command, objects(command))
-        if not retry or retry in self.mem.queue:
+        if not retry or retry in self.mem.plans.commands():
             return
-        self.mem.queue.insert(0, retry)
-        name, listed = objects(command)[0], self.mem.nouns.get(room or "?", [])
+        self.mem.plans.add([retry], "retry-by-head-noun", front=True)
+        name, listed = objects(command)[0], self.mem.seen.nouns.get(room or "?", [])
         renamed = (w.head(name) if short(n) == name else n for n in listed)
-        self.mem.nouns[room or "?"] = list(dict.fromkeys(renamed))
+        self.mem.seen.nouns[room or "?"] = list(dict.fromkeys(renamed))
 
     def _make_room(self, ctx: TurnContext, command: str) -> None:
         """Too much to carry: drop the least useful thing, then try the take again."""
-        junk = [i for i in ctx.inventory if not tactics_useful(i, self.mem) and short(i) not in self.mem.junk]
+        junk = [
+            i for i in ctx.inventory if not tactics_useful(i, self.mem) and short(i) not in self.mem.seen.junk
+        ]
         if not junk or not command.startswith("take "):
             return
         # "take all" would pick the junk up again: retry only what was too heavy, by name, if worth it
         names = w.heavy_names(ctx.last_output or "") or ([command[5:]] if command != "take all" else [])
         heavy = [f"take {short(n)}" for n in names if tactics_useful(n, self.mem)]
         if heavy:
-            self.mem.junk.append(short(junk[0]))
-            self.mem.queue[:0] = [f"drop {w.head(short(junk[0]))}", *heavy]  # "bird's nest" drops as "nest"
+            self.mem.seen.junk.append(short(junk[0]))
+            drop = f"drop {w.head(short(junk[0]))}"  # a possessive name drops by its head noun
+            self.mem.plans.add([drop, *heavy], "make-room-for-a-heavy-take", front=True)
         for retry in heavy:
-            self.mem.tries.pop(f"{ctx.room_id or '?'}|{retry}", None)
+            self.mem.attempts.tries.pop(spot(ctx.room_id, retry), None)
 
     def _after_success(self, ctx: TurnContext, command: str, room: str | None) -> None:
         mem = self.mem
         verb = command.split()[0]
-        gained = ctx.score is not None and ctx.score > mem.score
+        gained = ctx.score is not None and ctx.score > mem.now.score
         taken = taken_names(command, ctx.last_output or "")
         for name in taken:
-            if name not in mem.held:
-                mem.held.append(name)
-            mem.absent = [a for a in mem.absent if a.split("|", 1)[1] != name]
+            if name not in mem.seen.held:
+                mem.seen.held.append(name)
+            mem.seen.absent = [a for a in mem.seen.absent if a.what != name]
         if verb == "take" and gained and len(taken) == 1:
-            mem.valuables.append(taken[0])
+            mem.seen.valuables.append(taken[0])
         if verb in ("put", "drop", "give", "throw"):
             thing = short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
-            mem.held = [h for h in mem.held if h != thing]
-            if verb == "drop" and gained and thing not in mem.junk:
-                mem.junk.append(thing)  # deposited for points: taking it back would lose them
+            mem.seen.held = [h for h in mem.seen.held if h != thing]
+            if verb == "drop" and gained and thing not in mem.seen.junk:
+                mem.seen.junk.append(thing)  # deposited for points: taking it back would lose them
+        if verb == "put" and gained and " in " in command:
+            box = short(command.split(" in ", 1)[1])
+            mem.seen.deposits += [] if box in mem.seen.deposits else [box]  # this container counts treasure
         if verb == "put" and not gained:
-            mem.queue.append(f"take {command.split(' in ')[0][4:]}")
+            mem.plans.add([f"take {command.split(' in ')[0][4:]}"], "take-back-what-a-put-did-not-score")
         if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
-            mem.tries = {k: v for k, v in mem.tries.items() if "|take " not in k or k in mem.fails}
+            tries, fails = mem.attempts.tries, mem.attempts.fails
+            mem.attempts.tries = {
+                k: v for k, v in tries.items() if not k.what.startswith("take ") or k in fails
+            }
         if verb in ("turn", "light") and any(w.has_class(x, w.LIGHTS) for x in command.split()):
-            mem.lit = True
+            mem.now.lit = True
         if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
             mem.forget_room_failures(room)
             if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
-                prefixes = tuple(f"{room or '?'}|{v} " for v in OPERATING_VERBS)
-                mem.tries = {k: v for k, v in mem.tries.items() if not k.startswith(prefixes)}
+                verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
+                tries = mem.attempts.tries
+                mem.attempts.tries = {
+                    k: v for k, v in tries.items() if k.room != here or not k.what.startswith(verbs)
+                }
 
     def _collect_nouns(self, ctx: TurnContext, text: str) -> None:
         """Room descriptions give every noun; other replies only objects of a known kind."""
@@ -306,132 +340,126 @@ class BuiltinAgent:
             mem.add_noun(room, phrase)
         for direction in w.directions_in(ctx.room_description or ""):
             mem.add_hint(room, direction)
-        if mem.last_command == "take all":
+        if mem.now.last_command == "take all":
             for name in w.listed_names(text):
                 mem.add_noun(room, name)
-                if short(name) not in mem.objects:
-                    mem.objects.append(short(name))
-            mem.fixed += [short(n) for n in w.fixed_names(text) if short(n) not in mem.fixed]
-        elif mem.last_command.startswith("take ") and w.FIXED.search(text[:200]):
-            name = short(mem.last_command[5:])
-            if name not in mem.fixed:
-                mem.fixed.append(name)
+                if short(name) not in mem.seen.objects:
+                    mem.seen.objects.append(short(name))
+            mem.seen.fixed += [short(n) for n in w.fixed_names(text) if short(n) not in mem.seen.fixed]
+        elif mem.now.last_command.startswith("take ") and w.FIXED.search(text[:200]):
+            name = short(mem.now.last_command[5:])
+            if name not in mem.seen.fixed:
+                mem.seen.fixed.append(name)
         elif not w.is_refusal(text):
             for phrase in w.noun_phrases(text):
                 if has_any(phrase, NOTABLE):
                     mem.add_noun(room, phrase)
-        follow = [f"open {short(thing)}" for thing in w.closed_things(text)] + w.follow_ups(text)
-        follow += revealed_searches(text)
-        if w.FIRST.search(text[:200]) and follow and mem.last_command:
-            follow.append(mem.last_command)  # the prerequisite, then the command it held up
-            mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)
-            mem.fails.pop(f"{room or '?'}|{mem.last_command}", None)
-        if mem.last_command and not is_move(mem.last_command):
+        plans, last = mem.plans, mem.now.last_command
+        closed, pointed, revealed = w.closed_things(text), w.follow_ups(text), revealed_searches(text)
+        plans.add([f"open {short(thing)}" for thing in closed], "open-what-is-closed")
+        plans.add(pointed, "what-the-reply-points-at")
+        plans.add(revealed, "search-what-was-revealed")
+        if w.FIRST.search(text[:200]) and (closed or pointed or revealed) and last:
+            plans.add([last], "retry-after-its-prerequisite")  # the prerequisite, then the command it held up
+            mem.attempts.unmark(room, last)
+        if last and not is_move(last):
             nearby = [short(thing) for thing in w.nearby_things(text)]
-            mem.trusted += [n for n in nearby if n not in mem.trusted]
-            follow += [f"take {n}" for n in nearby]
+            mem.seen.trusted += [n for n in nearby if n not in mem.seen.trusted]
+            plans.add([f"take {n}" for n in nearby], "take-what-lies-here")
         for wait in arrival_waits(text):
-            mem.queue.insert(0, wait)  # someone is coming: see what they do before acting
-            mem.tries.pop(f"{room or '?'}|{wait}", None)
-        for command in follow:
-            if command not in mem.queue:
-                mem.queue.append(command)
+            plans.add([wait], "wait-for-an-arrival", front=True)  # someone is coming: see what they do first
+            mem.attempts.tries.pop(spot(room, wait), None)
         self._learn_from(text)
         self._follow_clues(ctx, text)
         for command in w.quoted_commands(text):
-            if command not in mem.suggested:
-                mem.suggested.append(command)
-                mem.queue.append(command)
+            if command not in plans.suggested:
+                plans.suggested.append(command)
+                plans.add([command], "command-the-game-quoted")
 
     def _follow_clues(self, ctx: TurnContext, text: str) -> None:
         """Loose parts, things out of reach, openings to look into, the parts a description lists."""
-        mem, room, command = self.mem, ctx.room_id, self.mem.last_command
+        mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
         held = [short(i) for i in self._carried_names()]
-        names = [short(n) for n in mem.nouns.get(room or "?", []) + list(ctx.visible_items)] + held
-        people = [w.head(n) for n in names if has_any(n, (w.PEOPLE, w.ANIMALS))] + mem.people
-        for follow in reversed(clue_commands(command, objects(command), text, list(dict.fromkeys(people)),
-                                             names, held)):  # fmt: skip
-            mem.tries.pop(f"{room or '?'}|{follow}", None)
-            mem.queue = [follow] + [c for c in mem.queue if c != follow]
+        names = [short(n) for n in mem.seen.nouns.get(room or "?", []) + list(ctx.visible_items)] + held
+        people = [w.head(n) for n in names if has_any(n, (w.PEOPLE, w.ANIMALS))] + mem.seen.people
+        clues = clue_commands(command, objects(command), text, list(dict.fromkeys(people)), names, held)
+        for follow in clues:
+            mem.attempts.tries.pop(spot(room, follow), None)
+        mem.plans.add(clues, "follow-the-clue", front=True)
         if command.startswith(LOOK_VERBS) and not refused(command, text):
             for part in listed_parts(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, part)
-                mem.parts += [] if part in mem.parts else [part]
-                mem.queue += [] if f"take {part}" in mem.queue else [f"take {part}"]
+                mem.seen.parts += [] if part in mem.seen.parts else [part]
+                mem.plans.add([f"take {part}"], "take-a-listed-part")
 
     def _learn_from(self, text: str) -> None:
         """Spells to learn, who is animate, the parts an examined thing shows, objects a verb wants."""
-        mem, room = self.mem, self.mem.last_room
-        spell = mem.last_command.split()[0] if mem.last_command else ""
-        if spell in mem.spells and FORGOTTEN.search(text[:200]) and mem.tried(room, f"learn {spell}") < 6:
-            mem.queue[:0] = [f"learn {spell}", mem.last_command]  # spells fade once cast: learn it again
-            mem.tries.pop(f"{room or '?'}|learn {spell}", None)
-            mem.tries.pop(f"{room or '?'}|{mem.last_command}", None)
-        if GOT_SOMETHING.search(text) and not mem.last_command.startswith(("take", "inventory")):
-            mem.queue.insert(0, "inventory")  # something came into our hands: let the item list catch up
-            mem.tries.pop(f"{room or '?'}|inventory", None)
+        mem, room = self.mem, self.mem.now.last_room
+        if GOT_SOMETHING.search(text) and not mem.now.last_command.startswith(("take", "inventory")):
+            mem.plans.add(["inventory"], "inventory-after-a-gift", front=True)  # let the item list catch up
+            mem.attempts.tries.pop(spot(room, "inventory"), None)
         wanted = WANTS_OBJECT.search(text[:200])
         if wanted:
             verb = wanted.group(1).lower()
-            nouns = [short(n) for n in mem.nouns.get(room or "?", [])][:4]
-            extra = ["ground", "sand", "here"] if verb == "dig" else []
-            mem.queue += [f"{verb} {n}" for n in nouns + extra]
-        mem.spell_notes.update(spells.spell_notes(text))
-        for spell in spells.spells_in(text):
-            if spell not in mem.spells:
-                mem.spells.append(spell)
-                mem.queue += [f"gnusto {spell}", f"learn {spell}", f"memorize {spell}"]
+            nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])][:4]
+            mem.plans.add([f"{verb} {n}" for n in nouns], "objects-for-the-verb-asked-about")
+        for spell in spells_in(text):
+            if spell not in mem.seen.spells:
+                mem.seen.spells.append(spell)
+                mem.plans.add([f"cast {spell}", spell], "cast-a-named-spell")
         for name in w.animate_names(text):
-            if short(name) not in mem.people:
-                mem.people.append(short(name))
-        if mem.last_command.startswith(LOOK_VERBS) and not refused(mem.last_command, text):
+            if short(name) not in mem.seen.people:
+                mem.seen.people.append(short(name))
+        if mem.now.last_command.startswith(LOOK_VERBS) and not refused(mem.now.last_command, text):
             for phrase in w.noun_phrases(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, phrase)
-                if short(phrase) not in mem.parts:
-                    mem.parts.append(short(phrase))
-                    mem.queue += [c for c in part_actions(phrase) if c not in mem.queue]
+                if short(phrase) not in mem.seen.parts:
+                    mem.seen.parts.append(short(phrase))
+                    mem.plans.add(part_actions(phrase), "work-a-revealed-part")
 
     # ----- choosing -----
     def _scene(self, ctx: TurnContext) -> Scene:
         room = ctx.room_id
-        nouns = renamed(list(self.mem.nouns.get(room or "?", [])), self.mem)
+        nouns = renamed(list(self.mem.seen.nouns.get(room or "?", [])), self.mem)
         text = ctx.last_output or ""
-        creatures = [n for n in nouns + ctx.visible_items if has_any(n, (w.CREATURES, w.PEOPLE))]
+        creatures = w.threatening(text, nouns + ctx.visible_items)
         dark = bool(w.DARK.search(text)) or room_dark(ctx)
-        locked = room in self.mem.locked_rooms
+        locked = room in self.mem.seen.locked_rooms
         inventory = self._carried_names()
-        bad = frozenset(self.mem.bad_words)
+        bad = frozenset(self.mem.vocab.bad_words)
         visible = renamed(list(ctx.visible_items), self.mem)
         return Scene(room, nouns, visible, inventory, text, dark, locked, creatures, bad)
 
     def _carried_names(self) -> list[str]:
         """The item list's names plus things replies said we hold."""
         known = {short(i) for i in self.inventory}
-        return renamed(self.inventory + [h for h in self.mem.held if h not in known], self.mem)
+        return renamed(self.inventory + [h for h in self.mem.seen.held if h not in known], self.mem)
 
     def _choose(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         mem, room = self.mem, ctx.room_id
-        if mem.visit_room != room:
-            mem.visit_room, mem.visit_actions = room, 0
+        if mem.now.visit_room != room:
+            mem.now.visit_room, mem.now.visit_actions = room, 0
         escape = getaway(self.mem, ctx, scene)
         if escape:
             return escape, "get away from danger (a death here, or darkness without a light)", room
-        for source, commands in self._local_options(ctx, scene):
-            for command in commands:
-                if allowed(command, room, mem):
-                    return command, source, room
+        for reason, command in self._local_options(ctx, scene):
+            if allowed(command, room, mem):
+                return command, reason, room
         for command in inventory_actions(scene):
             if allowed(command, INVENTORY_ROOM, mem, room):
                 return command, "look at what I carry", INVENTORY_ROOM
         return self._travel(ctx, scene)
 
-    def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, list[str]]]:
-        del self.mem.queue[:-QUEUE_LIMIT]
-        options = [("follow-up", list(self.mem.queue)), ("urgent", urgent_actions(scene, self.mem))]
-        hints = [s.action for s in ctx.suggestions if s.confidence in ("high", "medium")]
-        options.append(("puzzle hint", hints))
-        if self.mem.visit_actions < VISIT_BUDGET and not (scene.dark and not self.mem.lit):
-            options.append(("try things here", room_actions(scene, self.mem)))
+    def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
+        """(reason, command) in order: the queue (each under the rule that queued it), urgent actions,
+        puzzle hints, then this room's actions (each under the rule that proposed it)."""
+        mem = self.mem
+        mem.plans.trim(QUEUE_LIMIT)
+        options = [(f"{q.rule} (queued)", q.command) for q in mem.plans.queue]
+        options += [("urgent: light the dark, fight what attacks", c) for c in urgent_actions(scene, mem)]
+        options += [("puzzle hint", s.action) for s in ctx.suggestions if s.confidence in ("high", "medium")]
+        if mem.now.visit_actions < VISIT_BUDGET and not (scene.dark and not mem.now.lit):
+            options += [(rule, command) for command, rule in named_room_actions(scene, mem)]
         return options
 
     def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
@@ -439,12 +467,12 @@ class BuiltinAgent:
         explorer = Explorer(ctx.map, self.mem, self._pending_rooms, self._examine_here(ctx, scene))
         step, reason = explorer.next_step(room)
         if step:
-            if step in ("down", "d") and not self.mem.lit and carried(scene, w.LIGHTS):
+            if step in ("down", "d") and not self.mem.now.lit and carried(scene, w.LIGHTS):
                 lamp = short(carried(scene, w.LIGHTS)[0])
                 if allowed(f"turn on {lamp}", room, self.mem):
                     return f"turn on {lamp}", "light the lamp before going down", room
             return step, reason, room
-        if len(ctx.known_rooms) <= FEW_ROOMS and not (scene.dark and not self.mem.lit):
+        if len(ctx.known_rooms) <= FEW_ROOMS and not (scene.dark and not self.mem.now.lit):
             # Nowhere left to walk in a one-room game: the visit budget no longer applies here.
             rest = [c for c in room_actions(scene, self.mem) if allowed(c, room, self.mem)]
             if rest:
@@ -452,7 +480,7 @@ class BuiltinAgent:
         step = explorer.step_towards(room, self._examine_pending) if room else None
         if step:
             return step, "walk to a room with things not yet examined", room
-        late = None if scene.dark and not self.mem.lit else next_late_action(scene, self.mem)
+        late = None if scene.dark and not self.mem.now.lit else next_late_action(scene, self.mem)
         if late:
             return late[0], "everything usual is done: try other verbs", late[1]
         step = explorer.step_towards(room, self._sweep_pending) if room else None
@@ -462,7 +490,7 @@ class BuiltinAgent:
 
     def _examine_pending(self, room: str) -> bool:
         """Whether a (lit) room still has things to examine."""
-        if not self.mem.lit and self._map_dark(room):
+        if not self.mem.now.lit and self._map_dark(room):
             return False
         scene = self._remote_scene(room)
         return any(allowed(c, room, self.mem) for c in examine_actions(scene, self.mem))
@@ -470,7 +498,7 @@ class BuiltinAgent:
     def _remote_scene(self, room: str) -> Scene:
         """Another room as the agent will see it there (same names, same pockets): else a walk there
         finds nothing to do and the agent paces between two rooms."""
-        nouns = renamed(list(self.mem.nouns.get(room, [])), self.mem)
+        nouns = renamed(list(self.mem.seen.nouns.get(room, [])), self.mem)
         return Scene(room, nouns, [], self._carried_names(), "")
 
     def _sweep_pending(self, room: str) -> bool:
@@ -478,13 +506,13 @@ class BuiltinAgent:
         return any(allowed(c, room, self.mem) for c in room_sweep(scene, self.mem))
 
     def _examine_here(self, ctx: TurnContext, scene: Scene) -> list[str]:
-        if scene.dark and not self.mem.lit:
+        if scene.dark and not self.mem.now.lit:
             return []
         return [c for c in examine_actions(scene, self.mem) if allowed(c, ctx.room_id, self.mem)]
 
     def _pending_rooms(self, room: str) -> bool:
         """Whether a room still has object actions worth walking back for."""
-        if not self.mem.lit and self._map_dark(room):
+        if not self.mem.now.lit and self._map_dark(room):
             return False
         scene = self._remote_scene(room)
         return any(
@@ -496,24 +524,23 @@ class BuiltinAgent:
 
     def _idle(self) -> tuple[str, str]:
         mem = self.mem
-        mem.idle += 1
-        if mem.idle % 3 == 0:  # the world may have changed since: sweep again
-            mem.fails = {k: v for k, v in mem.fails.items() if v >= 3}
-            mem.tries = {}
-            mem.dir_tried = {}
-            mem.travel = {}
-        return FALLBACKS[mem.idle % len(FALLBACKS)], "nothing left to try; waiting for a change"
+        mem.now.idle += 1
+        if mem.now.idle % 3 == 0:  # the world may have changed since: sweep again
+            mem.attempts.fails = {k: v for k, v in mem.attempts.fails.items() if v >= DURABLE}
+            mem.attempts.tries = {}
+            mem.attempts.dir_tried = {}
+            mem.attempts.travel = {}
+        return FALLBACKS[mem.now.idle % len(FALLBACKS)], "nothing left to try; waiting for a change"
 
     def _commit(self, room: str | None, where: str | None, command: str) -> None:
         mem = self.mem
         mem.note_try(where, command)
         if is_move(command):
-            mem.dir_tried.setdefault(room or "?", []).append(command)
-            k = f"{room or '?'}|{command}"
-            mem.travel[k] = mem.travel.get(k, 0) + 1
+            mem.attempts.dir_tried.setdefault(room or "?", []).append(command)
+            k = spot(room, command)
+            mem.attempts.travel[k] = mem.attempts.travel.get(k, 0) + 1
         else:
-            mem.visit_actions += 1
-        if command in mem.queue:
-            mem.queue.remove(command)
-        mem.last_room, mem.last_command, mem.last_kind = room, command, where or ""
-        mem.last_sig = self.sig
+            mem.now.visit_actions += 1
+        mem.plans.remove(command)
+        mem.now.last_room, mem.now.last_command, mem.now.last_kind = room, command, where or ""
+        mem.now.last_sig = self.sig

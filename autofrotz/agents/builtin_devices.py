@@ -11,18 +11,11 @@ import re
 from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, Vocab  # noqa: F401 (doctests)
 
-# Devices that act on whatever they are pointed at (launchers, optics, sprayers).
-AIMABLE = w.word_class(
-    "machine launcher cannon catapult telescope camera hose nozzle projector laser gun rifle pistol "
-    "crossbow slingshot mirror spotlight"
-)
-# Small things a machine may be loaded with.
-SMALL_LOADS = w.word_class(
-    "ball balls stone stones pebble pebbles rock rocks shell shells bullet bullets arrow arrows dart darts "
-    "coin coins disc disk cartridge tape film battery batteries seed seeds"
-)
+# Devices that act on whatever they are pointed at (launchers, optics): the genre's aiming verbs apply.
+AIMABLE = w.word_class("launcher cannon catapult")
+LOADS = 2  # things carried by the handful (a plural name) a machine is loaded with, at most
 AIM_TARGETS = 12  # things in a room a device is turned towards, at most
 APPROACH = re.compile(
     r"\b(footsteps|someone (?:is )?(?:coming|approaching)|(?:is|are) (?:coming|approaching)|rushes up|"
@@ -39,14 +32,14 @@ def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] 
     Aiming comes last on purpose: once a machine is loaded and running, each new aim is tried by the
     next launch.
 
-    >>> device_actions(["launching machine", "tennis balls"], ["sun", "iron gate", "tree"], ["tree"])[:3]
-    ['put tennis balls in machine', 'turn on machine', 'point machine at tree']
+    >>> device_actions(["cannon", "iron balls"], ["sun", "iron gate", "tree"], ["tree"])[:3]
+    ['put iron balls in cannon', 'turn on cannon', 'point cannon at tree']
     >>> device_actions(["brass lamp"], ["radio"])
     ['turn on radio']
     """
     held = [_name(i) for i in inventory]
     devices = list(dict.fromkeys(w.head(n) for n in held + nouns if w.has_class(n, w.DEVICES | AIMABLE)))
-    loads = [n for n in held if w.has_class(n, SMALL_LOADS) and w.head(n) not in devices]
+    loads = [n for n in held if w.head(n).endswith("s") and w.head(n) not in devices][:LOADS]
     out: list[str] = []
     for device in devices:
         out += [f"put {load} in {device}" for load in loads]
@@ -59,7 +52,7 @@ def device_actions(inventory: list[str], nouns: list[str], known: Sequence[str] 
 
 
 def _name(phrase: str) -> str:
-    """A carried item's name without its count ("twenty-one tennis balls" -> "tennis balls")."""
+    """A carried item's name without its count ("twenty-one iron balls" -> "iron balls")."""
     words = [x for x in phrase.lower().split() if x not in w.ARTICLES and not w.is_count(x)]
     return " ".join(words[-2:])
 
@@ -82,7 +75,7 @@ def other_controls(command: str, reply: str, controls: list[str]) -> list[str]:
 def _refusal(reply: str) -> bool:
     """A refusal, or a prerequisite the game asks for first.
 
-    >>> _refusal("You need to open the glass flap of the guage first."), _refusal("Click.")
+    >>> _refusal("You need to open the glass lid of the case first."), _refusal("Click.")
     (True, False)
     """
     return w.is_refusal(reply) or bool(w.FIRST.search(reply))
@@ -103,10 +96,10 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
     """The command again with a known thing called by its head noun, when the full name was not understood.
 
     >>> m = Memory()
-    >>> head_fallback("take smaller limb", "You can't see any such thing.", ["smaller limb"], m)
-    'take limb'
-    >>> m.renamed
-    {'smaller limb': 'limb'}
+    >>> head_fallback("take broken branch", "You can't see any such thing.", ["broken branch"], m)
+    'take branch'
+    >>> m.vocab.renamed
+    {'broken branch': 'branch'}
     >>> head_fallback("take old bucket", "You can't see any such thing.", [], Memory()) is None
     True
     """
@@ -114,9 +107,9 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
         return None
     for name in known:
         words = name.split()
-        if len(words) < 2 or name in mem.renamed or not re.search(rf"\b{re.escape(name)}\b", command):
+        if len(words) < 2 or name in mem.vocab.renamed or not re.search(rf"\b{re.escape(name)}\b", command):
             continue
-        mem.renamed[name] = words[-1]
+        mem.vocab.renamed[name] = words[-1]
         return re.sub(rf"\b{re.escape(name)}\b", words[-1], command)
     return None
 
@@ -124,12 +117,12 @@ def head_fallback(command: str, reply: str, known: list[str], mem: Memory) -> st
 def renamed(names: list[str], mem: Memory) -> list[str]:
     """Names with the parser-refused ones replaced by their head nouns.
 
-    >>> m = Memory(renamed={"launching machine": "machine"})
-    >>> renamed(["tennis ball launching machine", "tin bucket"], m)
+    >>> m = Memory(vocab=Vocab(renamed={"firing machine": "machine"}))
+    >>> renamed(["old ball firing machine", "tin bucket"], m)
     ['machine', 'tin bucket']
     """
     out = []
     for name in names:
         key = " ".join(re.findall(r"[a-z][a-z-]*", name.lower())[-2:])
-        out.append(mem.renamed.get(key, mem.renamed.get(_name(name), name)))
+        out.append(mem.vocab.renamed.get(key, mem.vocab.renamed.get(_name(name), name)))
     return out

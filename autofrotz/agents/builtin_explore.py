@@ -7,7 +7,7 @@ from typing import Any
 
 import networkx as nx
 
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
@@ -79,7 +79,7 @@ class Explorer:
         # A blocked exit is worth another try once something changed here (tries were forgotten).
         labels += [d for d, state in states.items() if state == "blocked" and d not in labels]
         links = self.map.links.get(room, {})
-        return labels + [d for d in self.mem.hinted.get(room, []) if d not in labels and d not in links]
+        return labels + [d for d in self.mem.seen.hinted.get(room, []) if d not in labels and d not in links]
 
     def blind(self, room: str | None) -> list[str]:
         """Standard directions never travelled, refuted or tried from this room."""
@@ -91,11 +91,13 @@ class Explorer:
         return [d for d in BLIND if d not in travelled and states.get(d) != "refuted"]
 
     def _usable(self, labels: list[str], room: str) -> list[str]:
-        tried = set(self.mem.dir_tried.get(room, []))
+        tried = set(self.mem.attempts.dir_tried.get(room, []))
+        killers = self.mem.attempts.killers
         return [
-            d for d in labels
-            if d not in tried and f"{room}|{d}" not in self.mem.killers and not self.mem.failed(room, d)
-        ]  # fmt: skip
+            d
+            for d in labels
+            if d not in tried and spot(room, d) not in killers and not self.mem.failed(room, d)
+        ]
 
     def _first(self, labels: list[str], room: str | None) -> str | None:
         usable = self._usable(labels, room or "?")
@@ -103,11 +105,14 @@ class Explorer:
 
     def _worn(self, room: str, label: str) -> bool:
         """Refused, or walked too often since anything new happened (a loop)."""
-        return self.mem.failed(room, label) or self.mem.travel.get(f"{room}|{label}", 0) > TRAVEL_REPEATS
+        return (
+            self.mem.failed(room, label)
+            or self.mem.attempts.travel.get(spot(room, label), 0) > TRAVEL_REPEATS
+        )
 
     def _deadly(self, room: str) -> bool:
         """A room that killed us repeatedly: each visit costs a death and the turns a restore loses."""
-        return self.mem.deaths.get(room, 0) >= DEADLY_ROOM
+        return self.mem.attempts.deaths.get(room, 0) >= DEADLY_ROOM
 
     def _routes(self, room: str) -> dict[str, list[str]]:
         def weight(u: str, v: str, _: dict[str, Any]) -> float | None:
@@ -124,6 +129,10 @@ class Explorer:
             if target == room or len(nodes) < 2 or not test(target):
                 continue
             best = self.map.usable_label(nodes[0], nodes[1])
-            if best and f"{room}|{best[0]}" not in self.mem.killers and not self._worn(room, best[0]):
+            if (
+                best
+                and spot(room, str(best[0])) not in self.mem.attempts.killers
+                and not self._worn(room, best[0])
+            ):
                 return str(best[0])
         return None

@@ -72,7 +72,7 @@ def without_instrument(command: str, reply: str) -> str | None:
     """The command without its "with ..." part when the parser stopped before it.
 
     >>> stopped = "I only understood you as far as wanting to attack the dog."
-    >>> without_instrument("attack dog with limb", stopped), without_instrument("attack dog", stopped)
+    >>> without_instrument("attack dog with stick", stopped), without_instrument("attack dog", stopped)
     ('attack dog', None)
     """
     if " with " not in command or not AS_FAR_AS.search(reply[:200]):

@@ -26,38 +26,38 @@ def _links(ctx: TurnContext, room: str) -> dict[str, Any]:
 def flee(mem: Memory, ctx: TurnContext) -> str | None:
     """Something hostile is after us: keep moving on, not back where we came from."""
     text = ctx.last_output or ""
-    if not chased(text) and not (mem.chase_trail and still_hunted(text)) or ctx.map is None:
-        mem.chase_trail = []
+    if not chased(text) and not (mem.now.chase_trail and still_hunted(text)) or ctx.map is None:
+        mem.now.chase_trail = []
         return None
     room = ctx.room_id or "?"
-    mem.chase_trail = [r for r in mem.chase_trail if r != room] + [room]
-    came_from = mem.last_room if is_move(mem.last_command) and mem.last_room != room else None
+    mem.now.chase_trail = [r for r in mem.now.chase_trail if r != room] + [room]
+    came_from = mem.now.last_room if is_move(mem.now.last_command) and mem.now.last_room != room else None
     links = _links(ctx, room)
     untravelled = Explorer(ctx.map, mem, lambda _: False).mentioned(room)
     unsafe = {d for d in [*links, *untravelled] if mem.deadly(room, d) or mem.failed(room, d)}
-    return flight_step(links, untravelled, came_from, mem.chase_trail, unsafe)
+    return flight_step(links, untravelled, came_from, mem.now.chase_trail, unsafe)
 
 
 def escape_death_room(mem: Memory, ctx: TurnContext) -> str | None:
     """Right after a restore in a room where we died, leave by a known exit to a safe room."""
-    if not mem.flee:
+    if not mem.now.flee:
         return None
-    mem.flee = False
+    mem.now.flee = False
     room = ctx.room_id or "?"
-    if not mem.deaths.get(room) or ctx.map is None:
+    if not mem.attempts.deaths.get(room) or ctx.map is None:
         return None
     for label, link in sorted(_links(ctx, room).items()):
-        if not link.blocked and not mem.deaths.get(link.to_room) and not mem.deadly(room, label):
+        if not link.blocked and not mem.attempts.deaths.get(link.to_room) and not mem.deadly(room, label):
             return str(label)
     return None
 
 
 def retreat_from_dark(mem: Memory, ctx: TurnContext, scene: Scene) -> str | None:
     """In the dark with no light to carry, go back the way we came."""
-    if not scene.dark or mem.lit or carried(scene, w.LIGHTS) or ctx.map is None:
+    if not scene.dark or mem.now.lit or carried(scene, w.LIGHTS) or ctx.map is None:
         return None
     room = ctx.room_id or "?"
-    back = opposite(mem.last_command) if is_move(mem.last_command) else None
+    back = opposite(mem.now.last_command) if is_move(mem.now.last_command) else None
     for label, link in sorted(_links(ctx, room).items(), key=lambda kv: kv[0] != back):
         if not link.blocked and not dark_on_map(ctx.map, link.to_room) and not mem.deadly(room, label):
             return str(label)

@@ -13,7 +13,7 @@ from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, s
 ROOM_VERBS = ("push", "pull", "turn", "search", "touch", "look behind", "climb", "enter", "kick", "shake",
               "knock on", "rub", "break", "listen to", "smell", "close", "wave at")  # fmt: skip
 HELD_VERBS = ("wear", "eat", "drink", "wave", "blow", "rub", "shake", "light", "play", "squeeze", "drop")
-LATE_WORDS = ("wait", "listen", "smell", "jump", "sleep", "pray", "sing", "shout", "xyzzy", "plugh")
+LATE_WORDS = ("wait", "listen", "smell", "jump", "sleep", "pray", "sing", "shout")
 HELD_ROOM = "inv"
 
 
@@ -21,7 +21,9 @@ def room_sweep(scene: Scene, mem: Memory) -> list[str]:
     """Uncommon verbs on this room's objects (known objects first)."""
     nouns = [short(n) for n in scene.nouns + scene.visible]
     nouns = [
-        n for n in dict.fromkeys(nouns) if n and (n in mem.objects or n in mem.parts or has_any(n, NOTABLE))
+        n
+        for n in dict.fromkeys(nouns)
+        if n and (n in mem.seen.objects or n in mem.seen.parts or has_any(n, NOTABLE))
     ]
     return [f"{verb} {n}" for n in nouns for verb in ROOM_VERBS]
 

@@ -23,9 +23,9 @@ SENTENCE_WORDS = 8  # a room header this long is a reply the map mistook for one
 def sentence_name(name: str | None) -> bool:
     """Whether a room name reads like a sentence of a reply rather than a place.
 
-    >>> sentence_name("What kind of Reclaimer would you be if you went back to Tana")
+    >>> sentence_name("What kind of hero would you be if you went back home now")
     True
-    >>> sentence_name("West of House"), sentence_name(None)
+    >>> sentence_name("North of the Barn"), sentence_name(None)
     (False, False)
     """
     return bool(name) and len(str(name).split()) >= SENTENCE_WORDS

@@ -1,5 +1,5 @@
-"""What opening or moving something revealed is searched at once: food hides files, coats hide keys,
-and a thing shown by a reply is likelier to matter than one in the scenery."""
+"""What opening or moving something revealed is searched at once: containers and coverings hide
+things, and a thing shown by a reply is likelier to matter than one in the scenery."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ REVEAL = re.compile(
 def revealed_searches(text: str) -> list[str]:
     """Search each thing a reply says was revealed (its last two words, as parsers like them).
 
-    >>> revealed_searches("You flip open the pizza box, revealing a large pizza.")
-    ['search large pizza']
+    >>> revealed_searches("You flip open the lunch box, revealing a stale sandwich.")
+    ['search stale sandwich']
     >>> revealed_searches("Moving the rug reveals a trap door.")
     ['search trap door']
     >>> revealed_searches("The box is empty.")

@@ -1,5 +1,5 @@
-"""Words to say for the built-in agent: a quoted proper name on a sign, a plaque or a page ('City
-Transporter', "Xyzzy") is often a destination, a password or a magic word. They are said where they
+"""Words to say for the built-in agent: a quoted proper name on a sign, a plaque or a page ('Harbour
+Station', "Abracad") is often a destination, a password or a magic word. They are said where they
 were read and inside whatever the agent climbs into (booths, lifts, vehicles), where games listen.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, Seen  # noqa: F401 (doctests)
 
 QUOTED_NAME = re.compile(
     r"(?:^|[\s(])['\"\u2018\u201c]([A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,2})[.!]?['\"\u2019\u201d]"
@@ -22,10 +22,10 @@ INSIDE_HEADER = re.compile(r"\((?:in|on|inside) (?:the |a |an )?[a-z]", re.IGNOR
 def sayables(text: str) -> list[str]:
     """The first word of each quoted proper name in a text, lower case.
 
-    >>> sayables("A sign over the booth bears the simple legend 'City Transporter' over it.")
-    ['city']
-    >>> sayables('The plaque reads "Xyzzy". Type "help" for hints. Don\\'t say \\'Nothing\\'.')
-    ['xyzzy']
+    >>> sayables("A sign over the booth bears the simple legend 'Harbour Station' over it.")
+    ['harbour']
+    >>> sayables('The plaque reads "Abracad". Type "help" for hints. Don\\'t say \\'Nothing\\'.')
+    ['abracad']
     """
     found = []
     for name in QUOTED_NAME.findall(text):
@@ -38,18 +38,18 @@ def sayables(text: str) -> list[str]:
 def learn(text: str, room: str | None, mem: Memory) -> None:
     """Remember the words a reply gives to say, and where they were read."""
     for word in sayables(text):
-        if word not in mem.sayables:
-            mem.sayables = [*mem.sayables, word][-SAYABLE_LIMIT:]
-        if room and room not in mem.speaking_rooms:
-            mem.speaking_rooms.append(room)
+        if word not in mem.seen.sayables:
+            mem.seen.sayables = [*mem.seen.sayables, word][-SAYABLE_LIMIT:]
+        if room and room not in mem.seen.speaking_rooms:
+            mem.seen.speaking_rooms.append(room)
 
 
 def boarded(command: str, room_name: str | None) -> bool:
     """Whether a move took us into something (a booth, a car), where said words may be heard.
 
-    >>> boarded("enter booth", "Barracks"), boarded("north", "Barracks (in the Transporter)")
+    >>> boarded("enter booth", "Depot"), boarded("north", "Depot (in the cable car)")
     (True, True)
-    >>> boarded("north", "Barracks")
+    >>> boarded("north", "Depot")
     False
     """
     return bool(BOARDING.match(command.strip().lower()) or INSIDE_HEADER.search(room_name or ""))
@@ -58,10 +58,10 @@ def boarded(command: str, room_name: str | None) -> bool:
 def speech_actions(room: str | None, mem: Memory) -> list[str]:
     """The remembered words, in a room where saying them may do something.
 
-    >>> m = Memory(sayables=["city"], speaking_rooms=["booth"])
+    >>> m = Memory(seen=Seen(sayables=["city"], speaking_rooms=["booth"]))
     >>> speech_actions("booth", m), speech_actions("hall", m)
     (['city', 'say city'], [])
     """
-    if room not in mem.speaking_rooms:
+    if room not in mem.seen.speaking_rooms:
         return []
-    return [c for word in mem.sayables for c in (word, f"say {word}")]
+    return [c for word in mem.seen.sayables for c in (word, f"say {word}")]

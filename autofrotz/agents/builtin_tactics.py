@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from autofrotz.agents import builtin_spells as spells
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_clues import feed_actions
 from autofrotz.agents.builtin_devices import device_actions
@@ -81,7 +80,7 @@ def objects(command: str) -> list[str]:
 def urgent(scene: Scene, mem: Memory) -> list[str]:
     """Light in the dark, fight what threatens."""
     out: list[str] = []
-    if scene.dark and not mem.lit:
+    if scene.dark and not mem.now.lit:
         for lamp in carried(scene, w.LIGHTS):
             out += [f"turn on {short(lamp)}", f"light {short(lamp)}"]
     if scene.creatures and w.THREATS.search(scene.output):
@@ -93,38 +92,65 @@ def urgent(scene: Scene, mem: Memory) -> list[str]:
 
 def room_actions(scene: Scene, mem: Memory) -> list[str]:
     """Object actions worth a turn here, in order of generic payoff."""
+    return [command for command, _ in named_room_actions(scene, mem)]
+
+
+def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
+    """(command, rule) for each object action worth a turn here, in order of generic payoff."""
     nouns = _nouns(scene)
-    out = [] if scene.room in mem.treasure_rooms else ["take all"]  # not back what was left there
-    skip = set(mem.junk) | set(mem.held) | {short(i) for i in scene.inventory}
-    out += [f"take {short(v)}" for v in scene.visible if short(v) not in skip]
-    out += [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES) and n not in skip]
-    out += [f"open {n}" for n in nouns if w.has_class(n, w.OPENABLE)]
-    if scene.locked:
-        out += [f"unlock {n} with {short(k)}" for n in nouns if w.has_class(n, w.OPENABLE)
-                for k in carried(scene, w.KEYS)]  # fmt: skip
-    out += [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]
-    animals = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.ANIMALS)))
-    out += feed_actions([short(i) for i in scene.inventory], animals)
-    out += _offers(scene, nouns, mem)
-    out += [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]
-    out += device_actions(scene.inventory, nouns, mem.objects + [n for n in nouns if has_any(n, NOTABLE)])
-    out += speech_actions(scene.room, mem)
-    out += tool_actions([short(i) for i in scene.inventory], nouns)
-    out += _fixture_actions(nouns)
-    out += _deposits(scene, mem, nouns)
-    out += [f"examine {n}" for n in nouns if n in mem.objects and not w.has_class(n, w.READABLE)]
-    out += _fixed_actions(nouns, mem)
+    skip = set(mem.seen.junk) | set(mem.seen.held) | {short(i) for i in scene.inventory}
+    keys = carried(scene, w.KEYS)
     slots = [n for n in nouns if w.has_class(n, w.RECEPTACLES)]
-    out += [f"put {short(i)} in {n}" for n in slots for i in scene.inventory[:6]]
     ties = [n for n in nouns if w.has_class(n, w.TIES)]
-    out += [f"tie {short(i)} to {n}" for n in ties for i in scene.inventory[:6]]
-    out += _gifts(scene, nouns, mem)
-    out += [f"push {n}" for n in nouns if n in mem.parts]
-    out += _casts(scene, mem, nouns)
-    if carried(scene, w.DIGGERS):
-        out += ["dig", f"dig with {short(carried(scene, w.DIGGERS)[0])}"]
-    out += [f"examine {n}" for n in nouns if has_any(n, NOTABLE) or n in map(short, scene.visible)]
-    return out
+    animals = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.ANIMALS)))
+    held = [short(i) for i in scene.inventory]
+    known = mem.seen.objects + [n for n in nouns if has_any(n, NOTABLE)]
+    steps: list[tuple[str, list[str]]] = [
+        ("take-all", [] if scene.room in mem.seen.treasure_rooms else ["take all"]),  # not back what was left
+        ("take-what-is-seen", [f"take {short(v)}" for v in scene.visible if short(v) not in skip]),
+        (
+            "take-what-is-portable",
+            [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES) and n not in skip],
+        ),
+        ("open-what-opens", [f"open {n}" for n in nouns if w.has_class(n, w.OPENABLE)]),
+        (
+            "unlock-with-a-key",
+            [
+                f"unlock {n} with {short(k)}"
+                for n in nouns
+                if scene.locked and w.has_class(n, w.OPENABLE)
+                for k in keys
+            ],
+        ),  # fmt: skip
+        ("read-what-is-written", [f"read {n}" for n in nouns if w.has_class(n, w.READABLE)]),
+        ("feed-an-animal", feed_actions(held, animals)),
+        ("offer-to-a-person", _offers(scene, nouns, mem)),
+        ("switch-on-a-device", [f"turn on {n}" for n in nouns if w.has_class(n, w.DEVICES)]),
+        ("work-a-machine", device_actions(scene.inventory, nouns, known)),
+        ("say-a-word-read", speech_actions(scene.room, mem)),
+        ("use-a-carried-tool", tool_actions(held, nouns)),
+        ("work-a-fixture", _fixture_actions(nouns)),
+        ("leave-treasure", _deposits(scene, mem, nouns)),
+        (
+            "examine-a-listed-object",
+            [f"examine {n}" for n in nouns if n in mem.seen.objects and not w.has_class(n, w.READABLE)],
+        ),  # fmt: skip
+        ("search-what-is-fixed", _fixed_actions(nouns, mem)),
+        ("fill-a-slot", [f"put {short(i)} in {n}" for n in slots for i in scene.inventory[:6]]),
+        ("tie-to-something", [f"tie {short(i)} to {n}" for n in ties for i in scene.inventory[:6]]),
+        ("talk-to-a-person", _gifts(scene, nouns, mem)),
+        ("push-a-part", [f"push {n}" for n in nouns if n in mem.seen.parts]),
+        ("cast-a-spell", _casts(scene, mem, nouns)),
+        (
+            "dig-with-a-tool",
+            ["dig", f"dig with {short(carried(scene, w.DIGGERS)[0])}"] if carried(scene, w.DIGGERS) else [],
+        ),  # fmt: skip
+        (
+            "examine-what-is-notable",
+            [f"examine {n}" for n in nouns if has_any(n, NOTABLE) or n in map(short, scene.visible)],
+        ),  # fmt: skip
+    ]
+    return [(command, rule) for rule, commands in steps for command in commands]
 
 
 GUESSES_PER_ROOM = 3  # examines of words that may not even be objects
@@ -133,9 +159,9 @@ GUESSES_PER_ROOM = 3  # examines of words that may not even be objects
 def examine_actions(scene: Scene, mem: Memory) -> list[str]:
     """Examine the room's known objects, then a few other words it mentions (after its exits)."""
     nouns = _nouns(scene)
-    known = [n for n in nouns if n in mem.objects]
-    others = [n for n in nouns if n not in mem.objects][:GUESSES_PER_ROOM]
-    parts = [n for n in nouns if n in mem.parts and n not in known]
+    known = [n for n in nouns if n in mem.seen.objects]
+    others = [n for n in nouns if n not in mem.seen.objects][:GUESSES_PER_ROOM]
+    parts = [n for n in nouns if n in mem.seen.parts and n not in known]
     return [f"examine {n}" for n in known + parts + others]
 
 
@@ -146,7 +172,7 @@ def has_any(phrase: str, classes: tuple[frozenset[str], ...]) -> bool:
 
 PORTABLE_CLASSES = (w.LIGHTS, w.KEYS, w.WEAPONS, w.VALUABLE, w.READABLE)
 NOTABLE = (w.OPENABLE, w.READABLE, w.MOVABLE, w.ENTERABLE, w.CLIMBABLE, w.SWITCHES, w.LIGHTS, w.KEYS,
-           w.WEAPONS, w.VALUABLE, w.CREATURES, w.DEPOSITS, w.PEOPLE, w.ANIMALS)  # fmt: skip
+           w.WEAPONS, w.VALUABLE, w.PEOPLE, w.ANIMALS)  # fmt: skip
 
 
 def _nouns(scene: Scene) -> list[str]:
@@ -197,24 +223,16 @@ def _fixed_actions(nouns: list[str], mem: Memory) -> list[str]:
     for n in nouns:
         if w.has_class(n, w.SEARCHABLE):
             out += [f"search {n}", f"look under {n}", f"push {n}", f"pull {n}"]
-        elif n in mem.fixed:
+        elif n in mem.seen.fixed:
             out.append(f"search {n}")
     return out
 
 
 def _casts(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
-    """Known spells on what is carried, on living things and on what opens; fitting targets first."""
+    """Known spells on what is carried, then on living things and on what opens."""
     targets = [short(i) for i in scene.inventory[:6]]
-    targets += [n for n in nouns if has_any(n, (w.ANIMALS, w.CREATURES, w.PEOPLE, w.OPENABLE))]
-    casts = [f"{spell} {t}" for spell in mem.spells for t in dict.fromkeys(targets)]
-    fits = [c for c in casts if _fits(c, mem)]  # the spell's description names what it acts on
-    return fits + [c for c in casts if c not in fits]
-
-
-def _fits(cast: str, mem: Memory) -> bool:
-    spell, _, target = cast.partition(" ")
-    kind = spells.spell_kind(mem.spell_notes.get(spell, ""))
-    return kind is not None and w.has_class(target, kind)
+    targets += [n for n in nouns if has_any(n, (w.ANIMALS, w.PEOPLE, w.OPENABLE)) or n in mem.seen.people]
+    return [f"{spell} {t}" for spell in mem.seen.spells for t in dict.fromkeys(targets)]
 
 
 TOPICS = 4  # things carried, and things seen here, a person is asked about
@@ -222,9 +240,9 @@ TOPICS = 4  # things carried, and things seen here, a person is asked about
 
 def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
     """Greet the people here, ask them about what we carry and see, show them what we carry."""
-    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people))
+    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.seen.people))
     held = list(dict.fromkeys(w.head(short(i)) for i in scene.inventory))[:TOPICS]
-    seen = [w.head(n) for n in nouns if n in mem.objects or n in mem.parts or has_any(n, NOTABLE)]
+    seen = [w.head(n) for n in nouns if n in mem.seen.objects or n in mem.seen.parts or has_any(n, NOTABLE)]
     seen = [n for n in dict.fromkeys(seen) if n not in people and n not in held][:TOPICS]
     out: list[str] = []
     for p in people:
@@ -236,7 +254,7 @@ def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
 
 def _offers(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
     """Talk to the people here and offer them what we carry: the classic trade."""
-    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.people))
+    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.seen.people))
     out: list[str] = []
     for p in people:
         out += [f"talk to {p}", *(f"give {short(i)} to {p}" for i in scene.inventory[:6])]
@@ -244,10 +262,13 @@ def _offers(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
 
 
 def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:
-    boxes = [n for n in nouns if w.head(n) in w.DEPOSITS]
+    # Treasure goes into a container: one where a put already raised the score first, then any here.
+    boxes = [n for n in nouns if n in mem.seen.deposits] + [n for n in nouns if w.head(n) in w.CONTAINERS]
     goods = [short(v) for v in scene.inventory if _valuable(v, mem)]
-    out = [f"put {g} in {b}" for b in boxes for g in goods]
-    if scene.room is not None and (scene.room == mem.start_room or scene.room in mem.treasure_rooms):
+    out = [f"put {g} in {b}" for b in dict.fromkeys(boxes) for g in goods]
+    if scene.room is not None and (
+        scene.room == mem.seen.start_room or scene.room in mem.seen.treasure_rooms
+    ):
         out += [f"drop {g}" for g in goods]  # many games count treasures brought back to the start
     return out
 
@@ -262,7 +283,7 @@ def useful(name: str, mem: Memory) -> bool:
 
 
 def _valuable(name: str, mem: Memory) -> bool:
-    return short(name) in mem.valuables or w.has_class(name.lower(), w.VALUABLE) or "*" in name
+    return short(name) in mem.seen.valuables or w.has_class(name.lower(), w.VALUABLE) or "*" in name
 
 
 def _noun_first(phrase: str) -> str:
@@ -303,13 +324,13 @@ def inventory_actions(scene: Scene) -> list[str]:
 def allowed(command: str, room: str | None, mem: Memory, here: str | None = None) -> bool:
     """Not refused here, not deadly, no unknown word, and under its try limit."""
     words = command.split()
-    if not words or words[0] in mem.bad_verbs or any(x in mem.bad_words for x in words):
+    if not words or words[0] in mem.vocab.bad_verbs or any(x in mem.vocab.bad_words for x in words):
         return False
-    if any(command.startswith(f"{phrase} ") for phrase in mem.bad_phrases):
+    if any(command.startswith(f"{phrase} ") for phrase in mem.vocab.bad_phrases):
         return False
     if mem.deadly(room, command) or mem.deadly(here, command) or mem.failed(room, command):
         return False
-    if any(f"{room or '?'}|{o}" in mem.absent for o in objects(command)):
+    if any(mem.absent(room, o) for o in objects(command)):
         return False
     limit = next((v for k, v in LIMITS.items() if command.startswith(k)), 1)
     return mem.tried(room, command) < limit

@@ -7,19 +7,11 @@ import re
 
 from autofrotz.agents import builtin_words as w
 
-# (tool words, verb, target words): genre conventions, not any one game's puzzle.
+# (tool words, verb, target words): the genre's stock uses of a carried tool, not any one game's puzzle.
 TOOL_USES = (
-    (
-        w.word_class("axe hatchet"),
-        "chop",
-        w.word_class("tree trees log logs door wood branch vine vines bush"),
-    ),
-    (w.word_class("saw"), "cut", w.word_class("tree log branch bars bar plank")),
-    (
-        w.word_class("knife dagger blade scissors shears sword machete"),
-        "cut",
-        w.word_class("rope cord string web net vine vines ribbon twine cobweb"),
-    ),
+    (w.word_class("axe hatchet"), "chop", w.word_class("tree log door")),
+    (w.word_class("saw"), "cut", w.word_class("tree log")),
+    (w.word_class("knife blade"), "cut", w.word_class("rope cord web vine")),
 )
 TREASURE_ROOM = re.compile(
     r"\b(?:leave|drop|deposit|store|put) (?:all )?(?:your |the )?treasures? here\b|"
@@ -31,9 +23,9 @@ TREASURE_ROOM = re.compile(
 def tool_actions(held: list[str], nouns: list[str]) -> list[str]:
     """Each carried tool's conventional verb on the things here it works on.
 
-    >>> tool_actions(["rusty axe", "lamp"], ["cypress tree", "mud"])
-    ['chop cypress tree']
-    >>> tool_actions(["lamp"], ["cypress tree"])
+    >>> tool_actions(["rusty axe", "lamp"], ["tall tree", "mud"])
+    ['chop tall tree']
+    >>> tool_actions(["lamp"], ["tall tree"])
     []
     """
     out: list[str] = []
@@ -46,7 +38,7 @@ def tool_actions(held: list[str], nouns: list[str]) -> list[str]:
 def treasure_room(text: str) -> bool:
     """Whether a room's text says treasures are to be left there.
 
-    >>> treasure_room("You can also see: sign reads- LEAVE TREASURE HERE - (say 'SCORE')")
+    >>> treasure_room("A sign on the wall says: leave treasures here.")
     True
     >>> treasure_room("A sign reads: no treasure hunting.")
     False
@@ -60,7 +52,28 @@ STARRED = re.compile(r"\*([A-Za-z][A-Za-z' -]{1,40}[A-Za-z])\*")
 def starred_names(text: str) -> list[str]:
     """Names a game marks as treasure with asterisks.
 
-    >>> starred_names("You can also see: water - *GOLDEN FISH* - rusty axe")
-    ['golden fish']
+    >>> starred_names("You can also see: a stool - *SHINING ORB* - an old rope")
+    ['shining orb']
     """
     return [m.lower() for m in STARRED.findall(text)]
+
+
+VALUED = re.compile(r"\b(valuable|precious|priceless|worth a fortune|must be worth)\b", re.IGNORECASE)
+NEGATED = re.compile(r"\b(not|no|nothing|worthless|isn't|aren't)\b", re.IGNORECASE)
+
+
+def valued_names(text: str) -> list[str]:
+    """Things a sentence of the game's own text calls valuable: treasure as the game marks it.
+
+    >>> valued_names("A gleaming orb rests here. It looks very valuable!")
+    []
+    >>> valued_names("There is a precious gleaming orb here.")
+    ['gleaming orb']
+    >>> valued_names("The rusty can is not valuable.")
+    []
+    """
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if VALUED.search(sentence) and not NEGATED.search(sentence):
+            found += [p for p in w.noun_phrases(VALUED.sub(" ", sentence)) if p not in found]
+    return found

@@ -45,7 +45,7 @@ def sentences(text: str) -> list[str]:
 def detect(text: str) -> list[tuple[str, str]]:
     """(sentence, kind) for each sentence that reveals a puzzle.
 
-    >>> detect("West of House. The door is locked. It is pitch black here.")
+    >>> detect("A cellar. The door is locked. It is pitch black here.")
     [('The door is locked.', 'locked'), ('It is pitch black here.', 'dark')]
     """
     found = []
