@@ -86,6 +86,7 @@ class Session:
         observers = _observers(config, handle is not None, extra, console)
         game = game if game is not None else _open_game(path, config)
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
+        _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 
@@ -224,7 +225,8 @@ def pace_for(config: Config, web: bool, agent: Any) -> float:
         return config.pace_s
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
-    return DEFAULT_WATCH_PACE_S if web and isinstance(agent, BuiltinAgent) else 0.0
+    builtin = isinstance(getattr(agent, "inner", agent), BuiltinAgent)  # the built-in agent, maybe informed
+    return DEFAULT_WATCH_PACE_S if web and builtin else 0.0
 
 
 def make_game_agent(config: Config, llm: Any, name: str) -> Any:
@@ -240,6 +242,21 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
     return BuiltinAgent()
+
+
+def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: int | None) -> None:
+    """Load what earlier runs of this story taught and let the game agent use it (see knowledge/)."""
+    from autofrotz.agents.builtin_agent import BuiltinAgent
+    from autofrotz.knowledge.advisor import KnowingAgent
+    from autofrotz.knowledge.session import Learning
+
+    learning = Learning.open(db.conn, path, config.seed, config.fresh, resume_id)
+    parts.learning = learning
+    agent = parts.game_agent
+    if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
+        parts.game_agent = KnowingAgent(agent, learning.lore)
+    elif hasattr(agent, "brief"):
+        agent.brief(learning)
 
 
 def parser_mode(config: Config, role: str, llm: Any) -> str:

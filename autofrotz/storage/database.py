@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from autofrotz.knowledge.store import write_facts
 from autofrotz.storage import queries
 from autofrotz.storage.codec import (
     ENTITY_TABLES,
@@ -134,6 +135,8 @@ class Database:
                 self._insert_calls(game_id, n, bundle.llm_calls)
                 if bundle.interpreter_state is not None:
                     self._insert_state(game_id, n, bundle.interpreter_state)
+                if bundle.knowledge is not None:
+                    write_facts(self.conn, bundle.knowledge[0], game_id, n, bundle.knowledge[1])
                 self.conn.execute("UPDATE games SET total_turns = ? WHERE game_id = ?", (n, game_id))
         except BaseException:
             # The rolled-back rows are gone: forget their ids and reload this game's state when next needed.
