@@ -1,15 +1,17 @@
 """The built-in agent's use of earlier runs: a wrapper that consults the lore each turn.
 
-Three named rules, checked in this order, each recorded in the turn's reasoning when it decides:
+Rules that plan, tried for each known scoring action in the order earlier runs found them; the
+first that has a command decides, and its name (with the run that taught it) is the turn's reasoning:
 
 | rule | what it does |
 |---|---|
-| ``known scoring action (run N)`` | where an action scored in run N, holding what it needs: do it |
-| ``fetch for a known scoring action (run N)`` | a needed thing was found in a known room: go there, take it |
+| ``fetch for a known scoring action (run N)`` | go where a thing it needed was found, and take it |
 | ``known route for a known scoring action (run N)`` | walk the known map towards the action's room |
+| ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
+| ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
 
-and two vetoes the agent's own ``allowed`` check consults through ``InformedMemory``:
-``known refusal`` (the game did not take the command) and ``known death`` (it killed us here).
+and two vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
+refusal`` (words the parser did not understand) and ``known death`` (the command killed us here).
 The agent's own rules still run every turn (it keeps learning); a plan goes to the front of its
 follow-up queue under the rule's name, so its safety rules (get away, light, fight) still come first.
 """
@@ -17,7 +19,7 @@ follow-up queue under the rule's name, so its safety rules (get away, light, fig
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
@@ -28,7 +30,8 @@ log = logging.getLogger(__name__)
 
 GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
 GOAL_TURNS = 40  # turns spent going for one goal before it is left (a door shut, a route changed)
-KNOWN = "known "  # prefix of every rule name here (how the queue entries are found again)
+STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
+KNOWN = ("known ", "fetch for a known")  # prefixes of the rule names here (to find their queue entries)
 
 
 class InformedMemory(Memory):
@@ -39,6 +42,7 @@ class InformedMemory(Memory):
 
     @classmethod
     def around(cls, mem: Memory, lore: Lore) -> InformedMemory:
+        """The same memory (shared structures), now consulting the lore."""
         informed = cls(**{f.name: getattr(mem, f.name) for f in fields(Memory)})
         informed.lore, informed.hits = lore, []
         return informed
@@ -61,14 +65,36 @@ class InformedMemory(Memory):
 
 @dataclass
 class GoalState:
-    """This run's progress on the known scoring actions: sent, done, given up, turns spent."""
+    """This run's progress on the known scoring actions (goals by their index in the lore)."""
 
-    sent: dict[int, int] = field(default_factory=dict)
-    turns: dict[int, int] = field(default_factory=dict)
+    sent: dict[int, int] = field(default_factory=dict)  # goal -> times its command was sent
+    turns: dict[int, int] = field(default_factory=dict)  # goal -> turns spent on it
+    prepared: dict[int, int] = field(default_factory=dict)  # goal -> preparation steps sent
     done: list[int] = field(default_factory=list)
     dropped: list[int] = field(default_factory=list)
+    steps: dict[str, int] = field(default_factory=dict)  # "room|direction" -> times a plan walked it
+    takes: dict[str, int] = field(default_factory=dict)  # thing -> times a plan went to take it
     last_goal: int | None = None
     last_score: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (integer keys as pairs).
+
+        >>> s = GoalState(sent={0: 1}, done=[2]); GoalState.from_dict(s.to_dict()) == s
+        True
+        """
+        data = asdict(self)
+        for name in ("sent", "turns", "prepared"):
+            data[name] = [[k, v] for k, v in data[name].items()]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GoalState:
+        """Inverse of to_dict."""
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        for name in ("sent", "turns", "prepared"):
+            known[name] = {int(k): int(v) for k, v in known.get(name, [])}
+        return cls(**known)
 
 
 class KnowingAgent:
@@ -94,11 +120,9 @@ class KnowingAgent:
             mem.plans.add([command], rule, front=True)
         mem.hits = []
         decision: Decision = self.inner.decide(context)
-        skipped = sorted(
-            {f"{rule}: {command!r}" for room, command, rule in mem.hits if room == context.room_id}
-        )
-        if skipped:
-            decision = _with_note(decision, "skipped " + "; ".join(skipped[:3]))
+        here = sorted({f"{rule}: {command!r}" for room, command, rule in mem.hits if room == context.room_id})
+        if here:
+            decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
         return decision
 
     # ----- the plan -----
@@ -118,7 +142,7 @@ class KnowingAgent:
             if s.sent.get(i, 0) >= GOAL_TRIES or s.turns.get(i, 0) >= GOAL_TURNS:
                 s.dropped.append(i)
                 continue
-            plan = self._step(ctx, goal)
+            plan = self._step(ctx, i, goal)
             if plan is None:
                 continue
             s.turns[i] = s.turns.get(i, 0) + 1
@@ -128,28 +152,48 @@ class KnowingAgent:
             return plan
         return None
 
-    def _step(self, ctx: TurnContext, goal: Scoring) -> tuple[str, str] | None:
+    def _step(self, ctx: TurnContext, i: int, goal: Scoring) -> tuple[str, str] | None:
         """The next command towards one goal, or None when there is no known way to it."""
         carried = {c.lower() for c in ctx.inventory}
         missing = [n for n in goal.needs if n.lower() not in carried]
-        if not missing:
-            if ctx.room_id == goal.room:
-                return goal.command, f"known scoring action (run {goal.run})"
-            return self._walk(ctx, goal.room, f"known route for a known scoring action (run {goal.run})")
-        where = self.lore.items.get(missing[0])
-        if where is None:
+        if missing and self.lore.items.get(missing[0]) is None:
+            return None  # a needed thing was never seen lying in a room: the agent must find it
+        wanted = missing + [n for n in goal.carried if n.lower() not in carried and n not in missing]
+        for thing in wanted:
+            plan = self._fetch(ctx, thing, goal.run)
+            if plan is not None:
+                return plan
+        if any(n.lower() not in carried for n in goal.needs):
             return None
-        rule = f"fetch for a known scoring action (run {goal.run})"
+        if ctx.room_id != goal.room:
+            return self._walk(ctx, goal.room, f"known route for a known scoring action (run {goal.run})")
+        done = self.state.prepared.get(i, 0)
+        if done < len(goal.prep):
+            self.state.prepared[i] = done + 1
+            return goal.prep[done], f"known preparation for a known scoring action (run {goal.run})"
+        return goal.command, f"known scoring action (run {goal.run})"
+
+    def _fetch(self, ctx: TurnContext, thing: str, run: int) -> tuple[str, str] | None:
+        """Go to where a thing was found and take it (twice at most: it may be elsewhere this time)."""
+        where = self.lore.items.get(thing)
+        if where is None or self.state.takes.get(thing, 0) >= GOAL_TRIES:
+            return None
+        rule = f"fetch for a known scoring action (run {run})"
         if ctx.room_id == where:
-            return f"take {missing[0]}", rule
+            self.state.takes[thing] = self.state.takes.get(thing, 0) + 1
+            return f"take {thing}", rule
         return self._walk(ctx, where, rule)
 
     def _walk(self, ctx: TurnContext, room: str, rule: str) -> tuple[str, str] | None:
-        mem = self.inner.mem
-        here = _this_run_exits(ctx.map)
-        steps = self.lore.route(ctx.room_id, room, here)
+        mem, s = self.inner.mem, self.state
+        avoid = frozenset(
+            (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
+        )
+        steps = self.lore.route(ctx.room_id, room, _this_run_exits(ctx.map), avoid)
         if not steps or Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             return None
+        key = f"{ctx.room_id}|{steps[0]}"
+        s.steps[key] = s.steps.get(key, 0) + 1
         return steps[0], f"{rule}: {self.lore.rooms.get(room, room)}"
 
     # ----- the agent's seam -----
@@ -159,33 +203,17 @@ class KnowingAgent:
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""
-        state = dict(self.inner.to_dict())
-        s = self.state
-        state["knowledge"] = {
-            "sent": list(s.sent.items()),
-            "turns": list(s.turns.items()),
-            "done": s.done,
-            "dropped": s.dropped,
-            "last_goal": s.last_goal,
-            "last_score": s.last_score,
-        }
-        return state
+        return dict(self.inner.to_dict()) | {"knowledge": self.state.to_dict()}
 
     def load_dict(self, state: dict[str, Any]) -> None:
         """Inverse of to_dict."""
         self.inner.load_dict(state)
-        k = state.get("knowledge", {})
-        self.state = GoalState(
-            dict(k.get("sent", [])),
-            dict(k.get("turns", [])),
-            list(k.get("done", [])),
-            list(k.get("dropped", [])),
-            k.get("last_goal"),
-            k.get("last_score"),
-        )
+        self.state = GoalState.from_dict(state.get("knowledge", {}))
         self._inform()
 
     def __getattr__(self, name: str) -> Any:
+        if name == "inner":  # not set yet (while copying): no recursion
+            raise AttributeError(name)
         return getattr(self.inner, name)
 
 
@@ -199,9 +227,3 @@ def _this_run_exits(world_map: Any) -> dict[str, dict[str, str]]:
     except Exception:  # no map (a test's bare context)
         log.debug("no map to route on", exc_info=True)
     return exits
-
-
-def _with_note(decision: Decision, note: str) -> Decision:
-    from dataclasses import replace
-
-    return replace(decision, reasoning=f"{decision.reasoning} [{note}]")

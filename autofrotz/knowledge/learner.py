@@ -30,6 +30,7 @@ REFUSED = re.compile(
     re.IGNORECASE,
 )
 SHORT_REPLY = 160  # characters: a stock refusal is short; a long reply did something
+PREP = 3  # commands that worked in the room before a scoring action, kept as its preparation
 KEPT_TEXT = 160  # characters of a killing reply kept with the death
 
 
@@ -70,6 +71,7 @@ class Learner:
     inventory: list[str] = field(default_factory=list)
     score: int | None = None
     written: dict[tuple[str, str], Any] = field(default_factory=dict)  # (kind, key) -> body last written
+    here: list[str] = field(default_factory=list)  # commands that worked in this room since arriving
 
     def facts(
         self, game_id: int, n: int, command: str, text: str, score: int | None, event: Any, world: Any
@@ -81,6 +83,8 @@ class Learner:
         elif command:
             found += self._lesson(n, command, text, score, event, world.current_room)
         found += self._world(world)
+        if world.current_room != self.room or event == "death":
+            self.here = []
         self.room, self.inventory = world.current_room, list(world.inventory)
         self.score = None if event == "death" else (score if score is not None else self.score)
         return [f for f in found if self._changed(f)]
@@ -95,9 +99,11 @@ class Learner:
             return [Fact("death", key, base | {"text": " ".join(text.split())[:KEPT_TEXT]})]
         if score is not None and self.score is not None and score > self.score:
             carried = list(self.inventory)
-            body = base | {"gain": score - self.score, "carried": carried}
+            body = base | {"gain": score - self.score, "carried": carried, "prep": self.here[-PREP:]}
             return [Fact("score", key, body | {"needs": needed_items(command, carried)})]
         kind = refusal_class(text)
+        if kind is None and room == where and parse_direction(command) is None and command not in self.here:
+            self.here.append(command)  # it worked here: it may be what a later scoring action needed
         if kind is None or (room != where and room is not None):
             return []
         if parse_direction(command) is not None:

@@ -15,7 +15,9 @@ class Scoring:
 
     room: str
     command: str
-    needs: tuple[str, ...]
+    needs: tuple[str, ...]  # carried things the command names
+    carried: tuple[str, ...]  # everything carried then (a light, a key the command does not name)
+    prep: tuple[str, ...]  # what worked in the room just before (opening the box the thing was in)
     gain: int
     run: int
     turn: int
@@ -41,7 +43,9 @@ class Lore:
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
         """Build from store.read_facts rows."""
         lore = cls(sha)
+        runs = {int(r["key"]): int(r["body"]["run"]) for r in rows if r["kind"] == "run"}
         for row in rows:
+            row = row | {"run": runs.get(row["game_id"], 1)}  # the run that first found it
             _ADD.get(row["kind"], _skip)(lore, row)
         lore.scoring = [s for s in lore.scoring if (s.room, s.command) not in lore.deaths]
         return lore
@@ -50,18 +54,12 @@ class Lore:
     def empty(self) -> bool:
         return self.runs == 0
 
-    def run_of(self, row_run: Any) -> int:
-        return int(row_run) if row_run else 1
-
     def refusal_rule(self, room: str | None, command: str) -> str | None:
         """The rule name when an earlier run learned the game will not take this command here."""
         if command in self.not_understood:
             return f"known refusal: not understood (run {self.not_understood[command]})"
-        if any(s.command == command for s in self.scoring):
-            return None  # it was refused once, then it scored: its time comes
-        seen = self.refusals.get((room or "?", command))
-        if seen is not None and seen["seen"] >= 2:
-            return f"known refusal here (run {seen['run']})"
+        # A refusal in words the parser knows depends on the moment (a locked door opens later): only
+        # the words it did not understand are refused in every run.
         return None
 
     def death_rule(self, room: str | None, command: str) -> str | None:
@@ -72,14 +70,21 @@ class Lore:
         return f"known death (run {death['run']})"
 
     def route(
-        self, start: str | None, goal: str, extra: dict[str, dict[str, str]] | None = None
+        self,
+        start: str | None,
+        goal: str,
+        extra: dict[str, dict[str, str]] | None = None,
+        avoid: frozenset[tuple[str, str]] = frozenset(),
     ) -> list[str]:
-        """Directions from start to goal over the known exits (and ``extra``, this run's); [] if none."""
+        """Directions from start to goal over the known exits and ``extra`` (this run's), leaving out
+        the (room, direction) steps in ``avoid``; [] if there is no way."""
         if start is None or start == goal:
             return []
         exits = {room: dict(d) for room, d in self.exits.items()}
         for room, d in (extra or {}).items():
             exits.setdefault(room, {}).update(d)
+        for room, direction in avoid:
+            exits.get(room, {}).pop(direction, None)
         back: dict[str, tuple[str, str]] = {}
         queue = deque([start])
         while queue:
@@ -131,8 +136,10 @@ def _score(lore: Lore, row: dict[str, Any]) -> None:
             b["room"],
             b["command"],
             tuple(b.get("needs", [])),
+            tuple(b.get("carried", [])),
+            tuple(b.get("prep", [])),
             int(b.get("gain", 1)),
-            b.get("run", 1),
+            row["run"],
             row["turn"],
         )
     )
@@ -141,7 +148,7 @@ def _score(lore: Lore, row: dict[str, Any]) -> None:
 def _death(lore: Lore, row: dict[str, Any]) -> None:
     b = row["body"]
     lore.deaths[(b["room"], b["command"])] = {
-        "run": b.get("run", 1),
+        "run": row["run"],
         "seen": row["seen"],
         "text": b.get("text", ""),
     }
@@ -150,10 +157,10 @@ def _death(lore: Lore, row: dict[str, Any]) -> None:
 def _refusal(lore: Lore, row: dict[str, Any]) -> None:
     b = row["body"]
     if b.get("class") == "parser":
-        lore.not_understood.setdefault(b["command"], b.get("run", 1))
+        lore.not_understood.setdefault(b["command"], row["run"])
     else:
         lore.refusals[(b["room"], b["command"])] = {
-            "run": b.get("run", 1),
+            "run": row["run"],
             "seen": row["seen"],
             "class": b.get("class"),
         }
