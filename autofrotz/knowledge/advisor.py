@@ -50,7 +50,9 @@ class InformedMemory(Memory):
     def failed(self, room: str | None, command: str) -> bool:
         if super().failed(room, command):
             return True
-        return self._veto(room, command, self.lore.refusal_rule(room, command))
+        # A known death counts as refused too: the explorer checks exits through this question.
+        rule = self.lore.refusal_rule(room, command) or self.lore.death_rule(room, command)
+        return self._veto(room, command, rule)
 
     def deadly(self, room: str | None, command: str) -> bool:
         if super().deadly(room, command):

@@ -30,7 +30,9 @@ REFUSED = re.compile(
     re.IGNORECASE,
 )
 SHORT_REPLY = 160  # characters: a stock refusal is short; a long reply did something
-PREP = 3  # commands that worked in the room before a scoring action, kept as its preparation
+PREP = 6  # commands that worked in the room before a scoring action, kept as its preparation
+# Verbs that only look (the common parsers' library verbs): they change nothing, so they prepare nothing.
+LOOK_VERBS = frozenset(["look", "l", "examine", "x", "search", "read", "inventory", "i", "listen", "smell"])
 KEPT_TEXT = 160  # characters of a killing reply kept with the death
 
 
@@ -102,7 +104,7 @@ class Learner:
             body = base | {"gain": score - self.score, "carried": carried, "prep": self.here[-PREP:]}
             return [Fact("score", key, body | {"needs": needed_items(command, carried)})]
         kind = refusal_class(text)
-        if kind is None and room == where and parse_direction(command) is None and command not in self.here:
+        if kind is None and room == where and parse_direction(command) is None and not _looks(command):
             self.here.append(command)  # it worked here: it may be what a later scoring action needed
         if kind is None or (room != where and room is not None):
             return []
@@ -137,3 +139,13 @@ class Learner:
             self.written[k] = fact.body
             return True
         return False
+
+
+def _looks(command: str) -> bool:
+    """Whether a command only looks.
+
+    >>> _looks("examine box"), _looks("open box")
+    (True, False)
+    """
+    words = command.split()
+    return not words or words[0] in LOOK_VERBS
