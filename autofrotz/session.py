@@ -105,7 +105,7 @@ class Session:
             print(f"resumed game {self.resume_id} {where}", file=sys.stderr)
         control = self.orchestrator.p.control
         if self.web_handle is None or control is None:
-            return self.orchestrator.run()
+            return self._post_mortem(self.orchestrator.run())
         game_id = self.orchestrator.game_id
         hub = self.web_handle.hub
         pace = control.status()["pace_s"]
@@ -116,9 +116,19 @@ class Session:
         )
         hub.register_control(game_id, control)
         try:
-            return self.orchestrator.run()
+            return self._post_mortem(self.orchestrator.run())
         finally:
             hub.unregister_control(game_id, control)
+
+    def _post_mortem(self, status: str) -> str:
+        """After a run, a model writes the next run's strategy guide (skipped when no model plays)."""
+        parts = self.orchestrator.p
+        llm = getattr(parts.game_agent, "llm", None)
+        if parts.learning is not None and llm is not None and self.config.strategy_guide:
+            from autofrotz.knowledge.briefing import write_guide
+
+            write_guide(parts.learning, self.orchestrator, llm, game_name(parts.game_file), status)
+        return status
 
     def close(self) -> None:
         """Stop the interpreter, the observers, the web server and the database."""

@@ -8,16 +8,22 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from autofrotz.knowledge.briefing import briefing
 from autofrotz.knowledge.learner import Learner, needed_items, refusal_class
 from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.session import Learning
 from autofrotz.knowledge.store import Fact, read_facts, story_sha, write_facts
+from autofrotz.llm import MockLLM
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
 from autofrotz.storage.models import Game, Room, WorldSnapshot
-from tests.orchestrator_support import ROOT, make_config, require_cellar, walkthrough
+from tests.orchestrator_support import ROOT, make_config, reply, require_cellar, walkthrough
 
 BUILTIN = {"provider": "builtin", "model": "builtin"}
 ALL_BUILTIN = {r: dict(BUILTIN) for r in ("game_agent", "puzzle_agent", "map_parser", "item_parser")}
@@ -80,8 +86,8 @@ def test_small_readers() -> None:
 # -- with the real game ------------------------------------------------------------------------------------
 
 
-def play(tmp_path: Path, agents: dict[str, Any], turns: int, seed: int = 1, fresh: bool = False) -> Session:
-    config = make_config(tmp_path, agents, max_turns=turns, seed=seed, fresh=fresh)
+def play(tmp_path: Path, agents: dict[str, Any], turns: int, seed: int = 1, **extra: Any) -> Session:
+    config = make_config(tmp_path, agents, max_turns=turns, seed=seed, **extra)
     with Session.open(config, web=False, console=False) as session:
         session.play()
     return session
@@ -208,3 +214,61 @@ def test_knowledge_survives_sigkill_and_resume(tmp_path: Path) -> None:
     assert scored == ["take key", "unlock door with key", "take crown", "put crown in case"]
     assert [f["body"]["run"] for f in facts if f["kind"] == "run"] == [1]  # a resume is the same run
     assert conn.execute("SELECT status FROM games").fetchone()[0] == "won"
+
+
+# -- the model path: briefing and post-mortem guide, with the scripted fake model ---------------------------
+
+MOCK = {"provider": "mock", "model": "mock-1"}
+GUIDE = {"worked": "taking the key upstairs scored", "killed": "nothing", "next": "find a door for the key"}
+
+
+@pytest.fixture
+def mock_llm() -> Iterator[type[MockLLM]]:
+    MockLLM.reset()
+    yield MockLLM
+    MockLLM.reset()
+
+
+def test_model_path_gets_a_briefing_and_writes_a_guide(tmp_path: Path, mock_llm: type[MockLLM]) -> None:
+    require_cellar()
+    commands = walkthrough()[: walkthrough().index("take key") + 1]
+    agents = ALL_BUILTIN | {"game_agent": MOCK}
+    mock_llm.preload("game_agent", [reply(c) for c in commands] + [GUIDE])
+    first = play(tmp_path, agents, len(commands), strategy_guide=True)
+    history = mock_llm.instances["game_agent"].history
+    assert "None: this is the first run" in history[0]["system_prompt"]
+    assert "strategy guide" in history[-1]["system_prompt"] and len(history) == len(commands) + 1
+    conn = sqlite3.connect(tmp_path / "game.db")
+    guide = conn.execute("SELECT game_id, body FROM strategy_guides").fetchall()
+    assert guide == [(first.orchestrator.game_id, "\n".join(f"{k}: {v}" for k, v in GUIDE.items()))]
+    calls = conn.execute("SELECT turn_number FROM llm_calls WHERE game_id = 1").fetchall()
+    assert len(calls) == len(commands) + 1 and calls[-1][0] == len(commands)  # the guide's call recorded
+    mock_llm.reset()
+    mock_llm.preload("game_agent", [reply("look"), GUIDE])
+    play(tmp_path, agents, 1, strategy_guide=True)
+    system = mock_llm.instances["game_agent"].history[0]["system_prompt"]
+    known = system[system.index("<<<KNOWN\n") : system.index("\nKNOWN>>>")]
+    assert "scored +5: 'take key'" in known and GUIDE["worked"] in known and "From 1 earlier run" in system
+
+
+def test_builtin_roles_write_no_guide(tmp_path: Path) -> None:
+    require_cellar()
+    play(tmp_path, ALL_BUILTIN, 3, strategy_guide=True)
+    conn = sqlite3.connect(tmp_path / "game.db")
+    assert conn.execute("SELECT COUNT(*) FROM strategy_guides").fetchone()[0] == 0
+    assert conn.execute("SELECT COUNT(*) FROM llm_calls").fetchone()[0] == 0
+
+
+def test_a_briefing_never_carries_text_from_another_story(tmp_path: Path) -> None:
+    require_cellar()
+    db = tmp_path / "game.db"
+    other = tmp_path / "other.z5"
+    other.write_bytes(b"another story")
+    seed_lore(db, other, [Fact("score", "vault|pull lever", {"room": "vault", "command": "pull lever"})])
+    seed_lore(
+        db, ROOT / "games" / "cellar.z5", [Fact("death", "well|down", {"room": "well", "command": "down"})]
+    )
+    with Database(db) as opened:
+        learning = Learning.open(opened.conn, ROOT / "games" / "cellar.z5", 1, fresh=False)
+    text = briefing(learning.lore, learning.guide)
+    assert "'down'" in text and "pull lever" not in text and "vault" not in text
