@@ -272,3 +272,30 @@ def test_a_briefing_never_carries_text_from_another_story(tmp_path: Path) -> Non
         learning = Learning.open(opened.conn, ROOT / "games" / "cellar.z5", 1, fresh=False)
     text = briefing(learning.lore, learning.guide)
     assert "'down'" in text and "pull lever" not in text and "vault" not in text
+
+
+def test_the_page_shows_what_a_run_started_knowing_and_the_turns_that_used_it(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from autofrotz.web.server import create_app
+
+    require_cellar()
+    db = tmp_path / "game.db"
+    play(tmp_path, ALL_BUILTIN, 2, fresh=True)
+    seed_lore(
+        db,
+        ROOT / "games" / "cellar.z5",
+        [Fact("score", "front_garden|sing", {"room": "front_garden", "command": "sing"})],
+    )
+    informed = play(tmp_path, ALL_BUILTIN, 3)
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as client:
+        body = client.get(f"/api/games/{informed.orchestrator.game_id}/knowledge").json()
+        assert body["knew"]["runs"] == 2 and body["knew"]["scoring_actions"] == 1
+        assert body["turns"][0] == {
+            "turn_number": 1,
+            "command": "sing",
+            "reasoning": body["turns"][0]["reasoning"],
+        }
+        assert body["turns"][0]["reasoning"].startswith("known scoring action (run 1)")
+        assert client.get("/api/games/1/knowledge").json()["knew"]["fresh"] is True
+        assert client.get("/api/games/99/knowledge").status_code == 404

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import mean
+from statistics import mean, median
 from typing import Any
 
 from autofrotz.bench.figures import emit, progress
@@ -169,6 +169,7 @@ def summary(rows: list[dict[str, Any]], runs: int, turns: int) -> dict[str, Any]
         "run_normalized_scores": norm,
         "gain_ratio": round(norm[-1] / norm[0], 3) if norm and norm[0] else None,
         "turns_to_first_best_ratio": round(mean(ratios), 3) if ratios else None,
+        "turns_to_first_best_ratio_median": round(median(ratios), 3) if ratios else None,
         "first_best_reached_share": round(
             100 * len(ratios) / max(1, sum(1 for r in full if r["scores"][0])), 1
         ),

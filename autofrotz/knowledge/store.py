@@ -97,3 +97,27 @@ def latest_guide(conn: sqlite3.Connection, sha: str, before_game: int) -> tuple[
         (sha, before_game),
     ).fetchone()
     return (int(row[0]), str(row[1])) if row is not None else None
+
+
+USED_MARKS = ("known %", "fetch for a known%", "%[skipped known%")  # reasoning of a turn that used knowledge
+
+
+def knowledge_view(conn: sqlite3.Connection, game_id: int) -> dict[str, Any]:
+    """For the page: what a game started knowing, the turns that used it, and the guide written after it."""
+    row = conn.execute("SELECT extra FROM games WHERE game_id = ?", (game_id,)).fetchone()
+    extra = json.loads(row[0]) if row is not None and row[0] else {}
+    likes = " OR ".join("agent_reasoning LIKE ?" for _ in USED_MARKS)
+    turns = conn.execute(
+        f"SELECT turn_number, command_sent, agent_reasoning FROM turns WHERE game_id = ? AND ({likes})"
+        " ORDER BY turn_number",
+        (game_id, *USED_MARKS),
+    ).fetchall()
+    guide = conn.execute(
+        "SELECT body FROM strategy_guides WHERE game_id = ? ORDER BY guide_id DESC LIMIT 1", (game_id,)
+    ).fetchone()
+    return {
+        "story_sha": extra.get("story_sha"),
+        "knew": extra.get("knew"),
+        "turns": [{"turn_number": n, "command": c, "reasoning": r} for n, c, r in turns],
+        "guide": guide[0] if guide is not None else None,
+    }
