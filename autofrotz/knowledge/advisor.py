@@ -29,7 +29,8 @@ from autofrotz.knowledge.lore import Lore, Scoring
 log = logging.getLogger(__name__)
 
 GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
-GOAL_TURNS = 40  # turns spent going for one goal before it is left (a door shut, a route changed)
+GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
+PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 KNOWN = ("known ", "fetch for a known")  # prefixes of the rule names here (to find their queue entries)
 
@@ -78,6 +79,7 @@ class GoalState:
     takes: dict[str, int] = field(default_factory=dict)  # thing -> times a plan went to take it
     last_goal: int | None = None
     last_score: int | None = None
+    dry: int = 0  # planned turns since the score last rose
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -134,27 +136,32 @@ class KnowingAgent:
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
         if goal is not None and scored and ctx.last_command == self.lore.scoring[goal].command:
             s.done.append(goal)
+        if scored:
+            s.dry = 0
         s.last_score, s.last_goal = ctx.score, None
 
     def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:
         s = self.state
+        if s.dry >= PATIENCE:  # the plans stopped paying: the agent's own rules play until a point
+            return None
         for i, goal in enumerate(self.lore.scoring):
             if i in s.done or i in s.dropped:
                 continue
             if s.sent.get(i, 0) >= GOAL_TRIES or s.turns.get(i, 0) >= GOAL_TURNS:
                 s.dropped.append(i)
                 continue
-            plan = self._step(ctx, i, goal)
+            plan = self._next_for(ctx, i, goal)
             if plan is None:
                 continue
             s.turns[i] = s.turns.get(i, 0) + 1
+            s.dry += 1
             if plan[0] == goal.command:
                 s.sent[i] = s.sent.get(i, 0) + 1
                 s.last_goal = i
             return plan
         return None
 
-    def _step(self, ctx: TurnContext, i: int, goal: Scoring) -> tuple[str, str] | None:
+    def _next_for(self, ctx: TurnContext, i: int, goal: Scoring) -> tuple[str, str] | None:
         """The next command towards one goal, or None when there is no known way to it."""
         carried = {c.lower() for c in ctx.inventory}
         missing = [n for n in goal.needs if n.lower() not in carried]
