@@ -28,7 +28,7 @@ KNOWLEDGE_MARKS = ("known ", "fetch for a known", "[skipped known")  # reasoning
 def split_of(stem: str) -> str:
     """'check' for the held-out third of the corpus, else 'dev' (the shared split rule).
 
-    >>> split_of("zork1"), split_of("cellar")
+    >>> split_of("zork1"), split_of("deephome")
     ('check', 'dev')
     """
     try:  # the corpus module, where it exists, owns the rule
