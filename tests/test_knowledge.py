@@ -299,3 +299,36 @@ def test_the_page_shows_what_a_run_started_knowing_and_the_turns_that_used_it(tm
         assert body["turns"][0]["reasoning"].startswith("known scoring action (run 1)")
         assert client.get("/api/games/1/knowledge").json()["knew"]["fresh"] is True
         assert client.get("/api/games/99/knowledge").status_code == 404
+
+
+def test_bench_learning_figures_add_up_with_the_agreed_keys() -> None:
+    from autofrotz.bench.learning import summary
+
+    def row(game: str, split: str, scores: list[int], firsts: list[int | None]) -> dict[str, Any]:
+        return {
+            "game": game,
+            "split": split,
+            "max_score": 10,
+            "scores": scores,
+            "normalized_scores": [10.0 * s for s in scores],
+            "best_turns": firsts,
+            "turns_to_first_best": firsts,
+            "dying_turns": [4, 2, 0],
+            "deaths": [1, 1, 0],
+            "knowledge_turns": [0, 5, 9],
+        }
+
+    figures = summary(
+        [row("a", "dev", [2, 3, 4], [100, 60, 40]), row("b", "check", [1, 1, 1], [50, 50, 10])], 3, 500
+    )
+    assert figures["run_scores"] == [1.5, 2.0, 2.5] and figures["run_normalized_scores"] == [15.0, 20.0, 25.0]
+    assert figures["gain_ratio"] == round(25 / 15, 3) and figures["turns_to_first_best_ratio"] == 0.3
+    assert figures["run_normalized_scores_dev"] == [20.0, 30.0, 40.0] and figures["games_check"] == 1
+    assert figures["run_dying_turns"] == [4, 2, 0] and figures["games_not_worse"] == 2
+    assert {
+        "run_scores",
+        "run_normalized_scores",
+        "gain_ratio",
+        "turns_to_first_best_ratio",
+        "per_game",
+    } <= set(figures)
