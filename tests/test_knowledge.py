@@ -66,14 +66,17 @@ def test_lore_routes_over_known_exits_and_vetoes_only_what_is_stable() -> None:
             "body": {"room": "a", "command": "open door", "class": "refused"},
         },
         {"kind": "death", "key": "b|jump", "body": {"room": "b", "command": "jump"}},
+        {"kind": "death", "key": "a|north", "body": {"room": "a", "command": "north"}, "seen": 1},
     ]
     rows = [{"game_id": 1, "turn": 1, "seen": 3} | r for r in rows]
+    rows[-1]["seen"] = 1
     lore = Lore.from_rows("sha", rows)
     assert lore.runs == 1 and lore.route("a", "c") == ["north", "east"]
     assert lore.route("a", "c", avoid=frozenset({("b", "east")})) == []
     assert lore.refusal_rule("x", "frob") == "known refusal: not understood (run 1)"
     assert lore.refusal_rule("a", "open door") is None  # a locked door may open later
     assert lore.death_rule("b", "jump") == "known death (run 1)" and lore.death_rule("a", "jump") is None
+    assert lore.death_rule("a", "north") is None  # a step that killed once may have met the dark or a monster
 
 
 def test_small_readers() -> None:
@@ -140,6 +143,7 @@ def test_the_next_run_goes_for_a_known_scoring_action_and_skips_known_refusals_a
             Fact("score", f"{start}|sing", {"room": start, "command": "sing", "needs": [], "gain": 1}),
             Fact("refusal", f"{start}|{thing}", {"room": start, "command": thing, "class": "parser"}),
             Fact("death", f"{start}|{move}", {"room": start, "command": move}),
+            Fact("death", f"{start}|{move}", {"room": start, "command": move}),  # a step must kill twice
         ],
     )
     informed = play(tmp_path, ALL_BUILTIN, 12)

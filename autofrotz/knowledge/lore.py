@@ -6,6 +6,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.managers.directions import parse_direction
+
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
 
 
@@ -65,7 +67,10 @@ class Lore:
     def death_rule(self, room: str | None, command: str) -> str | None:
         """The rule name when this command killed us here in an earlier run."""
         death = self.deaths.get((room or "?", command))
-        if death is None or (command.startswith(ATTACK) and death["seen"] < 2):
+        # A fight, or a step into the dark or past a wandering creature, kills by the moment as much as
+        # by the command: those are vetoed only once they killed twice.
+        chancy = command.startswith(ATTACK) or parse_direction(command) is not None
+        if death is None or (chancy and death["seen"] < 2):
             return None
         return f"known death (run {death['run']})"
 
