@@ -38,6 +38,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         metavar="SECONDS",
         help="seconds between turns (default: 0.3 with the web monitor and the built-in agent, else 0)",
     )
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="start blank: ignore what earlier runs of this story taught (this run's lessons are still kept)",
+    )
     return parser.parse_args(list(argv))
 
 
@@ -114,6 +119,7 @@ def configure(args: argparse.Namespace) -> Config:
         backend=args.backend,
         seed=args.seed,
         pace_s=args.pace,
+        fresh=args.fresh or None,
     )
     web = replace(
         config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port

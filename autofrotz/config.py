@@ -86,6 +86,10 @@ class Config:
     hooks: list[str] = field(default_factory=lambda: ["web_monitor"])
     # Seconds between turns; None: 0.3 when the web monitor is on and the built-in agent plays, else 0.
     pace_s: float | None = None
+    # Start blank: do not use what earlier runs of the story taught (what this run learns is still kept).
+    fresh: bool = False
+    # After a run played by a model, that model writes a post-mortem strategy guide for the next run.
+    strategy_guide: bool = True
 
     def agent(self, role: str) -> AgentConfig:
         """The settings of one role, defaulting to the built-in agent."""

@@ -56,6 +56,7 @@ class Parts:
     maze_solver_factory: Callable[[Any], Any] | None = None
     max_score: int | None = None
     control: GameControl | None = None  # page requests (pause, step, pace, typed commands)
+    learning: Any = None  # knowledge.session.Learning: what earlier runs taught, and this run's learner
 
 
 @dataclass
@@ -401,6 +402,10 @@ class Orchestrator:
             decided_by=getattr(self.mind.pending_room, "decided_by", ""),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
+        if self.p.learning is not None:
+            bundle.knowledge = self.p.learning.facts(
+                self.game_id, n, decision.command, text, score, event, bundle.world
+            )
         self.p.db.write_turn(self.game_id, bundle)
 
     def _notify(
@@ -465,6 +470,8 @@ class Orchestrator:
             config_json=config_json,
             max_score=self.p.max_score,
             story_sha256=getattr(self.p.game, "story_sha256", None),
+            story_sha=self.p.learning.sha if self.p.learning is not None else None,
+            knew=self.p.learning.knew() if self.p.learning is not None else None,
         )
 
     def _inventory(self) -> list[str]:

@@ -89,6 +89,7 @@ class Session:
         observers = _observers(config, handle is not None, extra, console)
         game = game if game is not None else _open_game(path, config)
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
+        _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 
@@ -107,7 +108,7 @@ class Session:
             print(f"resumed game {self.resume_id} {where}", file=sys.stderr)
         control = self.orchestrator.p.control
         if self.web_handle is None or control is None:
-            return self.orchestrator.run()
+            return self._post_mortem(self.orchestrator.run())
         game_id = self.orchestrator.game_id
         hub = self.web_handle.hub
         pace = control.status()["pace_s"]
@@ -118,9 +119,19 @@ class Session:
         )
         hub.register_control(game_id, control)
         try:
-            return self.orchestrator.run()
+            return self._post_mortem(self.orchestrator.run())
         finally:
             hub.unregister_control(game_id, control)
+
+    def _post_mortem(self, status: str) -> str:
+        """After a run, a model writes the next run's strategy guide (skipped when no model plays)."""
+        parts = self.orchestrator.p
+        llm = getattr(parts.game_agent, "llm", None)
+        if parts.learning is not None and llm is not None and self.config.strategy_guide:
+            from autofrotz.knowledge.briefing import write_guide
+
+            write_guide(parts.learning, self.orchestrator, llm, game_name(parts.game_file), status)
+        return status
 
     def close(self) -> None:
         """Stop the interpreter, the observers, the web server and the database."""
@@ -250,7 +261,8 @@ def pace_for(config: Config, web: bool, agent: Any) -> float:
         return config.pace_s
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
-    return DEFAULT_WATCH_PACE_S if web and isinstance(agent, BuiltinAgent) else 0.0
+    builtin = isinstance(getattr(agent, "inner", agent), BuiltinAgent)  # the built-in agent, maybe informed
+    return DEFAULT_WATCH_PACE_S if web and builtin else 0.0
 
 
 def make_game_agent(config: Config, llm: Any, name: str) -> Any:
@@ -266,6 +278,21 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
     return BuiltinAgent()
+
+
+def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: int | None) -> None:
+    """Load what earlier runs of this story taught and let the game agent use it (see knowledge/)."""
+    from autofrotz.agents.builtin_agent import BuiltinAgent
+    from autofrotz.knowledge.advisor import KnowingAgent
+    from autofrotz.knowledge.session import Learning
+
+    learning = Learning.open(db.conn, path, config.seed, config.fresh, resume_id)
+    parts.learning = learning
+    agent = parts.game_agent
+    if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
+        parts.game_agent = KnowingAgent(agent, learning.lore)
+    elif hasattr(agent, "brief"):
+        agent.brief(learning)
 
 
 def parser_mode(config: Config, role: str, llm: Any) -> str:

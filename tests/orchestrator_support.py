@@ -38,6 +38,7 @@ def make_config(tmp_path: Path, agents: dict[str, Any], **extra: Any) -> Config:
         "hooks": [],
         "web_server": {"enabled": False},
         "agents": agents,
+        "strategy_guide": False,  # the post-mortem call is tested in test_knowledge.py
         **extra,
     }
     return config_from_dict(raw)

@@ -74,6 +74,7 @@ def make_config(tmp_path: Path, game: str) -> Config:
             "max_turns": 900,
             "save_every": 5,
             "hooks": [],
+            "strategy_guide": False,
             "web_server": {"enabled": False},
             "agents": {
                 "game_agent": {"provider": "mock", "model": "m"},

@@ -225,6 +225,20 @@ items_replay:
     CREATE INDEX items_replay ON items(game_id,
     valid_from,
     valid_to)
+knowledge:
+    CREATE TABLE knowledge (story_sha TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    body TEXT NOT NULL,
+    first_game_id INTEGER NOT NULL REFERENCES games(game_id),
+    first_turn INTEGER NOT NULL,
+    game_id INTEGER NOT NULL REFERENCES games(game_id),
+    turn_number INTEGER NOT NULL,
+    seen INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (story_sha, kind, key))
+knowledge_first:
+    CREATE INDEX knowledge_first ON knowledge(story_sha,
+    first_game_id)
 llm_calls:
     CREATE TABLE llm_calls (call_id INTEGER PRIMARY KEY,
     game_id INTEGER NOT NULL REFERENCES games(game_id),
@@ -327,6 +341,16 @@ rooms_replay:
     CREATE INDEX rooms_replay ON rooms(game_id,
     valid_from,
     valid_to)
+strategy_guides:
+    CREATE TABLE strategy_guides (guide_id INTEGER PRIMARY KEY,
+    story_sha TEXT NOT NULL,
+    game_id INTEGER NOT NULL REFERENCES games(game_id),
+    body TEXT NOT NULL,
+    created TEXT NOT NULL,
+    extra TEXT)
+strategy_guides_story:
+    CREATE INDEX strategy_guides_story ON strategy_guides(story_sha,
+    game_id)
 turns:
     CREATE TABLE turns (turn_id INTEGER PRIMARY KEY,
     game_id INTEGER NOT NULL REFERENCES games(game_id),
@@ -384,7 +408,7 @@ def test_empty_file_migrates_to_pinned_schema(tmp_path: Path) -> None:
     assert (
         applied_names(path)
         == ALL_MIGRATIONS
-        == ["m001_initial", "m002_llm_calls_and_states", "m003_turn_counts"]
+        == ["m001_initial", "m002_llm_calls_and_states", "m003_turn_counts", "m005_knowledge"]
     )
     assert schema_text(path) == PINNED_SCHEMA
 

@@ -20,9 +20,12 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def prompt_variables(game_name: str) -> dict[str, str]:
+NO_KNOWLEDGE = "None: this is the first run of this game that you know of."
+
+
+def prompt_variables(game_name: str, knowledge: str = NO_KNOWLEDGE) -> dict[str, str]:
     """The variables the game agent passes to prompts/game_agent.txt."""
-    return {"game_name": game_name}
+    return {"game_name": game_name, "knowledge": knowledge}
 
 
 class GameAgent:
@@ -30,7 +33,15 @@ class GameAgent:
 
     def __init__(self, llm: Any, game_name: str) -> None:
         self.llm = llm
+        self.game_name = game_name
         self.system_prompt = render_prompt("game_agent.txt", **prompt_variables(game_name))
+
+    def brief(self, learning: Any) -> None:
+        """Put what earlier runs of this story taught into the system prompt (knowledge/briefing.py)."""
+        from autofrotz.knowledge.briefing import briefing
+
+        text = briefing(learning.lore, learning.guide, learning.guide_run)
+        self.system_prompt = render_prompt("game_agent.txt", **prompt_variables(self.game_name, text))
 
     def messages(self, context: TurnContext) -> list[dict[str, str]]:
         """The message list sent for one turn."""

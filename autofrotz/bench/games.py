@@ -75,7 +75,7 @@ def job_config(job: Job) -> Any:
     if job.config:
         base = load_config(job.config)
         return replace(base, game_file=job.game, database_path=job.db, seed=job.seed, max_turns=job.turns,
-                       hooks=[])  # fmt: skip
+                       hooks=[], fresh=True)  # fmt: skip
     builtin = {"provider": "builtin", "model": "builtin"}
     raw = {
         "game_file": job.game,
@@ -83,6 +83,7 @@ def job_config(job: Job) -> Any:
         "seed": job.seed,
         "max_turns": job.turns,
         "hooks": [],
+        "fresh": True,  # each run stands alone: bench learning measures carrying knowledge forward
         "web_server": {"enabled": False},
         "agents": {role: dict(builtin) for role in ROLES},
     }

@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from autofrotz.knowledge.store import write_facts
+from autofrotz.recording import metrics_for
 from autofrotz.storage import queries
 from autofrotz.storage.codec import (
     ENTITY_TABLES,
@@ -147,6 +149,8 @@ class Database:
                 self._insert_calls(game_id, n, bundle.llm_calls)
                 if bundle.interpreter_state is not None:
                     self._insert_state(game_id, n, bundle.interpreter_state)
+                if bundle.knowledge is not None:
+                    write_facts(self.conn, bundle.knowledge[0], game_id, n, bundle.knowledge[1])
                 self.conn.execute("UPDATE games SET total_turns = ? WHERE game_id = ?", (n, game_id))
         except BaseException:
             # The rolled-back rows are gone: forget their ids and reload this game's state when next needed.
@@ -155,6 +159,14 @@ class Database:
             raise
         cache.current.update(pending)
         cache.last_turn = n
+
+    def write_calls(self, game_id: int, turn_number: int, calls: list[LLMCall]) -> None:
+        """Record LLM calls made outside a turn (the post-mortem after the last one), with their metrics."""
+        if not calls:
+            return
+        with self._transaction():
+            self._insert_calls(game_id, turn_number, calls)
+            self._insert_metrics(game_id, turn_number, metrics_for(calls, game_id, turn_number))
 
     def save_state(self, game_id: int, turn_number: int, data: bytes, slot: str = "auto") -> None:
         """Store an interpreter state outside a turn (e.g. right after the game started)."""

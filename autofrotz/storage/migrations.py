@@ -121,10 +121,32 @@ def m003_turn_counts(conn: sqlite3.Connection) -> None:
         conn.execute(f"UPDATE turns SET {column} = ({query.format(live=_LIVE)})")
 
 
+def m005_knowledge(conn: sqlite3.Connection) -> None:
+    """What runs of a story taught, keyed by the story file's sha256, and the post-mortem guides."""
+    _run(
+        conn,
+        [
+            """CREATE TABLE knowledge (
+    story_sha TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL,
+    first_game_id INTEGER NOT NULL REFERENCES games(game_id), first_turn INTEGER NOT NULL,
+    game_id INTEGER NOT NULL REFERENCES games(game_id), turn_number INTEGER NOT NULL,
+    seen INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (story_sha, kind, key))""",
+            "CREATE INDEX knowledge_first ON knowledge(story_sha, first_game_id)",
+            """CREATE TABLE strategy_guides (
+    guide_id INTEGER PRIMARY KEY, story_sha TEXT NOT NULL, game_id INTEGER NOT NULL REFERENCES games(game_id),
+    body TEXT NOT NULL, created TEXT NOT NULL, extra TEXT)""",
+            "CREATE INDEX strategy_guides_story ON strategy_guides(story_sha, game_id)",
+        ],
+    )
+
+
+# Numbers are assigned per piece of work: a missing number (m004 here) is not an error, since
+# migrations are recorded and applied by name.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("m001_initial", m001_initial),
     ("m002_llm_calls_and_states", m002_llm_calls_and_states),
     ("m003_turn_counts", m003_turn_counts),
+    ("m005_knowledge", m005_knowledge),
 ]
 
 

@@ -28,6 +28,8 @@ class Game:
     final_score: int | None = None
     max_score: int | None = None
     story_sha256: str | None = None  # of the story file at the start; a resume must find the same
+    story_sha: str | None = None  # sha256 of the story file: the key of what runs of it taught
+    knew: dict[str, Any] | None = None  # what this run started knowing from earlier runs (counts, run)
 
 
 @dataclass
@@ -173,3 +175,4 @@ class TurnBundle:
     metrics: list[Metric] = field(default_factory=list)
     llm_calls: list[LLMCall] = field(default_factory=list)
     interpreter_state: bytes | None = None  # a save state to keep, when the orchestrator saved
+    knowledge: Any = None  # (story sha256, facts) learned this turn, kept in the same transaction

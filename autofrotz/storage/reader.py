@@ -98,6 +98,12 @@ class GameReader:
             game["status"] = "interrupted"
         return game
 
+    def knowledge(self, game_id: int) -> dict[str, Any]:
+        """What the game started knowing from earlier runs, and the turns that used it."""
+        from autofrotz.knowledge.store import knowledge_view
+
+        return self._run(lambda c: knowledge_view(c, game_id))
+
     def turns(self, game_id: int) -> list[dict[str, Any]]:
         """Every turn of a game, in order (without world state)."""
         sql = f"SELECT {queries.TURN_COLUMNS} FROM turns WHERE game_id = ? ORDER BY turn_number"

@@ -193,6 +193,11 @@ def _add_game_routes(app: FastAPI, pool: ReaderPool) -> None:
         _game(pool, game_id)
         return DataResponse(_call(pool, "metrics", lambda r: r.metrics(game_id)))
 
+    @app.get("/api/games/{game_id}/knowledge")
+    def knowledge(game_id: GameId) -> Response:
+        _game(pool, game_id)
+        return DataResponse(_call(pool, "knowledge", lambda r: r.knowledge(game_id)))
+
 
 TurnQuery = Query(None, ge=0, le=MAX_ID, description="state as at this turn (default: latest)")
 

@@ -7,7 +7,7 @@ const DETAIL_CACHE = 80;
 
 const S = {
   gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
-  following: true, cache: new Map(), layout: null, metrics: null, ws: null, wsRetry: 0,
+  following: true, cache: new Map(), layout: null, metrics: null, knowledge: null, ws: null, wsRetry: 0,
   playTimer: null, playing: false, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
   listTimer: null, listSeen: null, waitTimer: null, liveBusy: false,
 };
@@ -140,7 +140,7 @@ async function openGame(id) {
   const [game, turns, latestMap] = await Promise.all([
     api(`/api/games/${id}`), api(`/api/games/${id}/turns`), api(`/api/games/${id}/map`).catch(() => null)]);
   Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null,
-    cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, nodes: new Map(), lastDetail: null });
+    cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, knowledge: null, nodes: new Map(), lastDetail: null });
   if (latestMap) { const m = FrotzMap.normalize(latestMap); S.layout.place(m.rooms, m.edges); }
   clearNotices();
   onControl({ controllable: false });
@@ -241,6 +241,7 @@ function loadMetricsSoon() { if (!metricsTimer) metricsTimer = setTimeout(() => 
 async function loadMetrics() {
   const id = S.gameId;
   try { const m = await api(`/api/games/${id}/metrics`); if (id === S.gameId) { S.metrics = m; renderMetrics(); } } catch (_) { /* shown empty */ }
+  try { const k = await api(`/api/games/${id}/knowledge`); if (id === S.gameId) { S.knowledge = k; renderMetrics(); } } catch (_) { /* no knowledge panel */ }
 }
 
 // ---------- showing a turn ----------

@@ -113,7 +113,29 @@ function renderMetrics() {
       card("LLM calls", fmtCell(totals.calls || 0)), card("errors", fmtCell(totals.errors || 0))),
     h("div", { class: "charts" }, charts.map(([t, pts, c]) => FrotzCharts.lineChart(t, pts, c, S.current))),
     table("By agent", "agent", rowsOf(m.by_agent)), table("By provider", "provider", rowsOf(m.by_provider)),
-    table("By model", "model", rowsOf(m.by_model)),
+    table("By model", "model", rowsOf(m.by_model)), renderKnowledge(S.knowledge),
     totals.calls ? null : h("p", { class: "empty" }, "No model was called in this game (built-in agent and rules)."),
   ].filter(Boolean));
+}
+
+// ---------- learning across runs ----------
+
+const KNOWN_COUNTS = [["rooms", "rooms"], ["exits", "exits"], ["items", "things found"],
+  ["scoring_actions", "scoring actions"], ["deaths", "deaths"], ["refusals", "refusals"], ["mazes", "mazes"]];
+
+function renderKnowledge(k) {
+  if (!k || !k.knew) return null;
+  const knew = k.knew;
+  const head = knew.fresh ? `Run ${knew.run}: started blank (--fresh)`
+    : knew.runs ? `Run ${knew.run}: started knowing what ${knew.runs} earlier run(s) taught`
+      : `Run ${knew.run}: the first run of this story`;
+  const counts = KNOWN_COUNTS.filter(([key]) => knew[key]).map(([key, label]) => `${knew[key]} ${label}`);
+  const turns = (k.turns || []).map((t) => h("li", {},
+    h("a", { href: `#/game/${S.gameId}/turn/${t.turn_number}` }, `turn ${t.turn_number}`),
+    ` > ${t.command} — ${t.reasoning}`));
+  return h("div", { class: "mtable knowledge", id: "knowledge" }, h("h3", {}, "Knowledge from earlier runs"),
+    h("p", {}, head + (counts.length ? `: ${counts.join(", ")}` : "") + (knew.guide ? "; a strategy guide" : "")),
+    h("h4", {}, `Turns that used it (${turns.length})`),
+    turns.length ? h("ul", { class: "knowledge-turns" }, turns.slice(0, 200)) : h("p", { class: "empty" }, "None yet."),
+    k.guide ? h("h4", {}, "Guide written after this run") : null, k.guide ? pre(k.guide, "code guide") : null);
 }

@@ -1,0 +1,209 @@
+"""What a new run of a story starts knowing: the facts of its earlier runs, as a read-only view."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from autofrotz.managers.directions import parse_direction
+
+ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """An action that raised the score in an earlier run, with what it needed."""
+
+    room: str
+    command: str
+    needs: tuple[str, ...]  # carried things the command names
+    carried: tuple[str, ...]  # everything carried then (a light, a key the command does not name)
+    prep: tuple[str, ...]  # what worked in the room just before (opening the box the thing was in)
+    gain: int
+    run: int
+    turn: int
+
+
+@dataclass
+class Lore:
+    """Facts of earlier runs, indexed for the questions a run asks of them."""
+
+    sha: str = ""
+    runs: int = 0  # earlier runs of this story
+    scoring: list[Scoring] = field(default_factory=list)  # in the order they were first found
+    deaths: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # (room, command)
+    refusals: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # (room, command)
+    not_understood: dict[str, int] = field(default_factory=dict)  # command -> run that found it
+    exits: dict[str, dict[str, str]] = field(default_factory=dict)  # room -> direction -> room
+    rooms: dict[str, str] = field(default_factory=dict)  # room id -> name
+    items: dict[str, str | None] = field(default_factory=dict)  # item name -> room it was found in
+    mazes: list[dict[str, Any]] = field(default_factory=list)
+    puzzles: list[dict[str, Any]] = field(default_factory=list)  # still open at the end of a run
+
+    @classmethod
+    def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
+        """Build from store.read_facts rows."""
+        lore = cls(sha)
+        runs = {int(r["key"]): int(r["body"]["run"]) for r in rows if r["kind"] == "run"}
+        for row in rows:
+            row = row | {"run": runs.get(row["game_id"], 1)}  # the run that first found it
+            _ADD.get(row["kind"], _skip)(lore, row)
+        lore.scoring = [s for s in lore.scoring if (s.room, s.command) not in lore.deaths]
+        return lore
+
+    @property
+    def empty(self) -> bool:
+        return self.runs == 0
+
+    def refusal_rule(self, room: str | None, command: str) -> str | None:
+        """The rule name when an earlier run learned the game will not take this command here."""
+        if command in self.not_understood:
+            return f"known refusal: not understood (run {self.not_understood[command]})"
+        # A refusal in words the parser knows depends on the moment (a locked door opens later): only
+        # the words it did not understand are refused in every run.
+        return None
+
+    def death_rule(self, room: str | None, command: str) -> str | None:
+        """The rule name when this command killed us here in an earlier run."""
+        death = self.deaths.get((room or "?", command))
+        # A fight, or a step into the dark or past a wandering creature, kills by the moment as much as
+        # by the command: those are vetoed only once they killed twice.
+        chancy = command.startswith(ATTACK) or parse_direction(command) is not None
+        if death is None or (chancy and death["seen"] < 2):
+            return None
+        return f"known death (run {death['run']})"
+
+    def route(
+        self,
+        start: str | None,
+        goal: str,
+        extra: dict[str, dict[str, str]] | None = None,
+        avoid: frozenset[tuple[str, str]] = frozenset(),
+    ) -> list[str]:
+        """Directions from start to goal over the known exits and ``extra`` (this run's), leaving out
+        the (room, direction) steps in ``avoid``; [] if there is no way."""
+        if start is None or start == goal:
+            return []
+        exits = {room: dict(d) for room, d in self.exits.items()}
+        for room, d in (extra or {}).items():
+            exits.setdefault(room, {}).update(d)
+        for room, direction in avoid:
+            exits.get(room, {}).pop(direction, None)
+        back: dict[str, tuple[str, str]] = {}
+        queue = deque([start])
+        while queue:
+            room = queue.popleft()
+            for direction, to in sorted(exits.get(room, {}).items()):
+                if to in back or to == start:
+                    continue
+                back[to] = (room, direction)
+                if to == goal:
+                    return _path(back, start, goal)
+                queue.append(to)
+        return []
+
+    def summary(self) -> dict[str, Any]:
+        """Counts for the page and the game record: what this run started knowing."""
+        return {
+            "runs": self.runs,
+            "rooms": len(self.rooms),
+            "exits": sum(len(d) for d in self.exits.values()),
+            "items": len(self.items),
+            "scoring_actions": len(self.scoring),
+            "deaths": len(self.deaths),
+            "refusals": len(self.refusals) + len(self.not_understood),
+            "mazes": len(self.mazes),
+            "open_puzzles": len(self.puzzles),
+        }
+
+
+def _path(back: dict[str, tuple[str, str]], start: str, goal: str) -> list[str]:
+    steps, room = [], goal
+    while room != start:
+        room, direction = back[room]
+        steps.append(direction)
+    return steps[::-1]
+
+
+def _skip(lore: Lore, row: dict[str, Any]) -> None:
+    return None
+
+
+def _run(lore: Lore, row: dict[str, Any]) -> None:
+    lore.runs += 1
+
+
+def _score(lore: Lore, row: dict[str, Any]) -> None:
+    b = row["body"]
+    lore.scoring.append(
+        Scoring(
+            b["room"],
+            b["command"],
+            tuple(b.get("needs", [])),
+            tuple(b.get("carried", [])),
+            tuple(b.get("prep", [])),
+            int(b.get("gain", 1)),
+            row["run"],
+            row["turn"],
+        )
+    )
+
+
+def _death(lore: Lore, row: dict[str, Any]) -> None:
+    b = row["body"]
+    lore.deaths[(b["room"], b["command"])] = {
+        "run": row["run"],
+        "seen": row["seen"],
+        "text": b.get("text", ""),
+    }
+
+
+def _refusal(lore: Lore, row: dict[str, Any]) -> None:
+    b = row["body"]
+    if b.get("class") == "parser":
+        lore.not_understood.setdefault(b["command"], row["run"])
+    else:
+        lore.refusals[(b["room"], b["command"])] = {
+            "run": row["run"],
+            "seen": row["seen"],
+            "class": b.get("class"),
+        }
+
+
+def _exit(lore: Lore, row: dict[str, Any]) -> None:
+    b = row["body"]
+    if b.get("to") and not b.get("blocked") and not b.get("random"):
+        lore.exits.setdefault(b["from"], {})[b["direction"]] = b["to"]
+
+
+def _room(lore: Lore, row: dict[str, Any]) -> None:
+    lore.rooms[row["key"]] = row["body"].get("name", row["key"])
+
+
+def _item(lore: Lore, row: dict[str, Any]) -> None:
+    b = row["body"]
+    if b.get("found_in") or b["name"] not in lore.items:
+        lore.items[b["name"]] = b.get("found_in")
+
+
+def _maze(lore: Lore, row: dict[str, Any]) -> None:
+    lore.mazes.append(row["body"])
+
+
+def _puzzle(lore: Lore, row: dict[str, Any]) -> None:
+    if row["body"].get("status") in ("open", "in_progress"):
+        lore.puzzles.append(row["body"])
+
+
+_ADD = {
+    "run": _run,
+    "score": _score,
+    "death": _death,
+    "refusal": _refusal,
+    "exit": _exit,
+    "room": _room,
+    "item": _item,
+    "maze": _maze,
+    "puzzle": _puzzle,
+}

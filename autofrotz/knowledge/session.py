@@ -1,0 +1,72 @@
+"""One run's learning: the story's key, what earlier runs taught (the lore) and this run's learner."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autofrotz.knowledge.learner import Learner
+from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Learning:
+    """What the orchestrator and the agents need: facts out each turn, the lore and guide in."""
+
+    sha: str
+    lore: Lore
+    learner: Learner
+    fresh: bool = False
+    guide: str = ""  # the newest post-mortem guide of an earlier run ("" when none or fresh)
+    guide_run: int | None = None
+
+    @classmethod
+    def open(
+        cls, conn: Any, path: str | Path, seed: int | None, fresh: bool, game_id: int | None = None
+    ) -> Learning:
+        """Load what earlier runs of the story at ``path`` taught (nothing when ``fresh``).
+
+        ``game_id``: the game being resumed; only runs before it count as earlier.
+        """
+        sha = story_sha(path)
+        rows = [] if fresh else read_facts(conn, sha, before_game=game_id)
+        lore = Lore.from_rows(sha, rows)
+        run = run_number(conn, sha, game_id) if game_id is not None else _next_run(conn, sha)
+        learning = cls(sha, lore, Learner(sha, run, seed), fresh)
+        if not fresh:
+            found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
+            if found is not None:
+                learning.guide = found[1]
+                learning.guide_run = run_number(conn, sha, found[0])
+        return learning
+
+    @property
+    def run(self) -> int:
+        return self.learner.run
+
+    def knew(self) -> dict[str, Any]:
+        """What this run started knowing, for the game record and the page."""
+        return {"run": self.run, "fresh": self.fresh, "guide": bool(self.guide)} | self.lore.summary()
+
+    def facts(
+        self, game_id: int, n: int, command: str, text: str, score: Any, event: Any, world: Any
+    ) -> tuple[str, list[Fact]] | None:
+        """This turn's facts for the turn's transaction (None when there is nothing new)."""
+        try:
+            found = self.learner.facts(game_id, n, command, text, score, event, world)
+        except Exception:  # learning must never cost a turn's record
+            log.exception("knowledge: learning from turn %d failed", n)
+            return None
+        return (self.sha, found) if found else None
+
+
+def _next_run(conn: Any, sha: str) -> int:
+    row = conn.execute(
+        "SELECT COUNT(*) FROM knowledge WHERE story_sha = ? AND kind = 'run'", (sha,)
+    ).fetchone()
+    return int(row[0]) + 1
