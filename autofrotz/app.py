@@ -41,7 +41,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--fresh",
         action="store_true",
-        help="start blank: ignore what earlier runs of this story taught (this run's lessons are still kept)",
+        help="start blank: ignore what earlier runs of this story taught (this run's lessons are still kept); "
+        "the default for now",
+    )
+    parser.add_argument(
+        "--learn",
+        action="store_true",
+        help="start from what earlier runs of this story taught (off by default: it does not help yet)",
     )
     return parser.parse_args(list(argv))
 
@@ -119,7 +125,7 @@ def configure(args: argparse.Namespace) -> Config:
         backend=args.backend,
         seed=args.seed,
         pace_s=args.pace,
-        fresh=args.fresh or None,
+        fresh=False if args.learn and not args.fresh else (True if args.fresh else None),
     )
     web = replace(
         config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port

@@ -90,7 +90,7 @@ def test_small_readers() -> None:
 
 
 def play(tmp_path: Path, agents: dict[str, Any], turns: int, seed: int = 1, **extra: Any) -> Session:
-    config = make_config(tmp_path, agents, max_turns=turns, seed=seed, **extra)
+    config = make_config(tmp_path, agents, max_turns=turns, seed=seed, **({"fresh": False} | extra))
     with Session.open(config, web=False, console=False) as session:
         session.play()
     return session
