@@ -41,7 +41,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--fresh",
         action="store_true",
-        help="start blank: ignore what earlier runs of this story taught (this run's lessons are still kept); "
+        help="start blank: ignore what earlier runs of this story taught (its own lessons are still kept); "
         "the default for now",
     )
     parser.add_argument(
