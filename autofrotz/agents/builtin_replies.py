@@ -29,7 +29,8 @@ GIFTS = 3  # things carried offered to someone who blocks the way
 
 
 class Plan(NamedTuple):
-    """A command a reply rule planned, for the room it was planned in; `forced` ignores try limits."""
+    """A command a reply rule planned, for the room it was planned in; `forced` ignores the agent's try
+    limits (a retry, an answer), never what replies ruled out."""
 
     command: str
     rule: str
@@ -118,8 +119,8 @@ class FirstSteps:
         plans = [p for p in plans if p.command != seen.command]
         retry = f"{seen.room or '?'}|{seen.command}"
         if plans and seen.command and not seen.moved and retry not in mem.retried:
-            mem.retried.append(retry)
-            plans.append(Plan(seen.command, "retry-after-first-step", seen.here, True))
+            mem.retried.append(retry)  # right after the first way of doing the step; other ways after it
+            plans.insert(1, Plan(seen.command, "retry-after-first-step", seen.here, True))
         return plans
 
 
@@ -159,8 +160,8 @@ class Blocked:
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
         found = rr.blocker(seen.text) if is_move(seen.command) and not seen.moved else None
-        if found is None:
-            return []
+        if found is None or (not found.name and rr.first_steps(seen.text)):
+            return []  # nobody named, a step named: first-step does it and tries the way again
         mem.blocked[f"{seen.room or '?'}|{seen.command}"] = seen.turn
         if not found.name:
             return []
@@ -191,15 +192,29 @@ class DarkOpening:
         return plans
 
 
+@dataclass(frozen=True)
+class SuggestedUse:
+    """An examined thing's description says what we can do with it ("You can wear it"): do that."""
+
+    name: str = "suggested-use"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        named = objects(seen.command) if seen.command.startswith(("examine ", "look at ", "read ")) else []
+        if len(named) != 1:
+            return []
+        return [Plan(f"{v} {named[0]}", self.name, seen.here) for v in rr.suggested_verbs(seen.text)]
+
+
 ANSWERS = ("answer-yes-no", "answer-which")  # answers are for the question just asked: one turn only
 RULES: tuple[Rule, ...] = (
     YesNo(),
     WhichOne(),
     UnknownWords(),
     NotHere(),
-    FirstSteps(),
     Blocked(),
+    FirstSteps(),
     DarkOpening(),
+    SuggestedUse(),
 )
 
 
@@ -231,7 +246,8 @@ class ReplyTactics:
             return
         if ctx.score is not None and ctx.score != mem.score:
             mem.score, mem.blocked = ctx.score, {}  # progress: people may let us pass now
-        seen = Reply(ctx.last_command or "", mem.last_room, ctx.room_id, ctx.last_output or "",
+        sent_from = mem.last_room if mem.last_room is not None else ctx.room_id  # first turn: here
+        seen = Reply(ctx.last_command or "", sent_from, ctx.room_id, ctx.last_output or "",
                      ctx.turn_number, tuple(carried), ctx.vocabulary)  # fmt: skip
         fresh = [plan for rule in RULES for plan in rule.react(seen, mem)]
         kept = [Plan(*p) for p in mem.plans if p[2] == ctx.room_id and p[1] not in ANSWERS]
@@ -246,7 +262,7 @@ class ReplyTactics:
             if plan.room != ctx.room_id:
                 continue
             keeps = self.keeps(plan.command, ctx.room_id, ctx.turn_number, tuple(ctx.inventory))
-            if plan.forced or (can(plan.command) and keeps):
+            if (plan.forced or can(plan.command)) and (keeps or plan.rule in ANSWERS):
                 return plan.command, plan.rule
         return None
 

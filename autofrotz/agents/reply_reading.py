@@ -77,7 +77,9 @@ def first_steps(text: str) -> list[Reading]:
     """Steps a refusal names as coming first (rule names: first-step, leave-place, until-condition, in-bed).
 
     >>> [r.commands for r in first_steps("You'll have to get out of the bed first.")]
-    [('get out of bed',), ('get out of bed', 'stand up')]
+    [('get out of bed',)]
+    >>> [r.commands for r in first_steps("You are lying in bed.")]
+    [('get out of bed', 'stand up')]
     >>> first_steps("You should stand up first.")[0].commands
     ('stand up',)
     >>> first_steps("You can't reach it from the chair.")[0].commands
@@ -99,7 +101,7 @@ def first_steps(text: str) -> list[Reading]:
         step = present(tidy(match.group(1)))
         if step:
             found.append(Reading("until-condition", (step,)))
-    if IN_BED.search(text):
+    if IN_BED.search(text) and not found:  # a step named outright comes before the stock one
         found.append(Reading("in-bed", ("get out of bed", "stand up")))
     return found
 
@@ -220,6 +222,8 @@ def yes_no_question(text: str) -> bool:
 
     >>> yes_no_question("Do you want an introduction to this story?")
     True
+    >>> yes_no_question("[Type 'help' for details.]  Do you want an introduction?")
+    True
     >>> yes_no_question("Please answer the question (Y or N):")
     True
     >>> yes_no_question("Which do you mean, the red box or the blue box?")
@@ -236,7 +240,7 @@ def yes_no_question(text: str) -> bool:
         return True
     if not tail.rstrip(" >\"'").endswith("?"):
         return False
-    question = re.split(r"(?<=[.!?:\"])\s+", tail.rstrip(" >\"'"))[-1]
+    question = re.split(r"(?<=[.!?:\"\])])\s+", tail.rstrip(" >\"'"))[-1]
     first = re.findall(r"[a-z']+", question.lower())
     return bool(first) and first[0] in AUXILIARIES
 
@@ -342,3 +346,22 @@ def words_known(command: str, vocabulary: Vocabulary) -> bool:
     True
     """
     return all(w.isdigit() or vocabulary.knows(w) for w in command.lower().split())
+
+
+# "You can wear it like a backpack." / "You could probably climb it.": an examine reply suggesting a verb.
+YOU_CAN = re.compile(
+    r"\byou (?:can|could|might|may)(?: probably| easily| even)? ([a-z]+) (?:it|them)\b", re.I
+)
+NOT_SUGGESTIONS = words("see find get feel hear tell do say imagine make be")
+
+
+def suggested_verbs(text: str) -> list[str]:
+    """Verbs a reply says we can use on the thing just examined.
+
+    >>> suggested_verbs("It's labeled ACME. You can wear it like a backpack.")
+    ['wear']
+    >>> suggested_verbs("You can't wear it."), suggested_verbs("You can see it from here.")
+    ([], [])
+    """
+    found = [m.group(1).lower() for m in YOU_CAN.finditer(text)]
+    return [v for v in dict.fromkeys(found) if v not in NOT_SUGGESTIONS]
