@@ -169,7 +169,8 @@ CANT_SEE = re.compile(
     r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
     re.IGNORECASE,
 )
-SUCH_THING = re.compile(r"can't see any such thing|no such thing|don't see (?:that|it) here", re.I)
+SUCH_THING = re.compile(r"(?:can't|cannot|can not) see any such thing|no such thing|"
+                        r"don't see (?:that|it) here", re.IGNORECASE)  # fmt: skip
 
 
 def unseen(text: str, named: list[str]) -> list[str]:
@@ -177,8 +178,8 @@ def unseen(text: str, named: list[str]) -> list[str]:
 
     >>> unseen("You can't see any blue key here.", ["blue key"])
     ['blue key']
-    >>> unseen("You can't see any such thing.", ["rusty gate"])
-    ['rusty gate']
+    >>> unseen("You can't see any such thing.", ["rusty gate"]), unseen("I cannot see any such thing.", ["b"])
+    (['rusty gate'], ['b'])
     >>> unseen("Taken.", ["lamp"])
     []
     """
@@ -299,13 +300,15 @@ def light_named(text: str, lights: frozenset[str]) -> list[str]:
 
 
 # Words that make a phrase a clause rather than a thing: pronouns, negations, quantifiers, joiners,
-# auxiliaries. A name a command can use is (article +) adjectives + noun, none of these.
+# auxiliaries, and prepositions a command never puts inside a name ("shower towards"). A name a command
+# can use is (article +) adjectives + noun, none of these.
 CLAUSE_WORDS = words(
     """you your yours i me my we us our he him his she her they them their it its no not none nothing never
     any every each while when whenever until because if although though since as than that which who
     whom whose what where why how is are was were be been being am has have had do does did will would
     can could shall should may might must there here then so and or but nor yet also very too just only
-    still already even"""
+    still already even towards toward from into onto across through by at behind beside near along
+    against"""
 )
 
 
