@@ -108,6 +108,25 @@ def test_a_thing_not_here_is_ruled_out_in_this_room_only() -> None:
     assert tactics.keeps("put brass key in box", "hall", 2, ("brass key",))  # carried: brought here since
 
 
+def test_a_name_the_game_took_here_is_not_ruled_out_by_a_verb_it_does_not_take() -> None:
+    tactics = ReplyTactics()
+    tactics.mem.last_room = "hall"
+    for turn, (command, reply) in enumerate(
+        [("examine spot", "A black spot."), ("wave at spot", "You can't see any such thing.")]
+    ):
+        tactics.observe(TurnContext(turn + 1, "g", command, reply, "hall", "Hall"), [])
+    assert tactics.keeps("push spot", "hall", 3)
+
+
+def test_a_thing_out_of_reach_is_left_alone_here() -> None:
+    tactics = ReplyTactics()
+    tactics.mem.last_room = "road"
+    tactics.observe(
+        TurnContext(1, "g", "push mossy wall", "You can't quite reach the wall.", "road", "Road"), []
+    )
+    assert not tactics.keeps("pull mossy wall", "road", 2)
+
+
 def test_which_do_you_mean_is_answered_with_an_option() -> None:
     game = Game("Bathroom\nA tiled bathroom with a window and a shower.\n")
     game.reply("examine glass", "Which do you mean, the window or the shower?")

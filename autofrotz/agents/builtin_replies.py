@@ -46,6 +46,7 @@ class ReplyMemory:
     unseen: dict[str, dict[str, int]] = field(default_factory=dict)  # room -> {name said not here: turn}
     plans: list[list[Any]] = field(default_factory=list)  # Plan fields, as lists for JSON
     questions: dict[str, int] = field(default_factory=dict)  # question text -> times answered
+    answered: dict[str, list[str]] = field(default_factory=dict)  # room -> names the game took there
     blocked: dict[str, int] = field(default_factory=dict)  # "room|move" -> turn a person blocked it
     retried: list[str] = field(default_factory=list)  # "room|command" retried after its first step
     last_room: str | None = None
@@ -146,8 +147,13 @@ class NotHere:
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
         if seen.moved:
             return []
+        named = objects(seen.command)
+        answered = mem.answered.setdefault(seen.room or "?", [])
+        gone = rr.unseen(seen.text, named) + (named if rr.out_of_reach(seen.text) else [])
+        if not gone:  # the game took these names here: a later "no such thing" is the verb's fault
+            answered += [n for n in named if n not in answered]
         listed = mem.unseen.setdefault(seen.room or "?", {})
-        listed.update({n: seen.turn for n in rr.unseen(seen.text, objects(seen.command))})
+        listed.update({n: seen.turn for n in gone if n not in answered})
         return []
 
 

@@ -190,6 +190,19 @@ def unseen(text: str, named: list[str]) -> list[str]:
     return [f for f in found if f and f not in ("thing", "way", "reason", "point")]
 
 
+OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",
+                          re.IGNORECASE)  # fmt: skip
+
+
+def out_of_reach(text: str) -> bool:
+    """Whether the reply says the thing named is out of reach (not "from the bed": that is a step).
+
+    >>> out_of_reach("You can't quite reach the wall."), out_of_reach("You can't reach it from the bed.")
+    (True, False)
+    """
+    return bool(OUT_OF_REACH.search(text[:200])) and not FROM_PLACE.search(text[:200])
+
+
 WHICH = re.compile(r"which do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
 DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")
 
