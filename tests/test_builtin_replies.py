@@ -202,6 +202,16 @@ def test_words_outside_the_story_dictionary_are_never_sent() -> None:
     assert not any("copyright" in c or "notice" in c for c in sent)
 
 
+def test_a_name_with_a_word_the_story_lacks_is_sent_by_the_words_it_knows() -> None:
+    words = "take all examine open read push pull move search look under wait inventory north ball balls"
+    game = Game(
+        "Court\nA sunny court. A heap of tennis balls lies here.\n", Vocabulary(frozenset(words.split()), 9)
+    )
+    sent = game.play(6)
+    assert "take balls" in sent or "examine balls" in sent
+    assert not any("tennis" in c for c in sent)
+
+
 def test_clauses_are_not_used_as_objects() -> None:
     game = Game("Cell\nA bare cell. A note was pushed under the door while you slept. There is no window.\n")
     sent = game.play(25)

@@ -139,10 +139,18 @@ class BuiltinAgent:
         if planned:
             return planned[0], planned[1], room
         choice = self._choose(ctx, scene)
+        carried = tuple(self._carried_names())
         for _ in range(RULED_OUT_TRIES):
-            if self.replies.keeps(choice[0], room, ctx.turn_number, tuple(self._carried_names())):
+            if self.replies.keeps(choice[0], room, ctx.turn_number, carried):
                 break
             self._commit(room, choice[2], choice[0])  # counted as tried, so the next choice differs
+            mended = self.replies.mend(choice[0])  # the same thing by the words the game knows
+            if (
+                mended
+                and allowed(mended, choice[2], self.mem)
+                and self.replies.keeps(mended, room, ctx.turn_number)
+            ):
+                return mended, choice[1], choice[2]
             again = self._choose(ctx, scene)
             if again[0] == choice[0]:
                 break

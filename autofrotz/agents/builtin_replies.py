@@ -290,6 +290,17 @@ class ReplyTactics:
         since = mem.blocked.get(f"{room or '?'}|{command}")
         return since is None or turn - since > BLOCK_TURNS
 
+    def mend(self, command: str) -> str | None:
+        """The command with the words the story's dictionary lacks dropped from its names, when each
+        name keeps its head noun ("take tennis balls" -> "take balls"); None if nothing to mend."""
+        mended = command
+        for name in objects(command):
+            kept = [w for w in name.split() if self.vocabulary.knows(w)]
+            if not kept or kept[-1] != name.split()[-1]:
+                return None  # the head noun itself is unknown: no name of this thing will do
+            mended = mended.replace(name, " ".join(kept), 1)
+        return mended if mended != command else None
+
     def commit(self, room: str | None, command: str) -> None:
         """The command chosen this turn (by any rule), sent from room."""
         self.mem.last_room = room
