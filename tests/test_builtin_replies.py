@@ -108,6 +108,17 @@ def test_a_thing_not_here_is_ruled_out_in_this_room_only() -> None:
     assert tactics.keeps("put brass key in box", "hall", 2, ("brass key",))  # carried: brought here since
 
 
+def test_a_thing_not_here_is_back_once_a_reply_shows_it() -> None:
+    tactics = ReplyTactics()
+    tactics.mem.last_room = "shed"
+    tactics.observe(TurnContext(1, "g", "take gloves", "You can't see any such thing.", "shed", "Shed"), [])
+    assert not tactics.keeps("take gloves", "shed", 2)
+    tactics.observe(
+        TurnContext(2, "g", "open box", "You open the box, revealing a pair of gloves.", "shed", "Shed"), []
+    )
+    assert tactics.keeps("take gloves", "shed", 3)
+
+
 def test_a_name_the_game_took_here_is_not_ruled_out_by_a_verb_it_does_not_take() -> None:
     tactics = ReplyTactics()
     tactics.mem.last_room = "hall"

@@ -7,6 +7,7 @@ RULES is the policy. Nothing here knows a game; it reads replies by their shape.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple, Protocol
@@ -145,6 +146,10 @@ class NotHere:
     name: str = "not-here"
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        here = mem.unseen.get(seen.here or "?", {})
+        words = set(re.findall(r"[a-z]+", seen.text.lower()))
+        for name in [n for n in here if n.split()[-1] in words and n not in objects(seen.command)]:
+            del here[name]  # the reply shows it here now (a box opened, someone arrived)
         if seen.moved:
             return []
         named = objects(seen.command)
