@@ -23,7 +23,7 @@ LIGHTS = rr.words("lamp lantern torch candle flashlight light")
 # What an opening in the dark may be answered with; the vocabulary keeps only what this game can read.
 DARK_OPENING = ("turn on light", "switch on light", "turn on lamp", "stand up", "wake up")
 OPENING_TURNS = 3  # an opening in the dark or in bed is read from the first replies only
-BLOCK_TURNS = 60  # a way a person blocked stays closed this long (or until the score changes)
+BLOCK_TURNS = 20  # a way a person blocked stays closed this long (or until the score changes): guards move on
 UNSEEN_TURNS = 100  # a thing said not to be here is left alone this long (it may turn up later)
 QUEUE_LIMIT = 12
 GIFTS = 3  # things carried offered to someone who blocks the way
