@@ -228,7 +228,9 @@ YES_NO_PROMPT = re.compile(r"\((?:y|yes)(?:/| or )(?:n|no)\)|answer (?:the quest
 AUXILIARIES = words(
     "do does did are is was were would will shall should can could have has may might must am"
 )
-GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo)\b", re.IGNORECASE)
+# Questions after a death or at the end are the game's own menus: the orchestrator restores a save.
+GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo|reincarnat\w*|resurrect\w*|killed|died|dead)\b",
+                       re.IGNORECASE)  # fmt: skip
 
 
 def yes_no_question(text: str) -> bool:
@@ -243,6 +245,8 @@ def yes_no_question(text: str) -> bool:
     >>> yes_no_question("Which do you mean, the red box or the blue box?")
     False
     >>> yes_no_question("Would you like to RESTART, RESTORE a saved game or QUIT?")
+    False
+    >>> yes_no_question("You seem to have gotten yourself killed. Do you want me to try to reincarnate you?")
     False
     >>> yes_no_question("The man asks, 'Are you lost?' He walks away to the north.")
     False
