@@ -92,6 +92,44 @@ class GroundTruth:
     around: tuple[str, ...] = ()  # names of the other objects directly in the room
 
 
+@dataclass(frozen=True)
+class Vocabulary:
+    """The story's own word list (its Z-machine dictionary): the words its parser can read.
+
+    Not ground truth: every player may read it from the story file. Entries are cut to `zchars`
+    Z-characters (6 in version 1-3 stories, 9 later), so words are compared cut the same way.
+    An empty vocabulary (unknown) knows every word.
+    """
+
+    words: frozenset[str] = frozenset()
+    zchars: int = 9
+
+    def knows(self, word: str) -> bool:
+        """Whether the parser can read this word.
+
+        >>> v = Vocabulary(frozenset({"lantern", "four-pos"}), 9)
+        >>> v.knows("lantern"), v.knows("four-poster"), v.knows("lanterns"), Vocabulary().knows("xyzzy")
+        (True, True, False, True)
+        """
+        return not self.words or cut(word.lower(), self.zchars) in self.words
+
+
+def cut(word: str, zchars: int) -> str:
+    """A word cut to the Z-characters a dictionary entry keeps (letters take 1, other printable 2, rest 4).
+
+    >>> cut("lanterns", 6), cut("four-poster", 9), cut("up", 6)
+    ('lanter', 'four-pos', 'up')
+    """
+    used, kept = 0, []
+    for ch in word:
+        cost = 1 if "a" <= ch <= "z" else 2 if ch in "0123456789.,!?_#'\"/\\-:()" else 4
+        if used + cost > zchars:
+            break
+        used += cost
+        kept.append(ch)
+    return "".join(kept)
+
+
 _LINE_BREAKS_RE = re.compile(r"[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 _SPACES_RE = re.compile(r"\s+")
 
@@ -162,6 +200,7 @@ class GameInterface(ABC):
         self.word_chars = dictionary_chars(story[0] if story else 0)
         self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
         self._own_cwd: str | None = None
+        self._vocabulary: Vocabulary | None = None
 
     @abstractmethod
     def _start(self) -> str: ...
@@ -189,6 +228,18 @@ class GameInterface(ABC):
     def ground_truth(self) -> GroundTruth:
         """The player's room and carried objects from the object tree (evaluation only)."""
         raise GameInterfaceError(f"the {self.backend} back end has no ground truth; use jericho")
+
+    def vocabulary(self) -> Vocabulary:
+        """The story file's dictionary (read once from the file, so the same on every back end)."""
+        if self._vocabulary is None:
+            from autofrotz.backends import zmachine
+
+            try:
+                words, zchars = zmachine.dictionary(self.path.read_bytes())
+            except (OSError, IndexError):  # an unreadable table: no vocabulary, so nothing is filtered
+                words, zchars = frozenset(), 9
+            self._vocabulary = Vocabulary(words, zchars or 9)
+        return self._vocabulary
 
     def start(self) -> str:
         """Start (or restart) the story; returns the intro text with the first room description."""

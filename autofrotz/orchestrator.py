@@ -25,6 +25,7 @@ from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, one_line, world_fields
 from autofrotz.control import HUMAN, GameControl
+from autofrotz.game_interface import Vocabulary
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.inventory_probe import InventoryProbe
@@ -189,8 +190,14 @@ class Orchestrator:
             moves=m.moves,
             map=self.p.map,
             items=self.p.items,
+            vocabulary=self._vocabulary(),
             **world_fields(self.p.map, self.p.items),
         )
+
+    def _vocabulary(self) -> Vocabulary:
+        """The story's dictionary, when the game interface can read one (test doubles may not)."""
+        read = getattr(self.p.game, "vocabulary", None)
+        return read() if callable(read) else Vocabulary()
 
     def _decide(self, context: TurnContext, replay: Turn | None) -> Decision:
         maze_command = self._maze_command()  # on replay too: the solver re-decides, like a fixed agent

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from autofrotz.game_interface import Vocabulary
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -66,6 +68,8 @@ class TurnContext:
     # The live world model, for algorithmic agents (the LLM agent reads only the text above).
     map: Any = None
     items: Any = None
+    # The story file's dictionary: the words its parser reads (the game's word list, not its state).
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
 
 
 class GameAgentProtocol(Protocol):

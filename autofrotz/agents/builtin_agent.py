@@ -31,6 +31,7 @@ from autofrotz.agents.builtin_readings import (
     signature,
     taken_names,
 )
+from autofrotz.agents.builtin_replies import ReplyTactics
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_spells import spells_in
@@ -78,6 +79,7 @@ PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 STOCK_LENGTH = 120  # characters: a stock refusal is short
 STOCK_KEPT = 60  # distinct short replies remembered
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
+RULED_OUT_TRIES = 40  # choices passed over in one turn because replies ruled them out
 
 
 class BuiltinAgent:
@@ -88,6 +90,7 @@ class BuiltinAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.mem = Memory()
+        self.replies = ReplyTactics()  # rules on what the last reply said (builtin_replies.py)
         self.map: Any = None
         self.inventory: list[str] = []
         self.sig = ""
@@ -105,9 +108,14 @@ class BuiltinAgent:
             self._observe(context)
         except Exception:  # a reply the learning rules did not foresee must not cost the turn
             log.exception("built-in agent: learning from the last reply failed")
+        try:
+            self.replies.observe(context, self._carried_names())
+        except Exception:
+            log.exception("built-in agent: the reply rules failed on the last reply")
         scene = self._scene(context)
-        command, reason, where = self._choose(context, scene)
+        command, reason, where = self._reply_or_choice(context, scene)
         self._commit(context.room_id, where, command)
+        self.replies.commit(context.room_id, command)
         return Decision(command, reason, risky=self._risky(context, command), source="builtin")
 
     def _risky(self, ctx: TurnContext, command: str) -> bool:
@@ -117,12 +125,39 @@ class BuiltinAgent:
 
     def to_dict(self) -> dict[str, Any]:
         """State to keep across a resume."""
-        return {"seed": self.seed, "memory": self.mem.to_dict()}
+        return {"seed": self.seed, "memory": self.mem.to_dict(), "replies": self.replies.to_dict()}
 
     def load_dict(self, state: dict[str, Any]) -> None:
         """Restore the state written by to_dict."""
         self.seed = int(state.get("seed", 0))
         self.mem = Memory.from_dict(state.get("memory", {}))
+        self.replies.load_dict(state.get("replies", {}))
+
+    def _reply_or_choice(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
+        """What a reply rule planned (its name is the reasoning), else our own choice, passing over
+        commands the replies ruled out (unknown words, names not here, ways a person blocks)."""
+        room = ctx.room_id
+        planned = self.replies.pick(ctx, lambda c: allowed(c, room, self.mem))
+        if planned:
+            return planned[0], planned[1], room
+        choice = self._choose(ctx, scene)
+        carried = tuple(self._carried_names())
+        for _ in range(RULED_OUT_TRIES):
+            if self.replies.keeps(choice[0], room, ctx.turn_number, carried):
+                break
+            self._commit(room, choice[2], choice[0])  # counted as tried, so the next choice differs
+            mended = self.replies.mend(choice[0])  # the same thing by the words the game knows
+            if (
+                mended
+                and allowed(mended, choice[2], self.mem)
+                and self.replies.keeps(mended, room, ctx.turn_number)
+            ):
+                return mended, choice[1], choice[2]
+            again = self._choose(ctx, scene)
+            if again[0] == choice[0]:
+                break
+            choice = again
+        return choice
 
     # ----- learning from the last reply -----
     def _observe(self, ctx: TurnContext) -> None:

@@ -175,3 +175,30 @@ def room_of(objs: dict[int, ZObject], start: int, location: int | None) -> ZObje
         if current.num == location:
             return current
     return current
+
+
+def dictionary(mem: bytes) -> tuple[frozenset[str], int]:
+    """The story's dictionary words (as stored, so cut short) and how many Z-characters each keeps.
+
+    The header word at 0x08 points at the table: separators, entry length, entry count, then entries
+    whose first 4 (version 1-3) or 6 (version 4+) bytes hold the word's text.
+    """
+    addr = word(mem, 0x08)
+    if not addr or addr >= len(mem):
+        return frozenset(), 0
+    seps = mem[addr]
+    entry_len = mem[addr + 1 + seps]
+    count = abs(signed(word(mem, addr + 2 + seps)))  # negative: an unsorted table, same layout
+    text_bytes = 4 if mem[0] <= 3 else 6
+    start = addr + 4 + seps
+    found: set[str] = set()
+    for n in range(count):
+        at = start + n * entry_len
+        if entry_len < text_bytes or at + text_bytes > len(mem):
+            break
+        zchars: list[int] = []
+        for i in range(0, text_bytes, 2):
+            w = word(mem, at + i)
+            zchars += [(w >> 10) & 31, (w >> 5) & 31, w & 31]
+        found.add(_zchars_to_text(mem, zchars, 1).strip())
+    return frozenset(x for x in found if x), 3 * text_bytes // 2

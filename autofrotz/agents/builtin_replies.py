@@ -1,0 +1,319 @@
+"""The built-in agent's tactics on what the last reply said (read by `reply_reading.py`).
+
+Each tactic is a named rule: it reads the reply and either plans commands (kept with the rule's
+name, which becomes the turn's reasoning) or prunes words and moves from later commands. The order of
+RULES is the policy. Nothing here knows a game; it reads replies by their shape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+from autofrotz.agents import reply_reading as rr
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_explore import is_move
+from autofrotz.agents.builtin_tactics import objects
+from autofrotz.game_interface import Vocabulary
+
+# Light sources by their stock names (lamp, lantern, torch, candle...): the convention of every cave game.
+LIGHTS = rr.words("lamp lantern torch candle flashlight light")
+# What an opening in the dark may be answered with; the vocabulary keeps only what this game can read.
+DARK_OPENING = ("turn on light", "switch on light", "turn on lamp", "stand up", "wake up")
+OPENING_TURNS = 3  # an opening in the dark or in bed is read from the first replies only
+BLOCK_TURNS = 20  # a way a person blocked stays closed this long (or until the score changes): guards move on
+UNSEEN_TURNS = 100  # a thing said not to be here is left alone this long (it may turn up later)
+QUEUE_LIMIT = 12
+GIFTS = 3  # things carried offered to someone who blocks the way
+
+
+class Plan(NamedTuple):
+    """A command a reply rule planned, for the room it was planned in; `forced` ignores the agent's try
+    limits (a retry, an answer), never what replies ruled out."""
+
+    command: str
+    rule: str
+    room: str | None
+    forced: bool = False
+
+
+@dataclass
+class ReplyMemory:
+    """What the reply rules keep between turns (plain data, saved with the agent)."""
+
+    unknown: list[str] = field(default_factory=list)  # words the parser does not know, game-wide
+    unseen: dict[str, dict[str, int]] = field(default_factory=dict)  # room -> {name said not here: turn}
+    plans: list[list[Any]] = field(default_factory=list)  # Plan fields, as lists for JSON
+    questions: dict[str, int] = field(default_factory=dict)  # question text -> times answered
+    answered: dict[str, list[str]] = field(default_factory=dict)  # room -> names the game took there
+    blocked: dict[str, int] = field(default_factory=dict)  # "room|move" -> turn a person blocked it
+    retried: list[str] = field(default_factory=list)  # "room|command" retried after its first step
+    last_room: str | None = None
+    start_room: str | None = None
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The last command, where it was sent, what came back, and what we know now."""
+
+    command: str
+    room: str | None  # where the command was sent
+    here: str | None  # where we are now
+    text: str
+    turn: int
+    inventory: tuple[str, ...]
+    vocabulary: Vocabulary
+
+    @property
+    def moved(self) -> bool:
+        return self.here != self.room
+
+
+class Rule(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]: ...
+
+
+@dataclass(frozen=True)
+class YesNo:
+    """A reply ending in a yes/no question is answered: yes first, no when asked again."""
+
+    name: str = "answer-yes-no"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        if not rr.yes_no_question(seen.text):
+            return []
+        question = " ".join(seen.text.split())[-80:]
+        asked = mem.questions.get(question, 0)
+        mem.questions[question] = asked + 1
+        return [Plan("yes" if asked % 2 == 0 else "no", self.name, seen.here, True)]
+
+
+@dataclass(frozen=True)
+class WhichOne:
+    """ "Which do you mean, the A or the B?" is answered with an option (another one if asked again)."""
+
+    name: str = "answer-which"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        options = [o for o in rr.choices(seen.text) if rr.words_known(o, seen.vocabulary)]
+        if not options:
+            return []
+        question = " ".join(seen.text.split())[-80:]
+        asked = mem.questions.get(question, 0)
+        mem.questions[question] = asked + 1
+        return [Plan(options[asked % len(options)], self.name, seen.here, True)]
+
+
+@dataclass(frozen=True)
+class FirstSteps:
+    """A refusal naming what must come first: do that, then the command it held up (once)."""
+
+    name: str = "first-step"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        plans = [Plan(c, r.rule, seen.here) for r in rr.first_steps(seen.text) for c in r.commands]
+        plans = [p for p in plans if p.command != seen.command]
+        retry = f"{seen.room or '?'}|{seen.command}"
+        if plans and seen.command and not seen.moved and retry not in mem.retried:
+            mem.retried.append(retry)  # right after the first way of doing the step; other ways after it
+            plans.insert(1, Plan(seen.command, "retry-after-first-step", seen.here, True))
+        return plans
+
+
+@dataclass(frozen=True)
+class UnknownWords:
+    """Words the parser says it does not know (or misuses) leave every later command."""
+
+    name: str = "unknown-word"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        for _rule, word in rr.unknown_words(seen.text, seen.command):
+            if word not in mem.unknown and word not in ("look", "wait", "inventory"):
+                mem.unknown.append(word)
+        return []
+
+
+@dataclass(frozen=True)
+class NotHere:
+    """ "You can't see any X here": X leaves the commands of this room."""
+
+    name: str = "not-here"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        here = mem.unseen.get(seen.here or "?", {})
+        words = set(re.findall(r"[a-z]+", seen.text.lower()))
+        for name in [n for n in here if n.split()[-1] in words and n not in objects(seen.command)]:
+            del here[name]  # the reply shows it here now (a box opened, someone arrived)
+        if seen.moved:
+            return []
+        named = objects(seen.command)
+        answered = mem.answered.setdefault(seen.room or "?", [])
+        gone = rr.unseen(seen.text, named) + (named if rr.out_of_reach(seen.text) else [])
+        if not gone:  # the game took these names here: a later "no such thing" is the verb's fault
+            answered += [n for n in named if n not in answered]
+        listed = mem.unseen.setdefault(seen.room or "?", {})
+        listed.update({n: seen.turn for n in gone if n not in answered})
+        return []
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """Someone stops a move: leave that way alone for a while; talk to them, ask about what they say,
+    offer what we carry, follow them."""
+
+    name: str = "person-blocks"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        found = rr.blocker(seen.text) if is_move(seen.command) and not seen.moved else None
+        if found is None or (not found.name and rr.first_steps(seen.text)):
+            return []  # nobody named, a step named: first-step does it and tries the way again
+        mem.blocked[f"{seen.room or '?'}|{seen.command}"] = seen.turn
+        if not found.name:
+            return []
+        who = found.name.split()[-1]
+        commands = [f"talk to {who}", *(f"ask {who} about {t}" for t in found.topics)]
+        commands += [f"give {_short(i)} to {who}" for i in seen.inventory[:GIFTS]]
+        commands.append(f"follow {who}")
+        return [Plan(c, self.name, seen.here) for c in commands]
+
+
+@dataclass(frozen=True)
+class DarkOpening:
+    """In the dark: take and light a light the reply names; at the start, find and switch on a light."""
+
+    name: str = "light-in-dark"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        plans: list[Plan] = []
+        if any(set(_short(i).split()) & LIGHTS for i in seen.inventory):
+            return plans  # a light in hand: the agent's own urgent rule lights it
+        for light in rr.light_named(seen.text, LIGHTS):
+            plans += [Plan(f"{v} {light}", self.name, seen.here) for v in ("take", "turn on", "light")]
+        opening = seen.turn <= OPENING_TURNS and seen.here == self_start(mem, seen)
+        if opening and rr.DARK.search(seen.text):
+            plans += [Plan(c, "dark-opening", seen.here) for c in DARK_OPENING]
+        if opening and rr.ASLEEP.search(seen.text):
+            plans += [Plan(c, "asleep-opening", seen.here) for c in ("wake up", "stand up")]
+        return plans
+
+
+@dataclass(frozen=True)
+class SuggestedUse:
+    """An examined thing's description says what we can do with it ("You can wear it"): do that."""
+
+    name: str = "suggested-use"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        named = objects(seen.command) if seen.command.startswith(("examine ", "look at ", "read ")) else []
+        if len(named) != 1:
+            return []
+        return [Plan(f"{v} {named[0]}", self.name, seen.here) for v in rr.suggested_verbs(seen.text)]
+
+
+ANSWERS = ("answer-yes-no", "answer-which")  # answers are for the question just asked: one turn only
+RULES: tuple[Rule, ...] = (
+    YesNo(),
+    WhichOne(),
+    UnknownWords(),
+    NotHere(),
+    Blocked(),
+    FirstSteps(),
+    DarkOpening(),
+    SuggestedUse(),
+)
+
+
+def self_start(mem: ReplyMemory, seen: Reply) -> str | None:
+    """The room the story opened in (the first one the rules saw)."""
+    if mem.start_room is None:
+        mem.start_room = seen.here or "?"
+    return mem.start_room if mem.start_room != "?" else seen.here
+
+
+def _short(name: str) -> str:
+    """A carried thing's name without its article."""
+    return rr.tidy(name).split(" of ")[0]
+
+
+class ReplyTactics:
+    """Reads each reply through RULES, plans commands and says which commands replies ruled out."""
+
+    def __init__(self) -> None:
+        self.mem = ReplyMemory()
+        self.vocabulary = Vocabulary()
+
+    def observe(self, ctx: TurnContext, carried: list[str]) -> None:
+        """Learn from the last reply (call once per turn, before choosing); carried: what we hold."""
+        mem = self.mem
+        self.vocabulary = ctx.vocabulary
+        if ctx.death_note:
+            mem.plans = []
+            return
+        if ctx.score is not None and ctx.score != mem.score:
+            mem.score, mem.blocked = ctx.score, {}  # progress: people may let us pass now
+        sent_from = mem.last_room if mem.last_room is not None else ctx.room_id  # first turn: here
+        seen = Reply(ctx.last_command or "", sent_from, ctx.room_id, ctx.last_output or "",
+                     ctx.turn_number, tuple(carried), ctx.vocabulary)  # fmt: skip
+        fresh = [plan for rule in RULES for plan in rule.react(seen, mem)]
+        kept = [Plan(*p) for p in mem.plans if p[2] == ctx.room_id and p[1] not in ANSWERS]
+        fresh = list({p.command: p for p in reversed(fresh)}.values())[::-1]  # one plan per command
+        queue = fresh + [p for p in kept if p.command not in {f.command for f in fresh}]
+        mem.plans = [list(p) for p in queue[:QUEUE_LIMIT]]
+
+    def pick(self, ctx: TurnContext, can: Callable[[str], bool]) -> tuple[str, str] | None:
+        """The first planned command still worth sending here: (command, rule)."""
+        for fields in self.mem.plans:
+            plan = Plan(*fields)
+            if plan.room != ctx.room_id:
+                continue
+            keeps = self.keeps(plan.command, ctx.room_id, ctx.turn_number, tuple(ctx.inventory))
+            if (plan.forced or can(plan.command)) and (keeps or plan.rule in ANSWERS):
+                return plan.command, plan.rule
+        return None
+
+    def keeps(self, command: str, room: str | None, turn: int, carried: tuple[str, ...] = ()) -> bool:
+        """Whether replies leave this command open: known words, object-shaped names, not ruled out
+        (a thing not here may be brought here later: what we carry is never ruled out)."""
+        mem, words = self.mem, command.lower().split()
+        if any(w in mem.unknown for w in words) or not rr.words_known(command, self.vocabulary):
+            return False
+        named = objects(command)
+        if not all(rr.object_shaped(o) for o in named):
+            return False
+        unseen = mem.unseen.get(room or "?", {})
+        held = {w for name in carried for w in _short(name).split()}
+        if any(
+            turn - unseen.get(o, -UNSEEN_TURNS) < UNSEEN_TURNS and not set(o.split()) & held for o in named
+        ):
+            return False
+        since = mem.blocked.get(f"{room or '?'}|{command}")
+        return since is None or turn - since > BLOCK_TURNS
+
+    def mend(self, command: str) -> str | None:
+        """The command with the words the story's dictionary lacks dropped from its names, when each
+        name keeps its head noun ("take tennis balls" -> "take balls"); None if nothing to mend."""
+        mended = command
+        for name in objects(command):
+            kept = [w for w in name.split() if self.vocabulary.knows(w)]
+            if not kept or kept[-1] != name.split()[-1]:
+                return None  # the head noun itself is unknown: no name of this thing will do
+            mended = mended.replace(name, " ".join(kept), 1)
+        return mended if mended != command else None
+
+    def commit(self, room: str | None, command: str) -> None:
+        """The command chosen this turn (by any rule), sent from room."""
+        self.mem.last_room = room
+        self.mem.plans = [p for p in self.mem.plans if p[0] != command]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self.mem)
+
+    def load_dict(self, data: dict[str, Any]) -> None:
+        known = {k: v for k, v in data.items() if k in ReplyMemory.__dataclass_fields__}
+        self.mem = ReplyMemory(**known)

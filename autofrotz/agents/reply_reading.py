@@ -1,0 +1,387 @@
+"""Pure readings of a game's reply by its shape: what it asks, refuses, names or does not know.
+
+Each reading is a small named pattern table over conventions many parsers share (Inform's and
+Infocom's stock messages, the yes/no prompt, the disambiguation question). Nothing here knows a game;
+`builtin_replies.py` turns the readings into commands.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from autofrotz.game_interface import Vocabulary
+
+
+def words(text: str) -> frozenset[str]:
+    """The words of a space-separated list."""
+    return frozenset(text.split())
+
+
+ARTICLES = words("a an the your my some this that his her its their")
+
+# "You'll have to get out of the bed first." / "You should stand up first." / "You need to open it first."
+# The Inform library and most games phrase a missing step as "you ... <verb phrase> first".
+FIRST_STEP = re.compile(
+    r"\b(?:you(?:'ll| will)? have to|you(?:'d| would)? need to|you need to|you should|you must|"
+    r"you(?:'d| had) better|you ought to|you'll need to|try to)\s+([a-z][a-z' -]{1,40}?)\s+first\b",
+    re.IGNORECASE,
+)
+# "You can't reach it from the bed." / "...while you're in the chair": a place to leave first.
+FROM_PLACE = re.compile(
+    r"\b(?:can't|cannot|can not|unable to) (?:reach|do that|get at|touch)[a-z ,]{0,30}? "
+    r"(?:from|while (?:you're|you are|lying|sitting|standing)) (?:in |on )?(?:the |your |a )?([a-z-]+)",
+    re.IGNORECASE,
+)
+# "You're not going anywhere until you've put your shoes on": the condition is the step.
+UNTIL = re.compile(
+    r"\b(?:not going anywhere|can't leave|cannot leave|won't get far|not leaving)[^.!?\"]{0,20}?"
+    r"(?:until|till|before|without) you(?:'ve| have)? ([a-z][a-z' -]{1,40}?)[.!?,\"]",
+    re.IGNORECASE,
+)
+# "You are lying in bed." / "You're still in bed." / "You'll have to get up first."
+IN_BED = re.compile(
+    r"\b(?:you(?:'re| are) (?:still )?(?:lying |sitting |asleep )?(?:in|on) (?:the |your )?bed|"
+    r"you (?:lie|are lying|sit|are sitting) (?:in|on) (?:the |your )?bed|get out of (?:the |your )?bed|"
+    r"(?:get|stand) up first)\b",
+    re.IGNORECASE,
+)
+ASLEEP = re.compile(r"\b(?:you(?:'re| are) (?:still |fast )?asleep|you are sleeping|"
+                    r"you(?:'re| are) dreaming)\b", re.IGNORECASE)  # fmt: skip
+DARK = re.compile(
+    r"\b(?:pitch[- ]?(?:black|dark)|too dark to see|it is (?:now )?(?:very )?dark|in the dark|"
+    r"can't see (?:a thing|anything)|darkness)\b",
+    re.IGNORECASE,
+)
+
+
+def tidy(phrase: str) -> str:
+    """A phrase from the reply as a command: lower case, no articles or possessives, no "it".
+
+    >>> tidy("get out of the Bed"), tidy("open your locker")
+    ('get out of bed', 'open locker')
+    """
+    words = [w for w in re.findall(r"[a-z][a-z'-]*", phrase.lower()) if w not in ARTICLES]
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One thing a reply says, with the rule that read it."""
+
+    rule: str
+    commands: tuple[str, ...]
+
+
+def first_steps(text: str) -> list[Reading]:
+    """Steps a refusal names as coming first (rule names: first-step, leave-place, until-condition, in-bed).
+
+    >>> [r.commands for r in first_steps("You'll have to get out of the bed first.")]
+    [('get out of bed',)]
+    >>> [r.commands for r in first_steps("You are lying in bed.")]
+    [('get out of bed', 'stand up')]
+    >>> first_steps("You should stand up first.")[0].commands
+    ('stand up',)
+    >>> first_steps("You can't reach it from the chair.")[0].commands
+    ('get out of chair', 'get off chair', 'stand up')
+    >>> first_steps("'You're not going anywhere until you've eaten your breakfast,' says Mum.")[0].commands
+    ('eat breakfast',)
+    >>> first_steps("Taken.")
+    []
+    """
+    found: list[Reading] = []
+    for match in FIRST_STEP.finditer(text):
+        step = tidy(match.group(1))
+        if step and not step.startswith(("do ", "be ")):
+            found.append(Reading("first-step", (step,)))
+    for match in FROM_PLACE.finditer(text):
+        place = match.group(1).lower()
+        found.append(Reading("leave-place", (f"get out of {place}", f"get off {place}", "stand up")))
+    for match in UNTIL.finditer(text):
+        step = present(tidy(match.group(1)))
+        if step:
+            found.append(Reading("until-condition", (step,)))
+    if IN_BED.search(text) and not found:  # a step named outright comes before the stock one
+        found.append(Reading("in-bed", ("get out of bed", "stand up")))
+    return found
+
+
+IRREGULAR = {"eaten": "eat", "done": "do", "taken": "take", "given": "give", "put": "put", "got": "get",
+             "gotten": "get", "found": "find", "worn": "wear", "brought": "bring", "paid": "pay",
+             "told": "tell", "said": "say", "shut": "shut", "left": "leave", "seen": "see"}  # fmt: skip
+
+
+def present(step: str) -> str:
+    """A perfect-tense step ("eaten breakfast", "finished homework") as a command.
+
+    >>> present("eaten breakfast"), present("finished homework"), present("washed up")
+    ('eat breakfast', 'finish homework', 'wash up')
+    >>> present("tidy room")
+    'tidy room'
+    """
+    verb, _, rest = step.partition(" ")
+    if verb in IRREGULAR:
+        verb = IRREGULAR[verb]
+    elif verb.endswith("ied"):
+        verb = verb[:-3] + "y"
+    elif verb.endswith("ed") and len(verb) > 4:
+        verb = verb[:-2] if verb[-3] in "hkltnrw" or verb[-4:-2] in ("sh", "ch") else verb[:-1]
+        verb = verb[:-1] if len(verb) > 3 and verb[-1] == verb[-2] and verb[-1] not in "ls" else verb
+    return f"{verb} {rest}".strip()
+
+
+# Parsers' "I don't know that word" family: (rule, pattern); group 1 is the word when it is named.
+QUOTED_WORD = r"[\"'`]?([a-z-]+)[\"'`]?"
+UNKNOWN_WORDS = tuple(
+    (rule, re.compile(pattern.replace("WORD", QUOTED_WORD), re.IGNORECASE))
+    for rule, pattern in (
+        ("unknown-word", r"(?:don't|doesn't|do not) (?:know|recogni[sz]e) the word WORD"),
+        ("unknown-word", r"not familiar with the word WORD"),
+        ("unknown-word", r"the word WORD (?:isn't|is not) (?:one )?I (?:know|recogni)"),
+        ("word-misused", r"used the word WORD in a way (?:that )?I don't understand"),
+    )
+)
+UNKNOWN_VERB = re.compile(r"(?:that's|that is) not a verb I recogni[sz]e|I don't know the verb|"
+                          r"I don't know how to [\"'`]?([a-z]+)", re.I)  # fmt: skip
+
+
+def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
+    """(rule, word) for each word the parser says it does not know, or misused; the verb of the command
+    when it does not know the verb.
+
+    >>> unknown_words("I don't know the word 'familiar'.", "take familiar map")
+    [('unknown-word', 'familiar')]
+    >>> unknown_words("That's not a verb I recognise.", "frob lamp")
+    [('unknown-verb', 'frob')]
+    >>> unknown_words('You used the word "wind" in a way that I don\\'t understand.', "wind clock")
+    [('word-misused', 'wind')]
+    """
+    head = text[:300]
+    found = [(rule, m.group(1).lower()) for rule, pattern in UNKNOWN_WORDS for m in pattern.finditer(head)]
+    verb = UNKNOWN_VERB.search(head)
+    if verb and command.split():
+        found.append(("unknown-verb", (verb.group(1) or command.split()[0]).lower()))
+    return found
+
+
+CANT_SEE = re.compile(
+    r"(?:you can't see any|you can't see|you see no|there is no|there's no|i don't see any|i see no)"
+    r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
+    re.IGNORECASE,
+)
+SUCH_THING = re.compile(r"(?:can't|cannot|can not) see any such thing|no such thing|"
+                        r"don't see (?:that|it) here", re.IGNORECASE)  # fmt: skip
+
+
+def unseen(text: str, named: list[str]) -> list[str]:
+    """Names the reply says are not here: the one it names, or (for "any such thing") the command's.
+
+    >>> unseen("You can't see any blue key here.", ["blue key"])
+    ['blue key']
+    >>> unseen("You can't see any such thing.", ["rusty gate"]), unseen("I cannot see any such thing.", ["b"])
+    (['rusty gate'], ['b'])
+    >>> unseen("Taken.", ["lamp"])
+    []
+    """
+    head = text[:200]
+    if SUCH_THING.search(head):
+        return list(named)
+    found = [tidy(m.group(1)) for m in CANT_SEE.finditer(head)]
+    return [f for f in found if f and f not in ("thing", "way", "reason", "point")]
+
+
+OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",
+                          re.IGNORECASE)  # fmt: skip
+
+
+def out_of_reach(text: str) -> bool:
+    """Whether the reply says the thing named is out of reach (not "from the bed": that is a step).
+
+    >>> out_of_reach("You can't quite reach the wall."), out_of_reach("You can't reach it from the bed.")
+    (True, False)
+    """
+    return bool(OUT_OF_REACH.search(text[:200])) and not FROM_PLACE.search(text[:200])
+
+
+WHICH = re.compile(r"which do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
+DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")
+
+
+def choices(text: str) -> list[str]:
+    """The options of a disambiguation question, as names to answer with.
+
+    >>> choices("Which do you mean, the window or the shower?")
+    ['window', 'shower']
+    >>> choices("Which do you mean, the south, the oak door or the bedroom door?")
+    ['oak door', 'bedroom door']
+    """
+    match = WHICH.search(text)
+    if not match:
+        return []
+    parts = re.split(r",\s*|\s+or\s+", " ".join(match.group(1).split()))
+    names = [tidy(p) for p in parts]
+    return [n for n in names if n and n not in DIRECTION_WORDS]
+
+
+YES_NO_PROMPT = re.compile(r"\((?:y|yes)(?:/| or )(?:n|no)\)|answer (?:the question )?(?:yes or no|\(?y or n)"
+                           r"|please answer (?:yes|y)\b", re.IGNORECASE)  # fmt: skip
+AUXILIARIES = words(
+    "do does did are is was were would will shall should can could have has may might must am"
+)
+# Questions after a death or at the end are the game's own menus: the orchestrator restores a save.
+GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo|reincarnat\w*|resurrect\w*|killed|died|dead)\b",
+                       re.IGNORECASE)  # fmt: skip
+
+
+def yes_no_question(text: str) -> bool:
+    """Whether the reply ends in a question a yes or no answers ("Do you ...?", "(Y or N)").
+
+    >>> yes_no_question("Do you want an introduction to this story?")
+    True
+    >>> yes_no_question("[Type 'help' for details.]  Do you want an introduction?")
+    True
+    >>> yes_no_question("Please answer the question (Y or N):")
+    True
+    >>> yes_no_question("Which do you mean, the red box or the blue box?")
+    False
+    >>> yes_no_question("Would you like to RESTART, RESTORE a saved game or QUIT?")
+    False
+    >>> yes_no_question("You seem to have gotten yourself killed. Do you want me to try to reincarnate you?")
+    False
+    >>> yes_no_question("The man asks, 'Are you lost?' He walks away to the north.")
+    False
+    """
+    tail = " ".join(text.split())[-200:]
+    if GAME_OVER.search(tail):
+        return False
+    if YES_NO_PROMPT.search(tail):
+        return True
+    if not tail.rstrip(" >\"'").endswith("?"):
+        return False
+    question = re.split(r"(?<=[.!?:\"\])])\s+", tail.rstrip(" >\"'"))[-1]
+    first = re.findall(r"[a-z']+", question.lower())
+    return bool(first) and first[0] in AUXILIARIES
+
+
+BLOCKER = re.compile(
+    r"(?:^|[.!?\"]\s+)((?:[Tt]he )?[A-Za-z][a-z]+(?: [A-Z][a-z]+)?) "
+    r"(?:stops|blocks|bars|won't let|will not let|prevents|grabs|holds) (?:you|your way|the way|your path)",
+)
+NOT_ANYWHERE = re.compile(r"you(?:'re| are) not going anywhere|you(?:'re| are) not leaving|"
+                          r"(?:won't|will not) let you (?:leave|pass|go|through)|blocks? your (?:way|path)",
+                          re.IGNORECASE)  # fmt: skip
+QUOTE = re.compile(r"(?:^|\s)[\"\u201c']([^\"\u201d]{3,200}?)[\"\u201d'](?=\s|$|[.,!?])")
+PRONOUNS = words("he she it they him her them you i we")
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """Someone who keeps us from leaving, and the topics their words mention."""
+
+    name: str
+    topics: tuple[str, ...]
+
+
+def blocker(text: str) -> Blocker | None:
+    """A person who stops a move ("Anna stops you. 'You're not going anywhere until ...'").
+
+    >>> blocker("Anna stops you. 'You're not going anywhere, not until you find the ring.'")
+    Blocker(name='anna', topics=('ring',))
+    >>> blocker("The guard blocks your way.").name
+    'guard'
+    >>> blocker("You can't go that way.") is None
+    True
+    """
+    match = BLOCKER.search(text)
+    if not match and not NOT_ANYWHERE.search(text):
+        return None
+    name = tidy(match.group(1)) if match else ""
+    if name in PRONOUNS:
+        name = ""
+    spoken = " ".join(QUOTE.findall(text)) or text
+    topics = [p for p in object_phrases(spoken) if p != name]
+    return Blocker(name, tuple(dict.fromkeys(topics))[:3])
+
+
+def light_named(text: str, lights: frozenset[str]) -> list[str]:
+    """Light sources a reply in darkness names ("You see a torch here." in a dark tunnel).
+
+    >>> light_named("It is pitch dark. You see a torch here.", frozenset({"torch", "lamp"}))
+    ['torch']
+    >>> light_named("You see a torch here.", frozenset({"torch"}))
+    []
+    """
+    if not DARK.search(text):
+        return []
+    return [p for p in object_phrases(text) if p.split()[-1] in lights]
+
+
+# Words that make a phrase a clause rather than a thing: pronouns, negations, quantifiers, joiners,
+# auxiliaries, and prepositions a command never puts inside a name ("shower towards"). A name a command
+# can use is (article +) adjectives + noun, none of these.
+CLAUSE_WORDS = words(
+    """you your yours i me my we us our he him his she her they them their it its no not none nothing never
+    any every each while when whenever until because if although though since as than that which who
+    whom whose what where why how is are was were be been being am has have had do does did will would
+    can could shall should may might must there here then so and or but nor yet also very too just only
+    still already even towards toward from into onto across through by at behind beside near along
+    against"""
+)
+
+
+def object_shaped(phrase: str) -> bool:
+    """Whether a phrase can name a thing: one to three words, none of them clause words.
+
+    >>> object_shaped("brass lantern"), object_shaped("no lantern"), object_shaped("door while you slept")
+    (True, False, False)
+    """
+    words = phrase.split()
+    return 0 < len(words) <= 3 and not any(w in CLAUSE_WORDS for w in words)
+
+
+ARTICLE_START = re.compile(r"\b(?:a|an|the|some)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?=\s+(?:is|are|was|lies|"
+                           r"stands|sits|hangs|here|there|on|in|under|by|with|of|to|and|or|that|which)\b|[.,;:!?]|$)",
+                           re.IGNORECASE)  # fmt: skip
+
+
+def object_phrases(text: str) -> list[str]:
+    """Object-shaped phrases introduced by an article.
+
+    >>> object_phrases("You see a torch here. There is no exit.")
+    ['torch']
+    >>> object_phrases("Find the silver ring and the old map.")
+    ['silver ring', 'old map']
+    """
+    found = [tidy(m.group(1)) for m in ARTICLE_START.finditer(text)]
+    return list(dict.fromkeys(p for p in found if object_shaped(p)))
+
+
+def words_known(command: str, vocabulary: Vocabulary) -> bool:
+    """Whether every word of a command is in the game's dictionary (numbers always are).
+
+    >>> v = Vocabulary(frozenset({"take", "brass", "lantern", "examine"}), 9)
+    >>> words_known("take brass lantern", v), words_known("examine copyright", v)
+    (True, False)
+    >>> words_known("take 12 lanterns", Vocabulary())
+    True
+    """
+    return all(w.isdigit() or vocabulary.knows(w) for w in command.lower().split())
+
+
+# "You can wear it like a backpack." / "You could probably climb it.": an examine reply suggesting a verb.
+YOU_CAN = re.compile(
+    r"\byou (?:can|could|might|may)(?: probably| easily| even)? ([a-z]+) (?:it|them)\b", re.I
+)
+NOT_SUGGESTIONS = words("see find get feel hear tell do say imagine make be")
+
+
+def suggested_verbs(text: str) -> list[str]:
+    """Verbs a reply says we can use on the thing just examined.
+
+    >>> suggested_verbs("It's labeled ACME. You can wear it like a backpack.")
+    ['wear']
+    >>> suggested_verbs("You can't wear it."), suggested_verbs("You can see it from here.")
+    ([], [])
+    """
+    found = [m.group(1).lower() for m in YOU_CAN.finditer(text)]
+    return [v for v in dict.fromkeys(found) if v not in NOT_SUGGESTIONS]

@@ -1,0 +1,260 @@
+"""The built-in agent's reply rules (builtin_replies.py): each test feeds a synthetic reply of one shape
+and checks the command the rule makes (its name is the turn's reasoning) or the commands it rules out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_agent import BuiltinAgent
+from autofrotz.agents.builtin_replies import BLOCK_TURNS, ReplyTactics
+from autofrotz.backends import zmachine
+from autofrotz.context import world_fields
+from autofrotz.game_interface import Vocabulary
+from autofrotz.managers.item_manager import ItemManager
+from autofrotz.managers.map_manager import MapManager
+from tests.orchestrator_support import ROOT, require_cellar
+
+BEDROOM = "Bedroom\nA cramped bedroom. A door leads north and a window looks east.\n"
+
+
+class Game:
+    """Scripted replies through the real managers to the agent, as the orchestrator passes them."""
+
+    def __init__(self, intro: str, vocabulary: Vocabulary | None = None) -> None:
+        self.map, self.items = MapManager(), ItemManager()
+        self.agent = BuiltinAgent()
+        self.vocabulary = vocabulary or Vocabulary()
+        self.turn, self.score = 0, 0
+        self.last_command: str | None = None
+        self.last_output = intro
+        self._update(intro, None)
+
+    def _update(self, text: str, command: str | None) -> None:
+        self.map.update_from_game_output(text, command, self.turn)
+        self.items.update_from_game_output(text, self.map.current_room, command, self.turn)
+
+    def decide(self) -> Decision:
+        self.turn += 1
+        fields: dict[str, Any] = world_fields(self.map, self.items)
+        ctx = TurnContext(
+            turn_number=self.turn,
+            game_file="test",
+            last_command=self.last_command,
+            last_output=self.last_output,
+            score=self.score,
+            map=self.map,
+            items=self.items,
+            vocabulary=self.vocabulary,
+            **fields,
+        )
+        return self.agent.decide(ctx)
+
+    def reply(self, command: str, text: str) -> None:
+        self.last_command, self.last_output = command, text
+        self._update(text, command)
+
+    def play(self, turns: int, answer: str = "Nothing happens.") -> list[str]:
+        sent = []
+        for _ in range(turns):
+            command = self.decide().command
+            sent.append(command)
+            self.reply(command, answer)
+        return sent
+
+
+@pytest.mark.parametrize(
+    ("refusal", "step", "rule"),
+    [
+        ("You'll have to get out of the bed first.", "get out of bed", "first-step"),
+        ("You should stand up first.", "stand up", "first-step"),
+        ("You need to open the wardrobe first.", "open wardrobe", "first-step"),
+        ("You can't reach it from the bed.", "get out of bed", "leave-place"),
+        ("'You're not going anywhere until you've eaten your breakfast,' says Mum.", "eat breakfast",
+         "until-condition"),
+    ],
+)  # fmt: skip
+def test_a_refusal_naming_what_comes_first_does_that_then_the_command_again(
+    refusal: str, step: str, rule: str
+) -> None:
+    game = Game(BEDROOM)
+    game.reply("north", refusal)
+    first = game.decide()
+    assert (first.command, first.reasoning) == (step, rule)
+    game.reply(step, "Done.")
+    again = game.decide()
+    assert (again.command, again.reasoning) == ("north", "retry-after-first-step")
+
+
+def test_a_misused_word_leaves_every_later_command() -> None:
+    game = Game("Study\nA quiet study. A grandfather clock ticks by the wall. A rug lies here.\n")
+    game.reply("wind clock", 'You used the word "clock" in a way that I don\'t understand.')
+    later = game.play(15)
+    assert not any("clock" in c.split() for c in later)
+    assert "clock" in game.agent.replies.mem.unknown
+
+
+def test_a_thing_not_here_is_ruled_out_in_this_room_only() -> None:
+    tactics = ReplyTactics()
+    ctx = TurnContext(1, "g", "unlock door with key", "You can't see any brass key here.", "hall", "Hall")
+    tactics.mem.last_room = "hall"
+    tactics.observe(ctx, [])
+    assert not tactics.keeps("take brass key", "hall", 2)
+    assert tactics.keeps("open door", "hall", 2)
+    assert tactics.keeps("take brass key", "cellar", 2)
+    assert tactics.keeps("put brass key in box", "hall", 2, ("brass key",))  # carried: brought here since
+
+
+def test_a_thing_not_here_is_back_once_a_reply_shows_it() -> None:
+    tactics = ReplyTactics()
+    tactics.mem.last_room = "shed"
+    tactics.observe(TurnContext(1, "g", "take gloves", "You can't see any such thing.", "shed", "Shed"), [])
+    assert not tactics.keeps("take gloves", "shed", 2)
+    tactics.observe(
+        TurnContext(2, "g", "open box", "You open the box, revealing a pair of gloves.", "shed", "Shed"), []
+    )
+    assert tactics.keeps("take gloves", "shed", 3)
+
+
+def test_a_name_the_game_took_here_is_not_ruled_out_by_a_verb_it_does_not_take() -> None:
+    tactics = ReplyTactics()
+    tactics.mem.last_room = "hall"
+    for turn, (command, reply) in enumerate(
+        [("examine spot", "A black spot."), ("wave at spot", "You can't see any such thing.")]
+    ):
+        tactics.observe(TurnContext(turn + 1, "g", command, reply, "hall", "Hall"), [])
+    assert tactics.keeps("push spot", "hall", 3)
+
+
+def test_a_thing_out_of_reach_is_left_alone_here() -> None:
+    tactics = ReplyTactics()
+    tactics.mem.last_room = "road"
+    tactics.observe(
+        TurnContext(1, "g", "push mossy wall", "You can't quite reach the wall.", "road", "Road"), []
+    )
+    assert not tactics.keeps("pull mossy wall", "road", 2)
+
+
+def test_which_do_you_mean_is_answered_with_an_option() -> None:
+    game = Game("Bathroom\nA tiled bathroom with a window and a shower.\n")
+    game.reply("examine glass", "Which do you mean, the window or the shower?")
+    answer = game.decide()
+    assert (answer.command, answer.reasoning) == ("window", "answer-which")
+    game.reply("window", "Which do you mean, the window or the shower?")
+    assert game.decide().command == "shower"  # asked again: the other option
+
+
+def test_a_yes_no_question_is_answered() -> None:
+    game = Game("Welcome to the story.\n\nDo you want an introduction?\n")
+    answer = game.decide()
+    assert (answer.command, answer.reasoning) == ("yes", "answer-yes-no")
+    game.reply("yes", "Please answer the question (Y or N):")
+    assert game.decide().command == "yes"
+    game.reply("yes", "Please answer the question (Y or N):")
+    assert game.decide().command == "no"  # the same question a third time: the other answer
+
+
+def test_a_person_who_blocks_the_way_is_talked_to_and_the_way_left_alone() -> None:
+    game = Game("Kitchen\nA warm kitchen. Anna is here. The back door leads north; a hall lies south.\n")
+    game.reply("north", "Anna stops you. 'You're not going anywhere, not until you find the ring.'")
+    plans = [game.decide()]
+    game.reply(plans[0].command, "Anna shrugs.")
+    plans.append(game.decide())
+    assert [(d.command, d.reasoning) for d in plans] == [
+        ("talk to anna", "person-blocks"),
+        ("ask anna about ring", "person-blocks"),
+    ]
+    later = game.play(BLOCK_TURNS // 2)
+    assert "north" not in later
+
+
+def test_a_light_named_in_the_dark_is_taken_and_lit() -> None:
+    game = Game("Tunnel\nA narrow tunnel. Steps lead down.\n")
+    game.reply("down", "Dark Tunnel\nIt is pitch dark in here. You see a torch here.\n")
+    first = game.decide()
+    assert (first.command, first.reasoning) == ("take torch", "light-in-dark")
+    game.reply("take torch", "Taken.")
+    assert game.decide().command == "turn on torch"
+
+
+def test_an_opening_in_the_dark_looks_for_a_light_the_game_knows() -> None:
+    words = frozenset(["turn", "on", "switch", "light", "lamp", "stand", "up", "wake", "look"])
+    game = Game("Darkness\nIt is pitch dark, and you can't see a thing.\n", Vocabulary(words, 9))
+    first = game.decide()
+    assert (first.command, first.reasoning) == ("turn on light", "dark-opening")
+
+
+def test_an_opening_in_bed_gets_up() -> None:
+    game = Game("Bedroom\nYou are lying in bed. Morning light comes through the curtains.\n")
+    first = game.decide()
+    assert (first.command, first.reasoning) == ("get out of bed", "in-bed")
+
+
+def test_a_use_an_examined_thing_suggests_is_tried() -> None:
+    game = Game("Cavern\nA vast cavern.\n")
+    game.reply("examine pack", "A rocket with straps. You can wear it like a backpack.")
+    use = game.decide()
+    assert (use.command, use.reasoning) == ("wear pack", "suggested-use")
+
+
+def test_words_outside_the_story_dictionary_are_never_sent() -> None:
+    words = (
+        "take all examine open read push pull move search look under wait inventory north south brass lamp"
+    )
+    game = Game(
+        "Archive\nA dusty archive. A brass lamp sits on a copyright notice. An exit leads north.\n",
+        Vocabulary(frozenset(words.split()), 9),
+    )
+    sent = game.play(25)
+    assert any("lamp" in c for c in sent)
+    assert not any("copyright" in c or "notice" in c for c in sent)
+
+
+def test_a_name_with_a_word_the_story_lacks_is_sent_by_the_words_it_knows() -> None:
+    words = "take all examine open read push pull move search look under wait inventory north ball balls"
+    game = Game(
+        "Court\nA sunny court. A heap of tennis balls lies here.\n", Vocabulary(frozenset(words.split()), 9)
+    )
+    sent = game.play(6)
+    assert "take balls" in sent or "examine balls" in sent
+    assert not any("tennis" in c for c in sent)
+
+
+def test_clauses_are_not_used_as_objects() -> None:
+    game = Game("Cell\nA bare cell. A note was pushed under the door while you slept. There is no window.\n")
+    sent = game.play(25)
+    assert not any(" while " in c or " you " in c or c.endswith(" no window") for c in sent)
+
+
+def test_state_round_trips_with_the_agent() -> None:
+    game = Game(BEDROOM)
+    game.reply("north", "You'll have to get out of the bed first.")
+    game.decide()
+    copy = BuiltinAgent()
+    copy.load_dict(game.agent.to_dict())
+    assert copy.to_dict() == game.agent.to_dict()
+
+
+def test_the_story_dictionary_is_read_from_the_file() -> None:
+    require_cellar()
+    words, zchars = zmachine.dictionary((ROOT / "games" / "cellar.z5").read_bytes())
+    vocabulary = Vocabulary(words, zchars)
+    walkthrough = (ROOT / "inform" / "cellar.walkthrough").read_text().split()
+    assert zchars == 9
+    assert all(vocabulary.knows(w) for w in walkthrough if w.isalpha())
+    assert not vocabulary.knows("copyright")
+
+
+def test_the_game_interface_exposes_the_vocabulary(tmp_path: Path) -> None:
+    require_cellar()
+    from autofrotz.game_interface import open_game
+
+    game = open_game("cellar")
+    try:
+        assert game.vocabulary().knows("lamp")
+        assert game.vocabulary() is game.vocabulary()  # read once
+    finally:
+        game.close()
