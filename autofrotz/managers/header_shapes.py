@@ -85,7 +85,7 @@ def parenthesised_header(lines: list[str], i: int, known: frozenset[str]) -> Hea
     >>> parenthesised_header(["(back room)", "You're in the back room of your shop."], 0, frozenset())
     HeaderFound(name='back room', index=0, rule='parenthesised_name')
     """
-    name = _in_place(parenthesised_name(lines[i]), lines, i, known)
+    name = in_place(parenthesised_name(lines[i]), lines, i, known)
     return HeaderFound(name, i, "parenthesised_name") if name else None
 
 
@@ -97,11 +97,11 @@ def lowercase_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderF
     >>> lowercase_header(["The paths lead", "off to the", "You are in a cellar."], 1, frozenset()) is None
     True
     """
-    name = _in_place(lowercase_name(lines[i]), lines, i, known)
+    name = in_place(lowercase_name(lines[i]), lines, i, known)
     return HeaderFound(name, i, "lowercase_name") if name else None
 
 
-def _in_place(name: str | None, lines: list[str], i: int, known: frozenset[str]) -> str | None:
+def in_place(name: str | None, lines: list[str], i: int, known: frozenset[str]) -> str | None:
     """The name, when its line stands alone at the start of a paragraph and either opens a room's
     description on the next line or is a room the map already knows (a brief revisit)."""
     if name is None or (i > 0 and lines[i - 1].strip()):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from autofrotz.managers.header_shapes import (
     DESCRIPTION_OPENERS,
     HeaderFound,
+    in_place,
     lowercase_header,
     parenthesised_header,
 )
@@ -316,10 +317,57 @@ def _capitalised_header(lines: list[str], i: int, known: frozenset[str]) -> Head
     return HeaderFound(clean_header(line), i, "decorated" if strip_decoration(line) != line else shape)
 
 
+# Most words a room name ending in a full stop may have ("Narrow tunnel."); longer lines are sentences.
+STOPPED_MAX_WORDS = 4
+# One-word library replies to an action, a past participle ("Opened.", "Unlocked.", "Eaten."); a short
+# word ending in -ed ("Shed.", "Bed.") may still be a room.
+PARTICIPLE = re.compile(r"^\w{3,}ed$", re.IGNORECASE)
+PARTICIPLES: frozenset[str] = frozenset(
+    {"eaten", "worn", "shown", "given", "thrown", "broken", "gone", "written", "driven", "stolen", "drunk"}
+)
+
+
+def stopped_name(line: str) -> str | None:
+    """The name of a short capitalised line ending in one full stop ("Narrow tunnel."), None for the
+    library's one-line replies ("Taken.", "Opened.", "Time passes.", "You can't go that way.").
+
+    >>> stopped_name("Narrow tunnel."), stopped_name("Hall Of Mirrors.")
+    ('Narrow tunnel', 'Hall Of Mirrors')
+    >>> stopped_name("Taken."), stopped_name("Opened."), stopped_name("Time passes.")
+    (None, None, None)
+    >>> stopped_name("Eaten."), stopped_name("Kitchen."), stopped_name("Shed.")
+    (None, 'Kitchen', 'Shed')
+    >>> stopped_name("You can't go that way."), stopped_name("Wait..."), stopped_name("Hilltop")
+    (None, None, None)
+    """
+    text = line.rstrip()
+    if not text.endswith(".") or text.endswith("..") or text[:1].isspace():
+        return None
+    name = text[:-1].rstrip()
+    words = name.split()
+    if not words or len(words) > STOPPED_MAX_WORDS or header_shape(name) is None:
+        return None
+    if words[0] in REPLY_SUBJECTS or any("'" in w or "\u2019" in w for w in words):
+        return None  # "You can't.", "I don't know." : a reply with a subject or a contraction
+    if len(words) == 1 and (PARTICIPLE.search(name) or name.lower() in PARTICIPLES):
+        return None  # one past participle is the library's answer to an action: "Opened.", "Eaten."
+    return name
+
+
+def _stopped_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Some Inform authors end the room name with a full stop ("Narrow tunnel."), printed as its own
+    paragraph after a narrative paragraph. Read only when the line starts a paragraph and the next line
+    opens a room description ("You are in a narrow tunnel."), or the name is a known room and nothing
+    follows it in its paragraph (a brief revisit)."""
+    name = in_place(stopped_name(lines[i]), lines, i, known)
+    return HeaderFound(name, i, "stopped_title") if name else None
+
+
 # The shapes a header line may take, in the order they are tried on each line (from the last line
 # up); the first line that one of them reads is the room.
 LINE_RULES: tuple[tuple[str, Callable[[list[str], int, frozenset[str]], HeaderFound | None]], ...] = (
     ("capitalised", _capitalised_header),
+    ("stopped_title", _stopped_header),
     ("parenthesised_name", parenthesised_header),
     ("lowercase_name", lowercase_header),
 )

@@ -1,0 +1,52 @@
+"""Room names that end in a full stop, printed as their own paragraph after a narrative one (rule
+stopped_title), and the one-line library replies that share their shape but are no rooms."""
+
+from __future__ import annotations
+
+import pytest
+
+from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.room_parser import parse_output
+from tests.support.map_walk import walk
+
+DECK = "Upper deck.\nYou are on the upper deck of a barge. A ladder leads down to the hold.\n"
+HOLD = (
+    "You climb down the ladder, rung by creaking rung.\n\n"
+    "Cargo hold.\nYou are in the cargo hold, among sacks of grain. A ladder leads up.\n"
+)
+HOLD_BRIEF = "You climb down the ladder, rung by creaking rung.\n\nCargo hold.\n"
+
+
+def test_a_stopped_name_after_a_narrative_paragraph_is_a_header() -> None:
+    parsed = parse_output(HOLD)
+    assert (parsed.header, parsed.header_rule) == ("Cargo hold", "stopped_title")
+    assert parsed.description.startswith("You are in the cargo hold")
+
+
+def test_a_known_stopped_name_alone_is_a_brief_revisit() -> None:
+    assert parse_output(HOLD_BRIEF).header is None  # unknown: no description vouches for it
+    parsed = parse_output(HOLD_BRIEF, frozenset({"cargo hold"}))
+    assert (parsed.header, parsed.header_rule) == ("Cargo hold", "stopped_title")
+
+
+def test_stopped_names_make_one_room_each() -> None:
+    manager = MapManager()
+    rooms = walk(manager, [(None, DECK), ("d", HOLD), ("u", DECK), ("d", HOLD_BRIEF)])
+    assert rooms[0] == rooms[2] and rooms[1] == rooms[3] and rooms[0] != rooms[1]
+    assert sorted(r.name for r in manager.rooms()) == ["Cargo hold", "Upper deck"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["Taken.", "Dropped.", "Opened.", "Unlocked.", "Eaten.", "Time passes.", "You can't go that way.",
+     "Done.", "I don't follow.", "Nothing happens.", "Okay."],
+)  # fmt: skip
+def test_one_line_replies_are_no_headers(reply: str) -> None:
+    text = f"You look around once more.\n\n{reply}\nYou are in the cargo hold, among sacks of grain.\n"
+    assert parse_output(text).header is None
+    assert parse_output(f"\n{reply}\n", frozenset({reply.rstrip(".").lower()})).header is None
+
+
+def test_a_stopped_line_inside_a_paragraph_or_over_a_reply_is_no_header() -> None:
+    assert parse_output("The rope holds.\nCargo hold.\nYou are in the cargo hold.").header is None
+    assert parse_output("You wait.\n\nCargo hold.\nNothing else happens here today.").header is None
