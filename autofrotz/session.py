@@ -124,10 +124,12 @@ class Session:
             hub.unregister_control(game_id, control)
 
     def _post_mortem(self, status: str) -> str:
-        """After a run, a model writes the next run's strategy guide (skipped when no model plays)."""
+        """After a run, a model writes the next run's strategy guide (skipped when no model plays, and
+        while runs start fresh: a guide nobody reads would only cost a call)."""
         parts = self.orchestrator.p
         llm = getattr(parts.game_agent, "llm", None)
-        if parts.learning is not None and llm is not None and self.config.strategy_guide:
+        wanted = self.config.strategy_guide and not self.config.fresh
+        if parts.learning is not None and llm is not None and wanted:
             from autofrotz.knowledge.briefing import write_guide
 
             write_guide(parts.learning, self.orchestrator, llm, game_name(parts.game_file), status)
