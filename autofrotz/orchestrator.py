@@ -54,6 +54,7 @@ class Parts:
     item_llm: Any = None
     maze_solver_factory: Callable[[Any], Any] | None = None
     max_score: int | None = None
+    budget: Any = None  # budget.Budget: spending meter, fallbacks at 80%, stop at 100%
 
 
 @dataclass
@@ -112,6 +113,8 @@ class Orchestrator:
     def run(self) -> str:
         """Play turns until the game ends or max_turns is reached; returns the final status."""
         while self.status == "playing" and self.turn < self.config.max_turns:
+            if self._budget_spent():
+                break
             self.run_turn()
         self.finish(self.status if self.status != "playing" else "abandoned")
         return self.status
@@ -121,6 +124,13 @@ class Orchestrator:
         self.status = status
         self.p.db.finish_game(self.game_id, status, self.mind.score)
         self._emit(ev.GameEnd(self.game_id, status, self.turn, self.mind.score))
+
+    def _budget_spent(self) -> bool:
+        """Before a turn: fallbacks at 80% of a budget, and status 'budget' at 100% (budget.py)."""
+        if self.p.budget is None or not self.p.budget.before_turn(self):
+            return False
+        self.status = "budget"
+        return True
 
     # ----- one turn ----------------------------------------------------------------------------
     def run_turn(self, replay: Turn | None = None) -> None:
@@ -417,8 +427,10 @@ class Orchestrator:
             self.mind.moves,
             event,
             decision.reasoning,
-            self.p.recorder.total_cost,
+            self.p.budget.spent if self.p.budget is not None else self.p.recorder.total_cost,
             self.game_id,
+            budget_usd=self.config.budget_usd,
+            budget_usd_per_hour=self.config.budget_usd_per_hour,
         )
 
     # ----- small readers -----------------------------------------------------------------------

@@ -10,6 +10,8 @@ from typing import Any
 from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.puzzle_agent import PuzzleAgent
 from autofrotz.agents.scripted import ScriptedAgent
+from autofrotz.budget import STATUS as BUDGET_STATUS
+from autofrotz.budget import Budget, prior_spending
 from autofrotz.config import ROLES, Config
 from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
@@ -76,8 +78,9 @@ class Session:
             config = _resumed_config(config, db, resume_id)
         path = _resolve(config.game_file)
         recorder = CallRecorder()
+        budget = _budget(config, recorder, db, resume_id)
         notice = RoleNotice()
-        llms = {role: _role_llm(role, config, recorder, notice) for role in ROLES}
+        llms = {role: _role_llm(role, config, recorder, notice, budget.gate) for role in ROLES}
         line = notice.line()
         if line:
             print(line, file=sys.stderr)
@@ -85,6 +88,7 @@ class Session:
         observers = _observers(config, handle is not None, extra, console)
         game = game if game is not None else _open_game(path, config)
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
+        parts.budget = budget
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 
     def play(self) -> str:
@@ -102,7 +106,11 @@ class Session:
             print(f"resumed game {self.resume_id} {where}", file=sys.stderr)
         if self.web_handle is not None:
             print(f"watch live at {self.web_handle.url} (game {self.orchestrator.game_id})", file=sys.stderr)
-        return self.orchestrator.run()
+        status = self.orchestrator.run()
+        budget = self.orchestrator.p.budget
+        if status == BUDGET_STATUS and budget is not None:
+            print(budget.stop_line(self.orchestrator.game_id), file=sys.stderr)
+        return status
 
     def close(self) -> None:
         """Stop the interpreter, the observers, the web server and the database."""
@@ -148,14 +156,22 @@ def _resolve(game_file: str) -> Path:
         raise SessionError(str(exc)) from None
 
 
-def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any) -> Any:
+def _budget(config: Config, recorder: CallRecorder, db: Any, resume_id: int | None) -> Budget:
+    """The game's spending meter; a resumed game starts from what it had spent before."""
+    budget = Budget.from_config(config, recorder)
+    if resume_id is not None:
+        budget.seed(*prior_spending(db, resume_id))
+    return budget
+
+
+def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, gate: Any = None) -> Any:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
     from autofrotz.llm import MissingAPIKeyError, UnknownProviderError, build_llm
 
     if role == "game_agent" and config.agent(role).provider == SCRIPT_PROVIDER:
         return None
     try:
-        return build_llm(role, config, sink=recorder)
+        return build_llm(role, config, sink=recorder, gate=gate)
     except MissingAPIKeyError as exc:
         notice.missing.setdefault(exc.env_var, []).append(role)
         return None

@@ -46,6 +46,8 @@ class TurnEnd(Event):
     reasoning: str = ""
     cost_so_far: float = 0.0
     game_id: int | None = None
+    budget_usd: float | None = None  # the game's limits, when set (cost_so_far counts every session)
+    budget_usd_per_hour: float | None = None
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,10 @@ class PermanentError(LLMError):
     """A request the provider will never accept as sent (bad request, auth, not found)."""
 
 
+class BudgetSpentError(PermanentError):
+    """The game's budget is spent: the call was not sent (see autofrotz/budget.py)."""
+
+
 class BadReplyError(LLMError):
     """The model answered, but not usably: empty, not JSON, or not matching the schema."""
 
