@@ -65,6 +65,7 @@ class Reply:
     cache_write_tokens: int = 0
     data: Any = None
     truncated: bool = False
+    structured: str | None = None  # the response_format a local server was sent (json_schema, json_object)
 
 
 @dataclass
@@ -349,6 +350,7 @@ class BaseLLM(ABC):
             parsed_how=how,
             next_step=step,
             truncated=reply.truncated,
+            structured_output=reply.structured,
         )
         try:
             self.sink(call)

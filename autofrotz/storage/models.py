@@ -145,11 +145,12 @@ class LLMCall:
     game_id: int | None = None
     turn_number: int | None = None
     # kept in the row's extra column: how the reply parsed (text, native, json, fenced, embedded, with
-    # +comma when a trailing comma went), what followed a failure (retry, repair, give_up), and
-    # whether the server cut the reply at max_tokens
+    # +comma when a trailing comma went), what followed a failure (retry, repair, give_up), whether
+    # the server cut the reply at max_tokens, and the response_format a local server was sent
     parsed_how: str | None = None
     next_step: str | None = None
     truncated: bool = False
+    structured_output: str | None = None
 
 
 @dataclass

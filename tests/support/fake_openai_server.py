@@ -1,7 +1,8 @@
 """A tiny OpenAI-compatible chat server on 127.0.0.1 (stdlib only) for end-to-end tests of `local`.
 
-Replies come from a queue of strings; every request body and path is recorded. Like llama.cpp or
-Ollama it knows nothing of response_format or caching, and reports usage without cache details.
+Replies come from a queue of strings; every request body and path is recorded. Like an older local
+server it ignores response_format and caching, and reports usage without cache details; `refuse`
+names response_format types it answers with HTTP 422 instead, as a server that validates them does.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 class FakeOpenAIServer:
     """Context manager: `with FakeOpenAIServer() as server: server.base_url ...`."""
 
-    def __init__(self) -> None:
+    def __init__(self, refuse: tuple[str, ...] = ()) -> None:
+        self.refuse = refuse
         self.replies: deque[str] = deque()
         self.requests: list[dict[str, Any]] = []
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -43,6 +45,9 @@ class FakeOpenAIServer:
 
     def completion(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """The status and JSON answer for one chat completion request."""
+        kind = (body.get("response_format") or {}).get("type")
+        if kind in self.refuse:
+            return 422, {"detail": [{"loc": ["body", "response_format", "type"], "msg": f"bad type {kind}"}]}
         if not self.replies:
             return 500, {"error": {"message": "fake server has no queued reply", "type": "server_error"}}
         text = self.replies.popleft()
