@@ -131,10 +131,9 @@ class Budget:
         if not self.limited:
             return False
         if not self.switched and self.reached(SWITCH_SHARE) is not None:
-            self.switched = switch_to_fallbacks(orch.p, orch.config, self.gate) or [
-                "(no role names a fallback)"
-            ]
-            print(f"budget: {self.describe()}; {', '.join(self.switched)}", file=sys.stderr)
+            switched = switch_to_fallbacks(orch.p, orch.config, self.gate)
+            self.switched = switched or ["no role names a fallback"]
+            print(f"budget: 80% reached ({self.describe()}); {', '.join(self.switched)}", file=sys.stderr)
         return self.reached() is not None
 
 
