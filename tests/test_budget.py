@@ -96,7 +96,7 @@ def test_fallbacks_at_80_percent_then_a_clean_stop_at_100(
         f"of ${BUDGET:.2f} per game); to go on: python main.py --resume {game_id} --budget" in stop_lines[0]
     )
     assert (
-        "budget: $" in err and "game_agent -> fake/fake-small, puzzle_agent -> built-in agent / rules" in err
+        "budget: 80% reached ($" in err and "game_agent -> fake/fake-small, puzzle_agent -> built-in agent / rules" in err
     )
 
 
