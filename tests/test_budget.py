@@ -96,7 +96,8 @@ def test_fallbacks_at_80_percent_then_a_clean_stop_at_100(
         f"of ${BUDGET:.2f} per game); to go on: python main.py --resume {game_id} --budget" in stop_lines[0]
     )
     assert (
-        "budget: 80% reached ($" in err and "game_agent -> fake/fake-small, puzzle_agent -> built-in agent / rules" in err
+        "budget: 80% reached ($" in err
+        and "game_agent -> fake/fake-small, puzzle_agent -> built-in agent / rules" in err
     )
 
 
@@ -214,3 +215,24 @@ def test_budget_flags_override_the_config(tmp_path: Path) -> None:
     assert configure(parse_args(["--config", str(path)])).budget_usd == 5.0
     with pytest.raises(ConfigError, match="--budget must be a positive number"):
         configure(parse_args(["--config", str(path), "--budget", "0"]))
+
+
+def test_an_hourly_stop_resumes_once_the_hour_has_passed(tmp_path: Path) -> None:
+    require_cellar()
+    from autofrotz.budget import prior_spending
+    from autofrotz.storage.database import Database
+
+    config = _config(tmp_path, budget_usd_per_hour=BUDGET)
+    first, status, _ = _play(config)
+    assert status == "budget"
+    game_id = first.orchestrator.game_id
+    spent = sum(_cost_by_turn(config.database_path, game_id)[0].values())
+    with Database(config.database_path) as db:
+        total, recent = prior_spending(db, game_id)
+        assert total == pytest.approx(spent) and sum(c for _, c in recent) == pytest.approx(spent)
+        later = first.orchestrator.p.budget.clock() + 3601
+        total, recent = prior_spending(db, game_id, clock=lambda: later)
+        assert total == pytest.approx(spent) and recent == []  # nothing left in the last hour
+    # Right away, the same hourly budget is still spent: nothing is played.
+    again, status, events = _play(config, resume_id=game_id)
+    assert status == "budget" and not [e for e in events.events if isinstance(e, TurnEnd)]
