@@ -59,13 +59,18 @@ def test_complete_json_over_http_with_prose_and_a_re_ask(server: FakeOpenAIServe
 
 
 @pytest.mark.parametrize(
-    ("refused", "accepted"), [(("json_schema",), "json_object"), (("json_schema", "json_object"), None)]
+    ("refused", "accepted", "status"),
+    [
+        (("json_schema",), "json_object", 422),
+        (("json_schema",), "json_object", 500),  # llama-cpp-python's answer to a field it does not know
+        (("json_schema", "json_object"), None, 400),
+    ],
 )
 def test_auto_structured_output_steps_down_once_when_refused(
-    refused: tuple[str, ...], accepted: str | None
+    refused: tuple[str, ...], accepted: str | None, status: int
 ) -> None:
     rec = Recorder()
-    with FakeOpenAIServer(refuse=refused) as server:
+    with FakeOpenAIServer(refuse=refused, refuse_status=status) as server:
         server.enqueue(json.dumps(GOOD), json.dumps(GOOD))
         llm = _llm(server, rec)
         for _ in range(2):

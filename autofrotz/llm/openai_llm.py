@@ -10,7 +10,7 @@ import openai
 
 from autofrotz.config import ProviderConfig
 from autofrotz.llm.base import BaseLLM, Reply, Request, estimate_tokens, message_text, prompt_text
-from autofrotz.llm.errors import PermanentError, TransientError, status_error
+from autofrotz.llm.errors import LLMError, PermanentError, TransientError, status_error
 from autofrotz.llm.json_tools import is_strict_compatible
 
 log = logging.getLogger(__name__)
@@ -123,6 +123,7 @@ class OpenAILLM(BaseLLM):
 # schema (both turn the schema into a grammar), then the schema by instruction only.
 STRUCTURED_MODES = ("json_schema", "json_object", "off")
 REFUSED_STATUS = frozenset({400, 422})  # how a server says it does not know a request field
+# llama-cpp-python answers its own validation errors with HTTP 500, naming the field: that too is a refusal
 
 
 class LocalLLM(OpenAILLM):
@@ -170,7 +171,7 @@ class LocalLLM(OpenAILLM):
         while True:
             try:
                 reply = super()._complete(request)
-            except PermanentError as exc:
+            except (PermanentError, TransientError) as exc:
                 if not self._step_down(request, exc):
                     raise
                 continue
@@ -178,11 +179,13 @@ class LocalLLM(OpenAILLM):
                 reply.structured = self.structured_mode
             return reply
 
-    def _step_down(self, request: Request, error: PermanentError) -> bool:
+    def _step_down(self, request: Request, error: LLMError) -> bool:
         """In auto mode, a server that refuses a response_format form gets the next one (for good)."""
         if request.schema is None or self.structured_setting != "auto" or self.structured_mode == "off":
             return False
-        if getattr(error, "status", None) not in REFUSED_STATUS:
+        status = getattr(error, "status", None)
+        named = status is not None and status >= 400 and "response_format" in str(error)
+        if status not in REFUSED_STATUS and not named:
             return False
         refused = self.structured_mode
         self.structured_mode = STRUCTURED_MODES[STRUCTURED_MODES.index(refused) + 1]
