@@ -49,7 +49,7 @@ def proxy(server: LlamaServer) -> Iterator[RecordingProxy]:
         yield running
 
 
-def local_agents(max_tokens: int = 256) -> dict[str, Any]:
+def local_agents(max_tokens: int = 160) -> dict[str, Any]:
     """Every role on the local model; the parsers read every reply (mode llm), so each role is asked."""
     agents: dict[str, Any] = {
         role: {"provider": "local", "model": ALIAS, "max_tokens": max_tokens, "temperature": 0.2}
@@ -60,8 +60,9 @@ def local_agents(max_tokens: int = 256) -> dict[str, Any]:
     return agents
 
 
-def local_provider(base_url: str) -> dict[str, Any]:
-    return {"local": {"base_url": base_url, "api_key": "not-needed", "timeout_s": 120, "max_retries": 2}}
+def local_provider(base_url: str, structured_output: str = "auto") -> dict[str, Any]:
+    settings = {"base_url": base_url, "api_key": "not-needed", "timeout_s": 300, "max_retries": 2}
+    return {"local": {**settings, "structured_output": structured_output}}
 
 
 def outcome_table(calls: list[dict[str, Any]]) -> dict[str, Counter[str]]:
@@ -77,14 +78,14 @@ def test_twenty_turns_of_cellar_with_every_role_on_the_local_model(
     tmp_path: Path, proxy: RecordingProxy, capsys: pytest.CaptureFixture[str]
 ) -> None:
     require_cellar()
-    config = make_config(tmp_path, local_agents(), max_turns=TURNS, providers=local_provider(proxy.base_url))
+    # The schema by instruction only: llama-cpp-python's grammar sampling over Gemma's 262k-token
+    # vocabulary ran at about 1.5 tokens/s here against about 20 unconstrained (the grammar path is
+    # checked below), and prose around the JSON exercises the tolerant parser and the repairs.
+    providers = local_provider(proxy.base_url, structured_output="off")
+    config = make_config(tmp_path, local_agents(), max_turns=TURNS, providers=providers)
     with Session.open(config, web=False, console=False) as session:
         assert session.play() == "abandoned"  # played to max_turns: no crash, no stop
         game_id = session.orchestrator.game_id
-        modes = {
-            "game_agent": session.orchestrator.p.game_agent.llm.structured_mode,
-            "map_parser": session.orchestrator.p.map_llm.structured_mode,
-        }
     with GameReader(config.database_path) as reader:
         turns = reader.turns(game_id)
         calls = reader.llm_calls(game_id)
@@ -93,22 +94,14 @@ def test_twenty_turns_of_cellar_with_every_role_on_the_local_model(
     # Every role met the real server.
     assert {c["agent"] for c in calls} == set(ROLES) and {c["provider"] for c in calls} == {"local"}
 
-    # llama-cpp-python refuses the OpenAI json_schema form (HTTP 500 naming response_format) and takes
-    # json_object with the schema, which it turns into a grammar: auto steps down once per role.
     exchanges = proxy.completions()
-    kinds = [(e["request"].get("response_format") or {}).get("type") for e in exchanges]
-    refused = [e for e in exchanges if e["status"] != 200]
-    assert refused and all(kinds[exchanges.index(e)] == "json_schema" for e in refused)
-    assert all(e["status"] in (422, 500) and "response_format" in json.dumps(e["response"]) for e in refused)
-    assert len(refused) <= len(ROLES)
-    assert modes == {"game_agent": "json_object", "map_parser": "json_object"}
-    assert {c["structured_output"] for c in calls} == {"json_object"}
+    assert all(e["status"] == 200 and "response_format" not in e["request"] for e in exchanges)
+    assert {c["structured_output"] for c in calls} == {None}
 
     # The record is what the server said: one call record per answered request, in the same order,
     # with the server's own token counts, its raw text and whether it stopped at max_tokens.
-    answered = [e for e in exchanges if e["status"] == 200]
-    assert len(answered) == len(calls)
-    for call, exchange in zip(calls, answered, strict=True):
+    assert len(exchanges) == len(calls)
+    for call, exchange in zip(calls, exchanges, strict=True):
         usage, choice = exchange["response"]["usage"], exchange["response"]["choices"][0]
         assert (call["input_tokens"], call["output_tokens"]) == (
             usage["prompt_tokens"],
@@ -146,8 +139,8 @@ def test_twenty_turns_of_cellar_with_every_role_on_the_local_model(
     assert len({c["turn_number"] for c in game_turns}) == TURNS  # asked on every turn
     with capsys.disabled():
         print(
-            f"\nlocal model, {TURNS} turns of cellar: {len(calls)} answered requests,"
-            f" {len(refused)} refused response_format forms"
+            f"\nlocal model, {TURNS} turns of cellar: {len(calls)} requests,"
+            f" parsed as {dict(Counter(c['parsed_how'] for c in calls if c['parsed_how']))}"
         )
         for role in ROLES:
             counts = table[role]
@@ -156,7 +149,7 @@ def test_twenty_turns_of_cellar_with_every_role_on_the_local_model(
             print(f"  {role:<13} {dict(counts)}  input tokens {tokens}  mean latency {ms:.0f} ms")
 
 
-def test_a_reply_cut_at_max_tokens_is_repaired_with_more_room(proxy: RecordingProxy) -> None:
+def test_grammar_output_and_a_reply_cut_at_max_tokens(proxy: RecordingProxy) -> None:
     config = config_from_dict(
         {
             "agents": {"map_parser": {"provider": "local", "model": ALIAS, "max_tokens": 4}},
@@ -175,9 +168,17 @@ def test_a_reply_cut_at_max_tokens_is_repaired_with_more_room(proxy: RecordingPr
     # Four, eight and sixteen tokens may all be too few: then the caller would take its default.
     with contextlib.suppress(BadReplyError):
         llm.complete_json(prompt, "Name the room and list its exits.", schema)
+    # auto: llama-cpp-python refuses the OpenAI json_schema form (HTTP 500 naming response_format) and
+    # takes json_object with the schema, which it turns into a grammar; the provider keeps that form.
+    exchanges = proxy.completions()
+    kinds = [(e["request"].get("response_format") or {}).get("type") for e in exchanges]
+    assert kinds[0] == "json_schema" and exchanges[0]["status"] in (422, 500)
+    assert "response_format" in json.dumps(exchanges[0]["response"])
+    assert set(kinds[1:]) == {"json_object"} and all(e["status"] == 200 for e in exchanges[1:])
+    assert {r.structured_output for r in records} == {"json_object"}
     first = records[0]
     assert first.truncated and first.error and first.next_step == "repair"
-    limits = [e["request"]["max_tokens"] for e in proxy.completions() if e["status"] == 200]
+    limits = [e["request"]["max_tokens"] for e in exchanges[1:]]
     assert limits[:2] == [4, 8]  # the repair asked again with twice the room
     assert [r.next_step for r in records][-1] in (None, "give_up")
     assert all(json.dumps(r.raw_response) for r in records)

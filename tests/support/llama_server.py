@@ -7,6 +7,9 @@ packages into build/models/.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import signal
 import socket
 import subprocess
 import sys
@@ -42,6 +45,12 @@ def free_port() -> int:
         return port
 
 
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM when the test process dies, so a killed run leaves no server."""
+    with contextlib.suppress(OSError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 class LlamaServer:
     """Context manager: starts `python -m llama_cpp.server`, waits until /v1/models answers, stops it."""
 
@@ -63,7 +72,9 @@ class LlamaServer:
     def __enter__(self) -> LlamaServer:
         started = time.monotonic()
         log = self.log_path.open("wb")
-        self.proc = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            self.command, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent
+        )
         log.close()
         deadline = started + READY_S
         while time.monotonic() < deadline:
