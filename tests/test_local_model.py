@@ -50,7 +50,7 @@ def proxy(server: LlamaServer) -> Iterator[RecordingProxy]:
         yield running
 
 
-def local_agents(max_tokens: int = 160) -> dict[str, Any]:
+def local_agents(max_tokens: int = 128) -> dict[str, Any]:
     """Every role on the local model; the parsers read every reply (mode llm), so each role is asked."""
     agents: dict[str, Any] = {
         role: {"provider": "local", "model": ALIAS, "max_tokens": max_tokens, "temperature": 0.2}

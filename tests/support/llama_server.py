@@ -59,7 +59,7 @@ class LlamaServer:
         self.log_path = log_path
         self.command = [
             sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", ALIAS,
-            "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(n_ctx), "--n_threads", "2",
+            "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(n_ctx), "--n_threads", "1",
         ]  # fmt: skip
         self.proc: subprocess.Popen[bytes] | None = None
         self.ready_s = 0.0
