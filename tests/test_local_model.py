@@ -131,7 +131,7 @@ def test_twenty_turns_of_cellar_with_every_role_on_the_local_model(
         gave_up = [a for a in attempts if a["next_step"] == "give_up"]
         if role == "game_agent" and gave_up:  # the game agent's safe default is on the record
             turn = turns[n]
-            assert turn["command_sent"] == SAFE_DEFAULT and "safe default" in turn["agent_reasoning"]
+            assert turn["command"] == SAFE_DEFAULT and "safe default" in turn["reasoning"]
     table = outcome_table(calls)
     for role in ROLES:
         counts = table[role]
