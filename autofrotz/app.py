@@ -28,6 +28,15 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--db", help="SQLite database file (default from config)")
     parser.add_argument("--backend", choices=("jericho", "dfrotz"), help="interpreter back end")
     parser.add_argument("--seed", type=int, help="interpreter random seed")
+    parser.add_argument(
+        "--budget", type=float, metavar="USD", help="stop the game at this spend (budget_usd)"
+    )
+    parser.add_argument(
+        "--budget-per-hour",
+        type=float,
+        metavar="USD",
+        help="spend at most this in any hour (budget_usd_per_hour)",
+    )
     parser.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a recorded game")
     parser.add_argument("--no-web", action="store_true", help="do not start the web monitor")
     parser.add_argument("--host", help="web monitor host")
@@ -126,12 +135,17 @@ def configure(args: argparse.Namespace) -> Config:
         seed=args.seed,
         pace_s=args.pace,
         fresh=False if args.learn and not args.fresh else (True if args.fresh else None),
+        budget_usd=args.budget,
+        budget_usd_per_hour=args.budget_per_hour,
     )
     web = replace(
         config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port
     )
     if config.max_turns < 1:
         raise ConfigError("--max-turns must be at least 1")
+    for flag, value in (("--budget", args.budget), ("--budget-per-hour", args.budget_per_hour)):
+        if value is not None and not value > 0:
+            raise ConfigError(f"{flag} must be a positive number of US dollars")
     if config.pace_s is not None and not 0 <= config.pace_s <= 60:
         raise ConfigError("--pace must be between 0 and 60 seconds")
     config = replace(config, web_server=web)

@@ -17,6 +17,7 @@ from typing import Any
 
 ROLES = ("game_agent", "puzzle_agent", "map_parser", "item_parser")
 PARSER_MODES = ("rules", "llm", "hybrid")
+STRUCTURED_OUTPUT = ("auto", "json_schema", "json_object", "off")
 
 
 class ConfigError(ValueError):
@@ -37,6 +38,9 @@ class AgentConfig:
     temperature: float = 0.2
     max_tokens: int = 1024
     mode: str = "hybrid"  # parsers only: rules | llm | hybrid
+    # budget: at 80% of a budget the role switches to this: "builtin" (built-in agent / rules),
+    # a model of the same provider, or "PROVIDER:MODEL" for another provider; None keeps the model
+    fallback: str | None = None
 
 
 @dataclass
@@ -48,6 +52,9 @@ class ProviderConfig:
     timeout_s: float = 60.0
     max_retries: int = 4
     cache_ttl_s: int = 3600
+    # local servers: "auto" sends the JSON schema as response_format and drops it for the rest of the
+    # game if the server refuses it; "json_schema" and "json_object" always send it; "off" never does
+    structured_output: str = "auto"
 
 
 @dataclass
@@ -92,6 +99,10 @@ class Config:
     fresh: bool = True
     # After a run played by a model, that model writes a post-mortem strategy guide for the next run.
     strategy_guide: bool = True
+    # budgets (US dollars, from the configured prices): at 80% roles switch to their fallback, at 100%
+    # the game stops with status "budget" and can be resumed with a higher budget
+    budget_usd: float | None = None  # per game
+    budget_usd_per_hour: float | None = None  # in any 60 minutes of play
 
     def agent(self, role: str) -> AgentConfig:
         """The settings of one role, defaulting to the built-in agent."""
@@ -145,6 +156,7 @@ def _check_values(config: Config, source: str) -> None:
     for role, agent in config.agents.items():
         if agent.mode not in PARSER_MODES:
             raise ConfigError(f"{source}: agents.{role}.mode must be one of {PARSER_MODES}")
+    _check_budgets(config, source)
     if config.backend not in ("jericho", "dfrotz"):
         raise ConfigError(f"{source}: backend must be 'jericho' or 'dfrotz'")
     if config.max_turns < 1 or config.save_slots < 1:
@@ -152,6 +164,21 @@ def _check_values(config: Config, source: str) -> None:
     if config.pace_s is not None and not 0 <= config.pace_s <= 60:
         raise ConfigError(f"{source}: pace_s must be between 0 and 60 seconds (or null for the default)")
     check_ranges(config, source)
+
+
+def _check_budgets(config: Config, source: str) -> None:
+    for key in ("budget_usd", "budget_usd_per_hour"):
+        value = getattr(config, key)
+        if value is not None and not value > 0:
+            raise ConfigError(f"{source}: {key} must be a positive number of US dollars (or null for none)")
+    for role, agent in config.agents.items():
+        if agent.fallback is not None and not agent.fallback.strip():
+            raise ConfigError(f"{source}: agents.{role}.fallback must name a model, 'builtin', or be null")
+    for name, provider in config.providers.items():
+        if provider.structured_output not in STRUCTURED_OUTPUT:
+            raise ConfigError(
+                f"{source}: providers.{name}.structured_output must be one of {STRUCTURED_OUTPUT}"
+            )
 
 
 def _build(cls: type, raw: Any, where: str) -> Any:

@@ -58,6 +58,7 @@ class Parts:
     max_score: int | None = None
     control: GameControl | None = None  # page requests (pause, step, pace, typed commands)
     learning: Any = None  # knowledge.session.Learning: what earlier runs taught, and this run's learner
+    budget: Any = None  # budget.Budget: spending meter, fallbacks at 80%, stop at 100%
 
 
 @dataclass
@@ -119,6 +120,8 @@ class Orchestrator:
         """Play turns until the game ends or max_turns is reached; returns the final status."""
         control = self.p.control
         while self.status == "playing" and self.turn < self.config.max_turns:
+            if self._budget_spent():
+                break
             # Between turns: page requests, the pace, a pause; a typed command plays as a human turn.
             typed = control.next_turn() if control is not None else None
             self.run_turn(typed=typed)
@@ -132,6 +135,13 @@ class Orchestrator:
         self.status = status
         self.p.db.finish_game(self.game_id, status, self.mind.score)
         self._emit(ev.GameEnd(self.game_id, status, self.turn, self.mind.score))
+
+    def _budget_spent(self) -> bool:
+        """Before a turn: fallbacks at 80% of a budget, and status 'budget' at 100% (budget.py)."""
+        if self.p.budget is None or not self.p.budget.before_turn(self):
+            return False
+        self.status = "budget"
+        return True
 
     # ----- one turn ----------------------------------------------------------------------------
     def run_turn(self, replay: Turn | None = None, typed: str | None = None) -> None:
@@ -450,11 +460,13 @@ class Orchestrator:
             self.mind.moves,
             event,
             decision.reasoning,
-            self.p.recorder.total_cost,
+            self.p.budget.spent if self.p.budget is not None else self.p.recorder.total_cost,
             self.game_id,
             decision.source,
             self.restored_from,
             self.restored_score,
+            budget_usd=self.config.budget_usd,
+            budget_usd_per_hour=self.config.budget_usd_per_hour,
         )
 
     # ----- small readers -----------------------------------------------------------------------

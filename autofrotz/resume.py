@@ -18,7 +18,7 @@ from autofrotz.hooks import base as ev
 from autofrotz.orchestrator import Orchestrator
 
 log = logging.getLogger(__name__)
-RESUMABLE = ("playing", "abandoned")
+RESUMABLE = ("playing", "abandoned", "budget")  # budget: stopped by its budget, goes on with a higher one
 
 
 class ResumeError(RuntimeError):

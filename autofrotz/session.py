@@ -10,6 +10,8 @@ from typing import Any
 from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.puzzle_agent import PuzzleAgent
 from autofrotz.agents.scripted import ScriptedAgent
+from autofrotz.budget import STATUS as BUDGET_STATUS
+from autofrotz.budget import Budget, prior_spending
 from autofrotz.config import ROLES, Config
 from autofrotz.control import GameControl
 from autofrotz.hooks.base import Observer
@@ -80,8 +82,9 @@ class Session:
         if resume_id is not None:
             _check_resumed_story(db, resume_id, path)
         recorder = CallRecorder()
+        budget = _budget(config, recorder, db, resume_id)
         notice = RoleNotice()
-        llms = {role: _role_llm(role, config, recorder, notice) for role in ROLES}
+        llms = {role: _role_llm(role, config, recorder, notice, budget.gate) for role in ROLES}
         line = notice.line()
         if line:
             print(line, file=sys.stderr)
@@ -91,6 +94,7 @@ class Session:
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
         _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
+        parts.budget = budget
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 
     def play(self) -> str:
@@ -108,7 +112,7 @@ class Session:
             print(f"resumed game {self.resume_id} {where}", file=sys.stderr)
         control = self.orchestrator.p.control
         if self.web_handle is None or control is None:
-            return self._post_mortem(self.orchestrator.run())
+            return self._post_mortem(self._budget_line(self.orchestrator.run()))
         game_id = self.orchestrator.game_id
         hub = self.web_handle.hub
         pace = control.status()["pace_s"]
@@ -119,7 +123,7 @@ class Session:
         )
         hub.register_control(game_id, control)
         try:
-            return self._post_mortem(self.orchestrator.run())
+            return self._post_mortem(self._budget_line(self.orchestrator.run()))
         finally:
             hub.unregister_control(game_id, control)
 
@@ -133,6 +137,13 @@ class Session:
             from autofrotz.knowledge.briefing import write_guide
 
             write_guide(parts.learning, self.orchestrator, llm, game_name(parts.game_file), status)
+        return status
+
+    def _budget_line(self, status: str) -> str:
+        """Say in one line how to go on when the budget stopped the game."""
+        budget = self.orchestrator.p.budget
+        if status == BUDGET_STATUS and budget is not None:
+            print(budget.stop_line(self.orchestrator.game_id), file=sys.stderr)
         return status
 
     def close(self) -> None:
@@ -202,14 +213,22 @@ def _resolve(game_file: str) -> Path:
         raise SessionError(str(exc)) from None
 
 
-def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any) -> Any:
+def _budget(config: Config, recorder: CallRecorder, db: Any, resume_id: int | None) -> Budget:
+    """The game's spending meter; a resumed game starts from what it had spent before."""
+    budget = Budget.from_config(config, recorder)
+    if resume_id is not None:
+        budget.seed(*prior_spending(db, resume_id))
+    return budget
+
+
+def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, gate: Any = None) -> Any:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
     from autofrotz.llm import MissingAPIKeyError, UnknownProviderError, build_llm
 
     if role == "game_agent" and config.agent(role).provider == SCRIPT_PROVIDER:
         return None
     try:
-        return build_llm(role, config, sink=recorder)
+        return build_llm(role, config, sink=recorder, gate=gate)
     except MissingAPIKeyError as exc:
         notice.missing.setdefault(exc.env_var, []).append(role)
         return None

@@ -51,10 +51,34 @@ def test_complete_json_over_http_with_prose_and_a_re_ask(server: FakeOpenAIServe
     result = _llm(server, rec).complete_json([{"role": "user", "content": "Cellar."}], "Parse.", SCHEMA)
     assert result == GOOD
     first, second = (r["body"] for r in server.requests)
-    assert "response_format" not in first
-    assert "JSON schema" in first["messages"][0]["content"]  # the schema travels in the prompt
+    assert first["response_format"]["type"] == "json_schema"  # a server that ignores it still works
+    assert "JSON schema" in first["messages"][0]["content"]  # the schema travels in the prompt too
     assert second["messages"][-2] == {"role": "assistant", "content": '{"room": "Cellar", "exits": ["nor'}
     assert [c.error is None for c in rec.calls] == [False, True]
+    assert [(c.parsed_how, c.next_step) for c in rec.calls] == [(None, "repair"), ("fenced", None)]
+
+
+@pytest.mark.parametrize(
+    ("refused", "accepted", "status"),
+    [
+        (("json_schema",), "json_object", 422),
+        (("json_schema",), "json_object", 500),  # llama-cpp-python's answer to a field it does not know
+        (("json_schema", "json_object"), None, 400),
+    ],
+)
+def test_auto_structured_output_steps_down_once_when_refused(
+    refused: tuple[str, ...], accepted: str | None, status: int
+) -> None:
+    rec = Recorder()
+    with FakeOpenAIServer(refuse=refused, refuse_status=status) as server:
+        server.enqueue(json.dumps(GOOD), json.dumps(GOOD))
+        llm = _llm(server, rec)
+        for _ in range(2):
+            assert llm.complete_json([{"role": "user", "content": "Cellar."}], "Parse.", SCHEMA) == GOOD
+        kinds = [(r["body"].get("response_format") or {}).get("type") for r in server.requests]
+    # Refused forms are tried once, on the first call only; the second call goes straight to what worked.
+    assert kinds == [*refused, accepted, accepted]
+    assert [c.structured_output for c in rec.calls] == [accepted, accepted] and len(rec.calls) == 2
 
 
 def test_server_errors_end_in_a_typed_error(server: FakeOpenAIServer) -> None:

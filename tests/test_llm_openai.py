@@ -39,13 +39,34 @@ def test_open_schema_is_sent_without_strict_mode() -> None:
     assert body["response_format"]["json_schema"]["strict"] is False
 
 
-def test_local_build_request_has_no_caching_or_response_format() -> None:
+def test_local_build_request_has_no_caching_and_sends_the_schema_both_ways() -> None:
     llm = LocalLLM("llama", "map_parser", api_key="not-needed", base_url="http://localhost:1234/v1")
     request = llm._request(MESSAGES, "Static rules.", None, 128, SCHEMA)
     body = llm.build_request(request)
-    assert "response_format" not in body and "prompt_cache_key" not in body
+    assert "prompt_cache_key" not in body
     assert body["max_tokens"] == 128 and "temperature" not in body
     assert '"required":["room","exits","moved"]' in body["messages"][0]["content"]  # schema by instruction
+    assert body["response_format"]["type"] == "json_schema"  # and as a grammar where the server can
+    assert body["response_format"]["json_schema"]["schema"] == SCHEMA
+    plain = llm.build_request(llm._request(MESSAGES, "Static rules.", None, 128, None))
+    assert "response_format" not in plain
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        ("off", None),
+        ("json_object", {"type": "json_object", "schema": SCHEMA}),
+        ("json_schema", "json_schema"),
+    ],
+)
+def test_local_structured_output_setting(setting: str, expected: object) -> None:
+    llm = LocalLLM(
+        "m", "item_parser", api_key="x", base_url="http://localhost:1/v1", structured_output=setting
+    )
+    body = llm.build_request(llm._request(MESSAGES, "Rules.", None, 64, SCHEMA))
+    found = body.get("response_format")
+    assert (found["type"] if expected == "json_schema" and found else found) == expected
 
 
 def test_complete_on_the_wire() -> None:
@@ -90,5 +111,6 @@ def test_local_on_the_wire_uses_base_url_and_tolerates_prose() -> None:
     assert llm.complete_json(MESSAGES, "Static rules.", SCHEMA) == GOOD
     assert route.calls.last.request.url.host == "localhost"
     sent = json.loads(route.calls.last.request.content)
-    assert sent["model"] == "llama-3.1-8b" and "response_format" not in sent
+    assert sent["model"] == "llama-3.1-8b" and sent["response_format"]["type"] == "json_schema"
     assert rec.calls[0].system_prompt.startswith("Static rules.\n\nReply with one JSON value only")
+    assert rec.calls[0].parsed_how == "fenced" and rec.calls[0].structured_output == "json_schema"

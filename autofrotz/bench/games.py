@@ -199,6 +199,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--seeds", type=int, default=3)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--config", default=None, help="config file (default: built-in agent for every role)")
+    p.add_argument("--configs", default=None, help="two or more config files, comma-separated: compare them")
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--games-dir", default="games")
     p.add_argument("--report-dir", default="reports")
@@ -222,12 +223,20 @@ def main(argv: list[str]) -> int:
     if not games:
         print("no games selected; install them with python -m autofrotz.games install", file=sys.stderr)
         return 2
+    if args.configs:
+        from autofrotz.bench.compare import run_configs
+
+        return run_configs(args, games)
     jobs, skipped = plan(games, args.seeds, args.turns, args.db, args.config)
     if skipped:
         print(f"resuming: {skipped} finished runs found in {args.db}", file=sys.stderr)
     wall = run_jobs(jobs, args.workers, args.start_method)
     runs = collect(args.db, [g.stem for g in games], args.seeds, args.turns)
     figures = summary(runs, games, args.seeds, args.turns, wall, args.db)
+    if args.config:
+        from autofrotz.bench.compare import config_label, config_row
+
+        figures["per_config"] = [config_row(args.db, config_label(args.config), runs)]
     if args.compare_workers:
         figures.update(compare_workers(games, args))
     if not args.no_report:

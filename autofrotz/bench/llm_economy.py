@@ -20,40 +20,12 @@ from autofrotz.bench.figures import emit, progress
 from autofrotz.config import ROLES, config_from_dict
 from autofrotz.llm.base import Reply, Request, estimate_tokens, message_text
 from autofrotz.llm.factory import PROVIDERS
+from autofrotz.llm.fake_llm import minimal
+from autofrotz.llm.fake_llm import shared_prefix as common_prefix
 from autofrotz.llm.mock_llm import MockLLM
 
 TARGETS = {"calls_per_turn": 1.3, "input_tokens_per_turn": 2500, "stable_prefix_share": 70}
 FAKE_PROVIDER = "economy"
-
-
-def minimal(schema: dict[str, Any]) -> Any:
-    """The smallest value a JSON schema accepts (required keys only, first enum value).
-
-    >>> minimal({"type": "object", "properties": {"a": {"type": "array"}, "b": {"enum": ["x"]}},
-    ...          "required": ["a", "b"]})
-    {'a': [], 'b': 'x'}
-    """
-    if "enum" in schema:
-        return schema["enum"][0]
-    kind = schema.get("type", "object")
-    kind = kind[0] if isinstance(kind, list) else kind
-    if kind == "object":
-        props = schema.get("properties", {})
-        return {key: minimal(props.get(key, {})) for key in schema.get("required", [])}
-    return {"array": [], "string": "", "boolean": False, "integer": 0, "number": 0, "null": None}.get(kind)
-
-
-def common_prefix(a: str, b: str) -> int:
-    """Length of the common prefix of two strings.
-
-    >>> common_prefix("system rooms: A, B", "system rooms: A, C")
-    17
-    """
-    n = min(len(a), len(b))
-    i = 0
-    while i < n and a[i] == b[i]:
-        i += 1
-    return i
 
 
 @dataclass

@@ -49,6 +49,8 @@ class TurnEnd(Event):
     agent: str = ""  # the decision's source; "human" for a command typed on the page
     restored_from: int | None = None  # after a death: the turn whose save was restored
     restored_score: int | None = None
+    budget_usd: float | None = None  # the game's limits, when set (cost_so_far counts every session)
+    budget_usd_per_hour: float | None = None
 
 
 @dataclass(frozen=True)

@@ -13,13 +13,16 @@ def progress_line(event: TurnEnd) -> str:
 
     >>> progress_line(TurnEnd(3, "open door", "", "hall", "Hall", score=5, cost_so_far=0.0123))
     'turn    3  Hall                  > open door                 score 5    cost $0.0123'
+    >>> progress_line(TurnEnd(3, "wait", "", "hall", "Hall", cost_so_far=0.41, budget_usd=0.5))[-21:]
+    'cost $0.4100 of $0.50'
     """
     room = (event.room_name or event.room_id or "?")[:20]
     score = "-" if event.score is None else str(event.score)
     mark = f"  [{event.event}]" if event.event else ""
     mark += "  [typed on the page]" if event.agent == "human" else ""
     line = f"turn {event.turn_number:4d}  {room:<20}  > {event.command[:24]:<24}  score {score:<4} "
-    return f"{line}cost ${event.cost_so_far:.4f}{mark}"
+    budget = f" of ${event.budget_usd:.2f}" if event.budget_usd is not None else ""
+    return f"{line}cost ${event.cost_so_far:.4f}{budget}{mark}"
 
 
 class ConsoleProgress(Observer):

@@ -6,6 +6,7 @@ Other modules import from here: BaseLLM, LLMResponse, LLMError (and subclasses),
 from autofrotz.llm.base import BaseLLM, LLMResponse, Reply, Request, Usage
 from autofrotz.llm.errors import (
     BadReplyError,
+    BudgetSpentError,
     LLMError,
     MissingAPIKeyError,
     PermanentError,
@@ -19,6 +20,7 @@ from autofrotz.llm.mock_llm import MockLLM
 __all__ = [
     "PROVIDERS",
     "BadReplyError",
+    "BudgetSpentError",
     "BaseLLM",
     "LLMError",
     "LLMResponse",

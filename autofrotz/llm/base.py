@@ -18,13 +18,14 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from autofrotz.config import PriceConfig, ProviderConfig
-from autofrotz.llm.errors import BadReplyError, LLMError, PermanentError, TransientError
-from autofrotz.llm.json_tools import JSONExtractError, extract_json, schema_instruction, validate
+from autofrotz.llm.errors import BadReplyError, BudgetSpentError, LLMError, PermanentError, TransientError
+from autofrotz.llm.json_tools import JSONExtractError, extract_json_how, schema_instruction, validate
 from autofrotz.storage.models import LLMCall
 
 log = logging.getLogger(__name__)
 
 Sink = Callable[[LLMCall], None]
+Gate = Callable[[], str | None]  # before each attempt: a reason not to send it (a spent budget), or None
 _SECRET_PATTERNS = re.compile(r"(sk-[A-Za-z0-9_\-*]{6,}|AIza[A-Za-z0-9_\-]{10,}|Bearer\s+\S+)")
 
 
@@ -64,6 +65,7 @@ class Reply:
     cache_write_tokens: int = 0
     data: Any = None
     truncated: bool = False
+    structured: str | None = None  # the response_format a local server was sent (json_schema, json_object)
 
 
 @dataclass
@@ -146,6 +148,7 @@ class BaseLLM(ABC):
         max_tokens: int | None = None,
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
+        gate: Gate | None = None,
     ) -> None:
         self.model = model
         self.role = role
@@ -158,6 +161,7 @@ class BaseLLM(ABC):
         self.default_max_tokens = max_tokens
         self.sleep = sleep
         self.rng = rng or random.Random()
+        self.gate = gate
         self.usage = Usage()
         self.last_response: LLMResponse | None = None
         self._secrets: list[str] = []
@@ -224,21 +228,32 @@ class BaseLLM(ABC):
         )
 
     def _run(self, request: Request, parse: Callable[[Reply], Any]) -> tuple[LLMResponse, Any]:
-        """Attempt until a usable reply, retrying transient faults and re-asking on bad replies."""
+        """Attempt until a usable reply, retrying transient faults and re-asking on bad replies.
+
+        Each attempt's record says how its reply parsed and, when it did not, what came next:
+        `retry` (a transient fault, after a backoff), `repair` (asked again with the bad answer and
+        a correction) or `give_up` (the caller gets an LLMError and takes its safe default).
+        """
         self.usage.calls += 1
         total = LLMResponse(text="", attempts=0)
         failures = repairs = 0
         while True:
+            self._check_gate(total.attempts)
             total.attempts += 1
-            outcome = self._attempt(request, parse, total)
+            outcome = self._attempt(request, parse)
             if isinstance(outcome, _Success):
+                self._account(
+                    request, outcome.reply, outcome.result, outcome.latency, None, total, outcome.how
+                )
                 total.text = outcome.reply.text
                 self.last_response = total
                 return total, outcome.result
-            if isinstance(outcome.error, TransientError) and failures < self.max_retries:
+            step = next_step(outcome.error, failures, repairs, self.max_retries, self.max_repairs)
+            self._account(request, outcome.reply, None, outcome.latency, outcome.error, total, None, step)
+            if step == "retry":
                 failures += 1
-                self._backoff(failures, outcome.error)
-            elif isinstance(outcome.error, BadReplyError) and repairs < self.max_repairs:
+                self._backoff(failures, outcome.error)  # type: ignore[arg-type]
+            elif step == "repair":
                 repairs += 1
                 request = _repaired(request, outcome.reply, outcome.error)
             else:
@@ -246,22 +261,28 @@ class BaseLLM(ABC):
                 self.last_response = total
                 raise self._final_error(outcome.error, total.attempts) from outcome.error
 
-    def _attempt(self, request: Request, parse: Callable[[Reply], Any], total: LLMResponse) -> _Outcome:
+    def _check_gate(self, attempts: int) -> None:
+        """Rule budget_gate (budget.py): send nothing once the game's budget is spent."""
+        reason = self.gate() if self.gate is not None else None
+        if reason:
+            if attempts == 0:
+                self.usage.failures += 1
+            raise BudgetSpentError(f"{self.provider}/{self.model} ({self.role}) not asked: {reason}")
+
+    def _attempt(self, request: Request, parse: Callable[[Reply], Any]) -> _Outcome:
         started = time.perf_counter()
         reply: Reply | None = None
         try:
             reply = self._complete(request)
             latency = (time.perf_counter() - started) * 1000
-            result = parse(reply)
+            result, how = parse(reply)
         except AssertionError:
             raise  # a test's fake ran dry: a test failure, never a model failure
         except Exception as exc:  # every failure becomes a typed LLMError for the retry policy
             latency = (time.perf_counter() - started) * 1000
             error = exc if isinstance(exc, LLMError) else self._unexpected(exc)
-            self._account(request, reply, None, latency, error, total)
-            return _Failure(error, reply)
-        self._account(request, reply, result, latency, None, total)
-        return _Success(reply, result)
+            return _Failure(error, reply, latency)
+        return _Success(reply, result, latency, how)
 
     def _unexpected(self, exc: Exception) -> LLMError:
         log.warning("%s/%s: unexpected %s from provider", self.provider, self.model, type(exc).__name__)
@@ -275,6 +296,8 @@ class BaseLLM(ABC):
         latency: float,
         error: LLMError | None,
         total: LLMResponse,
+        how: str | None = None,
+        step: str | None = None,
     ) -> None:
         used = reply or Reply("")
         cost = cost_of(used, self.price)
@@ -286,7 +309,7 @@ class BaseLLM(ABC):
         total.cache_write_tokens += used.cache_write_tokens
         total.cost_estimate += cost
         total.latency_ms += latency
-        self._emit(request, used, result, cost, latency, error, total.attempts)
+        self._emit(request, used, result, cost, latency, error, total.attempts, how, step)
 
     def _emit(
         self,
@@ -297,6 +320,8 @@ class BaseLLM(ABC):
         latency: float,
         error: LLMError | None,
         attempt: int,
+        how: str | None = None,
+        step: str | None = None,
     ) -> None:
         """Report one attempt to the sink; a broken sink must not break the game."""
         log.debug(
@@ -322,6 +347,10 @@ class BaseLLM(ABC):
             latency_ms=latency,
             error=self.redact(f"{type(error).__name__}: {error}") if error else None,
             attempt=attempt,
+            parsed_how=how,
+            next_step=step,
+            truncated=reply.truncated,
+            structured_output=reply.structured,
         )
         try:
             self.sink(call)
@@ -357,36 +386,53 @@ class BaseLLM(ABC):
 class _Success:
     reply: Reply
     result: Any
+    latency: float = 0.0
+    how: str = ""  # how the reply parsed: text, native, json, fenced, embedded (+comma)
 
 
 @dataclass
 class _Failure:
     error: LLMError
     reply: Reply | None = None
+    latency: float = 0.0
 
 
 _Outcome = _Success | _Failure
 
 
-def _require_text(reply: Reply) -> str:
+def next_step(error: LLMError, failures: int, repairs: int, max_retries: int, max_repairs: int) -> str:
+    """What follows a failed attempt: retry, repair or give_up.
+
+    >>> next_step(TransientError("503"), 0, 0, 4, 2), next_step(BadReplyError("x"), 0, 2, 4, 2)
+    ('retry', 'give_up')
+    """
+    if isinstance(error, TransientError) and failures < max_retries:
+        return "retry"
+    if isinstance(error, BadReplyError) and repairs < max_repairs:
+        return "repair"
+    return "give_up"
+
+
+def _require_text(reply: Reply) -> tuple[str, str]:
     if not reply.text.strip():
         raise BadReplyError("empty reply" + (" (output limit reached)" if reply.truncated else ""))
-    return reply.text
+    return reply.text, "text"
 
 
-def _parse_json(reply: Reply, schema: dict[str, Any]) -> Any:
-    """The reply's structured value, checked against the schema."""
+def _parse_json(reply: Reply, schema: dict[str, Any]) -> tuple[Any, str]:
+    """The reply's structured value, checked against the schema, and how it was found."""
     if reply.data is not None:
-        value = reply.data
+        value, how = reply.data, "native"
     else:
         try:
-            value = extract_json(reply.text, schema)
+            value, how = extract_json_how(reply.text, schema)
         except JSONExtractError as exc:
-            raise BadReplyError(str(exc)) from None
+            suffix = " (output limit reached)" if reply.truncated else ""
+            raise BadReplyError(f"{exc}{suffix}") from None
     errors = validate(value, schema)
     if errors:
         raise BadReplyError("reply does not match the schema: " + "; ".join(errors[:5]))
-    return value
+    return value, how
 
 
 def _repaired(request: Request, reply: Reply | None, error: LLMError) -> Request:

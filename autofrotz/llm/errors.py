@@ -40,6 +40,10 @@ class PermanentError(LLMError):
     """A request the provider will never accept as sent (bad request, auth, not found)."""
 
 
+class BudgetSpentError(PermanentError):
+    """The game's budget is spent: the call was not sent (see autofrotz/budget.py)."""
+
+
 class BadReplyError(LLMError):
     """The model answered, but not usably: empty, not JSON, or not matching the schema."""
 
@@ -60,9 +64,11 @@ def status_error(status: int, message: str, retry_after: str | None = None) -> L
     2.0
     """
     text = f"HTTP {status}: {message}"
-    if status in RETRYABLE_STATUS:
-        return TransientError(text, _seconds(retry_after))
-    return PermanentError(text)
+    error: LLMError = (
+        TransientError(text, _seconds(retry_after)) if status in RETRYABLE_STATUS else PermanentError(text)
+    )
+    error.status = status  # type: ignore[attr-defined]
+    return error
 
 
 def _seconds(value: str | None) -> float | None:

@@ -18,6 +18,7 @@ PROVIDERS: dict[str, str] = {
     "gemini": "autofrotz.llm.gemini_llm:GeminiLLM",
     "local": "autofrotz.llm.openai_llm:LocalLLM",
     "mock": "autofrotz.llm.mock_llm:MockLLM",
+    "fake": "autofrotz.llm.fake_llm:FakeLLM",
 }
 ALIASES = {"claude": "anthropic", "google": "gemini"}
 

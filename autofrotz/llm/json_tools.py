@@ -37,16 +37,29 @@ def extract_json(text: str, schema: dict[str, Any] | None = None) -> Any:
     ...
     autofrotz.llm.json_tools.JSONExtractError: no complete JSON value in reply (truncated?)
     """
+    return extract_json_how(text, schema)[0]
+
+
+def extract_json_how(text: str, schema: dict[str, Any] | None = None) -> tuple[Any, str]:
+    """The value extract_json finds and how: json (the whole reply), fenced, embedded (text around it),
+    with ``+comma`` when a trailing comma had to go.
+
+    >>> extract_json_how('{"a": 1}')
+    ({'a': 1}, 'json')
+    >>> extract_json_how('Here it is: {"a": [1,],} ok')
+    ({'a': [1]}, 'embedded+comma')
+    """
     if not text or not text.strip():
         raise JSONExtractError("empty reply")
-    first_parsed: list[Any] = []
-    for candidate in _candidates(text, _wanted_opener(schema)):
-        value = _loads(candidate)
+    first_parsed: list[tuple[Any, str]] = []
+    for kind, candidate in _candidates(text, _wanted_opener(schema)):
+        value, fixed = _loads(candidate)
         if value is _NOTHING:
             continue
+        how = kind + ("+comma" if fixed else "")
         if schema is None or not validate(value, schema):
-            return value
-        first_parsed.append(value)
+            return value, how
+        first_parsed.append((value, how))
     if first_parsed:
         return first_parsed[0]
     raise JSONExtractError(_diagnose(text))
@@ -55,28 +68,29 @@ def extract_json(text: str, schema: dict[str, Any] | None = None) -> Any:
 _NOTHING = object()
 
 
-def _loads(candidate: str) -> Any:
-    for attempt in (candidate, _TRAILING_COMMA.sub(r"\1", candidate)):
+def _loads(candidate: str) -> tuple[Any, bool]:
+    """(value or _NOTHING, whether a trailing comma was removed)."""
+    for fixed, attempt in ((False, candidate), (True, _TRAILING_COMMA.sub(r"\1", candidate))):
         try:
-            return json.loads(attempt)
+            return json.loads(attempt), fixed
         except ValueError:
             continue
-    return _NOTHING
+    return _NOTHING, False
 
 
 def _wanted_opener(schema: dict[str, Any] | None) -> str:
     return "[" if schema and schema.get("type") == "array" else "{"
 
 
-def _candidates(text: str, opener: str) -> list[str]:
+def _candidates(text: str, opener: str) -> list[tuple[str, str]]:
     """Whole text, fenced blocks, then balanced spans starting at each opener, in order."""
-    found = [text.strip()]
-    found += [m.group(1).strip() for m in _FENCE.finditer(text)]
+    found = [("json", text.strip())]
+    found += [("fenced", m.group(1).strip()) for m in _FENCE.finditer(text)]
     starts = [i for i, ch in enumerate(text) if ch == opener][:_MAX_STARTS]
     for start in starts:
         end = balanced_end(text, start)
         if end is not None:
-            found.append(text[start:end])
+            found.append(("embedded", text[start:end]))
     return found
 
 

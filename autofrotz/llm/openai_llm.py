@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any, ClassVar
 
 import httpx2
@@ -9,8 +10,10 @@ import openai
 
 from autofrotz.config import ProviderConfig
 from autofrotz.llm.base import BaseLLM, Reply, Request, estimate_tokens, message_text, prompt_text
-from autofrotz.llm.errors import PermanentError, TransientError, status_error
+from autofrotz.llm.errors import LLMError, PermanentError, TransientError, status_error
 from autofrotz.llm.json_tools import is_strict_compatible
+
+log = logging.getLogger(__name__)
 
 
 class OpenAILLM(BaseLLM):
@@ -115,15 +118,29 @@ class OpenAILLM(BaseLLM):
         )
 
 
+# What `structured_output: "auto"` tries, in order, until the server accepts one: the OpenAI form
+# (llama.cpp's llama-server, vLLM, Ollama, LM Studio), then llama-cpp-python's json_object with a
+# schema (both turn the schema into a grammar), then the schema by instruction only.
+STRUCTURED_MODES = ("json_schema", "json_object", "off")
+REFUSED_STATUS = frozenset({400, 422})  # how a server says it does not know a request field
+# llama-cpp-python answers its own validation errors with HTTP 500, naming the field: that too is a refusal
+
+
 class LocalLLM(OpenAILLM):
-    """An OpenAI-compatible local server: no caching parameters, JSON by instruction, tolerant parsing."""
+    """An OpenAI-compatible local server: no caching parameters, the schema both in the prompt and, where
+    the server accepts it, as a grammar-constrained response_format; tolerant parsing."""
 
     provider: ClassVar[str] = "local"
-    native_json: ClassVar[bool] = False
+    native_json: ClassVar[bool] = False  # the schema always goes into the prompt too: small models need it
     needs_api_key: ClassVar[bool] = False
     default_key_env: ClassVar[str | None] = None
     prompt_caching: ClassVar[bool] = False
     token_limit_param: ClassVar[str] = "max_tokens"  # what llama.cpp, vLLM and Ollama understand
+
+    def __init__(self, model: str, role: str = "", *, structured_output: str = "auto", **kw: Any) -> None:
+        super().__init__(model, role, **kw)
+        self.structured_setting = structured_output
+        self.structured_mode = "json_schema" if structured_output == "auto" else structured_output
 
     @classmethod
     def from_config(
@@ -132,4 +149,48 @@ class LocalLLM(OpenAILLM):
         """Build from config values; a local server must name its base_url."""
         if not provider.base_url:
             raise PermanentError("a local OpenAI-compatible provider needs base_url in config.json")
+        kw.setdefault("structured_output", provider.structured_output)
         return super().from_config(role, model, provider, api_key, **kw)
+
+    def build_request(self, request: Request) -> dict[str, Any]:
+        """The OpenAI body plus the response_format of the current structured-output mode."""
+        body = super().build_request(request)
+        if request.schema is not None:
+            if self.structured_mode == "json_schema":
+                schema = {
+                    "name": "result",
+                    "schema": request.schema,
+                    "strict": is_strict_compatible(request.schema),
+                }
+                body["response_format"] = {"type": "json_schema", "json_schema": schema}
+            elif self.structured_mode == "json_object":
+                body["response_format"] = {"type": "json_object", "schema": request.schema}
+        return body
+
+    def _complete(self, request: Request) -> Reply:
+        while True:
+            try:
+                reply = super()._complete(request)
+            except (PermanentError, TransientError) as exc:
+                if not self._step_down(request, exc):
+                    raise
+                continue
+            if request.schema is not None and self.structured_mode != "off":
+                reply.structured = self.structured_mode
+            return reply
+
+    def _step_down(self, request: Request, error: LLMError) -> bool:
+        """In auto mode, a server that refuses a response_format form gets the next one (for good)."""
+        if request.schema is None or self.structured_setting != "auto" or self.structured_mode == "off":
+            return False
+        status = getattr(error, "status", None)
+        named = status is not None and status >= 400 and "response_format" in str(error)
+        if status not in REFUSED_STATUS and not named:
+            return False
+        refused = self.structured_mode
+        self.structured_mode = STRUCTURED_MODES[STRUCTURED_MODES.index(refused) + 1]
+        log.warning(
+            "%s (%s): the server refused response_format %s (%s); trying %s",
+            self.base_url, self.role, refused, self.redact(str(error))[:200], self.structured_mode,
+        )  # fmt: skip
+        return True

@@ -20,7 +20,7 @@ class Game:
     game_file: str
     start_time: str
     end_time: str | None = None
-    status: str = "playing"  # playing | won | lost | abandoned
+    status: str = "playing"  # playing | won | lost | abandoned | budget
     total_turns: int = 0
     seed: int | None = None
     backend: str = "jericho"
@@ -151,6 +151,13 @@ class LLMCall:
     attempt: int = 1
     game_id: int | None = None
     turn_number: int | None = None
+    # kept in the row's extra column: how the reply parsed (text, native, json, fenced, embedded, with
+    # +comma when a trailing comma went), what followed a failure (retry, repair, give_up), whether
+    # the server cut the reply at max_tokens, and the response_format a local server was sent
+    parsed_how: str | None = None
+    next_step: str | None = None
+    truncated: bool = False
+    structured_output: str | None = None
 
 
 @dataclass

@@ -1,7 +1,9 @@
 """A tiny OpenAI-compatible chat server on 127.0.0.1 (stdlib only) for end-to-end tests of `local`.
 
-Replies come from a queue of strings; every request body and path is recorded. Like llama.cpp or
-Ollama it knows nothing of response_format or caching, and reports usage without cache details.
+Replies come from a queue of strings; every request body and path is recorded. Like an older local
+server it ignores response_format and caching, and reports usage without cache details; `refuse`
+names response_format types it answers with an error naming the field instead (HTTP 422, or 500 as
+llama-cpp-python does), as a server that validates them does.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from typing import Any
 class FakeOpenAIServer:
     """Context manager: `with FakeOpenAIServer() as server: server.base_url ...`."""
 
-    def __init__(self) -> None:
+    def __init__(self, refuse: tuple[str, ...] = (), refuse_status: int = 422) -> None:
+        self.refuse = refuse
+        self.refuse_status = refuse_status  # llama-cpp-python says 500 for its own validation errors
         self.replies: deque[str] = deque()
         self.requests: list[dict[str, Any]] = []
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -43,6 +47,10 @@ class FakeOpenAIServer:
 
     def completion(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """The status and JSON answer for one chat completion request."""
+        kind = (body.get("response_format") or {}).get("type")
+        if kind in self.refuse:
+            message = f"1 validation error: ('body', 'response_format', 'type'): {kind!r} is not allowed"
+            return self.refuse_status, {"error": {"message": message, "type": "invalid_request_error"}}
         if not self.replies:
             return 500, {"error": {"message": "fake server has no queued reply", "type": "server_error"}}
         text = self.replies.popleft()

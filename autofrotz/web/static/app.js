@@ -214,7 +214,7 @@ function connectLive() {
 
 function onLiveMessage(msg) {
   if (msg.type === "turns") addTurns(msg.turns, true);
-  else if (msg.type === "turn") addTurns([msg], true);
+  else if (msg.type === "turn") { addTurns([msg], true); showLiveSpending(msg); }
   else if (msg.type === "game_end") onGameEnd(msg);
   else if (msg.type === "event") onHookEvent(msg);
   else if (msg.type === "control") onControl(msg);
@@ -240,7 +240,7 @@ function loadMetricsSoon() { if (!metricsTimer) metricsTimer = setTimeout(() => 
 
 async function loadMetrics() {
   const id = S.gameId;
-  try { const m = await api(`/api/games/${id}/metrics`); if (id === S.gameId) { S.metrics = m; renderMetrics(); } } catch (_) { /* shown empty */ }
+  try { const m = await api(`/api/games/${id}/metrics`); if (id === S.gameId) { S.metrics = m; renderCosts(); } } catch (_) { /* shown empty */ }
   try { const k = await api(`/api/games/${id}/knowledge`); if (id === S.gameId) { S.knowledge = k; renderMetrics(); } } catch (_) { /* no knowledge panel */ }
 }
 
@@ -319,7 +319,7 @@ function renderState(d) {
   renderDetail(d);
   renderDeathNote(d);
   if (!$("room-info").hidden) showRoomInfo($("room-info").dataset.room);
-  if (S.metrics) renderMetrics();
+  if (S.metrics) renderCosts();
   renderHeader(d);
 }
 
@@ -328,7 +328,7 @@ function renderState(d) {
 function renderHeader(d) {
   const score = d.event === "death" && d.restored_score != null ? d.restored_score : d.score;
   $("score-stat").textContent = `Score ${scoreText(score ?? "–", S.game.max_score)} · Moves ${d.moves ?? "–"}`;
-  $("cost-stat").textContent = `$${costAt(d.turn_number).toFixed(4)}`;
+  showSpending(costAt(d.turn_number));
 }
 
 function costAt(n) {
@@ -556,3 +556,31 @@ window.addEventListener("hashchange", () => {
   if (!r || r.gameId !== S.gameId || r.turn !== S.current || (r.turn == null) !== S.following) route();
 });
 window.addEventListener("DOMContentLoaded", () => { FrotzMap.onRoomClick = showRoomInfo; bindControls(); route(); });
+
+// ---------- spending and budget ----------
+// The cost stat reads "$0.0123 of $0.50" when the game has a budget_usd: the one the live turns carry
+// (a game resumed with a higher budget has a new one), else the one in the game's recorded config.
+const LIVE_BUDGET = new Map();  // game id -> budget_usd of its latest live turn
+
+function renderCosts() {
+  renderMetrics();
+  if (S.lastDetail) renderHeader(S.lastDetail);  // the spend at the viewed turn
+  else showSpending((S.metrics.totals || {}).cost);
+}
+
+function gameBudget() {
+  if (LIVE_BUDGET.has(S.gameId)) return LIVE_BUDGET.get(S.gameId);
+  try { return JSON.parse((S.game && S.game.config_json) || "{}").budget_usd ?? null; } catch (_) { return null; }
+}
+
+function showSpending(cost) {
+  const budget = gameBudget();
+  $("cost-stat").textContent = `$${Number(cost || 0).toFixed(4)}` + (budget ? ` of $${Number(budget).toFixed(2)}` : "");
+  $("cost-stat").title = budget ? "spent so far of the game's budget (budget_usd)" : "spent so far";
+}
+
+function showLiveSpending(msg) {
+  if (msg.cost_so_far == null) return;
+  LIVE_BUDGET.set(S.gameId, msg.budget_usd ?? null);
+  showSpending(msg.cost_so_far);
+}
