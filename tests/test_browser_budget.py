@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+from support.browser import ARTIFACTS, NEEDS_CHROMIUM, WAIT_MS
 from support.recorded_game import LivePlayer
-from test_browser_web import ARTIFACTS, WAIT_MS, browser, page, pytestmark  # noqa: F401 (fixtures)
 
 from autofrotz.hooks.base import TurnEnd
 from autofrotz.session import Session
@@ -18,6 +18,7 @@ from autofrotz.web.live import LiveHub, WebMonitor
 from autofrotz.web.runner import WebServerHandle, start_web_server
 from tests.orchestrator_support import make_config, require_cellar
 
+pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 ROLES = ("game_agent", "puzzle_agent", "map_parser", "item_parser")
 
 
@@ -37,7 +38,7 @@ def budget_site(tmp_path: Path) -> Iterator[tuple[WebServerHandle, Path, int]]:
 
 def test_cost_is_shown_against_the_budget(
     budget_site: tuple[WebServerHandle, Path, int],
-    page: Page,  # noqa: F811 (the fixture imported from test_browser_web)
+    page: Page,
 ) -> None:
     handle, db, game_id = budget_site
     page.goto(handle.url + f"#/game/{game_id}")
