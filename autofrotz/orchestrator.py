@@ -489,7 +489,6 @@ class Orchestrator:
             config_json=config_json,
             max_score=self.p.max_score,
             story_sha256=getattr(self.p.game, "story_sha256", None),
-            story_sha=self.p.learning.sha if self.p.learning is not None else None,
             knew=self.p.learning.knew() if self.p.learning is not None else None,
         )
 

@@ -71,7 +71,6 @@ class GameRun:
     fired: dict[str, int] = field(default_factory=dict)  # decisions per map rule over the game
     # every reply fed to the map, with its command and the true room (None: unknown), for replays
     seen: list[tuple[str, str | None, int | None]] = field(default_factory=list)
-    last_rule: str = ""  # the map rule behind the latest reply
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -92,7 +91,8 @@ def _inventory_equal(ours: list[str], truth: list[str]) -> bool:
 
 def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
-) -> None:
+) -> str:
+    """Feed one reply to the managers; returns the map rule that placed us."""
     update = maps.update_from_game_output(text, command, turn)
     run.seen.append((text, command, None))
     if probe is not None:  # a move that printed no room: the side copy's "look" may name it
@@ -102,19 +102,21 @@ def _observe(
             update = settled
             run.seen.append((probe.settled_text, "look", None))
         run.side_queries += probe.looks - asked
-    run.last_rule = update.decided_by
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
         run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
+    return update.decided_by
 
 
-def _score_step(run: GameRun, maps: MapManager, items: Any, truth: Truth, command: str | None = None) -> None:
+def _score_step(
+    run: GameRun, maps: MapManager, items: Any, truth: Truth, rule: str, command: str | None = None
+) -> None:
     if truth.room_number is None:
         run.unknown_steps += 1  # nothing to score against: neither a hit nor a miss
         return
     run.seen[-1] = (*run.seen[-1][:2], truth.room_number)
     run.pairs.append((maps.current_room, truth.room_number))
-    run.decided_by.append(run.last_rule)
+    run.decided_by.append(rule)
     run.commands.append(command)
     run.turn_numbers.append(run.turns)
     if items is not None and not truth.inventory_known:
@@ -142,9 +144,9 @@ def play(
     explorer = None if game.walkthrough else Explorer()
     try:
         text = session.start()
-        _observe(run, maps, items, text, None, 0, probe)
+        rule = _observe(run, maps, items, text, None, 0, probe)
         truth = session.truth()
-        _score_step(run, maps, items, truth)
+        _score_step(run, maps, items, truth, rule)
         steps = list(game.walkthrough or ())
         for turn in range(1, (len(steps) if steps else turns) + 1):
             command = (
@@ -155,9 +157,9 @@ def play(
             text, ended = session.send(command)
             run.turns = turn
             run.empty_replies += not text.strip()
-            _observe(run, maps, items, text, command, turn, probe)
+            rule = _observe(run, maps, items, text, command, turn, probe)
             truth = session.truth()
-            _score_step(run, maps, items, truth, command)
+            _score_step(run, maps, items, truth, rule, command)
             if ended:
                 break
     finally:
@@ -286,11 +288,6 @@ def corpus_games(
         return select(corpus(games_dir, inform_dir), spec, split)
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
-
-
-def select_games(spec: str, games_dir: Path) -> list[Path]:
-    """Story paths of the chosen corpus games (for scripts that take paths)."""
-    return [g.path for g in corpus_games(spec, games_dir)]
 
 
 def print_trace(run: GameRun) -> None:

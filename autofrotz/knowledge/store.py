@@ -116,7 +116,7 @@ def knowledge_view(conn: sqlite3.Connection, game_id: int) -> dict[str, Any]:
         "SELECT body FROM strategy_guides WHERE game_id = ? ORDER BY guide_id DESC LIMIT 1", (game_id,)
     ).fetchone()
     return {
-        "story_sha": extra.get("story_sha"),
+        "story_sha": extra.get("story_sha256"),
         "knew": extra.get("knew"),
         "turns": [{"turn_number": n, "command": c, "reasoning": r} for n, c, r in turns],
         "guide": guide[0] if guide is not None else None,

@@ -27,8 +27,8 @@ class Game:
     config_json: str = "{}"
     final_score: int | None = None
     max_score: int | None = None
-    story_sha256: str | None = None  # of the story file at the start; a resume must find the same
-    story_sha: str | None = None  # sha256 of the story file: the key of what runs of it taught
+    # sha256 of the story file at the start: a resume must find the same; the key of what runs taught
+    story_sha256: str | None = None
     knew: dict[str, Any] | None = None  # what this run started knowing from earlier runs (counts, run)
 
 
