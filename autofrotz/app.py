@@ -125,6 +125,8 @@ def _play(session: Any) -> int:
 
 def configure(args: argparse.Namespace) -> Config:
     """Load the config file and apply the command-line overrides."""
+    if args.learn and args.fresh:
+        raise ConfigError("--learn and --fresh contradict each other: give one of them")
     config = load_config(args.config)
     config = apply_overrides(
         config,
@@ -134,7 +136,7 @@ def configure(args: argparse.Namespace) -> Config:
         backend=args.backend,
         seed=args.seed,
         pace_s=args.pace,
-        fresh=False if args.learn and not args.fresh else (True if args.fresh else None),
+        fresh=False if args.learn else (True if args.fresh else None),
         budget_usd=args.budget,
         budget_usd_per_hour=args.budget_per_hour,
     )

@@ -334,3 +334,17 @@ def test_bench_learning_figures_add_up_with_the_agreed_keys() -> None:
         "turns_to_first_best_ratio",
         "per_game",
     } <= set(figures)
+
+
+def test_learning_is_off_by_default_and_contradicting_flags_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from autofrotz.app import main as play_main
+    from autofrotz.config import Config
+
+    assert Config().fresh is True  # every run starts blank until using what runs taught helps (README)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "c.json").write_text("{}")
+    code = play_main(["--config", "c.json", "--learn", "--fresh", "--no-web", "--max-turns", "1"])
+    assert code == 2 and "contradict" in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.db"))  # no game was started
