@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
 from autofrotz.managers.directions import is_travel_command
-from autofrotz.managers.room_parser import ParsedOutput, parse_output
+from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 
 if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
@@ -161,5 +161,7 @@ class InventoryProbe:
         current = next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
         if look is None or here is None or here.header is None or here.header == current:
             return None
+        if len({h.name for h in header_lines(look, maps.known_names())}) > 1:
+            return None  # the copy's clock ran on: a timed event carried it after "look" named the room
         self.settled_text = look  # what the map read besides the reply (evaluation replays read it too)
         return maps.update_from_game_output(look, "look", turn)

@@ -3,8 +3,14 @@ that introduces another room, while a revisit's short wording still follows the 
 
 from __future__ import annotations
 
+from typing import cast
+
+from autofrotz.managers.map_graph import Link
 from autofrotz.managers.map_manager import MapManager
-from autofrotz.managers.room_parser import headerless_description
+from autofrotz.managers.map_rules_named import headerless_known_exit
+from autofrotz.managers.map_verdicts import Observation
+from autofrotz.managers.map_view import MapView
+from autofrotz.managers.room_parser import ParsedOutput, headerless_description
 from tests.support.map_walk import walk
 
 HUT = "You are standing outside the door of a small hut.\nThere are paths off to the east and south."
@@ -48,3 +54,41 @@ def test_leaving_a_maze_upwards_returns_to_the_room_that_led_into_it() -> None:
     steps = [(None, HALL_S), ("e", HALL_E), ("w", HALL_S), ("go panel", MAZE), ("e", MAZE), ("e", MAZE)]
     rooms = walk(MapManager(), [*steps, ("w", MAZE), ("u", "Hall\n\nThe fountain has been moved.\n")])
     assert rooms[-1] == rooms[0]  # entered off the compass from there, whichever maze room we left by
+
+
+CLEARING = "You are in a clearing in a dense forest.\nPaths lead north and east."
+FOREST = "You are in a forest of tall trees.\nPaths lead south."
+
+
+def test_a_parser_complaint_to_a_move_is_no_room() -> None:
+    steps = [(None, CLEARING), ("n", FOREST), ("out", "I don't understand that!")]
+    rooms = walk(MapManager(), [*steps, ("s", "Please answer the question (Y or N):")])
+    assert rooms[2] == rooms[3] == rooms[1]  # an exclamation or a prompt answers back; it describes nothing
+
+
+class MazeView:
+    """A read-only view stub: here, a maze room of one shared text north of it, a game without headers."""
+
+    current_room = "lost_1"
+    links = {"lost_1": {"north": Link("lost_2")}}
+
+    def headerless_game(self) -> bool:
+        return True
+
+    def maze_group(self, room_id: str | None) -> str | None:
+        return "maze_1" if room_id in ("lost_1", "lost_2") else None
+
+    def matches_maze(self, description: str, group_id: str) -> bool:
+        return description.startswith("You are lost")
+
+
+def _seen(description: str) -> Observation:
+    parsed = ParsedOutput(description=description, headerless_room=True)
+    return Observation(parsed, "north", "north", True, named=True, name=description, room_name=description)
+
+
+def test_a_new_text_by_a_maze_rooms_guessed_exit_is_not_that_maze_room() -> None:
+    view = cast(MapView, MazeView())
+    assert headerless_known_exit(_seen("You are lost in a forest of identical trees."), view) is not None
+    hut = "This is a warped hut. The walls bend in odd ways. The only way out is south."
+    assert headerless_known_exit(_seen(hut), view) is None  # the maze's exits are guesses from its text

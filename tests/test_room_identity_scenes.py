@@ -234,3 +234,10 @@ def test_a_move_stopped_in_another_era_of_a_room_uses_the_exits_of_its_namesake(
     )  # fmt: skip
     assert rooms[4] != rooms[1]  # the past: another room of the same name
     assert rooms[5] == rooms[4]  # stopped on the way out, still in the past saloon
+
+
+def test_getting_out_of_bed_in_the_dark_keeps_the_dark_room() -> None:
+    dark = "Darkness\nIt is pitch dark, and you can't see a thing."
+    steps = [(None, dark), ("e", "You'll have to get out of the bed first.")]
+    rooms = walk(MapManager(), [*steps, ("get out of bed", "You get out of the bed.\n\n" + dark)])
+    assert rooms[2] == rooms[0]

@@ -116,3 +116,24 @@ def test_no_side_look_when_the_reply_names_the_room() -> None:
     maps.update_from_game_output(game.start(), None, 0)
     maps.update_from_game_output(ROOMS["study"], "north", 1)
     assert probe.settle_room(maps, ROOMS["study"], "north", 1) is None and probe.looks == 0
+
+
+class TimedGame(RoomsGame):
+    """A "look" in the copy also lets a timed event carry the player off after the room is described."""
+
+    def _step(self, command: str) -> tuple[str, int | None, int | None]:
+        if command == "look":
+            self.state["clock"] += 1
+            cellar = "Cellar\nYou are in a damp cellar. Steps lead up."
+            return ROOMS[self.state["room"]] + "\n\nThe floor gives way.\n\n" + cellar, None, None
+        return super()._step(command)
+
+
+def test_a_side_look_whose_clock_ran_on_to_another_room_is_not_read() -> None:
+    game, maps = TimedGame(), MapManager()
+    probe = InventoryProbe(game)
+    maps.update_from_game_output(game.start(), None, 0)
+    reply = game.send("north").text  # the copy's look names the study, then the cellar it fell to
+    maps.update_from_game_output(reply, "north", 1)
+    assert probe.settle_room(maps, reply, "north", 1) is None and probe.looks == 1
+    assert _room_name(maps) == "Hall"  # neither room is read: the look no longer tells where we are

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.managers.map_manager import MapManager
-from autofrotz.managers.room_parser import parse_output
+from autofrotz.managers.room_parser import find_header, parse_output
 from tests.support.map_walk import walk
 
 DECK = "Upper deck.\nYou are on the upper deck of a barge. A ladder leads down to the hold.\n"
@@ -50,3 +50,12 @@ def test_one_line_replies_are_no_headers(reply: str) -> None:
 def test_a_stopped_line_inside_a_paragraph_or_over_a_reply_is_no_header() -> None:
     assert parse_output("The rope holds.\nCargo hold.\nYou are in the cargo hold.").header is None
     assert parse_output("You wait.\n\nCargo hold.\nNothing else happens here today.").header is None
+
+
+def test_a_sentence_case_header_over_a_description_without_its_last_full_stop() -> None:
+    text = (
+        "You enter a narrow capsule.\n\nLife support\nYou enter a life support module. Wires everywhere. "
+        "Fans hum. Water purifiers for instance\n\nYou can also see a fan here."
+    )
+    assert find_header(text) == ("Life support", 2)
+    assert find_header("Oh well\nFans hum and wires run along the wall for instance") == (None, -1)

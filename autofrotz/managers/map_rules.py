@@ -53,6 +53,7 @@ RULES: tuple[Rule, ...] = (
     Rule(named.sole_namesake, HEADER),
     Rule(named.renamed_over_furnishings, HEADER),
     Rule(named.new_room, HEADER, essential=True),
+    Rule(unnamed.got_off_in_dark, NO_HEADER),
     Rule(unnamed.dark_known_exit, NO_HEADER),
     Rule(unnamed.dark_dead_end, NO_HEADER),
     Rule(unnamed.dark_new_room, NO_HEADER),

@@ -216,6 +216,9 @@ def headerless_known_exit(seen: Observation, view: MapView) -> Verdict | None:
         return None
     if link.to_room == here and distinct(view, here, seen.description):
         return None
+    group = view.maze_group(link.to_room)
+    if group and not view.matches_maze(seen.description, group):
+        return None  # a maze's exits are guessed from its shared text; another text is another room
     return Verdict(link.to_room, rename=seen.room_name)
 
 

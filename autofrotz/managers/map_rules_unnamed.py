@@ -3,6 +3,8 @@ relocations. Listed in order in map_rules.RULES."""
 
 from __future__ import annotations
 
+import re
+
 from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.map_identity import _name_from_description
 from autofrotz.managers.map_rides import is_ride_text, ride_destination
@@ -33,6 +35,20 @@ SPEECH_MARKS = ('"', "\u201c", "'")
 # ----- a reply naming no room -----
 def _dark_move(seen: Observation, view: MapView) -> bool:
     return seen.parsed.is_dark and (seen.travel or view.current_room is None)
+
+
+# The library's reply to leaving a bed, chair or vehicle (Inform 6 and 7: "You get out of the bed.",
+# "You get off the chair."): the player stands up in the same room.
+GOT_OFF = re.compile(r"^you (?:get|got|climb|clamber|step) (?:out of|off|down from) ", re.IGNORECASE)
+
+
+def got_off_in_dark(seen: Observation, view: MapView) -> Verdict | None:
+    """Got off a bed or out of a chair in a dark room: still in that room, still dark.
+    Convention: the Inform library's exit message ("You get out of the bed.") then "It is pitch dark"."""
+    here = view.current_room
+    if not seen.parsed.is_dark or not here or not view.room(here).get("is_dark"):
+        return None
+    return Verdict(here, kind=STAY, dark_here=True) if GOT_OFF.match(leading_paragraph(view.reply)) else None
 
 
 def dark_known_exit(seen: Observation, view: MapView) -> Verdict | None:
@@ -86,6 +102,24 @@ def led_off_speaking(seen: Observation, view: MapView) -> Verdict | None:
     return Verdict(None, kind=ELSEWHERE) if leading_paragraph(view.reply).startswith(SPEECH_MARKS) else None
 
 
+# How a one-paragraph reply ends when it answers back rather than describes: an exclamation ("I don't
+# understand that!"), a question, or a prompt waiting for an answer ("Please answer (Y or N):").
+RETORT_ENDINGS = ("!", "?", ":", '!"', '?"')
+
+
+def is_retort(reply: str) -> bool:
+    """True for a reply of one paragraph that ends as an exclamation, a question or a prompt: the
+    parser or a character answering back, never a room's description (a statement).
+
+    >>> is_retort("I don't understand that!"), is_retort("Please answer the question (Y or N):")
+    (True, True)
+    >>> is_retort("You're in the clearing."), is_retort("Wow!\\n\\nYou are in a hall.")
+    (False, False)
+    """
+    text = reply.strip()
+    return bool(text) and "\n\n" not in text.replace("\r", "") and text.endswith(RETORT_ENDINGS)
+
+
 def described_step(seen: Observation, view: MapView) -> Verdict | None:
     """A compass move (no headers): the reply's opening paragraph is the room; read it as one, under
     the name of the room the exit is known to lead to, or one made from the text.
@@ -93,6 +127,8 @@ def described_step(seen: Observation, view: MapView) -> Verdict | None:
     if not _undescribed_step(seen, view):
         return None
     description = leading_paragraph(view.reply)
+    if is_retort(view.reply):
+        return None
     parsed = ParsedOutput(description=description, exits=parse_exits(description), headerless_room=True)
     link = current_link(seen, view)
     name = (

@@ -230,10 +230,23 @@ def looks_like_header(line: str) -> bool:
     return header_shape(line) is not None
 
 
+# Sentences run on inside a line: an end mark, a space, then a capitalised word ("...module. Wires").
+INNER_SENTENCES = re.compile(r"[a-z][.!?] +[A-Z]")
+
+
 def _is_prose(line: str) -> bool:
-    """A description line: a sentence, ending like one."""
+    """A description line: a sentence ending like one, or (when the author left off the last full stop)
+    a long line running two or more sentences.
+
+    >>> _is_prose("You are in a damp cellar."), _is_prose("Wires everywhere. Fans hum. Pumps for instance")
+    (True, True)
+    >>> _is_prose("A brass lantern"), _is_prose("Score: 0. Moves: 3")
+    (False, False)
+    """
     text = line.strip()
-    return len(text) > 20 and text[-1] in ".!?\"')" and " " in text
+    if len(text) <= 20 or " " not in text:
+        return False
+    return text[-1] in ".!?\"')" or (len(text) >= 40 and len(INNER_SENTENCES.findall(text)) >= 2)
 
 
 def _paragraph_blocks(lines: list[str]) -> list[tuple[int, int]]:
@@ -290,6 +303,18 @@ def locate_header(text: str, known: frozenset[str] = frozenset()) -> HeaderFound
     if status.name:
         return HeaderFound(strip_header_suffix(status.name), -1, "status_line")
     return HeaderFound(None)
+
+
+def header_lines(text: str, known: frozenset[str] = frozenset()) -> list[HeaderFound]:
+    """Every line that LINE_RULES read as a header, top to bottom (status lines left out).
+
+    >>> [h.name for h in header_lines("Hall\\nYou are in a hall.\\n\\nAttic\\nYou are in an attic.")]
+    ['Hall', 'Attic']
+    """
+    lines = strip_status(text).text.replace("\r", "").split("\n")
+    banned = _banner_lines(lines)
+    found = (None if i in banned else _header_at(lines, i, known) for i in range(len(lines)))
+    return [h for h in found if h is not None]
 
 
 def _header_at(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
