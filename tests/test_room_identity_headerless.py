@@ -92,3 +92,10 @@ def test_a_new_text_by_a_maze_rooms_guessed_exit_is_not_that_maze_room() -> None
     assert headerless_known_exit(_seen("You are lost in a forest of identical trees."), view) is not None
     hut = "This is a warped hut. The walls bend in odd ways. The only way out is south."
     assert headerless_known_exit(_seen(hut), view) is None  # the maze's exits are guesses from its text
+
+
+def test_a_move_that_loops_back_where_it_started_keeps_the_room() -> None:
+    warped = "This is a warped room. The only easy way out is south, but an exit shows to the north."
+    loop = "You set off north. However you walk in a circle and find that\nyou are back where you started."
+    rooms = walk(MapManager(), [(None, CLEARING), ("n", warped), ("n", loop)])
+    assert rooms[2] == rooms[1]

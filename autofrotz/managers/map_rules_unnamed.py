@@ -26,7 +26,12 @@ from autofrotz.managers.map_verdicts import (
 )
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits
-from autofrotz.managers.room_signals import is_dark_again_text, is_relocation_text, reads_like_dead_end
+from autofrotz.managers.room_signals import (
+    is_back_where_started,
+    is_dark_again_text,
+    is_relocation_text,
+    reads_like_dead_end,
+)
 
 # A reply opening with these is someone speaking, never a room's description.
 SPEECH_MARKS = ('"', "\u201c", "'")
@@ -90,6 +95,14 @@ def _undescribed_step(seen: Observation, view: MapView) -> bool:
 def silent_step(seen: Observation, view: MapView) -> Verdict | None:
     """A compass move (no headers) whose reply has no opening paragraph: nothing says we moved."""
     if not _undescribed_step(seen, view) or leading_paragraph(view.reply):
+        return None
+    return Verdict(view.current_room, kind=STAY)
+
+
+def back_where_started(seen: Observation, view: MapView) -> Verdict | None:
+    """A move that says it led round to where it began ("you are back where you started"): we stay.
+    Convention: looping paths and warped rooms that return the player to the start of a move."""
+    if not view.current_room or not seen.travel or not is_back_where_started(view.reply):
         return None
     return Verdict(view.current_room, kind=STAY)
 

@@ -97,6 +97,25 @@ def is_dark_again_text(text: str) -> bool:
     return first_match(DARK_AGAIN_PATTERNS, text) is not None
 
 
+# A move that loops round to where it began ("...you walk in a circle and find that you are back where
+# you started"): the way exists, but it leads back here.
+BACK_WHERE_STARTED_PATTERNS: tuple[str, ...] = (
+    r"\b(?:are|end up|wind up|find yourself|arrive) back (?:where|at the (?:place|spot) where) you "
+    r"(?:started|began|set (?:off|out))\b",
+)
+
+
+def is_back_where_started(text: str) -> bool:
+    """True when a reply says a move led round to where it started.
+
+    >>> is_back_where_started("You walk in a circle and find that you are back where you started.")
+    True
+    >>> is_back_where_started("You are back in the hall."), is_back_where_started("Start where you are.")
+    (False, False)
+    """
+    return first_match(BACK_WHERE_STARTED_PATTERNS, " ".join(text.split())) is not None
+
+
 def is_relocation_text(text: str) -> bool:
     """True when the output says the player is now somewhere else without describing where.
 
