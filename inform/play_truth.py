@@ -46,6 +46,7 @@ OUR_GAMES = {
     "nightshift": "\nMara has:\n  a toolbag (which is open)\n    a wrench\n",
     "wakeup": "\nYou'll have to get out of the bed first.",
     "signal": "\nCliff Path    Score: 5    Moves: 3\n",
+    "satchel": "\n  a storm lantern\nYou are wearing:\n  a woollen scarf\n",
 }
 
 

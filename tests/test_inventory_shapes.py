@@ -88,3 +88,53 @@ def test_the_item_manager_resynchronises_from_a_prose_inventory() -> None:
     manager.update_from_game_output("You are wearing a coat.", "hall", "inventory", 2)
     carried = manager.get_inventory()
     assert [i.name for i in carried] == ["coat"] and carried[0].properties.get("worn") is True
+
+
+# ----- the conventions inform/satchel.inf is written for -----
+WIDE = (
+    "You are carrying a woollen scarf (being worn), some gloves, a leather satchel (which is open), "
+    "inside which are a tobacco tin (which is open), inside which is a luggage key and a folded map "
+    "and a storm lantern."
+)
+TALL_THEN_WORN = (
+    "You are carrying:\n  some gloves\n  a leather satchel (which is open)\n    a tobacco tin (which is "
+    "open)\n      a luggage key\n    a folded map\n  a storm lantern\nYou are wearing:\n  a woollen scarf\n"
+)
+
+
+def test_the_library_wide_listing_nests_two_deep_without_brackets() -> None:
+    listing = parse_inventory(WIDE)
+    assert listing is not None
+    placed = [(i.name, i.container) for i in listing]
+    assert placed == [
+        ("woollen scarf", None), ("gloves", None), ("leather satchel", None),
+        ("tobacco tin", "leather satchel"), ("luggage key", "tobacco tin"), ("folded map", "leather satchel"),
+        ("storm lantern", None),
+    ]  # fmt: skip
+
+
+def test_worn_things_under_a_heading_of_their_own_after_the_carried_ones() -> None:
+    listing = parse_inventory(TALL_THEN_WORN)
+    assert listing is not None
+    top = [(i.name, i.properties.get("worn", False)) for i in listing if i.container is None]
+    assert top == [
+        ("gloves", False),
+        ("leather satchel", False),
+        ("storm lantern", False),
+        ("woollen scarf", True),
+    ]
+    assert names("You are wearing:\n  a woollen scarf\n") == ["woollen scarf"]  # nothing carried, one worn
+
+
+def test_a_room_listing_nests_brackets_two_deep() -> None:
+    from autofrotz.managers.item_names import list_items
+
+    text = (
+        "a storm lantern and a leather satchel (in which are a tobacco tin (in which is a luggage key) "
+        "and a folded map)"
+    )
+    placed = [(i.name, i.container) for i in list_items(text)]
+    assert placed == [
+        ("storm lantern", None), ("leather satchel", None), ("tobacco tin", "leather satchel"),
+        ("luggage key", "tobacco tin"), ("folded map", "leather satchel"),
+    ]  # fmt: skip

@@ -6,7 +6,9 @@ so agent changes cannot move perception figures. Given the same replies and trut
 same commands (no clock, no randomness): "take all" and "open" the first objects on the first visit
 of a room, try each compass direction once per room, walk back through known exits to the nearest
 room with an untried one, "inventory" now and then, "no" to a yes/no question, and a few general
-unsticking commands ("stand up", "open door", ...) when no new room has turned up for a while.
+unsticking commands ("stand up", "open door", ...) when no new room has turned up for a while. Like a
+player it switches on a carried lamp in the dark and drops a carried thing in each look-alike room of a
+maze (explore_habits.py), deciding both from the game's text alone.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
+from autofrotz.evals.explore_habits import MazeHabits, typeable
 from autofrotz.inventory_probe import awaiting_key
 from autofrotz.managers.directions import DIRECTION_WORDS
 
@@ -42,6 +45,7 @@ class Explorer:
         self._last_room: int | None = None
         self._last_move: str | None = None
         self._turn = 0
+        self.habits = MazeHabits()
         self.commands: list[str] = []
 
     def next_command(self, reply: str, room: int | None, around: tuple[str, ...] = ()) -> str:
@@ -65,11 +69,16 @@ class Explorer:
             return "no"
         if awaiting_key(reply):
             return "look"  # any key will do; "look" also shows where the key press led
+        last = self.commands[-1] if self.commands else None
+        self.habits.observe(reply, last, bool(last and _is_move(last)))
         if here != UNKNOWN_ROOM and here not in self._looted:
             self._looted.add(here)
             self._last_new_room = self._turn
-            self._queue = [f"open {name}" for name in around[:OPEN_PER_ROOM] if _typeable(name)]
+            self._queue = [f"open {name}" for name in around[:OPEN_PER_ROOM] if typeable(name)]
             return "take all"
+        habit = self.habits.next_command()
+        if habit:
+            return habit
         if self._queue:
             return self._queue.pop(0)
         if self._turn % INVENTORY_EVERY == 0:
@@ -110,11 +119,6 @@ class Explorer:
                     seen.add(target)
                     queue.append((target, first or direction))
         return None
-
-
-def _typeable(name: str) -> bool:
-    """An object name a player could type (letters, spaces, hyphens and apostrophes)."""
-    return bool(re.fullmatch(r"[A-Za-z][A-Za-z '\-]{0,40}", name))
 
 
 def _is_move(command: str) -> bool:

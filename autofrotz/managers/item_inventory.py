@@ -10,12 +10,11 @@ from autofrotz.managers.item_names import (
     NUMBER_WORDS,
     ListedItem,
     clean_name,
-    list_items,
     listed_item,
     split_count,
     split_list,
 )
-from autofrotz.managers.item_prose import possession_lists, prose_inventory
+from autofrotz.managers.item_prose import nested_items, possession_lists, prose_inventory
 from autofrotz.managers.status_line import strip_status
 
 # Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
@@ -27,6 +26,8 @@ INVENTORY_HEADER = re.compile(
     r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
     re.IGNORECASE,
 )
+# A heading of its own for the worn things, after the carried ones or alone ("You are wearing:").
+WORN_HEADER = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing\s*:\s*$", re.IGNORECASE)
 # Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
 # isn't carrying anything", "You have nothing", "Your hands are empty".
 INVENTORY_EMPTY = re.compile(
@@ -58,6 +59,8 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     text = strip_status(text).text  # a status line run into the reply lists no object
     lines = text.splitlines()
     for index, line in enumerate(lines):
+        if WORN_HEADER.match(line):
+            return _worn_block(lines[index + 1 :])
         match = INVENTORY_HEADER.match(line)
         if match:
             rest = next((g for g in match.groups() if g is not None), "").strip()
@@ -65,11 +68,37 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
                 return prose_inventory("\n".join(lines[index:])) or []
             if rest:
                 return _inline_inventory(rest, lines[index + 1 :])
+            worn = _worn_heading(lines, index + 1)
+            if worn is not None:
+                return _block_inventory(lines[index + 1 : worn]) + _worn_block(lines[worn + 1 :])
             return _block_inventory(lines[index + 1 :])
     prose = prose_inventory(text)  # "You have a lamp and a map.", "You are wearing a hat; ..."
     if prose is not None:
         return prose
     return [] if INVENTORY_EMPTY.search(text) else None
+
+
+def _worn_heading(lines: list[str], start: int) -> int | None:
+    """The line of a "You are wearing:" heading that goes on from the carried block starting at start.
+
+    >>> _worn_heading(["You are carrying:", "  a lamp", "You are wearing:", "  a hat"], 1)
+    2
+    """
+    for index in range(start, len(lines)):
+        if WORN_HEADER.match(lines[index]):
+            return index
+        if lines[index].strip() and not lines[index][:1].isspace():
+            return None  # a flush-left line that is no heading: the game talks again
+    return None
+
+
+def _worn_block(lines: list[str]) -> list[ListedItem]:
+    """The entries under a "You are wearing:" heading, each worn."""
+    items = _block_inventory(lines)
+    for item in items:
+        if item.depth == 0:
+            item.properties["worn"] = True
+    return items
 
 
 def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
@@ -80,7 +109,7 @@ def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
         if not line.strip():
             break
         rest += " " + line.strip()
-    return list_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
+    return nested_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
 
 
 def _block_inventory(lines: list[str]) -> list[ListedItem]:

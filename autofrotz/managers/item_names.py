@@ -64,7 +64,7 @@ def clean_name(phrase: str) -> str:
     'pocket'
     """
     text = re.sub(r"^\s*as part of your clothing,\s*", "", phrase, flags=re.IGNORECASE)
-    text = re.sub(r"\s*\([^)]*\)", "", text)
+    text = without_brackets(text)
     text = re.sub(r"[.!?,;:]+$", "", text.strip().strip("*").strip())
     text = text.strip().strip("*").strip()
     return strip_article(text)
@@ -149,37 +149,96 @@ def _split_and(chunk: str) -> list[str]:
 
 
 def list_items(text: str) -> list[ListedItem]:
-    """Items of an inline list, with Inform's "(in which is ...)" nesting.
+    """Items of an inline list, with Inform's "(in which is ...)" nesting, however deep.
 
     >>> [(i.name, i.container) for i in list_items("a jar (in which are a coin and a pin) and a cup")]
     [('jar', None), ('coin', 'jar'), ('pin', 'jar'), ('cup', None)]
+    >>> deep = list_items("a bag (in which are a tin (in which is a key) and a map) and a lamp")
+    >>> [(i.name, i.container, i.depth) for i in deep]
+    [('bag', None, 0), ('tin', 'bag', 1), ('key', 'tin', 2), ('map', 'bag', 1), ('lamp', None, 0)]
     """
+    return _listed(text, 0, None)
+
+
+def _listed(text: str, depth: int, parent: str | None) -> list[ListedItem]:
     items: list[ListedItem] = []
     for phrase in _split_top_level(text):
-        inner = re.search(r"\((?:in|on|inside) which (?:is|are) (.+?)\)", phrase, re.IGNORECASE)
         nested = re.match(r"^(?:inside|in|on) wh(?:ich|om) (?:is|are) (.+)$", phrase.strip(), re.IGNORECASE)
-        if nested and items:
+        if nested and items and depth == 0:
             items.append(listed_item(nested.group(1), 1, items[-1].name))
             continue
-        outer = listed_item(phrase, 0, None)
+        outer = listed_item(phrase, depth, parent)
         if not outer.name or outer.name.lower() in NOTHING_WORDS:
             continue
         items.append(outer)
-        if inner:
-            items.extend(listed_item(p, 1, outer.name) for p in split_list(inner.group(1)))
+        for group in bracket_groups(phrase):
+            inner = re.match(r"^(?:in|on|inside) which (?:is|are) (.+)$", group, re.IGNORECASE | re.DOTALL)
+            if inner:
+                items.extend(_listed(inner.group(1), depth + 1, outer.name))
     return items
 
 
+def bracket_groups(text: str) -> list[str]:
+    """The contents of the outermost parenthesised groups, nested brackets kept.
+
+    >>> bracket_groups("a bag (open) (in which is a tin (closed))")
+    ['open', 'in which is a tin (closed)']
+    """
+    groups: list[str] = []
+    depth = start = 0
+    for i, char in enumerate(text):
+        if char == "(":
+            start = i + 1 if depth == 0 else start
+            depth += 1
+        elif char == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                groups.append(text[start:i])
+    return groups
+
+
+def without_brackets(text: str) -> str:
+    """The text with every parenthesised group (nested ones too) and the space before it removed.
+
+    >>> without_brackets("a bag (in which are a tin (in which is a key) and a map) here")
+    'a bag here'
+    """
+    out: list[str] = []
+    depth = 0
+    for char in text:
+        if char == "(":
+            depth += 1
+            while depth == 1 and out and out[-1].isspace():
+                out.pop()
+        elif char == ")" and depth > 0:
+            depth -= 1
+        elif depth == 0:
+            out.append(char)
+    return "".join(out)
+
+
 def _split_top_level(text: str) -> list[str]:
-    """split_list that leaves parenthesised groups intact."""
+    """split_list that leaves parenthesised groups (nested ones too) intact."""
     hidden: list[str] = []
-
-    def hide(m: re.Match[str]) -> str:
-        hidden.append(m.group(0))
-        return f"\x00{len(hidden) - 1}\x00"
-
-    masked = re.sub(r"\([^)]*\)", hide, text)
-    return [re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], p) for p in split_list(masked)]
+    masked: list[str] = []
+    depth = start = 0
+    for i, char in enumerate(text):
+        if char == "(" and depth == 0:
+            start = i
+        depth += char == "("
+        if char == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                hidden.append(text[start : i + 1])
+                masked.append(f"\x00{len(hidden) - 1}\x00")
+            continue
+        if depth == 0:
+            masked.append(char)
+    if depth:  # an unclosed bracket: keep the text as it is
+        return split_list(text)
+    return [
+        re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], p) for p in split_list("".join(masked))
+    ]
 
 
 def listed_item(phrase: str, depth: int, container: str | None) -> ListedItem:

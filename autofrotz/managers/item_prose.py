@@ -17,8 +17,6 @@ from autofrotz.managers.item_names import (
     NUMBER_WORDS,
     ListedItem,
     list_items,
-    listed_item,
-    split_list,
 )
 
 # What may start an object list: an article, a possessive, a count.
@@ -78,8 +76,14 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
 
 # Inform's English lists name an object's contents right after it, unbracketed: "a tray, on top of
 # which are two mugs and a teapot, a jar and a map". After "is" the contents are one entry; after
-# "are" they run to the comma that follows their first "and" (with no "and" left, to the next comma).
+# "are" they run to the entry after their first "and"; what follows belongs to the list around them,
+# so contents may hold contents of their own ("a satchel, inside which are a tin, inside which is a
+# key and a map and a lamp": the key in the tin, the map in the satchel, the lamp carried).
 NESTED = re.compile(r",?\s*\b(?:on top of|in|on|inside|under|upon) wh(?:ich|om) (?P<verb>is|are)\s+", re.I)
+_STARTERS = "|".join((*ARTICLES, *NUMBER_WORDS))
+SEPARATOR = re.compile(
+    rf"(?P<nested>{NESTED.pattern})|(?P<last>,?\s+and\s+(?=(?:{_STARTERS})\b))|(?P<comma>,\s*)", re.I
+)
 
 
 def nested_items(listed: str) -> list[ListedItem]:
@@ -90,33 +94,57 @@ def nested_items(listed: str) -> list[ListedItem]:
     [('tray', None), ('mugs', 'tray'), ('teapot', 'tray'), ('jar', None), ('map', None)]
     >>> [(i.name, i.container) for i in nested_items("a box, in which is a key, and a lamp")]
     [('box', None), ('key', 'box'), ('lamp', None)]
+    >>> deep = "a bag, inside which are a tin, inside which is a key and a map and a lamp"
+    >>> [(i.name, i.container, i.depth) for i in nested_items(deep)]
+    [('bag', None, 0), ('tin', 'bag', 1), ('key', 'tin', 2), ('map', 'bag', 1), ('lamp', None, 0)]
     """
+    if not NESTED.search(_masked(listed)):
+        return list_items(listed)
     items: list[ListedItem] = []
-    rest = listed
-    while rest:
-        m = NESTED.search(_masked(rest))
-        if m is None:
-            items.extend(list_items(rest))
-            break
-        outer = list_items(rest[: m.start()])
-        items.extend(outer)
-        span = _nested_end(rest[m.end() :], m.group("verb").lower())
-        parent = outer[-1].name if outer else None
-        items.extend(listed_item(p, 1, parent) for p in split_list(rest[m.end() : m.end() + span]))
-        rest = CONNECTOR_START.sub("", rest[m.end() + span :])
+    _read_level(_entries(listed), 0, 0, None, True, items)
     return items
 
 
-CONNECTOR_START = re.compile(r"^[\s,;]*(?:and\b\s*)?")
+def _entries(listed: str) -> list[tuple[str, str, str]]:
+    """(entry, the separator after it: nested, last, comma or "", the verb after a nested one)."""
+    masked, entries, at = _masked(listed), [], 0
+    for m in SEPARATOR.finditer(masked):
+        kind = m.lastgroup if m.lastgroup in ("nested", "last", "comma") else "nested"
+        entries.append((listed[at : m.start()], kind, (m.group("verb") or "").lower()))
+        at = m.end()
+    entries.append((listed[at:], "", ""))
+    return [e for e in entries if e[0].strip() or e[1] == "nested"]
 
 
-def _nested_end(text: str, verb: str) -> int:
-    """Length of the contents list at the start of text: one entry after "is"; after "are", the
-    entries up to the comma that follows its first "and"."""
-    masked = _masked(text)
-    first_and = masked.find(" and ") if verb == "are" else -1
-    comma = masked.find(",", max(first_and, 0))
-    return comma if comma >= 0 else len(text)
+def _read_level(
+    entries: list[tuple[str, str, str]], pos: int, depth: int, parent: str | None, many: bool,
+    items: list[ListedItem],
+) -> tuple[int, str, str]:  # fmt: skip
+    """Read one level's entries from pos; returns where it stopped and the separator left over."""
+    sep, verb, last = "", "", False
+    while pos < len(entries):
+        text, sep, verb = entries[pos]
+        pos += 1
+        found = _listed_entry(text, depth, parent)
+        items.extend(found)
+        while sep == "nested" and pos < len(entries):
+            holder = found[0].name if found else parent
+            pos, sep, verb = _read_level(entries, pos, depth + 1, holder, verb == "are", items)
+        if depth > 0 and (not many or last or not sep):
+            return pos, sep, verb
+        last = sep == "last"
+    return pos, sep, verb
+
+
+def _listed_entry(text: str, depth: int, parent: str | None) -> list[ListedItem]:
+    """One entry (with any bracketed contents of its own), at this depth under this parent."""
+    found = list_items(text)
+    if not found:
+        return []
+    head = found[0]
+    moved = [ListedItem(head.name, depth, parent, head.properties)]
+    moved += [ListedItem(i.name, i.depth + depth, i.container, i.properties) for i in found[1:]]
+    return moved
 
 
 def _masked(text: str) -> str:

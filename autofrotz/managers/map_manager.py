@@ -103,6 +103,7 @@ class MapManager(MazeMap):
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
+        self.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
         return update
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_graph import Link, MapGraph
+from autofrotz.managers.map_markers import dropped_and_taken
 from autofrotz.storage.models import Connection, MazeGroup, Room
 
 # Rooms entered within this many turns of each other count towards one maze.
@@ -296,6 +297,23 @@ class MazeMap(MapGraph):
             if data.get("maze_marker_item") == item_id:
                 return str(room_id)
         return None
+
+    def note_left(self, command: str | None, reply: str) -> None:
+        """Remember what a command dropped in the current room and forget what it took (map_markers)."""
+        dropped, taken = dropped_and_taken(command, reply)
+        moved = {*dropped, *taken}
+        if not moved:
+            return
+        for _, data in self.graph.nodes(data=True):
+            if data.get("left"):
+                data["left"] = [n for n in data["left"] if n not in moved]
+        if self.current_room and dropped:
+            node = self.room(self.current_room)
+            node["left"] = [*node.get("left", []), *dropped]
+
+    def left_in(self, room_id: str) -> list[str]:
+        """Things dropped in a room and not taken since, as the commands named them."""
+        return list(self.room(room_id).get("left", []))
 
     def get_maze_rooms(self, group_id: str) -> list[str]:
         """All room ids of a maze group."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from autofrotz.managers import map_rules_markers as markers
 from autofrotz.managers import map_rules_named as named
 from autofrotz.managers import map_rules_unnamed as unnamed
 from autofrotz.managers.map_verdicts import ANY, HEADER, NO_HEADER, Observation, Rule, Verdict
@@ -24,6 +25,8 @@ RULES: tuple[Rule, ...] = (
     Rule(named.off_ride_stop, HEADER),
     Rule(named.set_back_down, HEADER),
     Rule(named.first_room, HEADER, essential=True),  # the rules below all have a current room
+    Rule(markers.marked_lookalike, HEADER),
+    Rule(markers.unmarked_lookalike, HEADER),
     Rule(named.reworded, HEADER),
     Rule(named.bounced, HEADER),
     Rule(named.stopped, HEADER),

@@ -85,6 +85,10 @@ class MapView:
     def maze_group(self, room_id: str | None) -> str | None:
         return self._maps.room(room_id).get("maze_group") if room_id else None
 
+    def left_in(self, room_id: str) -> list[str]:
+        """Things dropped in the room and not taken since (markers)."""
+        return self._maps.left_in(room_id)
+
     def matches_maze(self, description: str, group_id: str) -> bool:
         return self._maps.matches_maze(description, group_id)
 
