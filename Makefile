@@ -27,7 +27,7 @@ test: setup
 
 # A real local model end to end: llama-cpp-python's server (built from source, about 7 minutes on two
 # cores the first time; pip keeps the wheel) with Gemma 3 270M from PyPI. Kept out of `make test`,
-# which it would take past 15 minutes on a fresh machine.
+# which it would take past 15 minutes on a fresh machine. `.ci/run` calls it after `make test`.
 test-model: setup
 	.venv/bin/pip install -q -r requirements-model.txt
 	$(PY) -m pytest -m model tests/test_local_model.py
