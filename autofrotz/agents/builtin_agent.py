@@ -45,6 +45,7 @@ from autofrotz.agents.builtin_tactics import (
     examine_actions,
     has_any,
     inventory_actions,
+    key_hunt,
     named_room_actions,
     objects,
     part_actions,
@@ -121,7 +122,10 @@ class BuiltinAgent:
         except Exception:
             log.exception("built-in agent: reading stated objectives failed on the last reply")
         scene = self._scene(context)
-        planned = stated.choose(self.objectives, context, self.mem, self._pending_rooms)
+        answering = self.replies.answering(context.room_id)  # a question asked is answered first
+        planned = (
+            None if answering else stated.choose(self.objectives, context, self.mem, self._pending_rooms)
+        )
         command, reason, where = planned or self._reply_or_choice(context, scene)
         self._commit(context.room_id, where, command)
         self.replies.commit(context.room_id, command)
@@ -516,6 +520,8 @@ class BuiltinAgent:
         options = [(f"{q.rule} (queued)", q.command) for q in mem.plans.queue]
         options += [("urgent: light the dark, fight what attacks", c) for c in urgent_actions(scene, mem)]
         options += [("puzzle hint", s.action) for s in ctx.suggestions if s.confidence in ("high", "medium")]
+        if not (scene.dark and not mem.now.lit):
+            options += [("hunt-for-a-key (something here is locked)", c) for c in key_hunt(scene)]
         if mem.now.visit_actions < VISIT_BUDGET and not (scene.dark and not mem.now.lit):
             options += [(rule, command) for command, rule in named_room_actions(scene, mem)]
         return options

@@ -294,7 +294,7 @@ def name(phrase: str, vocabulary: Vocabulary) -> str:
 MAX_TRIES = 3  # sends of one step before it is given up
 REST_TURNS = 2  # turns left to the other rules after a refusal (to open, unlock, fetch what it needs)
 SEEK_TURNS = 60  # turns spent looking elsewhere for a thing a step named before it is given up
-READ_TURNS = 30  # later replies are read for instructions only in games that gave some at the start
+CHAIN = 2  # steps an opening gives for later replies to be read for instructions too
 
 
 @dataclass
@@ -330,8 +330,8 @@ class Objectives:
         fresh = read_steps(text, vocabulary)
         if not opening:  # a later reply repeating the instructions: only steps not read before, no moves
             fresh = [s for s in fresh if s.command not in self.done and s.rule != "objective-move"]
-        if opening:
-            self.read_opening = bool(fresh)
+        if opening:  # a game that opens with a chain of steps may give more later; one stray verb may not
+            self.read_opening = len(fresh) >= CHAIN
         for step in fresh:
             self.steps.append([step.command, step.rule])
             self.done.append(step.command)
