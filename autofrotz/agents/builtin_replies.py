@@ -244,7 +244,9 @@ class SuggestedUse:
 # Parser-standard words for a way shut ("You can't, since the door is in the way.", "The gate is closed.",
 # "It seems to be locked."), for a lock opened ("You unlock the door.") and for a key (key, passkey...).
 IN_THE_WAY = re.compile(
-    r"\b(?:the|a|an) ([a-z][a-z -]{0,25}?) (?:is|are|seems to be) (?:in the way|closed|shut|locked)\b", re.I
+    r"(?:\b(?:the|a|an)|\bsince) ([a-z][a-z' -]{0,30}?) (?:is|are|seems to be) "
+    r"(?:in the way|closed|shut|locked)\b",
+    re.I,
 )
 LOCKED = re.compile(r"\b(?:is|are|seems?|appears?) (?:to be )?(?:securely |firmly )?locked\b", re.I)
 UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b", re.I)
@@ -268,10 +270,11 @@ class ShutWay:
         plans: list[Plan] = []
         if is_move(seen.command):
             found = IN_THE_WAY.search(text)
-            if found:
+            door = _way_name(found.group(1)) if found else ""
+            if door:
                 mem.held_up[here or "?"] = seen.command
-                plans.append(Plan(f"open {rr.tidy(found.group(1))}", self.name, here, True))
-            return self._unlock(seen, rr.tidy(found.group(1)) if found else "", mem) + plans
+                plans.append(Plan(f"open {door}", self.name, here, True))
+            return self._unlock(seen, door, mem) + plans
         if verb == "open" and named and LOCKED.search(text):
             return self._unlock(seen, named[0], mem)
         if verb == "take" and named and KEYISH.search(named[0]) and not REFUSED.search(text):
@@ -294,6 +297,16 @@ class ShutWay:
         locked += [] if thing in locked else [thing]
         keys = [_short(i) for i in seen.inventory if KEYISH.search(_short(i))]
         return [Plan(f"unlock {thing} with {k}", "unlock-what-is-locked", seen.here, True) for k in keys]
+
+
+def _way_name(phrase: str) -> str:
+    """What shuts a way, as a command names it: no owner's name, nothing after "to"/"of".
+
+    >>> _way_name("the door to the closet"), _way_name("Kati's bedroom door"), _way_name("oak door")
+    ('door', 'bedroom door', 'oak door')
+    """
+    words = rr.tidy(re.split(r"\s+(?:to|of|into|leading)\s+", phrase)[0]).split()
+    return " ".join(w for w in words if not w.endswith("'s"))
 
 
 ANSWERS = (
