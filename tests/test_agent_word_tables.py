@@ -65,7 +65,7 @@ ALLOWED = _words(
     # treasure as games name it
     "treasure valuables gold golden silver jewel coin "
     # grammar: size words, modal and stock verbs, words that only qualify a spell's name, clause words
-    "old small large huge little tiny short can stand knock ring first new magic even left "
+    "old small large huge little tiny short can stand knock ring lock pick first new magic even left "
     # the agents' own data formats: JSON schema types and confidence levels, never story words
     "string items medium"
 )

@@ -258,3 +258,41 @@ def test_the_game_interface_exposes_the_vocabulary(tmp_path: Path) -> None:
         assert game.vocabulary() is game.vocabulary()  # read once
     finally:
         game.close()
+
+
+def test_a_numbered_menu_is_answered_with_its_options_in_turn() -> None:
+    menu = (
+        "What would you like to say?\n\n[1] Ask about the weather.\n[2] Say goodbye.\n\nSelect an option or 0"
+    )
+    game = Game(BEDROOM)
+    game.reply("talk to anna", menu)
+    first = game.decide()
+    game.reply(first.command, menu)
+    assert [(first.command, first.reasoning), (game.decide().command,)] == [("1", "answer-menu"), ("2",)]
+
+
+def test_a_door_in_the_way_is_unlocked_with_the_key_carried_opened_and_gone_through() -> None:
+    game = Game(BEDROOM)
+    game.reply("inventory", "You are carrying:\n  a brass key\n")
+    game.decide()
+    game.reply("north", "You can't, since the oak door is locked.")
+    seen = []
+    for reply in ("You unlock the oak door.", "You open the oak door.", "Hall\nA long hall.\n"):
+        decision = game.decide()
+        seen.append((decision.command, decision.reasoning))
+        game.reply(decision.command, reply)
+    assert seen == [
+        ("unlock oak door with brass key", "unlock-what-is-locked"),
+        ("open oak door", "open-what-was-unlocked"),
+        ("north", "go-through-what-was-opened"),
+    ]
+
+
+def test_a_key_found_after_a_lock_was_met_goes_to_that_lock() -> None:
+    game = Game(BEDROOM)
+    game.reply("open door", "It seems to be locked.")
+    hunt = game.decide()
+    assert hunt.reasoning.startswith("hunt-for-a-key")
+    game.reply("take iron key", "Taken.")
+    found = game.decide()
+    assert (found.command, found.reasoning) == ("unlock door with iron key", "unlock-once-a-key-is-found")

@@ -13,6 +13,7 @@ import logging
 import re
 from typing import Any
 
+from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
@@ -22,6 +23,7 @@ from autofrotz.agents.builtin_flight import without_instrument
 from autofrotz.agents.builtin_getaway import getaway
 from autofrotz.agents.builtin_idle import next_late_action, room_sweep
 from autofrotz.agents.builtin_memory import DURABLE, Memory, spot
+from autofrotz.agents.builtin_objectives import Objectives
 from autofrotz.agents.builtin_readings import (
     LOOK_VERBS,
     dark_on_map,
@@ -43,6 +45,7 @@ from autofrotz.agents.builtin_tactics import (
     examine_actions,
     has_any,
     inventory_actions,
+    key_hunt,
     named_room_actions,
     objects,
     part_actions,
@@ -91,6 +94,7 @@ class BuiltinAgent:
         self.seed = seed
         self.mem = Memory()
         self.replies = ReplyTactics()  # rules on what the last reply said (builtin_replies.py)
+        self.objectives = Objectives()  # steps the text told us to take, in order (builtin_objectives.py)
         self.map: Any = None
         self.inventory: list[str] = []
         self.sig = ""
@@ -104,6 +108,7 @@ class BuiltinAgent:
         self.map = context.map
         self.sig = signature(context)
         self.inventory = list(context.inventory)
+        score_before = self.mem.now.score
         try:
             self._observe(context)
         except Exception:  # a reply the learning rules did not foresee must not cost the turn
@@ -112,10 +117,19 @@ class BuiltinAgent:
             self.replies.observe(context, self._carried_names())
         except Exception:
             log.exception("built-in agent: the reply rules failed on the last reply")
+        try:
+            stated.observe(self.objectives, context, score_before)
+        except Exception:
+            log.exception("built-in agent: reading stated objectives failed on the last reply")
         scene = self._scene(context)
-        command, reason, where = self._reply_or_choice(context, scene)
+        answering = self.replies.answering(context.room_id)  # a question asked is answered first
+        planned = (
+            None if answering else stated.choose(self.objectives, context, self.mem, self._pending_rooms)
+        )
+        command, reason, where = planned or self._reply_or_choice(context, scene)
         self._commit(context.room_id, where, command)
         self.replies.commit(context.room_id, command)
+        self.objectives.sending(command, context.room_id)
         return Decision(command, reason, risky=self._risky(context, command), source="builtin")
 
     def _risky(self, ctx: TurnContext, command: str) -> bool:
@@ -125,13 +139,19 @@ class BuiltinAgent:
 
     def to_dict(self) -> dict[str, Any]:
         """State to keep across a resume."""
-        return {"seed": self.seed, "memory": self.mem.to_dict(), "replies": self.replies.to_dict()}
+        return {
+            "seed": self.seed,
+            "memory": self.mem.to_dict(),
+            "replies": self.replies.to_dict(),
+            "objectives": self.objectives.to_dict(),
+        }
 
     def load_dict(self, state: dict[str, Any]) -> None:
         """Restore the state written by to_dict."""
         self.seed = int(state.get("seed", 0))
         self.mem = Memory.from_dict(state.get("memory", {}))
         self.replies.load_dict(state.get("replies", {}))
+        self.objectives = Objectives.from_dict(state.get("objectives", {}))
 
     def _reply_or_choice(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         """What a reply rule planned (its name is the reasoning), else our own choice, passing over
@@ -500,6 +520,8 @@ class BuiltinAgent:
         options = [(f"{q.rule} (queued)", q.command) for q in mem.plans.queue]
         options += [("urgent: light the dark, fight what attacks", c) for c in urgent_actions(scene, mem)]
         options += [("puzzle hint", s.action) for s in ctx.suggestions if s.confidence in ("high", "medium")]
+        if not (scene.dark and not mem.now.lit):
+            options += [("hunt-for-a-key (something here is locked)", c) for c in key_hunt(scene)]
         if mem.now.visit_actions < VISIT_BUDGET and not (scene.dark and not mem.now.lit):
             options += [(rule, command) for command, rule in named_room_actions(scene, mem)]
         return options

@@ -50,6 +50,8 @@ class ReplyMemory:
     answered: dict[str, list[str]] = field(default_factory=dict)  # room -> names the game took there
     blocked: dict[str, int] = field(default_factory=dict)  # "room|move" -> turn a person blocked it
     retried: list[str] = field(default_factory=list)  # "room|command" retried after its first step
+    held_up: dict[str, str] = field(default_factory=dict)  # room -> the move a shut way refused there
+    locked: dict[str, list[str]] = field(default_factory=dict)  # room -> things found locked there
     last_room: str | None = None
     start_room: str | None = None
     score: int = 0
@@ -103,6 +105,29 @@ class WhichOne:
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
         options = [o for o in rr.choices(seen.text) if rr.words_known(o, seen.vocabulary)]
         if not options:
+            return []
+        question = " ".join(seen.text.split())[-80:]
+        asked = mem.questions.get(question, 0)
+        mem.questions[question] = asked + 1
+        return [Plan(options[asked % len(options)], self.name, seen.here, True)]
+
+
+# A numbered menu (conversation choices, a game's own option lists): "[1] ..." or "1) ..." lines, and a
+# prompt to pick one ("Select an option", "Choose a number", "Please enter 1-4").
+MENU_LINE = re.compile(r"^\s*[\[(]?([1-9])[\]).]\s+\S", re.MULTILINE)
+MENU_PROMPT = re.compile(r"\b(?:select|choose|pick|enter|type) (?:an? )?(?:option|number|choice|one)\b|"
+                         r"\bplease (?:select|choose|enter)\b", re.IGNORECASE)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MenuChoice:
+    """A numbered menu with a prompt to pick: answer with its options in turn (1, then 2 if asked again)."""
+
+    name: str = "answer-menu"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        options = list(dict.fromkeys(MENU_LINE.findall(seen.text)))
+        if len(options) < 2 or not MENU_PROMPT.search(seen.text[-300:]):
             return []
         question = " ".join(seen.text.split())[-80:]
         asked = mem.questions.get(question, 0)
@@ -216,14 +241,88 @@ class SuggestedUse:
         return [Plan(f"{v} {named[0]}", self.name, seen.here) for v in rr.suggested_verbs(seen.text)]
 
 
-ANSWERS = ("answer-yes-no", "answer-which")  # answers are for the question just asked: one turn only
+# Parser-standard words for a way shut ("You can't, since the door is in the way.", "The gate is closed.",
+# "It seems to be locked."), for a lock opened ("You unlock the door.") and for a key (key, passkey...).
+IN_THE_WAY = re.compile(
+    r"(?:\b(?:the|a|an)|\bsince) ([a-z][a-z' -]{0,30}?) (?:is|are|seems to be) "
+    r"(?:in the way|closed|shut|locked)\b",
+    re.I,
+)
+LOCKED = re.compile(r"\b(?:is|are|seems?|appears?) (?:to be )?(?:securely |firmly )?locked\b", re.I)
+UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b", re.I)
+OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopened\b|\bopens\b", re.I)
+REFUSED = re.compile(r"\b(?:can't|cannot|won't|doesn't|don't|isn't|aren't|not|locked|fit|already)\b", re.I)
+KEYISH = re.compile(r"(?:key|keys)$")
+
+
+@dataclass(frozen=True)
+class ShutWay:
+    """A way shut by a door, a lock on what we tried to open: open it (with the key we carry when it
+    is locked), then send again the move it held up."""
+
+    name: str = "open-the-way"
+
+    def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        if seen.moved or not seen.command:
+            return []
+        here, text = seen.here, seen.text[:300]
+        verb, named = seen.command.split()[0], objects(seen.command)
+        plans: list[Plan] = []
+        if is_move(seen.command):
+            found = IN_THE_WAY.search(text)
+            door = _way_name(found.group(1)) if found else ""
+            if door:
+                mem.held_up[here or "?"] = seen.command
+                plans.append(Plan(f"open {door}", self.name, here, True))
+            return self._unlock(seen, door, mem) + plans
+        if verb == "open" and named and LOCKED.search(text):
+            return self._unlock(seen, named[0], mem)
+        if verb == "take" and named and KEYISH.search(named[0]) and not REFUSED.search(text):
+            keys = [named[0]]  # a key found: the locks met in this room come next
+            return [Plan(f"unlock {t} with {k}", "unlock-once-a-key-is-found", here, True)
+                    for t in mem.locked.get(here or "?", []) for k in keys]  # fmt: skip
+        if verb == "unlock" and named and UNLOCKED.search(text) and not REFUSED.search(text):
+            return [Plan(f"open {named[0]}", "open-what-was-unlocked", here, True)]
+        move = mem.held_up.get(here or "?")
+        if verb == "open" and move and OPENED.search(text) and not REFUSED.search(text):
+            del mem.held_up[here or "?"]
+            return [Plan(move, "go-through-what-was-opened", here, True)]
+        return []
+
+    def _unlock(self, seen: Reply, thing: str, mem: ReplyMemory) -> list[Plan]:
+        """Unlock a locked thing with each key we carry (remembered for a key found later)."""
+        if not thing or not LOCKED.search(seen.text[:300]):
+            return []
+        locked = mem.locked.setdefault(seen.here or "?", [])
+        locked += [] if thing in locked else [thing]
+        keys = [_short(i) for i in seen.inventory if KEYISH.search(_short(i))]
+        return [Plan(f"unlock {thing} with {k}", "unlock-what-is-locked", seen.here, True) for k in keys]
+
+
+def _way_name(phrase: str) -> str:
+    """What shuts a way, as a command names it: no owner's name, nothing after "to"/"of".
+
+    >>> _way_name("the door to the closet"), _way_name("Kati's bedroom door"), _way_name("oak door")
+    ('door', 'bedroom door', 'oak door')
+    """
+    words = rr.tidy(re.split(r"\s+(?:to|of|into|leading)\s+", phrase)[0]).split()
+    return " ".join(w for w in words if not w.endswith("'s"))
+
+
+ANSWERS = (
+    "answer-yes-no",
+    "answer-which",
+    "answer-menu",
+)  # answers are for the question just asked: one turn only
 RULES: tuple[Rule, ...] = (
     YesNo(),
     WhichOne(),
+    MenuChoice(),
     UnknownWords(),
     NotHere(),
     Blocked(),
     FirstSteps(),
+    ShutWay(),
     DarkOpening(),
     SuggestedUse(),
 )
@@ -276,6 +375,10 @@ class ReplyTactics:
             if (plan.forced or can(plan.command)) and (keeps or plan.rule in ANSWERS):
                 return plan.command, plan.rule
         return None
+
+    def answering(self, room: str | None) -> bool:
+        """Whether a question the last reply asked is waiting for its answer here."""
+        return any(Plan(*p).rule in ANSWERS and Plan(*p).room == room for p in self.mem.plans)
 
     def keeps(self, command: str, room: str | None, turn: int, carried: tuple[str, ...] = ()) -> bool:
         """Whether replies leave this command open: known words, object-shaped names, not ruled out

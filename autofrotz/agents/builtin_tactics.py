@@ -154,6 +154,28 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
     return [(command, rule) for rule, commands in steps for command in commands]
 
 
+HUNTED = 6  # things of a room looked over for a key when something there is locked
+
+
+def key_hunt(scene: Scene) -> list[str]:
+    """Something here is locked and we carry no key: look over the room's things for one first (keys
+    lie under beds and rugs, in desks and heaps: the genre's standard hiding places).
+
+    >>> key_hunt(Scene("cell", ["door", "bed", "light switch"], [], [], "", locked=True))
+    ['look under bed', 'search bed', 'examine bed', 'examine light switch']
+    >>> key_hunt(Scene("cell", ["bed"], [], ["iron key"], "", locked=True))
+    []
+    """
+    if not scene.locked or carried(scene, w.KEYS):
+        return []
+    out: list[str] = []
+    for n in [n for n in _nouns(scene) if not w.has_class(n, w.OPENABLE)][:HUNTED]:
+        if has_any(n, (w.SEARCHABLE, w.MOVABLE)):
+            out += [f"look under {n}", f"search {n}"]
+        out.append(f"examine {n}")
+    return out
+
+
 GUESSES_PER_ROOM = 3  # examines of words that may not even be objects
 
 
