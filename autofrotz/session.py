@@ -311,7 +311,7 @@ def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: 
     parts.learning = learning
     agent = parts.game_agent
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
-        parts.game_agent = KnowingAgent(agent, learning.lore)
+        parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)
     elif hasattr(agent, "brief"):
         agent.brief(learning)
 
