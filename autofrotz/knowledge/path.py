@@ -10,7 +10,7 @@ the commands that really led to its best score:
 | ``after the best score`` | everything after the turn that first reached the run's best score |
 | ``refused`` | a command the game refused or did not understand, where neither room nor score changed |
 | ``only looked`` | look or inventory (the short cut: also examine, read, search) that scored nothing |
-| ``walked in a circle`` | moves back to the room they left with the same score (see below) |
+| ``walked in a circle`` | moves (or commands that changed room) back to the same room and score (below) |
 
 The short cut of circles also drops whatever was done on a loop that changed neither score nor
 what was carried.
@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 LOOK_ONLY = frozenset(["look", "l", "inventory", "i", "inv"])
 LOOK_MAYBE = frozenset(["examine", "x", "read", "search", "listen", "smell", "look at", "look in"])
 EARLIER_RUNS = 5  # newest earlier runs whose paths are distilled (the best one is replayed)
+REHEARSAL_BUDGET = 20000  # commands one distillation may send to its side copy of the interpreter
+SLOT = "proven-path"  # the rehearsal's save slot
 _NUMBERED = re.compile(r"_\d+$")
 
 
@@ -187,7 +189,10 @@ def _uncircle(start: Played, kept: list[Played], short: bool) -> list[Played]:
             if short and carried[k] == carried[i]:
                 j = k
                 break
-            if all(parse_direction(p.command) is not None for p in between):
+            if all(
+                parse_direction(p.command) is not None or rooms[i + n + 1] != rooms[i + n]
+                for n, p in enumerate(between)
+            ):
                 j = k
                 break
         if j > i:
@@ -198,64 +203,184 @@ def _uncircle(start: Played, kept: list[Played], short: bool) -> list[Played]:
     return out
 
 
-def rehearse(story: Path, seed: int | None, commands: list[str]) -> list[int | None] | None:
-    """The score after each command, played in a side copy of the interpreter (None when it cannot run);
-    a death ends the list there."""
-    try:
+class Rehearsal:
+    """A side copy of the interpreter, started from the story file with an earlier run's seed, that
+    plays candidate cuts from a saved point (a player rehearsing from a save). ``budget``: commands
+    it may still send."""
+
+    def __init__(self, story: Path, seed: int | None, budget: int = REHEARSAL_BUDGET) -> None:
         from autofrotz.backends.jericho_backend import JerichoBackend
 
-        game = JerichoBackend(Path(story).resolve(), seed)
-    except Exception:
-        log.info("proven path: no interpreter to rehearse on", exc_info=True)
-        return None
-    scores: list[int | None] = []
-    try:
-        game.start()
+        self.game = JerichoBackend(Path(story).resolve(), seed)
+        self.game.start()
+        self.left = budget
+
+    def play(self, commands: list[str], target: int) -> list[tuple[int | None, int | None]] | None:
+        """(score, room number) after each command up to the first scoring ``target`` or more; None
+        when the commands die, end the game or run out before it (or the budget is spent)."""
+        seen: list[tuple[int | None, int | None]] = []
         for command in commands:
-            result = game.send(command)
+            if self.left <= 0:
+                return None
+            self.left -= 1
+            result = self.game.send(command)
             if result.outcome == "death":
-                break
-            scores.append(result.score)
+                return None
+            seen.append((result.score, self._room()))
+            if result.score is not None and result.score >= target:
+                return seen
             if result.ended:
-                break
-    except Exception:
-        log.info("proven path: rehearsal stopped", exc_info=True)
-    finally:
+                return None
+        return None
+
+    def _room(self) -> int | None:
         try:
-            game.close()
+            return int(self.game.ground_truth().room_number)
+        except Exception:  # no truth for this story: the score alone checks a cut
+            return None
+
+    def close(self) -> None:
+        try:
+            self.game.close()
         except Exception:
             log.debug("closing the rehearsal", exc_info=True)
-    return scores
+
+
+def segments(prefix: list[Played]) -> list[list[Played]]:
+    """The history cut after each command that raised the score (the last ends with the best score)."""
+    out: list[list[Played]] = [[]]
+    score = 0
+    for p in prefix:
+        out[-1].append(p)
+        if p.score is not None and p.score > score:
+            score = p.score
+            out.append([])
+    return [seg for seg in out if seg]
+
+
+def variants(before: Played, seg: list[Played]) -> list[tuple[str, list[Played]]]:
+    """Cuts of one segment from short to careful, each once."""
+    found: list[tuple[str, list[Played]]] = []
+    for name, cut in (
+        ("short", cut_path(before, seg, True)),
+        ("short, careful loops", cut_path(before, seg, True, False)),
+        ("careful", cut_path(before, seg, False)),
+        ("as played", seg),
+    ):
+        if cut and cut[-1] is seg[-1] and all(cut != c for _, c in found):
+            found.append((name, cut))
+    return found
 
 
 def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -> ProvenPath | None:
-    """The proven path of one earlier game, or None when it never scored."""
+    """The proven path of one earlier game, or None when it never scored.
+
+    Segment by segment (up to each score rise), the shortest cut that still reaches the segment's
+    score in the rehearsal is kept, then single commands that neither moved nor scored are left out
+    while the segment still scores (rule ``not needed``). A segment no cut reproduces ends the path
+    there: the verified prefix.
+    """
     start, played, seed = load_turns(conn, game_id)
     prefix = best_prefix(played)
     if not prefix:
         return None
-    target = prefix[-1].score or 0
-    cuts = [
-        ("short", cut_path(start, prefix, True)),
-        ("short, careful loops", cut_path(start, prefix, True, False)),
-        ("careful", cut_path(start, prefix, False)),
-        ("as played", prefix),
-    ]
-    fallback: ProvenPath | None = None
-    for name, steps in cuts:
-        if not check:
-            return _path(run, game_id, target, prefix, cuts[2][1], start.room, "careful", False)
-        scores = rehearse(story, seed, [p.command for p in steps])
-        if scores is None:  # nothing to rehearse on: the careful cut, unverified
-            return _path(run, game_id, target, prefix, cuts[2][1], start.room, "careful", False)
-        reached = max((s for s in scores if s is not None), default=0)
-        if reached >= target:
-            end = next(i for i, s in enumerate(scores) if s is not None and s >= target) + 1
-            return _path(run, game_id, target, prefix, steps[:end], start.room, name, True, scores)
-        if reached > 0 and (fallback is None or reached > fallback.score):
-            end = next(i for i, s in enumerate(scores) if s is not None and s >= reached) + 1
-            fallback = _path(run, game_id, reached, prefix, steps[:end], start.room, name, False, scores)
-    return fallback
+    careful = cut_path(start, prefix, False)
+    if not check:
+        return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
+    try:
+        rehearsal = Rehearsal(story, seed)
+    except Exception:
+        log.info("proven path: no interpreter to rehearse on", exc_info=True)
+        return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
+    kept: list[Played] = []
+    scores: list[int | None] = []
+    names: list[str] = []
+    try:
+        rehearsal.game.save(SLOT)
+        before = start
+        for seg in segments(prefix):
+            target = seg[-1].score or 0
+            chosen = _rehearse_segment(rehearsal, before, seg, target)
+            if chosen is None:
+                break
+            name, cut, got = chosen
+            kept += cut
+            scores += got
+            names.append(name)
+            before = seg[-1]
+    except Exception:
+        log.info("proven path: rehearsal stopped", exc_info=True)
+    finally:
+        rehearsal.close()
+    if not kept:
+        return None
+    reached = max((s for s in scores if s is not None), default=0)
+    cut_name = max(set(names), key=names.count) if names else "as played"
+    verified = reached >= (prefix[-1].score or 0)
+    return _path(run, game_id, reached, prefix, kept, start.room, cut_name, verified, scores)
+
+
+def _rehearse_segment(
+    g: Rehearsal, before: Played, seg: list[Played], target: int
+) -> tuple[str, list[Played], list[int | None]] | None:
+    """(cut name, steps, scores) of the shortest cut of one segment that reaches ``target`` from the
+    saved point and passes through the rooms the segment as played passed through (the place a
+    command leads to can depend on the time as well); the rehearsal is left at the segment's end,
+    saved there."""
+    g.game.restore(SLOT)
+    played = g.play([p.command for p in seg], target)
+    rooms = {id(p): seen[1] for p, seen in zip(seg, played or [], strict=False)}
+    for name, cut in variants(before, seg):
+        g.game.restore(SLOT)
+        got = g.play([p.command for p in cut], target)
+        if got is None or not _same_rooms(cut, got, rooms):
+            continue
+        cut = cut[: len(got)]
+        cut, got = _trim(g, before, cut, got, target, rooms)
+        circled = _uncircle(before, cut, False)  # what trimming left of a walk may now be a circle
+        if len(circled) < len(cut) and circled and circled[-1] is cut[-1]:
+            g.game.restore(SLOT)
+            again = g.play([p.command for p in circled], target)
+            if again is not None and len(again) == len(circled) and _same_rooms(circled, again, rooms):
+                cut, got = circled, again
+        g.game.restore(SLOT)
+        g.play([p.command for p in cut], target)
+        g.game.save(SLOT)
+        return name, cut, [score for score, _ in got]
+    return None
+
+
+def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], rooms: dict[int, Any]) -> bool:
+    """Whether each command of a cut left the player where it did in the segment as played."""
+    return all(rooms.get(id(p), room) == room for p, (_, room) in zip(cut, got, strict=False))
+
+
+def _trim(
+    g: Rehearsal,
+    before: Played,
+    cut: list[Played],
+    got: list[tuple[int | None, int | None]],
+    target: int,
+    rooms_played: dict[int, Any],
+) -> tuple[list[Played], list[tuple[int | None, int | None]]]:
+    """Rule ``not needed``: leave out, one at a time from the end, commands that neither moved nor
+    scored in the earlier run, as long as the segment still reaches its score by the same rooms."""
+    rooms = [before.room] + [p.room for p in cut]
+    scores = [before.score or 0] + [p.score or 0 for p in cut]
+    i = len(cut) - 2  # the last command is the one that scored
+    while i >= 0 and g.left > len(cut):
+        p = cut[i]
+        idle = rooms[i + 1] == rooms[i] and scores[i + 1] == scores[i] and parse_direction(p.command) is None
+        if idle:
+            trial = cut[:i] + cut[i + 1 :]
+            g.game.restore(SLOT)
+            again = g.play([q.command for q in trial], target)
+            if again is not None and len(again) == len(trial) and _same_rooms(trial, again, rooms_played):
+                cut, got = trial, again
+                rooms = rooms[: i + 1] + rooms[i + 2 :]
+                scores = scores[: i + 1] + scores[i + 2 :]
+        i -= 1
+    return cut, got
 
 
 def _path(
