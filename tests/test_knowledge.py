@@ -392,15 +392,20 @@ def test_bench_learning_figures_add_up_with_the_agreed_keys() -> None:
     } <= set(figures)
 
 
-def test_learning_is_off_by_default_and_contradicting_flags_are_refused(
+def test_learning_is_on_by_default_learn_is_a_noted_no_op_and_contradicting_flags_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from autofrotz.app import configure, parse_args
     from autofrotz.app import main as play_main
     from autofrotz.config import Config
 
-    assert Config().fresh is True  # every run starts blank until using what runs taught helps (README)
+    assert Config().fresh is False  # a story with a past run starts from what it taught (README)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "c.json").write_text("{}")
+    assert configure(parse_args(["--config", "c.json"])).fresh is False
+    assert configure(parse_args(["--config", "c.json", "--fresh"])).fresh is True
+    assert configure(parse_args(["--config", "c.json", "--learn"])).fresh is False
+    assert "--learn is the default now" in capsys.readouterr().err
     code = play_main(["--config", "c.json", "--learn", "--fresh", "--no-web", "--max-turns", "1"])
     assert code == 2 and "contradict" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.db"))  # no game was started

@@ -46,6 +46,10 @@ LOOK_MAYBE = frozenset(["examine", "x", "read", "search", "listen", "smell", "lo
 EARLIER_RUNS = 5  # newest earlier runs whose paths are distilled (the best one is replayed)
 REHEARSAL_BUDGET = 20000  # commands one distillation may send to its side copy of the interpreter
 SLOT = "proven-path"  # the rehearsal's save slot
+# Passes of distil, shortest first; the first that reaches the run's best score is kept: every cut and
+# trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
+# careful cut alone.
+PASSES = ("short", "keep what was taken", "careful")
 _NUMBERED = re.compile(r"_\d+$")
 
 
@@ -278,7 +282,8 @@ def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -
     Segment by segment (up to each score rise), the shortest cut that still reaches the segment's
     score in the rehearsal is kept, then single commands that neither moved nor scored are left out
     while the segment still scores (rule ``not needed``). A segment no cut reproduces ends the path
-    there: the verified prefix.
+    there: the verified prefix. When a pass falls short of the run's best score, the next of
+    PASSES is tried.
     """
     start, played, seed = load_turns(conn, game_id)
     prefix = best_prefix(played)
@@ -287,11 +292,27 @@ def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -
     careful = cut_path(start, prefix, False)
     if not check:
         return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
-    try:
-        rehearsal = Rehearsal(story, seed)
-    except Exception:
-        log.info("proven path: no interpreter to rehearse on", exc_info=True)
-        return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
+    best: ProvenPath | None = None
+    for mode in PASSES:  # a shorter pass may leave out what a later segment needs
+        try:
+            found = _distil_pass(story, seed, start, prefix, run, game_id, mode)
+        except Exception:
+            log.info("proven path: no interpreter to rehearse on", exc_info=True)
+            return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
+        if found is not None and (
+            best is None or (found.score, -len(found.steps)) > (best.score, -len(best.steps))
+        ):
+            best = found
+        if best is not None and best.verified:
+            break
+    return best
+
+
+def _distil_pass(
+    story: Path, seed: int | None, start: Played, prefix: list[Played], run: int, game_id: int, mode: str
+) -> ProvenPath | None:
+    """One pass of distil (see PASSES)."""
+    rehearsal = Rehearsal(story, seed)
     kept: list[Played] = []
     scores: list[int | None] = []
     names: list[str] = []
@@ -300,7 +321,7 @@ def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -
         before = start
         for seg in segments(prefix):
             target = seg[-1].score or 0
-            chosen = _rehearse_segment(rehearsal, before, seg, target)
+            chosen = _rehearse_segment(rehearsal, before, seg, target, mode)
             if chosen is None:
                 break
             name, cut, got = chosen
@@ -321,7 +342,7 @@ def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -
 
 
 def _rehearse_segment(
-    g: Rehearsal, before: Played, seg: list[Played], target: int
+    g: Rehearsal, before: Played, seg: list[Played], target: int, mode: str = "short"
 ) -> tuple[str, list[Played], list[int | None]] | None:
     """(cut name, steps, scores) of the shortest cut of one segment that reaches ``target`` from the
     saved point and passes through the rooms the segment as played passed through (the place a
@@ -331,14 +352,18 @@ def _rehearse_segment(
     played = g.play([p.command for p in seg], target)
     rooms = {id(p): seen[1] for p, seen in zip(seg, played or [], strict=False)}
     for name, cut in variants(before, seg):
+        short = mode != "careful"
+        if not short and name not in ("careful", "as played"):
+            continue
         g.game.restore(SLOT)
         got = g.play([p.command for p in cut], target)
         if got is None or not _same_rooms(cut, got, rooms):
             continue
         cut = cut[: len(got)]
-        cut, got = _trim(g, before, cut, got, target, rooms)
+        if short:
+            cut, got = _trim(g, before, cut, got, target, rooms, keep_carried=mode == "keep what was taken")
         circled = _uncircle(before, cut, False)  # what trimming left of a walk may now be a circle
-        if len(circled) < len(cut) and circled and circled[-1] is cut[-1]:
+        if short and len(circled) < len(cut) and circled and circled[-1] is cut[-1]:
             g.game.restore(SLOT)
             again = g.play([p.command for p in circled], target)
             if again is not None and len(again) == len(circled) and _same_rooms(circled, again, rooms):
@@ -362,15 +387,20 @@ def _trim(
     got: list[tuple[int | None, int | None]],
     target: int,
     rooms_played: dict[int, Any],
+    keep_carried: bool = False,
 ) -> tuple[list[Played], list[tuple[int | None, int | None]]]:
     """Rule ``not needed``: leave out, one at a time from the end, commands that neither moved nor
     scored in the earlier run, as long as the segment still reaches its score by the same rooms."""
     rooms = [before.room] + [p.room for p in cut]
     scores = [before.score or 0] + [p.score or 0 for p in cut]
+    carried = [before.inventory] + [p.inventory for p in cut]
     i = len(cut) - 2  # the last command is the one that scored
     while i >= 0 and g.left > len(cut):
         p = cut[i]
-        idle = rooms[i + 1] == rooms[i] and scores[i + 1] == scores[i] and parse_direction(p.command) is None
+        # With keep_carried, what took or dropped a thing stays: a later segment may need it.
+        same = rooms[i + 1] == rooms[i] and scores[i + 1] == scores[i]
+        same = same and (carried[i + 1] == carried[i] or not keep_carried)
+        idle = same and parse_direction(p.command) is None
         if idle:
             trial = cut[:i] + cut[i + 1 :]
             g.game.restore(SLOT)
@@ -379,6 +409,7 @@ def _trim(
                 cut, got = trial, again
                 rooms = rooms[: i + 1] + rooms[i + 2 :]
                 scores = scores[: i + 1] + scores[i + 2 :]
+                carried = carried[: i + 1] + carried[i + 2 :]
         i -= 1
     return cut, got
 
