@@ -409,3 +409,25 @@ def test_learning_is_on_by_default_learn_is_a_noted_no_op_and_contradicting_flag
     code = play_main(["--config", "c.json", "--learn", "--fresh", "--no-web", "--max-turns", "1"])
     assert code == 2 and "contradict" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.db"))  # no game was started
+
+
+def test_a_resumed_game_keeps_the_learning_choice_it_started_with(tmp_path: Path) -> None:
+    from autofrotz.session import _started_fresh
+
+    with Database(tmp_path / "game.db") as db:
+        blank = db.create_game(Game(None, "cellar.z5", "2026-01-01T00:00:00", knew={"fresh": True, "run": 1}))
+        taught = db.create_game(Game(None, "cellar.z5", "2026-01-01T00:00:00", knew={"fresh": False}))
+        unknown = db.create_game(Game(None, "cellar.z5", "2026-01-01T00:00:00"))
+        assert _started_fresh(db, blank, False) is True  # started with --fresh: resumed blank
+        assert _started_fresh(db, taught, True) is False
+        assert _started_fresh(db, unknown, True) is True  # an older record: the config decides
+
+
+def test_bench_games_plays_every_run_fresh_while_learning_is_the_default(tmp_path: Path) -> None:
+    from autofrotz.bench.games import Job, job_config
+    from autofrotz.config import Config
+
+    (tmp_path / "c.json").write_text('{"fresh": false}')
+    assert Config().fresh is False
+    assert job_config(Job("cellar", 1, 5, str(tmp_path / "a.db"), None)).fresh is True
+    assert job_config(Job("cellar", 1, 5, str(tmp_path / "a.db"), str(tmp_path / "c.json"))).fresh is True
