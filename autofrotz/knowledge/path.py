@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 LOOK_ONLY = frozenset(["look", "l", "inventory", "i", "inv"])
 LOOK_MAYBE = frozenset(["examine", "x", "read", "search", "listen", "smell", "look at", "look in"])
 EARLIER_RUNS = 5  # newest earlier runs whose paths are distilled (the best one is replayed)
-REHEARSAL_BUDGET = 20000  # commands one distillation may send to its side copy of the interpreter
+REHEARSAL_BUDGET = 40000  # commands the distillations at one run's start may send in all (some seconds)
 SLOT = "proven-path"  # the rehearsal's save slot
 # Passes of distil, shortest first; the first that reaches the run's best score is kept: every cut and
 # trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
@@ -207,26 +207,33 @@ def _uncircle(start: Played, kept: list[Played], short: bool) -> list[Played]:
     return out
 
 
+@dataclass
+class Spend:
+    """Commands the rehearsals may still send (shared by the distillations at one run's start)."""
+
+    left: int = REHEARSAL_BUDGET
+
+
 class Rehearsal:
     """A side copy of the interpreter, started from the story file with an earlier run's seed, that
-    plays candidate cuts from a saved point (a player rehearsing from a save). ``budget``: commands
+    plays candidate cuts from a saved point (a player rehearsing from a save). ``spend``: commands
     it may still send."""
 
-    def __init__(self, story: Path, seed: int | None, budget: int = REHEARSAL_BUDGET) -> None:
+    def __init__(self, story: Path, seed: int | None, spend: Spend | None = None) -> None:
         from autofrotz.backends.jericho_backend import JerichoBackend
 
         self.game = JerichoBackend(Path(story).resolve(), seed)
         self.game.start()
-        self.left = budget
+        self.spend = spend if spend is not None else Spend()
 
     def play(self, commands: list[str], target: int) -> list[tuple[int | None, int | None]] | None:
         """(score, room number) after each command up to the first scoring ``target`` or more; None
         when the commands die, end the game or run out before it (or the budget is spent)."""
         seen: list[tuple[int | None, int | None]] = []
         for command in commands:
-            if self.left <= 0:
+            if self.spend.left <= 0:
                 return None
-            self.left -= 1
+            self.spend.left -= 1
             result = self.game.send(command)
             if result.outcome == "death":
                 return None
@@ -276,7 +283,9 @@ def variants(before: Played, seg: list[Played]) -> list[tuple[str, list[Played]]
     return found
 
 
-def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -> ProvenPath | None:
+def distil(
+    conn: Any, story: Path, game_id: int, run: int, check: bool = True, spend: Spend | None = None
+) -> ProvenPath | None:
     """The proven path of one earlier game, or None when it never scored.
 
     Segment by segment (up to each score rise), the shortest cut that still reaches the segment's
@@ -295,7 +304,7 @@ def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -
     best: ProvenPath | None = None
     for mode in PASSES:  # a shorter pass may leave out what a later segment needs
         try:
-            found = _distil_pass(story, seed, start, prefix, run, game_id, mode)
+            found = _distil_pass(story, seed, start, prefix, run, game_id, mode, spend)
         except Exception:
             log.info("proven path: no interpreter to rehearse on", exc_info=True)
             return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
@@ -309,10 +318,17 @@ def distil(conn: Any, story: Path, game_id: int, run: int, check: bool = True) -
 
 
 def _distil_pass(
-    story: Path, seed: int | None, start: Played, prefix: list[Played], run: int, game_id: int, mode: str
+    story: Path,
+    seed: int | None,
+    start: Played,
+    prefix: list[Played],
+    run: int,
+    game_id: int,
+    mode: str,
+    spend: Spend | None = None,
 ) -> ProvenPath | None:
     """One pass of distil (see PASSES)."""
-    rehearsal = Rehearsal(story, seed)
+    rehearsal = Rehearsal(story, seed, spend)
     kept: list[Played] = []
     scores: list[int | None] = []
     names: list[str] = []
@@ -395,7 +411,7 @@ def _trim(
     scores = [before.score or 0] + [p.score or 0 for p in cut]
     carried = [before.inventory] + [p.inventory for p in cut]
     i = len(cut) - 2  # the last command is the one that scored
-    while i >= 0 and g.left > len(cut):
+    while i >= 0 and g.spend.left > len(cut):
         p = cut[i]
         # With keep_carried, what took or dropped a thing stays: a later segment may need it.
         same = rooms[i + 1] == rooms[i] and scores[i + 1] == scores[i]
@@ -436,9 +452,10 @@ def _path(
 def best_path(conn: Any, story: Path, runs: dict[int, int], check: bool = True) -> ProvenPath | None:
     """The best proven path of the newest earlier runs (game id -> run): highest score, then fewest steps."""
     found = []
-    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+    spend = Spend()  # newest runs first: their histories start with the path already shortened
+    for game_id in sorted(runs)[-EARLIER_RUNS:][::-1]:
         try:
-            path = distil(conn, story, game_id, runs[game_id], check)
+            path = distil(conn, story, game_id, runs[game_id], check, spend)
         except Exception:  # a path is a help, never a reason to fail a game's start
             log.exception("proven path: distilling game %d failed", game_id)
             continue
