@@ -50,13 +50,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--fresh",
         action="store_true",
-        help="start blank: ignore what earlier runs of this story taught (its own lessons are still kept); "
-        "the default for now",
+        help="start blank: ignore what earlier runs of this story taught (its own lessons are still kept)",
     )
     parser.add_argument(
         "--learn",
         action="store_true",
-        help="start from what earlier runs of this story taught (off by default: it does not help yet)",
+        help="no longer needed: a story with a past run starts from what it taught by default",
     )
     return parser.parse_args(list(argv))
 
@@ -127,6 +126,12 @@ def configure(args: argparse.Namespace) -> Config:
     """Load the config file and apply the command-line overrides."""
     if args.learn and args.fresh:
         raise ConfigError("--learn and --fresh contradict each other: give one of them")
+    if args.learn:
+        print(
+            "note: --learn is the default now (a story with a past run starts from what it taught); "
+            "the flag changes nothing, --fresh starts blank",
+            file=sys.stderr,
+        )
     config = load_config(args.config)
     config = apply_overrides(
         config,

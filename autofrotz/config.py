@@ -94,9 +94,10 @@ class Config:
     # Seconds between turns; None: 0.3 when the web monitor is on and the built-in agent plays, else 0.
     pace_s: float | None = None
     # Start blank: do not use what earlier runs of the story taught (what this run learns is still kept).
-    # True by default until using it helps: measured, it cost the built-in agent points (cellar 50 -> 5
-    # on the second run); `--learn` (or "fresh": false) turns it on.
-    fresh: bool = True
+    # False by default: a story with a past run starts from it (the built-in agent replays the proven
+    # path, see GAME.md "Learning across runs"); `--fresh` (or "fresh": true) starts blank. A resumed
+    # game keeps the choice it started with.
+    fresh: bool = False
     # After a run played by a model, that model writes a post-mortem strategy guide for the next run.
     strategy_guide: bool = True
     # budgets (US dollars, from the configured prices): at 80% roles switch to their fallback, at 100%

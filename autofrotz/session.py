@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -307,13 +308,22 @@ def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: 
     from autofrotz.knowledge.advisor import KnowingAgent
     from autofrotz.knowledge.session import Learning
 
-    learning = Learning.open(db.conn, path, config.seed, config.fresh, resume_id)
+    fresh = config.fresh if resume_id is None else _started_fresh(db, resume_id, config.fresh)
+    learning = Learning.open(db.conn, path, config.seed, fresh, resume_id)
     parts.learning = learning
     agent = parts.game_agent
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
-        parts.game_agent = KnowingAgent(agent, learning.lore)
+        parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)
     elif hasattr(agent, "brief"):
         agent.brief(learning)
+
+
+def _started_fresh(db: Any, game_id: int, default: bool) -> bool:
+    """Whether a game being resumed started blank: a resume plays on as the game began (its agent's
+    recorded decisions are re-made the same way), whatever the config says now."""
+    row = db.conn.execute("SELECT extra FROM games WHERE game_id = ?", (game_id,)).fetchone()
+    knew = json.loads(row[0]).get("knew") if row is not None and row[0] else None
+    return bool(knew["fresh"]) if isinstance(knew, dict) and "fresh" in knew else default
 
 
 def parser_mode(config: Config, role: str, llm: Any) -> str:

@@ -218,6 +218,62 @@ def test_knowledge_survives_sigkill_and_resume(tmp_path: Path) -> None:
     assert conn.execute("SELECT status FROM games").fetchone()[0] == "won"
 
 
+def test_a_proven_path_drops_detours_is_rehearsed_and_replayed_sooner(tmp_path: Path) -> None:
+    require_cellar()
+    commands = walkthrough()
+    detours = ["look", "inventory", "frobnicate the widget", "examine me", "look"]
+    played = commands[:1] + detours + commands[1:]
+    db = tmp_path / "game.db"
+    first = play(tmp_path, script_agents(tmp_path, played), len(played), fresh=True)
+    score = first.orchestrator.mind.score
+    assert score and first.orchestrator.status == "won"
+    blank = play(tmp_path, ALL_BUILTIN, 6, fresh=True)  # --fresh: no path, nothing known
+    assert not any("proven path" in (r[3] or "") for r in turns_of(db, blank.orchestrator.game_id))
+    with Database(db) as opened:
+        learning = Learning.open(opened.conn, ROOT / "games" / "cellar.z5", 2, fresh=False)
+    path = learning.path
+    assert path is not None and path.verified and path.score == score and path.run == 1
+    steps = [s.command for s in path.steps]
+    assert len(steps) <= len(commands) and not set(detours) & set(steps)
+    replay = play(tmp_path, ALL_BUILTIN, len(steps) + 5, seed=2)
+    rows = turns_of(db, replay.orchestrator.game_id)
+    assert [r[1] for r in rows[1 : len(steps) + 1]] == steps
+    assert all(r[3].startswith("proven path (run 1): step ") for r in rows[1 : len(steps) + 1])
+    assert replay.orchestrator.mind.score == score and replay.orchestrator.turn <= len(steps)
+    assert learning.knew()["path_steps"] == len(steps)
+
+
+def test_the_replay_stops_when_the_game_goes_another_way() -> None:
+    from autofrotz.agents.base import TurnContext
+    from autofrotz.knowledge.advisor import KnowingAgent
+    from autofrotz.knowledge.path import ProvenPath, Step
+
+    class Inner:
+        mem: Any = None
+
+        def follow(self, ctx: TurnContext, command: str, reason: str) -> Any:
+            return (command, reason)
+
+        def decide(self, ctx: TurnContext) -> Any:
+            return ("own", "own rule")
+
+    steps = (Step("north", "hall", 0, 1), Step("take coin", "hall", 5, 2), Step("south", "yard", 5, 3))
+    path = ProvenPath(1, 1, 5, 3, steps, "yard", "short", True)
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.inner, agent.lore, agent.path = Inner(), Lore(), path
+    from autofrotz.knowledge.advisor import GoalState
+
+    agent.state = GoalState()
+
+    def ctx(room: str, last: str | None, score: int) -> TurnContext:
+        return TurnContext(1, "g", last, "", room, room, score=score)
+
+    assert agent._replay(ctx("yard", None, 0)) == ("north", "proven path (run 1): step 1/3, to score 5")
+    assert agent._replay(ctx("hall_2", "north", 0))[0] == "take coin"  # the same place, renumbered
+    assert agent._replay(ctx("hall", "take coin", 0)) is None  # the coin did not score this time
+    assert agent.state.path_stop.startswith("off the path at step 2/3: a lower score")
+
+
 # -- the model path: briefing and post-mortem guide, with the scripted fake model ---------------------------
 
 MOCK = {"provider": "mock", "model": "mock-1"}
@@ -336,15 +392,42 @@ def test_bench_learning_figures_add_up_with_the_agreed_keys() -> None:
     } <= set(figures)
 
 
-def test_learning_is_off_by_default_and_contradicting_flags_are_refused(
+def test_learning_is_on_by_default_learn_is_a_noted_no_op_and_contradicting_flags_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from autofrotz.app import configure, parse_args
     from autofrotz.app import main as play_main
     from autofrotz.config import Config
 
-    assert Config().fresh is True  # every run starts blank until using what runs taught helps (README)
+    assert Config().fresh is False  # a story with a past run starts from what it taught (README)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "c.json").write_text("{}")
+    assert configure(parse_args(["--config", "c.json"])).fresh is False
+    assert configure(parse_args(["--config", "c.json", "--fresh"])).fresh is True
+    assert configure(parse_args(["--config", "c.json", "--learn"])).fresh is False
+    assert "--learn is the default now" in capsys.readouterr().err
     code = play_main(["--config", "c.json", "--learn", "--fresh", "--no-web", "--max-turns", "1"])
     assert code == 2 and "contradict" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.db"))  # no game was started
+
+
+def test_a_resumed_game_keeps_the_learning_choice_it_started_with(tmp_path: Path) -> None:
+    from autofrotz.session import _started_fresh
+
+    with Database(tmp_path / "game.db") as db:
+        blank = db.create_game(Game(None, "cellar.z5", "2026-01-01T00:00:00", knew={"fresh": True, "run": 1}))
+        taught = db.create_game(Game(None, "cellar.z5", "2026-01-01T00:00:00", knew={"fresh": False}))
+        unknown = db.create_game(Game(None, "cellar.z5", "2026-01-01T00:00:00"))
+        assert _started_fresh(db, blank, False) is True  # started with --fresh: resumed blank
+        assert _started_fresh(db, taught, True) is False
+        assert _started_fresh(db, unknown, True) is True  # an older record: the config decides
+
+
+def test_bench_games_plays_every_run_fresh_while_learning_is_the_default(tmp_path: Path) -> None:
+    from autofrotz.bench.games import Job, job_config
+    from autofrotz.config import Config
+
+    (tmp_path / "c.json").write_text('{"fresh": false}')
+    assert Config().fresh is False
+    assert job_config(Job("cellar", 1, 5, str(tmp_path / "a.db"), None)).fresh is True
+    assert job_config(Job("cellar", 1, 5, str(tmp_path / "a.db"), str(tmp_path / "c.json"))).fresh is True

@@ -102,6 +102,28 @@ class BuiltinAgent:
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
         """Choose the next command from the world model and what earlier replies taught."""
+        context = self._take_in(context)
+        scene = self._scene(context)
+        answering = self.replies.answering(context.room_id)  # a question asked is answered first
+        planned = (
+            None if answering else stated.choose(self.objectives, context, self.mem, self._pending_rooms)
+        )
+        command, reason, where = planned or self._reply_or_choice(context, scene)
+        self._commit(context.room_id, where, command)
+        self.replies.commit(context.room_id, command)
+        self.objectives.sending(command, context.room_id)
+        return Decision(command, reason, risky=self._risky(context, command), source="builtin")
+
+    def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
+        """Send a command chosen elsewhere (a proven path), learning from the last reply as decide does."""
+        context = self._take_in(context)
+        self._commit(context.room_id, context.room_id, command)
+        self.replies.commit(context.room_id, command)
+        self.objectives.sending(command, context.room_id)
+        return Decision(command, reason, risky=self._risky(context, command), source="builtin")
+
+    def _take_in(self, context: TurnContext) -> TurnContext:
+        """Learn from the last reply (refusals, unknown words, deaths, score, new nouns)."""
         if sentence_name(context.room_name) and self.mem.now.last_room:
             # The map took a reply for a room header: we have not moved, so stay where we were.
             context = dataclasses.replace(context, room_id=self.mem.now.last_room, room_description="")
@@ -121,16 +143,7 @@ class BuiltinAgent:
             stated.observe(self.objectives, context, score_before)
         except Exception:
             log.exception("built-in agent: reading stated objectives failed on the last reply")
-        scene = self._scene(context)
-        answering = self.replies.answering(context.room_id)  # a question asked is answered first
-        planned = (
-            None if answering else stated.choose(self.objectives, context, self.mem, self._pending_rooms)
-        )
-        command, reason, where = planned or self._reply_or_choice(context, scene)
-        self._commit(context.room_id, where, command)
-        self.replies.commit(context.room_id, command)
-        self.objectives.sending(command, context.room_id)
-        return Decision(command, reason, risky=self._risky(context, command), source="builtin")
+        return context
 
     def _risky(self, ctx: TurnContext, command: str) -> bool:
         """Fights, and moves out of rooms where we died, earn a save first."""

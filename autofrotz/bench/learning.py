@@ -22,7 +22,12 @@ from typing import Any
 from autofrotz.bench.figures import emit, progress
 
 DEFAULT_GAMES = "cellar,zork1,Advent,deephome,omniquest"
-KNOWLEDGE_MARKS = ("known ", "fetch for a known", "[skipped known")  # reasoning of a turn that used it
+KNOWLEDGE_MARKS = (
+    "known ",
+    "fetch for a known",
+    "[skipped known",
+    "proven path",
+)  # reasoning of a turn that used it
 
 
 def split_of(stem: str) -> str:

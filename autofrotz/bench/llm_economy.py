@@ -102,6 +102,7 @@ def run(game: str, turns: int, db_path: Path) -> dict[str, Any]:
         "max_turns": turns,
         "hooks": [],
         "agents": agents,
+        "fresh": True,  # each run stands alone (and writes no post-mortem guide)
     }
     config = config_from_dict(raw)
     with Session.open(

@@ -110,7 +110,7 @@ def play_game(game: str, turns: int, path: Path) -> int:
     from autofrotz.storage.reader import GameReader
 
     config = config_from_dict(
-        {"game_file": game, "max_turns": turns, "database_path": str(path), "hooks": []}
+        {"game_file": game, "max_turns": turns, "database_path": str(path), "hooks": [], "fresh": True}
     )
     with Session.open(config, web=False, console=False) as session:
         session.play()

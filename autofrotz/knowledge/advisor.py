@@ -1,7 +1,19 @@
 """The built-in agent's use of earlier runs: a wrapper that consults the lore each turn.
 
-Rules that plan, tried for each known scoring action in the order earlier runs found them; the
-first that has a command decides, and its name (with the run that taught it) is the turn's reasoning:
+First, while the game goes the way it went before, it replays the proven path (knowledge/path.py):
+the shortened, rehearsed commands that took an earlier run to its best score.
+
+| rule | what it does |
+|---|---|
+| ``proven path (run N)`` | the path's next command; the built-in agent still reads every reply |
+| ``off the path`` | stop replaying when the last reply is not what the path expects (see below) |
+
+``off the path`` (the reason is kept in the state): a death, another command was sent (the maze
+solver, a person), another room, or a lower score than the path showed there.
+
+After the path (or without one), rules that plan, tried for each known scoring action in the order
+earlier runs found them; the first that has a command decides, and its name (with the run that
+taught it) is the turn's reasoning:
 
 | rule | what it does |
 |---|---|
@@ -10,8 +22,10 @@ first that has a command decides, and its name (with the run that taught it) is 
 | ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
 | ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
 
-and two vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
-refusal`` (words the parser did not understand) and ``known death`` (the command killed us here).
+and three vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
+refusal`` (words the parser did not understand), ``known death`` (the command killed us here) and
+``known dead end`` (sent here in an earlier run, it changed nothing: no move, no score, nothing
+taken or dropped; so this run spends its turns on what was not tried).
 The agent's own rules still run every turn (it keeps learning); a plan goes to the front of its
 follow-up queue under the rule's name, so its safety rules (get away, light, fight) still come first.
 """
@@ -25,6 +39,7 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.knowledge.path import ProvenPath, same_place
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +54,9 @@ PREPARE = False
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 KNOWN = ("known ", "fetch for a known")  # prefixes of the rule names here (to find their queue entries)
+PATH_RULE = "proven path"
+DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
+DEAD_END_TRIES = 99
 
 
 class InformedMemory(Memory):
@@ -66,6 +84,12 @@ class InformedMemory(Memory):
             return True
         return self._veto(room, command, self.lore.death_rule(room, command))
 
+    def tried(self, room: str | None, command: str) -> int:
+        n = super().tried(room, command)
+        if n == 0 and DEAD_ENDS and self._veto(room, command, self.lore.dead_end_rule(room, command)):
+            return DEAD_END_TRIES  # counts as tried up to any verb's limit: other things come first
+        return n
+
     def _veto(self, room: str | None, command: str, rule: str | None) -> bool:
         if rule is not None:
             self.hits.append((room or "?", command, rule))
@@ -86,6 +110,9 @@ class GoalState:
     last_goal: int | None = None
     last_score: int | None = None
     dry: int = 0  # planned turns since the score last rose
+    path_at: int = 0  # steps of the proven path sent
+    path_done: bool = False
+    path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -110,16 +137,25 @@ class GoalState:
 class KnowingAgent:
     """Wraps the built-in agent: plans from the lore, vetoes what earlier runs ruled out."""
 
-    def __init__(self, inner: Any, lore: Lore) -> None:
+    def __init__(self, inner: Any, lore: Lore, path: ProvenPath | None = None) -> None:
         self.inner = inner
         self.lore = lore
+        self.path = path if hasattr(inner, "follow") else None
         self.deterministic = bool(getattr(inner, "deterministic", False))
         self.state = GoalState()
+        if self.path is not None:  # what the path scores is not a goal of its own
+            on_path = {step.command for step in self.path.steps}
+            self.state.done = [i for i, g in enumerate(lore.scoring) if g.command in on_path]
         self._inform()
 
     def decide(self, context: TurnContext) -> Decision:
-        """The agent's decision, with a known plan at the front of its queue."""
+        """The path's next command while the game follows it; else the agent's decision, with a known
+        plan at the front of its queue."""
         self._inform()
+        replay = self._replay(context)
+        if replay is not None:
+            followed: Decision = self.inner.follow(context, *replay)
+            return followed
         mem: InformedMemory = self.inner.mem
         self._score_progress(context)
         plan = self._plan(context)
@@ -134,6 +170,42 @@ class KnowingAgent:
         if here:
             decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
         return decision
+
+    # ----- the proven path -----
+    def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """(command, rule) of the path's next step, or None once the replay is over."""
+        p, s = self.path, self.state
+        if p is None or s.path_done:
+            return None
+        k = s.path_at
+        why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
+        if why is None and k >= len(p.steps):
+            why = "the path is done"
+        if why is not None:
+            s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
+            log.info("knowledge: %s", s.path_stop)
+            return None
+        s.path_at = k + 1
+        rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}"
+        return p.steps[k].command, rule
+
+    @staticmethod
+    def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:
+        return None if same_place(ctx.room_id, p.start_room) else "another start room"
+
+    @staticmethod
+    def _off_path(ctx: TurnContext, step: Any) -> str | None:
+        """Why the last reply is not what the path expects after ``step`` (None when it is)."""
+        if ctx.death_note:
+            return "a death"
+        sent = " ".join((ctx.last_command or "").lower().split())
+        if sent != " ".join(step.command.lower().split()):
+            return f"another command was sent ({sent!r})"
+        if not same_place(ctx.room_id, step.room):
+            return f"another room ({ctx.room_id}, the path expects {step.room})"
+        if step.score is not None and ctx.score is not None and ctx.score < step.score:
+            return f"a lower score ({ctx.score}, the path expects {step.score})"
+        return None
 
     # ----- the plan -----
     def _score_progress(self, ctx: TurnContext) -> None:

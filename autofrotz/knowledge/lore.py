@@ -40,6 +40,7 @@ class Lore:
     items: dict[str, str | None] = field(default_factory=dict)  # item name -> room it was found in
     mazes: list[dict[str, Any]] = field(default_factory=list)
     puzzles: list[dict[str, Any]] = field(default_factory=list)  # still open at the end of a run
+    dead_ends: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -63,6 +64,11 @@ class Lore:
         # A refusal in words the parser knows depends on the moment (a locked door opens later): only
         # the words it did not understand are refused in every run.
         return None
+
+    def dead_end_rule(self, room: str | None, command: str) -> str | None:
+        """The rule name when an earlier run sent this command here and nothing changed."""
+        run = self.dead_ends.get((room or "?", command))
+        return None if run is None else f"known dead end (run {run})"
 
     def death_rule(self, room: str | None, command: str) -> str | None:
         """The rule name when this command killed us here in an earlier run."""
@@ -113,6 +119,7 @@ class Lore:
             "scoring_actions": len(self.scoring),
             "deaths": len(self.deaths),
             "refusals": len(self.refusals) + len(self.not_understood),
+            "dead_ends": len(self.dead_ends),
             "mazes": len(self.mazes),
             "open_puzzles": len(self.puzzles),
         }

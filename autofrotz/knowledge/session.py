@@ -9,6 +9,7 @@ from typing import Any
 
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 
 log = logging.getLogger(__name__)
@@ -24,20 +25,33 @@ class Learning:
     fresh: bool = False
     guide: str = ""  # the newest post-mortem guide of an earlier run ("" when none or fresh)
     guide_run: int | None = None
+    path: ProvenPath | None = None  # the best earlier run's route to its best score (knowledge/path.py)
 
     @classmethod
     def open(
-        cls, conn: Any, path: str | Path, seed: int | None, fresh: bool, game_id: int | None = None
+        cls,
+        conn: Any,
+        path: str | Path,
+        seed: int | None,
+        fresh: bool,
+        game_id: int | None = None,
+        rehearse: bool = True,
     ) -> Learning:
         """Load what earlier runs of the story at ``path`` taught (nothing when ``fresh``).
 
-        ``game_id``: the game being resumed; only runs before it count as earlier.
+        ``game_id``: the game being resumed; only runs before it count as earlier. ``rehearse``: distil
+        the proven path of the earlier runs (checked in a side copy of the interpreter).
         """
         sha = story_sha(path)
         rows = [] if fresh else read_facts(conn, sha, before_game=game_id)
         lore = Lore.from_rows(sha, rows)
         run = run_number(conn, sha, game_id) if game_id is not None else _next_run(conn, sha)
         learning = cls(sha, lore, Learner(sha, run, seed), fresh)
+        runs = {int(r["key"]): int(r["body"]["run"]) for r in rows if r["kind"] == "run"}
+        if runs and rehearse:
+            learning.path = best_path(conn, Path(path), runs)
+        if runs:
+            lore.dead_ends = dead_ends(conn, runs, learning.path)
         if not fresh:
             found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
             if found is not None:
@@ -51,7 +65,8 @@ class Learning:
 
     def knew(self) -> dict[str, Any]:
         """What this run started knowing, for the game record and the page."""
-        return {"run": self.run, "fresh": self.fresh, "guide": bool(self.guide)} | self.lore.summary()
+        known = {"run": self.run, "fresh": self.fresh, "guide": bool(self.guide)} | self.lore.summary()
+        return known | (self.path.summary() if self.path is not None else {})
 
     def facts(
         self, game_id: int, n: int, command: str, text: str, score: Any, event: Any, world: Any

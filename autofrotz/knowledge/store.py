@@ -99,7 +99,12 @@ def latest_guide(conn: sqlite3.Connection, sha: str, before_game: int) -> tuple[
     return (int(row[0]), str(row[1])) if row is not None else None
 
 
-USED_MARKS = ("known %", "fetch for a known%", "%[skipped known%")  # reasoning of a turn that used knowledge
+USED_MARKS = (
+    "known %",
+    "fetch for a known%",
+    "%[skipped known%",
+    "proven path%",
+)  # reasoning of a turn that used knowledge
 
 
 def knowledge_view(conn: sqlite3.Connection, game_id: int) -> dict[str, Any]:

@@ -1,0 +1,489 @@
+"""The proven path: the commands that took an earlier run to its best score, shortened and rehearsed.
+
+A person replaying a game they have already played does not repeat the first run's wanderings:
+they walk straight to what scored. ``distil`` reads the recorded turns of an earlier run and keeps
+the commands that really led to its best score:
+
+| rule | what it drops |
+|---|---|
+| ``undone by a restore`` | turns a death undid (the run went back to an earlier save) |
+| ``after the best score`` | everything after the turn that first reached the run's best score |
+| ``refused`` | a command the game refused or did not understand, where neither room nor score changed |
+| ``only looked`` | look or inventory (the short cut: also examine, read, search) that scored nothing |
+| ``walked in a circle`` | moves (or commands that changed room) back to the same room and score (below) |
+
+The short cut of circles also drops whatever was done on a loop that changed neither score nor
+what was carried.
+
+Cuts are made from short to careful (short drops and loops, short drops with careful loops, careful
+both, the run as played). ``rehearse`` plays a cut in a side copy of the
+interpreter, started from the story file with the earlier run's seed (a player rehearsing from a
+save): the first cut that reaches the run's best score is kept; when neither does, the cut that
+scored most, up to the step of its best score (the longest verified prefix). Each step keeps the
+room it should lead to and the score it should show, so the next run can tell when the game goes
+another way (a random event, another seed) and stop replaying.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from autofrotz.knowledge.learner import refusal_class
+from autofrotz.managers.directions import parse_direction
+
+log = logging.getLogger(__name__)
+
+# Verbs that only look at the world (the common parsers' library verbs). ``look`` and ``inventory``
+# never change it; examining, reading and searching can reveal a hidden thing, so only the short cut
+# drops those, and the rehearsal tells whether that cost the score.
+LOOK_ONLY = frozenset(["look", "l", "inventory", "i", "inv"])
+LOOK_MAYBE = frozenset(["examine", "x", "read", "search", "listen", "smell", "look at", "look in"])
+EARLIER_RUNS = 5  # newest earlier runs whose paths are distilled (the best one is replayed)
+REHEARSAL_BUDGET = 40000  # commands the distillations at one run's start may send in all (some seconds)
+SLOT = "proven-path"  # the rehearsal's save slot
+# Passes of distil, shortest first; the first that reaches the run's best score is kept: every cut and
+# trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
+# careful cut alone.
+PASSES = ("short", "keep what was taken", "careful")
+_NUMBERED = re.compile(r"_\d+$")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of the path: the room it should lead to and the score it should show."""
+
+    command: str
+    room: str | None
+    score: int | None
+    turn: int  # the turn of the earlier run that sent it
+
+
+@dataclass(frozen=True)
+class ProvenPath:
+    """A replayable route to an earlier run's best score."""
+
+    run: int  # the run that taught it
+    game_id: int
+    score: int  # the score it reaches
+    turns: int  # turns that run took to get there
+    steps: tuple[Step, ...]
+    start_room: str | None
+    cut: str  # which cut was kept ("short", "careful", "as played")
+    verified: bool  # whether the rehearsal reached ``score``
+
+    def summary(self) -> dict[str, Any]:
+        """For the game record and the page."""
+        return {
+            "path_run": self.run,
+            "path_score": self.score,
+            "path_steps": len(self.steps),
+            "path_turns": self.turns,
+            "path_cut": self.cut,
+            "path_verified": self.verified,
+        }
+
+
+@dataclass(frozen=True)
+class Played:
+    """One turn as recorded."""
+
+    turn: int
+    command: str
+    room: str | None
+    score: int | None
+    inventory: tuple[str, ...]
+    text: str
+
+
+def same_place(a: str | None, b: str | None) -> bool:
+    """Whether two room ids name the same place across runs (ids are numbered by the order of visits).
+
+    >>> same_place("darkness_2", "darkness"), same_place("hall", "kitchen"), same_place(None, "hall")
+    (True, False, True)
+    """
+    if a is None or b is None:
+        return True
+    return _NUMBERED.sub("", a) == _NUMBERED.sub("", b)
+
+
+def load_turns(conn: Any, game_id: int) -> tuple[Played, list[Played], int | None]:
+    """(the start, the effective history, the seed) of a recorded game: turns undone by a restore
+    after a death are left out (rule ``undone by a restore``)."""
+    seed_row = conn.execute("SELECT seed FROM games WHERE game_id = ?", (game_id,)).fetchone()
+    rows = conn.execute(
+        "SELECT turn_number, command_sent, room_id, score, event, inventory, game_output, extra"
+        " FROM turns WHERE game_id = ? ORDER BY turn_number",
+        (game_id,),
+    ).fetchall()
+    start = Played(0, "", None, 0, (), "")
+    kept: list[Played] = []
+    for n, command, room, score, event, inventory, text, extra in rows:
+        carried = tuple(sorted(json.loads(inventory or "[]")))
+        if n == 0:
+            start = Played(0, "", room, score or 0, carried, text or "")
+            continue
+        if event == "death":
+            back = json.loads(extra or "{}").get("restored_from")
+            kept = [p for p in kept if back is not None and p.turn <= back]
+            continue
+        if not command:
+            continue
+        kept.append(Played(n, command, room, score, carried, text or ""))
+    return start, kept, (int(seed_row[0]) if seed_row and seed_row[0] is not None else None)
+
+
+def best_prefix(played: list[Played]) -> list[Played]:
+    """The history up to the turn that first reached its best score (rule ``after the best score``)."""
+    best, end = 0, 0
+    for i, p in enumerate(played):
+        if p.score is not None and p.score > best:
+            best, end = p.score, i + 1
+    return played[:end]
+
+
+def cut_path(
+    start: Played, played: list[Played], short: bool, short_loops: bool | None = None
+) -> list[Played]:
+    """Drop refused and look-only commands, then walks in a circle (see the module's table); ``short``
+    for the short cut of both (``short_loops`` apart for the loops)."""
+    kept: list[Played] = []
+    room, score = start.room, start.score or 0
+    for p in played:
+        moved = p.room != room
+        scored = p.score is not None and p.score != score
+        if not moved and not scored and _idle(p, short):
+            continue
+        kept.append(p)
+        room, score = p.room, p.score if p.score is not None else score
+    return _uncircle(start, kept, short if short_loops is None else short_loops)
+
+
+def _idle(p: Played, short: bool) -> bool:
+    """Whether a command that moved nothing and scored nothing can go (rules ``refused``, ``only looked``)."""
+    words = p.command.lower().split()
+    if not words:
+        return True
+    if refusal_class(p.text) is not None:
+        return True
+    if words[0] in LOOK_ONLY and len(words) == 1:
+        return True
+    return short and (words[0] in LOOK_MAYBE or " ".join(words[:2]) in LOOK_MAYBE)
+
+
+def _uncircle(start: Played, kept: list[Played], short: bool) -> list[Played]:
+    """Rule ``walked in a circle``: from each point, skip to the last later point in the same room with
+    the same score (and, for the careful cut, only over moves; for the short cut, carrying the same)."""
+    rooms = [start.room] + [p.room for p in kept]
+    scores = [start.score or 0] + [p.score or 0 for p in kept]
+    carried = [start.inventory] + [p.inventory for p in kept]
+    out: list[Played] = []
+    i = 0
+    while i < len(kept):
+        j = i
+        for k in range(len(kept), i, -1):
+            same = rooms[k] == rooms[i] and scores[k] == scores[i]
+            if not same:
+                continue
+            between = kept[i:k]
+            if short and carried[k] == carried[i]:
+                j = k
+                break
+            if all(
+                parse_direction(p.command) is not None or rooms[i + n + 1] != rooms[i + n]
+                for n, p in enumerate(between)
+            ):
+                j = k
+                break
+        if j > i:
+            i = j
+            continue
+        out.append(kept[i])
+        i += 1
+    return out
+
+
+@dataclass
+class Spend:
+    """Commands the rehearsals may still send (shared by the distillations at one run's start)."""
+
+    left: int = REHEARSAL_BUDGET
+
+
+class Rehearsal:
+    """A side copy of the interpreter, started from the story file with an earlier run's seed, that
+    plays candidate cuts from a saved point (a player rehearsing from a save). ``spend``: commands
+    it may still send."""
+
+    def __init__(self, story: Path, seed: int | None, spend: Spend | None = None) -> None:
+        from autofrotz.backends.jericho_backend import JerichoBackend
+
+        self.game = JerichoBackend(Path(story).resolve(), seed)
+        self.game.start()
+        self.spend = spend if spend is not None else Spend()
+
+    def play(self, commands: list[str], target: int) -> list[tuple[int | None, int | None]] | None:
+        """(score, room number) after each command up to the first scoring ``target`` or more; None
+        when the commands die, end the game or run out before it (or the budget is spent)."""
+        seen: list[tuple[int | None, int | None]] = []
+        for command in commands:
+            if self.spend.left <= 0:
+                return None
+            self.spend.left -= 1
+            result = self.game.send(command)
+            if result.outcome == "death":
+                return None
+            seen.append((result.score, self._room()))
+            if result.score is not None and result.score >= target:
+                return seen
+            if result.ended:
+                return None
+        return None
+
+    def _room(self) -> int | None:
+        try:
+            return int(self.game.ground_truth().room_number)
+        except Exception:  # no truth for this story: the score alone checks a cut
+            return None
+
+    def close(self) -> None:
+        try:
+            self.game.close()
+        except Exception:
+            log.debug("closing the rehearsal", exc_info=True)
+
+
+def segments(prefix: list[Played]) -> list[list[Played]]:
+    """The history cut after each command that raised the score (the last ends with the best score)."""
+    out: list[list[Played]] = [[]]
+    score = 0
+    for p in prefix:
+        out[-1].append(p)
+        if p.score is not None and p.score > score:
+            score = p.score
+            out.append([])
+    return [seg for seg in out if seg]
+
+
+def variants(before: Played, seg: list[Played]) -> list[tuple[str, list[Played]]]:
+    """Cuts of one segment from short to careful, each once."""
+    found: list[tuple[str, list[Played]]] = []
+    for name, cut in (
+        ("short", cut_path(before, seg, True)),
+        ("short, careful loops", cut_path(before, seg, True, False)),
+        ("careful", cut_path(before, seg, False)),
+        ("as played", seg),
+    ):
+        if cut and cut[-1] is seg[-1] and all(cut != c for _, c in found):
+            found.append((name, cut))
+    return found
+
+
+def distil(
+    conn: Any, story: Path, game_id: int, run: int, check: bool = True, spend: Spend | None = None
+) -> ProvenPath | None:
+    """The proven path of one earlier game, or None when it never scored.
+
+    Segment by segment (up to each score rise), the shortest cut that still reaches the segment's
+    score in the rehearsal is kept, then single commands that neither moved nor scored are left out
+    while the segment still scores (rule ``not needed``). A segment no cut reproduces ends the path
+    there: the verified prefix. When a pass falls short of the run's best score, the next of
+    PASSES is tried.
+    """
+    start, played, seed = load_turns(conn, game_id)
+    prefix = best_prefix(played)
+    if not prefix:
+        return None
+    careful = cut_path(start, prefix, False)
+    if not check:
+        return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
+    best: ProvenPath | None = None
+    for mode in PASSES:  # a shorter pass may leave out what a later segment needs
+        try:
+            found = _distil_pass(story, seed, start, prefix, run, game_id, mode, spend)
+        except Exception:
+            log.info("proven path: no interpreter to rehearse on", exc_info=True)
+            return _path(run, game_id, prefix[-1].score or 0, prefix, careful, start.room, "careful", False)
+        if found is not None and (
+            best is None or (found.score, -len(found.steps)) > (best.score, -len(best.steps))
+        ):
+            best = found
+        if best is not None and best.verified:
+            break
+    return best
+
+
+def _distil_pass(
+    story: Path,
+    seed: int | None,
+    start: Played,
+    prefix: list[Played],
+    run: int,
+    game_id: int,
+    mode: str,
+    spend: Spend | None = None,
+) -> ProvenPath | None:
+    """One pass of distil (see PASSES)."""
+    rehearsal = Rehearsal(story, seed, spend)
+    kept: list[Played] = []
+    scores: list[int | None] = []
+    names: list[str] = []
+    try:
+        rehearsal.game.save(SLOT)
+        before = start
+        for seg in segments(prefix):
+            target = seg[-1].score or 0
+            chosen = _rehearse_segment(rehearsal, before, seg, target, mode)
+            if chosen is None:
+                break
+            name, cut, got = chosen
+            kept += cut
+            scores += got
+            names.append(name)
+            before = seg[-1]
+    except Exception:
+        log.info("proven path: rehearsal stopped", exc_info=True)
+    finally:
+        rehearsal.close()
+    if not kept:
+        return None
+    reached = max((s for s in scores if s is not None), default=0)
+    cut_name = max(set(names), key=names.count) if names else "as played"
+    verified = reached >= (prefix[-1].score or 0)
+    return _path(run, game_id, reached, prefix, kept, start.room, cut_name, verified, scores)
+
+
+def _rehearse_segment(
+    g: Rehearsal, before: Played, seg: list[Played], target: int, mode: str = "short"
+) -> tuple[str, list[Played], list[int | None]] | None:
+    """(cut name, steps, scores) of the shortest cut of one segment that reaches ``target`` from the
+    saved point and passes through the rooms the segment as played passed through (the place a
+    command leads to can depend on the time as well); the rehearsal is left at the segment's end,
+    saved there."""
+    g.game.restore(SLOT)
+    played = g.play([p.command for p in seg], target)
+    rooms = {id(p): seen[1] for p, seen in zip(seg, played or [], strict=False)}
+    for name, cut in variants(before, seg):
+        short = mode != "careful"
+        if not short and name not in ("careful", "as played"):
+            continue
+        g.game.restore(SLOT)
+        got = g.play([p.command for p in cut], target)
+        if got is None or not _same_rooms(cut, got, rooms):
+            continue
+        cut = cut[: len(got)]
+        if short:
+            cut, got = _trim(g, before, cut, got, target, rooms, keep_carried=mode == "keep what was taken")
+        circled = _uncircle(before, cut, False)  # what trimming left of a walk may now be a circle
+        if short and len(circled) < len(cut) and circled and circled[-1] is cut[-1]:
+            g.game.restore(SLOT)
+            again = g.play([p.command for p in circled], target)
+            if again is not None and len(again) == len(circled) and _same_rooms(circled, again, rooms):
+                cut, got = circled, again
+        g.game.restore(SLOT)
+        g.play([p.command for p in cut], target)
+        g.game.save(SLOT)
+        return name, cut, [score for score, _ in got]
+    return None
+
+
+def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], rooms: dict[int, Any]) -> bool:
+    """Whether each command of a cut left the player where it did in the segment as played."""
+    return all(rooms.get(id(p), room) == room for p, (_, room) in zip(cut, got, strict=False))
+
+
+def _trim(
+    g: Rehearsal,
+    before: Played,
+    cut: list[Played],
+    got: list[tuple[int | None, int | None]],
+    target: int,
+    rooms_played: dict[int, Any],
+    keep_carried: bool = False,
+) -> tuple[list[Played], list[tuple[int | None, int | None]]]:
+    """Rule ``not needed``: leave out, one at a time from the end, commands that neither moved nor
+    scored in the earlier run, as long as the segment still reaches its score by the same rooms."""
+    rooms = [before.room] + [p.room for p in cut]
+    scores = [before.score or 0] + [p.score or 0 for p in cut]
+    carried = [before.inventory] + [p.inventory for p in cut]
+    i = len(cut) - 2  # the last command is the one that scored
+    while i >= 0 and g.spend.left > len(cut):
+        p = cut[i]
+        # With keep_carried, what took or dropped a thing stays: a later segment may need it.
+        same = rooms[i + 1] == rooms[i] and scores[i + 1] == scores[i]
+        same = same and (carried[i + 1] == carried[i] or not keep_carried)
+        idle = same and parse_direction(p.command) is None
+        if idle:
+            trial = cut[:i] + cut[i + 1 :]
+            g.game.restore(SLOT)
+            again = g.play([q.command for q in trial], target)
+            if again is not None and len(again) == len(trial) and _same_rooms(trial, again, rooms_played):
+                cut, got = trial, again
+                rooms = rooms[: i + 1] + rooms[i + 2 :]
+                scores = scores[: i + 1] + scores[i + 2 :]
+                carried = carried[: i + 1] + carried[i + 2 :]
+        i -= 1
+    return cut, got
+
+
+def _path(
+    run: int,
+    game_id: int,
+    score: int,
+    prefix: list[Played],
+    steps: list[Played],
+    start: str | None,
+    cut: str,
+    verified: bool,
+    scores: list[int | None] | None = None,
+) -> ProvenPath:
+    kept = tuple(
+        Step(p.command, p.room, scores[i] if scores and i < len(scores) else p.score, p.turn)
+        for i, p in enumerate(steps)
+    )
+    turns = next((p.turn for p in prefix if p.score is not None and p.score >= score), prefix[-1].turn)
+    return ProvenPath(run, game_id, score, turns, kept, start, cut, verified)
+
+
+def best_path(conn: Any, story: Path, runs: dict[int, int], check: bool = True) -> ProvenPath | None:
+    """The best proven path of the newest earlier runs (game id -> run): highest score, then fewest steps."""
+    found = []
+    spend = Spend()  # newest runs first: their histories start with the path already shortened
+    for game_id in sorted(runs)[-EARLIER_RUNS:][::-1]:
+        try:
+            path = distil(conn, story, game_id, runs[game_id], check, spend)
+        except Exception:  # a path is a help, never a reason to fail a game's start
+            log.exception("proven path: distilling game %d failed", game_id)
+            continue
+        if path is not None and path.steps:
+            found.append(path)
+    if not found:
+        return None
+    return max(found, key=lambda p: (p.score, -len(p.steps), p.game_id))
+
+
+def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[tuple[str, str], int]:
+    """(room, command) -> run, for the commands earlier runs sent that changed nothing: no move, no
+    score, nothing taken or dropped (rule ``known dead end``). The next run tries other things first.
+    Moves are left out (a way is walked again and again), and so is whatever the path sends."""
+    on_path = {step.command for step in path.steps} if path is not None else set()
+    found: dict[tuple[str, str], int] = {}
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before = start
+        for p in played:
+            same = p.room == before.room and (p.score or 0) == (before.score or 0)
+            idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
+            if idle and p.command not in on_path and before.room:
+                found.setdefault((before.room, p.command), runs[game_id])
+            before = p
+    return found
+
+
+def path_dict(path: ProvenPath) -> dict[str, Any]:
+    """Plain data, for tests and the page."""
+    return asdict(path)
