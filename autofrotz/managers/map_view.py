@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # Accepted compass moves with different replies that must leave the map in one room before the game's
 # rooms are read from the reply's opening paragraph (the unread_headers mode).
-UNREAD_MOVES = 3
+UNREAD_MOVES = 2
 
 
 class MapView:
