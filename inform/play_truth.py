@@ -47,6 +47,7 @@ OUR_GAMES = {
     "wakeup": "\nYou'll have to get out of the bed first.",
     "signal": "\nCliff Path    Score: 5    Moves: 3\n",
     "satchel": "\n  a storm lantern\nYou are wearing:\n  a woollen scarf\n",
+    "farmyard": "\nA black range warms the farmhouse kitchen.",
 }
 
 

@@ -138,3 +138,19 @@ def test_a_room_listing_nests_brackets_two_deep() -> None:
         ("storm lantern", None), ("leather satchel", None), ("tobacco tin", "leather satchel"),
         ("luggage key", "tobacco tin"), ("folded map", "leather satchel"),
     ]  # fmt: skip
+
+
+# ----- a list under a heading of the game's own wording (inform/farmyard.inf) -----
+def test_a_list_after_a_colon_on_the_heading_line() -> None:
+    listing = parse_inventory("Pockets: a ball of twine and a penknife.") or []
+    assert [i.name for i in listing] == ["ball of twine", "penknife"]
+
+
+def test_a_list_one_a_line_under_an_unknown_heading() -> None:
+    listing = parse_inventory("Pockets:\na red apple\na ball of twine\na penknife\n\n>") or []
+    assert [i.name for i in listing] == ["red apple", "ball of twine", "penknife"]
+
+
+def test_a_colon_before_words_that_are_no_objects_is_no_inventory() -> None:
+    assert parse_inventory("You have two options: go down or west.") is None
+    assert parse_inventory("Note: the door is locked.") is None

@@ -57,6 +57,7 @@ class GameRun:
     unknown_steps: int = 0
     empty_replies: int = 0  # commands the story answered with no text at all
     unnamed_inventory_steps: int = 0  # inventory not scored: a carried object without a name
+    unread_inventories: int = 0  # answers to "inventory" no reader took for a listing
     inventory_hits: int = 0
     inventory_steps: int = 0
     map_llm_calls: int = 0
@@ -166,6 +167,7 @@ def play(
         session.close()
     run.map_llm_calls = map_llm.usage.calls if map_llm else 0
     run.fired = dict(maps.fired)
+    run.unread_inventories = getattr(items, "unread_inventories", 0)
     run.item_llm_calls = item_llm.usage.calls if item_llm else 0
     if explorer is not None:
         run.driver_commands = explorer.commands
@@ -195,6 +197,7 @@ def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None)
         "steps": len(run.pairs),
         "unknown_truth_steps": run.unknown_steps,
         "unnamed_inventory_steps": run.unnamed_inventory_steps,
+        "unread_inventories": run.unread_inventories,
         "silent": run.turns > 0 and run.empty_replies >= SILENT_SHARE * run.turns,
         "room_tracking": rooms["room_tracking"],
         "merged_ids": rooms["merged_ids"],

@@ -75,7 +75,55 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     prose = prose_inventory(text)  # "You have a lamp and a map.", "You are wearing a hat; ..."
     if prose is not None:
         return prose
-    return [] if INVENTORY_EMPTY.search(text) else None
+    if INVENTORY_EMPTY.search(text):
+        return []
+    return list_under_heading(lines)
+
+
+# A short heading of the game's own wording opening the reply ("Pockets:", "In your hands:"): a few
+# words, no sentence punctuation; group 1 is whatever follows the colon on the same line.
+LIST_HEADING = re.compile(r"^\s*[A-Za-z][\w'-]*(?: [\w'-]+){0,4}\s*:\s*(.*)$")
+
+
+# Words that make an entry a clause ("the door is locked"), not an object's name.
+CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|has|have|had|can|will|would|must)\b", re.IGNORECASE)
+
+
+def _begins_like_object(text: str) -> bool:
+    """True when a list entry opens with an article or a number word ("a lamp", "two coins") and
+    reads as a name, not a clause ("the door is locked"); an aside in brackets is not read."""
+    first = text.strip().split(" ", 1)[0].lower()
+    plain = re.sub(r"\([^)]*\)", "", text)
+    return (first in ARTICLES or first in NUMBER_WORDS) and not CLAUSE_WORDS.search(plain)
+
+
+def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
+    """A list-shaped answer to "inventory" under a heading no pattern above knows: the things on the
+    heading's line after the colon ("Pockets: a lamp and a key."), or one a line below it, indented
+    or not. Every entry must open like an object's name (an article or a number word), so a reply
+    such as "You have two options: go down or west." is no listing. Only ever asked of replies to
+    "inventory", where a list under a heading is the game's inventory whatever the heading says.
+
+    >>> [i.name for i in list_under_heading(["Pockets: a lamp and a brass key."])]
+    ['lamp', 'brass key']
+    >>> [i.name for i in list_under_heading(["In your hands:", "a lamp", "two coins"])]
+    ['lamp', 'coins']
+    >>> list_under_heading(["You have two options: go down or west."]) is None
+    True
+    """
+    index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    match = LIST_HEADING.match(lines[index]) if index is not None else None
+    if index is None or not match:
+        return None
+    rest = match.group(1).strip()
+    if rest:
+        if rest.strip(" .").lower() in NOTHING_WORDS:
+            return []
+        listing = _inline_inventory(rest, lines[index + 1 :])
+        parts = split_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
+        return listing if listing and all(_begins_like_object(p) for p in parts) else None
+    entry = next((line for line in lines[index + 1 :] if line.strip()), "")
+    return _block_inventory(lines[index + 1 :]) if _begins_like_object(entry) else None
 
 
 def _worn_heading(lines: list[str], start: int) -> int | None:

@@ -121,6 +121,8 @@ class ItemManager(ItemRules):
         if listing is not None:
             self._resync(listing)
             self._doubt = None  # what we carry is now the game's own word
+        else:
+            self.unread_inventories += bool(reply.strip())
         return self._updates
 
     # ----- LLM ------------------------------------------------------------------------------

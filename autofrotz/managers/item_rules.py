@@ -35,6 +35,8 @@ class ItemRules(ItemRegistry):
         super().__init__()
         self.unsure_reason: str | None = None
         self._last_listing_turn: int | None = None  # None: never listed (the story may start us with things)
+        # answers to "inventory" (the player's or a side query's) that no reader took for a listing
+        self.unread_inventories = 0
 
     def _apply_rules(self, text: str, command: Command) -> None:
         """The deterministic parser: every rule that recognises something applies."""
@@ -43,6 +45,7 @@ class ItemRules(ItemRegistry):
             if listing is not None:
                 self._resync(listing)
                 return
+            self.unread_inventories += bool(text.strip())
         for name in ip.implicit_takes(text):
             self._take_named(name, text)
         for name, container in ip.implicit_puts(text):

@@ -24,10 +24,17 @@ from autofrotz.managers.map_reading import is_inspection, quoted_title
 from autofrotz.managers.map_rides import stepping_off
 from autofrotz.managers.map_rules import check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
+from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import ParsedOutput, is_full_description, is_item_line, parse_output
+from autofrotz.managers.room_parser import (
+    ParsedOutput,
+    is_full_description,
+    is_item_line,
+    leading_paragraph,
+    parse_output,
+)
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
 
@@ -103,9 +110,23 @@ class MapManager(MazeMap):
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
+        self._note_unread(parsed, command_used, update, output_text)
         self.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
         return update
+
+    def _note_unread(self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str) -> None:
+        """The unread_headers check: an accepted compass move (no refusal, nothing blocking, not dark,
+        no death) whose reply opens with a paragraph not seen before, yet the map still has one room."""
+        if not command:
+            self.scene.intro = self.scene.intro or text
+        if not command or edge_label(command) not in OPPOSITES or update.moved or len(self.graph) > 1:
+            return
+        if parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text) == "death":
+            return
+        opening = leading_paragraph(text)
+        if opening and not is_retort(text):
+            self.scene.unread_moves.setdefault(opening, set()).add(edge_label(command) or "")
 
     def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
         """A title in a reply to read/examine/inventory, with no description under it or one that is

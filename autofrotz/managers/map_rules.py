@@ -64,6 +64,7 @@ RULES: tuple[Rule, ...] = (
     Rule(unnamed.silent_step, NO_HEADER),
     Rule(unnamed.back_where_started, NO_HEADER),
     Rule(unnamed.led_off_speaking, NO_HEADER),
+    Rule(unnamed.unread_headers_step, NO_HEADER),
     Rule(unnamed.described_step, NO_HEADER),
     Rule(unnamed.refused_exit, NO_HEADER),
     Rule(unnamed.blocked_exit, NO_HEADER),

@@ -133,10 +133,25 @@ def is_retort(reply: str) -> bool:
     return bool(text) and "\n\n" not in text.replace("\r", "") and text.endswith(RETORT_ENDINGS)
 
 
+def unread_headers_step(seen: Observation, view: MapView) -> Verdict | None:
+    """A compass move once the unread_headers check has tripped (accepted moves drew different replies
+    while the map never left its one room): this game shows rooms in a shape our header reading does
+    not take, so the reply's opening paragraph is the room, read as described_step reads it.
+    Convention: games whose room lines our readers miss (no header at all, the name only inside a
+    sentence or on the status line) still open a move's reply with the room's description."""
+    if view.style["headerless"] > view.style["header"] or not view.headers_unread():
+        return None  # a game read as headerless by its descriptions is described_step's
+    return _opening_as_room(seen, view)
+
+
 def described_step(seen: Observation, view: MapView) -> Verdict | None:
     """A compass move (no headers): the reply's opening paragraph is the room; read it as one, under
     the name of the room the exit is known to lead to, or one made from the text.
     Convention: games without room headers (description-only rooms, "You are in ...")."""
+    return _opening_as_room(seen, view)
+
+
+def _opening_as_room(seen: Observation, view: MapView) -> Verdict | None:
     if not _undescribed_step(seen, view):
         return None
     description = leading_paragraph(view.reply)

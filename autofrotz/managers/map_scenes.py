@@ -130,6 +130,10 @@ class SceneState:
     in_vision: bool = False  # the dream is a vision, which may show places already on the map
     riding: bool = False  # a ride without a header brought us here and we have not got off yet
     replies: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))  # earlier replies
+    # the unread_headers check: the opening paragraph of each accepted compass move that left the map
+    # in its one room, with the directions that drew it; and the story's first output
+    unread_moves: dict[str, set[str]] = field(default_factory=dict)
+    intro: str = ""
 
 
 def next_dream_state(

@@ -12,6 +12,11 @@ if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
 
 
+# Accepted compass moves with different replies that must leave the map in one room before the game's
+# rooms are read from the reply's opening paragraph (the unread_headers mode).
+UNREAD_MOVES = 2
+
+
 class MapView:
     """What a rule may read: rooms, links, the current room, the game's habits and recent replies."""
 
@@ -93,5 +98,17 @@ class MapView:
         return self._maps.matches_maze(description, group_id)
 
     def headerless_game(self) -> bool:
-        """True when this game shows rooms by their description more often than by a header."""
-        return self.style["headerless"] > self.style["header"]
+        """True when this game shows rooms by their description more often than by a header, or
+        when its rooms are evidently shown in a shape our header reader does not take."""
+        return self.style["headerless"] > self.style["header"] or self.headers_unread()
+
+    def headers_unread(self) -> bool:
+        """True once accepted compass moves have drawn UNREAD_MOVES different replies while the map
+        never left its one room, and one of them came back (drawn by two directions, or already
+        printed by the opening): the moves lead somewhere and back, yet whatever this game prints
+        for a room, our header reading misses it. Scenery answers ("You look along the coast") differ
+        by direction but never come back by another one."""
+        scene = self._maps.scene
+        moves = scene.unread_moves
+        back = any(len(labels) > 1 or opening in scene.intro for opening, labels in moves.items())
+        return len(moves) >= UNREAD_MOVES and back

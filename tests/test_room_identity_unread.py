@@ -1,0 +1,51 @@
+"""The unread_headers check: a game whose rooms our header reading misses (no header, the room named
+inside a sentence) is read by the opening paragraph of each move's reply once accepted moves have
+drawn different replies, one of them twice, while the map never left its one room. The shapes are
+inform/farmyard.inf's."""
+
+from __future__ import annotations
+
+from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.map_view import MapView
+from tests.support.map_walk import walk
+
+INTRO = "The chores wait.\n\nFARMYARD\nRelease 1\n\nMud and straw cover the farmyard. The kitchen is north."
+KITCHEN = "A black range warms the farmhouse kitchen. The pantry is to the east."
+PANTRY = "Shelves of jars line the narrow pantry. The only way out is west.\n\nYou can see a key here."
+YARD = "Mud and straw cover the farmyard. The kitchen is north."
+BARN = "Hay bales fill the old barn to the rafters. The yard is west."
+
+
+def test_moves_that_come_back_switch_to_reading_openings() -> None:
+    maps = MapManager()
+    steps = [(None, INTRO), ("n", KITCHEN), ("e", PANTRY), ("w", KITCHEN), ("s", YARD), ("e", BARN),
+             ("w", YARD), ("n", KITCHEN), ("e", PANTRY)]  # fmt: skip
+    rooms = walk(maps, steps)
+    assert len(set(rooms[:4])) == 1  # before the check trips, nothing moves
+    assert MapView(maps).headers_unread()
+    assert rooms[5] != rooms[4] and rooms[6] == rooms[4]  # barn, then the yard again
+    assert rooms[7] not in (rooms[4], rooms[5]) and rooms[8] not in (rooms[4], rooms[5], rooms[7])
+    assert maps.fired["unread_headers_step"] >= 4
+
+
+def test_scenery_answers_by_direction_do_not_trip_it() -> None:
+    """Each direction answered with its own view from the hilltop: different replies, none coming
+    back by another direction, so the map keeps its one room."""
+    maps = MapManager()
+    views = ["You look along the coast to the north.", "Mountains reach the seas.",
+             "The mountains behind you stand out.", "The city stretches to the sea."]  # fmt: skip
+    steps = [(None, "A steep hill above the city. The sea lies beyond.")]
+    steps += [(d, v) for d, v in zip(("n", "s", "e", "w"), views, strict=True)] * 2
+    rooms = walk(maps, steps)
+    assert len(set(rooms)) == 1
+    assert not MapView(maps).headers_unread()
+
+
+def test_a_game_with_headers_never_trips_it() -> None:
+    maps = MapManager()
+    steps = [(None, "Hall\nA bare hall. A door leads north."), ("n", "Study\nBooks everywhere."),
+             ("s", "Hall\nA bare hall."), ("n", "Study")]  # fmt: skip
+    rooms = walk(maps, steps)
+    assert rooms[1] != rooms[0] and rooms[2] == rooms[0]
+    assert not MapView(maps).headers_unread()
+    assert maps.fired["unread_headers_step"] == 0
