@@ -49,3 +49,15 @@ def test_a_game_with_headers_never_trips_it() -> None:
     assert rooms[1] != rooms[0] and rooms[2] == rooms[0]
     assert not MapView(maps).headers_unread()
     assert maps.fired["unread_headers_step"] == 0
+
+
+def test_a_stock_answer_to_any_command_does_not_trip_it() -> None:
+    """ "Nothing happens." drawn by two directions comes back, but it also answered a command that was
+    no move: a stock answer, not a room, so the map keeps its one room."""
+    maps = MapManager()
+    steps = [(None, "Kitchen\nA warm kitchen. A hall lies south."), ("n", "Anna stops you. 'Not yet.'"),
+             ("take all", "Nothing happens."), ("s", "Nothing happens."), ("e", "Nothing happens."),
+             ("w", "Nothing happens.")]  # fmt: skip
+    rooms = walk(maps, steps)
+    assert len(set(rooms)) == 1
+    assert not MapView(maps).headers_unread()

@@ -120,6 +120,8 @@ class MapManager(MazeMap):
         no death) whose reply opens with a paragraph not seen before, yet the map still has one room."""
         if not command:
             self.scene.intro = self.scene.intro or text
+        elif edge_label(command) not in OPPOSITES and command.strip().lower() not in LOOK_COMMANDS:
+            self.scene.stock_openings.add(leading_paragraph(text))
         if not command or edge_label(command) not in OPPOSITES or update.moved or len(self.graph) > 1:
             return
         if parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text) == "death":

@@ -134,6 +134,9 @@ class SceneState:
     # in its one room, with the directions that drew it; and the story's first output
     unread_moves: dict[str, set[str]] = field(default_factory=dict)
     intro: str = ""
+    # opening paragraphs that also answered a command that was neither a move nor a look: stock
+    # answers ("Nothing happens."), which no room's description is
+    stock_openings: set[str] = field(default_factory=set)
 
 
 def next_dream_state(

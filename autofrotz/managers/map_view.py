@@ -107,8 +107,13 @@ class MapView:
         never left its one room, and one of them came back (drawn by two directions, or already
         printed by the opening): the moves lead somewhere and back, yet whatever this game prints
         for a room, our header reading misses it. Scenery answers ("You look along the coast") differ
-        by direction but never come back by another one."""
+        by direction but never come back by another one. A reply that also answered a command that
+        was neither a move nor a look ("Nothing happens.") is a stock answer and counts for nothing."""
         scene = self._maps.scene
-        moves = scene.unread_moves
+        moves = {
+            opening: labels
+            for opening, labels in scene.unread_moves.items()
+            if opening not in scene.stock_openings
+        }
         back = any(len(labels) > 1 or opening in scene.intro for opening, labels in moves.items())
         return len(moves) >= UNREAD_MOVES and back
