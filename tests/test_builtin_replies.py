@@ -296,3 +296,21 @@ def test_a_key_found_after_a_lock_was_met_goes_to_that_lock() -> None:
     game.reply("take iron key", "Taken.")
     found = game.decide()
     assert (found.command, found.reasoning) == ("unlock door with iron key", "unlock-once-a-key-is-found")
+
+
+def test_rooms_named_by_their_sentences_are_believed_in_a_game_without_headers() -> None:
+    """A game that shows rooms by their descriptions only: the map names each room from its opening
+    sentence, and the agent follows the map there instead of taking the name for a stray reply."""
+    lane = (
+        "You are on the lane that winds down from the village, with hedges on both sides. The yard is north."
+    )
+    yard = "You stand in the mill yard, cobbled and puddled. The granary door is to the east."
+    game = Game("The miller is ill.\n\n" + lane + "\n")
+    for command, text in (("north", yard), ("south", lane), ("north", yard)):
+        game.decide()
+        game.reply(command, text + "\n")
+    assert game.map.reads_rooms_by_description()
+    game.decide()
+    assert game.agent.mem.now.last_room == game.map.current_room
+    game.reply("out", "But you aren't in anything at the moment.\n")  # the parser answering back
+    assert game.map.current_room == game.agent.mem.now.last_room

@@ -362,6 +362,11 @@ class MapManager(MazeMap):
             self.merge_rooms(room_id, current, turn)
         self.current_room = room_id
 
+    def reads_rooms_by_description(self) -> bool:
+        """True when this game shows its rooms by their descriptions rather than by headers, so a
+        room named from a sentence ("You stand in the mill yard") is the game's own shape."""
+        return MapView(self).headerless_game()
+
     # ----- serialisation -----
     def to_dict(self) -> dict[str, Any]:
         """Whole map state as JSON-able data."""

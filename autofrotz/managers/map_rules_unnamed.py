@@ -118,19 +118,25 @@ def led_off_speaking(seen: Observation, view: MapView) -> Verdict | None:
 # How a one-paragraph reply ends when it answers back rather than describes: an exclamation ("I don't
 # understand that!"), a question, or a prompt waiting for an answer ("Please answer (Y or N):").
 RETORT_ENDINGS = ("!", "?", ":", '!"', '?"')
+# A one-paragraph reply opening with "But" corrects the player ("But you aren't in anything at the
+# moment."): the parser answering back, a shape many libraries share; no description opens so.
+RETORT_OPENINGS = ("But ",)
 
 
 def is_retort(reply: str) -> bool:
-    """True for a reply of one paragraph that ends as an exclamation, a question or a prompt: the
-    parser or a character answering back, never a room's description (a statement).
+    """True for a reply of one paragraph that ends as an exclamation, a question or a prompt, or that
+    opens with "But": the parser or a character answering back, never a room's description.
 
     >>> is_retort("I don't understand that!"), is_retort("Please answer the question (Y or N):")
     (True, True)
+    >>> is_retort("But you aren't in anything at the moment.")
+    True
     >>> is_retort("You're in the clearing."), is_retort("Wow!\\n\\nYou are in a hall.")
     (False, False)
     """
     text = reply.strip()
-    return bool(text) and "\n\n" not in text.replace("\r", "") and text.endswith(RETORT_ENDINGS)
+    one_paragraph = bool(text) and "\n\n" not in text.replace("\r", "")
+    return one_paragraph and (text.endswith(RETORT_ENDINGS) or text.startswith(RETORT_OPENINGS))
 
 
 def unread_headers_step(seen: Observation, view: MapView) -> Verdict | None:
