@@ -8,6 +8,7 @@ verb refused, and handing back. Screenshots go to test-artifacts/.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -105,6 +106,19 @@ def status_text(pg: Page, text: str) -> None:
     pg.wait_for_selector(f'#live-status:has-text("{text}")', timeout=WAIT_MS)
 
 
+def settled_turn(game: LiveGame) -> int:
+    """The last recorded turn once it stops changing: a pause takes effect between turns, so a turn
+    already under way when the pause was asked for is still recorded after the page says "paused"."""
+    last = game.last_turn()
+    for _ in range(50):
+        time.sleep(0.2)
+        now = game.last_turn()
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def test_default_pace_pause_step_and_resume_from_the_page(game: LiveGame, page: Page) -> None:
     pg = page
     pg.goto(game.url)  # the list: the live game is there
@@ -112,7 +126,7 @@ def test_default_pace_pause_step_and_resume_from_the_page(game: LiveGame, page: 
     status_text(pg, "agent playing · 0.3 s a turn")  # the built-in agent with a monitor: watchable pace
     pg.click("#ctl-pause")
     status_text(pg, "paused")
-    paused_at = game.last_turn()  # paused between turns: no turn is played from here on
+    paused_at = settled_turn(game)  # paused between turns: no turn is played from here on
     rendered(pg, paused_at)  # the page shows every turn up to the pause
     pg.select_option("#ctl-pace", "0")
     pg.wait_for_function("document.querySelector('#ctl-pace').value === '0'")
