@@ -124,7 +124,12 @@ class BuiltinAgent:
 
     def _take_in(self, context: TurnContext) -> TurnContext:
         """Learn from the last reply (refusals, unknown words, deaths, score, new nouns)."""
-        if sentence_name(context.room_name) and self.mem.now.last_room and not _by_description(context.map):
+        walked = context.last_command is not None and parse_direction(context.last_command) is not None
+        if (
+            sentence_name(context.room_name)
+            and self.mem.now.last_room
+            and not (walked and _by_description(context.map))
+        ):
             # The map took a reply for a room header: we have not moved, so stay where we were.
             context = dataclasses.replace(context, room_id=self.mem.now.last_room, room_description="")
         self.map = context.map
@@ -625,6 +630,6 @@ class BuiltinAgent:
 
 def _by_description(map_manager: Any) -> bool:
     """Whether the map reads this game's rooms by their descriptions (no headers): there a room named
-    like a sentence is a real room, not a reply the map took for a header."""
+    like a sentence, reached by a compass move, is a real room, not a reply the map took for a header."""
     reads = getattr(map_manager, "reads_rooms_by_description", None)
     return bool(reads and reads())
