@@ -10,11 +10,6 @@ import re
 
 from autofrotz.agents import builtin_words as w
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 LOOSE = re.compile(
     r"(\bloose\b|(?:not|n't)(?: seem| appear)? (?:properly|firmly|securely) "
     r"(?:anchored|attached|fixed|fastened)|"
@@ -28,7 +23,7 @@ OUT_OF_REACH = re.compile(
 )
 # Things a player conventionally stands on to reach higher.
 SUPPORT_TRIES = 2  # things tried as a step up, at most
-SUPPORTS = _words("chair stool box table ladder chest")
+SUPPORTS = w.word_class("chair stool box table ladder chest")
 LIST_INTRO = re.compile(
     r"\b(?:include|includes|including|such as|namely)\s+([a-z' -]+(?:,\s*[a-z' -]+)*,?\s+and\s+[a-z' -]+)",
     re.IGNORECASE,

@@ -18,15 +18,11 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
+from autofrotz.agents.builtin_words import word_class
 from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 # ----- reading -----
-
-
-def _words(text: str) -> frozenset[str]:
-    """The words of a space-separated list."""
-    return frozenset(text.split())
 
 
 # The canonical parser verb of each English verb phrase an instruction may use. Longest phrases are
@@ -59,7 +55,7 @@ VERBS: dict[str, str] = {
 
 # Words that may stand before a clause's verb: sequencing words, politeness, hedges. Anything else before
 # the verb means the clause is not an instruction ("You begin to take stock...").
-LEAD_WORDS = _words(
+LEAD_WORDS = word_class(
     """first firstly then next now finally lastly also and so please just simply off of all
     stop step thing things like okay ok alright after that this done once with"""
 )
@@ -102,7 +98,7 @@ LOCATION = re.compile(
 ON_OR_IN = re.compile(r"\s+(?P<prep>on top of|onto|on|upon|into|inside|in|within)\s+", re.IGNORECASE)
 ON_PREPS = frozenset(["on", "onto", "upon", "on top of"])
 ARTICLES = frozenset(["the", "a", "an", "some", "your", "my", "this", "that", "these", "those"])
-NOT_NAMES = _words(
+NOT_NAMES = word_class(
     """it them him her this that these those stuff things thing everything something anything all one
     place places room rooms way floor ground here there around any every each no"""
 )

@@ -10,13 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autofrotz.agents.builtin_words import word_class as words
 from autofrotz.game_interface import Vocabulary
-
-
-def words(text: str) -> frozenset[str]:
-    """The words of a space-separated list."""
-    return frozenset(text.split())
-
 
 ARTICLES = words("a an the your my some this that his her its their")
 
