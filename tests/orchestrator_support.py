@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +63,20 @@ class Recorder(Observer):
 
     def names(self) -> list[str]:
         return [e.name for e in self.events]
+
+
+def run_until_killed(argv: list[str], kill_after_turn: int) -> bool:
+    """Run main.py and SIGKILL it once it reports the given turn; False if it finished first."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        words = line.split()
+        if len(words) > 1 and words[0] == "turn" and int(words[1]) >= kill_after_turn:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            return True
+    proc.wait()
+    return False

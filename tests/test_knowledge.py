@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -23,7 +21,7 @@ from autofrotz.llm import MockLLM
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
 from autofrotz.storage.models import Game, Room, WorldSnapshot
-from tests.orchestrator_support import ROOT, make_config, reply, require_cellar, walkthrough
+from tests.orchestrator_support import ROOT, make_config, reply, require_cellar, run_until_killed, walkthrough
 
 BUILTIN = {"provider": "builtin", "model": "builtin"}
 ALL_BUILTIN = {r: dict(BUILTIN) for r in ("game_agent", "puzzle_agent", "map_parser", "item_parser")}
@@ -189,18 +187,7 @@ def test_knowledge_survives_sigkill_and_resume(tmp_path: Path) -> None:
     path.write_text(json.dumps(config))
     argv = [sys.executable, str(ROOT / "main.py"), "--config", str(path), "--no-web"]
     kill_at = commands.index("take key") + 3  # a scoring turn is behind us
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        words = line.split()
-        if len(words) > 1 and words[0] == "turn" and int(words[1]) >= kill_at:
-            proc.send_signal(signal.SIGKILL)
-            break
-    proc.wait()
-    assert proc.returncode == -signal.SIGKILL
+    assert run_until_killed(argv, kill_at)  # SIGKILLed mid-game, not finished
     db = tmp_path / "game.db"
     conn = sqlite3.connect(db)
     last = conn.execute("SELECT MAX(turn_number) FROM turns").fetchone()[0]

@@ -7,15 +7,13 @@ and score at every turn must equal those of an uninterrupted run with the same s
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 from autofrotz.storage.reader import GameReader
-from tests.orchestrator_support import ROOT, require_cellar, walkthrough
+from tests.orchestrator_support import ROOT, require_cellar, run_until_killed, walkthrough
 
 MAX_TURNS = 70
 KILLS = 10
@@ -63,23 +61,6 @@ def write_config(tmp_path: Path, name: str) -> Path:
 
 def command(config: Path, *extra: str) -> list[str]:
     return [sys.executable, str(ROOT / "main.py"), "--config", str(config), "--no-web", *extra]
-
-
-def run_until_killed(argv: list[str], kill_after_turn: int) -> bool:
-    """Run main.py and SIGKILL it once it reports the given turn; False if it finished first."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        words = line.split()
-        if len(words) > 1 and words[0] == "turn" and int(words[1]) >= kill_after_turn:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-            return True
-    proc.wait()
-    return False
 
 
 def states(db: Path) -> list[tuple]:
