@@ -235,9 +235,12 @@ def test_ctrl_c_during_a_game_prints_the_resume_hint_and_the_game_resumes(tmp_pa
         text=True,
     )
     assert proc.stdout is not None
+    seen: list[str] = []
     for line in proc.stdout:  # interrupt once the game is well under way
+        seen.append(line)
         if line.startswith("turn") and int(line.split()[1]) >= 30:
             break
+    assert proc.poll() is None, f"the game ended before the interrupt: {seen[-5:]} {proc.stderr.read()}"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err

@@ -44,7 +44,7 @@ def listed_parts(text: str) -> list[str]:
     found: list[str] = []
     for match in LIST_INTRO.finditer(text):
         for item in re.split(r",|\band\b", match.group(1)):
-            words = [x for x in item.lower().split() if x not in w.ARTICLES]
+            words = [x for x in item.lower().split() if x not in w.PHRASE_STARTERS]
             if 0 < len(words) <= LIST_ITEM_WORDS and not w.STOPWORDS & set(words):
                 found.append(" ".join(words))
     return list(dict.fromkeys(found))

@@ -70,7 +70,7 @@ def _aims(name: str) -> bool:
 
 def _name(phrase: str) -> str:
     """A carried item's name without its count ("twenty-one iron balls" -> "iron balls")."""
-    words = [x for x in phrase.lower().split() if x not in w.ARTICLES and not w.is_count(x)]
+    words = [x for x in phrase.lower().split() if x not in w.PHRASE_STARTERS and not w.is_count(x)]
     return " ".join(words[-2:])
 
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
-from autofrotz.agents.builtin_words import word_class
+from autofrotz.agents.builtin_words import DETERMINERS, word_class
 from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import DIRECTION_WORDS
 
@@ -97,7 +97,6 @@ LOCATION = re.compile(
 # What a put/insert clause uses between the thing and where it goes.
 ON_OR_IN = re.compile(r"\s+(?P<prep>on top of|onto|on|upon|into|inside|in|within)\s+", re.IGNORECASE)
 ON_PREPS = frozenset(["on", "onto", "upon", "on top of"])
-ARTICLES = frozenset(["the", "a", "an", "some", "your", "my", "this", "that", "these", "those"])
 NOT_NAMES = word_class(
     """it them him her this that these those stuff things thing everything something anything all one
     place places room rooms way floor ground here there around any every each no"""
@@ -276,7 +275,7 @@ def name(phrase: str, vocabulary: Vocabulary) -> str:
         return ""
     text = LOCATION.sub("", " " + phrase.replace("'s lock", "").strip(" .,!?")).strip()
     text = re.sub(r"\s+(?:to|for|so|because|while|before|when|and|or|but)\b.*$", "", text, flags=re.I)
-    words = [x for x in re.findall(r"[a-z0-9][a-z0-9-]*", text.lower()) if x not in ARTICLES]
+    words = [x for x in re.findall(r"[a-z0-9][a-z0-9-]*", text.lower()) if x not in DETERMINERS]
     if not words or len(words) > MAX_NAME_WORDS or any(x in NOT_NAMES for x in words):
         return ""
     if words[-1] in COMPASS_WORD or words[-1] in VERBS:
@@ -377,7 +376,7 @@ class Objectives:
         """Keys to try on a lock: those a step had us take (latest first), then any held; each group
         with the keys sharing a word with the lock first (a key is often named after what it opens)."""
         named = [c.split(" ", 1)[1] for c in reversed(self.done) if c.startswith("take ")]
-        held_names = [" ".join(x for x in h.lower().split() if x not in ARTICLES) for h in held]
+        held_names = [" ".join(x for x in h.lower().split() if x not in DETERMINERS) for h in held]
         keys = [k for k in dict.fromkeys(named + held_names) if k.split() and KEYISH.search(k.split()[-1])]
         taken = [k for k in keys if k in named and any(k == h or h.endswith(k) for h in held_names)]
         rest = [k for k in keys if k not in taken]

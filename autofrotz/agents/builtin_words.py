@@ -102,7 +102,7 @@ def threatening(text: str, names: list[str]) -> list[str]:
             while before and (before[-1] in ATTACKER_SKIP or before[-1].endswith(("ing", "ly"))):
                 before.pop()
             subject = before[-1] if before else ""
-            if subject and subject not in STOPWORDS | ARTICLES | PRONOUNS and subject not in heads:
+            if subject and subject not in STOPWORDS | PHRASE_STARTERS | PRONOUNS and subject not in heads:
                 heads.add(subject)
                 found.append(subject)
     return found
@@ -143,7 +143,10 @@ STOPWORDS = _words(
     although among throughout around about within without until unless whether must would could should
     might can will shall may"""
 )
-ARTICLES = _words("a an the some one two three four five six seven eight nine ten twelve several")
+# Words that open a noun phrase in a description ("a lamp", "two coins", "several keys").
+PHRASE_STARTERS = _words("a an the some one two three four five six seven eight nine ten twelve several")
+# English determiners: dropped from a phrase before it becomes part of a command ("open your locker").
+DETERMINERS = _words("a an the some your my his her its their this that these those")
 COUNT = re.compile(r"^(?:eleven|(?:thir|four|fif|six|seven|eigh|nine)teen|"
                    r"(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)$")  # fmt: skip
 
@@ -184,7 +187,7 @@ def noun_phrases(text: str) -> list[str]:
     for sentence in re.split(r"[.,;:!?()\"]", text.lower()):
         tokens = re.findall(r"[a-z][a-z'-]*", sentence)
         for i, token in enumerate(tokens):
-            if token in ARTICLES or is_count(token):
+            if token in PHRASE_STARTERS or is_count(token):
                 phrase = _trim(_words_after(tokens, i + 1))
                 if phrase and phrase not in found:
                     found.append(phrase)

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autofrotz.agents.builtin_words import DETERMINERS
 from autofrotz.agents.builtin_words import word_class as words
 from autofrotz.game_interface import Vocabulary
-
-ARTICLES = words("a an the your my some this that his her its their")
 
 # "You'll have to get out of the bed first." / "You should stand up first." / "You need to open it first."
 # The Inform library and most games phrase a missing step as "you ... <verb phrase> first".
@@ -56,7 +55,7 @@ def tidy(phrase: str) -> str:
     >>> tidy("get out of the Bed"), tidy("open your locker")
     ('get out of bed', 'open locker')
     """
-    words = [w for w in re.findall(r"[a-z][a-z'-]*", phrase.lower()) if w not in ARTICLES]
+    words = [w for w in re.findall(r"[a-z][a-z'-]*", phrase.lower()) if w not in DETERMINERS]
     return " ".join(words)
 
 
