@@ -10,7 +10,7 @@ import pytest
 from autofrotz.backends.memory_truth import MemoryTruth, score_reply_states
 from autofrotz.evals.corpus import corpus, own_games, select, split_of, textworld_games
 from autofrotz.evals.eval_session import EvalSession
-from autofrotz.evals.explore import Explorer
+from autofrotz.evals.explore import KEY_ANSWER, Explorer
 from autofrotz.game_interface import TruthUnknownError, open_game
 
 REPO = Path(__file__).resolve().parent.parent
@@ -138,7 +138,7 @@ def test_exploration_driver_is_deterministic_and_explores(cellar_path: Path) -> 
 def test_exploration_driver_answers_a_yes_no_question() -> None:
     explorer = Explorer()
     assert explorer.next_command("Do you want an introduction? (Y or N)", None) == "no"
-    assert explorer.next_command("[Press SPACE to continue]", 3) == "look"
+    assert explorer.next_command("[Press SPACE to continue]", 3) == KEY_ANSWER
 
 
 def test_memory_truth_finds_the_player_of_our_own_game(cellar_path: Path) -> None:
@@ -188,6 +188,26 @@ def test_step_scores_of_a_game_without_bindings_match_its_own_reply(
         assert all(s is not None for s in scores) and max(s or 0 for s in scores) > 0
         reply = game.send("score").text
         assert score_reply_states(reply, scores[-1] or 0)
+
+
+def test_memory_truth_follows_the_player_global_into_a_flashback(games_dir: Path) -> None:
+    """break-in keeps a second self object in its flashback's first room from the start and switches
+    the library's player variable to it when the flashback begins (Inform's ChangePlayer): the truth
+    follows that variable, not the first self object it finds. The opening waits for SPACE, and a side
+    copy restored inside that wait would keep the game from ever starting."""
+    path = games_dir / "break-in.z5"
+    if not path.is_file():
+        pytest.skip(f"{path} is missing")
+    with open_game(path, "jericho") as game:
+        game.start()
+        with pytest.raises(TruthUnknownError):
+            game.ground_truth()  # before the key press the player is in no room
+        for command in ("take all", "take all", "take all", "take all", "south"):
+            game.send(command)
+        assert game.ground_truth().room_name == "Your Office"
+        game.send("west")  # the flashback begins on the turn after (the office's timer)
+        assert "Corner of Banana Street" in game.send("west").text
+        assert game.ground_truth().room_name == "Corner of Banana Street"
 
 
 def test_room_level_is_learned_from_a_real_move_not_from_leaving_a_bed() -> None:
