@@ -154,3 +154,18 @@ def test_a_list_one_a_line_under_an_unknown_heading() -> None:
 def test_a_colon_before_words_that_are_no_objects_is_no_inventory() -> None:
     assert parse_inventory("You have two options: go down or west.") is None
     assert parse_inventory("Note: the door is locked.") is None
+
+
+def test_inventory_headings_naming_what_follows_and_one_line_possession() -> None:
+    """ "You are carrying the following items:" over a list, and one line with "possess" or "carry"
+    ("You possess a lamp and a rope."), which stays an empty inventory after "nothing"."""
+    from autofrotz.managers.item_inventory import parse_inventory
+
+    def names(text: str) -> list[str] | None:
+        listing = parse_inventory(text)
+        return None if listing is None else [item.name for item in listing]
+
+    assert names("You are carrying the following items:\n  a lamp\n  a rope") == ["lamp", "rope"]
+    assert names("You have the following things:\n  a lamp") == ["lamp"]
+    assert names("You possess a lamp and a rope.") == ["lamp", "rope"]
+    assert names("You carry nothing.") == []

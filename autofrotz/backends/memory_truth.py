@@ -59,7 +59,8 @@ class Layout:
     holder: int | None = None  # rooms are children of this object; None: not learned yet
     decided_by: str = ""
     # globals that held the player object when it was learned and kept it through a "wait": the
-    # library's `player` variable, which a story switching characters (Inform's ChangePlayer) resets
+    # library's `player` variable, which a story lending the player another body (Inform's
+    # ChangePlayer: a dream, a vision, a flashback) points elsewhere for a while
     player_globals: tuple[int, ...] = ()
 
 
@@ -107,26 +108,32 @@ class MemoryTruth:
 
     def place(self, mem: bytes, location_hint: int | None = None) -> Placement:
         """The player's room and carried objects; TruthUnknownError when the player is not known."""
+        player = self.layout.player
         objs = zmachine.objects(mem)
-        player = self._current_player(mem, objs)
         if player is None or player not in objs:
             raise TruthUnknownError("the player object is not known (no compass move has succeeded yet)")
         if not objs[player].parent:
             raise TruthUnknownError(f"the player object {player} is outside every room")
+        body = self._lent_body(mem, objs)
+        if body is not None:
+            raise TruthUnknownError(
+                f"the story has lent the player another body (object {body}): whether the truth is "
+                "where that body goes or where the player's own waits is a convention, not a fact"
+            )
         room = self._room(objs, player, location_hint)
         held = zmachine.children(objs, player)
         around = [o.name for o in zmachine.children(objs, room.num) if o.num != player and o.name]
         return Placement(room, [_name(o) for o in held], [o.num for o in held], around)
 
-    def _current_player(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> int | None:
-        """The learned player, or the object every player global now names when the story has
-        switched the character the player controls (a flashback played as someone else)."""
-        learned = self.layout.player
+    def _lent_body(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> int | None:
+        """The placed object every player global names instead of the learned player, if any: a dream,
+        a vision or a flashback played in another body. jericho's fixed player object keeps the
+        sleeper's room then (curses, temple), while the text follows the dreamer."""
         values = {zmachine.global_var(mem, index) for index in self.layout.player_globals}
         if len(values) != 1:
-            return learned
-        now = values.pop()
-        return now if now != learned and now in objs and objs[now].parent else learned
+            return None
+        body = values.pop()
+        return body if body != self.layout.player and body in objs and objs[body].parent else None
 
     def _room(
         self, objs: dict[int, zmachine.ZObject], player: int, location_hint: int | None
@@ -222,7 +229,8 @@ def _player_globals(mem: bytes, after_wait: bytes, player: int) -> tuple[int, ..
 def _inform_self_object(mem: bytes, after_wait: bytes) -> int | None:
     """The object carrying the Inform library's name for the player, when no move told us: the one a
     global (the library's `player` variable) holds, else the only one placed somewhere. A story with
-    a second self object for a flashback keeps it in the flashback's room before it begins."""
+    a second self object for a flashback or a vision keeps it in that scene's room before it begins.
+    While the story lends the player another body the reader says it does not know (`_lent_body`)."""
     if not zmachine.is_inform(mem):
         return None
     objs = zmachine.objects(mem)

@@ -20,9 +20,11 @@ from autofrotz.managers.status_line import strip_status
 # Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
 # ("You are carrying:"), a narrator's hero listed in the third person ("Alice has:", "The twins have:").
 INVENTORY_HEADER = re.compile(
-    r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)(?: the following)?\s*:?\s*(.*)$"
-    r"|^\s*you(?: currently)? have\s*:\s*(.*)$"
+    r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)"
+    r"(?: the following(?: (?:items|things|objects))?)?\s*:?\s*(.*)$"
+    r"|^\s*you(?: currently)? have(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
     r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$"
+    r"|^\s*(?:you|i) (?:possess|carry)\s+(?!nothing\b)(.*)$"
     r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
     re.IGNORECASE,
 )
