@@ -116,3 +116,16 @@ def test_an_early_event_gets_no_room_of_its_own() -> None:
     relabelled = maps.relabelled()
     assert relabelled[1] == relabelled[3] == rooms[3]
     assert 2 not in relabelled and len(maps.graph) == 2
+
+
+def test_an_ablation_replay_scores_the_early_turns_as_the_played_run_does() -> None:
+    from autofrotz.evals.ablation import replay
+    from autofrotz.evals.perception import GameRun
+
+    steps = [(None, INTRO), ("n", KITCHEN), ("e", PANTRY), ("w", KITCHEN), ("s", YARD)]
+    truth = [1, 2, 3, 2, 1]
+    run = GameRun("farm", seen=[(text, command, t) for (command, text), t in zip(steps, truth, strict=True)])
+    pairs, error = replay(run, frozenset({"abbreviated_revisit"}))
+    assert not error
+    ours = [room for room, _ in pairs]
+    assert ours[0] == ours[4] and ours[1] == ours[3] and len(set(ours)) == 3  # yard, kitchen, pantry
