@@ -264,12 +264,12 @@ def test_infocom_rooms_are_found_inside_their_rooms_object(zork1: Path) -> None:
     assert result.holder not in (None, 0)
 
 
-def test_perception_scores_early_turns_by_the_maps_later_reading() -> None:
-    from autofrotz.evals.perception import GameRun, _read_again
+def test_perception_scores_each_turn_as_the_map_said_it_and_counts_later_readings_apart() -> None:
+    from autofrotz.evals.perception import GameRun, _relabelled_count
 
     run = GameRun("g", pairs=[("one", 1), ("one", 1), ("one", 2)], turn_numbers=[0, 2, 3])
-    _read_again(run, {0: "yard", 3: "kitchen"})
-    assert run.pairs == [("yard", 1), ("one", 1), ("kitchen", 2)]
+    assert _relabelled_count(run, {0: "yard", 2: "one", 3: "kitchen", 9: "attic"}) == 2
+    assert run.pairs == [("one", 1), ("one", 1), ("one", 2)]  # the scored pairs are left as they were
 
 
 def test_inventory_diagnosis_tells_unnamed_from_named_misses() -> None:

@@ -59,6 +59,7 @@ class GameRun:
     empty_replies: int = 0  # commands the story answered with no text at all
     unnamed_inventory_steps: int = 0  # inventory not scored: a carried object without a name
     unread_inventories: int = 0  # answers to "inventory" no reader took for a listing
+    relabelled_steps: int = 0  # opening turns the map placed elsewhere on reading them again
     inventory_hits: int = 0
     inventory_steps: int = 0
     map_llm_calls: int = 0
@@ -170,7 +171,7 @@ def play(
                 break
     finally:
         session.close()
-    _read_again(run, maps.relabelled())
+    run.relabelled_steps = _relabelled_count(run, maps.relabelled())
     run.map_llm_calls = map_llm.usage.calls if map_llm else 0
     run.fired = dict(maps.fired)
     run.unread_inventories = getattr(items, "unread_inventories", 0)
@@ -180,12 +181,12 @@ def play(
     return run, maps
 
 
-def _read_again(run: GameRun, relabelled: dict[int, str]) -> None:
-    """Score the opening turns by the room the map found them in once it learned how the game shows
-    rooms (map_retro): the map's reading of those turns, given later in the same game."""
-    for i, turn in enumerate(run.turn_numbers):
-        if turn in relabelled:
-            run.pairs[i] = (relabelled[turn], run.pairs[i][1])
+def _relabelled_count(run: GameRun, relabelled: dict[int, str]) -> int:
+    """How many scored opening turns the map placed in another room when it read them again, once it
+    had learned how the game shows rooms (map_retro). Reported on its own: the tracking figures score
+    each turn by what the map said at that turn, as the page showed it."""
+    said = dict(zip(run.turn_numbers, (ours for ours, _ in run.pairs), strict=True))
+    return sum(1 for turn, room in relabelled.items() if turn in said and said[turn] != room)
 
 
 def _as_corpus_game(path: Path) -> CorpusGame:
@@ -212,6 +213,7 @@ def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None)
         "unknown_truth_steps": run.unknown_steps,
         "unnamed_inventory_steps": run.unnamed_inventory_steps,
         "unread_inventories": run.unread_inventories,
+        "relabelled_steps": run.relabelled_steps,
         "silent": run.turns > 0 and run.empty_replies >= SILENT_SHARE * run.turns,
         "room_tracking": rooms["room_tracking"],
         "merged_ids": rooms["merged_ids"],
