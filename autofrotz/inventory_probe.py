@@ -116,6 +116,7 @@ class InventoryProbe:
         self.slot = slot
         self.queries = 0
         self.looks = 0
+        self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
 
     def ask(self, last_reply: str = "") -> str | None:
@@ -131,6 +132,7 @@ class InventoryProbe:
         reply = self.ask(last_reply)
         if reply is None:
             return False
+        self.answered = reply  # the listing the manager read (evaluation counts its words as seen)
         items.apply_inventory_check(reply, room, turn)
         return True
 

@@ -10,7 +10,7 @@ import pytest
 from autofrotz.backends.memory_truth import MemoryTruth, score_reply_states
 from autofrotz.evals.corpus import corpus, own_games, select, split_of, textworld_games
 from autofrotz.evals.eval_session import EvalSession
-from autofrotz.evals.explore import Explorer
+from autofrotz.evals.explore import KEY_ANSWER, Explorer
 from autofrotz.game_interface import TruthUnknownError, open_game
 
 REPO = Path(__file__).resolve().parent.parent
@@ -138,7 +138,7 @@ def test_exploration_driver_is_deterministic_and_explores(cellar_path: Path) -> 
 def test_exploration_driver_answers_a_yes_no_question() -> None:
     explorer = Explorer()
     assert explorer.next_command("Do you want an introduction? (Y or N)", None) == "no"
-    assert explorer.next_command("[Press SPACE to continue]", 3) == "look"
+    assert explorer.next_command("[Press SPACE to continue]", 3) == KEY_ANSWER
 
 
 def test_memory_truth_finds_the_player_of_our_own_game(cellar_path: Path) -> None:
@@ -190,6 +190,29 @@ def test_step_scores_of_a_game_without_bindings_match_its_own_reply(
         assert score_reply_states(reply, scores[-1] or 0)
 
 
+def test_memory_truth_takes_the_self_object_the_player_variable_holds(games_dir: Path) -> None:
+    """break-in keeps a second self object in its flashback's first room from the start; the player's
+    own is in no room until the opening's key press. The truth takes the one the library's player
+    variable holds, and says it does not know while the flashback lends the player the other body
+    (jericho's fixed player object would stay in the office, the text follows the flashback). The
+    opening waits for SPACE, and a side copy restored inside that wait would keep the game from ever
+    starting."""
+    path = games_dir / "break-in.z5"
+    if not path.is_file():
+        pytest.skip(f"{path} is missing")
+    with open_game(path, "jericho") as game:
+        game.start()
+        with pytest.raises(TruthUnknownError):
+            game.ground_truth()  # before the key press the player is in no room
+        for command in ("take all", "take all", "take all", "take all", "south"):
+            game.send(command)
+        assert game.ground_truth().room_name == "Your Office"
+        game.send("west")  # the flashback begins on the turn after (the office's timer)
+        assert "Corner of Banana Street" in game.send("west").text
+        with pytest.raises(TruthUnknownError, match="another body"):
+            game.ground_truth()
+
+
 def test_room_level_is_learned_from_a_real_move_not_from_leaving_a_bed() -> None:
     from autofrotz.backends.memory_truth import _changed_room, _common_ancestor
 
@@ -239,3 +262,25 @@ def test_infocom_rooms_are_found_inside_their_rooms_object(zork1: Path) -> None:
     result = compare_game(zork1, ["n", "e", "open window", "w", "w"])
     assert result.player_found and result.all_agree and result.unknown == 0
     assert result.holder not in (None, 0)
+
+
+def test_perception_scores_each_turn_as_the_map_said_it_and_counts_later_readings_apart() -> None:
+    from autofrotz.evals.perception import GameRun, _relabelled_count
+
+    run = GameRun("g", pairs=[("one", 1), ("one", 1), ("one", 2)], turn_numbers=[0, 2, 3])
+    assert _relabelled_count(run, {0: "yard", 2: "one", 3: "kitchen", 9: "attic"}) == 2
+    assert run.pairs == [("one", 1), ("one", 1), ("one", 2)]  # the scored pairs are left as they were
+
+
+def test_inventory_diagnosis_tells_unnamed_from_named_misses() -> None:
+    from autofrotz.evals.inventory_diagnosis import InventoryDiagnosis
+
+    diagnosis = InventoryDiagnosis()
+    diagnosis.read("You pick up the brass lamp.")
+    diagnosis.score(["rope"], ["brass lamp", "left hand", "(53)", "tin box"], "You have a tin box.")
+    assert diagnosis.figures() == {
+        "inv_missed_unnamed": 2,
+        "inv_missed_listed": 1,
+        "inv_missed_named": 1,
+        "inv_extra": 1,
+    }

@@ -154,3 +154,40 @@ def test_a_list_one_a_line_under_an_unknown_heading() -> None:
 def test_a_colon_before_words_that_are_no_objects_is_no_inventory() -> None:
     assert parse_inventory("You have two options: go down or west.") is None
     assert parse_inventory("Note: the door is locked.") is None
+
+
+def test_inventory_headings_naming_what_follows_and_one_line_possession() -> None:
+    """ "You are carrying the following items:" over a list, and one line with "possess" or "carry"
+    ("You possess a lamp and a rope."), which stays an empty inventory after "nothing"."""
+    from autofrotz.managers.item_inventory import parse_inventory
+
+    def names(text: str) -> list[str] | None:
+        listing = parse_inventory(text)
+        return None if listing is None else [item.name for item in listing]
+
+    assert names("You are carrying the following items:\n  a lamp\n  a rope") == ["lamp", "rope"]
+    assert names("You have the following things:\n  a lamp") == ["lamp"]
+    assert names("You possess a lamp and a rope.") == ["lamp", "rope"]
+    assert names("You carry nothing.") == []
+
+
+def test_list_markers_are_no_part_of_a_name() -> None:
+    assert names("You are carrying:\n- a lamp\n* a sword\n1. a rope") == ["lamp", "sword", "rope"]
+    assert names("You're carrying:\n*SMALL STATUE*") == ["SMALL STATUE"]  # stars around a name stay read
+
+
+def test_a_heading_that_names_the_inventory_takes_bare_names() -> None:
+    assert names("Inventory:\n  lamp\n  brass key") == ["lamp", "brass key"]
+    assert names("INVENTORY:\nLAMP\nSWORD") == ["LAMP", "SWORD"]
+    assert names("Carrying: lamp, sword.") == ["lamp", "sword"]
+    assert names("Exits:\n  north\n  south") is None  # a heading that names no inventory still needs articles
+
+
+def test_worn_things_on_a_line_after_an_inline_listing() -> None:
+    listing = parse_inventory("You are carrying a lamp.\nYou are wearing a hat.\n\nA bell rings.")
+    assert listing is not None
+    assert [(i.name, i.properties.get("worn", False)) for i in listing] == [("lamp", False), ("hat", True)]
+
+
+def test_got_as_a_possession_verb() -> None:
+    assert names("You've got a lamp and a sword.") == ["lamp", "sword"]

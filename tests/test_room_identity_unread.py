@@ -61,3 +61,72 @@ def test_a_stock_answer_to_any_command_does_not_trip_it() -> None:
     rooms = walk(maps, steps)
     assert len(set(rooms)) == 1
     assert not MapView(maps).headers_unread()
+
+
+def test_a_later_stock_answer_does_not_turn_the_reading_mode_off() -> None:
+    """Once the check has tripped, a later non-move command answered with a room's opening paragraph
+    (a side effect that reprints the kitchen) is no stock answer that undoes the mode: the decision
+    is kept, and the map goes on reading rooms by their openings."""
+    maps = MapManager()
+    steps = [(None, INTRO), ("n", KITCHEN), ("e", PANTRY), ("w", KITCHEN), ("s", YARD), ("e", BARN),
+             ("wait", KITCHEN), ("w", YARD), ("e", BARN)]  # fmt: skip
+    rooms = walk(maps, steps)
+    assert MapView(maps).headers_unread()
+    assert rooms[7] != rooms[8] and rooms[8] == rooms[5]  # still told apart after the stock answer
+
+
+def test_stock_answers_are_kept_only_while_the_check_is_open() -> None:
+    maps = MapManager()
+    steps = [(None, "Hall\nA bare hall. A door leads north."), ("n", "Study\nBooks everywhere.")]
+    steps += [(f"push button {n}", f"Click number {n}.") for n in range(100)]
+    walk(maps, steps)
+    assert maps.scene.unread_decided is False
+    assert len(maps.scene.stock_openings) <= 1  # only the answers given while the map had one room
+
+
+def test_the_turns_before_the_check_tripped_are_read_again() -> None:
+    """The opening turns all sat in the map's one room; once the check trips, the room the tripping
+    reply shows is the current one, a room an early move showed and left gets a room of its own, and
+    the first output is placed when a later move opens with its description (the yard)."""
+    maps = MapManager()
+    steps = [(None, INTRO), ("i", "You are carrying nothing."), ("n", KITCHEN), ("e", PANTRY),
+             ("w", KITCHEN), ("s", YARD)]  # fmt: skip
+    rooms = walk(maps, steps)
+    relabelled = maps.relabelled()
+    kitchen, yard = rooms[4], rooms[5]
+    assert relabelled[0] == relabelled[1] == yard  # the inventory inherits the intro's room
+    assert relabelled[2] == relabelled[4] == kitchen
+    pantry = relabelled[3]
+    assert pantry not in (kitchen, yard) and "pantry" in maps.room(pantry)["description"]
+
+
+def test_a_game_with_headers_reads_no_turn_again() -> None:
+    maps = MapManager()
+    walk(maps, [(None, "Hall\nA bare hall. A door leads north."), ("n", "Study\nBooks everywhere.")])
+    assert maps.relabelled() == {}
+
+
+def test_an_early_event_gets_no_room_of_its_own() -> None:
+    """A move answered by an event ("An elephant train plods past") names no way out: it is no room's
+    description, so no room is made for it and its turn keeps what the map said at the time."""
+    maps = MapManager()
+    steps = [(None, INTRO), ("n", KITCHEN), ("e", "An elephant train plods past, bells ringing."),
+             ("w", KITCHEN), ("s", YARD)]  # fmt: skip
+    rooms = walk(maps, steps)
+    relabelled = maps.relabelled()
+    assert relabelled[1] == relabelled[3] == rooms[3]
+    assert 2 not in relabelled and len(maps.graph) == 2
+
+
+def test_an_ablation_replay_scores_each_turn_as_the_map_said_it() -> None:
+    from autofrotz.evals.ablation import replay
+    from autofrotz.evals.perception import GameRun
+
+    steps = [(None, INTRO), ("n", KITCHEN), ("e", PANTRY), ("w", KITCHEN), ("s", YARD)]
+    truth = [1, 2, 3, 2, 1]
+    run = GameRun("farm", seen=[(text, command, t) for (command, text), t in zip(steps, truth, strict=True)])
+    pairs, error = replay(run, frozenset({"abbreviated_revisit"}))
+    assert not error
+    ours = [room for room, _ in pairs]
+    assert ours[1] == ours[3] and ours[1] != ours[4]  # the check trips on the kitchen's second showing
+    assert ours[0] == ours[2]  # the turns before it stay in the room the map said then

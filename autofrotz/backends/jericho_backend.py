@@ -161,6 +161,8 @@ class JerichoBackend(GameInterface):
         if self._probe_wait > 0:
             self._probe_wait -= 1
             return
+        if _inside_key_wait(self._last_text):
+            return
         self._truth.discover(mem, self._side_step)
         self._probes_left -= 1
         if self._truth.layout.player is not None or self._probes_left <= 0:
@@ -172,6 +174,15 @@ class JerichoBackend(GameInterface):
         if self._env is not None:
             self._env.close()
             self._env = None
+
+
+def _inside_key_wait(text: str) -> bool:
+    """True when the game may be waiting for a key press (it asked for one anywhere in its output,
+    or printed nothing at all): a side copy restored there loses the key the real game waits for,
+    and the game never moves on."""
+    from autofrotz.inventory_probe import KEY_WAIT
+
+    return not text.strip() or KEY_WAIT.search(text) is not None
 
 
 def strip_status_line(text: str) -> str:

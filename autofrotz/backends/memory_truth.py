@@ -28,6 +28,7 @@ from autofrotz.game_interface import TruthUnknownError
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 PROBE_MOVES = tuple(DIRECTION_WORDS)  # the twelve compass and in/out moves
+GLOBALS = 240  # the Z-machine's global variables
 BASELINE = "wait"  # what changes without the player moving (a thief walking, a watch stolen) is no evidence
 INFORM_SELF_NAMES = ("(self object)", "yourself")  # Inform 6 library's selfobj, Inform 7's default player
 # The number a reply to "score" gives as the score: "scored 3", "score is 3", "Score: 3", "3 points",
@@ -57,6 +58,10 @@ class Layout:
     player: int | None = None
     holder: int | None = None  # rooms are children of this object; None: not learned yet
     decided_by: str = ""
+    # globals that held the player object when it was learned and kept it through a "wait": the
+    # library's `player` variable, which a story lending the player another body (Inform's
+    # ChangePlayer: a dream, a vision, a flashback) points elsewhere for a while
+    player_globals: tuple[int, ...] = ()
 
 
 class MemoryTruth:
@@ -73,7 +78,8 @@ class MemoryTruth:
         if self.layout.player is not None and self.layout.holder is not None:
             return
         before = zmachine.parents(mem)
-        baseline = zmachine.parents(side_step(BASELINE)[1])
+        baseline_mem = side_step(BASELINE)[1]
+        baseline = zmachine.parents(baseline_mem)
         after_moves = [zmachine.parents(side_step(command)[1]) for command in PROBE_MOVES]
         moved: dict[int, set[int]] = {}
         counts: dict[int, int] = {}
@@ -89,11 +95,12 @@ class MemoryTruth:
         if player is None:
             player = _likeliest_player(mem, moved, before)
             if player is None:
-                player = _inform_self_object(mem)
+                player = _inform_self_object(mem, baseline_mem)
                 if player is not None:
-                    self.layout = Layout(player, None, "inform_self_object")
+                    globals_ = _player_globals(mem, baseline_mem, player)
+                    self.layout = Layout(player, None, "inform_self_object", globals_)
                 return
-            self.layout = Layout(player, None, "moves")
+            self.layout = Layout(player, None, "moves", _player_globals(mem, baseline_mem, player))
         for after in after_moves:
             if _changed_room(before, after, player):
                 self.layout.holder = _common_ancestor(before, after, player)
@@ -107,10 +114,26 @@ class MemoryTruth:
             raise TruthUnknownError("the player object is not known (no compass move has succeeded yet)")
         if not objs[player].parent:
             raise TruthUnknownError(f"the player object {player} is outside every room")
+        body = self._lent_body(mem, objs)
+        if body is not None:
+            raise TruthUnknownError(
+                f"the story has lent the player another body (object {body}): whether the truth is "
+                "where that body goes or where the player's own waits is a convention, not a fact"
+            )
         room = self._room(objs, player, location_hint)
         held = zmachine.children(objs, player)
         around = [o.name for o in zmachine.children(objs, room.num) if o.num != player and o.name]
         return Placement(room, [_name(o) for o in held], [o.num for o in held], around)
+
+    def _lent_body(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> int | None:
+        """The placed object every player global names instead of the learned player, if any: a dream,
+        a vision or a flashback played in another body. jericho's fixed player object keeps the
+        sleeper's room then (curses, temple), while the text follows the dreamer."""
+        values = {zmachine.global_var(mem, index) for index in self.layout.player_globals}
+        if len(values) != 1:
+            return None
+        body = values.pop()
+        return body if body != self.layout.player and body in objs and objs[body].parent else None
 
     def _room(
         self, objs: dict[int, zmachine.ZObject], player: int, location_hint: int | None
@@ -193,11 +216,29 @@ def _likeliest_player(mem: bytes, moved: dict[int, set[int]], before: list[int])
     return max(moved, key=rank)
 
 
-def _inform_self_object(mem: bytes) -> int | None:
-    """The one object carrying the Inform library's name for the player, when no move told us."""
+def _player_globals(mem: bytes, after_wait: bytes, player: int) -> tuple[int, ...]:
+    """Indexes of the globals holding the player object before and after a "wait" (a counter that
+    happens to equal it moves on)."""
+    return tuple(
+        index
+        for index in range(GLOBALS)
+        if zmachine.global_var(mem, index) == player == zmachine.global_var(after_wait, index)
+    )
+
+
+def _inform_self_object(mem: bytes, after_wait: bytes) -> int | None:
+    """The object carrying the Inform library's name for the player, when no move told us: the one a
+    global (the library's `player` variable) holds, else the only one placed somewhere. A story with
+    a second self object for a flashback or a vision keeps it in that scene's room before it begins.
+    While the story lends the player another body the reader says it does not know (`_lent_body`)."""
     if not zmachine.is_inform(mem):
         return None
-    found = [o.num for o in zmachine.objects(mem).values() if o.name in INFORM_SELF_NAMES and o.parent]
+    objs = zmachine.objects(mem)
+    named = {o.num for o in objs.values() if o.name in INFORM_SELF_NAMES}
+    held = {value for value in named if _player_globals(mem, after_wait, value)}
+    if len(held) == 1:
+        return held.pop()
+    found = [num for num in named if objs[num].parent]
     return found[0] if len(found) == 1 else None
 
 

@@ -40,6 +40,7 @@ def replay(run: GameRun, switched_off: frozenset[str]) -> tuple[list[tuple[str |
     error that stopped the replay, if one did (a rule another one relies on)."""
     maps = MapManager(switched_off=switched_off)
     pairs: list[tuple[str | None, int]] = []
+    turns: list[int] = []
     for turn, (text, command, truth) in enumerate(run.seen):
         try:
             maps.update_from_game_output(text, command, turn)
@@ -48,6 +49,7 @@ def replay(run: GameRun, switched_off: frozenset[str]) -> tuple[list[tuple[str |
             return pairs + [(None, t) for _, t in run.pairs[len(pairs) :]], error
         if truth is not None:  # steps whose truth is unknown are not scored, as in the played run
             pairs.append((maps.current_room, truth))
+            turns.append(turn)
     return pairs, ""
 
 

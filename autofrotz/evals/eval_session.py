@@ -31,6 +31,7 @@ class Truth:
     score: int | None = None
     source: str = ""
     around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
+    listing: str = ""  # the game's own answer to a side "inventory" at this step (the eval's diagnosis)
 
     @property
     def inventory_known(self) -> bool:
@@ -108,7 +109,8 @@ class EvalSession:
         except TruthUnknownError:
             return Truth(None, "", [], None, "unknown")
         inventory = self._counted(list(gt.inventory))
-        return Truth(gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around)
+        listing = self._last_reply if inventory else ""
+        return Truth(gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around, listing)
 
     def _counted(self, carried: list[str]) -> list[str]:
         if not carried:

@@ -17,7 +17,7 @@ import re
 from collections import deque
 
 from autofrotz.evals.explore_habits import MazeHabits, typeable
-from autofrotz.inventory_probe import awaiting_key
+from autofrotz.inventory_probe import KEY_WAIT, awaiting_key
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 DIRECTIONS = tuple(d for d in DIRECTION_WORDS if d not in ("in", "out"))  # the compass, up and down
@@ -30,6 +30,9 @@ UNSTICK = ("stand up", "get up", "wake up", "exit", "open door")
 # A question the story waits on (a menu's "Do you want an introduction? (Y or N)").
 YES_NO = re.compile(r"\((?:y(?:es)?\s*(?:/|or)\s*n(?:o)?)\)|\by(?:es)?\s+or\s+no?\b|\(y/n\)", re.IGNORECASE)
 UNKNOWN_ROOM = -1
+# The answer to a key-press wait: a game that waits for SPACE itself reads the keys one by one, so
+# the answer carries a space; "look" shows where the key press led.
+KEY_ANSWER = "look around"
 
 
 class Explorer:
@@ -67,8 +70,10 @@ class Explorer:
     def _choose(self, reply: str, here: int, around: tuple[str, ...]) -> str:
         if YES_NO.search(reply[-300:]):
             return "no"
-        if awaiting_key(reply):
-            return "look"  # any key will do; "look" also shows where the key press led
+        if awaiting_key(reply) or (not self.commands and KEY_WAIT.search(reply)) or not reply.strip():
+            # a key wait: asked for at the end of a reply, anywhere in the opening (an epigraph may
+            # follow "press SPACE to begin"), or a command that printed nothing at all
+            return KEY_ANSWER
         last = self.commands[-1] if self.commands else None
         self.habits.observe(reply, last, bool(last and _is_move(last)))
         if here != UNKNOWN_ROOM and here not in self._looted:

@@ -23,6 +23,7 @@ from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame, corpus, select
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
+from autofrotz.evals.inventory_diagnosis import InventoryDiagnosis
 from autofrotz.evals.perception_metrics import (
     CountingLLM,
     mismatched_steps,
@@ -58,6 +59,7 @@ class GameRun:
     empty_replies: int = 0  # commands the story answered with no text at all
     unnamed_inventory_steps: int = 0  # inventory not scored: a carried object without a name
     unread_inventories: int = 0  # answers to "inventory" no reader took for a listing
+    relabelled_steps: int = 0  # opening turns the map placed elsewhere on reading them again
     inventory_hits: int = 0
     inventory_steps: int = 0
     map_llm_calls: int = 0
@@ -70,6 +72,7 @@ class GameRun:
     turn_numbers: list[int] = field(default_factory=list)  # the turn of each scored step
     decided_by: list[str] = field(default_factory=list)  # the map rule that placed us at each scored step
     fired: dict[str, int] = field(default_factory=dict)  # decisions per map rule over the game
+    diagnosis: InventoryDiagnosis = field(default_factory=InventoryDiagnosis)  # where inventory is lost
     # every reply fed to the map, with its command and the true room (None: unknown), for replays
     seen: list[tuple[str, str | None, int | None]] = field(default_factory=list)
 
@@ -105,7 +108,9 @@ def _observe(
         run.side_queries += probe.looks - asked
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
-        run.side_queries += bool(probe and probe.answer(items, update.room_id, turn, text))
+        asked = bool(probe and probe.answer(items, update.room_id, turn, text))
+        run.side_queries += asked
+        run.diagnosis.read(text + ("\n" + probe.answered if asked else ""))
     return update.decided_by
 
 
@@ -126,6 +131,7 @@ def _score_step(
         ours = [item.name for item in items.get_inventory()]
         run.inventory_steps += 1
         run.inventory_hits += _inventory_equal(ours, truth.inventory)
+        run.diagnosis.score(ours, truth.inventory, truth.listing)
 
 
 def play(
@@ -165,6 +171,7 @@ def play(
                 break
     finally:
         session.close()
+    run.relabelled_steps = _relabelled_count(run, maps.relabelled())
     run.map_llm_calls = map_llm.usage.calls if map_llm else 0
     run.fired = dict(maps.fired)
     run.unread_inventories = getattr(items, "unread_inventories", 0)
@@ -172,6 +179,14 @@ def play(
     if explorer is not None:
         run.driver_commands = explorer.commands
     return run, maps
+
+
+def _relabelled_count(run: GameRun, relabelled: dict[int, str]) -> int:
+    """How many scored opening turns the map placed in another room when it read them again, once it
+    had learned how the game shows rooms (map_retro). Reported on its own: the tracking figures score
+    each turn by what the map said at that turn, as the page showed it."""
+    said = dict(zip(run.turn_numbers, (ours for ours, _ in run.pairs), strict=True))
+    return sum(1 for turn, room in relabelled.items() if turn in said and said[turn] != room)
 
 
 def _as_corpus_game(path: Path) -> CorpusGame:
@@ -198,6 +213,7 @@ def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None)
         "unknown_truth_steps": run.unknown_steps,
         "unnamed_inventory_steps": run.unnamed_inventory_steps,
         "unread_inventories": run.unread_inventories,
+        "relabelled_steps": run.relabelled_steps,
         "silent": run.turns > 0 and run.empty_replies >= SILENT_SHARE * run.turns,
         "room_tracking": rooms["room_tracking"],
         "merged_ids": rooms["merged_ids"],
@@ -207,6 +223,7 @@ def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None)
         "inventory": round(100.0 * run.inventory_hits / run.inventory_steps, 2)
         if run.inventory_steps
         else None,
+        **run.diagnosis.figures(),
         "llm_calls_per_turn": round((run.map_llm_calls + run.item_llm_calls) / turns, 4),
         "map_llm_calls_per_turn": round(run.map_llm_calls / turns, 4),
         "side_queries_per_turn": round(run.side_queries / turns, 4),

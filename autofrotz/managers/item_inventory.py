@@ -20,9 +20,11 @@ from autofrotz.managers.status_line import strip_status
 # Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
 # ("You are carrying:"), a narrator's hero listed in the third person ("Alice has:", "The twins have:").
 INVENTORY_HEADER = re.compile(
-    r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)(?: the following)?\s*:?\s*(.*)$"
-    r"|^\s*you(?: currently)? have\s*:\s*(.*)$"
+    r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)"
+    r"(?: the following(?: (?:items|things|objects))?)?\s*:?\s*(.*)$"
+    r"|^\s*you(?: currently)? have(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
     r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$"
+    r"|^\s*(?:you|i) (?:possess|carry)\s+(?!nothing\b)(.*)$"
     r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
     re.IGNORECASE,
 )
@@ -67,7 +69,7 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
             if rest and len(possession_lists(line)) > 1:  # "You are carrying a lamp, and you're wearing..."
                 return prose_inventory("\n".join(lines[index:])) or []
             if rest:
-                return _inline_inventory(rest, lines[index + 1 :])
+                return _inline_inventory(rest, lines[index + 1 :]) + _worn_lines(lines[index + 1 :])
             worn = _worn_heading(lines, index + 1)
             if worn is not None:
                 return _block_inventory(lines[index + 1 : worn]) + _worn_block(lines[worn + 1 :])
@@ -83,6 +85,9 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
 # A short heading of the game's own wording opening the reply ("Pockets:", "In your hands:"): a few
 # words, no sentence punctuation; group 1 is whatever follows the colon on the same line.
 LIST_HEADING = re.compile(r"^\s*[A-Za-z][\w'-]*(?: [\w'-]+){0,4}\s*:\s*(.*)$")
+# Rule inventory_named_heading: a heading that names the listing itself ("Inventory:", "Carrying:",
+# "Your possessions:"); its entries may be bare names ("lamp", "LAMP"), as many games print them.
+INVENTORY_WORDS = re.compile(r"\b(?:inventory|carrying|carried|possessions|belongings|holding|held)\b", re.I)
 
 
 # Words that make an entry a clause ("the door is locked"), not an object's name.
@@ -116,14 +121,27 @@ def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
     if index is None or not match:
         return None
     rest = match.group(1).strip()
+    named = bool(INVENTORY_WORDS.search(lines[index][: lines[index].index(":")]))
     if rest:
         if rest.strip(" .").lower() in NOTHING_WORDS:
             return []
         listing = _inline_inventory(rest, lines[index + 1 :])
         parts = split_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
-        return listing if listing and all(_begins_like_object(p) for p in parts) else None
-    entry = next((line for line in lines[index + 1 :] if line.strip()), "")
-    return _block_inventory(lines[index + 1 :]) if _begins_like_object(entry) else None
+        fits = all(_begins_like_object(p) or (named and _bare_name(p)) for p in parts)
+        return listing if listing and fits else None
+    entry = BULLET.sub("", next((line for line in lines[index + 1 :] if line.strip()), "").strip())
+    fits = _begins_like_object(entry) or (named and _bare_name(entry))
+    return _block_inventory(lines[index + 1 :]) if fits else None
+
+
+def _bare_name(text: str) -> bool:
+    """A list entry that is a name without an article: a few words, no clause.
+
+    >>> _bare_name("brass lamp"), _bare_name("LAMP"), _bare_name("the door is locked")
+    (True, True, False)
+    """
+    plain = re.sub(r"\([^)]*\)", "", text).strip(" .")
+    return 0 < len(plain.split()) <= 4 and not CLAUSE_WORDS.search(plain) and not RELATIVE.search(plain)
 
 
 def _worn_heading(lines: list[str], start: int) -> int | None:
@@ -149,15 +167,44 @@ def _worn_block(lines: list[str]) -> list[ListedItem]:
     return items
 
 
+# A line of its own saying what is worn, after an inline listing ("You are also wearing a hat.").
+WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing\s+\S", re.IGNORECASE)
+
+
 def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
     """An inventory given on the header's line ("You are carrying a lamp and a rod.")."""
     if rest.strip(" .").lower() in NOTHING_WORDS:
         return []
     for line in following:  # the list may wrap onto the next lines
-        if not line.strip():
+        if not line.strip() or WORN_LINE.match(line):
             break
         rest += " " + line.strip()
     return nested_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
+
+
+def _worn_lines(lines: list[str]) -> list[ListedItem]:
+    """Rule worn_line_after_listing: the worn things a line of their own names right after an inline
+    listing ("You are carrying a lamp." then "You are wearing a hat."), as Inform's and TADS's
+    libraries print them when the carried list is given in a sentence.
+
+    >>> [(i.name, i.properties.get("worn")) for i in _worn_lines(["You are wearing a hat.", "", "Later."])]
+    [('hat', True)]
+    """
+    found: list[ListedItem] = []
+    for line in lines:
+        if not line.strip():
+            break
+        if WORN_LINE.match(line):
+            found.extend(prose_inventory(line) or [])
+    return found
+
+
+# A list marker opening an entry ("- a lamp", "* a lamp", "1. a lamp"): a list's punctuation, no name.
+BULLET = re.compile(r"^(?:[-*\u2022+]|\d{1,2}[.)])\s+")
+
+
+# Words opening a relative clause or an aside, never part of a listed name.
+RELATIVE = re.compile(r"\b(?:which|that|who|whom|where|while|but)\b", re.IGNORECASE)
 
 
 def _block_inventory(lines: list[str]) -> list[ListedItem]:
@@ -180,7 +227,7 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         while stack and stack[-1][0] >= indent:
             stack.pop()
         parent = stack[-1][1] if stack else None
-        entry = line.strip()
+        entry = BULLET.sub("", line.strip())
         if entry.lower().rstrip(".") in NOTHING_WORDS:
             continue
         header = re.match(r"^(?:the )?(.+?) contains:?$", entry, re.IGNORECASE)

@@ -30,7 +30,8 @@ POSSESSION_LEADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("carrying", rf"\b{SUBJECT}{BE}? (?:also |now |currently )?(?:carrying|holding)\s+", {}),
     (
         "having",
-        rf"\b{SUBJECT} (?:also |now |currently )?(?:have|has|carry|carries|hold|holds)(?: got)?"
+        rf"\b{SUBJECT}(?:'ve got|'s got"
+        r"| (?:also |now |currently )?(?:have|has|carry|carries|hold|holds)(?: got)?)"
         r"(?: (?:in|on) (?:(?:your|my|his|her|their) )?\w+| with (?:you|me|him|her|them))?,?\s+",
         {},
     ),

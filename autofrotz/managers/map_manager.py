@@ -21,18 +21,20 @@ from autofrotz.managers.map_identity import _name_from_description, exits_confli
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_maze import MazeMap
 from autofrotz.managers.map_reading import is_inspection, quoted_title
+from autofrotz.managers.map_retro import EarlyTurns, intro_openings
 from autofrotz.managers.map_rides import stepping_off
 from autofrotz.managers.map_rules import check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
-from autofrotz.managers.map_view import MapView
+from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import (
     ParsedOutput,
     is_full_description,
     is_item_line,
     leading_paragraph,
+    parse_exits,
     parse_output,
 )
 
@@ -110,25 +112,64 @@ class MapManager(MazeMap):
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
-        self._note_unread(parsed, command_used, update, output_text)
+        self._note_unread(parsed, command_used, update, output_text, turn)
         self.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
         return update
 
-    def _note_unread(self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str) -> None:
+    def _note_unread(
+        self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str, turn: int
+    ) -> None:
         """The unread_headers check: an accepted compass move (no refusal, nothing blocking, not dark,
-        no death) whose reply opens with a paragraph not seen before, yet the map still has one room."""
+        no death) whose reply opens with a paragraph not seen before, yet the map still has one room.
+        Once it has tripped, replies that open with an early turn's paragraph place that turn."""
+        scene = self.scene
+        if scene.unread_decided:
+            if scene.early.open:
+                scene.early.place(leading_paragraph(text), self.current_room)
+            return
+        if scene.unread_decided is False:
+            return
+        scene.early.note(turn, self._note_unread_reply(parsed, command, update, text))
+        if MapView(self).headers_unread():
+            scene.unread_decided = True
+            scene.early.place(leading_paragraph(text), self.current_room)  # the room this reply shows
+            for opening in scene.early.unplaced_moves():  # rooms the early moves showed and left
+                if parse_exits(opening):  # a room's description names its ways out; an event does not
+                    room = self.add_room(_name_from_description(opening), opening, turn=turn)
+                    scene.early.place(opening, room)
+        elif len(self.graph) > 1:
+            scene.unread_decided = False  # rooms were told apart without it: the answer is final
+            scene.early = EarlyTurns()
+
+    def _note_unread_reply(
+        self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str
+    ) -> frozenset[str]:
+        """Remember a stock answer or a move's opening paragraph for the unread_headers check; returns
+        the openings this reply may show a room by."""
+        scene = self.scene
         if not command:
-            self.scene.intro = self.scene.intro or text
-        elif edge_label(command) not in OPPOSITES and command.strip().lower() not in LOOK_COMMANDS:
-            self.scene.stock_openings.add(leading_paragraph(text))
-        if not command or edge_label(command) not in OPPOSITES or update.moved or len(self.graph) > 1:
-            return
+            scene.intro = scene.intro or text
+            return intro_openings(text)
+        if (
+            edge_label(command) not in OPPOSITES
+            and command.strip().lower() not in LOOK_COMMANDS
+            and len(scene.stock_openings) < STOCK_OPENINGS
+        ):
+            scene.stock_openings.add(leading_paragraph(text))
+        if edge_label(command) not in OPPOSITES or update.moved or len(self.graph) > 1:
+            return frozenset()
         if parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text) == "death":
-            return
+            return frozenset()
         opening = leading_paragraph(text)
-        if opening and not is_retort(text):
-            self.scene.unread_moves.setdefault(opening, set()).add(edge_label(command) or "")
+        if not opening or is_retort(text):
+            return frozenset()
+        scene.unread_moves.setdefault(opening, set()).add(edge_label(command) or "")
+        return frozenset({opening})
+
+    def relabelled(self) -> dict[int, str]:
+        """The opening turns read again after the unread_headers check tripped (turn -> room id)."""
+        return self.scene.early.relabelled() if self.scene.unread_decided else {}
 
     def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
         """A title in a reply to read/examine/inventory, with no description under it or one that is

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.map_identity import description_matches, same_text
 from autofrotz.managers.map_maze import normalize_description, similarity
+from autofrotz.managers.map_retro import EarlyTurns
 from autofrotz.managers.map_rides import RECENT_REPLIES
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header, is_item_line
@@ -135,8 +136,13 @@ class SceneState:
     unread_moves: dict[str, set[str]] = field(default_factory=dict)
     intro: str = ""
     # opening paragraphs that also answered a command that was neither a move nor a look: stock
-    # answers ("Nothing happens."), which no room's description is
+    # answers ("Nothing happens."), which no room's description is; kept only while the check can
+    # still trip (one room on the map), at most STOCK_OPENINGS of them
     stock_openings: set[str] = field(default_factory=set)
+    # the check's answer once it is final: True from the reply that trips it, False once the map has
+    # a second room without it; later stock answers never turn a game's reading mode round
+    unread_decided: bool | None = None
+    early: EarlyTurns = field(default_factory=EarlyTurns)  # the turns read while the check was open
 
 
 def next_dream_state(

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 # Accepted compass moves with different replies that must leave the map in one room before the game's
 # rooms are read from the reply's opening paragraph (the unread_headers mode).
 UNREAD_MOVES = 2
+# Stock answers remembered while the unread_headers check is open (a game's opening turns).
+STOCK_OPENINGS = 64
 
 
 class MapView:
@@ -110,6 +112,8 @@ class MapView:
         by direction but never come back by another one. A reply that also answered a command that
         was neither a move nor a look ("Nothing happens.") is a stock answer and counts for nothing."""
         scene = self._maps.scene
+        if scene.unread_decided is not None:
+            return scene.unread_decided
         moves = {
             opening: labels
             for opening, labels in scene.unread_moves.items()

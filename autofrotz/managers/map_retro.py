@@ -1,0 +1,78 @@
+"""Reading the opening turns again once the unread_headers check has tripped.
+
+Until the check trips (map_view.MapView.headers_unread), a game whose room lines our header reading
+misses keeps the map in its one room, so the turns before it all name that room. The check trips on
+a room's opening paragraph coming back; from then on each room is read by its opening paragraph, and
+the same convention reads the earlier turns: a turn whose reply opened with the paragraph a room
+later opens with was in that room, and the turns after it that moved no one (an inventory, a refused
+move) were there too. The map keeps the result as `relabelled` (turn -> room id): what it now
+believes about those turns, next to what it said at the time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from autofrotz.managers.room_parser import leading_paragraph
+
+# Opening turns remembered while the check is open: a game that never trips it stops adding here.
+EARLY_TURNS = 200
+
+
+def intro_openings(text: str) -> frozenset[str]:
+    """Each paragraph of the story's first output read as a room's opening: the banner and the
+    title come before the first room's description.
+
+    >>> sorted(intro_openings("The chores wait.\\n\\nFARM\\nRelease 1\\n\\nMud covers the yard."))
+    ['FARM Release 1', 'Mud covers the yard.', 'The chores wait.']
+    """
+    chunks = text.replace("\r", "").split("\n\n")
+    return frozenset(p for p in (leading_paragraph(chunk) for chunk in chunks) if p)
+
+
+@dataclass
+class EarlyTurns:
+    """The turns read while the check was open: (turn, the openings its reply may show a room by;
+    empty when it moved no one), and the room each anchor turn was found to be in."""
+
+    turns: list[tuple[int, frozenset[str]]] = field(default_factory=list)
+    found: dict[int, str] = field(default_factory=dict)  # anchor turn -> room id
+
+    def note(self, turn: int, openings: frozenset[str]) -> None:
+        if len(self.turns) < EARLY_TURNS:
+            self.turns.append((turn, openings))
+
+    def place(self, opening: str, room_id: str | None) -> None:
+        """A reply read after the check tripped opened with this paragraph in room_id: the early
+        turns that opened with it were there."""
+        if not opening or room_id is None:
+            return
+        for turn, openings in self.turns:
+            if turn not in self.found and opening in openings:
+                self.found[turn] = room_id
+
+    def unplaced_moves(self) -> list[str]:
+        """The distinct openings of moves (not the story's first output) no room has shown yet, in
+        the order they were seen."""
+        found: list[str] = []
+        for turn, openings in self.turns:
+            if turn and len(openings) == 1 and turn not in self.found:
+                found.extend(o for o in openings if o not in found)
+        return found
+
+    @property
+    def open(self) -> bool:
+        """True while some anchor turn is not placed yet."""
+        return any(openings and turn not in self.found for turn, openings in self.turns)
+
+    def relabelled(self) -> dict[int, str]:
+        """Every early turn whose latest anchor (itself, or the last turn before it that showed a
+        room) has been placed, with that room."""
+        result: dict[int, str] = {}
+        anchor: int | None = None
+        for turn, openings in self.turns:
+            if openings:
+                anchor = turn
+            if anchor is not None and anchor in self.found:
+                result[turn] = self.found[anchor]
+        return result
