@@ -21,7 +21,7 @@ from autofrotz.managers.map_identity import _name_from_description, exits_confli
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_maze import MazeMap
 from autofrotz.managers.map_reading import is_inspection, quoted_title
-from autofrotz.managers.map_retro import EarlyTurns, intro_openings
+from autofrotz.managers.map_retro import EarlyTurns, first_described_move, intro_openings
 from autofrotz.managers.map_rides import stepping_off
 from autofrotz.managers.map_rules import check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
@@ -103,6 +103,8 @@ class MapManager(MazeMap):
         self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
+        if first_described_move(self, parsed, command_used, output_text):
+            self.scene.unread_decided = True  # unread_headers_step reads this move and the ones after it
         confidence = self._confidence(parsed, command_used)
         used_llm = False
         if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):

@@ -11,9 +11,16 @@ believes about those turns, next to what it said at the time.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from autofrotz.managers.room_parser import leading_paragraph
+from autofrotz.if_patterns import detect_outcome
+from autofrotz.managers.directions import OPPOSITES, edge_label
+from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_manager import MapManager
 
 # Opening turns remembered while the check is open: a game that never trips it stops adding here.
 EARLY_TURNS = 200
@@ -28,6 +35,33 @@ def intro_openings(text: str) -> frozenset[str]:
     """
     chunks = text.replace("\r", "").split("\n\n")
     return frozenset(p for p in (leading_paragraph(chunk) for chunk in chunks) if p)
+
+
+def first_described_move(maps: MapManager, parsed: ParsedOutput, command: str | None, text: str) -> bool:
+    """The unread_headers check's early part (early_described_move): it trips on the first accepted
+    compass move when no header has been read in this game, the story's first output showed no room
+    (the map stands in its unnamed start), and the reply opens with a new paragraph of two sentences
+    or more that names ways out, as a room's description does and an event, a view or a refusal (one
+    sentence, or no way out) does not.
+    Convention: a game without room headers shows the room a move leads to by its description, so a
+    described move from a start that named no room is evidence enough; waiting for a room to come
+    back (the check's other part) leaves every move before that in the start."""
+    from autofrotz.managers.map_manager import ELSEWHERE_NAME
+    from autofrotz.managers.map_rules_unnamed import is_retort
+    from autofrotz.managers.map_view import MapView
+
+    scene = maps.scene
+    if scene.unread_decided is not None or len(maps.graph) != 1 or maps.style["header"]:
+        return False
+    if not command or edge_label(command) not in OPPOSITES or MapView(maps).current_name() != ELSEWHERE_NAME:
+        return False
+    if parsed.header or parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text):
+        return False
+    opening = leading_paragraph(text)
+    if not opening or is_retort(text) or opening in scene.stock_openings:
+        return False
+    sentences = len(re.findall(r"[.!?](?:\s|$)", opening))
+    return sentences >= 2 and opening not in intro_openings(scene.intro) and bool(parse_exits(opening))
 
 
 @dataclass
