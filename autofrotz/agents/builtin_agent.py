@@ -55,6 +55,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
+from autofrotz.agents.builtin_ways import given_things, move_not_read, not_animate
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
@@ -254,6 +255,12 @@ class BuiltinAgent:
         if w.BAD_VERB.search(text) and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
             mem.vocab.bad_verbs.append(command.split()[0])
         moved = ctx.room_id != room
+        if is_move(command) and not moved and move_not_read(command, text):
+            # move-not-read: the parser took the move as the answer to its own open question
+            mem.attempts.unmark(room, command)
+            tried = mem.attempts.dir_tried.get(room or "?", [])
+            mem.attempts.dir_tried[room or "?"] = [d for d in tried if d != command]
+            return
         if is_move(command):
             if moved:
                 self._check_clone(ctx, command, room)
@@ -262,6 +269,7 @@ class BuiltinAgent:
             if not moved:
                 self._rule_out_exits(room, command, text)
             return
+        self._note_people(command, text)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
         if w.not_here(text) and not moved:
@@ -290,6 +298,16 @@ class BuiltinAgent:
             self._work_controls(command, text)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _note_people(self, command: str, text: str) -> None:
+        """Rules not-a-person (the parser said the one addressed is not animate) and keep-what-was-given
+        (someone handed us a thing: it is not offered back)."""
+        seen = self.mem.seen
+        thing = not_animate(command, text)
+        if thing and thing not in seen.inanimate:
+            seen.inanimate.append(thing)
+            seen.people = [p for p in seen.people if w.head(p) != w.head(thing)]
+        seen.gifts += [g for g in given_things(text) if g not in seen.gifts]
 
     def _stock_reply(self, ctx: TurnContext, command: str, text: str) -> bool:
         """A short reply the game gave word for word to commands of different verbs is its stock way of

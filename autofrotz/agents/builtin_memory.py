@@ -117,6 +117,8 @@ class Seen:
     sayables: list[str] = field(default_factory=list)  # quoted names read: destinations, passwords
     speaking_rooms: list[str] = field(default_factory=list)  # where saying them may do something
     spells: list[str] = field(default_factory=list)  # spells the text named
+    inanimate: list[str] = field(default_factory=list)  # names the parser said are not animate (not-a-person)
+    gifts: list[str] = field(default_factory=list)  # things someone gave us (keep-what-was-given)
     start_room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:

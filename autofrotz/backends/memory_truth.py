@@ -11,7 +11,11 @@ find them ourselves, by what every Z-machine game does rather than by one compil
 - the room level is learned from the same moves: the common ancestor of where the player was and
   where it went holds the rooms (0 for Inform, where rooms are roots; a ROOMS object for Infocom);
 - a score read from a global is reported only after the game's own reply to "score" (asked in a side
-  copy) states the same number.
+  copy) states the same number;
+- the globals that held the player when it was learned (Inform's `player` and `actor` variables) are
+  read again each time: when all of them have moved on together to another object in the tree, the
+  game handed the player role to that object (Inform's ChangePlayer: a flashback, a second
+  character), and the reader follows it (rule `player_switch`).
 
 Where none of this works (no move ever succeeds, the player sits outside every room) the reader says
 so: `TruthUnknownError`, or None for a score. It never guesses a number.
@@ -28,6 +32,7 @@ from autofrotz.game_interface import TruthUnknownError
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 PROBE_MOVES = tuple(DIRECTION_WORDS)  # the twelve compass and in/out moves
+GLOBALS = 240  # the Z-machine's global variables
 BASELINE = "wait"  # what changes without the player moving (a thief walking, a watch stolen) is no evidence
 INFORM_SELF_NAMES = ("(self object)", "yourself")  # Inform 6 library's selfobj, Inform 7's default player
 # The number a reply to "score" gives as the score: "scored 3", "score is 3", "Score: 3", "3 points",
@@ -57,6 +62,7 @@ class Layout:
     player: int | None = None
     holder: int | None = None  # rooms are children of this object; None: not learned yet
     decided_by: str = ""
+    player_globals: tuple[int, ...] = ()  # globals that pointed at the player when it was learned
 
 
 class MemoryTruth:
@@ -91,9 +97,9 @@ class MemoryTruth:
             if player is None:
                 player = _inform_self_object(mem)
                 if player is not None:
-                    self.layout = Layout(player, None, "inform_self_object")
+                    self.layout = Layout(player, None, "inform_self_object", _pointing_at(mem, player))
                 return
-            self.layout = Layout(player, None, "moves")
+            self.layout = Layout(player, None, "moves", _pointing_at(mem, player))
         for after in after_moves:
             if _changed_room(before, after, player):
                 self.layout.holder = _common_ancestor(before, after, player)
@@ -101,8 +107,9 @@ class MemoryTruth:
 
     def place(self, mem: bytes, location_hint: int | None = None) -> Placement:
         """The player's room and carried objects; TruthUnknownError when the player is not known."""
-        player = self.layout.player
         objs = zmachine.objects(mem)
+        self._follow_player_switch(mem, objs)
+        player = self.layout.player
         if player is None or player not in objs:
             raise TruthUnknownError("the player object is not known (no compass move has succeeded yet)")
         if not objs[player].parent:
@@ -111,6 +118,17 @@ class MemoryTruth:
         held = zmachine.children(objs, player)
         around = [o.name for o in zmachine.children(objs, room.num) if o.num != player and o.name]
         return Placement(room, [_name(o) for o in held], [o.num for o in held], around)
+
+    def _follow_player_switch(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> None:
+        """Rule `player_switch`: every global that held the player now holds one other object that sits
+        in the tree, so the game made that object the player (Inform's ChangePlayer)."""
+        held = {zmachine.global_var(mem, index) for index in self.layout.player_globals}
+        if len(held) != 1:
+            return  # none learned, or they disagree (the actor variable while someone else acts)
+        new = held.pop()
+        if new != self.layout.player and new in objs and objs[new].parent:
+            self.layout.player = new
+            self.layout.decided_by = "player_switch"
 
     def _room(
         self, objs: dict[int, zmachine.ZObject], player: int, location_hint: int | None
@@ -191,6 +209,12 @@ def _likeliest_player(mem: bytes, moved: dict[int, set[int]], before: list[int])
         return (len(moved[num]), named, holds, -num)
 
     return max(moved, key=rank)
+
+
+def _pointing_at(mem: bytes, player: int) -> tuple[int, ...]:
+    """Indices of the globals holding the player's number (Inform's `player`, `actor`)."""
+    count = min(GLOBALS, max(0, (len(mem) - zmachine.word(mem, 0x0C)) // 2))
+    return tuple(index for index in range(count) if zmachine.global_var(mem, index) == player)
 
 
 def _inform_self_object(mem: bytes) -> int | None:

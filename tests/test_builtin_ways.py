@@ -1,0 +1,129 @@
+"""Exploration rules of the built-in agent (builtin_ways.py, builtin_explore.py): scripted reply
+sequences through the real managers, each one failing without its rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from autofrotz.agents.builtin_explore import is_move
+from autofrotz.agents.builtin_words import DARK
+from autofrotz.game_interface import Vocabulary, open_game
+from tests.conftest import _story
+from tests.test_builtin_agent import World
+from tests.test_builtin_replies import Game
+
+CAMP = "Center of Camp\nThe center of the camp. A tent lies to the south.\n"
+
+
+def _until(world: World, wanted: str, turns: int) -> list[str]:
+    """The agent's commands until it sends wanted (moves refused, anything else to no effect)."""
+    sent: list[str] = []
+    for _ in range(turns):
+        sent.append(world.decide())
+        if sent[-1] == wanted:
+            break
+        world.reply(sent[-1], "You can't go that way." if is_move(sent[-1]) else "Nothing happens.")
+    return sent
+
+
+def test_a_move_taken_as_the_answer_to_a_question_is_sent_again() -> None:
+    """move-not-read: "I only understood you as far as wanting to take..." after a move says the parser
+    read it as the answer to its open question; the move was never tried."""
+    world = World(CAMP)
+    assert _until(world, "south", 30)[-1] == "south"
+    world.reply("south", "I only understood you as far as wanting to take the jeweled amulet.")
+    later = _until(world, "south", 12)
+    assert "south" in later
+
+
+def test_a_thing_that_is_not_animate_is_not_addressed_again() -> None:
+    """not-a-person: "You can only do that to something animate." ends offers and questions to it."""
+    world = World("Study\nA dusty study. A desk stands by the wall.\n")
+    world.agent.mem.seen.held.append("yellow paper")
+    world.agent.mem.seen.people.append("desk")  # a reply misread it as someone
+    addressed = []
+    for _ in range(40):
+        command = world.decide()
+        aimed = command.endswith(" to desk") or command.startswith(("ask desk", "talk to desk"))
+        addressed += [command] if aimed else []
+        world.reply(command, "You can only do that to something animate." if aimed else "Nothing happens.")
+    assert len(addressed) == 1
+    assert world.agent.mem.seen.inanimate == ["desk"]
+
+
+def test_a_thing_someone_gave_is_not_offered_back() -> None:
+    """keep-what-was-given: the key the man handed over is not given back to him."""
+    world = World("Lobby\nA quiet lobby. An old man sits here.\n")
+    world.reply("inventory", "You are carrying:\n  an id card\n")
+    sent = []
+    for _ in range(40):
+        command = world.decide()
+        sent.append(command)
+        if command == "give id card to man":
+            world.reply(command, "The man gives you the key, and he holds your id card in exchange.")
+        elif command == "inventory":
+            world.reply(command, "You are carrying:\n  a key\n")
+        else:
+            world.reply(command, "Nothing happens.")
+    assert "give id card to man" in sent
+    assert "give key to man" not in sent
+
+
+def test_a_way_out_that_killed_once_is_tried_again_when_nothing_else_is_left() -> None:
+    """retry-a-deadly-way-out: the only way out of a room killed us once (the danger bit as we left):
+    with nothing else to explore the agent tries it again, and not after a second death."""
+    world = World("Graveyard\nA foggy graveyard. A coffin lies to the north.\n")
+    coffin = "At Coffin\nA coffin stands against walls to the north, east and west.\n"
+    deaths: list[str] = []
+    for _ in range(160):
+        command = world.decide()
+        here = world.map.current_room
+        if command == "north" and not deaths and here and "graveyard" in here:
+            world.reply(command, coffin)
+        elif command == "south" and here and "coffin" in here:
+            deaths.append(world.decision.reasoning)
+            world.death_note = "You died after 'south'. The game was restored."
+            world.reply(command, "You were restored.")
+        else:
+            world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+    assert len(deaths) == 2
+    assert deaths[1] == "retry-a-deadly-way-out"
+
+
+def test_a_door_named_with_words_the_game_lacks_is_opened_by_the_words_it_knows() -> None:
+    """plans-in-known-words: "Kati's bedroom door is in the way" plans "open bedroom door"; the story
+    knows "door" but not "bedroom", so the plan is sent as "open door" instead of being dropped."""
+    words = frozenset(["open", "door", "north", "south", "east", "west", "unlock", "with", "key", "take"])
+    game = Game("Hallway\nA hallway. A door leads south.\n", Vocabulary(words, 9))
+    game.decide()
+    game.reply("south", "You can't, since Kati's bedroom door is in the way.")
+    decision = game.decide()
+    assert (decision.command, decision.reasoning) == ("open door", "open-the-way")
+
+
+def test_a_lit_room_that_mentions_darkness_is_not_fled() -> None:
+    """The bare word "darkness" is no sign of a dark room; the genre's dark-room replies are."""
+    assert not DARK.search("Once your eyes get used to the darkness you see people asleep in bunks.")
+    for dark in ("It is pitch black. You are likely to be eaten by a grue.", "Darkness\nIt is dark.\n"):
+        assert DARK.search(dark)
+    world = World("Tunnel\nA narrow tunnel. A capsule lies north.\n")
+    world.reply(
+        "north", "Quarters\nOnce your eyes get used to the darkness you see sleepers. A hatch leads south.\n"
+    )
+    assert world.decide() != "south"
+    assert "darkness" not in world.decision.reasoning
+
+
+def test_truth_follows_the_player_role_to_another_object(games_dir: Path) -> None:
+    """player_switch (memory truth) and the opening key press (jericho back end): break-in waits for
+    SPACE, then its first move starts a flashback played as another player object in another room."""
+    path = _story(games_dir, "break-in.z5")
+    with open_game(path, "jericho") as game:
+        game.start()
+        opening = game.ground_truth().room_name
+        assert game.send("look").text.strip()  # the key press was answered: commands reach the game
+        rooms = set()
+        for command in ("north", "look", "south"):
+            game.send(command)
+            rooms.add(game.ground_truth().room_name)
+        assert rooms - {opening}
