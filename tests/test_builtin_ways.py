@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from autofrotz.agents.builtin_explore import is_move
+from autofrotz.agents.builtin_memory import Spot
 from autofrotz.agents.builtin_words import DARK
 from autofrotz.game_interface import Vocabulary, open_game
 from tests.conftest import _story
@@ -127,3 +128,40 @@ def test_truth_follows_the_player_role_to_another_object(games_dir: Path) -> Non
             game.send(command)
             rooms.add(game.ground_truth().room_name)
         assert rooms - {opening}
+
+
+def test_a_key_handed_over_unlocks_the_lock_met_before() -> None:
+    """carried-is-here: "take key" found no key in this room; once someone has given us one, "key" is
+    no longer ruled out here and the locked door is unlocked with it."""
+    world = World("Stacks\nEndless shelves. A wooden door leads south.\n")
+    world.reply("open wooden door", "It seems to be locked.")
+    world.decide()
+    # what "take key" -> "You can't see any such thing." left in memory before any key was carried
+    world.agent.mem.seen.absent.append(Spot(world.map.current_room or "?", "key"))
+    world.reply("inventory", "You are carrying:\n  a key\n")
+    assert "unlock wooden door with key" in _until(world, "unlock wooden door with key", 20)
+
+
+def test_the_ways_refused_before_a_door_opened_are_tried_first() -> None:
+    """ways-past-an-opened-door: once a door here opens, the moves refused here come next, before the
+    rest of the room's things (a game's clock may be running)."""
+    world = World("Stacks\nEndless shelves and a heavy wooden door. The stairwell is north.\n")
+    locked = "It seems to be locked."
+    for _ in range(60):
+        command = world.decide()
+        if command == "south":
+            break
+        refused = "You can't go that way." if is_move(command) else "Nothing happens."
+        world.reply(command, locked if command.startswith("open") else refused)
+    assert command == "south"  # refused in the sweep of directions while the door was locked
+    world.reply("south", "You can't go that way.")
+    world.reply("inventory", "You are carrying:\n  a brass key\n")
+    assert _until(world, "unlock wooden door with brass key", 20)[-1] == "unlock wooden door with brass key"
+    world.reply("unlock wooden door with brass key", "You unlock the wooden door.")
+    assert world.decide() == "open wooden door"
+    world.reply("open wooden door", "You open the wooden door.")
+    after = []
+    for _ in range(3):  # a look at what opened may come first
+        after.append((world.decide(), world.decision.reasoning))
+        world.reply(after[-1][0], "Stacks\nEndless shelves. The door stands open.\n")
+    assert ("south", "ways-past-an-opened-door (queued)") in after

@@ -55,7 +55,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
-from autofrotz.agents.builtin_ways import given_things, move_not_read, not_animate
+from autofrotz.agents.builtin_ways import WAYS_AGAIN, given_things, move_not_read, not_animate, opened_way
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
@@ -216,6 +216,7 @@ class BuiltinAgent:
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
+        self._carried_is_here()
         self._note_speech(ctx, text)
         self._check_progress(ctx)
         if mem.seen.start_room is None:
@@ -298,6 +299,13 @@ class BuiltinAgent:
             self._work_controls(command, text)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _carried_is_here(self) -> None:
+        """Rule carried-is-here: a thing we now carry (taken, given, found) is no longer one a room said
+        it does not have ("You can't see any such thing" before we had it); else no command names it there,
+        and a key handed over by someone never reaches the lock met before."""
+        names = {n for i in self._carried_names() for n in (short(i), w.head(short(i)))}
+        self.mem.seen.absent = [a for a in self.mem.seen.absent if a.what not in names]
 
     def _note_people(self, command: str, text: str) -> None:
         """Rules not-a-person (the parser said the one addressed is not animate) and keep-what-was-given
@@ -419,6 +427,9 @@ class BuiltinAgent:
             mem.now.lit = True
         if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
             mem.forget_room_failures(room)
+            if opened_way(command, ctx.last_output or ""):  # ways-past-an-opened-door
+                shut = mem.attempts.shut_moves.pop(room or "?", [])
+                mem.plans.add(shut[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
             if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
                 verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
                 tries = mem.attempts.tries

@@ -6,6 +6,7 @@ Each reader names the convention it relies on; the agent records the rule's name
 |---|---|---|
 | `move-not-read` | a move answered about another verb ("...wanting to take the lamp.") | sent again |
 | `not-a-person` | "You can only do that to something animate." | no more offers or questions to it |
+| `ways-past-an-opened-door` | "You open the oak door." | the moves refused here are tried again first |
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
 """
 
@@ -43,6 +44,27 @@ GIVEN = re.compile(
     r"([a-z][a-z-]*(?: [a-z][a-z-]*){0,3}?)(?=[,.;:!?)]| and\b| in\b| as\b| to\b| from\b| with\b|$)",
     re.IGNORECASE,
 )
+
+
+# What shuts a way in the genre's stock words, and the library's "you open it" success.
+WAYS = frozenset(["door", "doors", "trapdoor", "hatch", "gate", "portal"])
+OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b", re.IGNORECASE)
+NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
+WAYS_AGAIN = 4  # refused moves tried again after a door opens (the first ones refused: the sweep's order)
+
+
+def opened_way(command: str, text: str) -> bool:
+    """Rule `ways-past-an-opened-door`: the command opened a door, hatch or gate.
+
+    >>> opened_way("open wooden door", "You open the rare books door.")
+    True
+    >>> opened_way("open door", "It seems to be locked."), opened_way("open box", "You open the box.")
+    (False, False)
+    """
+    words = command.lower().split()
+    if len(words) < 2 or words[0] != "open" or words[-1] not in WAYS:
+        return False
+    return bool(OPENED.search(text[:200])) and not NOT_OPENED.search(text[:200])
 
 
 def move_not_read(command: str, text: str) -> bool:
