@@ -165,3 +165,16 @@ def test_the_ways_refused_before_a_door_opened_are_tried_first() -> None:
         after.append((world.decide(), world.decision.reasoning))
         world.reply(after[-1][0], "Stacks\nEndless shelves. The door stands open.\n")
     assert ("south", "ways-past-an-opened-door (queued)") in after
+
+
+def test_a_door_opened_with_no_way_refused_yet_leads_to_the_ways_not_tried() -> None:
+    """ways-past-an-opened-door, second half: "A heavy door bars the way to the vault" names no
+    direction; once it opens, the directions not yet tried from here come first."""
+    world = World("Stacks\nEndless shelves. A heavy door bars the way to the vault.\n")
+    assert _until(world, "open door", 10)[-1] == "open door"
+    world.reply("open door", "You open the heavy door.")
+    after = []
+    for _ in range(3):
+        after.append((world.decide(), world.decision.reasoning))
+        world.reply(after[-1][0], "Nothing happens.")
+    assert ("north", "ways-past-an-opened-door (queued)") in after

@@ -429,7 +429,9 @@ class BuiltinAgent:
             mem.forget_room_failures(room)
             if opened_way(command, ctx.last_output or ""):  # ways-past-an-opened-door
                 shut = mem.attempts.shut_moves.pop(room or "?", [])
-                mem.plans.add(shut[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
+                # no way refused here yet: the door is the way to one not yet tried
+                ways = shut or Explorer(self.map, mem, self._pending_rooms).blind(room)
+                mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
             if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
                 verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
                 tries = mem.attempts.tries

@@ -6,7 +6,7 @@ Each reader names the convention it relies on; the agent records the rule's name
 |---|---|---|
 | `move-not-read` | a move answered about another verb ("...wanting to take the lamp.") | sent again |
 | `not-a-person` | "You can only do that to something animate." | no more offers or questions to it |
-| `ways-past-an-opened-door` | "You open the oak door." | the moves refused here are tried again first |
+| `ways-past-an-opened-door` | "You open the oak door." | moves refused here (else untried ones) go first |
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
 """
 
