@@ -178,3 +178,20 @@ def test_a_door_opened_with_no_way_refused_yet_leads_to_the_ways_not_tried() -> 
         after.append((world.decide(), world.decision.reasoning))
         world.reply(after[-1][0], "Nothing happens.")
     assert ("north", "ways-past-an-opened-door (queued)") in after
+
+
+def test_a_door_that_shuts_again_does_not_loop_the_ways_past_it() -> None:
+    """ways-past-an-opened-door fires once per room: a guard who throws us back and locks the door
+    again must not make every reopening queue the same moves."""
+    world = World("Cell\nA bare cell. A heavy door bars the way to the corridor.\n")
+
+    def opened() -> list[str]:
+        world.agent.mem.now.last_command = "open door"
+        world.reply("open door", "You open the heavy door.")
+        world.decide()
+        return [world.decision.reasoning] + [q.rule for q in world.agent.mem.plans.queue]
+
+    assert _until(world, "open door", 10)[-1] == "open door"
+    assert any(r.startswith("ways-past-an-opened-door") for r in opened())
+    world.agent.mem.plans.queue.clear()  # the moves sent; a guard shut and locked the door again
+    assert not any(r.startswith("ways-past-an-opened-door") for r in opened())

@@ -201,7 +201,9 @@ class BuiltinAgent:
     # ----- learning from the last reply -----
     def _observe(self, ctx: TurnContext) -> None:
         mem, text = self.mem, ctx.last_output or ""
+        mem.now.turn = ctx.turn_number
         if ctx.death_note:
+            mem.now.death_turn = ctx.turn_number
             mem.attempts.killers.append(spot(mem.now.last_room, mem.now.last_command))
             mem.attempts.deaths[mem.now.last_room or "?"] = (
                 mem.attempts.deaths.get(mem.now.last_room or "?", 0) + 1
@@ -427,8 +429,12 @@ class BuiltinAgent:
             mem.now.lit = True
         if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
             mem.forget_room_failures(room)
-            if opened_way(command, ctx.last_output or ""):  # ways-past-an-opened-door
-                shut = mem.attempts.shut_moves.pop(room or "?", [])
+            here = room or "?"
+            if opened_way(command, ctx.last_output or "") and here not in mem.attempts.opened_in:
+                # ways-past-an-opened-door, once per room: a door that shuts again (a guard, a spring)
+                # must not turn it into a loop
+                mem.attempts.opened_in.append(here)
+                shut = mem.attempts.shut_moves.pop(here, [])
                 # no way refused here yet: the door is the way to one not yet tried
                 ways = shut or Explorer(self.map, mem, self._pending_rooms).blind(room)
                 mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)

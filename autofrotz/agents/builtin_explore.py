@@ -13,6 +13,9 @@ from autofrotz.managers.directions import DIRECTION_WORDS
 COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
 BLIND = (*COMPASS, "in", "out")
 TRAVEL_REPEATS = 4  # walks along one exit without news before it counts as a loop
+CALM_TURNS = (
+    30  # turns after a death before a way that killed is tried again (a monster moves, an event ends)
+)
 DEADLY_ROOM = 2  # deaths in a room after which no walk leads into it and no new way out is tried there
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) - {"exit", "leave"}
 
@@ -70,7 +73,10 @@ class Explorer:
         """Rule `retry-a-deadly-way-out`: nothing is left to explore and the known ways out of this room
         are closed only by deaths. A death on the way out is often the danger in the room (a monster that
         bites whoever turns their back), not the way itself, and the danger may be gone since: each such
-        way is tried once more (the agent saves before a move out of a room where it died)."""
+        way is tried once more, CALM_TURNS after the last death (the agent saves before a move out of a
+        room where it died)."""
+        if self.mem.now.turn - self.mem.now.death_turn < CALM_TURNS:
+            return None  # the danger that bit may still be here: let it pass first
         killers = self.mem.attempts.killers
         ways = sorted(str(label) for label in self.map.links.get(room, {}))
         once = [d for d in ways if killers.count(spot(room, d)) == 1 and not self.mem.failed(room, d)]

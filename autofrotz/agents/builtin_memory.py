@@ -58,6 +58,7 @@ class Attempts:
     dir_tried: dict[str, list[str]] = field(default_factory=dict)  # room -> directions tried from it
     # room -> moves refused there before a change made us forget them (ways-past-an-opened-door)
     shut_moves: dict[str, list[str]] = field(default_factory=dict)
+    opened_in: list[str] = field(default_factory=list)  # rooms where that rule has queued its moves once
 
     def unmark(self, room: str | None, command: str) -> None:
         """Forget one command's tries and refusal in a room: a reply made it worth sending again."""
@@ -75,6 +76,7 @@ class Attempts:
             "travel": _rows(self.travel),
             "dir_tried": {k: list(v) for k, v in self.dir_tried.items()},
             "shut_moves": {k: list(v) for k, v in self.shut_moves.items()},
+            "opened_in": list(self.opened_in),
         }
 
     @classmethod
@@ -89,6 +91,7 @@ class Attempts:
             travel=_counts(data.get("travel", [])),
             dir_tried={k: list(v) for k, v in data.get("dir_tried", {}).items()},
             shut_moves={k: list(v) for k, v in data.get("shut_moves", {}).items()},
+            opened_in=list(data.get("opened_in", [])),
         )
 
 
@@ -222,6 +225,8 @@ class Now:
     flee: bool = False  # just restored after a death: leave the room first
     progress_mark: str = ""
     clone_move: str = ""
+    turn: int = 0  # the turn being decided
+    death_turn: int = 0  # the turn of the last death (retry-a-deadly-way-out waits after it)
     chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
 
 
