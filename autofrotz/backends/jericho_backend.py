@@ -55,7 +55,8 @@ class JerichoBackend(GameInterface):
         if not self._supported:
             text = self._past_opening_keys(text)
         self._location_global = self._find_location_global()
-        self._truth = MemoryTruth(int(self._env.player_obj_num) if self.knows_player else None)
+        known = self.knows_player
+        self._truth = MemoryTruth(int(self._env.player_obj_num) if known else None, follow_switches=not known)
         self._probe_wait = 0
         self._probes_left = EAGER_PROBES
         self._last_text = text

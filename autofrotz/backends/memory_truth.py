@@ -15,7 +15,9 @@ find them ourselves, by what every Z-machine game does rather than by one compil
 - the globals that held the player when it was learned (Inform's `player` and `actor` variables) are
   read again each time: when all of them have moved on together to another object in the tree, the
   game handed the player role to that object (Inform's ChangePlayer: a flashback, a second
-  character), and the reader follows it (rule `player_switch`).
+  character), and the reader follows it (rule `player_switch`; only for stories jericho has no
+  bindings for, since jericho's bindings keep one player object and the reader is checked
+  against them on the stories they cover).
 
 Where none of this works (no move ever succeeds, the player sits outside every room) the reader says
 so: `TruthUnknownError`, or None for a score. It never guesses a number.
@@ -68,8 +70,12 @@ class Layout:
 class MemoryTruth:
     """Player, room, inventory and validated score from memory images of one running story."""
 
-    def __init__(self, known_player: int | None = None) -> None:
+    def __init__(self, known_player: int | None = None, follow_switches: bool = False) -> None:
         self.layout = Layout(player=known_player, decided_by="jericho" if known_player else "")
+        # Jericho's bindings keep one player object for the whole game (curses' dream is played in
+        # another body, and jericho still answers with the writing room): the reader agrees with
+        # them unless told to follow the role, which the back end does for stories without bindings.
+        self.follow_switches = follow_switches
         self._validated: dict[tuple[int, int], bool] = {}  # (global index, value) -> game agreed
 
     # -- the player and the room level -------------------------------------------------------------
@@ -122,6 +128,8 @@ class MemoryTruth:
     def _follow_player_switch(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> None:
         """Rule `player_switch`: every global that held the player now holds one other object that sits
         in the tree, so the game made that object the player (Inform's ChangePlayer)."""
+        if not self.follow_switches:
+            return
         held = {zmachine.global_var(mem, index) for index in self.layout.player_globals}
         if len(held) != 1:
             return  # none learned, or they disagree (the actor variable while someone else acts)
