@@ -55,6 +55,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
+from autofrotz.agents.builtin_ways import WAYS_AGAIN, given_things, move_not_read, not_animate, opened_way
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
@@ -200,7 +201,9 @@ class BuiltinAgent:
     # ----- learning from the last reply -----
     def _observe(self, ctx: TurnContext) -> None:
         mem, text = self.mem, ctx.last_output or ""
+        mem.now.turn = ctx.turn_number
         if ctx.death_note:
+            mem.now.death_turn = ctx.turn_number
             mem.attempts.killers.append(spot(mem.now.last_room, mem.now.last_command))
             mem.attempts.deaths[mem.now.last_room or "?"] = (
                 mem.attempts.deaths.get(mem.now.last_room or "?", 0) + 1
@@ -215,6 +218,7 @@ class BuiltinAgent:
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
+        self._carried_is_here()
         self._note_speech(ctx, text)
         self._check_progress(ctx)
         if mem.seen.start_room is None:
@@ -254,6 +258,12 @@ class BuiltinAgent:
         if w.BAD_VERB.search(text) and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
             mem.vocab.bad_verbs.append(command.split()[0])
         moved = ctx.room_id != room
+        if is_move(command) and not moved and move_not_read(command, text):
+            # move-not-read: the parser took the move as the answer to its own open question
+            mem.attempts.unmark(room, command)
+            tried = mem.attempts.dir_tried.get(room or "?", [])
+            mem.attempts.dir_tried[room or "?"] = [d for d in tried if d != command]
+            return
         if is_move(command):
             if moved:
                 self._check_clone(ctx, command, room)
@@ -262,6 +272,7 @@ class BuiltinAgent:
             if not moved:
                 self._rule_out_exits(room, command, text)
             return
+        self._note_people(command, text)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
         if w.not_here(text) and not moved:
@@ -290,6 +301,23 @@ class BuiltinAgent:
             self._work_controls(command, text)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _carried_is_here(self) -> None:
+        """Rule carried-is-here: a thing we now carry (taken, given, found) is no longer one a room said
+        it does not have ("You can't see any such thing" before we had it); else no command names it there,
+        and a key handed over by someone never reaches the lock met before."""
+        names = {n for i in self._carried_names() for n in (short(i), w.head(short(i)))}
+        self.mem.seen.absent = [a for a in self.mem.seen.absent if a.what not in names]
+
+    def _note_people(self, command: str, text: str) -> None:
+        """Rules not-a-person (the parser said the one addressed is not animate) and keep-what-was-given
+        (someone handed us a thing: it is not offered back)."""
+        seen = self.mem.seen
+        thing = not_animate(command, text)
+        if thing and thing not in seen.inanimate:
+            seen.inanimate.append(thing)
+            seen.people = [p for p in seen.people if w.head(p) != w.head(thing)]
+        seen.gifts += [g for g in given_things(text) if g not in seen.gifts]
 
     def _stock_reply(self, ctx: TurnContext, command: str, text: str) -> bool:
         """A short reply the game gave word for word to commands of different verbs is its stock way of
@@ -401,6 +429,15 @@ class BuiltinAgent:
             mem.now.lit = True
         if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
             mem.forget_room_failures(room)
+            here = room or "?"
+            if opened_way(command, ctx.last_output or "") and here not in mem.attempts.opened_in:
+                # ways-past-an-opened-door, once per room: a door that shuts again (a guard, a spring)
+                # must not turn it into a loop
+                mem.attempts.opened_in.append(here)
+                shut = mem.attempts.shut_moves.pop(here, [])
+                # no way refused here yet: the door is the way to one not yet tried
+                ways = shut or Explorer(self.map, mem, self._pending_rooms).blind(room)
+                mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
             if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
                 verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
                 tries = mem.attempts.tries

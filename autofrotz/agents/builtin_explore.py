@@ -13,6 +13,9 @@ from autofrotz.managers.directions import DIRECTION_WORDS
 COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
 BLIND = (*COMPASS, "in", "out")
 TRAVEL_REPEATS = 4  # walks along one exit without news before it counts as a loop
+CALM_TURNS = (
+    30  # turns after a death before a way that killed is tried again (a monster moves, an event ends)
+)
 DEADLY_ROOM = 2  # deaths in a room after which no walk leads into it and no new way out is tried there
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) - {"exit", "leave"}
 
@@ -61,7 +64,24 @@ class Explorer:
         if here:
             return here, "try a direction the room does not mention"
         step = self._nearest(routes, room, lambda r: bool(self._usable(self.blind(r), r)))
-        return (step, "walk to a room with directions not yet tried") if step else (None, "explored")
+        if step:
+            return step, "walk to a room with directions not yet tried"
+        again = self.second_chance(room)
+        return (again, "retry-a-deadly-way-out") if again else (None, "explored")
+
+    def second_chance(self, room: str) -> str | None:
+        """Rule `retry-a-deadly-way-out`: nothing is left to explore and the known ways out of this room
+        are closed only by deaths. A death on the way out is often the danger in the room (a monster that
+        bites whoever turns their back), not the way itself, and the danger may be gone since: each such
+        way is tried once more, CALM_TURNS after the last death (the agent saves before a move out of a
+        room where it died)."""
+        if self.mem.now.turn - self.mem.now.death_turn < CALM_TURNS:
+            return None  # the danger that bit may still be here: let it pass first
+        killers = self.mem.attempts.killers
+        ways = sorted(str(label) for label in self.map.links.get(room, {}))
+        once = [d for d in ways if killers.count(spot(room, d)) == 1 and not self.mem.failed(room, d)]
+        open_ways = [d for d in ways if spot(room, d) not in killers and not self._worn(room, d)]
+        return once[0] if once and not open_ways else None
 
     def step_towards(self, room: str, test: Callable[[str], bool]) -> str | None:
         """First step towards the nearest other room passing test."""

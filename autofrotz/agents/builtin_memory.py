@@ -13,6 +13,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, NamedTuple
 
+MOVES = frozenset(
+    ["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down"]
+    + ["in", "out"]
+)  # the moves the explorer sends
 RECENT = 12  # tries kept as "recent": a death restores a save at most this many turns old
 DURABLE = 3  # refusals this often repeated survive a change in the room
 
@@ -52,6 +56,9 @@ class Attempts:
     deaths: dict[str, int] = field(default_factory=dict)  # room -> deaths there
     travel: dict[Spot, int] = field(default_factory=dict)  # walks along one exit since the last news
     dir_tried: dict[str, list[str]] = field(default_factory=dict)  # room -> directions tried from it
+    # room -> moves refused there before a change made us forget them (ways-past-an-opened-door)
+    shut_moves: dict[str, list[str]] = field(default_factory=dict)
+    opened_in: list[str] = field(default_factory=list)  # rooms where that rule has queued its moves once
 
     def unmark(self, room: str | None, command: str) -> None:
         """Forget one command's tries and refusal in a room: a reply made it worth sending again."""
@@ -68,6 +75,8 @@ class Attempts:
             "deaths": dict(self.deaths),
             "travel": _rows(self.travel),
             "dir_tried": {k: list(v) for k, v in self.dir_tried.items()},
+            "shut_moves": {k: list(v) for k, v in self.shut_moves.items()},
+            "opened_in": list(self.opened_in),
         }
 
     @classmethod
@@ -81,6 +90,8 @@ class Attempts:
             deaths=dict(data.get("deaths", {})),
             travel=_counts(data.get("travel", [])),
             dir_tried={k: list(v) for k, v in data.get("dir_tried", {}).items()},
+            shut_moves={k: list(v) for k, v in data.get("shut_moves", {}).items()},
+            opened_in=list(data.get("opened_in", [])),
         )
 
 
@@ -117,6 +128,8 @@ class Seen:
     sayables: list[str] = field(default_factory=list)  # quoted names read: destinations, passwords
     speaking_rooms: list[str] = field(default_factory=list)  # where saying them may do something
     spells: list[str] = field(default_factory=list)  # spells the text named
+    inanimate: list[str] = field(default_factory=list)  # names the parser said are not animate (not-a-person)
+    gifts: list[str] = field(default_factory=list)  # things someone gave us (keep-what-was-given)
     start_room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -212,6 +225,8 @@ class Now:
     flee: bool = False  # just restored after a death: leave the room first
     progress_mark: str = ""
     clone_move: str = ""
+    turn: int = 0  # the turn being decided
+    death_turn: int = 0  # the turn of the last death (retry-a-deadly-way-out waits after it)
     chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
 
 
@@ -250,6 +265,8 @@ class Memory:
         for k in [
             k for k, n in a.fails.items() if k.room == here and n < DURABLE and "take all" not in k.what
         ]:
+            if k.what in MOVES:
+                a.shut_moves[here] = [m for m in a.shut_moves.get(here, []) if m != k.what] + [k.what]
             del a.fails[k]
             a.tries.pop(k, None)
         a.dir_tried.pop(here, None)

@@ -374,6 +374,10 @@ class ReplyTactics:
             keeps = self.keeps(plan.command, ctx.room_id, ctx.turn_number, tuple(ctx.inventory))
             if (plan.forced or can(plan.command)) and (keeps or plan.rule in ANSWERS):
                 return plan.command, plan.rule
+            mended = None if keeps else self.mend(plan.command)
+            if mended and (plan.forced or can(mended)) and self.keeps(mended, ctx.room_id, ctx.turn_number):
+                fields[0] = mended  # plans-in-known-words: sent (and struck off) as the game can read it
+                return mended, plan.rule
         return None
 
     def answering(self, room: str | None) -> bool:

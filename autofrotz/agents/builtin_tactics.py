@@ -263,7 +263,7 @@ TOPICS = 4  # things carried, and things seen here, a person is asked about
 
 def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
     """Greet the people here, ask them about what we carry and see, show them what we carry."""
-    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.seen.people))
+    people = _people(nouns, mem)
     held = list(dict.fromkeys(w.head(short(i)) for i in scene.inventory))[:TOPICS]
     seen = [w.head(n) for n in nouns if n in mem.seen.objects or n in mem.seen.parts or has_any(n, NOTABLE)]
     seen = [n for n in dict.fromkeys(seen) if n not in people and n not in held][:TOPICS]
@@ -277,11 +277,21 @@ def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
 
 def _offers(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
     """Talk to the people here and offer them what we carry: the classic trade."""
-    people = list(dict.fromkeys(w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.seen.people))
+    people = _people(nouns, mem)
+    given = {w.head(g) for g in mem.seen.gifts}
+    goods = [short(i) for i in scene.inventory if w.head(short(i)) not in given][:6]  # keep-what-was-given
     out: list[str] = []
     for p in people:
-        out += [f"talk to {p}", *(f"give {short(i)} to {p}" for i in scene.inventory[:6])]
+        out += [f"talk to {p}", *(f"give {g} to {p}" for g in goods)]
     return out
+
+
+def _people(nouns: list[str], mem: Memory) -> list[str]:
+    """Head nouns of the people here: stock words for people and names the parser treated as animate,
+    less the names it said are not (rule not-a-person)."""
+    things = {w.head(n) for n in mem.seen.inanimate}
+    found = (w.head(n) for n in nouns if w.has_class(n, w.PEOPLE) or n in mem.seen.people)
+    return [p for p in dict.fromkeys(found) if p not in things]
 
 
 def _deposits(scene: Scene, mem: Memory, nouns: list[str]) -> list[str]:

@@ -108,7 +108,14 @@ def threatening(text: str, names: list[str]) -> list[str]:
     return found
 
 
-DARK = re.compile(r"\b(pitch[- ]black|pitch[- ]dark|too dark to see|it is (?:now )?dark|darkness)\b", re.I)
+# A dark room as games report one: "It is pitch black/dark", "too dark to see", Inform's "Darkness" room
+# header on a line of its own, "You are in (total) darkness". The bare word is no sign: a lit room's
+# description may say "once your eyes get used to the darkness you see...".
+DARK = re.compile(
+    r"\b(pitch[- ]black|pitch[- ]dark|too dark to see|it is (?:now )?dark|"
+    r"(?:are|is|in) (?:total |complete |utter )?darkness(?! you)|can't see a thing)\b|^\s*darkness\s*$",
+    re.I | re.M,
+)
 LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
 UNKNOWN_WORD = re.compile(r"(?:don't know the word|doesn't know the word|not familiar with the word)\s+"
                           r"[\"'`]?([a-z-]+)", re.IGNORECASE)  # fmt: skip

@@ -15,10 +15,12 @@ import numpy as np
 from autofrotz.backends import zmachine
 from autofrotz.backends.memory_truth import MemoryTruth
 from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
+from autofrotz.if_patterns import PRESS_KEY_RE
 
 DEFAULT_SEED = 42
 EAGER_PROBES = 30  # truth reads that each try the side-copy discovery while the player is unknown
 REPROBE_EVERY = 5  # after that (or to learn only the room level), truth reads between two tries
+OPENING_KEYS = 3  # "press a key" pages answered before the first prompt (a title page, then a credits page)
 _STATE_FIELDS = ("pc", "sp", "fp", "frame_count", "opcode")
 
 
@@ -50,12 +52,27 @@ class JerichoBackend(GameInterface):
             if self.seed is None and self._env._seed == -1:
                 self._env.seed(DEFAULT_SEED)  # no walkthrough seed: pin one rather than use the clock
         text, _info = self._env.reset()
+        if not self._supported:
+            text = self._past_opening_keys(text)
         self._location_global = self._find_location_global()
-        self._truth = MemoryTruth(int(self._env.player_obj_num) if self.knows_player else None)
+        known = self.knows_player
+        self._truth = MemoryTruth(int(self._env.player_obj_num) if known else None, follow_switches=not known)
         self._probe_wait = 0
         self._probes_left = EAGER_PROBES
         self._last_text = text
         return text if self._supported else strip_status_line(text)
+
+    def _past_opening_keys(self, text: str) -> str:
+        """Answer "press a key" pages before the first prompt, as the dfrotz back end does: a story
+        jericho has no bindings for would otherwise take the agent's first command as that key, or
+        (a story waiting for one named key, "Please press SPACE") ignore every command it is sent."""
+        page = text
+        for _ in range(OPENING_KEYS):
+            if not PRESS_KEY_RE.search(" ".join(page.split())):
+                break
+            page, *_ = self._env.step("")
+            text += page
+        return text
 
     def _step(self, command: str) -> tuple[str, int | None, int | None]:
         text, _reward, _done, info = self._env.step(command)

@@ -11,7 +11,12 @@ find them ourselves, by what every Z-machine game does rather than by one compil
 - the room level is learned from the same moves: the common ancestor of where the player was and
   where it went holds the rooms (0 for Inform, where rooms are roots; a ROOMS object for Infocom);
 - a score read from a global is reported only after the game's own reply to "score" (asked in a side
-  copy) states the same number.
+  copy) states the same number;
+- the globals that held the player when it was learned (Inform's `player` variable, stable through a
+  "wait") are read again each time: when all of them name another object in the tree, the story has
+  lent the player that body (Inform's ChangePlayer: a dream, a vision, a flashback). For stories
+  jericho has no bindings for the reader follows it (rule `player_switch`); where it is checked
+  against jericho's bindings, which keep one player object, it says it does not know.
 
 Where none of this works (no move ever succeeds, the player sits outside every room) the reader says
 so: `TruthUnknownError`, or None for a score. It never guesses a number.
@@ -67,8 +72,13 @@ class Layout:
 class MemoryTruth:
     """Player, room, inventory and validated score from memory images of one running story."""
 
-    def __init__(self, known_player: int | None = None) -> None:
+    def __init__(self, known_player: int | None = None, follow_switches: bool = False) -> None:
         self.layout = Layout(player=known_player, decided_by="jericho" if known_player else "")
+        # Jericho's bindings keep one player object for the whole game (curses' dream is played in
+        # another body, and jericho still answers with the writing room): while a story lends the
+        # player another body the reader says it does not know, unless told to follow the role
+        # (rule player_switch), which the back end does for stories without bindings.
+        self.follow_switches = follow_switches
         self._validated: dict[tuple[int, int], bool] = {}  # (global index, value) -> game agreed
 
     # -- the player and the room level -------------------------------------------------------------
@@ -115,7 +125,9 @@ class MemoryTruth:
         if not objs[player].parent:
             raise TruthUnknownError(f"the player object {player} is outside every room")
         body = self._lent_body(mem, objs)
-        if body is not None:
+        if body is not None and self.follow_switches:
+            player = body  # rule player_switch: the story made that body the player for now
+        elif body is not None:
             raise TruthUnknownError(
                 f"the story has lent the player another body (object {body}): whether the truth is "
                 "where that body goes or where the player's own waits is a convention, not a fact"

@@ -1,0 +1,193 @@
+"""Exploration rules of the built-in agent (builtin_ways.py, builtin_explore.py): scripted reply
+sequences through the real managers, each one failing without its rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from autofrotz.agents.builtin_explore import is_move
+from autofrotz.agents.builtin_memory import Spot
+from autofrotz.agents.builtin_words import DARK
+from autofrotz.game_interface import Vocabulary, open_game
+from tests.conftest import _story
+from tests.test_builtin_agent import World
+from tests.test_builtin_replies import Game
+
+CAMP = "Center of Camp\nThe center of the camp. A tent lies to the south.\n"
+
+
+def _until(world: World, wanted: str, turns: int) -> list[str]:
+    """The agent's commands until it sends wanted (moves refused, anything else to no effect)."""
+    sent: list[str] = []
+    for _ in range(turns):
+        sent.append(world.decide())
+        if sent[-1] == wanted:
+            break
+        world.reply(sent[-1], "You can't go that way." if is_move(sent[-1]) else "Nothing happens.")
+    return sent
+
+
+def test_a_move_taken_as_the_answer_to_a_question_is_sent_again() -> None:
+    """move-not-read: "I only understood you as far as wanting to take..." after a move says the parser
+    read it as the answer to its open question; the move was never tried."""
+    world = World(CAMP)
+    assert _until(world, "south", 30)[-1] == "south"
+    world.reply("south", "I only understood you as far as wanting to take the jeweled amulet.")
+    later = _until(world, "south", 12)
+    assert "south" in later
+
+
+def test_a_thing_that_is_not_animate_is_not_addressed_again() -> None:
+    """not-a-person: "You can only do that to something animate." ends offers and questions to it."""
+    world = World("Study\nA dusty study. A desk stands by the wall.\n")
+    world.agent.mem.seen.held.append("yellow paper")
+    world.agent.mem.seen.people.append("desk")  # a reply misread it as someone
+    addressed = []
+    for _ in range(40):
+        command = world.decide()
+        aimed = command.endswith(" to desk") or command.startswith(("ask desk", "talk to desk"))
+        addressed += [command] if aimed else []
+        world.reply(command, "You can only do that to something animate." if aimed else "Nothing happens.")
+    assert len(addressed) == 1
+    assert world.agent.mem.seen.inanimate == ["desk"]
+
+
+def test_a_thing_someone_gave_is_not_offered_back() -> None:
+    """keep-what-was-given: the key the man handed over is not given back to him."""
+    world = World("Lobby\nA quiet lobby. An old man sits here.\n")
+    world.reply("inventory", "You are carrying:\n  an id card\n")
+    sent = []
+    for _ in range(40):
+        command = world.decide()
+        sent.append(command)
+        if command == "give id card to man":
+            world.reply(command, "The man gives you the key, and he holds your id card in exchange.")
+        elif command == "inventory":
+            world.reply(command, "You are carrying:\n  a key\n")
+        else:
+            world.reply(command, "Nothing happens.")
+    assert "give id card to man" in sent
+    assert "give key to man" not in sent
+
+
+def test_a_way_out_that_killed_once_is_tried_again_when_nothing_else_is_left() -> None:
+    """retry-a-deadly-way-out: the only way out of a room killed us once (the danger bit as we left):
+    with nothing else to explore the agent tries it again, and not after a second death."""
+    world = World("Graveyard\nA foggy graveyard. A coffin lies to the north.\n")
+    coffin = "At Coffin\nA coffin stands against walls to the north, east and west.\n"
+    deaths: list[str] = []
+    for _ in range(160):
+        command = world.decide()
+        here = world.map.current_room
+        if command == "north" and not deaths and here and "graveyard" in here:
+            world.reply(command, coffin)
+        elif command == "south" and here and "coffin" in here:
+            deaths.append(world.decision.reasoning)
+            world.death_note = "You died after 'south'. The game was restored."
+            world.reply(command, "You were restored.")
+        else:
+            world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+    assert len(deaths) == 2
+    assert deaths[1] == "retry-a-deadly-way-out"
+
+
+def test_a_door_named_with_words_the_game_lacks_is_opened_by_the_words_it_knows() -> None:
+    """plans-in-known-words: "Kati's bedroom door is in the way" plans "open bedroom door"; the story
+    knows "door" but not "bedroom", so the plan is sent as "open door" instead of being dropped."""
+    words = frozenset(["open", "door", "north", "south", "east", "west", "unlock", "with", "key", "take"])
+    game = Game("Hallway\nA hallway. A door leads south.\n", Vocabulary(words, 9))
+    game.decide()
+    game.reply("south", "You can't, since Kati's bedroom door is in the way.")
+    decision = game.decide()
+    assert (decision.command, decision.reasoning) == ("open door", "open-the-way")
+
+
+def test_a_lit_room_that_mentions_darkness_is_not_fled() -> None:
+    """The bare word "darkness" is no sign of a dark room; the genre's dark-room replies are."""
+    assert not DARK.search("Once your eyes get used to the darkness you see people asleep in bunks.")
+    for dark in ("It is pitch black. You are likely to be eaten by a grue.", "Darkness\nIt is dark.\n"):
+        assert DARK.search(dark)
+    world = World("Tunnel\nA narrow tunnel. A capsule lies north.\n")
+    world.reply(
+        "north", "Quarters\nOnce your eyes get used to the darkness you see sleepers. A hatch leads south.\n"
+    )
+    assert world.decide() != "south"
+    assert "darkness" not in world.decision.reasoning
+
+
+def test_the_opening_key_press_is_answered(games_dir: Path) -> None:
+    """The jericho back end answers a "press a key" page before the first prompt: break-in waits for
+    SPACE, and without the answer every command came back empty. (The truth following the player
+    role into the flashback is tests/test_corpus.py's self-object test.)"""
+    path = _story(games_dir, "break-in.z5")
+    with open_game(path, "jericho") as game:
+        game.start()
+        assert game.send("look").text.strip()
+        assert "office" in game.send("look").text.lower()
+
+
+def test_a_key_handed_over_unlocks_the_lock_met_before() -> None:
+    """carried-is-here: "take key" found no key in this room; once someone has given us one, "key" is
+    no longer ruled out here and the locked door is unlocked with it."""
+    world = World("Stacks\nEndless shelves. A wooden door leads south.\n")
+    world.reply("open wooden door", "It seems to be locked.")
+    world.decide()
+    # what "take key" -> "You can't see any such thing." left in memory before any key was carried
+    world.agent.mem.seen.absent.append(Spot(world.map.current_room or "?", "key"))
+    world.reply("inventory", "You are carrying:\n  a key\n")
+    assert "unlock wooden door with key" in _until(world, "unlock wooden door with key", 20)
+
+
+def test_the_ways_refused_before_a_door_opened_are_tried_first() -> None:
+    """ways-past-an-opened-door: once a door here opens, the moves refused here come next, before the
+    rest of the room's things (a game's clock may be running)."""
+    world = World("Stacks\nEndless shelves and a heavy wooden door. The stairwell is north.\n")
+    locked = "It seems to be locked."
+    for _ in range(60):
+        command = world.decide()
+        if command == "south":
+            break
+        refused = "You can't go that way." if is_move(command) else "Nothing happens."
+        world.reply(command, locked if command.startswith("open") else refused)
+    assert command == "south"  # refused in the sweep of directions while the door was locked
+    world.reply("south", "You can't go that way.")
+    world.reply("inventory", "You are carrying:\n  a brass key\n")
+    assert _until(world, "unlock wooden door with brass key", 20)[-1] == "unlock wooden door with brass key"
+    world.reply("unlock wooden door with brass key", "You unlock the wooden door.")
+    assert world.decide() == "open wooden door"
+    world.reply("open wooden door", "You open the wooden door.")
+    after = []
+    for _ in range(3):  # a look at what opened may come first
+        after.append((world.decide(), world.decision.reasoning))
+        world.reply(after[-1][0], "Stacks\nEndless shelves. The door stands open.\n")
+    assert ("south", "ways-past-an-opened-door (queued)") in after
+
+
+def test_a_door_opened_with_no_way_refused_yet_leads_to_the_ways_not_tried() -> None:
+    """ways-past-an-opened-door, second half: "A heavy door bars the way to the vault" names no
+    direction; once it opens, the directions not yet tried from here come first."""
+    world = World("Stacks\nEndless shelves. A heavy door bars the way to the vault.\n")
+    assert _until(world, "open door", 10)[-1] == "open door"
+    world.reply("open door", "You open the heavy door.")
+    after = []
+    for _ in range(3):
+        after.append((world.decide(), world.decision.reasoning))
+        world.reply(after[-1][0], "Nothing happens.")
+    assert ("north", "ways-past-an-opened-door (queued)") in after
+
+
+def test_a_door_that_shuts_again_does_not_loop_the_ways_past_it() -> None:
+    """ways-past-an-opened-door fires once per room: a guard who throws us back and locks the door
+    again must not make every reopening queue the same moves."""
+    world = World("Cell\nA bare cell. A heavy door bars the way to the corridor.\n")
+
+    def opened() -> list[str]:
+        world.agent.mem.now.last_command = "open door"
+        world.reply("open door", "You open the heavy door.")
+        world.decide()
+        return [world.decision.reasoning] + [q.rule for q in world.agent.mem.plans.queue]
+
+    assert _until(world, "open door", 10)[-1] == "open door"
+    assert any(r.startswith("ways-past-an-opened-door") for r in opened())
+    world.agent.mem.plans.queue.clear()  # the moves sent; a guard shut and locked the door again
+    assert not any(r.startswith("ways-past-an-opened-door") for r in opened())
