@@ -7,9 +7,16 @@ the shortened, rehearsed commands that took an earlier run to its best score.
 |---|---|
 | ``proven path (run N)`` | the path's next command; the built-in agent still reads every reply |
 | ``off the path`` | stop replaying when the last reply is not what the path expects (see below) |
+| ``rejoin the path (run N)`` | off the path, back at a later step's room and score: replay on from it |
+
+``rejoin the path`` looks at the steps from the one the replay left onwards, the earliest first (a
+step does not say what was carried: redoing one is safer than skipping one), ``REJOINS`` times a run
+at most: the room and score the path shows before the step must be this turn's.
 
 ``off the path`` (the reason is kept in the state): a death, another command was sent (the maze
-solver, a person), another room, or a lower score than the path showed there.
+solver, a person), another room, or a lower score than the path showed there. The path is then
+no constraint: the agent plays as it would fresh from there, the scoring actions of the steps not
+replayed become goals again, and the path stays something to retry (``rejoin the path``).
 
 After the path (or without one), rules that plan, tried for each known scoring action in the order
 earlier runs found them; the first that has a command decides, and its name (with the run that
@@ -28,6 +35,8 @@ refusal`` (words the parser did not understand), ``known death`` (the command ki
 taken or dropped; so this run spends its turns on what was not tried).
 The agent's own rules still run every turn (it keeps learning); a plan goes to the front of its
 follow-up queue under the rule's name, so its safety rules (get away, light, fight) still come first.
+Once its usual actions are spent, the wider pool of knowledge/widen.py (the story's own verbs,
+untried uses of what it carries) comes before its last-resort sweep.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.widen import untried_use
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +65,11 @@ PATIENCE = 60  # planned turns without a point before planning stops until the s
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 KNOWN = ("known ", "fetch for a known")  # prefixes of the rule names here (to find their queue entries)
 PATH_RULE = "proven path"
+WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
 DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
 DEAD_END_TRIES = 99
+REJOINS = 4  # times a run may rejoin the proven path after going off it
+REJOIN_RULE = "rejoin the path"
 
 
 class InformedMemory(Memory):
@@ -113,6 +126,9 @@ class GoalState:
     path_at: int = 0  # steps of the proven path sent
     path_done: bool = False
     path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
+    rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
+    off_at: int = 0  # the step the replay last went off at
+    uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -148,6 +164,10 @@ class KnowingAgent:
             self.state.done = [i for i, g in enumerate(lore.scoring) if g.command in on_path]
         self._inform()
 
+    def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
+        return untried_use(ctx, scene, self.inner.mem, self.state.uses, self.lore.runs, self.lore.verbs)
+
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known
         plan at the front of its queue."""
@@ -175,19 +195,49 @@ class KnowingAgent:
     def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
         """(command, rule) of the path's next step, or None once the replay is over."""
         p, s = self.path, self.state
-        if p is None or s.path_done:
+        if p is None:
             return None
+        if s.path_done:
+            return self._rejoin(ctx, p)
         k = s.path_at
         why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
         if why is None and k >= len(p.steps):
             why = "the path is done"
         if why is not None:
             s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
+            s.off_at = k
+            self._reopen(p, k)
             log.info("knowledge: %s", s.path_stop)
             return None
         s.path_at = k + 1
         rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}"
         return p.steps[k].command, rule
+
+    def _reopen(self, p: ProvenPath, k: int) -> None:
+        """Off the path before its end: the scoring actions of the steps not replayed are goals again."""
+        replayed = {step.command for step in p.steps[: max(0, k - 1)]}
+        rest = {step.command for step in p.steps[max(0, k - 1) :]} - replayed
+        self.state.done = [i for i in self.state.done if self.lore.scoring[i].command not in rest]
+
+    def _rejoin(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
+        """Rule ``rejoin the path``: back where the path was before a step at or after the one the
+        replay left, at the score it showed there: replay on from that step."""
+        s = self.state
+        if s.rejoins >= REJOINS or s.path_stop.endswith("the path is done") or ctx.death_note:
+            return None
+        if ctx.room_id is None or ctx.score is None:
+            return None
+        for j in range(max(0, s.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
+            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
+            if room is None or not same_place(ctx.room_id, room) or (score or 0) != ctx.score:
+                continue
+            if self.inner.mem.deadly(ctx.room_id, p.steps[j].command):
+                return None
+            s.path_done, s.path_stop, s.path_at, s.rejoins = False, "", j + 1, s.rejoins + 1
+            rule = f"{REJOIN_RULE} (run {p.run}): step {j + 1}/{len(p.steps)}, to score {p.score}"
+            log.info("knowledge: %s", rule)
+            return p.steps[j].command, rule
+        return None
 
     @staticmethod
     def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:
@@ -216,6 +266,7 @@ class KnowingAgent:
             s.done.append(goal)
         if scored:
             s.dry = 0
+            s.uses.clear()  # a rise in score may have changed what each room's things do
         s.last_score, s.last_goal = ctx.score, None
 
     def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -289,6 +340,8 @@ class KnowingAgent:
     def _inform(self) -> None:
         if not isinstance(self.inner.mem, InformedMemory):
             self.inner.mem = InformedMemory.around(self.inner.mem, self.lore)
+        if WIDEN and hasattr(self.inner, "wider"):
+            self.inner.wider = self._wider
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""

@@ -469,9 +469,12 @@ def best_path(conn: Any, story: Path, runs: dict[int, int], check: bool = True) 
 def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[tuple[str, str], int]:
     """(room, command) -> run, for the commands earlier runs sent that changed nothing: no move, no
     score, nothing taken or dropped (rule ``known dead end``). The next run tries other things first.
-    Moves are left out (a way is walked again and again), and so is whatever the path sends."""
+    Moves are left out (a way is walked again and again), and so is whatever the path sends, and
+    whatever did something there at another time of any earlier run (rule ``worked once``: a command
+    that changed nothing before the door was open may be the one that scores after)."""
     on_path = {step.command for step in path.steps} if path is not None else set()
     found: dict[tuple[str, str], int] = {}
+    worked: set[tuple[str, str]] = set()
     for game_id in sorted(runs)[-EARLIER_RUNS:]:
         start, played, _seed = load_turns(conn, game_id)
         before = start
@@ -480,8 +483,10 @@ def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[
             idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
             if idle and p.command not in on_path and before.room:
                 found.setdefault((before.room, p.command), runs[game_id])
+            elif before.room:
+                worked.add((before.room, p.command))
             before = p
-    return found
+    return {k: v for k, v in found.items() if k not in worked}
 
 
 def path_dict(path: ProvenPath) -> dict[str, Any]:

@@ -1,0 +1,120 @@
+"""A later run's wider pool: once the agent's usual actions are spent, what earlier runs never tried.
+
+A player on a second or third go reaches where the first run stopped with many turns to spare (the
+proven path replays in a fraction of the turns). Repeating the first run's last-resort sweep spends
+them on the same ideas; a person instead tries what they never tried: the story's own verbs, and the
+things they carry used on the things around them.
+
+| rule | what it proposes |
+|---|---|
+| ``the story's own verb`` | a verb of the story's dictionary the common library lacks (verbs.py), alone |
+| ``untried use`` | a carried thing used on a thing this room holds (``USES`` below) |
+| ``the story's own verb on a thing`` | an own verb with a thing of this room, then with a carried one |
+
+Each rule's name in a turn's reasoning says how many earlier runs there were ("after N earlier
+runs"). A command is proposed when every word of it is in the story's dictionary, it was not sent
+here in this run, and it is not a known dead end (sent here in an earlier run, it changed nothing).
+
+The pool comes after the agent's own actions and walks to unexamined things, before its sweep of
+uncommon verbs; at most ``ROOM_BUDGET`` of its commands per room until the score rises again (then
+the room is worth them again), so the agent still walks on to other rooms. Only runs with a past
+(the built-in agent wrapped by ``KnowingAgent``) use it: a first run plays as the fresh agent does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, short
+
+# Two-thing commands the common parsers' libraries all understand, the most often useful first:
+# "{h}" is a carried thing, "{t}" a thing of the room.
+USES = (
+    "put {h} in {t}",
+    "give {h} to {t}",
+    "unlock {t} with {h}",
+    "put {h} on {t}",
+    "show {h} to {t}",
+    "open {t} with {h}",
+    "throw {h} at {t}",
+    "tie {h} to {t}",
+    "cut {t} with {h}",
+    "hit {t} with {h}",
+    "burn {t} with {h}",
+    "dig {t} with {h}",
+)
+ROOM_BUDGET = 20  # untried uses per room until the score rises
+RULE = "untried use"
+OWN_VERB = "the story's own verb"
+OWN_VERB_ON = "the story's own verb on a thing"
+
+
+def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[str]:
+    """Uses of carried things on this room's things, in USES order, every word known to the story.
+
+    >>> from autofrotz.agents.builtin_memory import Memory
+    >>> s = Scene("hall", ["oak door", "rug"], [], ["brass key"], "")
+    >>> candidates(s, Memory(), lambda word: word != "rug")[:3]
+    ['put brass key in oak door', 'unlock oak door with brass key', 'put brass key on oak door']
+    """
+    held = list(dict.fromkeys(short(i) for i in scene.inventory if short(i)))
+    things = [short(n) for n in scene.nouns + scene.visible]
+    things = [t for t in dict.fromkeys(things) if t and t not in held and t not in mem.vocab.scenery]
+    # Things the agent knows as objects come first: a detail of the scenery seldom takes anything.
+    things.sort(key=lambda t: not (t in mem.seen.objects or t in mem.seen.parts or has_any(t, NOTABLE)))
+    people = set(mem.seen.people)
+    out = []
+    for pattern in USES:
+        to_person = pattern.startswith(("give", "show"))
+        for t in things:
+            living = t in people or w.has_class(t, w.PEOPLE) or w.has_class(t, w.ANIMALS)
+            if to_person != living:  # gifts go to the living, the other uses to things
+                continue
+            for h in held:
+                command = pattern.format(h=h, t=t)
+                if all(known(word) for word in command.split()):
+                    out.append(command)
+    return out
+
+
+def own_verb_commands(scene: Scene, mem: Memory, verbs: list[str]) -> list[tuple[str, str]]:
+    """(command, rule) of the story's own verbs: each alone, then with this room's things, then with
+    what is carried.
+
+    >>> s = Scene("hall", ["mural"], [], ["brush"], "")
+    >>> [c for c, _ in own_verb_commands(s, Memory(), ["paint", "chant"])]
+    ['paint', 'chant', 'paint mural', 'chant mural', 'paint brush', 'chant brush']
+    """
+    held = list(dict.fromkeys(short(i) for i in scene.inventory if short(i)))
+    things = [short(n) for n in scene.nouns + scene.visible]
+    things = [t for t in dict.fromkeys(things) if t and t not in held and t not in mem.vocab.scenery]
+    out = [(v, OWN_VERB) for v in verbs]
+    out += [(f"{v} {t}", OWN_VERB_ON) for t in things for v in verbs]
+    out += [(f"{v} {h}", OWN_VERB_ON) for h in held for v in verbs]
+    return out
+
+
+def untried_use(
+    ctx: TurnContext,
+    scene: Scene,
+    mem: Memory,
+    spent: dict[str, int],
+    runs: int,
+    verbs: list[str] | None = None,
+) -> tuple[str, str] | None:
+    """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
+    per room; ``runs``: earlier runs; ``verbs``: the story's own verbs)."""
+    room = ctx.room_id or "?"
+    if spent.get(room, 0) >= ROOM_BUDGET:
+        return None
+    own = own_verb_commands(scene, mem, verbs or [])
+    alone = [(c, r) for c, r in own if r == OWN_VERB]
+    uses = [(c, RULE) for c in candidates(scene, mem, ctx.vocabulary.knows)] if scene.inventory else []
+    for command, rule in alone + uses + [(c, r) for c, r in own if r != OWN_VERB]:
+        if allowed(command, ctx.room_id, mem):
+            spent[room] = spent.get(room, 0) + 1
+            return command, f"{rule} (after {runs} earlier runs): not tried here before"
+    return None

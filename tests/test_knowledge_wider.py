@@ -1,0 +1,174 @@
+"""Later runs spend the turns the proven path saves on what earlier runs did not try, and the path is
+never a constraint: off it the agent plays on, and may rejoin it (knowledge/advisor.py, widen.py, path.py)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_agent import BuiltinAgent
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import Scene
+from autofrotz.game_interface import Vocabulary
+from autofrotz.knowledge import advisor, widen
+from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
+from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.knowledge.path import ProvenPath, Step, dead_ends
+
+
+def recorded(turns: list[tuple[int, str, str, int, list[str]]]) -> sqlite3.Connection:
+    """A database holding one earlier game's turns: (turn, command, room after, score, carried)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE games (game_id INTEGER, seed INTEGER)")
+    conn.execute(
+        "CREATE TABLE turns (game_id INTEGER, turn_number INTEGER, command_sent TEXT, room_id TEXT,"
+        " score INTEGER, event TEXT, inventory TEXT, game_output TEXT, extra TEXT)"
+    )
+    conn.execute("INSERT INTO games VALUES (1, 1)")
+    rows = [(1, n, c, r, s, None, json.dumps(inv), "", "{}") for n, c, r, s, inv in turns]
+    conn.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    return conn
+
+
+def test_a_command_that_did_something_once_is_no_dead_end() -> None:
+    conn = recorded(
+        [
+            (0, "", "hall", 0, []),
+            (1, "pull lever", "hall", 0, []),  # nothing, the first time
+            (2, "sing", "hall", 0, []),  # nothing, ever
+            (3, "open hatch", "hall", 0, ["rope"]),  # something fell out
+            (4, "pull lever", "hall", 3, ["rope"]),  # the second time it scored
+        ]
+    )
+    found = dead_ends(conn, {1: 1}, None)
+    assert found == {("hall", "sing"): 1}  # rule ``worked once`` keeps the lever
+
+
+class Inner:
+    """The smallest inner agent the advisor drives."""
+
+    def __init__(self) -> None:
+        self.mem: Any = Memory()
+
+    def follow(self, ctx: TurnContext, command: str, reason: str) -> Any:
+        return (command, reason)
+
+    def decide(self, ctx: TurnContext) -> Any:
+        return ("own", "own rule")
+
+
+def knowing(path: ProvenPath, lore: Lore | None = None) -> KnowingAgent:
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.inner, agent.lore, agent.path = Inner(), lore or Lore(runs=1), path
+    agent.state = GoalState()
+    return agent
+
+
+def ctx(room: str, last: str | None, score: int) -> TurnContext:
+    return TurnContext(1, "g", last, "", room, room, score=score)
+
+
+STEPS = (Step("north", "hall", 0, 1), Step("take coin", "hall", 0, 2), Step("put coin in slot", "hall", 5, 3))
+PATH = ProvenPath(1, 1, 5, 3, STEPS, "yard", "short", True)
+
+
+def test_off_the_path_the_agent_plays_on_and_rejoins_the_path_where_it_left_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    agent = knowing(PATH)
+    assert agent._replay(ctx("yard", None, 0))[0] == "north"
+    assert agent._replay(ctx("cellar", "north", 0)) is None  # a trap door this time: off the path
+    assert agent._replay(ctx("cellar", "look", 0)) is None  # not where the path was: the agent plays
+    again = agent._replay(ctx("hall", "up", 0))  # back in the hall at the path's score
+    assert again == ("take coin", "rejoin the path (run 1): step 2/3, to score 5")
+    assert agent._replay(ctx("hall", "take coin", 0))[0] == "put coin in slot"
+    # Without the rule the replay, once off, stays off.
+    monkeypatch.setattr(advisor, "REJOINS", 0)
+    other = knowing(PATH)
+    other._replay(ctx("yard", None, 0))
+    other._replay(ctx("cellar", "north", 0))
+    assert other._replay(ctx("hall", "up", 0)) is None
+
+
+def test_the_scoring_actions_of_steps_never_replayed_are_goals_again() -> None:
+    goal = Scoring("hall", "put coin in slot", ("coin",), ("coin",), (), 5, 1, 3)
+    lore = Lore(runs=1, scoring=[goal])
+    agent = knowing(PATH, lore)
+    agent.state.done = [0]  # the path scores it: no goal of its own while the replay goes on
+    agent._replay(ctx("yard", None, 0))
+    agent._replay(ctx("cellar", "north", 0))  # off the path before its last step
+    assert agent.state.done == []
+
+
+def scene(inventory: list[str]) -> Scene:
+    return Scene("hall", ["oak chest", "old man"], [], inventory, "")
+
+
+def test_a_later_run_tries_untried_uses_of_what_it_carries_and_skips_known_dead_ends() -> None:
+    lore = Lore(runs=2, dead_ends={("hall", "put brass key in oak chest"): 1})
+    mem = InformedMemory.around(Memory(), lore)
+    mem.seen.people.append("old man")
+    words = Vocabulary(frozenset({"put", "brass", "key", "in", "oak", "chest", "give", "to", "old", "man"}))
+    here = TurnContext(1, "g", "look", "", "hall", "hall", score=0, vocabulary=words)
+    spent: dict[str, int] = {}
+    first = widen.untried_use(here, scene(["brass key"]), mem, spent, 2)
+    # The dead end is skipped; "unlock" is not in the story's dictionary, so no unlock is proposed.
+    assert first == ("give brass key to old man", "untried use (after 2 earlier runs): not tried here before")
+    all_uses = widen.candidates(scene(["brass key"]), mem, words.knows)
+    assert not any(c.startswith("unlock") for c in all_uses)
+    assert not any(c.startswith("give brass key to oak") for c in all_uses)  # gifts go to the living
+    assert widen.untried_use(here, scene([]), mem, spent, 2) is None  # nothing carried, nothing to use
+
+
+def test_the_built_in_agent_asks_the_wider_pool_before_its_last_resort_sweep() -> None:
+    agent = BuiltinAgent()
+    asked: list[str | None] = []
+
+    def wider(ctx: TurnContext, scene: Scene) -> tuple[str, str] | None:
+        asked.append(ctx.room_id)
+        return ("put lamp in chest", "untried use (after 1 earlier runs): not tried here before")
+
+    here = TurnContext(1, "g", None, "A bare cell.", "cell", "cell", score=0, inventory=["lamp"])
+    plain = agent.decide(here)
+    agent = BuiltinAgent()
+    agent.wider = wider
+    for n in range(60):  # the agent's usual actions in a one-room world run out
+        decision = agent.decide(TurnContext(n + 2, "g", plain.command, "Nothing.", "cell", "cell", score=0))
+        if asked:
+            break
+    assert asked and decision.command == "put lamp in chest" and decision.reasoning.startswith("untried use")
+
+
+def test_the_story_s_own_verbs_come_first_and_library_or_out_of_game_verbs_never() -> None:
+    from autofrotz.knowledge.verbs import LIBRARY_VERBS, own_verbs
+
+    assert own_verbs(["take", "hint", "credits", "chant", "open-ses"]) == ["chant"]
+    assert "examine" in LIBRARY_VERBS
+    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("hall", "chant"): 1}))
+    here = TurnContext(1, "g", "look", "", "hall", "hall", score=0)
+    spent: dict[str, int] = {}
+    rule = "the story's own verb (after 1 earlier runs): not tried here before"
+    # "chant" alone did nothing here in an earlier run: the next own verb, then chant on a thing.
+    assert widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"]) == ("paint", rule)
+    mem.note_try("hall", "paint")
+    nxt = widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"])
+    assert nxt is not None and nxt[0] == "chant oak chest" and nxt[1].startswith("the story's own verb on")
+    spent["hall"] = widen.ROOM_BUDGET  # the room's share is spent until the score rises
+    assert widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"]) is None
+
+
+def test_a_story_s_dictionary_gives_its_verbs() -> None:
+    from pathlib import Path
+
+    from autofrotz.backends.jericho_backend import dictionary_verbs
+
+    story = Path(__file__).resolve().parent.parent / "games" / "zork1.z5"
+    if not story.exists():
+        pytest.skip("games/zork1.z5 missing: python main.py --install-games")
+    verbs = dictionary_verbs(story)
+    assert "take" in verbs and "open" in verbs and "north" not in verbs
+    assert dictionary_verbs(story.with_suffix(".missing")) == []
