@@ -172,3 +172,41 @@ def test_a_story_s_dictionary_gives_its_verbs() -> None:
     verbs = dictionary_verbs(story)
     assert "take" in verbs and "open" in verbs and "north" not in verbs
     assert dictionary_verbs(story.with_suffix(".missing")) == []
+
+
+def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from autofrotz.knowledge.path import ways_on
+
+    conn = recorded(
+        [
+            (0, "", "hall", 0, []),
+            (1, "north", "yard", 0, []),  # a move: the map keeps those
+            (2, "south", "hall", 0, []),
+            (3, "unlock gate with key", "hall", 0, []),  # it opened, nobody moved
+            (4, "say plugh", "cellar", 0, []),
+        ]
+    )
+    assert ways_on(conn, {1: 1}) == {("hall", "say plugh"): 1}
+    agent = knowing(PATH, Lore(runs=1, ways_on={("hall", "say plugh"): 1}))
+    assert agent._way_on(ctx("hall_2", "look", 0)) == (
+        "say plugh",
+        "known way on (run 1): it led on from here",
+    )
+    assert agent._way_on(ctx("hall", "look", 0)) is None  # once a run
+    monkeypatch.setattr(advisor, "WAYS_ON", False)
+    assert knowing(PATH, Lore(runs=1, ways_on={("hall", "say plugh"): 1}))._way_on(ctx("hall", "", 0)) is None
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_once_the_agent_has_run_dry_the_wider_pool_comes_first(
+    first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "WIDE_FIRST", first)
+    agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["chant"]))
+    agent.inner.mem.now.idle = 1  # it has waited for a change once already
+    here = TurnContext(5, "g", "look", "A hall with a rug.", "hall", "Hall", "A hall with a rug.", score=0)
+    decision = agent.decide(here)
+    assert (decision.command == "chant") is first
+    assert decision.reasoning.startswith("the story's own verb") is first

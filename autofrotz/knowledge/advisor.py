@@ -28,6 +28,10 @@ taught it) is the turn's reasoning:
 | ``known route for a known scoring action (run N)`` | walk the known map towards the action's room |
 | ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
 | ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
+| ``known way on (run N)`` | here, a command (not a move) that took an earlier run on to another room |
+
+Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
+of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
 
 and three vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
 refusal`` (words the parser did not understand), ``known death`` (the command killed us here) and
@@ -63,9 +67,12 @@ ROUTES = False
 PREPARE = False
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
-KNOWN = ("known ", "fetch for a known")  # prefixes of the rule names here (to find their queue entries)
+# Prefixes of the rule names here (to find their queue entries).
+KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb")
 PATH_RULE = "proven path"
 WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
+WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
+WAYS_ON = True  # rule ``known way on``
 DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
@@ -129,6 +136,7 @@ class GoalState:
     rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
     off_at: int = 0  # the step the replay last went off at
     uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
+    ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -164,6 +172,21 @@ class KnowingAgent:
             self.state.done = [i for i, g in enumerate(lore.scoring) if g.command in on_path]
         self._inform()
 
+    def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known way on``: here, a command other than a move that led on in an earlier run
+        (sent once a run)."""
+        if not WAYS_ON or ctx.room_id is None:
+            return None
+        for (room, command), run in self.lore.ways_on.items():
+            key = f"{room}|{command}"
+            if key in self.state.ways or not same_place(ctx.room_id, room):
+                continue
+            if self.inner.mem.deadly(ctx.room_id, command):
+                continue
+            self.state.ways.append(key)
+            return command, f"known way on (run {run}): it led on from here"
+        return None
+
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
         return untried_use(ctx, scene, self.inner.mem, self.state.uses, self.lore.runs, self.lore.verbs)
@@ -178,7 +201,9 @@ class KnowingAgent:
             return followed
         mem: InformedMemory = self.inner.mem
         self._score_progress(context)
-        plan = self._plan(context)
+        plan = self._plan(context) or self._way_on(context)
+        if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
+            plan = self._wider(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
         if plan is not None:
             command, rule = plan

@@ -42,6 +42,7 @@ class Lore:
     puzzles: list[dict[str, Any]] = field(default_factory=list)  # still open at the end of a run
     dead_ends: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
     verbs: list[str] = field(default_factory=list)  # the story's own verbs (verbs.py), for widen.py
+    ways_on: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -122,6 +123,7 @@ class Lore:
             "refusals": len(self.refusals) + len(self.not_understood),
             "dead_ends": len(self.dead_ends),
             "own_verbs": len(self.verbs),
+            "ways_on": len(self.ways_on),
             "mazes": len(self.mazes),
             "open_puzzles": len(self.puzzles),
         }

@@ -492,3 +492,18 @@ def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[
 def path_dict(path: ProvenPath) -> dict[str, Any]:
     """Plain data, for tests and the page."""
     return asdict(path)
+
+
+def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], int]:
+    """(room, command) -> run, for the commands other than moves that took an earlier run out of a
+    room (unlocking a door and walking through, a magic word): rule ``known way on``."""
+    found: dict[tuple[str, str], int] = {}
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before = start
+        for p in played:
+            moved = p.room is not None and before.room is not None and not same_place(p.room, before.room)
+            if moved and parse_direction(p.command) is None and refusal_class(p.text) is None:
+                found.setdefault((before.room or "?", p.command), runs[game_id])
+            before = p
+    return found

@@ -53,12 +53,13 @@ OWN_VERB_ON = "the story's own verb on a thing"
 
 
 def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[str]:
-    """Uses of carried things on this room's things, in USES order, every word known to the story.
+    """Uses of carried things on this room's things, every word known to the story: those that fit the
+    kinds of their things first (``fits``), each group in USES order.
 
     >>> from autofrotz.agents.builtin_memory import Memory
     >>> s = Scene("hall", ["oak door", "rug"], [], ["brass key"], "")
     >>> candidates(s, Memory(), lambda word: word != "rug")[:3]
-    ['put brass key in oak door', 'unlock oak door with brass key', 'put brass key on oak door']
+    ['unlock oak door with brass key', 'open oak door with brass key', 'put brass key in oak door']
     """
     held = list(dict.fromkeys(short(i) for i in scene.inventory if short(i)))
     things = [short(n) for n in scene.nouns + scene.visible]
@@ -66,8 +67,8 @@ def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[
     # Things the agent knows as objects come first: a detail of the scenery seldom takes anything.
     things.sort(key=lambda t: not (t in mem.seen.objects or t in mem.seen.parts or has_any(t, NOTABLE)))
     people = set(mem.seen.people)
-    out = []
-    for pattern in USES:
+    out: list[tuple[bool, int, str]] = []
+    for n, pattern in enumerate(USES):
         to_person = pattern.startswith(("give", "show"))
         for t in things:
             living = t in people or w.has_class(t, w.PEOPLE) or w.has_class(t, w.ANIMALS)
@@ -76,8 +77,29 @@ def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[
             for h in held:
                 command = pattern.format(h=h, t=t)
                 if all(known(word) for word in command.split()):
-                    out.append(command)
-    return out
+                    out.append((not fits(pattern, h, t, living), n, command))
+    return [command for _, _, command in sorted(out, key=lambda x: (x[0], x[1]))]
+
+
+def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
+    """Whether a use fits the kinds of its two things (a key for a lock, a blade for cutting): those
+    come first.
+
+    >>> fits("unlock {t} with {h}", "iron key", "oak door", False)
+    True
+    >>> fits("put {h} in {t}", "key", "rug", False)
+    False
+    """
+    verb = pattern.split()[0]
+    if verb in ("unlock", "open"):
+        return w.has_class(held, w.KEYS) and w.has_class(thing, w.OPENABLE)
+    if verb == "put" and " in " in pattern:
+        return w.has_class(thing, w.CONTAINERS) or w.has_class(thing, w.RECEPTACLES)
+    if verb in ("cut", "hit"):
+        return w.has_class(held, w.WEAPONS)
+    if verb == "burn":
+        return w.has_class(held, w.LIGHTS)
+    return verb in ("give", "show") and living
 
 
 def own_verb_commands(scene: Scene, mem: Memory, verbs: list[str]) -> list[tuple[str, str]]:
