@@ -153,9 +153,10 @@ def test_the_story_s_own_verbs_come_first_and_library_or_out_of_game_verbs_never
     spent: dict[str, int] = {}
     rule = "the story's own verb (after 1 earlier runs): not tried here before"
     # "chant" alone did nothing here in an earlier run: the next own verb, then chant on a thing.
-    assert widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"]) == ("paint", rule)
-    mem.note_try("hall", "paint")
-    nxt = widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"])
+    sent: list[str] = []
+    assert widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"], sent) == ("paint", rule)
+    mem.attempts.tries = {}  # the agent clears its tries when it idles: the pool keeps its own
+    nxt = widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"], sent)
     assert nxt is not None and nxt[0] == "chant oak chest" and nxt[1].startswith("the story's own verb on")
     spent["hall"] = widen.ROOM_BUDGET  # the room's share is spent until the score rises
     assert widen.untried_use(here, scene([]), mem, spent, 1, ["chant", "paint"]) is None
@@ -188,15 +189,18 @@ def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
             (4, "say plugh", "cellar", 0, []),
         ]
     )
-    assert ways_on(conn, {1: 1}) == {("hall", "say plugh"): 1}
-    agent = knowing(PATH, Lore(runs=1, ways_on={("hall", "say plugh"): 1}))
+    ways = ways_on(conn, {1: 1})
+    assert ways == {("hall", "say plugh"): (1, "cellar")}
+    agent = knowing(PATH, Lore(runs=1, ways_on=ways))
     assert agent._way_on(ctx("hall_2", "look", 0)) == (
         "say plugh",
         "known way on (run 1): it led on from here",
     )
     assert agent._way_on(ctx("hall", "look", 0)) is None  # once a run
+    been = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["hall", "cellar_2"])
+    assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(been) is None  # it has been there this run
     monkeypatch.setattr(advisor, "WAYS_ON", False)
-    assert knowing(PATH, Lore(runs=1, ways_on={("hall", "say plugh"): 1}))._way_on(ctx("hall", "", 0)) is None
+    assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(ctx("hall", "", 0)) is None
 
 
 @pytest.mark.parametrize("first", [True, False])

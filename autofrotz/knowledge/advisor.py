@@ -28,7 +28,7 @@ taught it) is the turn's reasoning:
 | ``known route for a known scoring action (run N)`` | walk the known map towards the action's room |
 | ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
 | ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
-| ``known way on (run N)`` | here, a command (not a move) that took an earlier run on to another room |
+| ``known way on (run N)`` | here, a command (not a move) that took an earlier run to a room not seen yet |
 
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
 of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
@@ -137,6 +137,7 @@ class GoalState:
     off_at: int = 0  # the step the replay last went off at
     uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
+    wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -173,13 +174,16 @@ class KnowingAgent:
         self._inform()
 
     def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``known way on``: here, a command other than a move that led on in an earlier run
-        (sent once a run)."""
+        """Rule ``known way on``: here, a command other than a move that led on in an earlier run to
+        a room this run has not seen (sent once a run)."""
         if not WAYS_ON or ctx.room_id is None:
             return None
-        for (room, command), run in self.lore.ways_on.items():
+        known = list(ctx.known_rooms)
+        for (room, command), (run, to) in self.lore.ways_on.items():
             key = f"{room}|{command}"
             if key in self.state.ways or not same_place(ctx.room_id, room):
+                continue
+            if any(same_place(to, r) for r in known if r):  # it leads where this run has been
                 continue
             if self.inner.mem.deadly(ctx.room_id, command):
                 continue
@@ -189,7 +193,8 @@ class KnowingAgent:
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
-        return untried_use(ctx, scene, self.inner.mem, self.state.uses, self.lore.runs, self.lore.verbs)
+        s = self.state
+        return untried_use(ctx, scene, self.inner.mem, s.uses, self.lore.runs, self.lore.verbs, s.wide_sent)
 
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known
@@ -292,6 +297,7 @@ class KnowingAgent:
         if scored:
             s.dry = 0
             s.uses.clear()  # a rise in score may have changed what each room's things do
+            s.wide_sent.clear()
         s.last_score, s.last_goal = ctx.score, None
 
     def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:

@@ -42,7 +42,7 @@ class Lore:
     puzzles: list[dict[str, Any]] = field(default_factory=list)  # still open at the end of a run
     dead_ends: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
     verbs: list[str] = field(default_factory=list)  # the story's own verbs (verbs.py), for widen.py
-    ways_on: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
+    ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:

@@ -494,16 +494,16 @@ def path_dict(path: ProvenPath) -> dict[str, Any]:
     return asdict(path)
 
 
-def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], int]:
-    """(room, command) -> run, for the commands other than moves that took an earlier run out of a
-    room (unlocking a door and walking through, a magic word): rule ``known way on``."""
-    found: dict[tuple[str, str], int] = {}
+def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, str]]:
+    """(room, command) -> (run, the room it led to), for the commands other than moves that took an
+    earlier run out of a room (a magic word, climbing into something): rule ``known way on``."""
+    found: dict[tuple[str, str], tuple[int, str]] = {}
     for game_id in sorted(runs)[-EARLIER_RUNS:]:
         start, played, _seed = load_turns(conn, game_id)
         before = start
         for p in played:
             moved = p.room is not None and before.room is not None and not same_place(p.room, before.room)
             if moved and parse_direction(p.command) is None and refusal_class(p.text) is None:
-                found.setdefault((before.room or "?", p.command), runs[game_id])
+                found.setdefault((before.room or "?", p.command), (runs[game_id], p.room or "?"))
             before = p
     return found

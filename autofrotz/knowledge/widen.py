@@ -126,17 +126,22 @@ def untried_use(
     spent: dict[str, int],
     runs: int,
     verbs: list[str] | None = None,
+    sent: list[str] | None = None,
 ) -> tuple[str, str] | None:
     """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
-    per room; ``runs``: earlier runs; ``verbs``: the story's own verbs)."""
+    per room; ``runs``: earlier runs; ``verbs``: the story's own verbs; ``sent``: "room|command" of the
+    pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles)."""
     room = ctx.room_id or "?"
     if spent.get(room, 0) >= ROOM_BUDGET:
         return None
+    done = set(sent or [])
     own = own_verb_commands(scene, mem, verbs or [])
     alone = [(c, r) for c, r in own if r == OWN_VERB]
     uses = [(c, RULE) for c in candidates(scene, mem, ctx.vocabulary.knows)] if scene.inventory else []
     for command, rule in alone + uses + [(c, r) for c, r in own if r != OWN_VERB]:
-        if allowed(command, ctx.room_id, mem):
+        if f"{room}|{command}" not in done and allowed(command, ctx.room_id, mem):
             spent[room] = spent.get(room, 0) + 1
+            if sent is not None:
+                sent.append(f"{room}|{command}")
             return command, f"{rule} (after {runs} earlier runs): not tried here before"
     return None
