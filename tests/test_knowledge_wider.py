@@ -20,8 +20,8 @@ from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step, dead_ends
 
 
-def recorded(turns: list[tuple[int, str, str, int, list[str]]]) -> sqlite3.Connection:
-    """A database holding one earlier game's turns: (turn, command, room after, score, carried)."""
+def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:
+    """A database holding one earlier game's turns: (turn, command, room after, score, carried[, reply])."""
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE TABLE games (game_id INTEGER, seed INTEGER)")
     conn.execute(
@@ -29,7 +29,9 @@ def recorded(turns: list[tuple[int, str, str, int, list[str]]]) -> sqlite3.Conne
         " score INTEGER, event TEXT, inventory TEXT, game_output TEXT, extra TEXT)"
     )
     conn.execute("INSERT INTO games VALUES (1, 1)")
-    rows = [(1, n, c, r, s, None, json.dumps(inv), "", "{}") for n, c, r, s, inv in turns]
+    rows = [
+        (1, t[0], t[1], t[2], t[3], None, json.dumps(t[4]), t[5] if len(t) > 5 else "", "{}") for t in turns
+    ]
     conn.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     return conn
 
@@ -214,3 +216,28 @@ def test_once_the_agent_has_run_dry_the_wider_pool_comes_first(
     decision = agent.decide(here)
     assert (decision.command == "chant") is first
     assert decision.reasoning.startswith("the story's own verb") is first
+
+
+def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run_gets_further() -> None:
+    from autofrotz.knowledge.path import walls
+
+    conn = recorded(
+        [
+            (0, "", "hall", 0, []),
+            (1, "north", "hall", 0, [], "You can't go that way."),
+            (2, "east", "hall", 0, [], "The oak door is locked."),  # a door: it may open
+            (3, "west", "hall", 0, [], "You can't go that way."),
+            (4, "take lamp", "hall", 2, ["lamp"], "Taken."),
+            (5, "west", "cellar", 2, ["lamp"], "Cellar."),  # west did lead on, later
+        ]
+    )
+    found, best = walls(conn, {1: 1})
+    assert found == {("hall", "north"): 1} and best == 2
+    lore = Lore(runs=1, walls=found, best_score=best)
+    mem = InformedMemory.around(Memory(), lore)
+    assert mem.failed("hall", "north") and mem.hits[-1] == ("hall", "north", "known wall (run 1)")
+    assert not mem.failed("hall", "east") and not mem.failed("hall", "west")
+    mem.now.score = 3  # further than any earlier run got: the world may have new ways
+    assert not mem.failed("hall", "north")
+    plain = InformedMemory.around(Memory(), Lore(runs=1))
+    assert not plain.failed("hall", "north")

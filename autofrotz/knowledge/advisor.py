@@ -33,10 +33,12 @@ taught it) is the turn's reasoning:
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
 of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
 
-and three vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
-refusal`` (words the parser did not understand), ``known death`` (the command killed us here) and
+and four vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
+refusal`` (words the parser did not understand), ``known death`` (the command killed us here),
 ``known dead end`` (sent here in an earlier run, it changed nothing: no move, no score, nothing
-taken or dropped; so this run spends its turns on what was not tried).
+taken or dropped; so this run spends its turns on what was not tried) and ``known wall`` (a compass
+move earlier runs were told has no exit here, with the library's own words, and that never led
+anywhere from here; lifted once this run's score passes theirs).
 The agent's own rules still run every turn (it keeps learning); a plan goes to the front of its
 follow-up queue under the rule's name, so its safety rules (get away, light, fight) still come first.
 Once its usual actions are spent, the wider pool of knowledge/widen.py (the story's own verbs,
@@ -73,6 +75,7 @@ PATH_RULE = "proven path"
 WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
 WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
 WAYS_ON = True  # rule ``known way on``
+WALLS = True  # rule ``known wall``
 DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
@@ -97,6 +100,8 @@ class InformedMemory(Memory):
             return True
         # A known death counts as refused too: the explorer checks exits through this question.
         rule = self.lore.refusal_rule(room, command) or self.lore.death_rule(room, command)
+        if rule is None and WALLS:
+            rule = self.lore.wall_rule(room, command, self.now.score)
         return self._veto(room, command, rule)
 
     def deadly(self, room: str | None, command: str) -> bool:

@@ -507,3 +507,34 @@ def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int,
                 found.setdefault((before.room or "?", p.command), (runs[game_id], p.room or "?"))
             before = p
     return found
+
+
+# The common libraries' reply to a compass move where the room has no exit at all (a closed or locked
+# door, a guard, the dark say something else): "You can't go that way."
+NO_EXIT = re.compile(
+    r"(?:can't|cannot|can not) go (?:that way|in that direction)|no exit (?:that way|in that direction)|"
+    r"you can't go there|there is no way to go|there's no way (?:to go )?that way",
+    re.IGNORECASE,
+)
+
+
+def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], int]:
+    """((room, direction) -> run, best score), for the compass moves earlier runs were told have no
+    exit from a room and that never led anywhere from it in any of them (rule ``known wall``), and
+    the best score those runs reached."""
+    found: dict[tuple[str, str], int] = {}
+    went: set[tuple[str, str]] = set()
+    best = 0
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before = start
+        for p in played:
+            best = max(best, p.score or 0)
+            direction = parse_direction(p.command)
+            if direction is not None and before.room:
+                if p.room != before.room:
+                    went.add((before.room, p.command))
+                elif NO_EXIT.search(p.text[:200]):
+                    found.setdefault((before.room, p.command), runs[game_id])
+            before = p
+    return {k: v for k, v in found.items() if k not in went}, best

@@ -46,7 +46,7 @@ USES = (
     "burn {t} with {h}",
     "dig {t} with {h}",
 )
-ROOM_BUDGET = 20  # untried uses per room until the score rises
+ROOM_BUDGET = 40  # commands of the pool per room until the score rises
 RULE = "untried use"
 OWN_VERB = "the story's own verb"
 OWN_VERB_ON = "the story's own verb on a thing"
