@@ -241,3 +241,14 @@ def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run
     assert not mem.failed("hall", "north")
     plain = InformedMemory.around(Memory(), Lore(runs=1))
     assert not plain.failed("hall", "north")
+
+
+def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> None:
+    agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["count", "plugh"]))
+    asked = TurnContext(5, "g", "count", "What do you want to count?", "hall", "Hall", score=0)
+    agent._note_wants(asked)
+    assert agent.state.wants_thing == ["count"]
+    mem = InformedMemory.around(Memory(), agent.lore)
+    here = TurnContext(6, "g", "look", "", "cellar", "cellar", score=0)
+    got = widen.untried_use(here, scene([]), mem, {}, 1, ["count", "plugh"], [], agent.state.wants_thing)
+    assert got is not None and got[0] == "plugh"

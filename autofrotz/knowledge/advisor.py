@@ -55,7 +55,7 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
-from autofrotz.knowledge.widen import untried_use
+from autofrotz.knowledge.widen import ASKS_FOR_THING, untried_use
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +143,7 @@ class GoalState:
     uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
     wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
+    wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -199,12 +200,21 @@ class KnowingAgent:
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
         s = self.state
-        return untried_use(ctx, scene, self.inner.mem, s.uses, self.lore.runs, self.lore.verbs, s.wide_sent)
+        mem, verbs = self.inner.mem, self.lore.verbs
+        return untried_use(ctx, scene, mem, s.uses, self.lore.runs, verbs, s.wide_sent, s.wants_thing)
+
+    def _note_wants(self, ctx: TurnContext) -> None:
+        """An own verb sent alone that the parser asked a thing for is not sent alone again."""
+        s, last = self.state, (ctx.last_command or "").strip()
+        asked = ASKS_FOR_THING.search(ctx.last_output or "")
+        if last in self.lore.verbs and last not in s.wants_thing and asked:
+            s.wants_thing.append(last)
 
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known
         plan at the front of its queue."""
         self._inform()
+        self._note_wants(context)
         replay = self._replay(context)
         if replay is not None:
             followed: Decision = self.inner.follow(context, *replay)

@@ -23,6 +23,7 @@ the room is worth them again), so the agent still walks on to other rooms. Only 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from autofrotz.agents import builtin_words as w
@@ -47,6 +48,9 @@ USES = (
     "dig {t} with {h}",
 )
 ROOM_BUDGET = 40  # commands of the pool per room until the score rises
+# The parser's question when a verb needs a thing ("What do you want to count?", "What does Mara want
+# to connect?"): that verb alone is not tried in other rooms.
+ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
 RULE = "untried use"
 OWN_VERB = "the story's own verb"
 OWN_VERB_ON = "the story's own verb on a thing"
@@ -127,16 +131,18 @@ def untried_use(
     runs: int,
     verbs: list[str] | None = None,
     sent: list[str] | None = None,
+    wants_thing: list[str] | None = None,
 ) -> tuple[str, str] | None:
     """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
     per room; ``runs``: earlier runs; ``verbs``: the story's own verbs; ``sent``: "room|command" of the
-    pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles)."""
+    pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles;
+    ``wants_thing``: own verbs the parser asked a thing for, not sent alone again)."""
     room = ctx.room_id or "?"
     if spent.get(room, 0) >= ROOM_BUDGET:
         return None
     done = set(sent or [])
     own = own_verb_commands(scene, mem, verbs or [])
-    alone = [(c, r) for c, r in own if r == OWN_VERB]
+    alone = [(c, r) for c, r in own if r == OWN_VERB and c not in (wants_thing or [])]
     uses = [(c, RULE) for c in candidates(scene, mem, ctx.vocabulary.knows)] if scene.inventory else []
     for command, rule in alone + uses + [(c, r) for c, r in own if r != OWN_VERB]:
         if f"{room}|{command}" not in done and allowed(command, ctx.room_id, mem):
