@@ -7,8 +7,9 @@ things they carry used on the things around them.
 
 | rule | what it proposes |
 |---|---|
+| ``untried use`` (fitting) | a use whose two things fit (``fits``: a key to unlock, a gift to a person) |
 | ``the story's own verb`` | a verb of the story's dictionary the common library lacks (verbs.py), alone |
-| ``untried use`` | a carried thing used on a thing this room holds (``USES`` below) |
+| ``untried use`` | the other uses of a carried thing on a thing this room holds (``USES`` below) |
 | ``the story's own verb on a thing`` | an own verb with a thing of this room, then with a carried one |
 
 Each rule's name in a turn's reasoning says how many earlier runs there were ("after N earlier
@@ -85,6 +86,31 @@ def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[
     return [command for _, _, command in sorted(out, key=lambda x: (x[0], x[1]))]
 
 
+def fitting(commands: list[str], scene: Scene, mem: Memory) -> tuple[list[str], list[str]]:
+    """(the uses that fit their things, the rest), each in the order given."""
+    held = [short(i) for i in scene.inventory]
+    people = set(mem.seen.people)
+    fit: list[str] = []
+    rest: list[str] = []
+    for command in commands:
+        pattern, h, t = _parse(command, held)
+        living = t in people or w.has_class(t, w.PEOPLE) or w.has_class(t, w.ANIMALS)
+        (fit if pattern and fits(pattern, h, t, living) else rest).append(command)
+    return fit, rest
+
+
+def _parse(command: str, held: list[str]) -> tuple[str, str, str]:
+    """(pattern, carried thing, room thing) of a use, or ("", "", "")."""
+    for pattern in USES:
+        for h in held:
+            head, _, tail = pattern.partition("{h}")
+            head, tail = head.replace("{t}", "(?P<t>.+)"), tail.replace("{t}", "(?P<t>.+)")
+            m = re.fullmatch(f"{head}{re.escape(h)}{tail}", command)
+            if m:
+                return pattern, h, m.group("t")
+    return "", "", ""
+
+
 def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
     """Whether a use fits the kinds of its two things (a key for a lock, a blade for cutting): those
     come first.
@@ -95,14 +121,14 @@ def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
     False
     """
     verb = pattern.split()[0]
-    if verb in ("unlock", "open"):
+    if verb == "unlock":
+        return w.has_class(held, w.KEYS)
+    if verb == "open":
         return w.has_class(held, w.KEYS) and w.has_class(thing, w.OPENABLE)
     if verb == "put" and " in " in pattern:
         return w.has_class(thing, w.CONTAINERS) or w.has_class(thing, w.RECEPTACLES)
     if verb in ("cut", "hit"):
         return w.has_class(held, w.WEAPONS)
-    if verb == "burn":
-        return w.has_class(held, w.LIGHTS)
     return verb in ("give", "show") and living
 
 
@@ -143,8 +169,11 @@ def untried_use(
     done = set(sent or [])
     own = own_verb_commands(scene, mem, verbs or [])
     alone = [(c, r) for c, r in own if r == OWN_VERB and c not in (wants_thing or [])]
-    uses = [(c, RULE) for c in candidates(scene, mem, ctx.vocabulary.knows)] if scene.inventory else []
-    for command, rule in alone + uses + [(c, r) for c, r in own if r != OWN_VERB]:
+    fit, rest = (
+        fitting(candidates(scene, mem, ctx.vocabulary.knows), scene, mem) if scene.inventory else ([], [])
+    )
+    uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
+    for command, rule in uses_fit + alone + uses_rest + [(c, r) for c, r in own if r != OWN_VERB]:
         if f"{room}|{command}" not in done and allowed(command, ctx.room_id, mem):
             spent[room] = spent.get(room, 0) + 1
             if sent is not None:
