@@ -55,7 +55,7 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
-from autofrotz.knowledge.widen import ASKS_FOR_THING, untried_use
+from autofrotz.knowledge.widen import ASKS_FOR_THING, ASKS_FOR_TOOL, untried_use
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +144,7 @@ class GoalState:
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
     wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
     wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
+    wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -201,14 +202,20 @@ class KnowingAgent:
         """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
         s = self.state
         mem, verbs = self.inner.mem, self.lore.verbs
-        return untried_use(ctx, scene, mem, s.uses, self.lore.runs, verbs, s.wide_sent, s.wants_thing)
+        runs = self.lore.runs
+        return untried_use(ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool)
 
     def _note_wants(self, ctx: TurnContext) -> None:
-        """An own verb sent alone that the parser asked a thing for is not sent alone again."""
+        """An own verb sent alone that the parser asked a thing for is not sent alone again; one it
+        asked an instrument for is sent with a carried thing."""
         s, last = self.state, (ctx.last_command or "").strip()
         asked = ASKS_FOR_THING.search(ctx.last_output or "")
         if last in self.lore.verbs and last not in s.wants_thing and asked:
             s.wants_thing.append(last)
+        verb = last.split()[0] if last else ""
+        tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
+        if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
+            s.wants_tool.append(verb)
 
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known

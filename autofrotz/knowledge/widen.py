@@ -52,6 +52,7 @@ ROOM_BUDGET = 40  # commands of the pool per room until the score rises
 # The parser's question when a verb needs a thing ("What do you want to count?", "What does Mara want
 # to connect?"): that verb alone is not tried in other rooms.
 ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
+ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)  # "... the slippers with?"
 RULE = "untried use"
 OWN_VERB = "the story's own verb"
 OWN_VERB_ON = "the story's own verb on a thing"
@@ -132,20 +133,32 @@ def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
     return verb in ("give", "show") and living
 
 
-def own_verb_commands(scene: Scene, mem: Memory, verbs: list[str]) -> list[tuple[str, str]]:
+def own_verb_commands(
+    scene: Scene, mem: Memory, verbs: list[str], tools: list[str] | None = None
+) -> list[tuple[str, str]]:
     """(command, rule) of the story's own verbs: each alone, then with this room's things, then with
-    what is carried.
+    what is carried; a verb in ``tools`` (the parser asked what to do it with) takes a carried thing
+    as its instrument instead.
 
     >>> s = Scene("hall", ["mural"], [], ["brush"], "")
     >>> [c for c, _ in own_verb_commands(s, Memory(), ["paint", "chant"])]
     ['paint', 'chant', 'paint mural', 'chant mural', 'paint brush', 'chant brush']
+    >>> [c for c, _ in own_verb_commands(s, Memory(), ["paint"], ["paint"])]
+    ['paint', 'paint mural with brush']
     """
     held = list(dict.fromkeys(short(i) for i in scene.inventory if short(i)))
     things = [short(n) for n in scene.nouns + scene.visible]
     things = [t for t in dict.fromkeys(things) if t and t not in held and t not in mem.vocab.scenery]
+    tools = tools or []
     out = [(v, OWN_VERB) for v in verbs]
-    out += [(f"{v} {t}", OWN_VERB_ON) for t in things for v in verbs]
-    out += [(f"{v} {h}", OWN_VERB_ON) for h in held for v in verbs]
+    for t in things:
+        for v in verbs:
+            out += (
+                [(f"{v} {t} with {h}", OWN_VERB_ON) for h in held]
+                if v in tools
+                else [(f"{v} {t}", OWN_VERB_ON)]
+            )
+    out += [(f"{v} {h}", OWN_VERB_ON) for h in held for v in verbs if v not in tools]
     return out
 
 
@@ -158,16 +171,18 @@ def untried_use(
     verbs: list[str] | None = None,
     sent: list[str] | None = None,
     wants_thing: list[str] | None = None,
+    wants_tool: list[str] | None = None,
 ) -> tuple[str, str] | None:
     """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
     per room; ``runs``: earlier runs; ``verbs``: the story's own verbs; ``sent``: "room|command" of the
     pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles;
-    ``wants_thing``: own verbs the parser asked a thing for, not sent alone again)."""
+    ``wants_thing``: own verbs the parser asked a thing for, not sent alone again; ``wants_tool``: own
+    verbs it asked an instrument for, sent with one)."""
     room = ctx.room_id or "?"
     if spent.get(room, 0) >= ROOM_BUDGET:
         return None
     done = set(sent or [])
-    own = own_verb_commands(scene, mem, verbs or [])
+    own = own_verb_commands(scene, mem, verbs or [], wants_tool)
     alone = [(c, r) for c, r in own if r == OWN_VERB and c not in (wants_thing or [])]
     fit, rest = (
         fitting(candidates(scene, mem, ctx.vocabulary.knows), scene, mem) if scene.inventory else ([], [])
