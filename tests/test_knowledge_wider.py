@@ -233,6 +233,23 @@ def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run
     )
     found, best = walls(conn, {1: 1})
     assert found == {("hall", "north"): 1} and best == 2
+    rock = "Unclimbable rock prevents you from going in that direction."
+    own = recorded(
+        [
+            (0, "", "a", 0, []),
+            (1, "up", "a", 0, [], rock),
+            (2, "east", "b", 0, []),
+            (3, "up", "b", 0, [], rock),
+        ]
+        + [
+            (4, "down", "b", 0, [], rock),
+            (5, "north", "b", 0, [], "The gate is shut."),
+            (6, "south", "b", 0, []),
+        ]
+        + [(7, "east", "b", 0, [], "The gate is shut."), (8, "west", "b", 0, [], "The gate is shut.")]
+    )
+    walled, _ = walls(own, {1: 1})  # the game's own words for no exit, said in three places; a gate may open
+    assert walled == {("a", "up"): 1, ("b", "up"): 1, ("b", "down"): 1}
     lore = Lore(runs=1, walls=found, best_score=best)
     mem = InformedMemory.around(Memory(), lore)
     assert mem.failed("hall", "north") and mem.hits[-1] == ("hall", "north", "known wall (run 1)")

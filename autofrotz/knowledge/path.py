@@ -518,11 +518,21 @@ NO_EXIT = re.compile(
 )
 
 
+STOCK_WALL = 3  # places a move was refused in the same words before those words mean "no exit"
+STOCK_LENGTH = 120  # characters: a stock refusal is short
+MAY_OPEN = re.compile(
+    r"\b(?:door|gate|locked|closed|shut|lock|key|dark|guard|blocks?|won't let)\b", re.IGNORECASE
+)
+
+
 def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], int]:
     """((room, direction) -> run, best score), for the compass moves earlier runs were told have no
     exit from a room and that never led anywhere from it in any of them (rule ``known wall``), and
-    the best score those runs reached."""
+    the best score those runs reached. "No exit" is the library's wording (``NO_EXIT``) or the game's
+    own: a short reply given word for word to moves from ``STOCK_WALL`` different places (learned
+    per game, never a door's: a reply naming a door, a lock or something closed may change)."""
     found: dict[tuple[str, str], int] = {}
+    said: dict[str, set[tuple[str, str]]] = {}  # short reply to a refused move -> (room, direction)
     went: set[tuple[str, str]] = set()
     best = 0
     for game_id in sorted(runs)[-EARLIER_RUNS:]:
@@ -532,9 +542,16 @@ def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], 
             best = max(best, p.score or 0)
             direction = parse_direction(p.command)
             if direction is not None and before.room:
+                key = (before.room, p.command)
+                reply = " ".join(p.text.split())
                 if p.room != before.room:
-                    went.add((before.room, p.command))
-                elif NO_EXIT.search(p.text[:200]):
-                    found.setdefault((before.room, p.command), runs[game_id])
+                    went.add(key)
+                elif NO_EXIT.search(reply[:200]):
+                    found.setdefault(key, runs[game_id])
+                elif reply and len(reply) <= STOCK_LENGTH and not MAY_OPEN.search(reply):
+                    said.setdefault(reply.lower(), set()).add(key)
+                    if len(said[reply.lower()]) >= STOCK_WALL:
+                        for k in said[reply.lower()]:
+                            found.setdefault(k, runs[game_id])
             before = p
     return {k: v for k, v in found.items() if k not in went}, best
