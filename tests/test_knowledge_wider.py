@@ -274,3 +274,33 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
     )
     agent._note_wants(tool)
     assert agent.state.wants_tool == ["count"]
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "STAND_DOWN", rule_on)
+    lore = Lore(runs=1, first_rises=[(10, 5)], dead_ends={("hall", "push rug"): 1}, verbs=["chant"])
+
+    def turn(n: int, score: int) -> TurnContext:
+        return TurnContext(
+            n, "g", "look", "A hall with a rug.", "hall", "Hall", "A hall with a rug.", score=score
+        )
+
+    ahead = KnowingAgent(BuiltinAgent(), lore)
+    ahead.decide(turn(61, 5))  # as far as the first run got: knowledge goes on
+    assert not ahead.state.stood_down and ahead.inner.mem.tried("hall", "push rug") > 1
+    agent = KnowingAgent(BuiltinAgent(), lore)
+    agent.decide(turn(59, 0))  # not yet 50 turns past the first run's turn 10
+    assert not agent.state.stood_down
+    decision = agent.decide(turn(60, 0))
+    assert (
+        "[knowledge stood down: behind the first run: 0 points at turn 60" in decision.reasoning
+    ) is rule_on
+    assert (agent.inner.mem.tried("hall", "push rug") == 0) is rule_on  # the dead end is a candidate again
+    assert (agent.inner.wider is None) is rule_on
+    state = agent.to_dict()
+    again = KnowingAgent(BuiltinAgent(), lore)
+    again.load_dict(state)  # a resume keeps it
+    assert bool(again.state.stood_down) is rule_on and again.inner.mem.off is rule_on

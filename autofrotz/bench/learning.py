@@ -30,6 +30,7 @@ KNOWLEDGE_MARKS = (
     "rejoin the path",
     "untried use",
     "the story's own verb",
+    "[knowledge stood down",
 )  # reasoning of a turn that used it
 
 

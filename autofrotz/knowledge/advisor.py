@@ -13,6 +13,8 @@ the shortened, rehearsed commands that took an earlier run to its best score.
 step does not say what was carried: redoing one is safer than skipping one), ``REJOINS`` times a run
 at most: the room and score the path shows before the step must be this turn's.
 
+| ``behind the first run`` | 50 turns past a turn by which the blank first run had more points: play fresh |
+
 ``off the path`` (the reason is kept in the state): a death, another command was sent (the maze
 solver, a person), another room, or a lower score than the path showed there. The path is then
 no constraint: the agent plays as it would fresh from there, the scoring actions of the steps not
@@ -76,6 +78,8 @@ WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
 WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
 WAYS_ON = True  # rule ``known way on``
 WALLS = True  # rule ``known wall``
+STAND_DOWN = True  # rule ``behind the first run``
+BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
 DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
@@ -87,17 +91,20 @@ class InformedMemory(Memory):
 
     lore: Lore
     hits: list[tuple[str, str, str]]
+    off: bool  # knowledge stood down (rule ``behind the first run``): the vetoes no longer apply
 
     @classmethod
     def around(cls, mem: Memory, lore: Lore) -> InformedMemory:
         """The same memory (shared structures), now consulting the lore."""
         informed = cls(**{f.name: getattr(mem, f.name) for f in fields(Memory)})
-        informed.lore, informed.hits = lore, []
+        informed.lore, informed.hits, informed.off = lore, [], False
         return informed
 
     def failed(self, room: str | None, command: str) -> bool:
         if super().failed(room, command):
             return True
+        if self.off:
+            return False
         # A known death counts as refused too: the explorer checks exits through this question.
         rule = self.lore.refusal_rule(room, command) or self.lore.death_rule(room, command)
         if rule is None and WALLS:
@@ -107,11 +114,18 @@ class InformedMemory(Memory):
     def deadly(self, room: str | None, command: str) -> bool:
         if super().deadly(room, command):
             return True
+        if self.off:
+            return False
         return self._veto(room, command, self.lore.death_rule(room, command))
 
     def tried(self, room: str | None, command: str) -> int:
         n = super().tried(room, command)
-        if n == 0 and DEAD_ENDS and self._veto(room, command, self.lore.dead_end_rule(room, command)):
+        if (
+            n == 0
+            and DEAD_ENDS
+            and not self.off
+            and self._veto(room, command, self.lore.dead_end_rule(room, command))
+        ):
             return DEAD_END_TRIES  # counts as tried up to any verb's limit: other things come first
         return n
 
@@ -145,6 +159,7 @@ class GoalState:
     wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
     wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
     wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
+    stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -205,6 +220,23 @@ class KnowingAgent:
         runs = self.lore.runs
         return untried_use(ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool)
 
+    def _behind(self, ctx: TurnContext) -> bool:
+        """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
+        turn by which the first run (played blank) had a higher score: knowledge is not helping this
+        time (another seed, a veto in the way), so the agent plays on as it would fresh (its own
+        rules only: no vetoes, plans or wider pool of earlier runs; the turn's reasoning says so)."""
+        if not STAND_DOWN or ctx.score is None:
+            return False
+        for turn, score in self.lore.first_rises:
+            if ctx.turn_number >= turn + BEHIND_GRACE and ctx.score < score:
+                now = f"{ctx.score} points at turn {ctx.turn_number}"
+                why = f"behind the first run: {now}, it had {score} at {turn}"
+                self.state.stood_down = why
+                self._inform()
+                log.info("knowledge: %s", why)
+                return True
+        return False
+
     def _note_wants(self, ctx: TurnContext) -> None:
         """An own verb sent alone that the parser asked a thing for is not sent alone again; one it
         asked an instrument for is sent with a carried thing."""
@@ -227,6 +259,15 @@ class KnowingAgent:
             followed: Decision = self.inner.follow(context, *replay)
             return followed
         mem: InformedMemory = self.inner.mem
+        was_down = bool(self.state.stood_down)
+        if was_down or self._behind(context):
+            mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
+            fresh: Decision = self.inner.decide(context)
+            if not was_down:  # the turn it stood down names the rule
+                fresh = replace(
+                    fresh, reasoning=f"{fresh.reasoning} [knowledge stood down: {self.state.stood_down}]"
+                )
+            return fresh
         self._score_progress(context)
         plan = self._plan(context) or self._way_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
@@ -393,8 +434,10 @@ class KnowingAgent:
     def _inform(self) -> None:
         if not isinstance(self.inner.mem, InformedMemory):
             self.inner.mem = InformedMemory.around(self.inner.mem, self.lore)
-        if WIDEN and hasattr(self.inner, "wider"):
-            self.inner.wider = self._wider
+        down = bool(self.state.stood_down)
+        self.inner.mem.off = down
+        if hasattr(self.inner, "wider"):
+            self.inner.wider = self._wider if WIDEN and not down else None
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""

@@ -45,6 +45,7 @@ class Lore:
     ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
     best_score: int = 0  # the best score of the earlier runs
+    first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:

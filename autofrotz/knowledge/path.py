@@ -555,3 +555,14 @@ def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], 
                             found.setdefault(k, runs[game_id])
             before = p
     return {k: v for k, v in found.items() if k not in went}, best
+
+
+def score_rises(conn: Any, game_id: int) -> list[tuple[int, int]]:
+    """(turn, score) of each new best score of a recorded game (turns a restore undid left out)."""
+    _start, played, _seed = load_turns(conn, game_id)
+    rises, best = [], 0
+    for p in played:
+        if p.score is not None and p.score > best:
+            best = p.score
+            rises.append((p.turn, best))
+    return rises

@@ -9,7 +9,7 @@ from typing import Any
 
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends, walls, ways_on
+from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends, score_rises, walls, ways_on
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 from autofrotz.knowledge.verbs import story_verbs
 
@@ -56,6 +56,7 @@ class Learning:
             lore.verbs = story_verbs(Path(path))
             lore.ways_on = ways_on(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs)
+            lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
         if not fresh:
             found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
             if found is not None:

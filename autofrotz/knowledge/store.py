@@ -107,6 +107,7 @@ USED_MARKS = (
     "rejoin the path%",
     "untried use%",
     "the story's own verb%",
+    "%[knowledge stood down%",
 )  # reasoning of a turn that used knowledge
 
 
