@@ -274,6 +274,15 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
     )
     agent._note_wants(tool)
     assert agent.state.wants_tool == ["count"]
+    bare = TurnContext(
+        8, "g", "plugh rock", "I only understood you as far as wanting to plugh.", "hall", "Hall"
+    )
+    agent._note_wants(bare)
+    assert agent.state.no_thing == ["plugh"]
+    on = [v for v in agent.lore.verbs if v not in agent.state.no_thing]
+    mem.note_try("cellar", "plugh")
+    got = widen.untried_use(here, scene([]), mem, {}, 1, ["plugh"], [], [], [], on)
+    assert got is None  # plugh alone was sent; plugh with a thing will not be understood
 
 
 @pytest.mark.parametrize("rule_on", [True, False])

@@ -55,6 +55,7 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
+from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.widen import ASKS_FOR_THING, ASKS_FOR_TOOL, untried_use
@@ -159,6 +160,7 @@ class GoalState:
     wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
     wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
     wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
+    no_thing: list[str] = field(default_factory=list)  # own verbs the parser read no thing after
     stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
 
     def to_dict(self) -> dict[str, Any]:
@@ -218,7 +220,8 @@ class KnowingAgent:
         s = self.state
         mem, verbs = self.inner.mem, self.lore.verbs
         runs = self.lore.runs
-        return untried_use(ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool)
+        on = [v for v in verbs if v not in s.no_thing]
+        return untried_use(ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on)
 
     def _behind(self, ctx: TurnContext) -> bool:
         """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
@@ -239,7 +242,8 @@ class KnowingAgent:
 
     def _note_wants(self, ctx: TurnContext) -> None:
         """An own verb sent alone that the parser asked a thing for is not sent alone again; one it
-        asked an instrument for is sent with a carried thing."""
+        asked an instrument for is sent with a carried thing; one it read no thing after is not sent
+        with things again."""
         s, last = self.state, (ctx.last_command or "").strip()
         asked = ASKS_FOR_THING.search(ctx.last_output or "")
         if last in self.lore.verbs and last not in s.wants_thing and asked:
@@ -248,6 +252,9 @@ class KnowingAgent:
         tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
         if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
             s.wants_tool.append(verb)
+        alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
+        if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
+            s.no_thing.append(verb)
 
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known

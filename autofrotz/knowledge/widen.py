@@ -172,18 +172,22 @@ def untried_use(
     sent: list[str] | None = None,
     wants_thing: list[str] | None = None,
     wants_tool: list[str] | None = None,
+    on_things: list[str] | None = None,
 ) -> tuple[str, str] | None:
     """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
     per room; ``runs``: earlier runs; ``verbs``: the story's own verbs; ``sent``: "room|command" of the
     pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles;
     ``wants_thing``: own verbs the parser asked a thing for, not sent alone again; ``wants_tool``: own
-    verbs it asked an instrument for, sent with one)."""
+    verbs it asked an instrument for, sent with one; ``on_things``: own verbs still sent with things,
+    all when None)."""
     room = ctx.room_id or "?"
     if spent.get(room, 0) >= ROOM_BUDGET:
         return None
     done = set(sent or [])
     own = own_verb_commands(scene, mem, verbs or [], wants_tool)
     alone = [(c, r) for c, r in own if r == OWN_VERB and c not in (wants_thing or [])]
+    on = set(verbs or []) if on_things is None else set(on_things)
+    own = [(c, r) for c, r in own if r == OWN_VERB or c.split()[0] in on]
     fit, rest = (
         fitting(candidates(scene, mem, ctx.vocabulary.knows), scene, mem) if scene.inventory else ([], [])
     )
