@@ -99,6 +99,7 @@ class BuiltinAgent:
         self.map: Any = None
         self.inventory: list[str] = []
         self.sig = ""
+        self.wider: Any = None  # (context, scene) -> (command, rule) | None: set by knowledge/advisor.py
 
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
@@ -599,6 +600,9 @@ class BuiltinAgent:
         step = explorer.step_towards(room, self._examine_pending) if room else None
         if step:
             return step, "walk to a room with things not yet examined", room
+        wide = None if self.wider is None or (scene.dark and not self.mem.now.lit) else self.wider(ctx, scene)
+        if wide:  # a later run's wider pool (knowledge/widen.py), under the rule it names
+            return wide[0], wide[1], room
         late = None if scene.dark and not self.mem.now.lit else next_late_action(scene, self.mem)
         if late:
             return late[0], "everything usual is done: try other verbs", late[1]

@@ -241,3 +241,18 @@ def decode_state(data: bytes) -> tuple[Any, ...]:
 
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
+
+
+def dictionary_verbs(path: Path) -> list[str]:
+    """The words a story's dictionary marks as verbs, meta verbs left out (jericho reads the parts of
+    speech from the story file, Infocom's and Inform's layouts alike); [] when it cannot."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", jericho.UnsupportedGameWarning)
+            env = jericho.FrotzEnv(str(path))
+        try:
+            return sorted({str(x.word) for x in env.get_dictionary() if x.is_verb and not x.is_meta})
+        finally:
+            env.close()
+    except Exception:  # a story jericho cannot read: no verbs, the agent plays as before
+        return []

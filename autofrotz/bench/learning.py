@@ -27,6 +27,10 @@ KNOWLEDGE_MARKS = (
     "fetch for a known",
     "[skipped known",
     "proven path",
+    "rejoin the path",
+    "untried use",
+    "the story's own verb",
+    "[knowledge stood down",
 )  # reasoning of a turn that used it
 
 

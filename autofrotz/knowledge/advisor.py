@@ -7,9 +7,18 @@ the shortened, rehearsed commands that took an earlier run to its best score.
 |---|---|
 | ``proven path (run N)`` | the path's next command; the built-in agent still reads every reply |
 | ``off the path`` | stop replaying when the last reply is not what the path expects (see below) |
+| ``rejoin the path (run N)`` | off the path, back at a later step's room and score: replay on from it |
+
+``rejoin the path`` looks at the steps from the one the replay left onwards, the earliest first (a
+step does not say what was carried: redoing one is safer than skipping one), ``REJOINS`` times a run
+at most: the room and score the path shows before the step must be this turn's.
+
+| ``behind the first run`` | 50 turns past a turn by which the blank first run had more points: play fresh |
 
 ``off the path`` (the reason is kept in the state): a death, another command was sent (the maze
-solver, a person), another room, or a lower score than the path showed there.
+solver, a person), another room, or a lower score than the path showed there. The path is then
+no constraint: the agent plays as it would fresh from there, the scoring actions of the steps not
+replayed become goals again, and the path stays something to retry (``rejoin the path``).
 
 After the path (or without one), rules that plan, tried for each known scoring action in the order
 earlier runs found them; the first that has a command decides, and its name (with the run that
@@ -21,13 +30,21 @@ taught it) is the turn's reasoning:
 | ``known route for a known scoring action (run N)`` | walk the known map towards the action's room |
 | ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
 | ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
+| ``known way on (run N)`` | here, a command (not a move) that took an earlier run to a room not seen yet |
 
-and three vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
-refusal`` (words the parser did not understand), ``known death`` (the command killed us here) and
+Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
+of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
+
+and four vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
+refusal`` (words the parser did not understand), ``known death`` (the command killed us here),
 ``known dead end`` (sent here in an earlier run, it changed nothing: no move, no score, nothing
-taken or dropped; so this run spends its turns on what was not tried).
+taken or dropped; so this run spends its turns on what was not tried) and ``known wall`` (a compass
+move earlier runs were told has no exit here, with the library's own words, and that never led
+anywhere from here; lifted once this run's score passes theirs).
 The agent's own rules still run every turn (it keeps learning); a plan goes to the front of its
 follow-up queue under the rule's name, so its safety rules (get away, light, fight) still come first.
+Once its usual actions are spent, the wider pool of knowledge/widen.py (the story's own verbs,
+untried uses of what it carries) comes before its last-resort sweep.
 """
 
 from __future__ import annotations
@@ -38,8 +55,10 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
+from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.widen import ASKS_FOR_THING, ASKS_FOR_TOOL, untried_use
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +72,19 @@ ROUTES = False
 PREPARE = False
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
-KNOWN = ("known ", "fetch for a known")  # prefixes of the rule names here (to find their queue entries)
+# Prefixes of the rule names here (to find their queue entries).
+KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb")
 PATH_RULE = "proven path"
+WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
+WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
+WAYS_ON = True  # rule ``known way on``
+WALLS = True  # rule ``known wall``
+STAND_DOWN = True  # rule ``behind the first run``
+BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
 DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
 DEAD_END_TRIES = 99
+REJOINS = 4  # times a run may rejoin the proven path after going off it
+REJOIN_RULE = "rejoin the path"
 
 
 class InformedMemory(Memory):
@@ -64,29 +92,41 @@ class InformedMemory(Memory):
 
     lore: Lore
     hits: list[tuple[str, str, str]]
+    off: bool  # knowledge stood down (rule ``behind the first run``): the vetoes no longer apply
 
     @classmethod
     def around(cls, mem: Memory, lore: Lore) -> InformedMemory:
         """The same memory (shared structures), now consulting the lore."""
         informed = cls(**{f.name: getattr(mem, f.name) for f in fields(Memory)})
-        informed.lore, informed.hits = lore, []
+        informed.lore, informed.hits, informed.off = lore, [], False
         return informed
 
     def failed(self, room: str | None, command: str) -> bool:
         if super().failed(room, command):
             return True
+        if self.off:
+            return False
         # A known death counts as refused too: the explorer checks exits through this question.
         rule = self.lore.refusal_rule(room, command) or self.lore.death_rule(room, command)
+        if rule is None and WALLS:
+            rule = self.lore.wall_rule(room, command, self.now.score)
         return self._veto(room, command, rule)
 
     def deadly(self, room: str | None, command: str) -> bool:
         if super().deadly(room, command):
             return True
+        if self.off:
+            return False
         return self._veto(room, command, self.lore.death_rule(room, command))
 
     def tried(self, room: str | None, command: str) -> int:
         n = super().tried(room, command)
-        if n == 0 and DEAD_ENDS and self._veto(room, command, self.lore.dead_end_rule(room, command)):
+        if (
+            n == 0
+            and DEAD_ENDS
+            and not self.off
+            and self._veto(room, command, self.lore.dead_end_rule(room, command))
+        ):
             return DEAD_END_TRIES  # counts as tried up to any verb's limit: other things come first
         return n
 
@@ -113,6 +153,15 @@ class GoalState:
     path_at: int = 0  # steps of the proven path sent
     path_done: bool = False
     path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
+    rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
+    off_at: int = 0  # the step the replay last went off at
+    uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
+    ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
+    wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
+    wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
+    wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
+    no_thing: list[str] = field(default_factory=list)  # own verbs the parser read no thing after
+    stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -148,17 +197,88 @@ class KnowingAgent:
             self.state.done = [i for i, g in enumerate(lore.scoring) if g.command in on_path]
         self._inform()
 
+    def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known way on``: here, a command other than a move that led on in an earlier run to
+        a room this run has not seen (sent once a run)."""
+        if not WAYS_ON or ctx.room_id is None:
+            return None
+        known = list(ctx.known_rooms)
+        for (room, command), (run, to) in self.lore.ways_on.items():
+            key = f"{room}|{command}"
+            if key in self.state.ways or not same_place(ctx.room_id, room):
+                continue
+            if any(same_place(to, r) for r in known if r):  # it leads where this run has been
+                continue
+            if self.inner.mem.deadly(ctx.room_id, command):
+                continue
+            self.state.ways.append(key)
+            return command, f"known way on (run {run}): it led on from here"
+        return None
+
+    def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
+        s = self.state
+        mem, verbs = self.inner.mem, self.lore.verbs
+        runs = self.lore.runs
+        on = [v for v in verbs if v not in s.no_thing]
+        return untried_use(ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on)
+
+    def _behind(self, ctx: TurnContext) -> bool:
+        """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
+        turn by which the first run (played blank) had a higher score: knowledge is not helping this
+        time (another seed, a veto in the way), so the agent plays on as it would fresh (its own
+        rules only: no vetoes, plans or wider pool of earlier runs; the turn's reasoning says so)."""
+        if not STAND_DOWN or ctx.score is None:
+            return False
+        for turn, score in self.lore.first_rises:
+            if ctx.turn_number >= turn + BEHIND_GRACE and ctx.score < score:
+                now = f"{ctx.score} points at turn {ctx.turn_number}"
+                why = f"behind the first run: {now}, it had {score} at {turn}"
+                self.state.stood_down = why
+                self._inform()
+                log.info("knowledge: %s", why)
+                return True
+        return False
+
+    def _note_wants(self, ctx: TurnContext) -> None:
+        """An own verb sent alone that the parser asked a thing for is not sent alone again; one it
+        asked an instrument for is sent with a carried thing; one it read no thing after is not sent
+        with things again."""
+        s, last = self.state, (ctx.last_command or "").strip()
+        asked = ASKS_FOR_THING.search(ctx.last_output or "")
+        if last in self.lore.verbs and last not in s.wants_thing and asked:
+            s.wants_thing.append(last)
+        verb = last.split()[0] if last else ""
+        tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
+        if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
+            s.wants_tool.append(verb)
+        alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
+        if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
+            s.no_thing.append(verb)
+
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known
         plan at the front of its queue."""
         self._inform()
+        self._note_wants(context)
         replay = self._replay(context)
         if replay is not None:
             followed: Decision = self.inner.follow(context, *replay)
             return followed
         mem: InformedMemory = self.inner.mem
+        was_down = bool(self.state.stood_down)
+        if was_down or self._behind(context):
+            mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
+            fresh: Decision = self.inner.decide(context)
+            if not was_down:  # the turn it stood down names the rule
+                fresh = replace(
+                    fresh, reasoning=f"{fresh.reasoning} [knowledge stood down: {self.state.stood_down}]"
+                )
+            return fresh
         self._score_progress(context)
-        plan = self._plan(context)
+        plan = self._plan(context) or self._way_on(context)
+        if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
+            plan = self._wider(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
         if plan is not None:
             command, rule = plan
@@ -175,19 +295,49 @@ class KnowingAgent:
     def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
         """(command, rule) of the path's next step, or None once the replay is over."""
         p, s = self.path, self.state
-        if p is None or s.path_done:
+        if p is None:
             return None
+        if s.path_done:
+            return self._rejoin(ctx, p)
         k = s.path_at
         why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
         if why is None and k >= len(p.steps):
             why = "the path is done"
         if why is not None:
             s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
+            s.off_at = k
+            self._reopen(p, k)
             log.info("knowledge: %s", s.path_stop)
             return None
         s.path_at = k + 1
         rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}"
         return p.steps[k].command, rule
+
+    def _reopen(self, p: ProvenPath, k: int) -> None:
+        """Off the path before its end: the scoring actions of the steps not replayed are goals again."""
+        replayed = {step.command for step in p.steps[: max(0, k - 1)]}
+        rest = {step.command for step in p.steps[max(0, k - 1) :]} - replayed
+        self.state.done = [i for i in self.state.done if self.lore.scoring[i].command not in rest]
+
+    def _rejoin(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
+        """Rule ``rejoin the path``: back where the path was before a step at or after the one the
+        replay left, at the score it showed there: replay on from that step."""
+        s = self.state
+        if s.rejoins >= REJOINS or s.path_stop.endswith("the path is done") or ctx.death_note:
+            return None
+        if ctx.room_id is None or ctx.score is None:
+            return None
+        for j in range(max(0, s.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
+            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
+            if room is None or not same_place(ctx.room_id, room) or (score or 0) != ctx.score:
+                continue
+            if self.inner.mem.deadly(ctx.room_id, p.steps[j].command):
+                return None
+            s.path_done, s.path_stop, s.path_at, s.rejoins = False, "", j + 1, s.rejoins + 1
+            rule = f"{REJOIN_RULE} (run {p.run}): step {j + 1}/{len(p.steps)}, to score {p.score}"
+            log.info("knowledge: %s", rule)
+            return p.steps[j].command, rule
+        return None
 
     @staticmethod
     def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:
@@ -216,6 +366,8 @@ class KnowingAgent:
             s.done.append(goal)
         if scored:
             s.dry = 0
+            s.uses.clear()  # a rise in score may have changed what each room's things do
+            s.wide_sent.clear()
         s.last_score, s.last_goal = ctx.score, None
 
     def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -289,6 +441,10 @@ class KnowingAgent:
     def _inform(self) -> None:
         if not isinstance(self.inner.mem, InformedMemory):
             self.inner.mem = InformedMemory.around(self.inner.mem, self.lore)
+        down = bool(self.state.stood_down)
+        self.inner.mem.off = down
+        if hasattr(self.inner, "wider"):
+            self.inner.wider = self._wider if WIDEN and not down else None
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""

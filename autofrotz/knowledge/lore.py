@@ -41,6 +41,11 @@ class Lore:
     mazes: list[dict[str, Any]] = field(default_factory=list)
     puzzles: list[dict[str, Any]] = field(default_factory=list)  # still open at the end of a run
     dead_ends: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
+    verbs: list[str] = field(default_factory=list)  # the story's own verbs (verbs.py), for widen.py
+    ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
+    walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
+    best_score: int = 0  # the best score of the earlier runs
+    first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -69,6 +74,14 @@ class Lore:
         """The rule name when an earlier run sent this command here and nothing changed."""
         run = self.dead_ends.get((room or "?", command))
         return None if run is None else f"known dead end (run {run})"
+
+    def wall_rule(self, room: str | None, command: str, score: int | None) -> str | None:
+        """The rule name when earlier runs were told there is no exit this way from here, while this
+        run is no further than they got (past their best score the world may have new ways)."""
+        run = self.walls.get((room or "?", command))
+        if run is None or (score or 0) > self.best_score:
+            return None
+        return f"known wall (run {run})"
 
     def death_rule(self, room: str | None, command: str) -> str | None:
         """The rule name when this command killed us here in an earlier run."""
@@ -120,6 +133,9 @@ class Lore:
             "deaths": len(self.deaths),
             "refusals": len(self.refusals) + len(self.not_understood),
             "dead_ends": len(self.dead_ends),
+            "own_verbs": len(self.verbs),
+            "ways_on": len(self.ways_on),
+            "walls": len(self.walls),
             "mazes": len(self.mazes),
             "open_puzzles": len(self.puzzles),
         }

@@ -469,9 +469,12 @@ def best_path(conn: Any, story: Path, runs: dict[int, int], check: bool = True) 
 def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[tuple[str, str], int]:
     """(room, command) -> run, for the commands earlier runs sent that changed nothing: no move, no
     score, nothing taken or dropped (rule ``known dead end``). The next run tries other things first.
-    Moves are left out (a way is walked again and again), and so is whatever the path sends."""
+    Moves are left out (a way is walked again and again), and so is whatever the path sends, and
+    whatever did something there at another time of any earlier run (rule ``worked once``: a command
+    that changed nothing before the door was open may be the one that scores after)."""
     on_path = {step.command for step in path.steps} if path is not None else set()
     found: dict[tuple[str, str], int] = {}
+    worked: set[tuple[str, str]] = set()
     for game_id in sorted(runs)[-EARLIER_RUNS:]:
         start, played, _seed = load_turns(conn, game_id)
         before = start
@@ -480,10 +483,86 @@ def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[
             idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
             if idle and p.command not in on_path and before.room:
                 found.setdefault((before.room, p.command), runs[game_id])
+            elif before.room:
+                worked.add((before.room, p.command))
             before = p
-    return found
+    return {k: v for k, v in found.items() if k not in worked}
 
 
 def path_dict(path: ProvenPath) -> dict[str, Any]:
     """Plain data, for tests and the page."""
     return asdict(path)
+
+
+def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, str]]:
+    """(room, command) -> (run, the room it led to), for the commands other than moves that took an
+    earlier run out of a room (a magic word, climbing into something): rule ``known way on``."""
+    found: dict[tuple[str, str], tuple[int, str]] = {}
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before = start
+        for p in played:
+            moved = p.room is not None and before.room is not None and not same_place(p.room, before.room)
+            if moved and parse_direction(p.command) is None and refusal_class(p.text) is None:
+                found.setdefault((before.room or "?", p.command), (runs[game_id], p.room or "?"))
+            before = p
+    return found
+
+
+# The common libraries' reply to a compass move where the room has no exit at all (a closed or locked
+# door, a guard, the dark say something else): "You can't go that way."
+NO_EXIT = re.compile(
+    r"(?:can't|cannot|can not) go (?:that way|in that direction)|no exit (?:that way|in that direction)|"
+    r"you can't go there|there is no way to go|there's no way (?:to go )?that way",
+    re.IGNORECASE,
+)
+
+
+STOCK_WALL = 3  # places a move was refused in the same words before those words mean "no exit"
+STOCK_LENGTH = 120  # characters: a stock refusal is short
+MAY_OPEN = re.compile(
+    r"\b(?:door|gate|locked|closed|shut|lock|key|dark|guard|blocks?|won't let)\b", re.IGNORECASE
+)
+
+
+def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], int]:
+    """((room, direction) -> run, best score), for the compass moves earlier runs were told have no
+    exit from a room and that never led anywhere from it in any of them (rule ``known wall``), and
+    the best score those runs reached. "No exit" is the library's wording (``NO_EXIT``) or the game's
+    own: a short reply given word for word to moves from ``STOCK_WALL`` different places (learned
+    per game, never a door's: a reply naming a door, a lock or something closed may change)."""
+    found: dict[tuple[str, str], int] = {}
+    said: dict[str, set[tuple[str, str]]] = {}  # short reply to a refused move -> (room, direction)
+    went: set[tuple[str, str]] = set()
+    best = 0
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before = start
+        for p in played:
+            best = max(best, p.score or 0)
+            direction = parse_direction(p.command)
+            if direction is not None and before.room:
+                key = (before.room, p.command)
+                reply = " ".join(p.text.split())
+                if p.room != before.room:
+                    went.add(key)
+                elif NO_EXIT.search(reply[:200]):
+                    found.setdefault(key, runs[game_id])
+                elif reply and len(reply) <= STOCK_LENGTH and not MAY_OPEN.search(reply):
+                    said.setdefault(reply.lower(), set()).add(key)
+                    if len(said[reply.lower()]) >= STOCK_WALL:
+                        for k in said[reply.lower()]:
+                            found.setdefault(k, runs[game_id])
+            before = p
+    return {k: v for k, v in found.items() if k not in went}, best
+
+
+def score_rises(conn: Any, game_id: int) -> list[tuple[int, int]]:
+    """(turn, score) of each new best score of a recorded game (turns a restore undid left out)."""
+    _start, played, _seed = load_turns(conn, game_id)
+    rises, best = [], 0
+    for p in played:
+        if p.score is not None and p.score > best:
+            best = p.score
+            rises.append((p.turn, best))
+    return rises

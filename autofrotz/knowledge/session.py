@@ -9,8 +9,9 @@ from typing import Any
 
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends
+from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends, score_rises, walls, ways_on
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
+from autofrotz.knowledge.verbs import story_verbs
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,10 @@ class Learning:
             learning.path = best_path(conn, Path(path), runs)
         if runs:
             lore.dead_ends = dead_ends(conn, runs, learning.path)
+            lore.verbs = story_verbs(Path(path))
+            lore.ways_on = ways_on(conn, runs)
+            lore.walls, lore.best_score = walls(conn, runs)
+            lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
         if not fresh:
             found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
             if found is not None:

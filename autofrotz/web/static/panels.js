@@ -121,7 +121,8 @@ function renderMetrics() {
 // ---------- learning across runs ----------
 
 const KNOWN_COUNTS = [["rooms", "rooms"], ["exits", "exits"], ["items", "things found"],
-  ["scoring_actions", "scoring actions"], ["deaths", "deaths"], ["refusals", "refusals"], ["mazes", "mazes"]];
+  ["scoring_actions", "scoring actions"], ["deaths", "deaths"], ["refusals", "refusals"], ["mazes", "mazes"],
+  ["dead_ends", "dead ends"], ["walls", "walls"], ["ways_on", "ways on"], ["own_verbs", "verbs of its own"]];
 
 function renderKnowledge(k) {
   if (!k || !k.knew) return null;

@@ -1,0 +1,201 @@
+"""A later run's wider pool: once the agent's usual actions are spent, what earlier runs never tried.
+
+A player on a second or third go reaches where the first run stopped with many turns to spare (the
+proven path replays in a fraction of the turns). Repeating the first run's last-resort sweep spends
+them on the same ideas; a person instead tries what they never tried: the story's own verbs, and the
+things they carry used on the things around them.
+
+| rule | what it proposes |
+|---|---|
+| ``untried use`` (fitting) | a use whose two things fit (``fits``: a key to unlock, a gift to a person) |
+| ``the story's own verb`` | a verb of the story's dictionary the common library lacks (verbs.py), alone |
+| ``untried use`` | the other uses of a carried thing on a thing this room holds (``USES`` below) |
+| ``the story's own verb on a thing`` | an own verb with a thing of this room, then with a carried one |
+
+Each rule's name in a turn's reasoning says how many earlier runs there were ("after N earlier
+runs"). A command is proposed when every word of it is in the story's dictionary, it was not sent
+here in this run, and it is not a known dead end (sent here in an earlier run, it changed nothing).
+
+The pool comes after the agent's own actions and walks to unexamined things, before its sweep of
+uncommon verbs; at most ``ROOM_BUDGET`` of its commands per room until the score rises again (then
+the room is worth them again), so the agent still walks on to other rooms. Only runs with a past
+(the built-in agent wrapped by ``KnowingAgent``) use it: a first run plays as the fresh agent does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, short
+
+# Two-thing commands the common parsers' libraries all understand, the most often useful first:
+# "{h}" is a carried thing, "{t}" a thing of the room.
+USES = (
+    "put {h} in {t}",
+    "give {h} to {t}",
+    "unlock {t} with {h}",
+    "put {h} on {t}",
+    "show {h} to {t}",
+    "open {t} with {h}",
+    "throw {h} at {t}",
+    "tie {h} to {t}",
+    "cut {t} with {h}",
+    "hit {t} with {h}",
+    "burn {t} with {h}",
+    "dig {t} with {h}",
+)
+ROOM_BUDGET = 40  # commands of the pool per room until the score rises
+# The parser's question when a verb needs a thing ("What do you want to count?", "What does Mara want
+# to connect?"): that verb alone is not tried in other rooms.
+ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
+ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)  # "... the slippers with?"
+RULE = "untried use"
+OWN_VERB = "the story's own verb"
+OWN_VERB_ON = "the story's own verb on a thing"
+
+
+def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[str]:
+    """Uses of carried things on this room's things, every word known to the story: those that fit the
+    kinds of their things first (``fits``), each group in USES order.
+
+    >>> from autofrotz.agents.builtin_memory import Memory
+    >>> s = Scene("hall", ["oak door", "rug"], [], ["brass key"], "")
+    >>> candidates(s, Memory(), lambda word: word != "rug")[:3]
+    ['unlock oak door with brass key', 'open oak door with brass key', 'put brass key in oak door']
+    """
+    held = list(dict.fromkeys(short(i) for i in scene.inventory if short(i)))
+    things = [short(n) for n in scene.nouns + scene.visible]
+    things = [t for t in dict.fromkeys(things) if t and t not in held and t not in mem.vocab.scenery]
+    # Things the agent knows as objects come first: a detail of the scenery seldom takes anything.
+    things.sort(key=lambda t: not (t in mem.seen.objects or t in mem.seen.parts or has_any(t, NOTABLE)))
+    people = set(mem.seen.people)
+    out: list[tuple[bool, int, str]] = []
+    for n, pattern in enumerate(USES):
+        to_person = pattern.startswith(("give", "show"))
+        for t in things:
+            living = t in people or w.has_class(t, w.PEOPLE) or w.has_class(t, w.ANIMALS)
+            if to_person != living:  # gifts go to the living, the other uses to things
+                continue
+            for h in held:
+                command = pattern.format(h=h, t=t)
+                if all(known(word) for word in command.split()):
+                    out.append((not fits(pattern, h, t, living), n, command))
+    return [command for _, _, command in sorted(out, key=lambda x: (x[0], x[1]))]
+
+
+def fitting(commands: list[str], scene: Scene, mem: Memory) -> tuple[list[str], list[str]]:
+    """(the uses that fit their things, the rest), each in the order given."""
+    held = [short(i) for i in scene.inventory]
+    people = set(mem.seen.people)
+    fit: list[str] = []
+    rest: list[str] = []
+    for command in commands:
+        pattern, h, t = _parse(command, held)
+        living = t in people or w.has_class(t, w.PEOPLE) or w.has_class(t, w.ANIMALS)
+        (fit if pattern and fits(pattern, h, t, living) else rest).append(command)
+    return fit, rest
+
+
+def _parse(command: str, held: list[str]) -> tuple[str, str, str]:
+    """(pattern, carried thing, room thing) of a use, or ("", "", "")."""
+    for pattern in USES:
+        for h in held:
+            head, _, tail = pattern.partition("{h}")
+            head, tail = head.replace("{t}", "(?P<t>.+)"), tail.replace("{t}", "(?P<t>.+)")
+            m = re.fullmatch(f"{head}{re.escape(h)}{tail}", command)
+            if m:
+                return pattern, h, m.group("t")
+    return "", "", ""
+
+
+def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
+    """Whether a use fits the kinds of its two things (a key for a lock, a blade for cutting): those
+    come first.
+
+    >>> fits("unlock {t} with {h}", "iron key", "oak door", False)
+    True
+    >>> fits("put {h} in {t}", "key", "rug", False)
+    False
+    """
+    verb = pattern.split()[0]
+    if verb == "unlock":
+        return w.has_class(held, w.KEYS)
+    if verb == "open":
+        return w.has_class(held, w.KEYS) and w.has_class(thing, w.OPENABLE)
+    if verb == "put" and " in " in pattern:
+        return w.has_class(thing, w.CONTAINERS) or w.has_class(thing, w.RECEPTACLES)
+    if verb in ("cut", "hit"):
+        return w.has_class(held, w.WEAPONS)
+    return verb in ("give", "show") and living
+
+
+def own_verb_commands(
+    scene: Scene, mem: Memory, verbs: list[str], tools: list[str] | None = None
+) -> list[tuple[str, str]]:
+    """(command, rule) of the story's own verbs: each alone, then with this room's things, then with
+    what is carried; a verb in ``tools`` (the parser asked what to do it with) takes a carried thing
+    as its instrument instead.
+
+    >>> s = Scene("hall", ["mural"], [], ["brush"], "")
+    >>> [c for c, _ in own_verb_commands(s, Memory(), ["paint", "chant"])]
+    ['paint', 'chant', 'paint mural', 'chant mural', 'paint brush', 'chant brush']
+    >>> [c for c, _ in own_verb_commands(s, Memory(), ["paint"], ["paint"])]
+    ['paint', 'paint mural with brush']
+    """
+    held = list(dict.fromkeys(short(i) for i in scene.inventory if short(i)))
+    things = [short(n) for n in scene.nouns + scene.visible]
+    things = [t for t in dict.fromkeys(things) if t and t not in held and t not in mem.vocab.scenery]
+    tools = tools or []
+    out = [(v, OWN_VERB) for v in verbs]
+    for t in things:
+        for v in verbs:
+            out += (
+                [(f"{v} {t} with {h}", OWN_VERB_ON) for h in held]
+                if v in tools
+                else [(f"{v} {t}", OWN_VERB_ON)]
+            )
+    out += [(f"{v} {h}", OWN_VERB_ON) for h in held for v in verbs if v not in tools]
+    return out
+
+
+def untried_use(
+    ctx: TurnContext,
+    scene: Scene,
+    mem: Memory,
+    spent: dict[str, int],
+    runs: int,
+    verbs: list[str] | None = None,
+    sent: list[str] | None = None,
+    wants_thing: list[str] | None = None,
+    wants_tool: list[str] | None = None,
+    on_things: list[str] | None = None,
+) -> tuple[str, str] | None:
+    """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
+    per room; ``runs``: earlier runs; ``verbs``: the story's own verbs; ``sent``: "room|command" of the
+    pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles;
+    ``wants_thing``: own verbs the parser asked a thing for, not sent alone again; ``wants_tool``: own
+    verbs it asked an instrument for, sent with one; ``on_things``: own verbs still sent with things,
+    all when None)."""
+    room = ctx.room_id or "?"
+    if spent.get(room, 0) >= ROOM_BUDGET:
+        return None
+    done = set(sent or [])
+    own = own_verb_commands(scene, mem, verbs or [], wants_tool)
+    alone = [(c, r) for c, r in own if r == OWN_VERB and c not in (wants_thing or [])]
+    on = set(verbs or []) if on_things is None else set(on_things)
+    own = [(c, r) for c, r in own if r == OWN_VERB or c.split()[0] in on]
+    fit, rest = (
+        fitting(candidates(scene, mem, ctx.vocabulary.knows), scene, mem) if scene.inventory else ([], [])
+    )
+    uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
+    for command, rule in uses_fit + alone + uses_rest + [(c, r) for c, r in own if r != OWN_VERB]:
+        if f"{room}|{command}" not in done and allowed(command, ctx.room_id, mem):
+            spent[room] = spent.get(room, 0) + 1
+            if sent is not None:
+                sent.append(f"{room}|{command}")
+            return command, f"{rule} (after {runs} earlier runs): not tried here before"
+    return None
