@@ -145,3 +145,21 @@ def test_an_ablation_replay_scores_each_turn_as_the_map_said_it() -> None:
     assert not error
     ours = [room for room, _ in pairs]
     assert ours[0] == ours[4] and ours[1] == ours[3] and len(set(ours)) == 3  # yard, kitchen, pantry
+
+
+def test_travel_text_before_a_description_and_a_shut_door_inside_one() -> None:
+    """inform/lighthouse.inf's shapes: a climb told in its own paragraph before the room (travel_line),
+    and a description naming a shut door among its exits (door_in_a_description), read as rooms."""
+    maps = MapManager()
+    quay = "Waves slap the quay. The lighthouse door is north and a boathouse stands to the east."
+    kitchen = "A stove fills the kitchen. The quay is south; a stair goes up, and a door to the west is shut."
+    climb = "You climb the spiral stair, round and round.\n\n"
+    landing = "A cramped landing on the stair. The stair winds on up and down."
+    boathouse = "Nets hang in the boathouse. The quay is back west."
+    down = "You go down the stair.\n\n"
+    steps = [(None, "The boat has gone.\n\n" + quay), ("e", boathouse), ("w", quay), ("n", kitchen),
+             ("u", climb + landing), ("d", down + kitchen)]  # fmt: skip
+    rooms = walk(maps, steps)
+    assert rooms[3] not in (rooms[0], rooms[1])  # the kitchen, not blocked by its shut door
+    assert rooms[4] not in rooms[:4] and "landing" in maps.room(rooms[4])["description"]
+    assert rooms[5] == rooms[3]

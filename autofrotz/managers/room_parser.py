@@ -502,10 +502,39 @@ def leading_paragraph(text: str) -> str:
     'You are in a long alley.'
     """
     lines = text.replace("\r", "").split("\n")
-    for start, end in _paragraph_blocks(lines):
+    blocks = _paragraph_blocks(lines)
+    if len(blocks) > 1 and is_travel_line(" ".join(line.strip() for line in lines[slice(*blocks[0])])):
+        blocks = blocks[1:]  # the journey told before the room's description
+    for start, end in blocks:
         para = [line.strip() for line in lines[start:end]]
         return _room_text(para, opening_line(para) or 0)
     return ""
+
+
+# "You climb the stair.", "You make your way down the slope." but not "You are in a hall." or "You
+# can see a lamp here.": the player as subject of a verb of going.
+TRAVEL_LINE = re.compile(
+    r"^(?:You|We|I) (?!(?:are|were|am|can|could|see|have|had|feel|hear|notice|find|know|'re|'ve)\b)"
+    r"(?:\w+ly )?(?:\w+(?:s|ed)? )?(?:climb|walk|go|went|head|follow|crawl|squeeze|swim|wade|descend|"
+    r"ascend|make|made|stroll|run|ran|jump|step|wander|trudge|hurry|scramble|clamber|ride|rode|travel|"
+    r"pass|push|duck|slip|edge|tramp|hike|row|sail|drive|drove|fly|flew|float|drift|fall|fell|slide|"
+    r"slid|enter|leave|left|cross|return|set|pick|wind|make|find yourself)\w*\b[^.!?]*[.!]$"
+)
+
+
+def is_travel_line(paragraph: str) -> bool:
+    """Rule travel_line: a one-sentence paragraph telling the journey, with the player as the subject
+    of a verb of going, before the room's own description. Convention: games (Inform's
+    `print "..."; return Room;` idiom, and most libraries' travel messages) narrate a climb or a
+    long walk first, then describe where it led.
+
+    >>> is_travel_line("You climb the spiral stair, round and round."), is_travel_line("You are in a hall.")
+    (True, False)
+    >>> is_travel_line("You can see a lamp here."), is_travel_line("You climb. It is dark here.")
+    (False, False)
+    """
+    text = paragraph.strip()
+    return bool(TRAVEL_LINE.match(text)) and len(re.findall(r"[.!?](?:\s|$)", text)) == 1
 
 
 # Words that carry no sense of place, left out when a revisit's short wording is matched to a room.
@@ -542,13 +571,28 @@ def _same_stem(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
 
 
+def describes_a_room(text: str) -> bool:
+    """Rule door_in_a_description: a reply that opens with a paragraph of two sentences or more naming
+    two ways out or more is a room's description, so a shut door it mentions ("a pantry door to the
+    west is shut") blocks nothing. Convention: a refusal is a short answer about the one way tried;
+    a description lays out the room's exits, doors and their state among them.
+
+    >>> describes_a_room("A warm kitchen. The hall is south, and the pantry door to the west is shut.")
+    True
+    >>> describes_a_room("The door is closed."), describes_a_room("The gate is locked. You need a key.")
+    (False, False)
+    """
+    opening = leading_paragraph(text)
+    return len(re.findall(r"[.!?;](?:\s|$)", opening)) >= 2 and len(parse_exits(opening)) >= 2
+
+
 def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
     """Read header, description, darkness, refusals and exits from one game output."""
     found = locate_header(text, known)
     status = strip_status(text)  # what follows is read from the story text alone
     text = status.text
     result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text), status_name=status.name)
-    result.blocked_reason = None if result.no_exit else blocked_reason(text)
+    result.blocked_reason = None if result.no_exit or describes_a_room(text) else blocked_reason(text)
     lines = text.replace("\r", "").split("\n")  # strip_status keeps every line, so indexes still fit
     header, index = found.name, found.index
     paragraph = description_after(lines, index) if header and index >= 0 else ""
