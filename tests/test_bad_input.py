@@ -224,7 +224,11 @@ def test_ctrl_c_during_a_game_prints_the_resume_hint_and_the_game_resumes(tmp_pa
     script = tmp_path / "script.txt"
     script.write_text("look\n" * 5000)
     agents = {"game_agent": {"provider": "script", "model": str(script)}}
-    config = str(write_config(tmp_path, game_file="cellar", max_turns=5000, save_every=5, agents=agents))
+    # a pace of 20 ms a turn: unpaced, the 5000 turns take about ten seconds, and under load the game
+    # could end while the test still read turn 30 from the pipe, before the interrupt arrived
+    config = str(
+        write_config(tmp_path, game_file="cellar", max_turns=5000, save_every=5, agents=agents, pace_s=0.02)
+    )
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     proc = subprocess.Popen(
         [sys.executable, "-u", str(ROOT / "main.py"), "--config", config, "--no-web"],
