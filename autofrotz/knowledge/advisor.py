@@ -56,9 +56,11 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_words import VERB_ONLY
+from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.widen import ASKS_FOR_THING, ASKS_FOR_TOOL, untried_use
+from autofrotz.managers.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +87,7 @@ DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tri
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
+CLOCKS = True  # rule ``known clock`` (knowledge/clock.py)
 
 
 class InformedMemory(Memory):
@@ -93,17 +96,20 @@ class InformedMemory(Memory):
     lore: Lore
     hits: list[tuple[str, str, str]]
     off: bool  # knowledge stood down (rule ``behind the first run``): the vetoes no longer apply
+    barred: list[str]  # "room|direction" moves into a room whose clock kills (rule ``known clock``)
 
     @classmethod
     def around(cls, mem: Memory, lore: Lore) -> InformedMemory:
         """The same memory (shared structures), now consulting the lore."""
         informed = cls(**{f.name: getattr(mem, f.name) for f in fields(Memory)})
-        informed.lore, informed.hits, informed.off = lore, [], False
+        informed.lore, informed.hits, informed.off, informed.barred = lore, [], False, []
         return informed
 
     def failed(self, room: str | None, command: str) -> bool:
         if super().failed(room, command):
             return True
+        if self.barred and f"{room}|{parse_direction(command)}" in self.barred:
+            return self._veto(room, command, "known clock: left that room by its clock too often")
         if self.off:
             return False
         # A known death counts as refused too: the explorer checks exits through this question.
@@ -162,6 +168,11 @@ class GoalState:
     wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
     no_thing: list[str] = field(default_factory=list)  # own verbs the parser read no thing after
     stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
+    stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
+    room: str = ""  # the room of the last turn
+    own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
+    leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
+    barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -180,6 +191,8 @@ class GoalState:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         for name in ("sent", "turns", "prepared"):
             known[name] = {int(k): int(v) for k, v in known.get(name, [])}
+        if isinstance(known.get("stay"), dict):
+            known["stay"] = Stay(**known["stay"])
         return cls(**known)
 
 
@@ -261,10 +274,14 @@ class KnowingAgent:
         plan at the front of its queue."""
         self._inform()
         self._note_wants(context)
+        leave = self._clock(context)
         replay = self._replay(context)
         if replay is not None:
             followed: Decision = self.inner.follow(context, *replay)
             return followed
+        if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
+            left: Decision = self.inner.follow(context, *leave)
+            return left
         mem: InformedMemory = self.inner.mem
         was_down = bool(self.state.stood_down)
         if was_down or self._behind(context):
@@ -276,7 +293,7 @@ class KnowingAgent:
                 )
             return fresh
         self._score_progress(context)
-        plan = self._plan(context) or self._way_on(context)
+        plan = leave or self._plan(context) or self._way_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._wider(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
@@ -290,6 +307,36 @@ class KnowingAgent:
         if here:
             decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
         return decision
+
+    # ----- known clocks (knowledge/clock.py) -----
+    def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known clock``: follow where this run walked in (this run's deaths count as they come);
+        back in a room whose clock killed, half its turns spent, leave the way it came."""
+        s = self.state
+        room = ctx.room_id or ""
+        died = s.stay.step(s.room, ctx.last_command or "", room, bool(ctx.death_note))
+        s.room = room
+        if died is not None:
+            s.own_deaths.append([died[0], died[1], ctx.last_command or ""])
+        if not CLOCKS or not s.stay.room or s.stay.left or s.stay.room != room:
+            return None
+        deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
+        for r, since, command in s.own_deaths:
+            deaths.add(r, since, command, 0)
+        clock = next((c for r, c in deaths.clocks().items() if same_place(r, room) and r and room), None)
+        if clock is None or s.stay.since < clock.leave_after:
+            return None
+        command = leave_by(s.stay, _this_run_exits(ctx.map))
+        if command is None:
+            return None
+        s.stay.left = True
+        s.leaves[room] = s.leaves.get(room, 0) + 1
+        back = parse_direction(command)
+        if s.leaves[room] >= CLOCK_VISITS and s.stay.came_from and back is not None:
+            s.barred.append(f"{s.stay.came_from}|{s.stay.direction}")
+        why = f"{clock.rule()}: it killed {clock.turns} turns after walking in here; {s.stay.since} spent"
+        log.info("knowledge: %s", why)
+        return command, why
 
     # ----- the proven path -----
     def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -443,6 +490,7 @@ class KnowingAgent:
             self.inner.mem = InformedMemory.around(self.inner.mem, self.lore)
         down = bool(self.state.stood_down)
         self.inner.mem.off = down
+        self.inner.mem.barred = self.state.barred
         if hasattr(self.inner, "wider"):
             self.inner.wider = self._wider if WIDEN and not down else None
 

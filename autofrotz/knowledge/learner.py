@@ -104,7 +104,7 @@ class Learner:
             body = base | {"gain": score - self.score, "carried": carried, "prep": self.here[-PREP:]}
             return [Fact("score", key, body | {"needs": needed_items(command, carried)})]
         kind = refusal_class(text)
-        if kind is None and room == where and parse_direction(command) is None and not _looks(command):
+        if kind is None and room == where and parse_direction(command) is None and not only_looks(command):
             self.here.append(command)  # it worked here: it may be what a later scoring action needed
         if kind is None or (room != where and room is not None):
             return []
@@ -141,10 +141,10 @@ class Learner:
         return False
 
 
-def _looks(command: str) -> bool:
+def only_looks(command: str) -> bool:
     """Whether a command only looks.
 
-    >>> _looks("examine box"), _looks("open box")
+    >>> only_looks("examine box"), only_looks("open box")
     (True, False)
     """
     words = command.split()

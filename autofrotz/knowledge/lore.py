@@ -6,6 +6,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.knowledge.clock import Deaths
 from autofrotz.managers.directions import parse_direction
 
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
@@ -46,6 +47,7 @@ class Lore:
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
     best_score: int = 0  # the best score of the earlier runs
     first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's
+    stays: Deaths = field(default_factory=Deaths)  # deaths after walking into a room (clock.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -136,6 +138,7 @@ class Lore:
             "own_verbs": len(self.verbs),
             "ways_on": len(self.ways_on),
             "walls": len(self.walls),
+            "clocks": len(self.stays.clocks()),
             "mazes": len(self.mazes),
             "open_puzzles": len(self.puzzles),
         }

@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from autofrotz.knowledge.learner import refusal_class
+from autofrotz.knowledge.learner import only_looks, refusal_class
 from autofrotz.managers.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -496,14 +496,21 @@ def path_dict(path: ProvenPath) -> dict[str, Any]:
 
 def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, str]]:
     """(room, command) -> (run, the room it led to), for the commands other than moves that took an
-    earlier run out of a room (a magic word, climbing into something): rule ``known way on``."""
+    earlier run out of a room (a magic word, climbing into something): rule ``known way on``. A
+    command that only looks moves nobody: a new room id after one is the map reading a header again
+    (rule ``looking is no way on``)."""
     found: dict[tuple[str, str], tuple[int, str]] = {}
     for game_id in sorted(runs)[-EARLIER_RUNS:]:
         start, played, _seed = load_turns(conn, game_id)
         before = start
         for p in played:
             moved = p.room is not None and before.room is not None and not same_place(p.room, before.room)
-            if moved and parse_direction(p.command) is None and refusal_class(p.text) is None:
+            if (
+                moved
+                and parse_direction(p.command) is None
+                and refusal_class(p.text) is None
+                and not only_looks(p.command)
+            ):
                 found.setdefault((before.room or "?", p.command), (runs[game_id], p.room or "?"))
             before = p
     return found

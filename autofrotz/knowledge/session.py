@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends, score_rises, walls, ways_on
@@ -57,6 +58,7 @@ class Learning:
             lore.ways_on = ways_on(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs)
             lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
+            lore.stays = clocks(conn, runs)
         if not fresh:
             found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
             if found is not None:

@@ -1,0 +1,144 @@
+"""Rooms whose clock kills: deaths that came a number of turns after walking in, whatever was typed.
+
+Some deaths are not caused by a command. A ceremony, a flood or a guard starts when the player walks
+into a room and kills a few turns later, whatever the player typed meanwhile (a timed event, a
+convention of many games). The ``known death`` veto (a command that killed here) cannot see these:
+each death comes after another command. So each death is also kept with the room the player last
+walked into by a compass move and the commands sent since then (the ``Stay``). Two deaths after
+walking into the same room, after different commands, make a clock:
+
+| rule | what it does |
+|---|---|
+| ``known clock (run N)`` | walked into such a room, half the clock's turns spent: leave the way it came |
+| ``known clock`` (a veto) | the move into it, once this run left it ``CLOCK_VISITS`` times |
+
+``known clock (this run)`` is the same rule when this run's own deaths made the clock.
+
+"Half the clock" is ``(turns - 1) // 2`` commands in the room, so the command that leaves is sent
+well before the one that killed (a guard that grabs the player moves them first). Earlier runs'
+clocks come from their recorded turns (``clocks``); this run's own deaths count as they happen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from autofrotz.managers.directions import opposite, parse_direction
+
+CLOCK_DEATHS = 2  # deaths after walking into a room, after different commands, before it is a clock
+CLOCK_VISITS = 4  # times a run leaves a room by the clock before it stops walking in
+EARLIER_RUNS = 5
+
+
+@dataclass
+class Stay:
+    """Where the player last walked in by a compass move, from where, and the commands since."""
+
+    room: str = ""  # "" when unknown (the start, after a restore)
+    came_from: str = ""
+    direction: str = ""
+    since: int = 0
+    left: bool = False  # the clock's leave was sent this visit
+
+    def step(self, before: str | None, command: str, room: str | None, death: bool) -> tuple[str, int] | None:
+        """Follow one turn; on a death, (the room walked into, commands since, the killing one too).
+
+        >>> s = Stay(); s.step("road", "south", "temple", False); s.step("temple", "wait", "temple", False)
+        >>> s.step("temple", "sing", "stage", False); s.step("stage", "jump", "road", True)
+        ('temple', 3)
+        >>> s.room
+        ''
+        """
+        if death:
+            found = (self.room, self.since + 1) if self.room else None
+            self.room, self.came_from, self.direction, self.since, self.left = "", "", "", 0, False
+            return found
+        direction = parse_direction(command)
+        if direction is not None and room and before and room != before:
+            self.room, self.came_from, self.direction, self.since, self.left = (
+                room,
+                before,
+                direction,
+                0,
+                False,
+            )
+        elif self.room:
+            self.since += 1
+        return None
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A room whose clock killed: the fewest commands after walking in that a death came."""
+
+    room: str
+    turns: int
+    run: int  # the run that first saw it (0: this run)
+
+    @property
+    def leave_after(self) -> int:
+        """Commands spent in the room before leaving (half the clock, the killing one counted).
+
+        >>> Clock("hall", 7, 1).leave_after, Clock("hall", 2, 1).leave_after
+        (3, 0)
+        """
+        return max(0, (self.turns - 1) // 2)
+
+    def rule(self) -> str:
+        return f"known clock ({'this run' if self.run == 0 else f'run {self.run}'})"
+
+
+@dataclass
+class Deaths:
+    """Deaths after walking into a room: room -> [(commands since, killing command, run)]."""
+
+    seen: dict[str, list[tuple[int, str, int]]] = field(default_factory=dict)
+
+    def add(self, room: str, since: int, command: str, run: int) -> None:
+        self.seen.setdefault(room, []).append((since, command, run))
+
+    def clocks(self) -> dict[str, Clock]:
+        """The rooms with ``CLOCK_DEATHS`` deaths after different commands, a turn or more in.
+
+        >>> d = Deaths(); d.add("hall", 7, "sing", 1); d.add("hall", 6, "jump", 2); d.add("cave", 3, "x", 1)
+        >>> d.clocks()
+        {'hall': Clock(room='hall', turns=6, run=1)}
+        """
+        found = {}
+        for room, deaths in self.seen.items():
+            if len({c for _n, c, _r in deaths}) >= CLOCK_DEATHS and min(n for n, _c, _r in deaths) >= 2:
+                found[room] = Clock(room, min(n for n, _c, _r in deaths), min(r for _n, _c, r in deaths))
+        return found
+
+
+def clocks(conn: Any, runs: dict[int, int]) -> Deaths:
+    """The deaths after walking into a room of the earlier runs' recorded turns (every turn played,
+    the ones a restore undid too: they show what the game does)."""
+    deaths = Deaths()
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        rows = conn.execute(
+            "SELECT command_sent, room_id, event FROM turns WHERE game_id = ? ORDER BY turn_number",
+            (game_id,),
+        ).fetchall()
+        stay, before = Stay(), None
+        for command, room, event in rows:
+            found = stay.step(before, command or "", room, event == "death")
+            if found is not None:
+                deaths.add(found[0], found[1], command or "", runs[game_id])
+            before = room
+    return deaths
+
+
+def leave_by(stay: Stay, exits: dict[str, dict[str, str]]) -> str | None:
+    """The move back to where the player came from: this run's known exit, else the opposite way.
+
+    >>> leave_by(Stay("temple", "road", "south"), {})
+    'north'
+    >>> leave_by(Stay("hall", "yard", "in"), {"hall": {"west": "yard"}})
+    'west'
+    """
+    for direction, to in exits.get(stay.room, {}).items():
+        if to == stay.came_from:
+            return direction
+    return opposite(stay.direction)

@@ -1,0 +1,117 @@
+"""Rule ``known clock``: a room that killed a few turns after walking in, whatever was typed, is left
+before its clock runs out (knowledge/clock.py, hooked in knowledge/advisor.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_agent import BuiltinAgent
+from autofrotz.knowledge import advisor, clock
+from autofrotz.knowledge.advisor import KnowingAgent
+from autofrotz.knowledge.clock import Deaths, clocks
+from autofrotz.knowledge.lore import Lore
+
+
+def played(turns: list[tuple[str, str, str | None]]) -> sqlite3.Connection:
+    """One earlier game's turns: (command, room after, event)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(
+        "CREATE TABLE turns (game_id INTEGER, turn_number INTEGER, command_sent TEXT, room_id TEXT,"
+        " event TEXT)"
+    )
+    rows = [(1, n, c, r, e) for n, (c, r, e) in enumerate(turns)]
+    conn.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?)", rows)
+    return conn
+
+
+# Walk south into the hall; its ceremony kills on the fourth command whatever it is (the guard moves
+# the player to the altar first); the restore brings the player back to the road.
+CEREMONY = [
+    ("", "road", None),
+    ("south", "hall", None),
+    ("sing", "hall", None),
+    ("wait", "hall", None),
+    ("jump", "altar", None),
+    ("pray", "road", "death"),
+    ("south", "hall", None),
+    ("dance", "hall", None),
+    ("listen", "hall", None),
+    ("wave", "altar", None),
+    ("shout", "road", "death"),
+    ("north", "field", None),  # walked in, then a command that kills at once: no clock (one death)
+    ("eat mushroom", "road", "death"),
+]
+
+
+def test_two_deaths_after_walking_in_make_a_clock_one_command_that_kills_does_not() -> None:
+    deaths = clocks(played(CEREMONY), {1: 1})
+    assert deaths.seen["hall"] == [(4, "pray", 1), (4, "shout", 1)]
+    assert deaths.seen["field"] == [(1, "eat mushroom", 1)]
+    found = deaths.clocks()
+    assert list(found) == ["hall"] and found["hall"].turns == 4 and found["hall"].leave_after == 1
+    same = Deaths({"hall": [(4, "pray", 1), (5, "pray", 2)]})
+    assert same.clocks() == {}  # the same command twice: the command killed (rule ``known death``)
+
+
+def at(n: int, command: str, room: str, reply: str = "", death: str = "") -> TurnContext:
+    name = room.title()
+    return TurnContext(
+        n,
+        "g",
+        command,
+        reply or f"{name}\nA plain room.",
+        room,
+        name,
+        "A plain room.",
+        death_note=death,
+        score=0,
+    )
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_back_in_a_room_whose_clock_killed_the_agent_leaves_the_way_it_came(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "CLOCKS", rule_on)
+    lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}))
+    agent = KnowingAgent(BuiltinAgent(), lore)
+    agent.decide(at(1, "look", "road"))
+    first = agent.decide(at(2, "south", "hall"))  # walked in: one command is free (half of 4, less one)
+    assert "known clock" not in first.reasoning
+    second = agent.decide(at(3, first.command, "hall", "Nothing happens."))
+    assert (second.command == "north" and "known clock (run 1)" in second.reasoning) is rule_on
+    assert "known clock" not in agent.decide(at(4, "north", "road")).reasoning
+
+
+def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(clock, "CLOCK_VISITS", 2)
+    monkeypatch.setattr(advisor, "CLOCK_VISITS", 2)
+    agent = KnowingAgent(BuiltinAgent(), Lore(runs=1))
+    n = 0
+
+    def go(command: str, room: str, death: str = "") -> str:
+        nonlocal n
+        n += 1
+        d = agent.decide(at(n, command, room, death=death))
+        return d.reasoning
+
+    go("look", "road")
+    for killer in ("pray", "shout"):  # two deaths three commands after walking in, after other commands
+        go("south", "hall"), go("sing", "hall"), go("wait", "hall")
+        go(killer, "road", death=f"You died after '{killer}'.")
+    assert agent.state.own_deaths == [["hall", 3, "pray"], ["hall", 3, "shout"]]
+    for _visit in range(2):
+        go("south", "hall")
+        assert "known clock (this run)" in go("sing", "hall")  # leave after (3 - 1) // 2 = 1 command
+        go("north", "road")
+    assert agent.state.barred == ["road|south"]
+    assert agent.inner.mem.failed("road", "south") and not agent.inner.mem.failed("road", "east")
+    again = KnowingAgent(BuiltinAgent(), Lore(runs=1))
+    again.load_dict(agent.to_dict())  # a resume keeps where it walked in and what it learned
+    assert again.state.own_deaths == agent.state.own_deaths and again.state.stay == agent.state.stay
+    assert again.inner.mem.failed("road", "south")
