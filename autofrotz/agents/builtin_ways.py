@@ -8,12 +8,17 @@ Each reader names the convention it relies on; the agent records the rule's name
 | `not-a-person` | "You can only do that to something animate." | no more offers or questions to it |
 | `ways-past-an-opened-door` | "You open the oak door." | moves refused here (else untried ones) go first |
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
+| `ask-about-what-was-said` | the opening text, and what people say | people here are asked about its nouns |
+| `say-the-word-told` | "Simply say the word 'covert'", "the password is 'x'" | said next |
+| `name-by-known-words` | "copy of The Lore of X", the game lacking "copy" | named by the title's words |
 """
 
 from __future__ import annotations
 
 import re
 
+from autofrotz.agents import builtin_words as w
+from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
@@ -113,3 +118,93 @@ def given_things(text: str) -> list[str]:
     []
     """
     return [m.strip().lower() for m in GIVEN.findall(text)]
+
+
+# Ask/tell conversation (the Inform and TADS libraries' "ask X about Y"): a character answers topics, and
+# the topics a game expects the player to raise are the nouns of its own text (the opening's "your last
+# mission", a name the character drops). Possessives read like articles here: "your mission" names one.
+OWNER_WORDS = re.compile(r"\b(?:your|his|her|their|my|our|its|this|that|these|those)\b", re.IGNORECASE)
+# Capitalised words inside a sentence: names of people, places and things the story made up.
+PROPER = re.compile(r"(?<=[a-z,;] )([A-Z][a-z]{3,})\b")
+NOT_TOPICS = (
+    frozenset(["time", "way", "off", "out", "away", "back", "yes", "no"])
+    | w.STOPWORDS
+    | w.PREPOSITIONS
+    | w.META_WORDS
+)
+# Prepositions the noun-phrase reader may carry past a noun ("the castle near the town").
+AFTER_NOUN = frozenset(["after", "before", "near", "beside", "behind", "beyond", "across", "along", "past"])
+TOPICS_KEPT = 12  # topics remembered from the opening text and from what people said
+
+
+def spoken_topics(text: str, vocabulary: Vocabulary) -> list[str]:
+    """Rule `ask-about-what-was-said`: single-word topics a text names (the head nouns of its noun phrases
+    and its made-up capitalised names), those the story's dictionary knows, in order.
+
+    >>> spoken_topics("You gave your Company a weekend pass after your last mission.", Vocabulary())
+    ['company', 'pass', 'last mission']
+    >>> v = Vocabulary(frozenset(["mission", "castle", "bostwin"]), 9)
+    >>> spoken_topics("after your last mission. The tale of the Duke's castle near Bostwin is sad.", v)
+    ['mission', 'castle', 'bostwin']
+    """
+    found: list[str] = []
+    plain = OWNER_WORDS.sub("the", text.replace("\n", ". "))
+    candidates = w.noun_phrases(plain) + [m.lower() for m in PROPER.findall(text)]
+    for found_phrase in candidates:
+        cut = re.sub(r"'s\b", "", found_phrase).split()
+        cut = cut[: next((i for i, x in enumerate(cut) if x in AFTER_NOUN), len(cut))]
+        words = [x for x in cut if vocabulary.knows(x)]
+        if not words or words[-1] != cut[-1] or words[-1] in NOT_TOPICS or len(words[-1]) < 3:
+            continue
+        topic = " ".join(words[-2:]) if not vocabulary.words else words[-1]
+        if topic not in found:
+            found.append(topic)
+    return found
+
+
+# A thing called after what it holds or shows ("copy of The Legends of the Vale", "bottle of wine"): games
+# often give the object only the words of what follows "of" (the title), not "copy".
+NAMED_OF = re.compile(r"^(?:(?:a|an|the|some)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+of\s+(.+)$", re.IGNORECASE)
+
+
+def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
+    """Rule `name-by-known-words`: a carried or seen thing whose short name has a word the story's
+    dictionary lacks is named by the first word it knows after "of"; else the short name stays.
+
+    >>> v = Vocabulary(frozenset(["legends", "lore", "pentari", "wine"]), 9)
+    >>> known_name("copy of The Legends and Lore of Pentari", "copy", v)
+    'legends'
+    >>> known_name("bottle of wine", "bottle", v), known_name("brass key", "brass key", v)
+    ('wine', 'brass key')
+    """
+    if all(vocabulary.knows(x) for x in short_name.split()):
+        return short_name
+    found = NAMED_OF.match(name.strip())
+    tail = re.findall(r"[a-z][a-z-]*", found.group(1).lower()) if found else []
+    known = [x for x in tail if x not in w.STOPWORDS and vocabulary.knows(x)]
+    return known[0] if known else short_name
+
+
+# A word the text tells the player to say, in any case ("Simply say the word 'covert'", "the password is
+# "swordfish"", "whisper 'open'"): the genre's magic words and passwords, quoted after the telling.
+SAY_THE_WORD = re.compile(
+    r"\b(?:say|speak|utter|whisper|shout|call out)\s+(?:the\s+(?:magic\s+)?(?:word|name|phrase)\s+)?"
+    r"['\"\u2018\u201c]([A-Za-z]{3,})[.!]?['\"\u2019\u201d]"
+    r"|\b(?:password|magic word|watchword|passphrase) is\s+"
+    r"['\"\u2018\u201c]([A-Za-z]{3,})[.!]?['\"\u2019\u201d]",
+    re.IGNORECASE,
+)
+
+
+def words_to_say(text: str) -> list[str]:
+    """Rule `say-the-word-told`: words a text tells the player to say, lower case, whatever their case.
+
+    >>> words_to_say("Simply say the word 'covert' and you will arrive at his castle.")
+    ['covert']
+    >>> words_to_say('The password is "swordfish". He looks "tired".')
+    ['swordfish']
+    >>> words_to_say("Don't say 'nothing'. Type 'help' for hints.")
+    []
+    """
+    found = [(a or b).lower() for a, b in SAY_THE_WORD.findall(text)]
+    return [x for x in dict.fromkeys(found) if x not in NOT_TOPICS and x not in w.COMMAND_VERBS]
