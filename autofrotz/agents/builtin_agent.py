@@ -60,10 +60,13 @@ from autofrotz.agents.builtin_ways import (
     WAYS_AGAIN,
     given_things,
     known_name,
+    locked_looks,
     move_not_read,
     not_animate,
     opened_way,
+    seen_from_higher,
     spoken_topics,
+    stand_higher,
     words_to_say,
 )
 from autofrotz.agents.scripted import ScriptedAgent
@@ -539,6 +542,12 @@ class BuiltinAgent:
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)
         mem.plans.add(clues, "follow-the-clue", front=True)
+        higher = stand_higher(command, text, names, held) + seen_from_higher(command, text)
+        for follow in higher:
+            mem.attempts.tries.pop(spot(room, follow), None)
+        mem.plans.add(higher, "stand-higher-to-look", front=True)
+        keys_held = any(w.has_class(n, w.KEYS) for n in held)
+        mem.plans.add(locked_looks(command, text, keys_held), "examine-what-is-locked", front=True)
         if command.startswith(LOOK_VERBS) and not refused(command, text):
             for part in listed_parts(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, part)

@@ -10,6 +10,8 @@ Each reader names the convention it relies on; the agent records the rule's name
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
 | `ask-about-what-was-said` | the opening text, and what people say | people here are asked about its nouns |
 | `say-the-word-told` | "Simply say the word 'covert'", "the password is 'x'" | said next |
+| `stand-higher-to-look` | "Looks normal from where you're standing." | a step-up put down, stood on |
+| `examine-what-is-locked` | a locked door and no key carried | the door is examined |
 | `name-by-known-words` | "copy of The Lore of X", the game lacking "copy" | named by the title's words |
 """
 
@@ -208,3 +210,69 @@ def words_to_say(text: str) -> list[str]:
     """
     found = [(a or b).lower() for a, b in SAY_THE_WORD.findall(text)]
     return [x for x in dict.fromkeys(found) if x not in NOT_TOPICS and x not in w.COMMAND_VERBS]
+
+
+# A look answered with where the player stands ("Looks like a normal ledge from where you're standing",
+# "You can't see much from down here"): the genre's hint that a higher view shows more. Players stand on
+# furniture for it, the same step-ups as for things out of reach.
+FROM_HERE = re.compile(
+    r"\bfrom (?:where you(?:'re| are) standing|down here|this (?:low )?(?:angle|height))\b", re.IGNORECASE
+)
+LOOK_VERBS = ("examine", "look", "search", "x ", "read")
+# Things players conventionally stand on: the reach rule's chairs and boxes, and the other furniture
+# games let you carry or climb (benches, crates, stools, barrels).
+STEP_UPS = w.word_class("chair stool box table ladder chest bench crate barrel footstool")
+
+
+def stand_higher(command: str, text: str, names: list[str], held: list[str]) -> list[str]:
+    """Rule `stand-higher-to-look`: a look answered "from where you're standing": put a step-up we carry
+    down and stand on it (or stand on one here); the reply of standing there says what it shows.
+
+    >>> stand_higher("search ledge", "Looks like a normal ledge from where you're standing.", [], ["bench"])
+    ['drop bench', 'stand on bench']
+    >>> stand_higher("search ledge", "A dusty ledge.", [], ["bench"])
+    []
+    """
+    if not command.startswith(LOOK_VERBS) or not FROM_HERE.search(text[:300]):
+        return []
+    steps = [n for n in dict.fromkeys(held + names) if w.has_class(n, STEP_UPS)][:2]
+    out: list[str] = []
+    for thing in steps:
+        out += [f"drop {thing}", f"stand on {thing}"] if thing in held else [f"stand on {thing}"]
+    return out
+
+
+TAKEN_FROM_HIGH = 2  # things a higher view showed that are taken at once
+
+
+def seen_from_higher(command: str, text: str) -> list[str]:
+    """Rule `stand-higher-to-look`, second half: standing on something showed things ("From your vantage
+    point you can make out a wire key on the ledge"): take them while up there.
+
+    >>> seen_from_higher("stand on bench", "From up here you can make out a wire key on the ledge.")
+    ['take wire key', 'take ledge']
+    >>> seen_from_higher("stand on bench", "You can't stand on that."), seen_from_higher("look", "A key.")
+    ([], [])
+    """
+    words = command.lower().split()
+    if words[:2] != ["stand", "on"] or w.is_refusal(text):
+        return []
+    support = " ".join(words[2:])
+    found = [n for n in w.noun_phrases(text) if n != support and w.head(n) != w.head(support)]
+    return [f"take {n}" for n in found[:TAKEN_FROM_HIGH]]
+
+
+def locked_looks(command: str, text: str, keys_held: bool) -> list[str]:
+    """Rule `examine-what-is-locked`: "open X" answered that it is locked, and we carry no key: examine X
+    (a door's own text often says where its key is: "a ledge above the door", "a keyhole with something
+    glinting inside"); the key hunt looks at the room's other things.
+
+    >>> locked_looks("open oak door", "It seems to be locked.", False)
+    ['examine oak door']
+    >>> locked_looks("open door", "It is locked.", True), locked_looks("open box", "Opened.", False)
+    ([], [])
+    """
+    words = command.lower().split()
+    if keys_held or len(words) < 2 or words[0] != "open" or not w.LOCKED.search(text[:200]):
+        return []
+    return [f"examine {' '.join(words[1:])}"]
