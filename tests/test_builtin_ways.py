@@ -244,3 +244,23 @@ def test_a_carried_title_is_read_by_the_words_the_game_knows() -> None:
         sent.append(game.decide().command)
         game.reply(sent[-1], "Nothing happens.")
     assert "examine legends" in sent
+
+
+def test_a_locked_door_is_examined_and_a_view_from_higher_is_climbed_to() -> None:
+    """examine-what-is-locked: "It seems to be locked." with no key makes the door itself examined next.
+    stand-higher-to-look: "Looks like a plain shelf from where you're standing." with a bench carried
+    puts it down and stands on it, and what the higher view shows is taken."""
+    world = World("Landing\nA narrow landing. A door leads south.\n")
+    world.reply("inventory", "You are carrying:\n  a wooden bench\n")
+    world.decide()
+    world.agent.mem.now.last_command = "open door"  # as if the agent had sent it
+    world.reply("open door", "It seems to be locked.")
+    assert (world.decide(), world.decision.reasoning) == ("examine door", "examine-what-is-locked (queued)")
+    world.agent.mem.now.last_command = "search shelf"
+    world.reply("search shelf", "Looks like a plain shelf from where you're standing.")
+    steps = []
+    for reply in ("Dropped.", "From up here you can make out a brass key on the shelf.", "Taken."):
+        steps.append((world.decide(), world.decision.reasoning))
+        world.reply(steps[-1][0], reply)
+    rule = "stand-higher-to-look (queued)"
+    assert steps == [("drop wooden bench", rule), ("stand on wooden bench", rule), ("take brass key", rule)]
