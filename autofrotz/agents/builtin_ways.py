@@ -220,8 +220,8 @@ FROM_HERE = re.compile(
 )
 LOOK_VERBS = ("examine", "look", "search", "x ", "read")
 # Things players conventionally stand on: the reach rule's chairs and boxes, and the other furniture
-# games let you carry or climb (benches, crates, stools, barrels).
-STEP_UPS = w.word_class("chair stool box table ladder chest bench crate barrel footstool")
+# games let you carry or climb (benches, stools).
+STEP_UPS = w.word_class("chair stool box table ladder chest bench footstool")
 
 
 def stand_higher(command: str, text: str, names: list[str], held: list[str]) -> list[str]:
