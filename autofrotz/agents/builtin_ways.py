@@ -136,7 +136,7 @@ NOT_TOPICS = (
 )
 # Prepositions the noun-phrase reader may carry past a noun ("the castle near the town").
 AFTER_NOUN = frozenset(["after", "before", "near", "beside", "behind", "beyond", "across", "along", "past"])
-TOPICS_KEPT = 12  # topics remembered from the opening text and from what people said
+TOPICS_KEPT = 6  # topics remembered from the opening text and from what people said (a clock may be running)
 
 
 def spoken_topics(text: str, vocabulary: Vocabulary) -> list[str]:
