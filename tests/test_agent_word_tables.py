@@ -56,7 +56,7 @@ ALLOWED = _words(
     # controls and machines
     "button switch lever handle dial wheel bell machine device slot "
     # what players move, search, climb, enter or stand on
-    "rug carpet mat statue painting rock stone pile body table chair desk bed tree ladder rope stairs "
+    "rug carpet mat statue painting rock stone pile body table chair bench desk bed tree ladder rope stairs "
     "hole boat "
     # weapons, tools, clothes and food
     "sword knife axe shovel coat hat food "

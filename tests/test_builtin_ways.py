@@ -191,3 +191,76 @@ def test_a_door_that_shuts_again_does_not_loop_the_ways_past_it() -> None:
     assert any(r.startswith("ways-past-an-opened-door") for r in opened())
     world.agent.mem.plans.queue.clear()  # the moves sent; a guard shut and locked the door again
     assert not any(r.startswith("ways-past-an-opened-door") for r in opened())
+
+
+def test_a_person_is_asked_about_what_the_opening_spoke_of() -> None:
+    """ask-about-what-was-said: the opening's "after your last errand" makes "errand" a topic; the
+    man met later is asked about it (the stock topics are only the person and what we carry)."""
+    words = [
+        "errand",
+        "weekend",
+        "ask",
+        "about",
+        "man",
+        "old",
+        "examine",
+        "take",
+        "north",
+        "south",
+        "east",
+        "west",
+    ]
+    game = Game(
+        "Sunlight wakes you after your last errand. Now the weekend begins.\n\n"
+        "Tower\nA round tower. An old man stands here.\n",
+        Vocabulary(frozenset(words), 9),
+    )
+    sent = []
+    for _ in range(40):
+        decision = game.decide()
+        sent.append((decision.command, decision.reasoning))
+        moved = decision.command in ("north", "south", "east", "west")
+        game.reply(decision.command, "You can't go that way." if moved else "The man smiles.")
+    assert ("ask man about errand", "ask-about-what-was-said") in sent
+
+
+def test_a_word_a_person_tells_us_to_say_is_said_next() -> None:
+    """say-the-word-told: "Simply say the word 'covert'" (lower case, so no quoted proper name) is said
+    on the next turn, under the rule's name."""
+    world = World("Tower\nA round tower. A wizard stands here.\n")
+    world.decide()
+    world.reply("ask wizard about quest", "\"Simply say the word 'covert' and you will be there.\"")
+    assert (world.decide(), world.decision.reasoning) == ("covert", "say-the-word-told (queued)")
+
+
+def test_a_carried_title_is_read_by_the_words_the_game_knows() -> None:
+    """name-by-known-words: "copy of The Legends of the Vale" in a story whose dictionary lacks "copy" is
+    examined as "legends" (without the rule the only name made, "copy", is dropped as unknown)."""
+    words = ["legends", "vale", "examine", "read", "take", "north", "south", "east", "west", "wear", "drop"]
+    game = Game("Study\nA quiet study.\n", Vocabulary(frozenset(words), 9))
+    game.reply("inventory", "You are carrying:\n  a copy of The Legends of the Vale\n")
+    sent = []
+    for _ in range(12):
+        sent.append(game.decide().command)
+        game.reply(sent[-1], "Nothing happens.")
+    assert "examine legends" in sent
+
+
+def test_a_locked_door_is_examined_and_a_view_from_higher_is_climbed_to() -> None:
+    """examine-what-is-locked: "It seems to be locked." with no key makes the door itself examined next.
+    stand-higher-to-look: "Looks like a plain shelf from where you're standing." with a bench carried
+    puts it down and stands on it, and what the higher view shows is taken."""
+    world = World("Landing\nA narrow landing. A door leads south.\n")
+    world.reply("inventory", "You are carrying:\n  a wooden bench\n")
+    world.decide()
+    world.agent.mem.now.last_command = "open door"  # as if the agent had sent it
+    world.reply("open door", "It seems to be locked.")
+    assert (world.decide(), world.decision.reasoning) == ("examine door", "examine-what-is-locked (queued)")
+    world.agent.mem.now.last_command = "search shelf"
+    world.reply("search shelf", "Looks like a plain shelf from where you're standing.")
+    steps = []
+    for reply in ("Dropped.", "From up here you can make out a brass key on the shelf.", "Taken."):
+        steps.append((world.decide(), world.decision.reasoning))
+        world.reply(steps[-1][0], reply)
+    rule = "stand-higher-to-look (queued)"
+    assert steps == [("drop wooden bench", rule), ("stand on wooden bench", rule), ("take brass key", rule)]

@@ -55,8 +55,22 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
-from autofrotz.agents.builtin_ways import WAYS_AGAIN, given_things, move_not_read, not_animate, opened_way
+from autofrotz.agents.builtin_ways import (
+    TOPICS_KEPT,
+    WAYS_AGAIN,
+    given_things,
+    known_name,
+    locked_looks,
+    move_not_read,
+    not_animate,
+    opened_way,
+    seen_from_higher,
+    spoken_topics,
+    stand_higher,
+    words_to_say,
+)
 from autofrotz.agents.scripted import ScriptedAgent
+from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
 
@@ -83,6 +97,8 @@ PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 STOCK_LENGTH = 120  # characters: a stock refusal is short
 STOCK_KEPT = 60  # distinct short replies remembered
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
+TALK_VERBS = ("ask ", "tell ", "talk ", "say hello", "greet ", "hello")  # whose replies are speech
+SPOKEN_LENGTH = 60  # characters: "No reply." and the like carry no topics
 RULED_OUT_TRIES = 40  # choices passed over in one turn because replies ruled them out
 
 
@@ -98,6 +114,7 @@ class BuiltinAgent:
         self.objectives = Objectives()  # steps the text told us to take, in order (builtin_objectives.py)
         self.map: Any = None
         self.inventory: list[str] = []
+        self.vocabulary = Vocabulary()
         self.sig = ""
         self.wider: Any = None  # (context, scene) -> (command, rule) | None: set by knowledge/advisor.py
 
@@ -137,6 +154,7 @@ class BuiltinAgent:
         self.map = context.map
         self.sig = signature(context)
         self.inventory = list(context.inventory)
+        self.vocabulary = context.vocabulary
         score_before = self.mem.now.score
         try:
             self._observe(context)
@@ -221,6 +239,7 @@ class BuiltinAgent:
         self._collect_nouns(ctx, text)
         self._carried_is_here()
         self._note_speech(ctx, text)
+        self._note_topics(ctx, text)
         self._check_progress(ctx)
         if mem.seen.start_room is None:
             mem.seen.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
@@ -241,6 +260,25 @@ class BuiltinAgent:
         moved = ctx.room_id != mem.now.last_room
         if ctx.room_id and boarded(mem.now.last_command if moved else "", ctx.room_name):
             mem.seen.speaking_rooms += [] if ctx.room_id in mem.seen.speaking_rooms else [ctx.room_id]
+
+    def _note_topics(self, ctx: TurnContext, text: str) -> None:
+        """Rule ask-about-what-was-said: the opening text's nouns, and those of what a person answered,
+        become topics to ask the people we meet about (the opening's first, then speech, most recent
+        last; at most TOPICS_KEPT)."""
+        told = words_to_say(
+            text
+        )  # rule say-the-word-told: a word to say, said here and where words were read
+        seen = self.mem.seen
+        seen.sayables = [x for x in seen.sayables if x not in told] + told
+        if told and ctx.room_id and ctx.room_id not in seen.speaking_rooms:
+            seen.speaking_rooms.append(ctx.room_id)
+        self.mem.plans.add(told, "say-the-word-told", front=True)
+        command = (self.mem.now.last_command or "").lower()
+        spoken = command.startswith(TALK_VERBS) and not w.is_refusal(text) and len(text) > SPOKEN_LENGTH
+        if not (ctx.last_command is None or spoken):
+            return
+        fresh = [t for t in spoken_topics(text, ctx.vocabulary) if t not in seen.topics]
+        seen.topics = (seen.topics + fresh)[:TOPICS_KEPT]
 
     def _check_progress(self, ctx: TurnContext) -> None:
         """Any news (room, noun, score, pockets) lets walks be repeated again."""
@@ -504,6 +542,12 @@ class BuiltinAgent:
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)
         mem.plans.add(clues, "follow-the-clue", front=True)
+        higher = stand_higher(command, text, names, held) + seen_from_higher(command, text)
+        for follow in higher:
+            mem.attempts.tries.pop(spot(room, follow), None)
+        mem.plans.add(higher, "stand-higher-to-look", front=True)
+        keys_held = any(w.has_class(n, w.KEYS) for n in held)
+        mem.plans.add(locked_looks(command, text, keys_held), "examine-what-is-locked", front=True)
         if command.startswith(LOOK_VERBS) and not refused(command, text):
             for part in listed_parts(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, part)
@@ -545,13 +589,16 @@ class BuiltinAgent:
         locked = room in self.mem.seen.locked_rooms
         inventory = self._carried_names()
         bad = frozenset(self.mem.vocab.bad_words)
-        visible = renamed(list(ctx.visible_items), self.mem)
+        visible = [
+            known_name(v, short(v), ctx.vocabulary) for v in renamed(list(ctx.visible_items), self.mem)
+        ]
         return Scene(room, nouns, visible, inventory, text, dark, locked, creatures, bad)
 
     def _carried_names(self) -> list[str]:
         """The item list's names plus things replies said we hold."""
         known = {short(i) for i in self.inventory}
-        return renamed(self.inventory + [h for h in self.mem.seen.held if h not in known], self.mem)
+        names = renamed(self.inventory + [h for h in self.mem.seen.held if h not in known], self.mem)
+        return [known_name(n, short(n), self.vocabulary) for n in names]  # name-by-known-words
 
     def _choose(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         mem, room = self.mem, ctx.room_id

@@ -130,6 +130,9 @@ class Seen:
     spells: list[str] = field(default_factory=list)  # spells the text named
     inanimate: list[str] = field(default_factory=list)  # names the parser said are not animate (not-a-person)
     gifts: list[str] = field(default_factory=list)  # things someone gave us (keep-what-was-given)
+    topics: list[str] = field(
+        default_factory=list
+    )  # nouns of the opening and of speech (ask-about-what-was-said)
     start_room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:

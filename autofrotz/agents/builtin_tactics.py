@@ -140,6 +140,7 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ("fill-a-slot", [f"put {short(i)} in {n}" for n in slots for i in scene.inventory[:6]]),
         ("tie-to-something", [f"tie {short(i)} to {n}" for n in ties for i in scene.inventory[:6]]),
         ("talk-to-a-person", _gifts(scene, nouns, mem)),
+        ("ask-about-what-was-said", _topics(nouns, mem)),
         ("push-a-part", [f"push {n}" for n in nouns if n in mem.seen.parts]),
         ("cast-a-spell", _casts(scene, mem, nouns)),
         (
@@ -273,6 +274,13 @@ def _gifts(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:
         out += [f"say hello to {p}", *(f"show {t} to {p}" for t in held)]
         out += [f"ask {p} about {t}" for t in seen]
     return out
+
+
+def _topics(nouns: list[str], mem: Memory) -> list[str]:
+    """Rule ask-about-what-was-said (builtin_ways.spoken_topics): ask the people here about the nouns of
+    the opening text and of what people said, the conversation topics a game's own words suggest."""
+    people = _people(nouns, mem)
+    return [f"ask {p} about {t}" for p in people for t in mem.seen.topics if w.head(t) != p]
 
 
 def _offers(scene: Scene, nouns: list[str], mem: Memory) -> list[str]:

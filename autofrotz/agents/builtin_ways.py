@@ -8,12 +8,19 @@ Each reader names the convention it relies on; the agent records the rule's name
 | `not-a-person` | "You can only do that to something animate." | no more offers or questions to it |
 | `ways-past-an-opened-door` | "You open the oak door." | moves refused here (else untried ones) go first |
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
+| `ask-about-what-was-said` | the opening text, and what people say | people here are asked about its nouns |
+| `say-the-word-told` | "Simply say the word 'covert'", "the password is 'x'" | said next |
+| `stand-higher-to-look` | "Looks normal from where you're standing." | a step-up put down, stood on |
+| `examine-what-is-locked` | a locked door and no key carried | the door is examined |
+| `name-by-known-words` | "copy of The Lore of X", the game lacking "copy" | named by the title's words |
 """
 
 from __future__ import annotations
 
 import re
 
+from autofrotz.agents import builtin_words as w
+from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
@@ -113,3 +120,159 @@ def given_things(text: str) -> list[str]:
     []
     """
     return [m.strip().lower() for m in GIVEN.findall(text)]
+
+
+# Ask/tell conversation (the Inform and TADS libraries' "ask X about Y"): a character answers topics, and
+# the topics a game expects the player to raise are the nouns of its own text (the opening's "your last
+# mission", a name the character drops). Possessives read like articles here: "your mission" names one.
+OWNER_WORDS = re.compile(r"\b(?:your|his|her|their|my|our|its|this|that|these|those)\b", re.IGNORECASE)
+# Capitalised words inside a sentence: names of people, places and things the story made up.
+PROPER = re.compile(r"(?<=[a-z,;] )([A-Z][a-z]{3,})\b")
+NOT_TOPICS = (
+    frozenset(["time", "way", "off", "out", "away", "back", "yes", "no"])
+    | w.STOPWORDS
+    | w.PREPOSITIONS
+    | w.META_WORDS
+)
+# Prepositions the noun-phrase reader may carry past a noun ("the castle near the town").
+AFTER_NOUN = frozenset(["after", "before", "near", "beside", "behind", "beyond", "across", "along", "past"])
+TOPICS_KEPT = 6  # topics remembered from the opening text and from what people said (a clock may be running)
+
+
+def spoken_topics(text: str, vocabulary: Vocabulary) -> list[str]:
+    """Rule `ask-about-what-was-said`: single-word topics a text names (the head nouns of its noun phrases
+    and its made-up capitalised names), those the story's dictionary knows, in order.
+
+    >>> spoken_topics("You gave your Company a weekend pass after your last mission.", Vocabulary())
+    ['company', 'pass', 'last mission']
+    >>> v = Vocabulary(frozenset(["mission", "castle", "bostwin"]), 9)
+    >>> spoken_topics("after your last mission. The tale of the Duke's castle near Bostwin is sad.", v)
+    ['mission', 'castle', 'bostwin']
+    """
+    found: list[str] = []
+    plain = OWNER_WORDS.sub("the", text.replace("\n", ". "))
+    candidates = w.noun_phrases(plain) + [m.lower() for m in PROPER.findall(text)]
+    for found_phrase in candidates:
+        cut = re.sub(r"'s\b", "", found_phrase).split()
+        cut = cut[: next((i for i, x in enumerate(cut) if x in AFTER_NOUN), len(cut))]
+        words = [x for x in cut if vocabulary.knows(x)]
+        if not words or words[-1] != cut[-1] or words[-1] in NOT_TOPICS or len(words[-1]) < 3:
+            continue
+        topic = " ".join(words[-2:]) if not vocabulary.words else words[-1]
+        if topic not in found:
+            found.append(topic)
+    return found
+
+
+# A thing called after what it holds or shows ("copy of The Legends of the Vale", "bottle of wine"): games
+# often give the object only the words of what follows "of" (the title), not "copy".
+NAMED_OF = re.compile(r"^(?:(?:a|an|the|some)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+of\s+(.+)$", re.IGNORECASE)
+
+
+def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
+    """Rule `name-by-known-words`: a carried or seen thing whose short name has a word the story's
+    dictionary lacks is named by the first word it knows after "of"; else the short name stays.
+
+    >>> v = Vocabulary(frozenset(["legends", "lore", "pentari", "wine"]), 9)
+    >>> known_name("copy of The Legends and Lore of Pentari", "copy", v)
+    'legends'
+    >>> known_name("bottle of wine", "bottle", v), known_name("brass key", "brass key", v)
+    ('wine', 'brass key')
+    """
+    if all(vocabulary.knows(x) for x in short_name.split()):
+        return short_name
+    found = NAMED_OF.match(name.strip())
+    tail = re.findall(r"[a-z][a-z-]*", found.group(1).lower()) if found else []
+    known = [x for x in tail if x not in w.STOPWORDS and vocabulary.knows(x)]
+    return known[0] if known else short_name
+
+
+# A word the text tells the player to say, in any case ("Simply say the word 'covert'", "the password is
+# "swordfish"", "whisper 'open'"): the genre's magic words and passwords, quoted after the telling.
+SAY_THE_WORD = re.compile(
+    r"\b(?:say|speak|utter|whisper|shout|call out)\s+(?:the\s+(?:magic\s+)?(?:word|name|phrase)\s+)?"
+    r"['\"\u2018\u201c]([A-Za-z]{3,})[.!]?['\"\u2019\u201d]"
+    r"|\b(?:password|magic word|watchword|passphrase) is\s+"
+    r"['\"\u2018\u201c]([A-Za-z]{3,})[.!]?['\"\u2019\u201d]",
+    re.IGNORECASE,
+)
+
+
+def words_to_say(text: str) -> list[str]:
+    """Rule `say-the-word-told`: words a text tells the player to say, lower case, whatever their case.
+
+    >>> words_to_say("Simply say the word 'covert' and you will arrive at his castle.")
+    ['covert']
+    >>> words_to_say('The password is "swordfish". He looks "tired".')
+    ['swordfish']
+    >>> words_to_say("Don't say 'nothing'. Type 'help' for hints.")
+    []
+    """
+    found = [(a or b).lower() for a, b in SAY_THE_WORD.findall(text)]
+    return [x for x in dict.fromkeys(found) if x not in NOT_TOPICS and x not in w.COMMAND_VERBS]
+
+
+# A look answered with where the player stands ("Looks like a normal ledge from where you're standing",
+# "You can't see much from down here"): the genre's hint that a higher view shows more. Players stand on
+# furniture for it, the same step-ups as for things out of reach.
+FROM_HERE = re.compile(
+    r"\bfrom (?:where you(?:'re| are) standing|down here|this (?:low )?(?:angle|height))\b", re.IGNORECASE
+)
+LOOK_VERBS = ("examine", "look", "search", "x ", "read")
+# Things players conventionally stand on: the reach rule's chairs and boxes, and the other furniture
+# games let you carry or climb (benches, stools).
+STEP_UPS = w.word_class("chair stool box table ladder chest bench footstool")
+
+
+def stand_higher(command: str, text: str, names: list[str], held: list[str]) -> list[str]:
+    """Rule `stand-higher-to-look`: a look answered "from where you're standing": put a step-up we carry
+    down and stand on it (or stand on one here); the reply of standing there says what it shows.
+
+    >>> stand_higher("search ledge", "Looks like a normal ledge from where you're standing.", [], ["bench"])
+    ['drop bench', 'stand on bench']
+    >>> stand_higher("search ledge", "A dusty ledge.", [], ["bench"])
+    []
+    """
+    if not command.startswith(LOOK_VERBS) or not FROM_HERE.search(text[:300]):
+        return []
+    steps = [n for n in dict.fromkeys(held + names) if w.has_class(n, STEP_UPS)][:2]
+    out: list[str] = []
+    for thing in steps:
+        out += [f"drop {thing}", f"stand on {thing}"] if thing in held else [f"stand on {thing}"]
+    return out
+
+
+TAKEN_FROM_HIGH = 2  # things a higher view showed that are taken at once
+
+
+def seen_from_higher(command: str, text: str) -> list[str]:
+    """Rule `stand-higher-to-look`, second half: standing on something showed things ("From your vantage
+    point you can make out a wire key on the ledge"): take them while up there.
+
+    >>> seen_from_higher("stand on bench", "From up here you can make out a wire key on the ledge.")
+    ['take wire key', 'take ledge']
+    >>> seen_from_higher("stand on bench", "You can't stand on that."), seen_from_higher("look", "A key.")
+    ([], [])
+    """
+    words = command.lower().split()
+    if words[:2] != ["stand", "on"] or w.is_refusal(text):
+        return []
+    support = " ".join(words[2:])
+    found = [n for n in w.noun_phrases(text) if n != support and w.head(n) != w.head(support)]
+    return [f"take {n}" for n in found[:TAKEN_FROM_HIGH]]
+
+
+def locked_looks(command: str, text: str, keys_held: bool) -> list[str]:
+    """Rule `examine-what-is-locked`: "open X" answered that it is locked, and we carry no key: examine X
+    (a door's own text often says where its key is: "a ledge above the door", "a keyhole with something
+    glinting inside"); the key hunt looks at the room's other things.
+
+    >>> locked_looks("open oak door", "It seems to be locked.", False)
+    ['examine oak door']
+    >>> locked_looks("open door", "It is locked.", True), locked_looks("open box", "Opened.", False)
+    ([], [])
+    """
+    words = command.lower().split()
+    if keys_held or len(words) < 2 or words[0] != "open" or not w.LOCKED.search(text[:200]):
+        return []
+    return [f"examine {' '.join(words[1:])}"]
