@@ -48,7 +48,7 @@ OUR_GAMES = {
     "signal": "\nCliff Path    Score: 5    Moves: 3\n",
     "satchel": "\n  a storm lantern\nYou are wearing:\n  a woollen scarf\n",
     "farmyard": "\nA black range warms the farmhouse kitchen.",
-    "lighthouse": "You climb the spiral stair, round and round.\n\nA cramped landing",
+    "lighthouse": "You climb the spiral stair, round and round.\n",
 }
 
 
