@@ -235,6 +235,9 @@ def test_ctrl_c_during_a_game_prints_the_resume_hint_and_the_game_resumes(tmp_pa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # a suite started in the background of a shell inherits SIGINT ignored, and Python then never
+        # turns it into KeyboardInterrupt: give the game the default, as a terminal would
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     seen: list[str] = []
