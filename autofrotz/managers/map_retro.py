@@ -11,13 +11,12 @@ believes about those turns, next to what it said at the time.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers.directions import OPPOSITES, edge_label
-from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits
+from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits, sentence_count
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
@@ -60,8 +59,11 @@ def first_described_move(maps: MapManager, parsed: ParsedOutput, command: str | 
     opening = leading_paragraph(text)
     if not opening or is_retort(text) or opening in scene.stock_openings:
         return False
-    sentences = len(re.findall(r"[.!?](?:\s|$)", opening))
-    return sentences >= 2 and opening not in intro_openings(scene.intro) and bool(parse_exits(opening))
+    return (
+        sentence_count(opening) >= 2
+        and opening not in intro_openings(scene.intro)
+        and bool(parse_exits(opening))
+    )
 
 
 @dataclass

@@ -515,11 +515,20 @@ def leading_paragraph(text: str) -> str:
 # can see a lamp here.": the player as subject of a verb of going.
 TRAVEL_LINE = re.compile(
     r"^(?:You|We|I) (?!(?:are|were|am|can|could|see|have|had|feel|hear|notice|find|know|'re|'ve)\b)"
-    r"(?:\w+ly )?(?:\w+(?:s|ed)? )?(?:climb|walk|go|went|head|follow|crawl|squeeze|swim|wade|descend|"
+    r"(?:\w+ly )?(?:\w+ )?(?:climb|walk|go|went|head|follow|crawl|squeeze|swim|wade|descend|"
     r"ascend|make|made|stroll|run|ran|jump|step|wander|trudge|hurry|scramble|clamber|ride|rode|travel|"
     r"pass|push|duck|slip|edge|tramp|hike|row|sail|drive|drove|fly|flew|float|drift|fall|fell|slide|"
-    r"slid|enter|leave|left|cross|return|set|pick|wind|make|find yourself)\w*\b[^.!?]*[.!]$"
+    r"slid|enter|leave|left|cross|return|set|pick|wind|find yourself)\w*\b[^.!?]*[.!]$"
 )
+
+
+def sentence_count(text: str, ends: str = ".!?") -> int:
+    """How many sentences a paragraph has, by the marks that end them.
+
+    >>> sentence_count("A hall. Exits lead north!"), sentence_count("A hall; exits lead north.", ".;")
+    (2, 2)
+    """
+    return len(re.findall(rf"[{re.escape(ends)}](?:\s|$)", text))
 
 
 def is_travel_line(paragraph: str) -> bool:
@@ -534,7 +543,7 @@ def is_travel_line(paragraph: str) -> bool:
     (False, False)
     """
     text = paragraph.strip()
-    return bool(TRAVEL_LINE.match(text)) and len(re.findall(r"[.!?](?:\s|$)", text)) == 1
+    return bool(TRAVEL_LINE.match(text)) and sentence_count(text) == 1
 
 
 # Words that carry no sense of place, left out when a revisit's short wording is matched to a room.
@@ -583,7 +592,7 @@ def describes_a_room(text: str) -> bool:
     (False, False)
     """
     opening = leading_paragraph(text)
-    return len(re.findall(r"[.!?;](?:\s|$)", opening)) >= 2 and len(parse_exits(opening)) >= 2
+    return sentence_count(opening, ".!?;") >= 2 and len(parse_exits(opening)) >= 2
 
 
 def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
