@@ -15,8 +15,9 @@ find them ourselves, by what every Z-machine game does rather than by one compil
 - the globals that held the player when it was learned (Inform's `player` variable, stable through a
   "wait") are read again each time: when all of them name another object in the tree, the story has
   lent the player that body (Inform's ChangePlayer: a dream, a vision, a flashback). For stories
-  jericho has no bindings for the reader follows it (rule `player_switch`); where it is checked
-  against jericho's bindings, which keep one player object, it says it does not know.
+  jericho has no bindings for the reader follows it (rule `player_switch`), or, told not to follow,
+  says it does not know. A player named by jericho's bindings comes without globals and is never
+  reported as lent.
 
 Where none of this works (no move ever succeeds, the player sits outside every room) the reader says
 so: `TruthUnknownError`, or None for a score. It never guesses a number.
@@ -74,10 +75,14 @@ class MemoryTruth:
 
     def __init__(self, known_player: int | None = None, follow_switches: bool = False) -> None:
         self.layout = Layout(player=known_player, decided_by="jericho" if known_player else "")
-        # Jericho's bindings keep one player object for the whole game (curses' dream is played in
-        # another body, and jericho still answers with the writing room): while a story lends the
-        # player another body the reader says it does not know, unless told to follow the role
-        # (rule player_switch), which the back end does for stories without bindings.
+        # The player globals are learned with a player the reader found itself (by moves or as the
+        # self object the library's variable holds). A player named by jericho's bindings is taken as
+        # the bindings give it, with no globals, so a lent body is never reported for those stories:
+        # tried in session 7, learning the globals there made 5 steps of curses and 4 of temple unknown
+        # that jericho's player and the text agreed on. Found by moves, the player is whichever body
+        # is played at discovery, and the globals name it, so a later switch either way is noticed:
+        # the reader then says it does not know, or follows the role (rule player_switch) when told to,
+        # as the back end does for stories without bindings.
         self.follow_switches = follow_switches
         self._validated: dict[tuple[int, int], bool] = {}  # (global index, value) -> game agreed
 
