@@ -49,6 +49,8 @@ OUR_GAMES = {
     "satchel": "\n  a storm lantern\nYou are wearing:\n  a woollen scarf\n",
     "farmyard": "\nA black range warms the farmhouse kitchen.",
     "lighthouse": "You climb the spiral stair, round and round.\n",
+    "depot": "\nYou have with you:\nLANTERN\nCOINS (3)\nWorn:\nCAP\n",
+    "ledger": "\nKITCHEN.\n\nCopper pans",
 }
 
 
