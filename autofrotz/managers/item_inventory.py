@@ -28,8 +28,11 @@ INVENTORY_HEADER = re.compile(
     r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
     re.IGNORECASE,
 )
-# A heading of its own for the worn things, after the carried ones or alone ("You are wearing:").
-WORN_HEADER = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing\s*:\s*$", re.IGNORECASE)
+# A heading of its own for the worn things, after the carried ones or alone ("You are wearing:"); rule
+# worn_heading: older games' own short headings for it too ("Worn:", "Wearing:").
+WORN_HEADER = re.compile(
+    r"^\s*(?:(?:you are|you're|i am|i'm) (?:also )?wearing|worn|wearing)\s*:\s*$", re.IGNORECASE
+)
 # Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
 # isn't carrying anything", "You have nothing", "Your hands are empty".
 INVENTORY_EMPTY = re.compile(
@@ -62,6 +65,9 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     lines = text.splitlines()
     for index, line in enumerate(lines):
         if WORN_HEADER.match(line):
+            above = list_under_heading(lines[: index + 1]) if any(x.strip() for x in lines[:index]) else None
+            if above is not None:  # "You have with you:", "LANTERN", "Worn:", "CAP": the game's own heading
+                return list_under_heading(lines) or []
             return _worn_block(lines[index + 1 :])
         match = INVENTORY_HEADER.match(line)
         if match:
@@ -87,7 +93,11 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
 LIST_HEADING = re.compile(r"^\s*[A-Za-z][\w'-]*(?: [\w'-]+){0,4}\s*:\s*(.*)$")
 # Rule inventory_named_heading: a heading that names the listing itself ("Inventory:", "Carrying:",
 # "Your possessions:"); its entries may be bare names ("lamp", "LAMP"), as many games print them.
-INVENTORY_WORDS = re.compile(r"\b(?:inventory|carrying|carried|possessions|belongings|holding|held)\b", re.I)
+INVENTORY_WORDS = re.compile(
+    r"\b(?:inventory|carrying|carried|possessions|belongings|holding|held)\b"
+    r"|\b(?:have|has|had) with (?:you|me)\b",  # "You have with you:", the older mainframe games' lead
+    re.I,
+)
 
 
 # Words that make an entry a clause ("the door is locked"), not an object's name.
@@ -122,16 +132,68 @@ def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
         return None
     rest = match.group(1).strip()
     named = bool(INVENTORY_WORDS.search(lines[index][: lines[index].index(":")]))
+    following = lines[index + 1 :]
+    if not rest and named:
+        rest, following = list_on_next_line(following)
     if rest:
         if rest.strip(" .").lower() in NOTHING_WORDS:
-            return []
-        listing = _inline_inventory(rest, lines[index + 1 :])
+            return _worn_after(following)
+        listing = _inline_inventory(rest, following)
         parts = split_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
         fits = all(_begins_like_object(p) or (named and _bare_name(p)) for p in parts)
-        return listing if listing and fits else None
-    entry = BULLET.sub("", next((line for line in lines[index + 1 :] if line.strip()), "").strip())
+        return listing + _worn_after(following) if listing and fits else None
+    entry = BULLET.sub("", next((line for line in following if line.strip()), "").strip())
     fits = _begins_like_object(entry) or (named and _bare_name(entry))
-    return _block_inventory(lines[index + 1 :]) if fits else None
+    if not fits:
+        return None
+    worn = _worn_in_block(following)
+    if worn is None:
+        return _block_inventory(following)
+    return _block_inventory(following[:worn]) + _worn_block(following[worn + 1 :])
+
+
+def list_on_next_line(lines: list[str]) -> tuple[str, list[str]]:
+    """Rule list_on_next_line: under a heading that names the listing, the whole list on the next line,
+    comma-separated ("Your possessions are:" then "tinderbox, 2 candles, quill."), as older games
+    print it; ("", lines) when the next line is no such list. Returns the list and the lines after it.
+
+    >>> list_on_next_line(["lamp, 2 coins, quill.", "You are wearing: cloak."])
+    ('lamp, 2 coins, quill.', ['You are wearing: cloak.'])
+    >>> list_on_next_line(["Nothing."])
+    ('Nothing.', [])
+    >>> list_on_next_line(["  a lamp", "  a key"])[0]
+    ''
+    """
+    index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if index is None:
+        return "", lines
+    line = lines[index].strip()
+    nothing = line.strip(" .").lower() in NOTHING_WORDS
+    if lines[index][:1].isspace() or not (nothing or "," in line):
+        return "", lines
+    parts = split_list(line.rstrip("."))
+    if not nothing and not all(_bare_name(p) or _begins_like_object(p) for p in parts):
+        return "", lines
+    return line, lines[index + 1 :]
+
+
+def _worn_in_block(lines: list[str]) -> int | None:
+    """The line of a worn heading inside the listing's paragraph ("LANTERN", "Worn:", "CAP")."""
+    for index, line in enumerate(lines):
+        if WORN_HEADER.match(line):
+            return index
+        if not line.strip() and index > 0:
+            return None
+    return None
+
+
+def _worn_after(lines: list[str]) -> list[ListedItem]:
+    """The worn things right after a listing: a worn heading over a block ("Worn:" then "CAP"), or
+    a line of their own ("You are wearing: cloak.")."""
+    worn = _worn_in_block(lines)
+    if worn is not None:
+        return _worn_block(lines[worn + 1 :])
+    return _worn_lines(lines)
 
 
 def _bare_name(text: str) -> bool:
@@ -160,7 +222,11 @@ def _worn_heading(lines: list[str], start: int) -> int | None:
 
 def _worn_block(lines: list[str]) -> list[ListedItem]:
     """The entries under a "You are wearing:" heading, each worn."""
-    items = _block_inventory(lines)
+    return _mark_worn(_block_inventory(lines))
+
+
+def _mark_worn(items: list[ListedItem]) -> list[ListedItem]:
+    """The items, those at the top level marked worn."""
     for item in items:
         if item.depth == 0:
             item.properties["worn"] = True
@@ -168,7 +234,7 @@ def _worn_block(lines: list[str]) -> list[ListedItem]:
 
 
 # A line of its own saying what is worn, after an inline listing ("You are also wearing a hat.").
-WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing\s+\S", re.IGNORECASE)
+WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing(?:\s*:)?\s+\S", re.IGNORECASE)
 
 
 def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
@@ -182,6 +248,10 @@ def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
     return nested_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
 
 
+# A worn heading of one word with the worn things after it on the same line ("Worn: boots, hat.").
+WORN_INLINE = re.compile(r"^\s*(?:worn|wearing)\s*:\s*(\S.*)$", re.IGNORECASE)
+
+
 def _worn_lines(lines: list[str]) -> list[ListedItem]:
     """Rule worn_line_after_listing: the worn things a line of their own names right after an inline
     listing ("You are carrying a lamp." then "You are wearing a hat."), as Inform's and TADS's
@@ -189,13 +259,19 @@ def _worn_lines(lines: list[str]) -> list[ListedItem]:
 
     >>> [(i.name, i.properties.get("worn")) for i in _worn_lines(["You are wearing a hat.", "", "Later."])]
     [('hat', True)]
+    >>> [(i.name, i.properties.get("worn")) for i in _worn_lines(["Worn: boots, hat."])]
+    [('boots', True), ('hat', True)]
     """
     found: list[ListedItem] = []
     for line in lines:
         if not line.strip():
             break
+        inline = WORN_INLINE.match(line)
+        if inline:  # rule worn_inline_heading: "Worn: boots, hat."
+            found.extend(_mark_worn(_inline_inventory(inline.group(1), [])))
+            continue
         if WORN_LINE.match(line):
-            found.extend(prose_inventory(line) or [])
+            found.extend(prose_inventory(line.replace(":", "", 1)) or [])  # "You are wearing: cloak."
     return found
 
 
