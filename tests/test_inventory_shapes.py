@@ -236,3 +236,12 @@ def test_one_word_headings_with_the_lists_on_their_lines() -> None:
 
 def test_a_lead_line_over_words_that_are_no_objects_is_no_inventory() -> None:
     assert parse_inventory("You have two options:\ngo down, or go west and up the stairs.") is None
+
+
+def test_what_is_carried_as_the_exception_to_nothing() -> None:
+    # stable's shape (rule nothing_but): read as the plain listing it means, not as empty hands
+    assert names("I have nothing but the hay fork and the bridle.") == ["hay fork", "bridle"]
+    assert names("You aren't holding anything except a key.") == ["key"]
+    assert names("You are empty-handed except for a map.") == ["map"]
+    assert names("I have nothing.") == []
+    assert names("You've got:\n  a lamp\n  a key") == ["lamp", "key"]

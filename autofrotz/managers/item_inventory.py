@@ -22,7 +22,8 @@ from autofrotz.managers.status_line import strip_status
 INVENTORY_HEADER = re.compile(
     r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)"
     r"(?: the following(?: (?:items|things|objects))?)?\s*:?\s*(.*)$"
-    r"|^\s*you(?: currently)? have(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
+    r"|^\s*you(?: currently)?(?: have|'ve)(?: got)?"
+    r"(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
     r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$"
     r"|^\s*(?:you|i) (?:possess|carry)\s+(?!nothing\b)(.*)$"
     r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
@@ -46,6 +47,30 @@ INVENTORY_EMPTY = re.compile(
 )
 
 
+# Rule nothing_but: an answer that lists what is carried as the exception to nothing ("You are carrying
+# nothing but a lamp.", "You aren't holding anything except a key.", "You are empty-handed except for a
+# map."), as some narrators put it; read as the plain "You are carrying ..." it means.
+NOTHING_BUT = re.compile(
+    r"\b(?P<subject>you|i)(?:'re|'m| are| am| do| does)?(?:\s*n't| not)?\s+(?:currently\s+)?"
+    r"(?:(?:carrying|holding|carry|hold|have|has|possess|got)\s+(?:nothing|anything)(?: else)?"
+    r"|empty[- ]handed)[\s,]+(?:but|except(?: for)?|apart from|besides|save(?: for)?|other than)\s+",
+    re.IGNORECASE,
+)
+
+
+def without_exception_wording(text: str) -> str:
+    """The text with rule nothing_but's wording put plainly.
+
+    >>> without_exception_wording("You are carrying nothing but the bridle and a fork.")
+    'You are carrying the bridle and a fork.'
+    >>> without_exception_wording("You aren't holding anything except a key.")
+    'You are carrying a key.'
+    >>> without_exception_wording("You are carrying nothing.")
+    'You are carrying nothing.'
+    """
+    return NOTHING_BUT.sub(lambda m: f"{m.group('subject')} are carrying ", text)
+
+
 def parse_inventory(text: str) -> list[ListedItem] | None:
     """The game's answer to "inventory", or None when the text holds no inventory listing.
 
@@ -62,6 +87,7 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     ['SMALL STATUE OF A BLUE OX']
     """
     text = strip_status(text).text  # a status line run into the reply lists no object
+    text = without_exception_wording(text)
     lines = text.splitlines()
     for index, line in enumerate(lines):
         if WORN_HEADER.match(line):
