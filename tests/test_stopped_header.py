@@ -75,3 +75,10 @@ def test_a_stopped_name_over_its_exits_line_is_a_revisit() -> None:
 def test_a_short_reply_over_a_blank_line_is_no_capitals_header() -> None:
     assert parse_output("Nothing happens.\n\nThe troll swings his axe at you.\n").header is None
     assert parse_output("OK.\n\nThe door creaks open and a cold wind blows in.\n").header is None
+
+
+def test_a_title_case_stopped_name_over_a_blank_line_and_a_room_description() -> None:
+    text = "\nCoal Store.\n\nHeaps of coal fill a dark lean-to. The forge is back to the east.\n"
+    parsed = parse_output(text)
+    assert (parsed.header, parsed.header_rule) == ("Coal Store", "title_stopped_over_room")
+    assert parse_output("\nCrash.\n\nThe vase breaks. Shards fly everywhere.\n").header is None

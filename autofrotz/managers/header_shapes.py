@@ -29,7 +29,7 @@ DESCRIPTION_OPENERS: tuple[str, ...] = (
     r"^you(?:'re| are) (?:standing |now |sitting |lying |walking )?(?:in|on|at|inside|outside|under|"
     r"beneath|near|by|beside|behind|before|above|below|atop|among|between|deep|high|halfway|"
     r"somewhere|facing|floating|crouching)\b",
-    r"^i'?m (?:in|on|at|inside|outside|under|near|by)\b",
+    r"^i(?:'?m| am) (?:in|on|at|inside|outside|under|near|by)\b",  # "I'm in a cellar", "I am in a cellar"
     r"^this is (?:a|an|the)\b",
 )
 
@@ -46,6 +46,8 @@ def opens_description(line: str) -> bool:
 
     >>> opens_description("You're in the back room of your shop."), opens_description("You take it.")
     (True, False)
+    >>> opens_description("I am in a forge. The fire has burned low.")
+    True
     """
     return first_match(DESCRIPTION_OPENERS, line.strip().lower()) is not None
 

@@ -430,6 +430,15 @@ def stopped_in_place(lines: list[str], i: int) -> HeaderFound | None:
     HeaderFound(name='HALL', index=0, rule='capitals_stopped_title')
     >>> stopped_in_place(["Nothing happens.", "", "The troll swings his axe at you."], 0) is None
     True
+
+    Rule title_stopped_over_room: a Title Case stopped name over a blank line and a paragraph that lays
+    out a room, two sentences or more naming a way out ("Coal Store.", "", "Coal fills it. The forge
+    is east."); a reply of one word over narration names no way out ("Crash.", "", "The vase breaks.").
+
+    >>> stopped_in_place(["Coal Store.", "", "Heaps of coal fill it. The forge is back to the east."], 0)
+    HeaderFound(name='Coal Store', index=0, rule='title_stopped_over_room')
+    >>> stopped_in_place(["Crash.", "", "The vase breaks. Shards fly everywhere."], 0) is None
+    True
     """
     name = stopped_name(lines[i])
     if name is None or (i > 0 and lines[i - 1].strip()):
@@ -437,16 +446,26 @@ def stopped_in_place(lines: list[str], i: int) -> HeaderFound | None:
     following = lines[i + 1] if i + 1 < len(lines) else ""
     if EXITS_LINE.match(following):
         return HeaderFound(name, i, "stopped_over_exits")
+    if following.strip():
+        return None
     letters = [c for c in name if c.isalpha()]
     after = next((line for line in lines[i + 2 :] if line.strip()), "")
-    if (
-        len(letters) >= CAPITALS_MIN_LETTERS
-        and all(c.isupper() for c in letters)
-        and not following.strip()
-        and _is_prose(after)
-    ):
+    if len(letters) >= CAPITALS_MIN_LETTERS and all(c.isupper() for c in letters) and _is_prose(after):
         return HeaderFound(name, i, "capitals_stopped_title")
+    if header_shape(name) == "title" and _lays_out_a_room(lines[i + 2 :]):
+        return HeaderFound(name, i, "title_stopped_over_room")
     return None
+
+
+def _lays_out_a_room(lines: list[str]) -> bool:
+    """True when the first paragraph of the lines reads as a room's description: two sentences or more
+    that name a way out ("... an anvil. The green is to the south.")."""
+    index = next((k for k, line in enumerate(lines) if line.strip()), None)
+    if index is None:
+        return False
+    end = next((k for k in range(index, len(lines)) if not lines[k].strip()), len(lines))
+    paragraph = " ".join(line.strip() for line in lines[index:end])
+    return sentence_count(paragraph) >= 2 and bool(parse_exits(paragraph))
 
 
 # The shapes a header line may take, in the order they are tried on each line (from the last line
