@@ -245,3 +245,17 @@ def test_what_is_carried_as_the_exception_to_nothing() -> None:
     assert names("You are empty-handed except for a map.") == ["map"]
     assert names("I have nothing.") == []
     assert names("You've got:\n  a lamp\n  a key") == ["lamp", "key"]
+
+
+def test_the_phoenix_games_list_each_thing_as_a_long_sentence() -> None:
+    # smithy's shape (rules long_listed_entry and appositive_after_name)
+    text = (
+        "You are holding:\n"
+        "A canvas bag, heavy with horseshoe nails of every size from the mill's store.\n"
+        "Some long-handled tongs.\n"
+        "A smith's cross-peen hammer, worn smooth at the handle by years of use.\n"
+    )
+    assert names(text) == ["canvas bag", "long-handled tongs", "smith's cross-peen hammer"]
+    assert names("You are holding:\n") == []
+    narration = "You are holding:\n  a lamp\nThe ground shakes beneath your feet and a rumble echoes round."
+    assert names(narration) == ["lamp"]

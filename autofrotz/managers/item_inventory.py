@@ -352,10 +352,32 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if group:
             items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
             continue
-        item = listed_item(entry, len(stack), parent)
+        item = listed_item(appositive_cut(entry), len(stack), parent)
         items.append(item)
         stack.append((indent, item.name))
     return items
+
+
+# Fewest words of a listed line whose words after its first comma describe the thing named before it.
+APPOSITIVE_MIN_WORDS = 7
+
+
+def appositive_cut(entry: str) -> str:
+    """Rule appositive_after_name: a long listed line names its thing before the first comma and
+    describes it after ("A canvas bag, heavy with nails of every size."), as the Phoenix games list
+    what is carried; a short line keeps its commas, and so does one that does not open like a listed
+    thing (Inform's "as part of your clothing, a pocket").
+
+    >>> appositive_cut("A canvas bag, heavy with nails of every size."), appositive_cut("a lamp, lit")
+    ('A canvas bag', 'a lamp, lit')
+    >>> appositive_cut("as part of your clothing, a pocket")
+    'as part of your clothing, a pocket'
+    """
+    head, comma, _tail = entry.partition(", ")
+    words = entry.split()
+    if comma and len(words) >= APPOSITIVE_MIN_WORDS and "(" not in head and _long_listed_entry(words):
+        return head
+    return entry
 
 
 def grouped_names(entry: str) -> list[str]:
@@ -392,6 +414,28 @@ def _group_members(entry: str, expected: int) -> list[str]:
     return parts if len(parts) == expected else []
 
 
+# Words that open an entry naming one new thing ("A lamp", "Some tongs", "Two coins"), not narration
+# about something already there ("The troll...").
+INDEFINITE_OPENERS: frozenset[str] = frozenset({"a", "an", "some", *NUMBER_WORDS})
+
+
+def _long_listed_entry(words: list[str]) -> bool:
+    """Rule long_listed_entry: a flush-left line that opens with an indefinite article or a count and
+    ends like a statement is a listed thing however long, as the Phoenix games of Cambridge list each
+    thing carried as a sentence of its own ("A smith's hammer, worn smooth at the handle by years of
+    use."); one that speaks of the player (you, I) is narration.
+
+    >>> _long_listed_entry("A smith's hammer, worn smooth at the handle by years of use.".split())
+    True
+    >>> _long_listed_entry("The ground shakes beneath your feet and a rumble echoes round.".split())
+    False
+    """
+    if not words or words[0].lower() not in INDEFINITE_OPENERS:
+        return False
+    text = " ".join(words)
+    return not text.endswith(("!", "?")) and not re.search(r"\b(?:you|I)\b", text)
+
+
 def _ends_listing(line: str) -> bool:
     """A line of narration after an inventory listing (games often print events right after it).
 
@@ -406,6 +450,8 @@ def _ends_listing(line: str) -> bool:
         return False  # indented lines are the listing's own entries, however long
     line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
     words = line.split()
+    if _long_listed_entry(words):
+        return False
     if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS) and line.rstrip().endswith("."):
         return True  # a long sentence that does not begin like an object's name is narration
     return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))
