@@ -52,6 +52,7 @@ OUR_GAMES = {
     "depot": "\nYou have with you:\nLANTERN\nCOINS (3)\nTICKET PUNCH\nWorn:\nCAP\n",
     "ledger": "\nKITCHEN.\n\nCopper pans",
     "bothy": "\nCarried: 2 candles, map.\nWorn: boots.\n",
+    "wheelwright": "\nYou are back in the wheelwright's yard.\n",
     "smithy": "\nCoal Store.\n\nHeaps of coal",
     "stable": "\nI have nothing but the hay fork and the bridle.\n",
 }
