@@ -49,6 +49,12 @@ OUR_GAMES = {
     "satchel": "\n  a storm lantern\nYou are wearing:\n  a woollen scarf\n",
     "farmyard": "\nA black range warms the farmhouse kitchen.",
     "lighthouse": "You climb the spiral stair, round and round.\n",
+    "depot": "\nYou have with you:\nLANTERN\nCOINS (3)\nTICKET PUNCH\nWorn:\nCAP\n",
+    "ledger": "\nKITCHEN.\n\nCopper pans",
+    "bothy": "\nCarried: 2 candles, map.\nWorn: boots.\n",
+    "wheelwright": "\nYou are back in the wheelwright's yard.\n",
+    "smithy": "\nCoal Store.\n\nHeaps of coal",
+    "stable": "\nI have nothing but the hay fork and the bridle.\n",
 }
 
 

@@ -191,3 +191,71 @@ def test_worn_things_on_a_line_after_an_inline_listing() -> None:
 
 def test_got_as_a_possession_verb() -> None:
     assert names("You've got a lamp and a sword.") == ["lamp", "sword"]
+
+
+def test_older_games_lead_lines_capitals_counts_and_worn_sections() -> None:
+    # depot's shape: a lead line of the game's own, one entry a line in capitals, a bracketed count
+    listing = parse_inventory("You have with you:\nLANTERN\nCOINS (3)\nWorn:\nCAP\n")
+    assert listing is not None
+    assert [(i.name, i.properties) for i in listing] == [
+        ("LANTERN", {}),
+        ("COINS", {"count": 3}),
+        ("CAP", {"worn": True}),
+    ]
+    assert names("You have with you:\nNothing.\nWorn:\nJACKET\n") == ["JACKET"]
+    assert names("You have with you:\nNothing.\n") == []
+
+
+def test_a_comma_list_on_the_line_under_its_heading_with_a_worn_line() -> None:
+    # ledger's shape: bare names comma-separated on the next line, a digit count, "You are wearing: x."
+    text = "Your possessions are:\ntinderbox, 2 candles, quill.\nYou are wearing: cloak.\n"
+    listing = parse_inventory(text)
+    assert listing is not None
+    assert [(i.name, i.properties) for i in listing] == [
+        ("tinderbox", {}),
+        ("candles", {"count": 2}),
+        ("quill", {}),
+        ("cloak", {"worn": True}),
+    ]
+    assert names("Your possessions are:\nNothing.\n") == []
+
+
+def test_one_word_headings_with_the_lists_on_their_lines() -> None:
+    # bothy's shape: "Carried: ..." then "Worn: ..." each on one line
+    listing = parse_inventory("Carried: rope, 2 candles, map.\nWorn: boots, hat.\n")
+    assert listing is not None
+    assert [(i.name, bool(i.properties.get("worn"))) for i in listing] == [
+        ("rope", False),
+        ("candles", False),
+        ("map", False),
+        ("boots", True),
+        ("hat", True),
+    ]
+    assert names("Carried: nothing.\nWorn: boots.\n") == ["boots"]
+
+
+def test_a_lead_line_over_words_that_are_no_objects_is_no_inventory() -> None:
+    assert parse_inventory("You have two options:\ngo down, or go west and up the stairs.") is None
+
+
+def test_what_is_carried_as_the_exception_to_nothing() -> None:
+    # stable's shape (rule nothing_but): read as the plain listing it means, not as empty hands
+    assert names("I have nothing but the hay fork and the bridle.") == ["hay fork", "bridle"]
+    assert names("You aren't holding anything except a key.") == ["key"]
+    assert names("You are empty-handed except for a map.") == ["map"]
+    assert names("I have nothing.") == []
+    assert names("You've got:\n  a lamp\n  a key") == ["lamp", "key"]
+
+
+def test_the_phoenix_games_list_each_thing_as_a_long_sentence() -> None:
+    # smithy's shape (rules long_listed_entry and appositive_after_name)
+    text = (
+        "You are holding:\n"
+        "A canvas bag, heavy with horseshoe nails of every size from the mill's store.\n"
+        "Some long-handled tongs.\n"
+        "A smith's cross-peen hammer, worn smooth at the handle by years of use.\n"
+    )
+    assert names(text) == ["canvas bag", "long-handled tongs", "smith's cross-peen hammer"]
+    assert names("You are holding:\n") == []
+    narration = "You are holding:\n  a lamp\nThe ground shakes beneath your feet and a rumble echoes round."
+    assert names(narration) == ["lamp"]

@@ -59,3 +59,26 @@ def test_a_sentence_case_header_over_a_description_without_its_last_full_stop() 
     )
     assert find_header(text) == ("Life support", 2)
     assert find_header("Oh well\nFans hum and wires run along the wall for instance") == (None, -1)
+
+
+def test_a_capitals_name_with_a_full_stop_over_a_blank_line_and_prose() -> None:
+    text = "\nCOUNTING HOUSE.\n\nTall desks and stools stand in rows under a skylight.\nExits: north, west.\n"
+    parsed = parse_output(text)
+    assert (parsed.header, parsed.header_rule) == ("COUNTING HOUSE", "capitals_stopped_title")
+
+
+def test_a_stopped_name_over_its_exits_line_is_a_revisit() -> None:
+    parsed = parse_output("\nMERCHANT'S STUDY.\nExits: south.\n")
+    assert (parsed.header, parsed.header_rule) == ("MERCHANT'S STUDY", "stopped_over_exits")
+
+
+def test_a_short_reply_over_a_blank_line_is_no_capitals_header() -> None:
+    assert parse_output("Nothing happens.\n\nThe troll swings his axe at you.\n").header is None
+    assert parse_output("OK.\n\nThe door creaks open and a cold wind blows in.\n").header is None
+
+
+def test_a_title_case_stopped_name_over_a_blank_line_and_a_room_description() -> None:
+    text = "\nCoal Store.\n\nHeaps of coal fill a dark lean-to. The forge is back to the east.\n"
+    parsed = parse_output(text)
+    assert (parsed.header, parsed.header_rule) == ("Coal Store", "title_stopped_over_room")
+    assert parse_output("\nCrash.\n\nThe vase breaks. Shards fly everywhere.\n").header is None

@@ -22,14 +22,18 @@ from autofrotz.managers.status_line import strip_status
 INVENTORY_HEADER = re.compile(
     r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)"
     r"(?: the following(?: (?:items|things|objects))?)?\s*:?\s*(.*)$"
-    r"|^\s*you(?: currently)? have(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
+    r"|^\s*you(?: currently)?(?: have|'ve)(?: got)?"
+    r"(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
     r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$"
     r"|^\s*(?:you|i) (?:possess|carry)\s+(?!nothing\b)(.*)$"
     r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
     re.IGNORECASE,
 )
-# A heading of its own for the worn things, after the carried ones or alone ("You are wearing:").
-WORN_HEADER = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing\s*:\s*$", re.IGNORECASE)
+# A heading of its own for the worn things, after the carried ones or alone ("You are wearing:"); rule
+# worn_heading: older games' own short headings for it too ("Worn:", "Wearing:").
+WORN_HEADER = re.compile(
+    r"^\s*(?:(?:you are|you're|i am|i'm) (?:also )?wearing|worn|wearing)\s*:\s*$", re.IGNORECASE
+)
 # Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
 # isn't carrying anything", "You have nothing", "Your hands are empty".
 INVENTORY_EMPTY = re.compile(
@@ -41,6 +45,30 @@ INVENTORY_EMPTY = re.compile(
     r"|\bbeyond (?:all )?(?:worldly )?(?:possessions|belongings)\b",
     re.IGNORECASE,
 )
+
+
+# Rule nothing_but: an answer that lists what is carried as the exception to nothing ("You are carrying
+# nothing but a lamp.", "You aren't holding anything except a key.", "You are empty-handed except for a
+# map."), as some narrators put it; read as the plain "You are carrying ..." it means.
+NOTHING_BUT = re.compile(
+    r"\b(?P<subject>you|i)(?:'re|'m| are| am| do| does)?(?:\s*n't| not)?\s+(?:currently\s+)?"
+    r"(?:(?:carrying|holding|carry|hold|have|has|possess|got)\s+(?:nothing|anything)(?: else)?"
+    r"|empty[- ]handed)[\s,]+(?:but|except(?: for)?|apart from|besides|save(?: for)?|other than)\s+",
+    re.IGNORECASE,
+)
+
+
+def without_exception_wording(text: str) -> str:
+    """The text with rule nothing_but's wording put plainly.
+
+    >>> without_exception_wording("You are carrying nothing but the bridle and a fork.")
+    'You are carrying the bridle and a fork.'
+    >>> without_exception_wording("You aren't holding anything except a key.")
+    'You are carrying a key.'
+    >>> without_exception_wording("You are carrying nothing.")
+    'You are carrying nothing.'
+    """
+    return NOTHING_BUT.sub(lambda m: f"{m.group('subject')} are carrying ", text)
 
 
 def parse_inventory(text: str) -> list[ListedItem] | None:
@@ -59,9 +87,13 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     ['SMALL STATUE OF A BLUE OX']
     """
     text = strip_status(text).text  # a status line run into the reply lists no object
+    text = without_exception_wording(text)
     lines = text.splitlines()
     for index, line in enumerate(lines):
         if WORN_HEADER.match(line):
+            above = list_under_heading(lines[: index + 1]) if any(x.strip() for x in lines[:index]) else None
+            if above is not None:  # "You have with you:", "LANTERN", "Worn:", "CAP": the game's own heading
+                return list_under_heading(lines) or []
             return _worn_block(lines[index + 1 :])
         match = INVENTORY_HEADER.match(line)
         if match:
@@ -87,7 +119,11 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
 LIST_HEADING = re.compile(r"^\s*[A-Za-z][\w'-]*(?: [\w'-]+){0,4}\s*:\s*(.*)$")
 # Rule inventory_named_heading: a heading that names the listing itself ("Inventory:", "Carrying:",
 # "Your possessions:"); its entries may be bare names ("lamp", "LAMP"), as many games print them.
-INVENTORY_WORDS = re.compile(r"\b(?:inventory|carrying|carried|possessions|belongings|holding|held)\b", re.I)
+INVENTORY_WORDS = re.compile(
+    r"\b(?:inventory|carrying|carried|possessions|belongings|holding|held)\b"
+    r"|\b(?:have|has|had) with (?:you|me)\b",  # "You have with you:", the older mainframe games' lead
+    re.I,
+)
 
 
 # Words that make an entry a clause ("the door is locked"), not an object's name.
@@ -122,16 +158,68 @@ def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
         return None
     rest = match.group(1).strip()
     named = bool(INVENTORY_WORDS.search(lines[index][: lines[index].index(":")]))
+    following = lines[index + 1 :]
+    if not rest and named:
+        rest, following = list_on_next_line(following)
     if rest:
         if rest.strip(" .").lower() in NOTHING_WORDS:
-            return []
-        listing = _inline_inventory(rest, lines[index + 1 :])
+            return _worn_after(following)
+        listing = _inline_inventory(rest, following)
         parts = split_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
         fits = all(_begins_like_object(p) or (named and _bare_name(p)) for p in parts)
-        return listing if listing and fits else None
-    entry = BULLET.sub("", next((line for line in lines[index + 1 :] if line.strip()), "").strip())
+        return listing + _worn_after(following) if listing and fits else None
+    entry = BULLET.sub("", next((line for line in following if line.strip()), "").strip())
     fits = _begins_like_object(entry) or (named and _bare_name(entry))
-    return _block_inventory(lines[index + 1 :]) if fits else None
+    if not fits:
+        return None
+    worn = _worn_in_block(following)
+    if worn is None:
+        return _block_inventory(following)
+    return _block_inventory(following[:worn]) + _worn_block(following[worn + 1 :])
+
+
+def list_on_next_line(lines: list[str]) -> tuple[str, list[str]]:
+    """Rule list_on_next_line: under a heading that names the listing, the whole list on the next line,
+    comma-separated ("Your possessions are:" then "tinderbox, 2 candles, quill."), as older games
+    print it; ("", lines) when the next line is no such list. Returns the list and the lines after it.
+
+    >>> list_on_next_line(["lamp, 2 coins, quill.", "You are wearing: cloak."])
+    ('lamp, 2 coins, quill.', ['You are wearing: cloak.'])
+    >>> list_on_next_line(["Nothing."])
+    ('Nothing.', [])
+    >>> list_on_next_line(["  a lamp", "  a key"])[0]
+    ''
+    """
+    index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if index is None:
+        return "", lines
+    line = lines[index].strip()
+    nothing = line.strip(" .").lower() in NOTHING_WORDS
+    if lines[index][:1].isspace() or not (nothing or "," in line):
+        return "", lines
+    parts = split_list(line.rstrip("."))
+    if not nothing and not all(_bare_name(p) or _begins_like_object(p) for p in parts):
+        return "", lines
+    return line, lines[index + 1 :]
+
+
+def _worn_in_block(lines: list[str]) -> int | None:
+    """The line of a worn heading inside the listing's paragraph ("LANTERN", "Worn:", "CAP")."""
+    for index, line in enumerate(lines):
+        if WORN_HEADER.match(line):
+            return index
+        if not line.strip() and index > 0:
+            return None
+    return None
+
+
+def _worn_after(lines: list[str]) -> list[ListedItem]:
+    """The worn things right after a listing: a worn heading over a block ("Worn:" then "CAP"), or
+    a line of their own ("You are wearing: cloak.")."""
+    worn = _worn_in_block(lines)
+    if worn is not None:
+        return _worn_block(lines[worn + 1 :])
+    return _worn_lines(lines)
 
 
 def _bare_name(text: str) -> bool:
@@ -160,7 +248,11 @@ def _worn_heading(lines: list[str], start: int) -> int | None:
 
 def _worn_block(lines: list[str]) -> list[ListedItem]:
     """The entries under a "You are wearing:" heading, each worn."""
-    items = _block_inventory(lines)
+    return _mark_worn(_block_inventory(lines))
+
+
+def _mark_worn(items: list[ListedItem]) -> list[ListedItem]:
+    """The items, those at the top level marked worn."""
     for item in items:
         if item.depth == 0:
             item.properties["worn"] = True
@@ -168,7 +260,7 @@ def _worn_block(lines: list[str]) -> list[ListedItem]:
 
 
 # A line of its own saying what is worn, after an inline listing ("You are also wearing a hat.").
-WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing\s+\S", re.IGNORECASE)
+WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing(?:\s*:)?\s+\S", re.IGNORECASE)
 
 
 def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
@@ -182,6 +274,10 @@ def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
     return nested_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
 
 
+# A worn heading of one word with the worn things after it on the same line ("Worn: boots, hat.").
+WORN_INLINE = re.compile(r"^\s*(?:worn|wearing)\s*:\s*(\S.*)$", re.IGNORECASE)
+
+
 def _worn_lines(lines: list[str]) -> list[ListedItem]:
     """Rule worn_line_after_listing: the worn things a line of their own names right after an inline
     listing ("You are carrying a lamp." then "You are wearing a hat."), as Inform's and TADS's
@@ -189,13 +285,19 @@ def _worn_lines(lines: list[str]) -> list[ListedItem]:
 
     >>> [(i.name, i.properties.get("worn")) for i in _worn_lines(["You are wearing a hat.", "", "Later."])]
     [('hat', True)]
+    >>> [(i.name, i.properties.get("worn")) for i in _worn_lines(["Worn: boots, hat."])]
+    [('boots', True), ('hat', True)]
     """
     found: list[ListedItem] = []
     for line in lines:
         if not line.strip():
             break
+        inline = WORN_INLINE.match(line)
+        if inline:  # rule worn_inline_heading: "Worn: boots, hat."
+            found.extend(_mark_worn(_inline_inventory(inline.group(1), [])))
+            continue
         if WORN_LINE.match(line):
-            found.extend(prose_inventory(line) or [])
+            found.extend(prose_inventory(line.replace(":", "", 1)) or [])  # "You are wearing: cloak."
     return found
 
 
@@ -250,10 +352,32 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if group:
             items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
             continue
-        item = listed_item(entry, len(stack), parent)
+        item = listed_item(appositive_cut(entry), len(stack), parent)
         items.append(item)
         stack.append((indent, item.name))
     return items
+
+
+# Fewest words of a listed line whose words after its first comma describe the thing named before it.
+APPOSITIVE_MIN_WORDS = 7
+
+
+def appositive_cut(entry: str) -> str:
+    """Rule appositive_after_name: a long listed line names its thing before the first comma and
+    describes it after ("A canvas bag, heavy with nails of every size."), as the Phoenix games list
+    what is carried; a short line keeps its commas, and so does one that does not open like a listed
+    thing (Inform's "as part of your clothing, a pocket").
+
+    >>> appositive_cut("A canvas bag, heavy with nails of every size."), appositive_cut("a lamp, lit")
+    ('A canvas bag', 'a lamp, lit')
+    >>> appositive_cut("as part of your clothing, a pocket")
+    'as part of your clothing, a pocket'
+    """
+    head, comma, _tail = entry.partition(", ")
+    words = entry.split()
+    if comma and len(words) >= APPOSITIVE_MIN_WORDS and "(" not in head and _long_listed_entry(words):
+        return head
+    return entry
 
 
 def grouped_names(entry: str) -> list[str]:
@@ -290,6 +414,28 @@ def _group_members(entry: str, expected: int) -> list[str]:
     return parts if len(parts) == expected else []
 
 
+# Words that open an entry naming one new thing ("A lamp", "Some tongs", "Two coins"), not narration
+# about something already there ("The troll...").
+INDEFINITE_OPENERS: frozenset[str] = frozenset({"a", "an", "some", *NUMBER_WORDS})
+
+
+def _long_listed_entry(words: list[str]) -> bool:
+    """Rule long_listed_entry: a flush-left line that opens with an indefinite article or a count and
+    ends like a statement is a listed thing however long, as the Phoenix games of Cambridge list each
+    thing carried as a sentence of its own ("A smith's hammer, worn smooth at the handle by years of
+    use."); one that speaks of the player (you, I) is narration.
+
+    >>> _long_listed_entry("A smith's hammer, worn smooth at the handle by years of use.".split())
+    True
+    >>> _long_listed_entry("The ground shakes beneath your feet and a rumble echoes round.".split())
+    False
+    """
+    if not words or words[0].lower() not in INDEFINITE_OPENERS:
+        return False
+    text = " ".join(words)
+    return not text.endswith(("!", "?")) and not re.search(r"\b(?:you|I)\b", text)
+
+
 def _ends_listing(line: str) -> bool:
     """A line of narration after an inventory listing (games often print events right after it).
 
@@ -304,6 +450,8 @@ def _ends_listing(line: str) -> bool:
         return False  # indented lines are the listing's own entries, however long
     line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
     words = line.split()
+    if _long_listed_entry(words):
+        return False
     if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS) and line.rstrip().endswith("."):
         return True  # a long sentence that does not begin like an object's name is narration
     return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))

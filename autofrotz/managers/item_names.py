@@ -77,10 +77,14 @@ def split_count(name: str) -> tuple[str, int]:
     ('coins', 2)
     >>> split_count("lamp")
     ('lamp', 1)
+    >>> split_count("2 candles"), split_count("7")
+    (('candles', 2), ('7', 1))
     """
     head, _, rest = name.partition(" ")
     if rest and head.lower() in NUMBER_WORDS:
         return rest, NUMBER_WORDS[head.lower()]
+    if rest and head.isdigit() and rest[:1].isalpha():  # rule digit_count: "2 candles", as older games count
+        return rest, int(head)
     return name, 1
 
 
@@ -241,9 +245,20 @@ def _split_top_level(text: str) -> list[str]:
     ]
 
 
+# Rule bracketed_count: a count in brackets after the name ("COINS (3)"), as older games print one.
+BRACKETED_COUNT = re.compile(r"\((\d{1,4})\)\s*[.,;]?\s*$")
+
+
 def listed_item(phrase: str, depth: int, container: str | None) -> ListedItem:
-    """A ListedItem from one phrase."""
+    """A ListedItem from one phrase.
+
+    >>> listed_item("COINS (3)", 0, None)
+    ListedItem(name='COINS', depth=0, container=None, properties={'count': 3})
+    """
     name, count = split_count(clean_name(phrase))
+    bracketed = BRACKETED_COUNT.search(phrase)
+    if bracketed and count == 1:
+        count = int(bracketed.group(1))
     props = parse_properties(phrase)
     if count > 1:
         props["count"] = count

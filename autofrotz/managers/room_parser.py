@@ -364,6 +364,8 @@ def stopped_name(line: str) -> str | None:
     (None, 'Kitchen', 'Shed')
     >>> stopped_name("You can't go that way."), stopped_name("Wait..."), stopped_name("Hilltop")
     (None, None, None)
+    >>> stopped_name("MERCHANT'S STUDY."), stopped_name("That's odd."), stopped_name("Hall can't.")
+    ("MERCHANT'S STUDY", None, None)
     """
     text = line.rstrip()
     if not text.endswith(".") or text.endswith("..") or text[:1].isspace():
@@ -372,20 +374,98 @@ def stopped_name(line: str) -> str | None:
     words = name.split()
     if not words or len(words) > STOPPED_MAX_WORDS or header_shape(name) is None:
         return None
-    if words[0] in REPLY_SUBJECTS or any("'" in w or "\u2019" in w for w in words):
+    if words[0] in REPLY_SUBJECTS or any(_contraction(w) and not _possessive(w) for w in words):
         return None  # "You can't.", "I don't know." : a reply with a subject or a contraction
     if len(words) == 1 and (PARTICIPLE.search(name) or name.lower() in PARTICIPLES):
         return None  # one past participle is the library's answer to an action: "Opened.", "Eaten."
     return name
 
 
+# A possessive after the first word of a name ("Merchant's Study."), not a contraction ("can't").
+POSSESSIVE = re.compile(r"\w['\u2019]s$", re.IGNORECASE)
+
+
+# Words whose "'s" is "is" or "us" ("That's odd.", "Let's go."), never a possessive.
+S_CONTRACTIONS: frozenset[str] = frozenset(
+    {"that", "it", "there", "here", "what", "who", "where", "how", "let", "he", "she", "this"}
+)
+
+
+def _contraction(word: str) -> bool:
+    """True for a word with an apostrophe in it."""
+    return "'" in word or "\u2019" in word
+
+
+def _possessive(word: str) -> bool:
+    """A name's possessive ("Merchant's"), not a contraction ("That's", "can't")."""
+    return bool(POSSESSIVE.search(word)) and re.sub(r"['\u2019]s$", "", word).lower() not in S_CONTRACTIONS
+
+
 def _stopped_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
     """Some Inform authors end the room name with a full stop ("Narrow tunnel."), printed as its own
     paragraph after a narrative paragraph. Read only when the line starts a paragraph and the next line
     opens a room description ("You are in a narrow tunnel."), or the name is a known room and nothing
-    follows it in its paragraph (a brief revisit)."""
+    follows it in its paragraph (a brief revisit); or by the two rules of stopped_in_place."""
     name = in_place(stopped_name(lines[i]), lines, i, known)
-    return HeaderFound(name, i, "stopped_title") if name else None
+    if name:
+        return HeaderFound(name, i, "stopped_title")
+    return stopped_in_place(lines, i)
+
+
+# A room's exits on a line of their own ("Exits: north, west.", "Obvious exits: N, S, E").
+EXITS_LINE = re.compile(r"^\s*(?:obvious |visible |possible )?exits?(?: are)?\s*:", re.IGNORECASE)
+# Fewest letters of a name in capitals read as a room above a blank line ("OK." is a reply).
+CAPITALS_MIN_LETTERS = 4
+
+
+def stopped_in_place(lines: list[str], i: int) -> HeaderFound | None:
+    """A stopped name at the start of a paragraph, by two shapes of older mainframe games:
+    rule stopped_over_exits, the room's exits line right under it ("Kitchen." then "Exits: west.");
+    rule capitals_stopped_title, a name in capitals over a blank line and a paragraph of prose
+    ("COUNTING HOUSE.", "", "Tall desks stand in rows...").
+
+    >>> stopped_in_place(["", "Kitchen.", "Exits: west, north."], 1)
+    HeaderFound(name='Kitchen', index=1, rule='stopped_over_exits')
+    >>> stopped_in_place(["HALL.", "", "A stone-flagged hall with a stair."], 0)
+    HeaderFound(name='HALL', index=0, rule='capitals_stopped_title')
+    >>> stopped_in_place(["Nothing happens.", "", "The troll swings his axe at you."], 0) is None
+    True
+
+    Rule title_stopped_over_room: a Title Case stopped name over a blank line and a paragraph that lays
+    out a room, two sentences or more naming a way out ("Coal Store.", "", "Coal fills it. The forge
+    is east."); a reply of one word over narration names no way out ("Crash.", "", "The vase breaks.").
+
+    >>> stopped_in_place(["Coal Store.", "", "Heaps of coal fill it. The forge is back to the east."], 0)
+    HeaderFound(name='Coal Store', index=0, rule='title_stopped_over_room')
+    >>> stopped_in_place(["Crash.", "", "The vase breaks. Shards fly everywhere."], 0) is None
+    True
+    """
+    name = stopped_name(lines[i])
+    if name is None or (i > 0 and lines[i - 1].strip()):
+        return None
+    following = lines[i + 1] if i + 1 < len(lines) else ""
+    if EXITS_LINE.match(following):
+        return HeaderFound(name, i, "stopped_over_exits")
+    if following.strip():
+        return None
+    letters = [c for c in name if c.isalpha()]
+    after = next((line for line in lines[i + 2 :] if line.strip()), "")
+    if len(letters) >= CAPITALS_MIN_LETTERS and all(c.isupper() for c in letters) and _is_prose(after):
+        return HeaderFound(name, i, "capitals_stopped_title")
+    if header_shape(name) == "title" and _lays_out_a_room(lines[i + 2 :]):
+        return HeaderFound(name, i, "title_stopped_over_room")
+    return None
+
+
+def _lays_out_a_room(lines: list[str]) -> bool:
+    """True when the first paragraph of the lines reads as a room's description: two sentences or more
+    that name a way out ("... an anvil. The green is to the south.")."""
+    index = next((k for k, line in enumerate(lines) if line.strip()), None)
+    if index is None:
+        return False
+    end = next((k for k in range(index, len(lines)) if not lines[k].strip()), len(lines))
+    paragraph = " ".join(line.strip() for line in lines[index:end])
+    return sentence_count(paragraph) >= 2 and bool(parse_exits(paragraph))
 
 
 # The shapes a header line may take, in the order they are tried on each line (from the last line
