@@ -10,7 +10,8 @@ from autofrotz.managers.map_manager import MapManager
 from autofrotz.managers.map_rules_named import headerless_known_exit
 from autofrotz.managers.map_verdicts import Observation
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import ParsedOutput, headerless_description
+from autofrotz.managers.room_parser import ParsedOutput
+from autofrotz.managers.room_prose import headerless_description
 from tests.support.map_walk import walk
 
 HUT = "You are standing outside the door of a small hut.\nThere are paths off to the east and south."

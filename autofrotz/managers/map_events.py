@@ -7,7 +7,7 @@ house whose "bedroom", "pantry" and "study" are one place) while the same event 
 from __future__ import annotations
 
 from autofrotz.managers.map_maze import normalize_description, similarity
-from autofrotz.managers.room_parser import opening_line
+from autofrotz.managers.room_prose import opening_line
 
 # Event passages at least this similar are the same thing happening again (a bruise here, a miss there).
 EVENT_SIMILARITY = 0.8

@@ -15,13 +15,8 @@ from autofrotz.managers.map_events import same_event
 from autofrotz.managers.map_graph import REFUTED, Link
 from autofrotz.managers.map_maze import normalize_description, similarity
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import (
-    is_full_description,
-    is_item_line,
-    parse_exits,
-    place_words,
-    short_form_share,
-)
+from autofrotz.managers.room_parser import is_full_description, parse_exits
+from autofrotz.managers.room_prose import is_item_line, place_words, short_form_share
 from autofrotz.managers.room_signals import reads_like_open_terrain
 
 # Descriptions at least this similar belong to the same room (state changes alter a few words).

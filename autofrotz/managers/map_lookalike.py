@@ -14,7 +14,8 @@ from autofrotz.managers.map_graph import MENTIONED, Link
 from autofrotz.managers.map_identity import KEPT_WORDS, furnishings, kept_furnishings, maze_like, shared_run
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import find_header, is_item_line, parse_exits, parse_output
+from autofrotz.managers.room_parser import find_header, parse_exits, parse_output
+from autofrotz.managers.room_prose import is_item_line
 
 # "You tumble downwards...": the reply goes on below the room it named first.
 # "Obvious exits: North, Up.": a listing many look-alike rooms share, no fixture of one of them.

@@ -29,14 +29,8 @@ from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
-from autofrotz.managers.room_parser import (
-    ParsedOutput,
-    is_full_description,
-    is_item_line,
-    leading_paragraph,
-    parse_exits,
-    parse_output,
-)
+from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
+from autofrotz.managers.room_prose import is_item_line, leading_paragraph
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.item_names import strip_article
-from autofrotz.managers.room_parser import is_item_line
+from autofrotz.managers.room_prose import is_item_line
 
 # Commands that put a named thing down where the player stands, and replies that say it was done.
 DROP_COMMAND = re.compile(r"^\s*(?:drop|discard|put down|leave)\s+(.+?)\s*$", re.IGNORECASE)

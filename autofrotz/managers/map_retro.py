@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers.directions import OPPOSITES, edge_label
-from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits, sentence_count
+from autofrotz.managers.room_parser import ParsedOutput, parse_exits
+from autofrotz.managers.room_prose import leading_paragraph, sentence_count
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager

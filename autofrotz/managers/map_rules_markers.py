@@ -13,7 +13,7 @@ from autofrotz.managers.map_markers import look_alike, shown
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.map_verdicts import Observation, Verdict, candidates, current_link
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import is_item_line
+from autofrotz.managers.room_prose import is_item_line
 
 
 def _room_text(seen: Observation) -> str:

@@ -25,7 +25,8 @@ from autofrotz.managers.map_verdicts import (
     current_link,
 )
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import ParsedOutput, leading_paragraph, parse_exits
+from autofrotz.managers.room_parser import ParsedOutput, parse_exits
+from autofrotz.managers.room_prose import leading_paragraph
 from autofrotz.managers.room_signals import (
     is_back_where_started,
     is_dark_again_text,

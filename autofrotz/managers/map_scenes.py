@@ -18,7 +18,8 @@ from autofrotz.managers.map_maze import normalize_description, similarity
 from autofrotz.managers.map_retro import EarlyTurns
 from autofrotz.managers.map_rides import RECENT_REPLIES
 from autofrotz.managers.map_view import MapView
-from autofrotz.managers.room_parser import find_header, is_item_line
+from autofrotz.managers.room_parser import find_header
+from autofrotz.managers.room_prose import is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
 
 # Replies telling of a fall to the place below (no header follows): "you are falling".

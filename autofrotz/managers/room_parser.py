@@ -17,6 +17,13 @@ from autofrotz.managers.header_shapes import (
     parenthesised_header,
 )
 from autofrotz.managers.room_exits import parse_exits
+from autofrotz.managers.room_prose import (
+    describes_a_room,
+    headerless_description,
+    is_item_line,
+    paragraph_blocks,
+    sentence_count,
+)
 from autofrotz.managers.room_signals import blocked_reason, first_match, is_dark_text, is_no_exit_text
 from autofrotz.managers.status_line import strip_status
 
@@ -77,16 +84,6 @@ POSITION_SUFFIX = (
     r"[^)]*\)\s*$"
 )
 
-# Lines that list what is in a room (objects, people), printed after or instead of its description.
-ITEM_LINE_PATTERNS: tuple[str, ...] = (
-    r"^you (?:can |could )?(?:also )?(?:see|notice)\b",
-    r"^there (?:is|are) .{1,80}\b(?:here|nearby|lying|sitting|on the ground)\b",
-    r"\b(?:is|are) (?:here|lying here|sitting here|resting here|standing here)\b",
-    r"^(?:on|in|under|beside|inside) (?:the|a|an) [\w' -]+ (?:is|are|sits?|lies?|stands?)\b",
-    r"^(?:a|an|the|some|your) [\w' -]+ (?:is|are) (?:sitting|lying|resting|standing|here|on|in)\b",
-    r"\bcontains?:$",
-)
-
 POSITION_COMMA = r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$"
 
 
@@ -104,19 +101,6 @@ class ParsedOutput:
     position: str | None = None  # "(in the boat)" after the header: inside or on something
     header_rule: str | None = None  # which shape named the room: title, sentence, decorated, ... (LINE_RULES)
     status_name: str | None = None  # the room a status line in the reply named (a weak signal)
-
-
-def is_item_line(line: str) -> bool:
-    """True for a line that lists objects or people rather than describing the room.
-
-    >>> is_item_line("There is a brown sack here.")
-    True
-    >>> is_item_line("On the table is an elongated brown sack, smelling of hot peppers.")
-    True
-    >>> is_item_line("You are in the kitchen of the white house.")
-    False
-    """
-    return first_match(ITEM_LINE_PATTERNS, line.strip()) is not None
 
 
 def is_full_description(line: str) -> bool:
@@ -249,22 +233,10 @@ def _is_prose(line: str) -> bool:
     return text[-1] in ".!?\"')" or (len(text) >= 40 and len(INNER_SENTENCES.findall(text)) >= 2)
 
 
-def _paragraph_blocks(lines: list[str]) -> list[tuple[int, int]]:
-    """(start, end) indexes of runs of non-blank lines."""
-    blocks, start = [], None
-    for i, line in enumerate(lines + [""]):
-        if line.strip() and start is None:
-            start = i
-        elif not line.strip() and start is not None:
-            blocks.append((start, i))
-            start = None
-    return blocks
-
-
 def _banner_lines(lines: list[str]) -> set[int]:
     """Indexes of lines inside a paragraph that contains a banner line (title, copyright, release)."""
     banned: set[int] = set()
-    for start, end in _paragraph_blocks(lines):
+    for start, end in paragraph_blocks(lines):
         if any(first_match(BANNER_PATTERNS, lines[i]) for i in range(start, end)):
             banned.update(range(start, end))
     return banned
@@ -536,143 +508,6 @@ def description_after(lines: list[str], index: int) -> str:
             continue
         out.append(line.strip())
     return " ".join(out)
-
-
-# Line endings after which a new line may open a description inside the same paragraph ("...vanished.").
-LEAD_INS = (".", "!", ":")
-
-
-def headerless_description(text: str) -> str | None:
-    """The first paragraph that opens like an old-style room description ("You are in a garden..."),
-    up to the first line listing an object.
-
-    >>> headerless_description("You are in a rock garden. There are paths to\\nthe east.")
-    'You are in a rock garden. There are paths to the east.'
-    >>> headerless_description("You are in the cellar.\\nThere is a lamp here.")
-    'You are in the cellar.'
-    >>> headerless_description("You are carrying nothing.") is None
-    True
-    >>> headerless_description("Light returns and you see that...\\nYou are by the lake.")
-    'You are by the lake.'
-    """
-    lines = text.replace("\r", "").split("\n")
-    for start, end in _paragraph_blocks(lines):
-        para = [line.strip() for line in lines[start:end]]
-        opener = opening_line(para)
-        if opener == 0 or (opener and para[opener - 1].endswith(LEAD_INS)):
-            return _room_text(para, opener)  # an event told first ("He runs off.") may come before it
-    return None
-
-
-def opening_line(para: list[str]) -> int | None:
-    """Index of the paragraph's first line that opens a room description."""
-    return next((i for i, line in enumerate(para) if first_match(DESCRIPTION_OPENERS, line.lower())), None)
-
-
-def _room_text(para: list[str], opener: int) -> str:
-    """The description from its opening line, stopping where the lines listing objects begin."""
-    end = next((i for i in range(opener + 1, len(para)) if is_item_line(para[i])), len(para))
-    return " ".join(para[opener:end])
-
-
-def leading_paragraph(text: str) -> str:
-    """The reply's first paragraph, from its first description-like line when it has one.
-
-    >>> leading_paragraph("The ogres finish the wall.\\nYou are in a long alley.\\n\\nThere is a rope here.")
-    'You are in a long alley.'
-    """
-    lines = text.replace("\r", "").split("\n")
-    blocks = _paragraph_blocks(lines)
-    if len(blocks) > 1 and is_travel_line(" ".join(line.strip() for line in lines[slice(*blocks[0])])):
-        blocks = blocks[1:]  # the journey told before the room's description
-    for start, end in blocks:
-        para = [line.strip() for line in lines[start:end]]
-        return _room_text(para, opening_line(para) or 0)
-    return ""
-
-
-# "You climb the stair.", "You make your way down the slope." but not "You are in a hall." or "You
-# can see a lamp here.": the player as subject of a verb of going.
-TRAVEL_LINE = re.compile(
-    r"^(?:You|We|I) (?!(?:are|were|am|can|could|see|have|had|feel|hear|notice|find|know|'re|'ve)\b)"
-    r"(?:\w+ly )?(?:\w+ )?(?:climb|walk|go|went|head|follow|crawl|squeeze|swim|wade|descend|"
-    r"ascend|make|made|stroll|run|ran|jump|step|wander|trudge|hurry|scramble|clamber|ride|rode|travel|"
-    r"pass|push|duck|slip|edge|tramp|hike|row|sail|drive|drove|fly|flew|float|drift|fall|fell|slide|"
-    r"slid|enter|leave|left|cross|return|set|pick|wind|find yourself)\w*\b[^.!?]*[.!]$"
-)
-
-
-def sentence_count(text: str, ends: str = ".!?") -> int:
-    """How many sentences a paragraph has, by the marks that end them.
-
-    >>> sentence_count("A hall. Exits lead north!"), sentence_count("A hall; exits lead north.", ".;")
-    (2, 2)
-    """
-    return len(re.findall(rf"[{re.escape(ends)}](?:\s|$)", text))
-
-
-def is_travel_line(paragraph: str) -> bool:
-    """Rule travel_line: a one-sentence paragraph telling the journey, with the player as the subject
-    of a verb of going, before the room's own description. Convention: games (Inform's
-    `print "..."; return Room;` idiom, and most libraries' travel messages) narrate a climb or a
-    long walk first, then describe where it led.
-
-    >>> is_travel_line("You climb the spiral stair, round and round."), is_travel_line("You are in a hall.")
-    (True, False)
-    >>> is_travel_line("You can see a lamp here."), is_travel_line("You climb. It is dark here.")
-    (False, False)
-    """
-    text = paragraph.strip()
-    return bool(TRAVEL_LINE.match(text)) and sentence_count(text) == 1
-
-
-# Words that carry no sense of place, left out when a revisit's short wording is matched to a room.
-PLACE_STOP_WORDS: frozenset[str] = frozenset(
-    {"you", "are", "the", "and", "with", "this", "that", "there", "here", "which", "from", "your", "its",
-     "standing", "now", "into", "onto", "once", "more", "again", "back", "some"}
-)  # fmt: skip
-
-
-def place_words(text: str) -> list[str]:
-    """The words of a description that name the place.
-
-    >>> place_words("You are in the vegetable garden.")
-    ['vegetable', 'garden']
-    """
-    return [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
-
-
-def short_form_share(short: str, full: str) -> float:
-    """Share of the short text's place words that the full description has (a plural or longer
-    form counts).
-
-    >>> short_form_share("You are in the vegetable garden", "You are in a garden of exotic vegetables.")
-    1.0
-    >>> short_form_share("You are standing outside the house", "You are outside a flint hut.")
-    0.5
-    """
-    words, known = place_words(short), set(place_words(full))
-    hits = sum(any(_same_stem(w, k) for k in known) for w in words)
-    return hits / len(words) if words else 0.0
-
-
-def _same_stem(a: str, b: str) -> bool:
-    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
-
-
-def describes_a_room(text: str) -> bool:
-    """Rule door_in_a_description: a reply that opens with a paragraph of two sentences or more naming
-    two ways out or more is a room's description, so a shut door it mentions ("a pantry door to the
-    west is shut") blocks nothing. Convention: a refusal is a short answer about the one way tried;
-    a description lays out the room's exits, doors and their state among them.
-
-    >>> describes_a_room("A warm kitchen. The hall is south, and the pantry door to the west is shut.")
-    True
-    >>> describes_a_room("The door is closed."), describes_a_room("The gate is locked. You need a key.")
-    (False, False)
-    """
-    opening = leading_paragraph(text)
-    return sentence_count(opening, ".!?;") >= 2 and len(parse_exits(opening)) >= 2
 
 
 def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
