@@ -118,3 +118,13 @@ def test_a_thing_is_used_where_its_purpose_was_seen(monkeypatch: pytest.MonkeyPa
     if rule_on:
         assert commands.index("pull pin") < commands.index("put smoke grenade in cabinet")
         assert "take smoke grenade" not in commands[commands.index("put smoke grenade in cabinet") :]
+
+
+def test_a_stuck_gate_in_the_way_is_climbed() -> None:
+    """climb-what-will-not-open: a gate in the way that will not open (stuck, not locked) is climbed."""
+    world = World("Street\nA quiet street. A gate leads south.\n")
+    world.reply("south", "You can't, since the wooden gate is in the way.")
+    assert world.decide() == "open wooden gate"
+    world.reply("open wooden gate", "The gate is stuck.")
+    assert world.decide() == "climb wooden gate"
+    assert world.decision.reasoning.startswith("climb-what-will-not-open")

@@ -258,6 +258,8 @@ KEYISH = re.compile(r"(?:key|keys)$")
 # crate. The genre moves such things by pushing them; doors and their kin are opened.
 IN_THE_WAY_ONLY = re.compile(r"\bin the way\b", re.I)
 WAY_KINDS = rr.words("door doors trapdoor hatch gate gates grate grating portal curtain curtains flap panel")
+# Ways the genre lets you climb over when they will not open (a stuck gate, a fence, a low wall).
+CLIMBED_WAYS = rr.words("gate gates fence railing railings wall hedge stile barrier")
 
 
 @dataclass(frozen=True)
@@ -285,6 +287,10 @@ class ShutWay:
             return self._unlock(seen, door, mem) + plans
         if verb == "open" and named and LOCKED.search(text):
             return self._unlock(seen, named[0], mem)
+        stuck = verb == "open" and named and mem.held_up.get(here or "?") and is_refusal(text)
+        if stuck and named[0].split()[-1] in CLIMBED_WAYS:
+            # climb-what-will-not-open: a gate that is stuck (not locked) is climbed over instead
+            return [Plan(f"climb {named[0]}", "climb-what-will-not-open", here, True)]
         if verb == "take" and named and KEYISH.search(named[0]) and not REFUSED.search(text):
             keys = [named[0]]  # a key found: the locks met in this room come next
             return [Plan(f"unlock {t} with {k}", "unlock-once-a-key-is-found", here, True)

@@ -17,6 +17,7 @@ Each reader names the convention it relies on; the agent records the rule's name
 | `use-a-thing-for-its-purpose` | "used for disabling electronics", a cupboard showing them | put in there |
 | `take-a-key-to-its-lock` | a key carried, a lock met elsewhere (builtin_explore.py) | walked to first |
 | `move-what-is-in-the-way` | "The desk is in the way." (builtin_replies.py) | pushed, the move sent again |
+| `climb-what-will-not-open` | "The gate is stuck." after a move it held up (builtin_replies.py) | climbed |
 """
 
 from __future__ import annotations
