@@ -257,9 +257,9 @@ KEYISH = re.compile(r"(?:key|keys)$")
 # What stands in a way without being a way itself ("The desk is in the way."): furniture, a boulder, a
 # crate. The genre moves such things by pushing them; doors and their kin are opened.
 IN_THE_WAY_ONLY = re.compile(r"\bin the way\b", re.I)
-WAY_KINDS = rr.words("door doors trapdoor hatch gate gates grate grating portal curtain curtains flap panel")
+WAY_KINDS = rr.words("door doors trapdoor hatch gate gates portal curtain curtains flap")
 # Ways the genre lets you climb over when they will not open (a stuck gate, a fence, a low wall).
-CLIMBED_WAYS = rr.words("gate gates fence railing railings wall hedge stile barrier")
+CLIMBED_WAYS = rr.words("gate gates wall hedge stile barrier")
 
 
 @dataclass(frozen=True)
