@@ -58,12 +58,15 @@ from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_
 from autofrotz.agents.builtin_ways import (
     TOPICS_KEPT,
     WAYS_AGAIN,
+    described_use,
     given_things,
     known_name,
+    later_exits,
     locked_looks,
     move_not_read,
     not_animate,
     opened_way,
+    revealed_inside,
     seen_from_higher,
     spoken_topics,
     stand_higher,
@@ -237,12 +240,45 @@ class BuiltinAgent:
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
+        self._note_uses(ctx, text)
         self._carried_is_here()
         self._note_speech(ctx, text)
         self._note_topics(ctx, text)
         self._check_progress(ctx)
         if mem.seen.start_room is None:
             mem.seen.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
+
+    def _note_uses(self, ctx: TurnContext, text: str) -> None:
+        """Rule use-a-thing-for-its-purpose: a carried thing's description said what it is for (and how
+        to set it off), and a container opened somewhere showed that very thing: there, the steps, then
+        the thing put in the container (a grenade "used for disabling electronics" in the cupboard that
+        holds the electronics)."""
+        seen, command = self.mem.seen, self.mem.now.last_command
+        looked = objects(command)[0] if command.startswith(LOOK_VERBS) and objects(command) else ""
+        use = described_use(text) if looked and looked in self._carried_names() else None
+        if use and all(u[0] != looked for u in seen.uses):
+            seen.uses.append([looked, use[0], *use[1]])
+        opened = revealed_inside(command, text)
+        if opened and opened[1]:
+            seen.holders.append([self.mem.now.last_room or "?", opened[0], *opened[1]])
+        for use_of, container in self._uses_here(ctx.room_id or "?"):
+            seen.uses = [u for u in seen.uses if u is not use_of]  # once: the thing is gone after
+            seen.junk += [] if use_of[0] in seen.junk else [use_of[0]]  # left there: not taken back
+            steps = [*use_of[2:], f"put {use_of[0]} in {container}"]
+            for step in steps:
+                self.mem.attempts.tries.pop(spot(ctx.room_id, step), None)
+            self.mem.plans.add(steps, "use-a-thing-for-its-purpose", front=True)
+
+    def _uses_here(self, room: str) -> list[tuple[list[str], str]]:
+        """(use, container) pairs of rule use-a-thing-for-its-purpose that this room's containers answer."""
+        held = self._carried_names()
+        return [
+            (use, holder[1])
+            for use in self.mem.seen.uses
+            if use[0] in held
+            for holder in self.mem.seen.holders
+            if holder[0] == room and use[1] in holder[2:]
+        ]
 
     def _note_speech(self, ctx: TurnContext, text: str) -> None:
         """Quoted names read are words to say there, and in whatever we climb into."""
@@ -457,7 +493,7 @@ class BuiltinAgent:
         if verb == "put" and gained and " in " in command:
             box = short(command.split(" in ", 1)[1])
             mem.seen.deposits += [] if box in mem.seen.deposits else [box]  # this container counts treasure
-        if verb == "put" and not gained:
+        if verb == "put" and not gained and thing not in mem.seen.junk:  # junk: left where it belongs
             mem.plans.add([f"take {command.split(' in ')[0][4:]}"], "take-back-what-a-put-did-not-score")
         if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
             tries, fails = mem.attempts.tries, mem.attempts.fails
@@ -474,8 +510,10 @@ class BuiltinAgent:
                 # must not turn it into a loop
                 mem.attempts.opened_in.append(here)
                 shut = mem.attempts.shut_moves.pop(here, [])
-                # no way refused here yet: the door is the way to one not yet tried
-                ways = shut or Explorer(self.map, mem, self._pending_rooms).blind(room)
+                # the ways refused here first, then those not yet tried (the door may lead to one never
+                # tried: a door named without a direction, "bars the way to the rare books room")
+                blind = Explorer(self.map, mem, self._pending_rooms).blind(room)
+                ways = shut + [d for d in blind if d not in shut]
                 mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
             if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
                 verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
@@ -491,6 +529,9 @@ class BuiltinAgent:
             mem.add_noun(room, phrase)
         for direction in w.directions_in(ctx.room_description or ""):
             mem.add_hint(room, direction)
+        if room != mem.now.last_room:  # exits-in-later-paragraphs: the whole arrival text, not its first line
+            for direction in later_exits(text, ctx.room_description or ""):
+                mem.add_hint(room, direction)
         if mem.now.last_command == "take all":
             scenery = [short(n) for n in w.scenery_names(text)]
             mem.vocab.scenery += [n for n in scenery if n not in mem.vocab.scenery]
@@ -631,7 +672,11 @@ class BuiltinAgent:
 
     def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         room = ctx.room_id
-        explorer = Explorer(ctx.map, self.mem, self._pending_rooms, self._examine_here(ctx, scene))
+        leads = (
+            ("take-a-key-to-its-lock", self._lock_waits),
+            ("use-a-thing-for-its-purpose", lambda r: bool(self._uses_here(r))),
+        )
+        explorer = Explorer(ctx.map, self.mem, self._pending_rooms, self._examine_here(ctx, scene), leads)
         step, reason = explorer.next_step(room)
         if step:
             if step in ("down", "d") and not self.mem.now.lit and carried(scene, w.LIGHTS):
@@ -670,6 +715,20 @@ class BuiltinAgent:
         finds nothing to do and the agent paces between two rooms."""
         nouns = renamed(list(self.mem.seen.nouns.get(room, [])), self.mem)
         return Scene(room, nouns, [], self._carried_names(), "")
+
+    def _lock_waits(self, room: str) -> bool:
+        """Rule take-a-key-to-its-lock: a room where something was found locked, and a key we carry
+        that was never tried in its lock there."""
+        if room not in self.mem.seen.locked_rooms:
+            return False
+        keys = [k for k in self._carried_names() if w.has_class(k, w.KEYS)]
+        if not keys:
+            return False
+        scene = dataclasses.replace(self._remote_scene(room), locked=True)
+        shut = [t for t in self.replies.mem.locked.get(room, [])]
+        tries = [f"unlock {t} with {short(k)}" for t in shut for k in keys]
+        tries += [c for c, rule in named_room_actions(scene, self.mem) if rule == "unlock-with-a-key"]
+        return any(allowed(c, room, self.mem) for c in tries)
 
     def _sweep_pending(self, room: str) -> bool:
         scene = self._remote_scene(room)

@@ -36,12 +36,18 @@ class Explorer:
     """Reads the map (and the agent's memory) to pick the next move."""
 
     def __init__(
-        self, map_manager: Any, mem: Memory, pending: Callable[[str], bool], examine: list[str] | None = None
+        self,
+        map_manager: Any,
+        mem: Memory,
+        pending: Callable[[str], bool],
+        examine: list[str] | None = None,
+        leads: tuple[tuple[str, Callable[[str], bool]], ...] = (),
     ) -> None:
         self.map = map_manager
         self.mem = mem
         self.pending = pending
         self.examine = examine or []
+        self.leads = leads  # (rule, room test): rooms a carried thing is wanted in, walked to first
 
     def next_step(self, room: str | None) -> tuple[str | None, str]:
         """(command, reason), or (None, why not) when nothing is left to explore."""
@@ -52,6 +58,11 @@ class Explorer:
             return here, "an exit the room mentions"
         routes = self._routes(room)
         for label, test in (
+            # The leads (take-a-key-to-its-lock, use-a-thing-for-its-purpose): a thing carried that a
+            # room elsewhere wants, a lock never tried with our key, a holder of what the thing is for.
+            # A locked door is the genre's surest way on, and its key often comes from far away (a
+            # clerk's desk, another floor): before other walks, and before a clock runs out.
+            *self.leads,
             ("walk to an exit not yet tried", lambda r: bool(self._usable(self.mentioned(r), r))),
             ("walk back to things not yet tried", self.pending),
         ):

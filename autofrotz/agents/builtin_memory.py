@@ -133,6 +133,8 @@ class Seen:
     topics: list[str] = field(
         default_factory=list
     )  # nouns of the opening and of speech (ask-about-what-was-said)
+    uses: list[list[str]] = field(default_factory=list)  # [thing, what it is for, steps...]: purpose read
+    holders: list[list[str]] = field(default_factory=list)  # [room, container, words shown]: opened there
     start_room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from autofrotz.agents import reply_reading as rr
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_tactics import objects
+from autofrotz.agents.builtin_words import is_refusal
 from autofrotz.game_interface import Vocabulary
 
 # Light sources by their stock names (lamp, lantern, torch, candle...): the convention of every cave game.
@@ -253,6 +254,12 @@ UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b"
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopened\b|\bopens\b", re.I)
 REFUSED = re.compile(r"\b(?:can't|cannot|won't|doesn't|don't|isn't|aren't|not|locked|fit|already)\b", re.I)
 KEYISH = re.compile(r"(?:key|keys)$")
+# What stands in a way without being a way itself ("The desk is in the way."): furniture, a boulder, a
+# crate. The genre moves such things by pushing them; doors and their kin are opened.
+IN_THE_WAY_ONLY = re.compile(r"\bin the way\b", re.I)
+WAY_KINDS = rr.words("door doors trapdoor hatch gate gates portal curtain curtains flap")
+# Ways the genre lets you climb over when they will not open (a stuck gate, a fence, a low wall).
+CLIMBED_WAYS = rr.words("gate gates wall hedge stile barrier")
 
 
 @dataclass(frozen=True)
@@ -273,10 +280,17 @@ class ShutWay:
             door = _way_name(found.group(1)) if found else ""
             if door:
                 mem.held_up[here or "?"] = seen.command
-                plans.append(Plan(f"open {door}", self.name, here, True))
+                pushed = IN_THE_WAY_ONLY.search(text) and door.split()[-1] not in WAY_KINDS
+                # move-what-is-in-the-way: a thing, not a door, blocks the move: push it aside
+                opening = Plan(f"push {door}", "move-what-is-in-the-way", here, True) if pushed else None
+                plans.append(opening or Plan(f"open {door}", self.name, here, True))
             return self._unlock(seen, door, mem) + plans
         if verb == "open" and named and LOCKED.search(text):
             return self._unlock(seen, named[0], mem)
+        stuck = verb == "open" and named and mem.held_up.get(here or "?") and is_refusal(text)
+        if stuck and named[0].split()[-1] in CLIMBED_WAYS:
+            # climb-what-will-not-open: a gate that is stuck (not locked) is climbed over instead
+            return [Plan(f"climb {named[0]}", "climb-what-will-not-open", here, True)]
         if verb == "take" and named and KEYISH.search(named[0]) and not REFUSED.search(text):
             keys = [named[0]]  # a key found: the locks met in this room come next
             return [Plan(f"unlock {t} with {k}", "unlock-once-a-key-is-found", here, True)
@@ -284,6 +298,9 @@ class ShutWay:
         if verb == "unlock" and named and UNLOCKED.search(text) and not REFUSED.search(text):
             return [Plan(f"open {named[0]}", "open-what-was-unlocked", here, True)]
         move = mem.held_up.get(here or "?")
+        if verb == "push" and move and not REFUSED.search(text) and not is_refusal(text):
+            del mem.held_up[here or "?"]  # move-what-is-in-the-way: the thing moved, the way may be clear
+            return [Plan(move, "move-what-is-in-the-way", here, True)]
         if verb == "open" and move and OPENED.search(text) and not REFUSED.search(text):
             del mem.held_up[here or "?"]
             return [Plan(move, "go-through-what-was-opened", here, True)]

@@ -6,13 +6,18 @@ Each reader names the convention it relies on; the agent records the rule's name
 |---|---|---|
 | `move-not-read` | a move answered about another verb ("...wanting to take the lamp.") | sent again |
 | `not-a-person` | "You can only do that to something animate." | no more offers or questions to it |
-| `ways-past-an-opened-door` | "You open the oak door." | moves refused here (else untried ones) go first |
+| `ways-past-an-opened-door` | "You open the oak door." | moves refused here, then untried ones, go first |
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
 | `ask-about-what-was-said` | the opening text, and what people say | people here are asked about its nouns |
 | `say-the-word-told` | "Simply say the word 'covert'", "the password is 'x'" | said next |
 | `stand-higher-to-look` | "Looks normal from where you're standing." | a step-up put down, stood on |
 | `examine-what-is-locked` | a locked door and no key carried | the door is examined |
 | `name-by-known-words` | "copy of The Lore of X", the game lacking "copy" | named by the title's words |
+| `exits-in-later-paragraphs` | a room's later paragraphs ("A doorway to the east...") | those ways tried |
+| `use-a-thing-for-its-purpose` | "used for disabling electronics", a cupboard showing them | put in there |
+| `take-a-key-to-its-lock` | a key carried, a lock met elsewhere (builtin_explore.py) | walked to first |
+| `move-what-is-in-the-way` | "The desk is in the way." (builtin_replies.py) | pushed, the move sent again |
+| `climb-what-will-not-open` | "The gate is stuck." after a move it held up (builtin_replies.py) | climbed |
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import re
 from autofrotz.agents import builtin_words as w
 from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import DIRECTION_WORDS
+from autofrotz.managers.room_exits import parse_exits
 
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
 
@@ -276,3 +282,71 @@ def locked_looks(command: str, text: str, keys_held: bool) -> list[str]:
     if keys_held or len(words) < 2 or words[0] != "open" or not w.LOCKED.search(text[:200]):
         return []
     return [f"examine {' '.join(words[1:])}"]
+
+
+ANCHOR = 40  # characters of the room's first paragraph that find where its description starts in a reply
+
+
+def later_exits(text: str, description: str) -> list[str]:
+    r"""Rule `exits-in-later-paragraphs`: the ways out a room's whole arrival text names, from its first
+    paragraph on. Inform prints a room's description as one or more paragraphs (an aside in brackets,
+    a second paragraph of layout) and the map reads exits from the first only.
+
+    >>> text = "Stacks\nYou are in a maze of shelves.\n\n(Well, not really)\n\nA doorway to the east."
+    >>> later_exits(text, "You are in a maze of shelves.")
+    ['east']
+    >>> later_exits("A troll runs west.\nHall\nA bare hall.", "A bare hall."), later_exits("Hall", "")
+    ([], [])
+    """
+    anchor = " ".join(description.split())[:ANCHOR]
+    flat = " ".join(text.split())
+    at = flat.find(anchor) if anchor else -1
+    return parse_exits(flat[at:]) if at >= 0 else []
+
+
+# A thing's description saying what it is for ("a chaff grenade, used for disabling electronics", "a
+# key used to open the vault") and how to set it off ("You could pull the pin", "You might twist the
+# cap"): the genre's way of telling the player where a tool goes and what to do to it first.
+PURPOSE = re.compile(
+    r"\b(?:used|meant|designed|made) (?:for|to) (?:[a-z]+ing |[a-z]+ )?"
+    r"(?:the |some |any |all )?([a-z]{3,})\b",
+    re.IGNORECASE,
+)
+STEP = re.compile(
+    r"\byou (?:could|can|might|should)(?: probably| first| just)? ([a-z]{3,}) "
+    r"(?:the|its|his|her) ([a-z]{3,})\b",
+    re.IGNORECASE,
+)
+NOT_STEPS = frozenset(["see", "find", "get", "feel", "hear", "tell", "say", "imagine", "make", "use"])
+
+
+def described_use(text: str) -> tuple[str, list[str]] | None:
+    """Rule `use-a-thing-for-its-purpose`, first half: (what a thing is for, the steps that set it off).
+
+    >>> text = "A chaff grenade, used for disabling electronics. You could pull the pin and then deposit it."
+    >>> described_use(text)
+    ('electronics', ['pull pin'])
+    >>> described_use("A plain brass key.") is None
+    True
+    """
+    found = PURPOSE.search(text[:400])
+    if not found:
+        return None
+    steps = [f"{v.lower()} {n.lower()}" for v, n in STEP.findall(text[:400]) if v.lower() not in NOT_STEPS]
+    return found.group(1).lower(), steps
+
+
+def revealed_inside(command: str, text: str) -> tuple[str, list[str]] | None:
+    """Rule `use-a-thing-for-its-purpose`, second half: a container just opened and the words of what
+    its opening showed ("You open the cupboard revealing some electronics").
+
+    >>> revealed_inside("open cupboard", "You open the cupboard revealing some electronics")
+    ('cupboard', ['electronics'])
+    >>> revealed_inside("open door", "It seems to be locked.") is None
+    True
+    """
+    words = command.lower().split()
+    if len(words) < 2 or words[0] != "open" or w.is_refusal(text[:200]):
+        return None
+    shown = [w.head(n) for n in w.noun_phrases(text[:300])]
+    return " ".join(words[1:]), [x for x in dict.fromkeys(shown) if x and x not in words and x[-3:] != "ing"]

@@ -131,7 +131,7 @@ REFUSALS = re.compile(
     r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
     r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
     r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
-    r"no point|pointless|waste of time|too dark to)\b",
+    r"no point|pointless|waste of time|too dark to|(?:is|are) stuck|not the time)\b",
     re.IGNORECASE,
 )
 # Replies that report an action done (the parser library's own words for success): never a stock refusal.
@@ -529,6 +529,8 @@ def is_refusal(text: str) -> bool:
     (True, True)
     >>> is_refusal("I can't seem to open the door.")
     True
+    >>> is_refusal("The gate is stuck."), is_refusal("Now is not the time to go exploring.")
+    (True, True)
     """
     head_text = text[:400]
     return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))
