@@ -55,6 +55,8 @@ OUR_GAMES = {
     "wheelwright": "\nYou are back in the wheelwright's yard.\n",
     "smithy": "\nCoal Store.\n\nHeaps of coal",
     "stable": "\nI have nothing but the hay fork and the bridle.\n",
+    "scullery": "You pat your apron pockets. Your hands are empty, but you are wearing an apron.\n",
+    "larder": "\nYou are carrying the following items:\nJAR OF HONEY, LADLE.\n\nYou are wearing:\n",
 }
 
 

@@ -259,3 +259,84 @@ def test_the_phoenix_games_list_each_thing_as_a_long_sentence() -> None:
     assert names("You are holding:\n") == []
     narration = "You are holding:\n  a lamp\nThe ground shakes beneath your feet and a rumble echoes round."
     assert names(narration) == ["lamp"]
+
+
+def worn_names(text: str) -> list[tuple[str, bool]] | None:
+    listing = parse_inventory(text)
+    return None if listing is None else [(i.name, bool(i.properties.get("worn"))) for i in listing]
+
+
+def test_an_empty_phrase_with_a_listing_reads_the_listing() -> None:
+    # rules empty_then_listing and nothing_but (no exception when ", but" opens a new clause)
+    assert worn_names("You aren't carrying anything, but you are wearing a coat.") == [("coat", True)]
+    assert worn_names("Your hands are empty. You are wearing a coat.") == [("coat", True)]
+    assert worn_names("You are empty-handed.\nYou are wearing a coat.") == [("coat", True)]
+    assert worn_names("You have nothing in your hands. You are wearing a hat and a scarf.") == [
+        ("hat", True),
+        ("scarf", True),
+    ]
+    assert names("Your hands are empty.") == [] and names("You are empty-handed.") == []
+
+
+def test_a_part_of_the_player_holds_the_listing() -> None:
+    # rules part_holds and place_frame
+    assert names("Your hands are empty, but your pockets hold a key and a coin.") == ["key", "coin"]
+    assert names("In your hands you hold a lamp.") == ["lamp"]
+    assert names("Your pockets hold nothing.") == []
+
+
+def test_the_exception_told_before_the_nothing() -> None:
+    # rule exception_first, also after narration on the same line
+    assert names("Apart from a lamp you have nothing.") == ["lamp"]
+    assert worn_names(
+        "You pat your apron pockets. Apart from the ladle, you have nothing. You are also wearing an apron."
+    ) == [
+        ("ladle", False),
+        ("apron", True),
+    ]
+    assert names("You are carrying nothing of value: just a lamp.") == ["lamp"]
+
+
+def test_narration_before_a_prose_listing() -> None:
+    # rule narration_before_listing: a sentence or two, no more
+    assert names("You check your pockets. You are carrying a lamp and a key.") == ["lamp", "key"]
+    assert names("You have a lamp with you.") == ["lamp"]
+    assert names("It is dark. The wind howls. Rain falls. You are carrying a lamp.") is None
+    assert names("You have to be more specific!") is None
+
+
+def test_scullery_inventory_shapes() -> None:
+    # inform/scullery.inf prints these answers to "inventory"
+    text = (
+        "You pat your apron pockets. Your pockets hold a jar of honey and a ladle. "
+        "You are also wearing an apron."
+    )
+    assert worn_names(text) == [("jar of honey", False), ("ladle", False), ("apron", True)]
+    assert names("You pat your apron pockets. Your hands are empty.") == []
+
+
+def test_words_around_a_list_that_name_nothing() -> None:
+    # rules only_qualifier, nothing_else and all_you_have
+    assert names("You have only a lamp.") == ["lamp"] and names("You are only carrying a lamp.") == ["lamp"]
+    assert names("You're holding just the lamp.") == ["lamp"]
+    assert names("You are carrying a lamp and nothing else.") == ["lamp"]
+    assert names("You have a lamp, and that's all.") == ["lamp"]
+    assert names("All you have is a lamp.") == ["lamp"]
+    assert names("The only thing you are carrying is a key.") == ["key"]
+    assert names("You are carrying nothing, except your clothes.") == ["clothes"]
+
+
+def test_listing_blocks_in_less_common_shapes() -> None:
+    # rules list_on_next_line, sentences_on_one_line, carrying_line_again, worn_after_blank, flush_block_worn
+    assert names("You are carrying the following items:\nlamp, key, coin") == ["lamp", "key", "coin"]
+    assert names("You are carrying:\nA lamp. A key. A coin.") == ["lamp", "key", "coin"]
+    assert names("You are carrying a lamp.\nYou are carrying a key.") == ["lamp", "key"]
+    assert worn_names("You are carrying nothing.\n\nYou are wearing:\n  a coat") == [("coat", True)]
+    assert worn_names("You have the following:\nLamp\nKey\nYou are wearing:\nCoat") == [
+        ("Lamp", False),
+        ("Key", False),
+        ("Coat", True),
+    ]
+    assert names("You have in your possession:\n LAMP\n KEY") == ["LAMP", "KEY"]
+    # a flush-left block still ends where the game talks again
+    assert names("You are carrying:\nA lamp\nThe troll grabs at your ankle and snarls at you.") == ["lamp"]

@@ -14,7 +14,13 @@ from autofrotz.managers.item_names import (
     split_count,
     split_list,
 )
-from autofrotz.managers.item_prose import nested_items, possession_lists, prose_inventory
+from autofrotz.managers.item_prose import (
+    INVENTORY_EMPTY,
+    nested_items,
+    plain_list,
+    possession_lists,
+    prose_inventory,
+)
 from autofrotz.managers.status_line import strip_status
 
 # Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
@@ -34,26 +40,37 @@ INVENTORY_HEADER = re.compile(
 WORN_HEADER = re.compile(
     r"^\s*(?:(?:you are|you're|i am|i'm) (?:also )?wearing|worn|wearing)\s*:\s*$", re.IGNORECASE
 )
-# Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
-# isn't carrying anything", "You have nothing", "Your hands are empty".
-INVENTORY_EMPTY = re.compile(
-    r"\bempty[- ]?handed\b"
-    r"|\b(?:carrying|holding|carry|have|has|possess|got)(?: with (?:you|me|him|her|them))? nothing\b"
-    r"|(?:\bnot|n't|\bnever) (?:carrying|holding|carry|have|possess|got) anything\b"
-    r"|\b(?:have|has) no (?:possessions|belongings|items|things|objects)\b"
-    r"|\b(?:hands|inventory|pockets) (?:are|is) empty\b"
-    r"|\bbeyond (?:all )?(?:worldly )?(?:possessions|belongings)\b",
-    re.IGNORECASE,
-)
-
-
 # Rule nothing_but: an answer that lists what is carried as the exception to nothing ("You are carrying
 # nothing but a lamp.", "You aren't holding anything except a key.", "You are empty-handed except for a
 # map."), as some narrators put it; read as the plain "You are carrying ..." it means.
 NOTHING_BUT = re.compile(
     r"\b(?P<subject>you|i)(?:'re|'m| are| am| do| does)?(?:\s*n't| not)?\s+(?:currently\s+)?"
     r"(?:(?:carrying|holding|carry|hold|have|has|possess|got)\s+(?:nothing|anything)(?: else)?"
-    r"|empty[- ]handed)[\s,]+(?:but|except(?: for)?|apart from|besides|save(?: for)?|other than)\s+",
+    r"|empty[- ]handed)"
+    # rule nothing_of_note: "nothing of value: just a lamp", "nothing much, only a key"
+    r"(?: (?:much|special|of (?:any )?(?:value|note|interest|importance|use)))?"
+    r"(?:[\s,]+(?:but|except(?: for)?|apart from|besides|save(?: for)?|other than)"
+    r"|\s*[:,;-]+\s*(?:just|only|merely))\s+"
+    # ", but you are wearing a coat" is a new clause, no exception ("except your clothes" is one)
+    r"(?!(?:you|i|he|she|they)\b|(?:your|my) \w+ (?:hold|holds|contain|contains|are|is)\b)",
+    re.IGNORECASE,
+)
+# Rule exception_first: the exception told before the nothing ("Apart from a lamp, you have nothing.",
+# "Except for a key and a coin you are carrying nothing."); read as "You are carrying ...".
+EXCEPTION_FIRST = re.compile(
+    r"(?:^|(?<=[.!?]\s))\s*(?:apart from|except(?: for)?|besides|other than|save for)\s+"
+    r"(?P<listed>[^.!?]+?),?\s+"
+    r"(?P<subject>you|i)(?:'re|'m| are| am)?\s+(?:carrying|holding|carry|hold|have|possess|got)"
+    r"\s+nothing(?: else)?(?P<end>[.!]?)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# Rule all_you_have: the list as what all that is carried comes to ("All you have is a lamp.", "The only
+# thing you are carrying is a key."); read as "You are carrying ...".
+ALL_YOU_HAVE = re.compile(
+    r"\b(?:all|the only things?|everything)\s+(?:that\s+)?(?:you|i)(?:'re|'m| are| am)?\s+"
+    r"(?:carrying|holding|carry|hold|have|possess|got)(?: with (?:you|me)| on (?:you|me))?\s+(?:is|are)\s+",
     re.IGNORECASE,
 )
 
@@ -67,7 +84,17 @@ def without_exception_wording(text: str) -> str:
     'You are carrying a key.'
     >>> without_exception_wording("You are carrying nothing.")
     'You are carrying nothing.'
+    >>> without_exception_wording("Apart from a lamp and a key, you have nothing.")
+    'You are carrying a lamp and a key.'
+    >>> without_exception_wording("You look. Except for a key you are carrying nothing. You wear a hat.")
+    'You look. You are carrying a key. You wear a hat.'
+    >>> without_exception_wording("All you have is a lamp.")
+    'You are carrying a lamp.'
+    >>> without_exception_wording("You are carrying nothing of value: just a lamp.")
+    'You are carrying a lamp.'
     """
+    text = ALL_YOU_HAVE.sub("You are carrying ", text)
+    text = EXCEPTION_FIRST.sub(lambda m: f"You are carrying {m.group('listed')}{m.group('end')}", text)
     return NOTHING_BUT.sub(lambda m: f"{m.group('subject')} are carrying ", text)
 
 
@@ -102,6 +129,9 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
                 return prose_inventory("\n".join(lines[index:])) or []
             if rest:
                 return _inline_inventory(rest, lines[index + 1 :]) + _worn_lines(lines[index + 1 :])
+            listed, after = list_on_next_line(lines[index + 1 :])
+            if listed:  # rule list_on_next_line under the player's own heading: "lamp, key, coin."
+                return _inline_inventory(listed, []) + _worn_after(after)
             worn = _worn_heading(lines, index + 1)
             if worn is not None:
                 return _block_inventory(lines[index + 1 : worn]) + _worn_block(lines[worn + 1 :])
@@ -120,7 +150,7 @@ LIST_HEADING = re.compile(r"^\s*[A-Za-z][\w'-]*(?: [\w'-]+){0,4}\s*:\s*(.*)$")
 # Rule inventory_named_heading: a heading that names the listing itself ("Inventory:", "Carrying:",
 # "Your possessions:"); its entries may be bare names ("lamp", "LAMP"), as many games print them.
 INVENTORY_WORDS = re.compile(
-    r"\b(?:inventory|carrying|carried|possessions|belongings|holding|held)\b"
+    r"\b(?:inventory|carrying|carried|possessions?|belongings|holding|held)\b"
     r"|\b(?:have|has|had) with (?:you|me)\b",  # "You have with you:", the older mainframe games' lead
     re.I,
 )
@@ -237,12 +267,16 @@ def _worn_heading(lines: list[str], start: int) -> int | None:
 
     >>> _worn_heading(["You are carrying:", "  a lamp", "You are wearing:", "  a hat"], 1)
     2
+    >>> _worn_heading(["You have:", "Lamp", "You are wearing:", "Coat"], 1)  # rule flush_block_worn
+    2
     """
+    flush = next((not x[:1].isspace() for x in lines[start:] if x.strip()), False)
     for index in range(start, len(lines)):
         if WORN_HEADER.match(lines[index]):
             return index
-        if lines[index].strip() and not lines[index][:1].isspace():
-            return None  # a flush-left line that is no heading: the game talks again
+        line = lines[index]
+        if line.strip() and not line[:1].isspace() and (not flush or _ends_listing(line)):
+            return None  # a flush-left line that is no entry of a flush-left block: the game talks again
     return None
 
 
@@ -271,7 +305,12 @@ def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
         if not line.strip() or WORN_LINE.match(line):
             break
         rest += " " + line.strip()
-    return nested_items(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
+    return nested_items(plain_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0]))
+
+
+def _worn_opens(line: str) -> bool:
+    """A line that opens the worn part: a worn heading or a worn sentence."""
+    return bool(WORN_HEADER.match(line) or WORN_LINE.match(line) or WORN_INLINE.match(line))
 
 
 # A worn heading of one word with the worn things after it on the same line ("Worn: boots, hat.").
@@ -289,9 +328,19 @@ def _worn_lines(lines: list[str]) -> list[ListedItem]:
     [('boots', True), ('hat', True)]
     """
     found: list[ListedItem] = []
+    while lines and not lines[0].strip() and len(lines) > 1 and _worn_opens(lines[1]):
+        lines = lines[1:]  # rule worn_after_blank: the worn part as a paragraph of its own
+    worn = _worn_heading(lines, 0) if lines and WORN_HEADER.match(lines[0]) else None
+    if worn is not None:
+        return _worn_block(lines[1:])
     for line in lines:
         if not line.strip():
             break
+        carried = INVENTORY_HEADER.match(line)
+        rest = next((g for g in carried.groups() if g is not None), "").strip() if carried else ""
+        if rest and not WORN_LINE.match(line):  # rule carrying_line_again: "You are carrying a key." again
+            found.extend(_inline_inventory(rest, []))
+            continue
         inline = WORN_INLINE.match(line)
         if inline:  # rule worn_inline_heading: "Worn: boots, hat."
             found.extend(_mark_worn(_inline_inventory(inline.group(1), [])))
@@ -352,10 +401,26 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if group:
             items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
             continue
+        sentences = sentence_entries(entry)
+        if len(sentences) > 1:  # "A lamp. A key. A coin." on one line
+            items.extend(listed_item(x, len(stack), parent) for x in sentences)
+            continue
         item = listed_item(appositive_cut(entry), len(stack), parent)
         items.append(item)
         stack.append((indent, item.name))
     return items
+
+
+def sentence_entries(entry: str) -> list[str]:
+    """Rule sentences_on_one_line: a listed line of several short sentences, each opening like a listed
+    thing ("A lamp. A key. Two coins."), names one thing a sentence; otherwise [entry].
+
+    >>> sentence_entries("A lamp. A key. Two coins."), sentence_entries("A lamp (lit). The end.")
+    (['A lamp', 'A key', 'Two coins'], ['A lamp (lit). The end.'])
+    """
+    parts = [p.strip() for p in re.split(r"(?<=[a-z)])\.(?:\s+|$)", entry) if p.strip()]
+    short = all(len(p.split()) <= 6 and p.split()[0].lower() in INDEFINITE_OPENERS for p in parts)
+    return parts if len(parts) > 1 and short and not any(_ends_listing(p) for p in parts) else [entry]
 
 
 # Fewest words of a listed line whose words after its first comma describe the thing named before it.

@@ -26,13 +26,21 @@ SUBJECT = r"(?:you|i|he|she|they|(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}))"
 BE = r"(?:'re|'m|'s| are| am| is)"
 # Possession leads, each followed by an object list: (rule, pattern, properties every listed object has).
 POSSESSION_LEADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("wearing", rf"\b{SUBJECT}{BE}? (?:also |now |currently )?wearing\s+", {"worn": True}),
-    ("carrying", rf"\b{SUBJECT}{BE}? (?:also |now |currently )?(?:carrying|holding)\s+", {}),
+    ("wearing", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?wearing\s+", {"worn": True}),
+    ("carrying", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?(?:carrying|holding)\s+", {}),
+    # rule part_holds: a part of the player or a thing worn holds the list ("your pockets hold a key",
+    # "my hands contain a lamp"), as some narrators say where things are carried
+    (
+        "part_holds",
+        rf"\b(?:your|my) \w+(?: (?!(?:you|i)\b)\w+)? (?:hold|holds|contain|contains)\s+(?={LIST_START})",
+        {},
+    ),
     (
         "having",
         rf"\b{SUBJECT}(?:'ve got|'s got"
-        r"| (?:also |now |currently )?(?:have|has|carry|carries|hold|holds)(?: got)?)"
-        r"(?: (?:in|on) (?:(?:your|my|his|her|their) )?\w+| with (?:you|me|him|her|them))?,?\s+",
+        r"| (?:also |now |currently |only )?(?:have|has|carry|carries|hold|holds)(?: got)?)"
+        r"(?: (?:in|on) (?:(?:your|my|his|her|their) )?\w+| with (?:you|me|him|her|them))?,?\s+"
+        r"(?:(?:only|just|merely)\s+)?",
         {},
     ),
 )
@@ -44,8 +52,19 @@ LEAD_PROPERTIES = {rule: props for rule, _, props in POSSESSION_LEADS}
 # Words that join one possession clause to the next ("...; in addition, you have", ", and you're wearing"):
 # cut from the end of a list, and the only words allowed before a clause's first lead.
 CONNECTOR = re.compile(
-    r"[\s,;]*(?:\b(?:and|but|while|plus|also|in addition|besides(?: that)?)\b[\s,]*)*$", re.I
+    r"[\s,;]*(?:\b(?:and|but|while|plus|also|in addition|besides(?: that)?)\b[\s,]*)*"
+    r"(?:(?:in|on|under) (?:your|my) \w+(?: \w+)?,?\s*)?$",  # rule place_frame: "In your hands you hold"
+    re.I,
 )
+# Words after a list that only say the list is the player's ("You have a lamp with you.") or that it
+# is the whole of it (rule nothing_else: "a lamp and nothing else", "a key, and that's all"): no name.
+WITH_YOU = re.compile(
+    r"\s+(?:with|on|about) (?:you|me|him|her|them)$"
+    r"|,?\s+(?:and )?nothing (?:else|more)$|,?\s*(?:and )?that(?:'s| is) (?:all|it)$",
+    re.I,
+)
+# Rule only_qualifier: "You're holding just the lamp", "You have only a key": the word names nothing.
+ONLY = re.compile(r"^(?:only|just|merely)\s+", re.I)
 
 
 def prose_inventory(text: str) -> list[ListedItem] | None:
@@ -60,11 +79,22 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
     ['lamp', 'coat']
     >>> prose_inventory("You have to be more specific!") is None
     True
+    >>> [i.name for i in prose_inventory("Your hands are empty, but your pockets hold a key and a coin.")]
+    ['key', 'coin']
+    >>> [i.name for i in prose_inventory("You pat your pockets. You are carrying a lamp.")]
+    ['lamp']
     """
     items: list[ListedItem] = []
-    started = False
-    for clause in clauses(_opening_paragraph(text)):
-        found = possession_lists(clause)
+    started, narration = False, 0
+    for part in _parts(clauses(_opening_paragraph(text))):
+        found = possession_lists(part)
+        if not found and INVENTORY_EMPTY.search(part):
+            continue  # rule empty_then_listing: "You are empty-handed, but you are wearing a coat."
+        if not found and not started and narration < NARRATION_BEFORE_LISTING and PLAYER_ACTS.match(part):
+            narration += 1  # rule narration_before_listing: "You check your pockets." then the list
+            continue
+        if not found and narration:
+            return None  # narration on both sides of a possession clause: a story, not a listing
         if not found:
             break  # an answer opens with its listing; after it the game tells something else
         started = True
@@ -73,6 +103,45 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
                 item.properties.update(props if item.depth == 0 else {})
                 items.append(item)
     return items if started else None
+
+
+# Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
+# isn't carrying anything", "You have nothing", "Your hands are empty".
+INVENTORY_EMPTY = re.compile(
+    r"\bempty[- ]?handed\b"
+    r"|\b(?:carrying|holding|carry|have|has|possess|got|hold|holds|contain|contains)"
+    r"(?: with (?:you|me|him|her|them))? nothing\b"
+    r"|(?:\bnot|n't|\bnever) (?:carrying|holding|carry|have|possess|got) anything\b"
+    r"|\b(?:have|has) no (?:possessions|belongings|items|things|objects)\b"
+    r"|\b(?:hands|inventory|pockets) (?:are|is) empty\b"
+    r"|\bbeyond (?:all )?(?:worldly )?(?:possessions|belongings)\b",
+    re.IGNORECASE,
+)
+# Rule narration_before_listing: at most this many sentences of narration may open an answer to
+# "inventory" before its listing ("You check your pockets. You are carrying a lamp."), as games that
+# dress the command up print them, when the listing then ends the paragraph; more narration, or
+# narration after the listing too, and the reply is a story about something else.
+NARRATION_BEFORE_LISTING = 1
+# The narration allowed: a short sentence of what the player does ("You check your pockets").
+PLAYER_ACTS = re.compile(
+    r"^(?:you|i)\s+(?!(?:are|am|have|can|cannot|can't|do|don't)\b)\w+(?:\s+\S+){0,4}$", re.I
+)
+# Where one clause turns to another speaker's list: ", but you are wearing", ", but your pockets hold".
+TURN = re.compile(r",?\s+(?:but|and|while|whereas)\s+(?=(?:you|i|your|my)\b)", re.IGNORECASE)
+
+
+def _parts(found: list[str]) -> list[str]:
+    """Clauses cut again where a "but" turns to a new subject, so an empty part stands alone.
+
+    >>> _parts(["You aren't carrying anything, but you are wearing a coat"])
+    ["You aren't carrying anything", 'you are wearing a coat']
+    """
+    out: list[str] = []
+    for clause in found:
+        pieces = TURN.split(clause)
+        # only cut when a piece says nothing is carried: "a lamp and you ..." stays one list otherwise
+        out.extend(pieces if any(INVENTORY_EMPTY.search(p) for p in pieces) else [clause])
+    return out
 
 
 # Inform's English lists name an object's contents right after it, unbracketed: "a tray, on top of
@@ -174,10 +243,19 @@ def possession_lists(clause: str) -> list[tuple[str, dict[str, Any]]]:
     found = []
     for k, m in enumerate(leads):
         end = leads[k + 1].start() if k + 1 < len(leads) else len(clause)
-        listed = CONNECTOR.sub("", clause[m.end() : end]).strip().rstrip(".!")
+        listed = plain_list(CONNECTOR.sub("", clause[m.end() : end]).strip().rstrip(".!"))
         if listed and ":" not in listed:  # "You have two options: ..." is a menu, not a list
             found.append((listed, dict(LEAD_PROPERTIES[m.lastgroup or ""])))
     return found
+
+
+def plain_list(listed: str) -> str:
+    """A list without the words around it that name nothing (rules only_qualifier and nothing_else).
+
+    >>> plain_list("just the lamp and nothing else"), plain_list("a key, and that's all")
+    ('the lamp', 'a key')
+    """
+    return ONLY.sub("", WITH_YOU.sub("", listed.strip()))
 
 
 def clauses(text: str) -> list[str]:
