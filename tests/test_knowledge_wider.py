@@ -353,3 +353,10 @@ def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run
     assert agent._unseen_room(seen_all) is None  # the context lists the rooms seen by name
     monkeypatch.setattr(advisor, "UNSEEN", False)
     assert knowing(PATH, lore)._unseen_room(here) is None
+
+
+def test_the_path_makes_a_scoring_action_only_from_its_own_room() -> None:
+    here = Scoring("hall", "put coin in slot", ("coin",), ("coin",), (), 5, 1, 3)
+    elsewhere = Scoring("vault", "put coin in slot", ("coin",), ("coin",), (), 5, 2, 40)  # another slot
+    agent = knowing(PATH, Lore(runs=2, scoring=[here, elsewhere]))
+    assert agent._path_goals(PATH) == [0]  # the vault's slot is still a goal

@@ -416,8 +416,7 @@ class KnowingAgent:
             s.off_at = k
             if done:  # replayed to its end (after a rejoin too), the path's points are this run's
                 s.done = sorted(set(s.done) | set(self._path_goals(p)))
-            else:
-                self._reopen(p, k)
+            self._reopen(p, k)  # what the last step scored may be scored again elsewhere
             log.info("knowledge: %s", s.path_stop)
             return None
         s.path_at = k + 1
@@ -425,9 +424,15 @@ class KnowingAgent:
         return p.steps[k].command, rule
 
     def _path_goals(self, p: ProvenPath) -> list[int]:
-        """The known scoring actions the path's commands make."""
-        on_path = {step.command for step in p.steps}
-        return [i for i, g in enumerate(self.lore.scoring) if g.command in on_path]
+        """The known scoring actions the path makes: its command sent from its room (the same words
+        elsewhere, dropping a treasure in another room, are another action)."""
+        before = [p.start_room] + [step.room for step in p.steps[:-1]]
+        sent = list(zip(before, (step.command for step in p.steps), strict=True))
+        return [
+            i
+            for i, g in enumerate(self.lore.scoring)
+            if any(c == g.command and same_place(r, g.room) for r, c in sent)
+        ]
 
     def _reopen(self, p: ProvenPath, k: int) -> None:
         """Off the path before its end: the scoring actions of the steps not replayed are goals again."""
