@@ -315,3 +315,48 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
     again = KnowingAgent(BuiltinAgent(), lore)
     again.load_dict(state)  # a resume keeps it
     assert bool(again.state.stood_down) is rule_on and again.inner.mem.off is rule_on
+
+
+def test_off_the_path_the_agent_walks_the_known_map_back_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    lore = Lore(runs=1, exits={"cellar": {"up": "yard"}, "yard": {"north": "hall"}})
+    agent = knowing(PATH, lore)
+    agent._replay(ctx("yard", None, 0))
+    agent._replay(ctx("cellar", "north", 0))  # a trap door this time: off the path
+    back = agent._back_to_path(ctx("cellar", "look", 0))
+    assert back == ("up", "back to the path (run 1): to step 1/3 in yard")
+    assert agent._back_to_path(ctx("cellar", "look", 3)) is None  # a score the path never shows
+    monkeypatch.setattr(advisor, "BACK", False)
+    assert agent._back_to_path(ctx("cellar", "look", 0)) is None
+
+
+def test_once_the_path_is_replayed_the_known_map_leads_to_the_other_runs_scoring_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    vault = Scoring("vault", "open vault", (), (), (), 3, 2, 10)  # run 2 scored it; the path is run 1's
+    lore = Lore(runs=2, scoring=[vault], exits={"hall": {"east": "vault"}})
+    assert knowing(PATH, lore)._plan(ctx("hall", "look", 0)) is None  # the path's score not held yet
+    walk = knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5))
+    assert walk == ("east", "known route after the path (run 2): vault")
+    monkeypatch.setattr(advisor, "ROUTES_AFTER_PATH", False)
+    assert knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5)) is None
+
+
+def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run_has_not_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rooms = {"yard": "Yard", "hall": "Hall", "shed": "Shed"}
+    lore = Lore(runs=1, rooms=rooms, exits={"hall": {"south": "yard"}, "yard": {"east": "shed"}})
+    agent = knowing(PATH, lore)
+    here = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall"])
+    assert agent._unseen_room(here) == ("south", "known room not seen this run (after 1 earlier runs): Shed")
+    seen_all = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall", "Shed"])
+    assert agent._unseen_room(seen_all) is None  # the context lists the rooms seen by name
+    monkeypatch.setattr(advisor, "UNSEEN", False)
+    assert knowing(PATH, lore)._unseen_room(here) is None
+
+
+def test_the_path_makes_a_scoring_action_only_from_its_own_room() -> None:
+    here = Scoring("hall", "put coin in slot", ("coin",), ("coin",), (), 5, 1, 3)
+    elsewhere = Scoring("vault", "put coin in slot", ("coin",), ("coin",), (), 5, 2, 40)  # another slot
+    agent = knowing(PATH, Lore(runs=2, scoring=[here, elsewhere]))
+    assert agent._path_goals(PATH) == [0]  # the vault's slot is still a goal

@@ -28,6 +28,7 @@ KNOWLEDGE_MARKS = (
     "[skipped known",
     "proven path",
     "rejoin the path",
+    "back to the path",
     "untried use",
     "the story's own verb",
     "[knowledge stood down",

@@ -8,6 +8,13 @@ the shortened, rehearsed commands that took an earlier run to its best score.
 | ``proven path (run N)`` | the path's next command; the built-in agent still reads every reply |
 | ``off the path`` | stop replaying when the last reply is not what the path expects (see below) |
 | ``rejoin the path (run N)`` | off the path, back at a later step's room and score: replay on from it |
+| ``back to the path (run N)`` | off it at the score the path shows before a step: walk the known map there |
+
+``back to the path`` is the known-scoring route taking precedence over new experiments until it has been
+replayed: off the path (a random event moved the player, a death undid some steps), while this run's score
+equals the score the path shows before one of the steps not replayed yet, the agent walks the known map
+(earlier runs' exits and this run's) to that step's room, where ``rejoin the path`` takes it up again;
+``BACK_TURNS`` walking turns a run at most, never by a move that failed or killed.
 
 ``rejoin the path`` looks at the steps from the one the replay left onwards, the earliest first (a
 step does not say what was carried: redoing one is safer than skipping one), ``REJOINS`` times a run
@@ -28,9 +35,16 @@ taught it) is the turn's reasoning:
 |---|---|
 | ``fetch for a known scoring action (run N)`` | go where a thing it needed was found, and take it |
 | ``known route for a known scoring action (run N)`` | walk the known map towards the action's room |
+| ``known route after the path (run N)`` | the same, once this run holds the proven path's score |
 | ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
 | ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
 | ``known way on (run N)`` | here, a command (not a move) that took an earlier run to a room not seen yet |
+
+Once the agent's own exploring is spent (the seam it asks before its last-resort sweep), rule ``known
+room not seen this run`` walks the known map to the nearest room an earlier run saw and this run has
+not (the proven path goes straight to the points and skips the rooms the first run explored on the
+way: what lies there may be what the next point needs); ``UNSEEN_STEPS`` steps a room, ``UNSEEN_TURNS``
+a run. Then the wider pool.
 
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
 of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
@@ -72,10 +86,13 @@ GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut
 # brings it to the room holding what the action names.
 ROUTES = False
 PREPARE = False
+# Rule ``known route after the path``: once the proven path has been replayed to its score (nothing known
+# can be lost by a walk any more), the routes to the known scoring actions it does not hold are walked.
+ROUTES_AFTER_PATH = True
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 # Prefixes of the rule names here (to find their queue entries).
-KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb")
+KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb", "back to the path")
 PATH_RULE = "proven path"
 WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
 WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
@@ -87,7 +104,14 @@ DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tri
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
+BACK = True  # rule ``back to the path``
+BACK_TURNS = 40  # turns a run may spend walking back to the path
+BACK_RULE = "back to the path"
 CLOCKS = True  # rule ``known clock`` (knowledge/clock.py)
+UNSEEN = True  # rule ``known room not seen this run``
+UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
+UNSEEN_TURNS = 120  # steps a run walks towards them in all
+UNSEEN_RULE = "known room not seen this run"
 
 
 class InformedMemory(Memory):
@@ -161,6 +185,7 @@ class GoalState:
     path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
     rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
     off_at: int = 0  # the step the replay last went off at
+    back: int = 0  # turns spent walking back to the path (rule ``back to the path``)
     uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
     wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
@@ -173,6 +198,7 @@ class GoalState:
     own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
     leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
     barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
+    unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -206,8 +232,7 @@ class KnowingAgent:
         self.deterministic = bool(getattr(inner, "deterministic", False))
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
-            on_path = {step.command for step in self.path.steps}
-            self.state.done = [i for i, g in enumerate(lore.scoring) if g.command in on_path]
+            self.state.done = self._path_goals(self.path)
         self._inform()
 
     def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -229,7 +254,42 @@ class KnowingAgent:
         return None
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
-        """The agent's ``wider`` seam: an untried use (knowledge/widen.py)."""
+        """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
+        return self._unseen_room(ctx) or self._untried(ctx, scene)
+
+    def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
+        run has not, over the known map (earlier runs' exits and this run's)."""
+        s = self.state
+        if not UNSEEN or ctx.room_id is None or sum(s.unseen.values()) >= UNSEEN_TURNS:
+            return None
+        exits = _this_run_exits(ctx.map)
+        seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
+        names = set(ctx.known_rooms)  # the context lists rooms by name (two rooms may share one)
+        best: tuple[str, list[str]] | None = None
+        for room, name in self.lore.rooms.items():
+            if (
+                s.unseen.get(room, 0) >= UNSEEN_STEPS
+                or name in names
+                or any(same_place(room, r) for r in seen)
+            ):
+                continue
+            steps = self.lore.route(ctx.room_id, room, exits)
+            if steps and (best is None or len(steps) < len(best[1])):
+                best = (room, steps)
+        if best is None:
+            return None
+        room, steps = best
+        mem = self.inner.mem
+        if Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
+            s.unseen[room] = UNSEEN_STEPS  # the way there is shut or kills: leave that room
+            return None
+        s.unseen[room] = s.unseen.get(room, 0) + 1
+        where = self.lore.rooms.get(room, room)
+        return steps[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {where}"
+
+    def _untried(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """An untried use (knowledge/widen.py)."""
         s = self.state
         mem, verbs = self.inner.mem, self.lore.verbs
         runs = self.lore.runs
@@ -293,9 +353,9 @@ class KnowingAgent:
                 )
             return fresh
         self._score_progress(context)
-        plan = leave or self._plan(context) or self._way_on(context)
+        plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
-            plan = self._wider(context, self.inner._scene(context))
+            plan = self._untried(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
         if plan is not None:
             command, rule = plan
@@ -348,17 +408,31 @@ class KnowingAgent:
             return self._rejoin(ctx, p)
         k = s.path_at
         why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
-        if why is None and k >= len(p.steps):
+        done = why is None and k >= len(p.steps)
+        if done:
             why = "the path is done"
         if why is not None:
             s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
             s.off_at = k
-            self._reopen(p, k)
+            if done:  # replayed to its end (after a rejoin too), the path's points are this run's
+                s.done = sorted(set(s.done) | set(self._path_goals(p)))
+            self._reopen(p, k)  # what the last step scored may be scored again elsewhere
             log.info("knowledge: %s", s.path_stop)
             return None
         s.path_at = k + 1
         rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}"
         return p.steps[k].command, rule
+
+    def _path_goals(self, p: ProvenPath) -> list[int]:
+        """The known scoring actions the path makes: its command sent from its room (the same words
+        elsewhere, dropping a treasure in another room, are another action)."""
+        before = [p.start_room] + [step.room for step in p.steps[:-1]]
+        sent = list(zip(before, (step.command for step in p.steps), strict=True))
+        return [
+            i
+            for i, g in enumerate(self.lore.scoring)
+            if any(c == g.command and same_place(r, g.room) for r, c in sent)
+        ]
 
     def _reopen(self, p: ProvenPath, k: int) -> None:
         """Off the path before its end: the scoring actions of the steps not replayed are goals again."""
@@ -385,6 +459,44 @@ class KnowingAgent:
             log.info("knowledge: %s", rule)
             return p.steps[j].command, rule
         return None
+
+    def _back_to_path(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
+        replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
+        p, s = self.path, self.state
+        if not BACK or p is None or not s.path_done or s.path_stop.endswith("the path is done"):
+            return None
+        if s.rejoins >= REJOINS or s.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
+            return None
+        for j in range(max(0, s.off_at - 1), len(p.steps)):
+            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
+            if room is None or (score or 0) != ctx.score or same_place(ctx.room_id, room):
+                continue
+            steps = self._route_to(ctx, room)
+            if not steps:
+                continue
+            s.back += 1
+            where = self.lore.rooms.get(room, room)
+            return steps[0], f"{BACK_RULE} (run {p.run}): to step {j + 1}/{len(p.steps)} in {where}"
+        return None
+
+    def _path_replayed(self, ctx: TurnContext) -> bool:
+        """Whether this run holds the proven path's score (rule ``known route after the path``)."""
+        p = self.path
+        return p is not None and ctx.score is not None and ctx.score >= p.score
+
+    def _route_to(self, ctx: TurnContext, room: str) -> list[str]:
+        """Moves over the known map (earlier runs' exits and this run's) to a room, first step allowed."""
+        mem, s = self.inner.mem, self.state
+        avoid = frozenset(
+            (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
+        )
+        steps = self.lore.route(ctx.room_id, room, _this_run_exits(ctx.map), avoid)
+        if not steps or Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
+            return []
+        key = f"{ctx.room_id}|{steps[0]}"
+        s.steps[key] = s.steps.get(key, 0) + 1
+        return steps
 
     @staticmethod
     def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:
@@ -444,7 +556,9 @@ class KnowingAgent:
         missing = [n for n in goal.needs if n.lower() not in carried]
         if missing and self.lore.items.get(missing[0]) is None:
             return None  # a needed thing was never seen lying in a room: the agent must find it
-        wanted = missing + [n for n in goal.carried if n.lower() not in carried and n not in missing]
+        wanted = list(missing)
+        if ROUTES:  # after the path only what the command names is fetched (what was carried may be spent)
+            wanted += [n for n in goal.carried if n.lower() not in carried and n not in missing]
         for thing in wanted:
             plan = self._fetch(ctx, thing, goal.run)
             if plan is not None:
@@ -452,7 +566,8 @@ class KnowingAgent:
         if any(n.lower() not in carried for n in goal.needs):
             return None
         if ctx.room_id != goal.room:
-            return self._walk(ctx, goal.room, f"known route for a known scoring action (run {goal.run})")
+            name = "known route for a known scoring action" if ROUTES else "known route after the path"
+            return self._walk(ctx, goal.room, f"{name} (run {goal.run})")
         done = self.state.prepared.get(i, 0)
         if PREPARE and done < len(goal.prep):
             self.state.prepared[i] = done + 1
@@ -471,18 +586,10 @@ class KnowingAgent:
         return self._walk(ctx, where, rule)
 
     def _walk(self, ctx: TurnContext, room: str, rule: str) -> tuple[str, str] | None:
-        if not ROUTES:
+        if not (ROUTES or (ROUTES_AFTER_PATH and self._path_replayed(ctx))):
             return None
-        mem, s = self.inner.mem, self.state
-        avoid = frozenset(
-            (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
-        )
-        steps = self.lore.route(ctx.room_id, room, _this_run_exits(ctx.map), avoid)
-        if not steps or Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
-            return None
-        key = f"{ctx.room_id}|{steps[0]}"
-        s.steps[key] = s.steps.get(key, 0) + 1
-        return steps[0], f"{rule}: {self.lore.rooms.get(room, room)}"
+        steps = self._route_to(ctx, room)
+        return (steps[0], f"{rule}: {self.lore.rooms.get(room, room)}") if steps else None
 
     # ----- the agent's seam -----
     def _inform(self) -> None:
