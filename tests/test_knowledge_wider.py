@@ -201,8 +201,12 @@ def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
         "known way on (run 1): it led on from here",
     )
     assert agent._way_on(ctx("hall", "look", 0)) is None  # once a run
-    been = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["hall", "cellar_2"])
-    assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(been) is None  # it has been there this run
+    # the context names this run's rooms by name: the cellar's, as earlier runs knew it
+    been = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Wine Cellar"])
+    known = Lore(runs=1, ways_on=ways, rooms={"hall": "Hall", "cellar": "Wine Cellar"})
+    assert knowing(PATH, known)._way_on(been) is None  # it has been there this run
+    elsewhere = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Yard"])
+    assert knowing(PATH, known)._way_on(elsewhere) is not None
     monkeypatch.setattr(advisor, "WAYS_ON", False)
     assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(ctx("hall", "", 0)) is None
 

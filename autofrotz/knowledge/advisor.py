@@ -240,12 +240,12 @@ class KnowingAgent:
         a room this run has not seen (sent once a run)."""
         if not WAYS_ON or ctx.room_id is None:
             return None
-        known = list(ctx.known_rooms)
+        names = set(ctx.known_rooms)  # the context lists this run's rooms by name, not by id
         for (room, command), (run, to) in self.lore.ways_on.items():
             key = f"{room}|{command}"
             if key in self.state.ways or not same_place(ctx.room_id, room):
                 continue
-            if any(same_place(to, r) for r in known if r):  # it leads where this run has been
+            if self.lore.rooms.get(to, to) in names:  # it leads where this run has been
                 continue
             if self.inner.mem.deadly(ctx.room_id, command):
                 continue
