@@ -225,12 +225,12 @@ def test_a_person_is_asked_about_what_the_opening_spoke_of() -> None:
 
 
 def test_a_word_a_person_tells_us_to_say_is_said_next() -> None:
-    """say-the-word-told: "Simply say the word 'covert'" (lower case, so no quoted proper name) is said
+    """say-the-word-told: "Just say the word 'hollow'" (lower case, so no quoted proper name) is said
     on the next turn, under the rule's name."""
     world = World("Tower\nA round tower. A wizard stands here.\n")
     world.decide()
-    world.reply("ask wizard about quest", "\"Simply say the word 'covert' and you will be there.\"")
-    assert (world.decide(), world.decision.reasoning) == ("covert", "say-the-word-told (queued)")
+    world.reply("ask wizard about quest", "\"Just say the word 'hollow' and you will be there.\"")
+    assert (world.decide(), world.decision.reasoning) == ("hollow", "say-the-word-told (queued)")
 
 
 def test_a_carried_title_is_read_by_the_words_the_game_knows() -> None:

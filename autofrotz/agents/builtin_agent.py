@@ -251,8 +251,8 @@ class BuiltinAgent:
     def _note_uses(self, ctx: TurnContext, text: str) -> None:
         """Rule use-a-thing-for-its-purpose: a carried thing's description said what it is for (and how
         to set it off), and a container opened somewhere showed that very thing: there, the steps, then
-        the thing put in the container (a grenade "used for disabling electronics" in the cupboard that
-        holds the electronics)."""
+        the thing put in the container (a tin "made for cleaning silver" in the drawer that holds the
+        silver)."""
         seen, command = self.mem.seen, self.mem.now.last_command
         looked = objects(command)[0] if command.startswith(LOOK_VERBS) and objects(command) else ""
         use = described_use(text) if looked and looked in self._carried_names() else None
@@ -511,7 +511,7 @@ class BuiltinAgent:
                 mem.attempts.opened_in.append(here)
                 shut = mem.attempts.shut_moves.pop(here, [])
                 # the ways refused here first, then those not yet tried (the door may lead to one never
-                # tried: a door named without a direction, "bars the way to the rare books room")
+                # tried: a door named without a direction, "bars the way to the archive")
                 blind = Explorer(self.map, mem, self._pending_rooms).blind(room)
                 ways = shut + [d for d in blind if d not in shut]
                 mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)

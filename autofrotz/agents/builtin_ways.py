@@ -9,12 +9,12 @@ Each reader names the convention it relies on; the agent records the rule's name
 | `ways-past-an-opened-door` | "You open the oak door." | moves refused here, then untried ones, go first |
 | `keep-what-was-given` | "X gives you the key", "hands you a ticket" | the thing is not offered back |
 | `ask-about-what-was-said` | the opening text, and what people say | people here are asked about its nouns |
-| `say-the-word-told` | "Simply say the word 'covert'", "the password is 'x'" | said next |
+| `say-the-word-told` | "Just say the word 'hollow'", "the password is 'x'" | said next |
 | `stand-higher-to-look` | "Looks normal from where you're standing." | a step-up put down, stood on |
 | `examine-what-is-locked` | a locked door and no key carried | the door is examined |
 | `name-by-known-words` | "copy of The Lore of X", the game lacking "copy" | named by the title's words |
 | `exits-in-later-paragraphs` | a room's later paragraphs ("A doorway to the east...") | those ways tried |
-| `use-a-thing-for-its-purpose` | "used for disabling electronics", a cupboard showing them | put in there |
+| `use-a-thing-for-its-purpose` | "made for cleaning silver", a drawer showing it | put in there |
 | `take-a-key-to-its-lock` | a key carried, a lock met elsewhere (builtin_explore.py) | walked to first |
 | `move-what-is-in-the-way` | "The desk is in the way." (builtin_replies.py) | pushed, the move sent again |
 | `climb-what-will-not-open` | "The gate is stuck." after a move it held up (builtin_replies.py) | climbed |
@@ -69,7 +69,7 @@ WAYS_AGAIN = 4  # refused moves tried again after a door opens (the first ones r
 def opened_way(command: str, text: str) -> bool:
     """Rule `ways-past-an-opened-door`: the command opened a door, hatch or gate.
 
-    >>> opened_way("open wooden door", "You open the rare books door.")
+    >>> opened_way("open wooden door", "You open the archive door.")
     True
     >>> opened_way("open door", "It seems to be locked."), opened_way("open box", "You open the box.")
     (False, False)
@@ -193,7 +193,7 @@ def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
     return known[0] if known else short_name
 
 
-# A word the text tells the player to say, in any case ("Simply say the word 'covert'", "the password is
+# A word the text tells the player to say, in any case ("Just say the word 'hollow'", "the password is
 # "swordfish"", "whisper 'open'"): the genre's magic words and passwords, quoted after the telling.
 SAY_THE_WORD = re.compile(
     r"\b(?:say|speak|utter|whisper|shout|call out)\s+(?:the\s+(?:magic\s+)?(?:word|name|phrase)\s+)?"
@@ -207,8 +207,8 @@ SAY_THE_WORD = re.compile(
 def words_to_say(text: str) -> list[str]:
     """Rule `say-the-word-told`: words a text tells the player to say, lower case, whatever their case.
 
-    >>> words_to_say("Simply say the word 'covert' and you will arrive at his castle.")
-    ['covert']
+    >>> words_to_say("Just say the word 'hollow' and the gate will know you.")
+    ['hollow']
     >>> words_to_say('The password is "swordfish". He looks "tired".')
     ['swordfish']
     >>> words_to_say("Don't say 'nothing'. Type 'help' for hints.")
@@ -304,7 +304,7 @@ def later_exits(text: str, description: str) -> list[str]:
     return parse_exits(flat[at:]) if at >= 0 else []
 
 
-# A thing's description saying what it is for ("a chaff grenade, used for disabling electronics", "a
+# A thing's description saying what it is for ("a tin of powder, made for cleaning silver", "a
 # key used to open the vault") and how to set it off ("You could pull the pin", "You might twist the
 # cap"): the genre's way of telling the player where a tool goes and what to do to it first.
 PURPOSE = re.compile(
@@ -323,9 +323,9 @@ NOT_STEPS = frozenset(["see", "find", "get", "feel", "hear", "tell", "say", "ima
 def described_use(text: str) -> tuple[str, list[str]] | None:
     """Rule `use-a-thing-for-its-purpose`, first half: (what a thing is for, the steps that set it off).
 
-    >>> text = "A chaff grenade, used for disabling electronics. You could pull the pin and then deposit it."
+    >>> text = "A tin of powder, made for cleaning silver. You could shake the tin before use."
     >>> described_use(text)
-    ('electronics', ['pull pin'])
+    ('silver', ['shake tin'])
     >>> described_use("A plain brass key.") is None
     True
     """
@@ -338,10 +338,10 @@ def described_use(text: str) -> tuple[str, list[str]] | None:
 
 def revealed_inside(command: str, text: str) -> tuple[str, list[str]] | None:
     """Rule `use-a-thing-for-its-purpose`, second half: a container just opened and the words of what
-    its opening showed ("You open the cupboard revealing some electronics").
+    its opening showed ("You open the drawer, revealing some silver").
 
-    >>> revealed_inside("open cupboard", "You open the cupboard revealing some electronics")
-    ('cupboard', ['electronics'])
+    >>> revealed_inside("open drawer", "You open the drawer, revealing some silver")
+    ('drawer', ['silver'])
     >>> revealed_inside("open door", "It seems to be locked.") is None
     True
     """
