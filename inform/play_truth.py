@@ -62,6 +62,7 @@ OUR_GAMES = {
     "moorland": "\nBog. The paths go north and east.\n",
     "pottery": "the drying room west. There's a leather apron here.\n",
     "towpath": "\nYou go down the steps with care. The arch looms over you.\n\nUnder the bridge.\n",
+    "cloister": "The cloister is west.\nThe Chapter House\n",
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
 }
 

@@ -115,3 +115,13 @@ def test_without_the_look_the_journeys_are_read_as_rooms() -> None:
     maps = MapManager(switched_off=frozenset({"look_names_the_room"}))
     rooms = _walk(maps, TOW_STEPS)
     assert len(set(rooms)) < 3  # the journeys and short revisits never make the three rooms
+
+
+def test_a_move_that_prints_nothing_is_placed_by_the_side_look() -> None:
+    """A revisit in a game without headers that prints nothing of the room (brief mode with the name
+    only on the status line): the look shows where the move led, so silent_step does not keep us."""
+    maps = MapManager()
+    steps = [TOW_STEPS[0], TOW_STEPS[1], ("west", "\n", WHARF), ("east", "\n", STORE)]
+    rooms = _walk(maps, steps)
+    assert rooms[2] == rooms[0] and rooms[3] == rooms[1] and rooms[0] != rooms[1]
+    assert maps.fired["silent_step"] == 0
