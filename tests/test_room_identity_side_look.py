@@ -125,3 +125,28 @@ def test_a_move_that_prints_nothing_is_placed_by_the_side_look() -> None:
     rooms = _walk(maps, steps)
     assert rooms[2] == rooms[0] and rooms[3] == rooms[1] and rooms[0] != rooms[1]
     assert maps.fired["silent_step"] == 0
+
+
+KITCHEN = "A stove fills the keeper's kitchen. The quay is south and a pantry door is west."
+PANTRY = "Tins and sacks crowd the shelves of the pantry. The kitchen is back east."
+QUAY = "Waves slap the stones of the quay. The lighthouse door is north."
+
+
+def test_a_door_entered_by_name_is_a_move_when_the_look_agrees_with_the_reply() -> None:
+    maps = MapManager()
+    intro = "Night is coming on.\n\nLIGHTHOUSE\nRelease 1\n\n" + QUAY
+    steps = [
+        (None, intro, None),
+        ("north", f"\n\n{KITCHEN}\n", KITCHEN),
+        ("west", f"\n\n{PANTRY}\n", PANTRY),
+        ("east", f"\n\n{KITCHEN}\n", KITCHEN),
+        ("enter pantry door", f"\n(first opening the door)\n\n{PANTRY}\n", PANTRY),  # off the compass
+        ("open jar", "\nYou open the jar.\n", None),
+    ]
+    rooms = _walk(maps, steps)
+    kitchen, pantry = rooms[1], rooms[2]
+    assert kitchen != pantry and rooms[3] == kitchen
+    assert rooms[4] == pantry and rooms[5] == pantry
+    assert maps.fired["look_confirms_passage"] == 1
+    off = MapManager(switched_off=frozenset({"look_confirms_passage"}))
+    assert _walk(off, steps)[4] == kitchen  # without the rule the map stays in the kitchen

@@ -63,6 +63,7 @@ RULES: tuple[Rule, ...] = (
     Rule(unnamed.dark_new_room, NO_HEADER),
     Rule(unnamed.dark_again, NO_HEADER),
     Rule(unnamed.look_names_the_room, NO_HEADER),
+    Rule(unnamed.look_confirms_passage, NO_HEADER),
     Rule(unnamed.silent_step, NO_HEADER),
     Rule(unnamed.back_where_started, NO_HEADER),
     Rule(unnamed.led_off_speaking, NO_HEADER),

@@ -173,6 +173,27 @@ def look_names_the_room(seen: Observation, view: MapView) -> Verdict | None:
     return _opening_as_room(seen, view, opening)
 
 
+def look_confirms_passage(seen: Observation, view: MapView) -> Verdict | None:
+    """A move off the compass ("enter pantry door", "climb ladder") in a game read by descriptions whose
+    reply holds the very paragraph its side "look" opens with (after "(first opening the door)", say),
+    and that paragraph is not the room we were in: the move led there; read it as described_step
+    reads a compass move's reply.
+    Convention: a door, a hole or a ladder entered by name shows the room beyond by its description
+    alone in games without headers; "look" agreeing with the reply is what tells it from an event."""
+    opening = leading_paragraph(view.side_look) if view.side_look else ""
+    if not opening or not seen.travel or seen.label in OPPOSITES or not view.headerless_game():
+        return None
+    if is_retort(view.reply) or plain_words(opening) not in plain_words(view.reply):
+        return None  # the reply does not show the room the look describes (an event, a refusal)
+    here = view.current_room
+    if not here or plain_words(opening) == plain_words(str(view.room(here).get("description") or "")):
+        return None
+    parsed = ParsedOutput(description=opening, exits=parse_exits(opening), headerless_room=True)
+    link = current_link(seen, view)
+    name = view.room(link.to_room)["name"] if link and not link.random else _name_from_description(opening)
+    return Verdict(None, kind=REREAD, reading=(str(name), parsed))
+
+
 def _opening_as_room(seen: Observation, view: MapView, opening: str | None = None) -> Verdict | None:
     if not _undescribed_step(seen, view):
         return None
