@@ -151,14 +151,25 @@ class InventoryProbe:
         parsed = parse_output(reply, known)
         return parsed if parsed.header or parsed.headerless_room else None
 
-    def settle_room(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate | None:
-        """After the map has read a move that printed no room header (`moved_without_header`), ask
-        "look" in a side copy; when the room it names is not the one the map settled on, the map reads
-        that look as well. The map's own rules decide first: the look only corrects a room they could
-        not see. Returns the map's update when the look was read, else None."""
+    def look_first(self, maps: MapManager, reply: str, command: str | None) -> str | None:
+        """The side "look" for a move that printed no room header (`moved_without_header`), asked
+        before the map reads the reply so that it can tell a refusal from a room (map_side_look);
+        None for any other reply or when asking is not safe."""
         if unclear_reason(parse_output(reply, maps.known_names()), command) != "moved_without_header":
             return None
-        look = self.look(reply)
+        return self.look(reply)
+
+    def settle_room(
+        self, maps: MapManager, reply: str, command: str | None, turn: int, look: str | None = None
+    ) -> RoomUpdate | None:
+        """After the map has read a move that printed no room header (`moved_without_header`), ask
+        "look" in a side copy (or take the look already asked by look_first); when the room it names
+        is not the one the map settled on, the map reads that look as well. The map's own rules decide
+        first: the look only corrects a room they could not see. Returns the map's update when the
+        look was read, else None."""
+        if unclear_reason(parse_output(reply, maps.known_names()), command) != "moved_without_header":
+            return None
+        look = look if look is not None else self.look(reply)
         here = parse_output(look, maps.known_names()) if look else None
         current = next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
         if look is None or here is None or here.header is None or here.header == current:

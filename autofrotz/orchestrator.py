@@ -288,7 +288,9 @@ class Orchestrator:
             if maze and hasattr(self.maze_solver, "sync"):
                 update = self.maze_solver.sync(n)
             else:
-                update = self.p.map.update_from_game_output(text, command, n)
+                update = self.p.map.update_from_game_output(
+                    text, command, n, side_look=self._side_look(text, command)
+                )
             changes.moved = bool(update.moved)
             changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
             item_updates = self.p.items.update_from_game_output(text, self.p.map.current_room, command, n)
@@ -304,6 +306,13 @@ class Orchestrator:
         changes.new_items = sum(1 for u in item_updates if u.change == "seen" and self._first_seen(u, n))
         changes.inventory_changed = self._inventory() != before_inventory
         return changes
+
+    def _side_look(self, text: str, command: str | None) -> str | None:
+        """A side "look" for a move that printed no room header, which tells the map a refusal in the
+        game's own words from a room (map_side_look); only where a side copy costs no turn."""
+        if getattr(self.p.game, "backend", "") != "jericho":
+            return None
+        return InventoryProbe(self.p.game).look_first(self.p.map, text, command)
 
     def _check_inventory(self, text: str, n: int) -> None:
         """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""

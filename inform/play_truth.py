@@ -57,6 +57,13 @@ OUR_GAMES = {
     "stable": "\nI have nothing but the hay fork and the bridle.\n",
     "scullery": "You pat your apron pockets. Your hands are empty, but you are wearing an apron.\n",
     "larder": "\nYou are carrying the following items:\nJAR OF HONEY, LADLE.\n\nYou are wearing:\n",
+    "quarry": "You can also see: a rope, a pick.\nExits: e.\n",
+    "belfry": "\nNave (on the oak pew)\n",
+    "moorland": "\nBog. The paths go north and east.\n",
+    "pottery": "the drying room west. There's a leather apron here.\n",
+    "towpath": "\nYou go down the steps with care. The arch looms over you.\n\nUnder the bridge.\n",
+    "cloister": "The cloister is west.\nThe Chapter House\n",
+    "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
 }
 
 

@@ -75,6 +75,7 @@ class GameRun:
     diagnosis: InventoryDiagnosis = field(default_factory=InventoryDiagnosis)  # where inventory is lost
     # every reply fed to the map, with its command and the true room (None: unknown), for replays
     seen: list[tuple[str, str | None, int | None]] = field(default_factory=list)
+    side_looks: dict[int, str] = field(default_factory=dict)  # index in seen -> the side look read with it
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -97,11 +98,14 @@ def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
 ) -> str:
     """Feed one reply to the managers; returns the map rule that placed us."""
-    update = maps.update_from_game_output(text, command, turn)
+    asked = probe.looks if probe is not None else 0
+    look = probe.look_first(maps, text, command) if probe is not None else None
+    update = maps.update_from_game_output(text, command, turn, side_look=look)
+    if look is not None:
+        run.side_looks[len(run.seen)] = look
     run.seen.append((text, command, None))
     if probe is not None:  # a move that printed no room: the side copy's "look" may name it
-        asked = probe.looks
-        settled = probe.settle_room(maps, text, command, turn)
+        settled = probe.settle_room(maps, text, command, turn, look)
         if settled is not None:
             update = settled
             run.seen.append((probe.settled_text, "look", None))

@@ -27,6 +27,7 @@ from autofrotz.managers.map_rules import check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
+from autofrotz.managers.map_side_look import here_texts, look_disowns
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
@@ -85,9 +86,10 @@ class MapManager(MazeMap):
 
     # ----- perception -----
     def update_from_game_output(
-        self, output_text: str, command_used: str | None, turn: int = 0
+        self, output_text: str, command_used: str | None, turn: int = 0, side_look: str | None = None
     ) -> RoomUpdate:
-        """Parse one output (the reply to command_used, or the intro when None) and update the map."""
+        """Parse one output (the reply to command_used, or the intro when None) and update the map;
+        side_look is the game's answer to "look" in a side copy after this reply, when one was asked."""
         known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
@@ -97,6 +99,14 @@ class MapManager(MazeMap):
         self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
+        self.scene.side_look = side_look or ""
+        self.scene.still_here = (
+            "look_says_still_here" not in self.switched_off
+            and not parsed.header
+            and look_disowns(side_look, output_text, command_used, here_texts(self))
+        )
+        if self.scene.still_here:
+            parsed.no_exit = True  # the game's own refusal: the move led nowhere (look_says_still_here)
         if first_described_move(self, parsed, command_used, output_text):
             self.scene.unread_decided = True  # unread_headers_step reads this move and the ones after it
         confidence = self._confidence(parsed, command_used)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers.directions import OPPOSITES, edge_label
-from autofrotz.managers.room_parser import ParsedOutput, parse_exits
-from autofrotz.managers.room_prose import leading_paragraph, sentence_count
+from autofrotz.managers.room_parser import ParsedOutput, parse_exits, parse_output
+from autofrotz.managers.room_prose import exits_closing_block, leading_paragraph, sentence_count
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
@@ -57,14 +57,35 @@ def first_described_move(maps: MapManager, parsed: ParsedOutput, command: str | 
         return False
     if parsed.header or parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text):
         return False
+    if is_retort(text):
+        return False
+    if "look_names_the_room" not in maps.switched_off:
+        text = looked_instead(scene.side_look, text)  # the look shows the room itself
     opening = leading_paragraph(text)
-    if not opening or is_retort(text) or opening in scene.stock_openings:
+    if not opening or opening in scene.stock_openings:
         return False
     return (
         sentence_count(opening) >= 2
         and opening not in intro_openings(scene.intro)
-        and bool(parse_exits(opening))
+        and bool(parse_exits(opening) or exits_closing_block(text))
     )
+
+
+def looked_instead(look: str, reply: str) -> str:
+    """The side look instead of the reply, when the look names no header and opens with another
+    paragraph than the reply (the reply told the journey or a short revisit first), else the reply.
+
+    >>> looked_instead("\\nA wharf. The towpath runs north.\\n", "You walk south. Gulls cry.\\n\\nThe wharf.")
+    '\\nA wharf. The towpath runs north.\\n'
+    >>> looked_instead("", "You walk south.")
+    'You walk south.'
+    """
+    from autofrotz.managers.map_side_look import plain_words
+
+    if not look or parse_output(look).header:
+        return reply
+    opening = leading_paragraph(look)
+    return look if opening and plain_words(opening) != plain_words(leading_paragraph(reply)) else reply
 
 
 @dataclass

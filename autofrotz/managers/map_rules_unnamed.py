@@ -14,6 +14,7 @@ from autofrotz.managers.map_scenes import (
     teleport_origin,
     vertical_shift,
 )
+from autofrotz.managers.map_side_look import plain_words
 from autofrotz.managers.map_verdicts import (
     DARK,
     ELSEWHERE,
@@ -158,10 +159,45 @@ def described_step(seen: Observation, view: MapView) -> Verdict | None:
     return _opening_as_room(seen, view)
 
 
-def _opening_as_room(seen: Observation, view: MapView) -> Verdict | None:
+def look_names_the_room(seen: Observation, view: MapView) -> Verdict | None:
+    """A compass move in a game read by descriptions whose side "look" opens with another paragraph
+    than the reply: the look's opening is the room, read as described_step reads a reply's.
+    Convention: "look" prints the room's own full description, while a move's reply may open with the
+    journey told in sentences of its own, an event, or a short revisit in words the full text does not
+    share; the look is the room's stable text (map_side_look)."""
+    opening = leading_paragraph(view.side_look) if view.side_look else ""
+    if not opening or not _undescribed_step(seen, view) or is_retort(view.reply):
+        return None
+    if plain_words(opening) == plain_words(leading_paragraph(view.reply)):
+        return None  # the reply already opens with the room's text: described_step reads it
+    return _opening_as_room(seen, view, opening)
+
+
+def look_confirms_passage(seen: Observation, view: MapView) -> Verdict | None:
+    """A move off the compass ("enter pantry door", "climb ladder") in a game read by descriptions whose
+    reply holds the very paragraph its side "look" opens with (after "(first opening the door)", say),
+    and that paragraph is not the room we were in: the move led there; read it as described_step
+    reads a compass move's reply.
+    Convention: a door, a hole or a ladder entered by name shows the room beyond by its description
+    alone in games without headers; "look" agreeing with the reply is what tells it from an event."""
+    opening = leading_paragraph(view.side_look) if view.side_look else ""
+    if not opening or not seen.travel or seen.label in OPPOSITES or not view.headerless_game():
+        return None
+    if is_retort(view.reply) or plain_words(opening) not in plain_words(view.reply):
+        return None  # the reply does not show the room the look describes (an event, a refusal)
+    here = view.current_room
+    if not here or plain_words(opening) == plain_words(str(view.room(here).get("description") or "")):
+        return None
+    parsed = ParsedOutput(description=opening, exits=parse_exits(opening), headerless_room=True)
+    link = current_link(seen, view)
+    name = view.room(link.to_room)["name"] if link and not link.random else _name_from_description(opening)
+    return Verdict(None, kind=REREAD, reading=(str(name), parsed))
+
+
+def _opening_as_room(seen: Observation, view: MapView, opening: str | None = None) -> Verdict | None:
     if not _undescribed_step(seen, view):
         return None
-    description = leading_paragraph(view.reply)
+    description = opening or leading_paragraph(view.reply)
     if is_retort(view.reply):
         return None
     parsed = ParsedOutput(description=description, exits=parse_exits(description), headerless_room=True)
@@ -170,6 +206,16 @@ def _opening_as_room(seen: Observation, view: MapView) -> Verdict | None:
         view.room(link.to_room)["name"] if link and not link.random else _name_from_description(description)
     )
     return Verdict(None, kind=REREAD, reading=(str(name), parsed))
+
+
+def look_says_still_here(seen: Observation, view: MapView) -> Verdict | None:
+    """A compass move in a game without headers whose side "look" opens with the description of the
+    room we were in, not with the reply: the reply was the game's own refusal, and we stay.
+    Convention: "look" reprints where the player stands; hand-written refusals in open country name
+    the ways out as a description does (map_side_look)."""
+    if not view.current_room or not seen.label or not view.still_here:
+        return None
+    return Verdict(view.current_room, kind=STAY, refute=True)
 
 
 def refused_exit(seen: Observation, view: MapView) -> Verdict | None:

@@ -144,6 +144,8 @@ class SceneState:
     # a second room without it; later stock answers never turn a game's reading mode round
     unread_decided: bool | None = None
     early: EarlyTurns = field(default_factory=EarlyTurns)  # the turns read while the check was open
+    still_here: bool = False  # this reply's side look showed the room we were in (map_side_look)
+    side_look: str = ""  # the side "look" asked with this reply, if one was (map_side_look)
 
 
 def next_dream_state(

@@ -44,6 +44,16 @@ class MapView:
         return self._maps.reply
 
     @property
+    def side_look(self) -> str:
+        """The game's answer to "look" in a side copy after this reply ("" when none was asked)."""
+        return self._maps.scene.side_look
+
+    @property
+    def still_here(self) -> bool:
+        """The side look of this reply showed the room we were in (map_side_look.look_disowns)."""
+        return self._maps.scene.still_here
+
+    @property
     def replies(self) -> list[str]:
         """The outputs read before this one, newest last."""
         return list(self._maps.scene.replies)

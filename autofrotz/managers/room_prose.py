@@ -14,7 +14,7 @@ from autofrotz.managers.room_signals import first_match
 # Lines that list what is in a room (objects, people), printed after or instead of its description.
 ITEM_LINE_PATTERNS: tuple[str, ...] = (
     r"^you (?:can |could )?(?:also )?(?:see|notice)\b",
-    r"^there (?:is|are) .{1,80}\b(?:here|nearby|lying|sitting|on the ground)\b",
+    r"^there(?: is| are|'s) .{1,80}\b(?:here|nearby|lying|sitting|on the ground)\b",
     r"\b(?:is|are) (?:here|lying here|sitting here|resting here|standing here)\b",
     r"^(?:on|in|under|beside|inside) (?:the|a|an) [\w' -]+ (?:is|are|sits?|lies?|stands?)\b",
     r"^(?:a|an|the|some|your) [\w' -]+ (?:is|are) (?:sitting|lying|resting|standing|here|on|in)\b",
@@ -31,6 +31,8 @@ def is_item_line(line: str) -> bool:
     True
     >>> is_item_line("You are in the kitchen of the white house.")
     False
+    >>> is_item_line("There's a glaze brush here.")
+    True
     """
     return first_match(ITEM_LINE_PATTERNS, line.strip()) is not None
 
@@ -98,6 +100,28 @@ def leading_paragraph(text: str) -> str:
         para = [line.strip() for line in lines[start:end]]
         return _room_text(para, opening_line(para) or 0)
     return ""
+
+
+EXITS_LINE = re.compile(r"^(?:obvious |visible )?exits?\b", re.IGNORECASE)
+
+
+def exits_closing_block(text: str) -> list[str]:
+    """Rule exits_after_listing: the ways out an "Exits:" line names where it closes the reply's first
+    paragraph below the things listed there, a line leading_paragraph leaves out with the listing.
+    Convention: the Quill, PAWS and many type-in adventures print the room, the things in it and its
+    exits as one block with no blank line between them.
+
+    >>> exits_closing_block("A tin-roofed office.\\nYou can also see: a lamp.\\nExits: s w.\\n\\n>")
+    ['south', 'west']
+    >>> exits_closing_block("A hall.\\n\\nExits: north.")
+    []
+    """
+    lines = text.replace("\r", "").split("\n")
+    blocks = paragraph_blocks(lines)
+    if not blocks:
+        return []
+    para = [line.strip() for line in lines[slice(*blocks[0])]]
+    return [d for line in para if EXITS_LINE.match(line) for d in parse_exits(line)]
 
 
 # "You climb the stair.", "You make your way down the slope." but not "You are in a hall." or "You

@@ -34,6 +34,15 @@ NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\byou can'?t go (?:north|south|east|west|up|down|in|out|\w+east|\w+west) from here\b",
     r"\bi can'?t go in that direction\b",
     r"\bthere'?s no way to go in that direction\b",
+    # the same refusal in the words of other systems and hand-written games: "There's no way to go
+    # that way.", "I can't go THAT way." (Scott Adams), "You can't move in that direction." (ADRIFT),
+    # "You are unable to go that way.", "It is not possible to go that way."
+    r"\bthere(?:'s| is) no (?:exit|way|path|passage|way out)(?: to go)? (?:that way|in that direction)\b",
+    r"\bi can'?t go (?:that way|there)\b",
+    r"\byou (?:can'?t|cannot|are unable to) (?:go|head|move|walk|travel) (?:that way|in that direction)\b",
+    r"\bit is(?:n't| not) possible to go (?:that way|in that direction)\b",
+    r"\bnothing (?:lies |is )?in that direction\b",
+    r"\byou (?:can'?t|cannot) walk through (?:the )?walls?\b",
 )
 
 # Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
@@ -133,6 +142,11 @@ def is_no_exit_text(text: str) -> bool:
     >>> is_no_exit_text("You can't go that way.")
     True
     >>> is_no_exit_text("Taken.")
+    False
+    >>> [is_no_exit_text(t) for t in ("I can't go THAT way.", "There's no way to go that way.",
+    ...     "You can't move in that direction.", "There is nothing in that direction.")]
+    [True, True, True, True]
+    >>> is_no_exit_text("A path leads north. There is no way across the river.")
     False
     """
     return first_match(NO_EXIT_PATTERNS, text) is not None

@@ -1,0 +1,74 @@
+"""A side "look" read beside a move's reply in a game that prints no room headers.
+
+Convention: "look" reprints the description of the room the player stands in. In a game without
+headers a move's reply is read as the room by its opening paragraph (described_step); but a game may
+refuse a move in words of its own that read like a description ("Peat hags bar the way. The track runs
+north and east from here."). When the side copy's "look" (inventory_probe, asked at no game turn)
+opens with another paragraph than the reply, and that paragraph is the description of the room the
+map has us in, the move led nowhere: the reply was the game's refusal. Rule `look_says_still_here`
+(map_rules_unnamed) reads it; the unread_headers check does not count such a reply as a move. When the
+look opens with another paragraph than the reply and the move was not refused, rule
+`look_names_the_room` reads the look's opening as the room: the reply told the journey, an event or a
+short revisit first.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from autofrotz.managers.directions import OPPOSITES, edge_label
+from autofrotz.managers.room_parser import parse_output
+from autofrotz.managers.room_prose import leading_paragraph
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_manager import MapManager
+
+
+def plain_words(text: str) -> str:
+    """A text's words, lower case, without punctuation or line breaks.
+
+    >>> plain_words("The Cairn.\\nA track\\nleads north!")
+    'the cairn a track leads north'
+    """
+    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+
+
+def look_disowns(look: str | None, reply: str, command: str | None, here_texts: frozenset[str]) -> bool:
+    """True when a compass move's reply is not the room's description because the side look, which
+    names no header, opens with the description of the room we were in, and the reply does not.
+
+    >>> here = frozenset({"Heather runs to the cairn. A track leads north."})
+    >>> look = "\\nHeather runs to the cairn. A track leads north.\\n"
+    >>> look_disowns(look, "Peat hags bar the way. The track runs north from here.", "west", here)
+    True
+    >>> look_disowns(look, "Heather runs to the cairn. A track leads north.", "west", here)
+    False
+    >>> look_disowns("\\nA ford. The track goes north.\\n", "A ford. The track goes north.", "north", here)
+    False
+    >>> look_disowns(look, "Peat hags bar the way.", "take all", here)
+    False
+    """
+    if not look or not command or edge_label(command) not in OPPOSITES:
+        return False
+    if parse_output(look).header:
+        return False  # a game with headers: its rooms are read by them
+    opening, answered = plain_words(leading_paragraph(look)), plain_words(leading_paragraph(reply))
+    if not opening or opening == answered:
+        return False
+    return opening in {plain_words(text) for text in here_texts}
+
+
+def here_texts(maps: MapManager) -> frozenset[str]:
+    """The texts the room the map has us in is known by: its stored description, and at the story's
+    unnamed start the paragraphs of the first output (the start room's description is among them)."""
+    from autofrotz.managers.map_manager import ELSEWHERE_NAME
+    from autofrotz.managers.map_retro import intro_openings
+
+    here = maps.current_room
+    if here is None:
+        return frozenset()
+    texts = {str(maps.room(here).get("description") or "")}
+    if maps._current_name() == ELSEWHERE_NAME:
+        texts |= intro_openings(maps.scene.intro)
+    return frozenset(t for t in texts if t)
