@@ -46,11 +46,18 @@ not (the proven path goes straight to the points and skips the rooms the first r
 way: what lies there may be what the next point needs); ``UNSEEN_STEPS`` steps a room, ``UNSEEN_TURNS``
 a run. Then the wider pool.
 
+Rule ``move on from a spent room`` (knowledge/spread.py): this run ``STALE_TURNS`` turns in one room without
+a new room or a point, it walks the known map to the room of this run's map where this run and the earlier
+runs spent the fewest turns (the agent's last resorts are tried where it stands: without the rule a run
+can spend hundreds of turns on one room whose way out its memory ruled out).
+
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
 of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
 
 and four vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
-refusal`` (words the parser did not understand), ``known death`` (the command killed us here),
+refusal`` (words the parser did not understand), ``known death`` (the command killed us here; not
+when the killing reply holds a sentence the story's own clock said after other commands too, rule ``timed
+death`` in lore.py),
 ``known dead end`` (sent here in an earlier run, it changed nothing: no move, no score, nothing
 taken or dropped; so this run spends its turns on what was not tried) and ``known wall`` (a compass
 move earlier runs were told has no exit here, with the library's own words, and that never led
