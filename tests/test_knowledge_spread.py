@@ -28,7 +28,8 @@ def death(room: str, command: str, text: str) -> dict[str, Any]:
 
 def test_a_sentence_that_killed_after_many_commands_is_the_world_s_clock_not_the_command_s() -> None:
     rows = [{"kind": "run", "key": "1", "body": {"run": 1}, "game_id": 1, "turn": 0, "seen": 1}]
-    rows += [death("hall", c, f"Nothing happens. {CLOCK}") for c in ("push", "pull", "sing")]
+    rows += [death(r, c, f"Nothing happens. {CLOCK}") for r, c in (("hall", "push"), ("yard", "pull"))]
+    rows.append(death("hall", "sing", f"Nothing happens. {CLOCK}"))
     rows.append(death("hall", "search shelf", f"You find a coin! {CLOCK[:40]}"))  # the kept reply was cut
     rows.append(death("pit", "jump", "You fall onto the rocks below. You have died."))
     score = {"room": "hall", "command": "search shelf", "gain": 5}
@@ -41,7 +42,10 @@ def test_a_sentence_that_killed_after_many_commands_is_the_world_s_clock_not_the
     assert [(s.room, s.command) for s in lore.scoring] == [("hall", "search shelf")]  # still a known point
     # Two commands are not yet a clock: both stay known deaths.
     few = [r for r in rows if r["body"].get("command") not in ("sing", "search shelf")]
-    assert Lore.from_rows("sha", few).death_rule("hall", "pull") == "known death (run 1)"
+    assert Lore.from_rows("sha", few).death_rule("hall", "push") == "known death (run 1)"
+    # Said after many commands in one room only, it is that room's danger (a guard): still known deaths.
+    one_room = [r | {"body": r["body"] | {"room": "hall"}} if r["kind"] == "death" else r for r in rows]
+    assert Lore.from_rows("sha", one_room).death_rule("hall", "sing") == "known death (run 1)"
 
 
 def world(room: str) -> WorldSnapshot:

@@ -11,8 +11,10 @@ from autofrotz.knowledge.clock import Deaths, said_by_clock
 from autofrotz.managers.directions import parse_direction
 
 TIMED_COMMANDS = 3  # different commands a killing sentence came after before it is the world's clock
+TIMED_ROOMS = 2  # rooms it killed in (a guard's shot in one room is that room's clock: clock.py)
 TIMED_LENGTH = 20  # characters: shorter sentences ("You have died.") say nothing of the cause
 SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
+_NUMBERED = re.compile(r"_\d+$")  # room ids are numbered by the order of visits (path.same_place)
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
 
 
@@ -156,15 +158,16 @@ class Lore:
 
 def timed_deaths(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[tuple[str, str]]:
     """Rule ``timed death``: the deaths whose killing reply holds a sentence that also came after
-    ``TIMED_COMMANDS`` other commands (a closing time, a flood, a curse that falls whatever the player
-    types: a convention of timed games). The command did not kill: it is no ``known death``, and what
-    it scored in that reply stays a known scoring action.
+    ``TIMED_COMMANDS`` other commands, in ``TIMED_ROOMS`` rooms or more (a closing time, a flood, a
+    curse that falls whatever the player types: a convention of timed games). The command did not
+    kill: it is no ``known death``, and what it scored in that reply stays a known scoring action.
 
     >>> close = "The bell rings and the guards throw you out"
-    >>> deaths = {("hall", c): {"text": f"Nothing happens. {close}."} for c in ("push", "pull", "sing")}
+    >>> said = (("hall", "push"), ("yard", "pull"), ("hall", "sing"))
+    >>> deaths = {(r, c): {"text": f"Nothing happens. {close}."} for r, c in said}
     >>> deaths[("pit", "jump")] = {"text": "You fall. You have died."}
     >>> sorted(timed_deaths(deaths))
-    [('hall', 'pull'), ('hall', 'push'), ('hall', 'sing')]
+    [('hall', 'push'), ('hall', 'sing'), ('yard', 'pull')]
     """
     shared = timed_sentences(deaths)
     return {key for key, death in deaths.items() if said_by_clock(death.get("text", ""), shared)}
@@ -174,10 +177,12 @@ def timed_sentences(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[str]:
     """The sentences (lower case) of killing replies that came after ``TIMED_COMMANDS`` different
     commands (rule ``timed death``)."""
     said: dict[str, set[str]] = {}
-    for (_room, command), death in deaths.items():
+    where: dict[str, set[str]] = {}  # the story's clock is no room's: a guard who shoots in one room is
+    for (room, command), death in deaths.items():
         for sentence in _sentences(death.get("text", "")):
             said.setdefault(sentence, set()).add(command)
-    return {s for s, commands in said.items() if len(commands) >= TIMED_COMMANDS}
+            where.setdefault(sentence, set()).add(_NUMBERED.sub("", room))
+    return {s for s, c in said.items() if len(c) >= TIMED_COMMANDS and len(where[s]) >= TIMED_ROOMS}
 
 
 def _sentences(text: str) -> list[str]:
