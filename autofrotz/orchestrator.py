@@ -430,7 +430,7 @@ class Orchestrator:
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         if self.p.learning is not None:
             bundle.knowledge = self.p.learning.facts(
-                self.game_id, n, decision.command, text, score, event, bundle.world
+                self.game_id, n, decision.command, text, score, event, bundle.world, self.restored_score
             )
         self.p.db.write_turn(self.game_id, bundle)
 

@@ -443,9 +443,22 @@ class BuiltinAgent:
         listed = w.exits_listed(text[:300])
         if not listed or parse_direction(command) in listed:
             return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
+        mapped = self._mapped_exits(room)  # rule a-mapped-exit-stays-open: the map saw it lead somewhere
         for direction in COMPASS:
-            if direction not in listed and not self.mem.failed(room, direction):
+            if direction not in listed and direction not in mapped and not self.mem.failed(room, direction):
                 self.mem.note_fail(room, direction)
+
+    def _mapped_exits(self, room: str | None) -> set[str]:
+        """Directions this run's map knows lead from a room to another (a reply's loose wording, "you'd
+        hit the rocks on the way down", must not rule out the way the player walked in)."""
+        try:
+            return {
+                c.direction
+                for c in self.map.connections()
+                if c.from_room_id == room and c.to_room_id and c.to_room_id != room and not c.blocked
+            }
+        except Exception:  # no map (a test's bare context)
+            return set()
 
     def _retry_by_head(self, command: str, room: str | None) -> None:
         """The parser took only the first word of a name: call the thing by its head noun instead."""

@@ -46,11 +46,18 @@ not (the proven path goes straight to the points and skips the rooms the first r
 way: what lies there may be what the next point needs); ``UNSEEN_STEPS`` steps a room, ``UNSEEN_TURNS``
 a run. Then the wider pool.
 
+Rule ``move on from a spent room`` (knowledge/spread.py): this run ``STALE_TURNS`` turns in one room without
+a new room or a point, it walks the known map to the room of this run's map where this run and the earlier
+runs spent the fewest turns (the agent's last resorts are tried where it stands: without the rule a run
+can spend hundreds of turns on one room whose way out its memory ruled out).
+
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
 of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
 
 and four vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
-refusal`` (words the parser did not understand), ``known death`` (the command killed us here),
+refusal`` (words the parser did not understand), ``known death`` (the command killed us here; not
+when the killing reply holds a sentence the story's own clock said after other commands too, rule ``timed
+death`` in lore.py),
 ``known dead end`` (sent here in an earlier run, it changed nothing: no move, no score, nothing
 taken or dropped; so this run spends its turns on what was not tried) and ``known wall`` (a compass
 move earlier runs were told has no exit here, with the library's own words, and that never led
@@ -73,6 +80,8 @@ from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
+from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
 from autofrotz.knowledge.widen import ASKS_FOR_THING, ASKS_FOR_TOOL, untried_use
 from autofrotz.managers.directions import parse_direction
 
@@ -112,6 +121,7 @@ UNSEEN = True  # rule ``known room not seen this run``
 UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
+MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
 
 
 class InformedMemory(Memory):
@@ -199,6 +209,12 @@ class GoalState:
     leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
     barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
+    spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
+    stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
+    stale_since: int = 0  # turns in it without a new room or a point
+    stale_score: int = 0
+    move_to: str = ""  # the room it walks to ("" when none)
+    move_steps: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -252,6 +268,49 @@ class KnowingAgent:
             self.state.ways.append(key)
             return command, f"known way on (run {run}): it led on from here"
         return None
+
+    def _note_stay(self, ctx: TurnContext) -> None:
+        """Count this run's turns per room, and those in this room since a new room or a point."""
+        s, room, score = self.state, ctx.room_id or "", ctx.score or 0
+        s.spent[room] = s.spent.get(room, 0) + 1
+        if room != s.stale_room or score > s.stale_score or ctx.death_note:
+            s.stale_room, s.stale_since = room, 0
+        else:
+            s.stale_since += 1
+        s.stale_score = max(s.stale_score, score)
+
+    def _move_on(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``move on from a spent room`` (knowledge/spread.py): ``STALE_TURNS`` turns here without a
+        new room or a point, walk to the room of this run's map where the fewest turns were spent."""
+        s, here = self.state, ctx.room_id
+        if not MOVE_ON or here is None:
+            return None
+        if s.move_to and (here == s.move_to or s.move_steps >= WALK_STEPS):
+            s.move_to = ""  # arrived, or the walk is too long: the agent plays here
+        if not s.move_to and s.stale_since < STALE_TURNS:
+            return None
+        if not s.move_to:
+            exits = _this_run_exits(ctx.map)
+            rooms = set(exits) | {to for d in exits.values() for to in d.values()}
+            far = {
+                r: len(steps)
+                for r in rooms
+                if r != here
+                for steps in [self.lore.route(here, r, exits)]
+                if steps
+            }
+            target = least_spent(here, rooms, s.spent, self.lore.room_turns, far)
+            s.stale_since = 0  # the next count starts now, whether or not there is a walk
+            if target is None:
+                return None
+            s.move_to, s.move_steps = target, 0
+        steps = self._route_to(ctx, s.move_to)
+        if not steps:
+            s.move_to = ""
+            return None
+        s.move_steps += 1
+        where = self.lore.rooms.get(s.move_to, s.move_to)
+        return steps[0], f"{MOVE_ON_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
@@ -334,6 +393,7 @@ class KnowingAgent:
         plan at the front of its queue."""
         self._inform()
         self._note_wants(context)
+        self._note_stay(context)
         leave = self._clock(context)
         replay = self._replay(context)
         if replay is not None:
@@ -354,6 +414,7 @@ class KnowingAgent:
             return fresh
         self._score_progress(context)
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
+        plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._untried(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]

@@ -29,6 +29,9 @@ from autofrotz.managers.directions import opposite, parse_direction
 CLOCK_DEATHS = 2  # deaths after walking into a room, after different commands, before it is a clock
 CLOCK_VISITS = 4  # times a run leaves a room by the clock before it stops walking in
 EARLIER_RUNS = 5
+TIMED_PREFIX = (
+    30  # characters of a timed sentence (lore.py, rule ``timed death``) that mark a reply cut in it
+)
 
 
 @dataclass
@@ -112,19 +115,21 @@ class Deaths:
         return found
 
 
-def clocks(conn: Any, runs: dict[int, int]) -> Deaths:
+def clocks(conn: Any, runs: dict[int, int], timed: frozenset[str] = frozenset()) -> Deaths:
     """The deaths after walking into a room of the earlier runs' recorded turns (every turn played,
-    the ones a restore undid too: they show what the game does)."""
+    the ones a restore undid too: they show what the game does). A death whose reply holds one of the
+    ``timed`` sentences (lore.py, rule ``timed death``: the whole story's clock, not a room's) is left out."""
     deaths = Deaths()
+    said = "game_output" if timed else "NULL"  # the reply is read only to find the story's clock
     for game_id in sorted(runs)[-EARLIER_RUNS:]:
         rows = conn.execute(
-            "SELECT command_sent, room_id, event FROM turns WHERE game_id = ? ORDER BY turn_number",
+            f"SELECT command_sent, room_id, event, {said} FROM turns WHERE game_id = ? ORDER BY turn_number",
             (game_id,),
         ).fetchall()
         stay, before = Stay(), None
-        for command, room, event in rows:
+        for command, room, event, text in rows:
             found = stay.step(before, command or "", room, event == "death")
-            if found is not None:
+            if found is not None and not said_by_clock(text or "", timed):
                 deaths.add(found[0], found[1], command or "", runs[game_id])
             before = room
     return deaths
@@ -142,3 +147,15 @@ def leave_by(stay: Stay, exits: dict[str, dict[str, str]]) -> str | None:
         if to == stay.came_from:
             return direction
     return opposite(stay.direction)
+
+
+def said_by_clock(text: str, timed: set[str] | frozenset[str]) -> bool:
+    """Whether a reply holds one of the ``timed`` sentences (the start of one, where the kept reply
+    was cut in it: ``TIMED_PREFIX`` characters).
+
+    >>> clock = {"the bell rings and the guards throw you out."}
+    >>> said_by_clock("You dig. The bell rings and the guards thr", clock), said_by_clock("You dig.", clock)
+    (True, False)
+    """
+    said = " ".join(text.split()).lower()
+    return any(sentence[:TIMED_PREFIX] in said for sentence in timed)

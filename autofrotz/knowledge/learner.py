@@ -76,9 +76,18 @@ class Learner:
     here: list[str] = field(default_factory=list)  # commands that worked in this room since arriving
 
     def facts(
-        self, game_id: int, n: int, command: str, text: str, score: int | None, event: Any, world: Any
+        self,
+        game_id: int,
+        n: int,
+        command: str,
+        text: str,
+        score: int | None,
+        event: Any,
+        world: Any,
+        restored: int | None = None,
     ) -> list[Fact]:
-        """What turn ``n`` taught; updates the learner's idea of where the next command is sent from."""
+        """What turn ``n`` taught; updates the learner's idea of where the next command is sent from.
+        ``restored``: after a death, the score of the save the game went back to (None when unknown)."""
         found: list[Fact] = []
         if n == 0:
             found.append(Fact("run", str(game_id), {"run": self.run, "seed": self.seed}))
@@ -88,7 +97,7 @@ class Learner:
         if world.current_room != self.room or event == "death":
             self.here = []
         self.room, self.inventory = world.current_room, list(world.inventory)
-        self.score = None if event == "death" else (score if score is not None else self.score)
+        self.score = restored if event == "death" else (score if score is not None else self.score)
         return [f for f in found if self._changed(f)]
 
     def _lesson(
@@ -97,12 +106,15 @@ class Learner:
         where = self.room or "?"
         key = f"{where}|{command}"
         base = {"room": where, "command": command, "run": self.run, "turn": n}
-        if event == "death":
-            return [Fact("death", key, base | {"text": " ".join(text.split())[:KEPT_TEXT]})]
+        scored: list[Fact] = []
         if score is not None and self.score is not None and score > self.score:
             carried = list(self.inventory)
             body = base | {"gain": score - self.score, "carried": carried, "prep": self.here[-PREP:]}
-            return [Fact("score", key, body | {"needs": needed_items(command, carried)})]
+            scored = [Fact("score", key, body | {"needs": needed_items(command, carried)})]
+        if event == "death":  # points shown in the reply that killed count too (the lore decides: lore.py)
+            return [Fact("death", key, base | {"text": " ".join(text.split())[:KEPT_TEXT]}), *scored]
+        if scored:
+            return scored
         kind = refusal_class(text)
         if kind is None and room == where and parse_direction(command) is None and not only_looks(command):
             self.here.append(command)  # it worked here: it may be what a later scoring action needed

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from autofrotz.knowledge.clock import Deaths
+from autofrotz.knowledge.clock import Deaths, said_by_clock
 from autofrotz.managers.directions import parse_direction
 
+TIMED_COMMANDS = 3  # different commands a killing sentence came after before it is the world's clock
+TIMED_ROOMS = 2  # rooms it killed in (a guard's shot in one room is that room's clock: clock.py)
+TIMED_LENGTH = 20  # characters: shorter sentences ("You have died.") say nothing of the cause
+SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
+_NUMBERED = re.compile(r"_\d+$")  # room ids are numbered by the order of visits (path.same_place)
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
 
 
@@ -48,6 +54,8 @@ class Lore:
     best_score: int = 0  # the best score of the earlier runs
     first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's
     stays: Deaths = field(default_factory=Deaths)  # deaths after walking into a room (clock.py)
+    timed: set[str] = field(default_factory=set)  # killing sentences of the world's clock (timed_deaths)
+    room_turns: dict[str, float] = field(default_factory=dict)  # room -> mean turns a run (spread.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -57,6 +65,10 @@ class Lore:
         for row in rows:
             row = row | {"run": runs.get(row["game_id"], 1)}  # the run that first found it
             _ADD.get(row["kind"], _skip)(lore, row)
+        lore.timed = timed_sentences(lore.deaths)
+        timed = timed_deaths(lore.deaths)
+        for key in timed:  # rule ``timed death``: the world's own event, not the command's doing
+            del lore.deaths[key]
         lore.scoring = [s for s in lore.scoring if (s.room, s.command) not in lore.deaths]
         return lore
 
@@ -142,6 +154,43 @@ class Lore:
             "mazes": len(self.mazes),
             "open_puzzles": len(self.puzzles),
         }
+
+
+def timed_deaths(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[tuple[str, str]]:
+    """Rule ``timed death``: the deaths whose killing reply holds a sentence that also came after
+    ``TIMED_COMMANDS`` other commands, in ``TIMED_ROOMS`` rooms or more (a closing time, a flood, a
+    curse that falls whatever the player types: a convention of timed games). The command did not
+    kill: it is no ``known death``, and what it scored in that reply stays a known scoring action.
+
+    >>> close = "The bell rings and the guards throw you out"
+    >>> said = (("hall", "push"), ("yard", "pull"), ("hall", "sing"))
+    >>> deaths = {(r, c): {"text": f"Nothing happens. {close}."} for r, c in said}
+    >>> deaths[("pit", "jump")] = {"text": "You fall. You have died."}
+    >>> sorted(timed_deaths(deaths))
+    [('hall', 'push'), ('hall', 'sing'), ('yard', 'pull')]
+    """
+    shared = timed_sentences(deaths)
+    return {key for key, death in deaths.items() if said_by_clock(death.get("text", ""), shared)}
+
+
+def timed_sentences(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[str]:
+    """The sentences (lower case) of killing replies that came after ``TIMED_COMMANDS`` different
+    commands (rule ``timed death``)."""
+    said: dict[str, set[str]] = {}
+    where: dict[str, set[str]] = {}  # the story's clock is no room's: a guard who shoots in one room is
+    for (room, command), death in deaths.items():
+        for sentence in _sentences(death.get("text", "")):
+            said.setdefault(sentence, set()).add(command)
+            where.setdefault(sentence, set()).add(_NUMBERED.sub("", room))
+    return {s for s, c in said.items() if len(c) >= TIMED_COMMANDS and len(where[s]) >= TIMED_ROOMS}
+
+
+def _sentences(text: str) -> list[str]:
+    """The whole sentences of a kept reply (the last, cut at the kept length, is left out), long enough
+    to say something."""
+    parts = [p.strip() for p in SENTENCE_END.split(text)]
+    whole = parts if re.search(r"[.!?][\"']?$", text.strip()) else parts[:-1]
+    return [p.lower() for p in whole if len(p) >= TIMED_LENGTH]
 
 
 def _path(back: dict[str, tuple[str, str]], start: str, goal: str) -> list[str]:

@@ -11,6 +11,7 @@ from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends, score_rises, walls, ways_on
+from autofrotz.knowledge.spread import room_turns
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 from autofrotz.knowledge.verbs import story_verbs
 
@@ -58,7 +59,8 @@ class Learning:
             lore.ways_on = ways_on(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs)
             lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
-            lore.stays = clocks(conn, runs)
+            lore.stays = clocks(conn, runs, frozenset(lore.timed))
+            lore.room_turns = room_turns(conn, runs)
         if not fresh:
             found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
             if found is not None:
@@ -76,11 +78,20 @@ class Learning:
         return known | (self.path.summary() if self.path is not None else {})
 
     def facts(
-        self, game_id: int, n: int, command: str, text: str, score: Any, event: Any, world: Any
+        self,
+        game_id: int,
+        n: int,
+        command: str,
+        text: str,
+        score: Any,
+        event: Any,
+        world: Any,
+        restored: int | None = None,
     ) -> tuple[str, list[Fact]] | None:
-        """This turn's facts for the turn's transaction (None when there is nothing new)."""
+        """This turn's facts for the turn's transaction (None when there is nothing new); ``restored``:
+        after a death, the score of the save restored."""
         try:
-            found = self.learner.facts(game_id, n, command, text, score, event, world)
+            found = self.learner.facts(game_id, n, command, text, score, event, world, restored)
         except Exception:  # learning must never cost a turn's record
             log.exception("knowledge: learning from turn %d failed", n)
             return None
