@@ -16,6 +16,7 @@ from typing import Any
 from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_barriers import barring_things, opened_barrier
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
@@ -33,7 +34,7 @@ from autofrotz.agents.builtin_readings import (
     signature,
     taken_names,
 )
-from autofrotz.agents.builtin_replies import ReplyTactics
+from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_spells import spells_in
@@ -88,6 +89,7 @@ CHANGING_VERBS = frozenset(
     + ["tie"]
 )
 OPERATING_VERBS = ("push", "pull", "turn")
+LIGHTING = ("turn on", "light", "switch on")
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
@@ -236,6 +238,10 @@ class BuiltinAgent:
             return
         if mem.now.last_command:
             self._judge(ctx, text)
+        if mem.now.lit and w.DARK.search(text[:300]) and not mem.now.last_command.startswith(LIGHTING):
+            # dark-means-unlit: a room too dark to see says no light is on, whatever we lit before (the
+            # lamp dropped at a death, left behind, or burnt out): light one again before going on
+            mem.now.lit = False
         mem.now.score = ctx.score if ctx.score is not None else mem.now.score
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
@@ -346,8 +352,10 @@ class BuiltinAgent:
                 mem.note_fail(room, command)
             if not moved:
                 self._rule_out_exits(room, command, text)
+                self._note_barriers(room, command, text)
             return
         self._note_people(command, text)
+        self._pass_opened_barrier(room, command, text)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
         if w.not_here(text) and not moved:
@@ -446,6 +454,26 @@ class BuiltinAgent:
         for direction in COMPASS:
             if direction not in listed and not self.mem.failed(room, direction):
                 self.mem.note_fail(room, direction)
+
+    def _note_barriers(self, room: str | None, command: str, text: str) -> None:
+        """Rule open-what-bars-the-way (builtin_barriers.py): a refused move whose reply names a thing
+        of this room: open that thing, and remember the move it barred."""
+        mem = self.mem
+        if IN_THE_WAY.search(text[:300]):
+            return  # the reply rules open a door said to be in the way (open-the-way)
+        nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
+        things = barring_things(text, [n for n in nouns if n not in mem.vocab.scenery])
+        for thing in things:
+            row = [room or "?", thing, command]
+            mem.seen.barred += [] if row in mem.seen.barred else [row]
+        mem.plans.add([f"open {t}" for t in things], "open-what-bars-the-way", front=True)
+
+    def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
+        """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""
+        moves = opened_barrier(command, text, self.mem.seen.barred, room)
+        for move in moves:
+            self.mem.attempts.unmark(room, move)
+        self.mem.plans.add(moves, "go-where-the-opened-thing-barred", front=True)
 
     def _retry_by_head(self, command: str, room: str | None) -> None:
         """The parser took only the first word of a name: call the thing by its head noun instead."""
