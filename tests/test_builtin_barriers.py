@@ -103,3 +103,14 @@ def test_a_lamp_believed_lit_is_lit_again_in_the_dark() -> None:
 def test_the_late_sweep_opens_things_first() -> None:
     """Opening is the first of the uncommon verbs: a fixed grate or hatch never listed as openable."""
     assert ROOM_VERBS[0] == "open"
+
+
+def test_a_thing_called_empty_gets_what_is_carried() -> None:
+    """fill-what-is-empty: "a hopper (which is empty)" is a container waiting for something: the sack
+    carried is put in it (the lamp is kept back)."""
+    world = World("Stone Floor\nThe stone floor of the mill.\n\nYou can see a hopper here.\n")
+    world.reply("inventory", "You are carrying:\n  a sack of grain\n  a brass lamp\n")
+    sent = _play(world, 40, {"search hopper": "The hopper is empty."})
+    assert "put sack in hopper" in sent
+    assert "put brass lamp in hopper" not in sent
+    assert world.agent.mem.seen.vessels

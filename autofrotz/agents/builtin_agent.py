@@ -56,6 +56,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
+from autofrotz.agents.builtin_vessels import empty_things
 from autofrotz.agents.builtin_ways import (
     TOPICS_KEPT,
     WAYS_AGAIN,
@@ -581,6 +582,9 @@ class BuiltinAgent:
         plans, last = mem.plans, mem.now.last_command
         closed, pointed, revealed = w.closed_things(text), w.follow_ups(text), revealed_searches(text)
         plans.add([f"open {short(thing)}" for thing in closed], "open-what-is-closed")
+        for thing in empty_things(f"{ctx.room_description or ''}\n{text}"):
+            row = [room or "?", short(thing)]
+            mem.seen.vessels += [] if row in mem.seen.vessels else [row]  # fill-what-is-empty
         plans.add(pointed, "what-the-reply-points-at")
         plans.add(revealed, "search-what-was-revealed")
         if w.FIRST.search(text[:200]) and (closed or pointed or revealed) and last:
