@@ -114,3 +114,20 @@ def test_a_thing_called_empty_gets_what_is_carried() -> None:
     assert "put sack in hopper" in sent
     assert "put brass lamp in hopper" not in sent
     assert world.agent.mem.seen.vessels
+
+
+def test_a_worn_thing_the_parser_took_off_is_taken_back_and_worn_again() -> None:
+    """wear-again-what-was-taken-off: a put that made the parser take the gloves off ("(first taking it
+    off)") is followed by taking them back and wearing them; they are not put anywhere again."""
+    world = World("Bedroom\nA small bedroom.\n\nYou can see a drawer here.\n")
+    world.reply("inventory", "You are carrying:\n  a pair of garden gloves\n")
+    answers = {
+        "search drawer": "The drawer is empty.",
+        "put gloves in drawer": "(first taking it off)\n\nYou put them in the drawer.",
+        "take gloves": "Taken.",
+    }
+    sent = _play(world, 40, answers)
+    assert "put gloves in drawer" in sent
+    after = sent[sent.index("put gloves in drawer") + 1 :]
+    assert after[:2] == ["take gloves", "wear gloves"]
+    assert sent.count("put gloves in drawer") == 1

@@ -56,7 +56,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
-from autofrotz.agents.builtin_vessels import empty_things
+from autofrotz.agents.builtin_vessels import empty_things, taken_off, worn_now
 from autofrotz.agents.builtin_ways import (
     TOPICS_KEPT,
     WAYS_AGAIN,
@@ -582,6 +582,7 @@ class BuiltinAgent:
         plans, last = mem.plans, mem.now.last_command
         closed, pointed, revealed = w.closed_things(text), w.follow_ups(text), revealed_searches(text)
         plans.add([f"open {short(thing)}" for thing in closed], "open-what-is-closed")
+        self._wear_again(room, text)
         for thing in empty_things(f"{ctx.room_description or ''}\n{text}"):
             row = [room or "?", short(thing)]
             mem.seen.vessels += [] if row in mem.seen.vessels else [row]  # fill-what-is-empty
@@ -603,6 +604,19 @@ class BuiltinAgent:
             if command not in plans.suggested:
                 plans.suggested.append(command)
                 plans.add([command], "command-the-game-quoted")
+
+    def _wear_again(self, room: str | None, text: str) -> None:
+        """Rule wear-again-what-was-taken-off: a thing worn stays worn (gloves, a suit, a mask protect for a
+        reason): one the parser took off to carry out a command is taken back and worn again, and no
+        rule puts it anywhere."""
+        mem, command = self.mem, self.mem.now.last_command
+        off, wearing = taken_off(command, text), worn_now(command, text)
+        for thing in (off, wearing):
+            mem.seen.worn += [] if not thing or thing in mem.seen.worn else [thing]
+        if off:
+            for step in (f"take {off}", f"wear {off}"):
+                mem.attempts.unmark(room, step)
+            mem.plans.add([f"take {off}", f"wear {off}"], "wear-again-what-was-taken-off", front=True)
 
     def _follow_clues(self, ctx: TurnContext, text: str) -> None:
         """Loose parts, things out of reach, openings to look into, the parts a description lists."""

@@ -131,7 +131,10 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ("work-a-machine", device_actions(scene.inventory, nouns, known, list(mem.vocab.renamed))),
         ("say-a-word-read", speech_actions(scene.room, mem)),
         ("use-a-carried-tool", tool_actions(held, nouns)),
-        ("fill-what-is-empty", fill_actions([v for r, v in mem.seen.vessels if r == scene.room], held)),
+        (
+            "fill-what-is-empty",
+            fill_actions([v for r, v in mem.seen.vessels if r == scene.room], held, mem.seen.worn),
+        ),
         ("work-a-fixture", _fixture_actions(nouns)),
         ("leave-treasure", _deposits(scene, mem, nouns)),
         (

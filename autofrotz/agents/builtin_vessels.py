@@ -11,6 +11,7 @@ container is whatever the text calls empty.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
 
@@ -34,11 +35,47 @@ def empty_things(text: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if w.head(n) not in NOT_A_NAME]
 
 
-def fill_actions(vessels: list[str], held: list[str]) -> list[str]:
-    """Each carried thing (by its command name; lights kept back) put in each empty container here.
+# The parser took off a worn thing to carry out the command: "(first taking it off)", "You take off the
+# pair of gloves." (Inform's implicit action and its report).
+TAKEN_OFF = re.compile(r"\(first taking (?:it|them) off\)|\byou take off\b", re.IGNORECASE)
 
-    >>> fill_actions(["hopper"], ["sack", "brass lamp", "hopper key", "hopper"])
-    ['put sack in hopper', 'put hopper key in hopper']
+
+WORN = re.compile(r"\balready wearing\b|\byou (?:put on|are now wearing|slip on|wear)\b", re.IGNORECASE)
+
+
+def worn_now(command: str, text: str) -> str:
+    """The thing a "wear" command says we wear now (or wore already).
+
+    >>> worn_now("wear garden gloves", "You put on the pair of garden gloves.")
+    'garden gloves'
+    >>> worn_now("wear key", "You can't wear that!")
+    ''
     """
-    goods = [h for h in held if not w.has_class(h, w.LIGHTS)][:FILLS]
-    return [f"put {g} in {vessel}" for vessel in vessels for g in goods if g != vessel]
+    return command[5:] if command.startswith("wear ") and WORN.search(text[:200]) else ""
+
+
+def taken_off(command: str, text: str) -> str:
+    """Rule wear-again-what-was-taken-off: the thing a put or a drop made the parser take off.
+
+    >>> taken_off("put garden gloves in drawer", "(first taking it off) You put the gloves into the drawer.")
+    'garden gloves'
+    >>> taken_off("put coin in drawer", "You put the coin into the drawer.")
+    ''
+    """
+    found = re.match(r"^(?:put|drop|insert|give) (.+?)(?: (?:in|on|into|to) .+)?$", command)
+    return found.group(1) if found and TAKEN_OFF.search(text[:200]) else ""
+
+
+def fill_actions(vessels: list[str], held: list[str], worn: Sequence[str] = ()) -> list[str]:
+    """Each carried thing (by its command name; lights and worn things kept back) put in each empty
+    container here.
+
+    Things are named by their head noun: a name the parser made us shorten ("toy car" -> "car") must not
+    make the same put new again.
+
+    >>> fill_actions(["hopper"], ["sack", "brass lamp", "hopper key", "hopper", "gloves"], ["gloves"])
+    ['put sack in hopper', 'put key in hopper']
+    """
+    goods = [h for h in held if not w.has_class(h, w.LIGHTS) and h not in worn][:FILLS]
+    heads = dict.fromkeys(w.head(g) for g in goods)
+    return [f"put {g} in {vessel}" for vessel in vessels for g in heads if g != w.head(vessel)]
