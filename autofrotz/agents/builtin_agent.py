@@ -583,7 +583,10 @@ class BuiltinAgent:
         closed, pointed, revealed = w.closed_things(text), w.follow_ups(text), revealed_searches(text)
         plans.add([f"open {short(thing)}" for thing in closed], "open-what-is-closed")
         self._wear_again(room, text)
+        carried_now = {short(i) for i in self._carried_names()}
         for thing in empty_things(f"{ctx.room_description or ''}\n{text}"):
+            if short(thing) in carried_now:
+                continue  # a pocket or a bag we carry holds nothing the room needs
             row = [room or "?", short(thing)]
             mem.seen.vessels += [] if row in mem.seen.vessels else [row]  # fill-what-is-empty
         plans.add(pointed, "what-the-reply-points-at")

@@ -24,6 +24,8 @@ READ_CHARS = 200  # a refusal names its obstacle at once
 BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name
 # The frame of a room is no barrier one opens: walls, floors and the like, and the way itself.
 FRAME = frozenset(["way", "wall", "walls", "floor", "ground", "ceiling", "room", "direction", "path", "side"])
+# The library's stock refusal names no obstacle, whatever follows it in the same reply.
+STOCK_REFUSAL = re.compile(r"\b(?:can't|cannot) go that way\b|\bno exit\b", re.IGNORECASE)
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b|\bswings? open\b", re.IGNORECASE)
 NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
 
@@ -36,12 +38,15 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     ['steel grate']
     >>> barring_things("You can't go that way.", ["door", "table"])
     []
+    >>> barring_things("You can't go that way.\\nThe lights switch back on.", ["light switch"])
+    []
     >>> barring_things("The wall is in the way of the door.", ["wall", "oak door"])
     ['oak door']
     """
-    if not refusal_shaped(text):
+    first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
+    if not refusal_shaped(text) or STOCK_REFUSAL.search(first):
         return []
-    words = set(re.findall(r"[a-z][a-z-]*", text[:READ_CHARS].lower()))
+    words = set(re.findall(r"[a-z][a-z-]*", first[:READ_CHARS].lower()))
     found = [n for n in nouns if n and w.head(n) in words and w.head(n) not in FRAME]
     return list(dict.fromkeys(found))[:BARRIERS_PER_REFUSAL]
 
