@@ -96,8 +96,20 @@ def test_a_lamp_believed_lit_is_lit_again_in_the_dark() -> None:
     world = World("Cellar\nA damp cellar. Stairs lead up.\n")
     world.reply("inventory", "You are carrying:\n  a brass lamp\n")
     world.agent.mem.now.lit = True
+    world.agent.mem.now.last_command = "up"  # the agent walked up into the dark
     world.reply("up", "Darkness\nIt is pitch dark, and you can't see a thing.\n")
     assert world.decide() in ("turn on brass lamp", "light brass lamp")
+
+
+def test_darkness_falling_where_we_stand_is_not_an_unlit_lamp() -> None:
+    """dark-means-unlit reads only a room reached in the dark: a switch pushed here made the dark."""
+    world = World("Cell\nA bare cell.\n")
+    world.reply("inventory", "You are carrying:\n  a brass lamp\n")
+    world.agent.mem.now.lit = True
+    world.agent.mem.now.last_command = "push switch"
+    world.reply("push switch", "It is now pitch dark in here!")
+    world.decide()
+    assert world.agent.mem.now.lit
 
 
 def test_the_late_sweep_opens_things_first() -> None:

@@ -90,7 +90,6 @@ CHANGING_VERBS = frozenset(
     + ["tie"]
 )
 OPERATING_VERBS = ("push", "pull", "turn")
-LIGHTING = ("turn on", "light", "switch on")
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
@@ -239,9 +238,10 @@ class BuiltinAgent:
             return
         if mem.now.last_command:
             self._judge(ctx, text)
-        if mem.now.lit and w.DARK.search(text[:300]) and not mem.now.last_command.startswith(LIGHTING):
-            # dark-means-unlit: a room too dark to see says no light is on, whatever we lit before (the
-            # lamp dropped at a death, left behind, or burnt out): light one again before going on
+        if mem.now.lit and is_move(mem.now.last_command) and w.DARK.search(text[:300]):
+            # dark-means-unlit: a room reached too dark to see says no light is on, whatever we lit before
+            # (the lamp dropped at a death, left behind, or burnt out): light one again before going on.
+            # Only after a move: darkness falling where we stand (a switch pushed) is the room's doing.
             mem.now.lit = False
         mem.now.score = ctx.score if ctx.score is not None else mem.now.score
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
