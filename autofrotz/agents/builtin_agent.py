@@ -16,6 +16,7 @@ from typing import Any
 from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_barriers import barring_things, opened_barrier
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
@@ -33,7 +34,7 @@ from autofrotz.agents.builtin_readings import (
     signature,
     taken_names,
 )
-from autofrotz.agents.builtin_replies import ReplyTactics
+from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_spells import spells_in
@@ -55,6 +56,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_tactics import urgent as urgent_actions
 from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
+from autofrotz.agents.builtin_vessels import empty_things, taken_off, worn_now
 from autofrotz.agents.builtin_ways import (
     TOPICS_KEPT,
     WAYS_AGAIN,
@@ -236,6 +238,11 @@ class BuiltinAgent:
             return
         if mem.now.last_command:
             self._judge(ctx, text)
+        if mem.now.lit and is_move(mem.now.last_command) and w.DARK.search(text[:300]):
+            # dark-means-unlit: a room reached too dark to see says no light is on, whatever we lit before
+            # (the lamp dropped at a death, left behind, or burnt out): light one again before going on.
+            # Only after a move: darkness falling where we stand (a switch pushed) is the room's doing.
+            mem.now.lit = False
         mem.now.score = ctx.score if ctx.score is not None else mem.now.score
         if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
@@ -346,8 +353,10 @@ class BuiltinAgent:
                 mem.note_fail(room, command)
             if not moved:
                 self._rule_out_exits(room, command, text)
+                self._note_barriers(room, command, text)
             return
         self._note_people(command, text)
+        self._pass_opened_barrier(room, command, text)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
         if w.not_here(text) and not moved:
@@ -460,6 +469,26 @@ class BuiltinAgent:
         except Exception:  # no map (a test's bare context)
             return set()
 
+    def _note_barriers(self, room: str | None, command: str, text: str) -> None:
+        """Rule open-what-bars-the-way (builtin_barriers.py): a refused move whose reply names a thing
+        of this room: open that thing, and remember the move it barred."""
+        mem = self.mem
+        if IN_THE_WAY.search(text[:300]):
+            return  # the reply rules open a door said to be in the way (open-the-way)
+        nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
+        things = barring_things(text, [n for n in nouns if n not in mem.vocab.scenery])
+        for thing in things:
+            row = [room or "?", thing, command]
+            mem.seen.barred += [] if row in mem.seen.barred else [row]
+        mem.plans.add([f"open {t}" for t in things], "open-what-bars-the-way", front=True)
+
+    def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
+        """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""
+        moves = opened_barrier(command, text, self.mem.seen.barred, room)
+        for move in moves:
+            self.mem.attempts.unmark(room, move)
+        self.mem.plans.add(moves, "go-where-the-opened-thing-barred", front=True)
+
     def _retry_by_head(self, command: str, room: str | None) -> None:
         """The parser took only the first word of a name: call the thing by its head noun instead."""
         retry = w.head_retry(command, objects(command))
@@ -566,6 +595,13 @@ class BuiltinAgent:
         plans, last = mem.plans, mem.now.last_command
         closed, pointed, revealed = w.closed_things(text), w.follow_ups(text), revealed_searches(text)
         plans.add([f"open {short(thing)}" for thing in closed], "open-what-is-closed")
+        self._wear_again(room, text)
+        carried_now = {short(i) for i in self._carried_names()}
+        for thing in empty_things(f"{ctx.room_description or ''}\n{text}"):
+            if short(thing) in carried_now:
+                continue  # a pocket or a bag we carry holds nothing the room needs
+            row = [room or "?", short(thing)]
+            mem.seen.vessels += [] if row in mem.seen.vessels else [row]  # fill-what-is-empty
         plans.add(pointed, "what-the-reply-points-at")
         plans.add(revealed, "search-what-was-revealed")
         if w.FIRST.search(text[:200]) and (closed or pointed or revealed) and last:
@@ -584,6 +620,19 @@ class BuiltinAgent:
             if command not in plans.suggested:
                 plans.suggested.append(command)
                 plans.add([command], "command-the-game-quoted")
+
+    def _wear_again(self, room: str | None, text: str) -> None:
+        """Rule wear-again-what-was-taken-off: a thing worn stays worn (gloves, a suit, a mask protect for a
+        reason): one the parser took off to carry out a command is taken back and worn again, and no
+        rule puts it anywhere."""
+        mem, command = self.mem, self.mem.now.last_command
+        off, wearing = taken_off(command, text), worn_now(command, text)
+        for thing in (off, wearing):
+            mem.seen.worn += [] if not thing or thing in mem.seen.worn else [thing]
+        if off:
+            for step in (f"take {off}", f"wear {off}"):
+                mem.attempts.unmark(room, step)
+            mem.plans.add([f"take {off}", f"wear {off}"], "wear-again-what-was-taken-off", front=True)
 
     def _follow_clues(self, ctx: TurnContext, text: str) -> None:
         """Loose parts, things out of reach, openings to look into, the parts a description lists."""

@@ -10,8 +10,9 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, short
 
 # Verbs players try on things when nothing else works, most often useful first.
-ROOM_VERBS = ("push", "pull", "turn", "search", "touch", "look behind", "climb", "enter", "kick", "shake",
-              "knock on", "rub", "break", "listen to", "smell", "close", "wave at")  # fmt: skip
+# "open" first: a fixed grate, hatch or lid no word table lists as openable is opened before it is kicked.
+ROOM_VERBS = ("open", "push", "pull", "turn", "search", "touch", "look behind", "climb", "enter", "kick",
+              "shake", "knock on", "rub", "break", "listen to", "smell", "close", "wave at")  # fmt: skip
 HELD_VERBS = ("wear", "eat", "drink", "wave", "blow", "rub", "shake", "light", "play", "squeeze", "drop")
 LATE_WORDS = ("wait", "listen", "smell", "jump", "sleep", "pray", "sing", "shout")
 HELD_ROOM = "inv"

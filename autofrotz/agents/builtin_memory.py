@@ -135,6 +135,11 @@ class Seen:
     )  # nouns of the opening and of speech (ask-about-what-was-said)
     uses: list[list[str]] = field(default_factory=list)  # [thing, what it is for, steps...]: purpose read
     holders: list[list[str]] = field(default_factory=list)  # [room, container, words shown]: opened there
+    barred: list[list[str]] = field(default_factory=list)  # [room, thing, move]: open-what-bars-the-way
+    vessels: list[list[str]] = field(default_factory=list)  # [room, thing]: called empty (fill-what-is-empty)
+    worn: list[str] = field(
+        default_factory=list
+    )  # things we wear: not put anywhere (wear-again-what-was-taken-off)
     start_room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -249,7 +249,8 @@ IN_THE_WAY = re.compile(
     r"(?:in the way|closed|shut|locked)\b",
     re.I,
 )
-LOCKED = re.compile(r"\b(?:is|are|seems?|appears?) (?:to be )?(?:securely |firmly )?locked\b", re.I)
+# "is locked", "It's locked.", "seems to be locked", "are solidly locked": any adverb may stand before it
+LOCKED = re.compile(r"(?:\b(?:is|are|seems?|appears?)|'s|'re) (?:to be )?(?:[a-z]+ly )?locked\b", re.I)
 UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b", re.I)
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopened\b|\bopens\b", re.I)
 REFUSED = re.compile(r"\b(?:can't|cannot|won't|doesn't|don't|isn't|aren't|not|locked|fit|already)\b", re.I)
@@ -312,7 +313,7 @@ class ShutWay:
             return []
         locked = mem.locked.setdefault(seen.here or "?", [])
         locked += [] if thing in locked else [thing]
-        keys = [_short(i) for i in seen.inventory if KEYISH.search(_short(i))]
+        keys = [k for k in map(_key_name, seen.inventory) if k]
         return [Plan(f"unlock {thing} with {k}", "unlock-what-is-locked", seen.here, True) for k in keys]
 
 
@@ -355,6 +356,19 @@ def self_start(mem: ReplyMemory, seen: Reply) -> str | None:
 def _short(name: str) -> str:
     """A carried thing's name without its article."""
     return rr.tidy(name).split(" of ")[0]
+
+
+def _key_name(name: str) -> str:
+    """How to name a carried key in "unlock X with K": its name, or for a bundle ("a set of keys", "a ring
+    of keys", "bunch of keys") the key word after "of" (the bundle's own head would not read as a key).
+
+    >>> _key_name("a small brass key"), _key_name("a set of keys"), _key_name("a brass lantern")
+    ('small brass key', 'keys', '')
+    """
+    own = _short(name)
+    if KEYISH.search(own):
+        return own
+    return next((x for x in rr.tidy(name).split(" of ")[1:] if KEYISH.search(x)), "")
 
 
 class ReplyTactics:

@@ -11,6 +11,7 @@ from autofrotz.agents.builtin_devices import device_actions
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_speech import speech_actions
 from autofrotz.agents.builtin_tools import tool_actions
+from autofrotz.agents.builtin_vessels import fill_actions
 
 # How often a command may be sent in one room; fights and lighting deserve a few tries.
 LIMITS = {"attack": 4, "turn on": 2, "light": 2}
@@ -130,6 +131,10 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ("work-a-machine", device_actions(scene.inventory, nouns, known, list(mem.vocab.renamed))),
         ("say-a-word-read", speech_actions(scene.room, mem)),
         ("use-a-carried-tool", tool_actions(held, nouns)),
+        (
+            "fill-what-is-empty",
+            fill_actions([v for r, v in mem.seen.vessels if r == scene.room], held, mem.seen.worn),
+        ),
         ("work-a-fixture", _fixture_actions(nouns)),
         ("leave-treasure", _deposits(scene, mem, nouns)),
         (

@@ -1,0 +1,84 @@
+"""Things that bar a way, read from the refusal of a move (exploration rules of the built-in agent).
+
+Rules:
+
+- `open-what-bars-the-way`: a refused move whose reply names a thing of this room ("You are unable to
+  descend by the steel grate.", "You walk into the solid temple doors.") opens that thing (a lock met
+  there is unlocked by the reply rules).
+- `go-where-the-opened-thing-barred`: once the thing is opened ("You open the steel grate.") the move it
+  barred is sent again.
+
+The convention: a game's stock refusal of a move ("You can't go that way.") names nothing; a refusal that
+names a thing standing in the room names what is in the way, and the genre's way past a thing in the way
+is to open it: grates, hatches, doors of every name, lids over holes. The words of the refusal are
+matched with the room's own nouns, so no game's nouns are listed here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autofrotz.agents import builtin_words as w
+
+READ_CHARS = 200  # a refusal names its obstacle at once
+BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name
+# The frame of a room is no barrier one opens: walls, floors and the like, and the way itself.
+FRAME = frozenset(["way", "wall", "walls", "floor", "ground", "ceiling", "room", "direction", "path", "side"])
+# The library's stock refusal names no obstacle, whatever follows it in the same reply.
+STOCK_REFUSAL = re.compile(r"\b(?:can't|cannot) go that way\b|\bno exit\b", re.IGNORECASE)
+OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b|\bswings? open\b", re.IGNORECASE)
+NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
+
+
+def barring_things(text: str, nouns: list[str]) -> list[str]:
+    """Nouns of this room that a refused move's reply names by their head word (rule
+    `open-what-bars-the-way`).
+
+    >>> barring_things("You are unable to descend by the steel grate.", ["dirt", "steel grate", "depression"])
+    ['steel grate']
+    >>> barring_things("You can't go that way.", ["door", "table"])
+    []
+    >>> barring_things("You can't go that way.\\nThe lights switch back on.", ["light switch"])
+    []
+    >>> barring_things("The wall is in the way of the door.", ["wall", "oak door"])
+    ['oak door']
+    """
+    first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
+    if not refusal_shaped(text) or STOCK_REFUSAL.search(first):
+        return []
+    words = set(re.findall(r"[a-z][a-z-]*", first[:READ_CHARS].lower()))
+    found = [n for n in nouns if n and w.head(n) in words and w.head(n) not in FRAME]
+    return list(dict.fromkeys(found))[:BARRIERS_PER_REFUSAL]
+
+
+def refusal_shaped(text: str) -> bool:
+    """Whether a reply to a move reads as a refusal (a stock refusal word, or one short sentence), not
+    as a room reached that the map took for the same room.
+
+    >>> refusal_shaped("You walk into the solid temple doors.  Ouch!"), refusal_shaped("In Forest")
+    (True, False)
+    >>> refusal_shaped("In Forest\\nYou are in open forest, with a deep valley to one side.")
+    False
+    """
+    body = text.strip()
+    if w.is_refusal(body[:READ_CHARS]):
+        return True
+    return "\n" not in body and len(body) <= READ_CHARS and body[-1:] in ".!"
+
+
+def opened_barrier(command: str, text: str, barred: list[list[str]], room: str | None) -> list[str]:
+    """The moves to send again because the command opened a thing that barred them here (rule
+    `go-where-the-opened-thing-barred`); `barred` holds [room, thing, move] rows.
+
+    >>> rows = [["pit", "steel grate", "down"], ["hall", "steel grate", "north"]]
+    >>> opened_barrier("open steel grate", "You open the steel grate.", rows, "pit")
+    ['down']
+    >>> opened_barrier("open steel grate", "It seems to be locked.", rows, "pit")
+    []
+    """
+    if not command.startswith("open ") or not OPENED.search(text[:READ_CHARS]):
+        return []
+    if NOT_OPENED.search(text[:READ_CHARS]):
+        return []
+    thing = command[5:]
+    return [move for where, name, move in barred if where == (room or "?") and w.head(name) == w.head(thing)]

@@ -1,0 +1,81 @@
+"""Rule `fill-what-is-empty`: a thing the game calls empty is a container waiting for something.
+
+The convention: parsers report a container's contents, and an empty one by that very word ("You can
+see a hopper (which is empty) here.", "The basin is empty."). Games mention an empty container because
+something belongs in it (grain in a hopper, a gem in a socket, water in a trough): each thing carried is
+put in it once (lights kept back: the dark is worse than a missed point). A put that scores nothing is
+taken back by the agent's rule `take-back-what-a-put-did-not-score`. No noun of any game is listed: the
+container is whatever the text calls empty.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from autofrotz.agents import builtin_words as w
+
+EMPTY = re.compile(
+    r"\b(?:the|a|an|some)\s+([a-z][a-z -]{1,30}?)\s+(?:\(which is empty\)|is (?:now )?empty\b|are empty\b)",
+    re.IGNORECASE,
+)
+FILLS = 4  # carried things tried in one empty container
+NOT_A_NAME = frozenset(["it", "this", "that", "room", "place", "area"])
+
+
+def empty_things(text: str) -> list[str]:
+    """Names a reply calls empty.
+
+    >>> empty_things("You can see a hopper (which is empty) here. The stone basin is empty.")
+    ['hopper', 'stone basin']
+    >>> empty_things("The room is empty.")
+    []
+    """
+    names = [m.strip().lower() for m in EMPTY.findall(text)]
+    return [n for n in dict.fromkeys(names) if w.head(n) not in NOT_A_NAME]
+
+
+# The parser took off a worn thing to carry out the command: "(first taking it off)", "You take off the
+# pair of gloves." (Inform's implicit action and its report).
+TAKEN_OFF = re.compile(r"\(first taking (?:it|them) off\)|\byou take off\b", re.IGNORECASE)
+
+
+WORN = re.compile(r"\balready wearing\b|\byou (?:put on|are now wearing|slip on|wear)\b", re.IGNORECASE)
+
+
+def worn_now(command: str, text: str) -> str:
+    """The thing a "wear" command says we wear now (or wore already).
+
+    >>> worn_now("wear garden gloves", "You put on the pair of garden gloves.")
+    'garden gloves'
+    >>> worn_now("wear key", "You can't wear that!")
+    ''
+    """
+    return command[5:] if command.startswith("wear ") and WORN.search(text[:200]) else ""
+
+
+def taken_off(command: str, text: str) -> str:
+    """Rule wear-again-what-was-taken-off: the thing a put or a drop made the parser take off.
+
+    >>> taken_off("put garden gloves in drawer", "(first taking it off) You put the gloves into the drawer.")
+    'garden gloves'
+    >>> taken_off("put coin in drawer", "You put the coin into the drawer.")
+    ''
+    """
+    found = re.match(r"^(?:put|drop|insert|give) (.+?)(?: (?:in|on|into|to) .+)?$", command)
+    return found.group(1) if found and TAKEN_OFF.search(text[:200]) else ""
+
+
+def fill_actions(vessels: list[str], held: list[str], worn: Sequence[str] = ()) -> list[str]:
+    """Each carried thing (by its command name; lights and worn things kept back) put in each empty
+    container here.
+
+    Things are named by their head noun: a name the parser made us shorten ("toy car" -> "car") must not
+    make the same put new again.
+
+    >>> fill_actions(["hopper"], ["sack", "brass lamp", "hopper key", "hopper", "gloves"], ["gloves"])
+    ['put sack in hopper', 'put key in hopper']
+    """
+    goods = [h for h in held if not w.has_class(h, w.LIGHTS) and h not in worn][:FILLS]
+    heads = dict.fromkeys(w.head(g) for g in goods)
+    return [f"put {g} in {vessel}" for vessel in vessels for g in heads if g != w.head(vessel)]
