@@ -3,9 +3,9 @@
 Rules:
 
 - `open-what-bars-the-way`: a refused move whose reply names a thing of this room ("You are unable to
-  descend by the steel grate.", "You walk into the solid temple doors.") opens that thing (a lock met
+  climb past the iron grille.", "You bump into the closed cellar doors.") opens that thing (a lock met
   there is unlocked by the reply rules).
-- `go-where-the-opened-thing-barred`: once the thing is opened ("You open the steel grate.") the move it
+- `go-where-the-opened-thing-barred`: once the thing is opened ("You open the iron grille.") the move it
   barred is sent again.
 
 The convention: a game's stock refusal of a move ("You can't go that way.") names nothing; a refusal that
@@ -34,8 +34,8 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     """Nouns of this room that a refused move's reply names by their head word (rule
     `open-what-bars-the-way`).
 
-    >>> barring_things("You are unable to descend by the steel grate.", ["dirt", "steel grate", "depression"])
-    ['steel grate']
+    >>> barring_things("You are unable to climb past the iron grille.", ["moss", "iron grille", "ledge"])
+    ['iron grille']
     >>> barring_things("You can't go that way.", ["door", "table"])
     []
     >>> barring_things("You can't go that way.\\nThe lights switch back on.", ["light switch"])
@@ -55,9 +55,9 @@ def refusal_shaped(text: str) -> bool:
     """Whether a reply to a move reads as a refusal (a stock refusal word, or one short sentence), not
     as a room reached that the map took for the same room.
 
-    >>> refusal_shaped("You walk into the solid temple doors.  Ouch!"), refusal_shaped("In Forest")
+    >>> refusal_shaped("You bump into the closed cellar doors.  Ouch!"), refusal_shaped("On the Moor")
     (True, False)
-    >>> refusal_shaped("In Forest\\nYou are in open forest, with a deep valley to one side.")
+    >>> refusal_shaped("On the Moor\\nHeather stretches away on every side of you.")
     False
     """
     body = text.strip()
@@ -70,10 +70,10 @@ def opened_barrier(command: str, text: str, barred: list[list[str]], room: str |
     """The moves to send again because the command opened a thing that barred them here (rule
     `go-where-the-opened-thing-barred`); `barred` holds [room, thing, move] rows.
 
-    >>> rows = [["pit", "steel grate", "down"], ["hall", "steel grate", "north"]]
-    >>> opened_barrier("open steel grate", "You open the steel grate.", rows, "pit")
+    >>> rows = [["ledge", "iron grille", "down"], ["hall", "iron grille", "north"]]
+    >>> opened_barrier("open iron grille", "You open the iron grille.", rows, "ledge")
     ['down']
-    >>> opened_barrier("open steel grate", "It seems to be locked.", rows, "pit")
+    >>> opened_barrier("open iron grille", "It seems to be locked.", rows, "ledge")
     []
     """
     if not command.startswith("open ") or not OPENED.search(text[:READ_CHARS]):
