@@ -115,7 +115,7 @@ def look_after_open(command: str, text: str) -> list[str]:
 
     >>> look_after_open("open curtain", "You open the shower curtain.")
     ['look']
-    >>> look_after_open("open box", "You open the box, revealing a key.")
+    >>> look_after_open("open crate", "You open the crate, revealing a spoon.")
     []
     """
     if command.startswith("open ") and OPENED.match(text.strip()) and not CONTENTS.search(text):

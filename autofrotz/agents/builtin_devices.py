@@ -101,7 +101,7 @@ def _refusal(reply: str) -> bool:
 def arrival_waits(reply: str) -> list[str]:
     """Someone is on the way: stay put for a turn or two to see what they do.
 
-    >>> arrival_waits("You hear hurried footsteps from outside as a guard rushes up.")
+    >>> arrival_waits("You hear quick footsteps in the corridor as a porter hurries up.")
     ['wait']
     >>> arrival_waits("The door is locked.")
     []

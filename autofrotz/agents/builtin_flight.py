@@ -27,9 +27,9 @@ AS_FAR_AS = re.compile(r"only understood you as far as wanting to", re.IGNORECAS
 def chased(reply: str) -> bool:
     """Whether a reply says something hostile is after us.
 
-    >>> chased("Angered at your attack, the dog charges at you!"), chased("The dog chases madly after you!")
+    >>> chased("Stung by your blow, the goat charges at you!"), chased("The goat chases madly after you!")
     (True, True)
-    >>> chased("Growling faintly, the dog follows you to the lawn.")
+    >>> chased("Bleating softly, the goat follows you to the orchard.")
     False
     """
     return bool(CHASE.search(reply))

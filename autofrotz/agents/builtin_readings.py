@@ -23,7 +23,7 @@ SENTENCE_WORDS = 8  # a room header this long is a reply the map mistook for one
 def sentence_name(name: str | None) -> bool:
     """Whether a room name reads like a sentence of a reply rather than a place.
 
-    >>> sentence_name("What kind of hero would you be if you went back home now")
+    >>> sentence_name("What sort of knight would turn and ride away from the quest now")
     True
     >>> sentence_name("North of the Barn"), sentence_name(None)
     (False, False)
@@ -42,7 +42,7 @@ def refused(command: str, text: str) -> bool:
     False
     >>> refused("open door", "The front door is closed."), refused("read note", "It is too dark to read.")
     (True, True)
-    >>> refused("push forest", "I can't see any such thing.")
+    >>> refused("push meadow", "You can't see any such thing.")
     True
     """
     if command.startswith(LOOK_VERBS) and len(text.strip()) > SHORT_REPLY:

@@ -242,7 +242,7 @@ class SuggestedUse:
         return [Plan(f"{v} {named[0]}", self.name, seen.here) for v in rr.suggested_verbs(seen.text)]
 
 
-# Parser-standard words for a way shut ("You can't, since the door is in the way.", "The gate is closed.",
+# Parser-standard words for a way shut ("You can't, since the hatch is in the way.", "The gate is closed.",
 # "It seems to be locked."), for a lock opened ("You unlock the door.") and for a key (key, passkey...).
 IN_THE_WAY = re.compile(
     r"(?:\b(?:the|a|an)|\bsince) ([a-z][a-z' -]{0,30}?) (?:is|are|seems to be) "

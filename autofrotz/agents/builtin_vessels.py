@@ -36,7 +36,7 @@ def empty_things(text: str) -> list[str]:
 
 
 # The parser took off a worn thing to carry out the command: "(first taking it off)", "You take off the
-# pair of gloves." (Inform's implicit action and its report).
+# mittens." (Inform's implicit action and its report).
 TAKEN_OFF = re.compile(r"\(first taking (?:it|them) off\)|\byou take off\b", re.IGNORECASE)
 
 
@@ -46,8 +46,8 @@ WORN = re.compile(r"\balready wearing\b|\byou (?:put on|are now wearing|slip on|
 def worn_now(command: str, text: str) -> str:
     """The thing a "wear" command says we wear now (or wore already).
 
-    >>> worn_now("wear garden gloves", "You put on the pair of garden gloves.")
-    'garden gloves'
+    >>> worn_now("wear wool mittens", "You put on the wool mittens.")
+    'wool mittens'
     >>> worn_now("wear key", "You can't wear that!")
     ''
     """
@@ -57,9 +57,9 @@ def worn_now(command: str, text: str) -> str:
 def taken_off(command: str, text: str) -> str:
     """Rule wear-again-what-was-taken-off: the thing a put or a drop made the parser take off.
 
-    >>> taken_off("put garden gloves in drawer", "(first taking it off) You put the gloves into the drawer.")
-    'garden gloves'
-    >>> taken_off("put coin in drawer", "You put the coin into the drawer.")
+    >>> taken_off("put wool mittens in drawer", "(first taking them off) You put the mittens in the drawer.")
+    'wool mittens'
+    >>> taken_off("put pebble in drawer", "You put the pebble into the drawer.")
     ''
     """
     found = re.match(r"^(?:put|drop|insert|give) (.+?)(?: (?:in|on|into|to) .+)?$", command)

@@ -118,8 +118,8 @@ def not_animate(command: str, text: str) -> str | None:
 def given_things(text: str) -> list[str]:
     """Rule `keep-what-was-given`: the things a reply says someone gave us (lower case, no article).
 
-    >>> given_things("The circulation attendant gives you the key to the Rare Books Room, and he holds")
-    ['key']
+    >>> given_things("The ferryman gives you the token to the Upper Landing, and he waits")
+    ['token']
     >>> given_things("She hands you a brass ticket.")
     ['brass ticket']
     >>> given_things("Nothing happens.")
@@ -179,9 +179,9 @@ def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
     """Rule `name-by-known-words`: a carried or seen thing whose short name has a word the story's
     dictionary lacks is named by the first word it knows after "of"; else the short name stays.
 
-    >>> v = Vocabulary(frozenset(["legends", "lore", "pentari", "wine"]), 9)
-    >>> known_name("copy of The Legends and Lore of Pentari", "copy", v)
-    'legends'
+    >>> v = Vocabulary(frozenset(["ballads", "songs", "ostrava", "wine"]), 9)
+    >>> known_name("copy of The Ballads and Songs of Ostrava", "copy", v)
+    'ballads'
     >>> known_name("bottle of wine", "bottle", v), known_name("brass key", "brass key", v)
     ('wine', 'brass key')
     """
@@ -252,11 +252,11 @@ TAKEN_FROM_HIGH = 2  # things a higher view showed that are taken at once
 
 
 def seen_from_higher(command: str, text: str) -> list[str]:
-    """Rule `stand-higher-to-look`, second half: standing on something showed things ("From your vantage
-    point you can make out a wire key on the ledge"): take them while up there.
+    """Rule `stand-higher-to-look`, second half: standing on something showed things ("From up on the
+    stool you spot a tin whistle on the shelf"): take them while up there.
 
-    >>> seen_from_higher("stand on bench", "From up here you can make out a wire key on the ledge.")
-    ['take wire key', 'take ledge']
+    >>> seen_from_higher("stand on stool", "From up here you can make out a tin whistle on the shelf.")
+    ['take tin whistle', 'take shelf']
     >>> seen_from_higher("stand on bench", "You can't stand on that."), seen_from_higher("look", "A key.")
     ([], [])
     """

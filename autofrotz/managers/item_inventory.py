@@ -110,8 +110,8 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     True
     >>> [i.name for i in parse_inventory("You are carrying:\\n  A lamp\\nThe unicorn bounds away.")]
     ['lamp']
-    >>> [i.name for i in parse_inventory("You're carrying:\\n*SMALL STATUE OF A BLUE OX*")]
-    ['SMALL STATUE OF A BLUE OX']
+    >>> [i.name for i in parse_inventory("You're carrying:\\n*SMALL CARVING OF A RED FOX*")]
+    ['SMALL CARVING OF A RED FOX']
     """
     text = strip_status(text).text  # a status line run into the reply lists no object
     text = without_exception_wording(text)
@@ -431,12 +431,12 @@ def appositive_cut(entry: str) -> str:
     """Rule appositive_after_name: a long listed line names its thing before the first comma and
     describes it after ("A canvas bag, heavy with nails of every size."), as the Phoenix games list
     what is carried; a short line keeps its commas, and so does one that does not open like a listed
-    thing (Inform's "as part of your clothing, a pocket").
+    thing (Inform's "as part of your clothing, a sash").
 
     >>> appositive_cut("A canvas bag, heavy with nails of every size."), appositive_cut("a lamp, lit")
     ('A canvas bag', 'a lamp, lit')
-    >>> appositive_cut("as part of your clothing, a pocket")
-    'as part of your clothing, a pocket'
+    >>> appositive_cut("as part of your clothing, a sash")
+    'as part of your clothing, a sash'
     """
     head, comma, _tail = entry.partition(", ")
     words = entry.split()
@@ -506,7 +506,7 @@ def _ends_listing(line: str) -> bool:
 
     >>> _ends_listing("You seem to hear, from the southwest, the sounds of the sea."), _ends_listing("A lamp")
     (True, False)
-    >>> _ends_listing("  a guaranteed-unbreakable medicine bottle with a child-proof lock (which is closed)")
+    >>> _ends_listing("  a tamper-proof tobacco tin with a screw-top lid (which is closed)")
     False
     >>> _ends_listing("A wig (which you wear)."), _ends_listing("Suddenly the sword twitches in your hand.")
     (False, True)

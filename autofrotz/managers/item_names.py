@@ -60,8 +60,8 @@ def clean_name(phrase: str) -> str:
     'brass lantern'
     >>> clean_name("*GOLDEN NET*")
     'GOLDEN NET'
-    >>> clean_name("as part of your clothing, a pocket")
-    'pocket'
+    >>> clean_name("as part of your clothing, a sash")
+    'sash'
     """
     text = re.sub(r"^\s*as part of your clothing,\s*", "", phrase, flags=re.IGNORECASE)
     text = without_brackets(text)
@@ -116,9 +116,9 @@ def item_id(name: str) -> str:
 def parse_properties(phrase: str) -> dict[str, Any]:
     """Properties announced in a phrase's parentheses.
 
-    >>> parse_properties("a wicker cage (which is closed)")
+    >>> parse_properties("a wooden crate (which is closed)")
     {'open': False}
-    >>> parse_properties("a pendant (providing light and being worn)")
+    >>> parse_properties("a headlamp (providing light and being worn)")
     {'lit': True, 'worn': True}
     """
     props: dict[str, Any] = {}
@@ -289,8 +289,8 @@ def covers(name_words: list[str], noun_words: list[str]) -> bool:
 def name_in_text(noun: str, text: str) -> str | None:
     """The longest article-led phrase (up to four words) in text that ends with the noun's last word.
 
-    >>> name_in_text("ash", "You pick up a handful of ashes.")
-    'handful of ashes'
+    >>> name_in_text("pebble", "You scoop up a handful of pebbles.")
+    'handful of pebbles'
     >>> name_in_text("lamp", "Taken.") is None
     True
     """

@@ -162,8 +162,8 @@ def nested_items(listed: str) -> list[ListedItem]:
     >>> items = nested_items("a tray, on top of which are two mugs and a teapot (closed), a jar and a map")
     >>> [(i.name, i.container) for i in items]
     [('tray', None), ('mugs', 'tray'), ('teapot', 'tray'), ('jar', None), ('map', None)]
-    >>> [(i.name, i.container) for i in nested_items("a box, in which is a key, and a lamp")]
-    [('box', None), ('key', 'box'), ('lamp', None)]
+    >>> [(i.name, i.container) for i in nested_items("a tin, in which is a key, and a lamp")]
+    [('tin', None), ('key', 'tin'), ('lamp', None)]
     >>> deep = "a bag, inside which are a tin, inside which is a key and a map and a lamp"
     >>> [(i.name, i.container, i.depth) for i in nested_items(deep)]
     [('bag', None, 0), ('tin', 'bag', 1), ('key', 'tin', 2), ('map', 'bag', 1), ('lamp', None, 0)]

@@ -120,8 +120,8 @@ def implicit_takes(text: str) -> list[str]:
 def implicit_puts(text: str) -> list[tuple[str, str]]:
     """(object, container) moved to make room.
 
-    >>> implicit_puts("(putting the steel wrench into the canvas rucksack to make room)")
-    [('steel wrench', 'canvas rucksack')]
+    >>> implicit_puts("(putting the copper kettle into the leather satchel to make room)")
+    [('copper kettle', 'leather satchel')]
     """
     return [(clean_name(a), clean_name(b)) for a, b in IMPLICIT_PUT.findall(text)]
 

@@ -26,8 +26,8 @@ def room_items(text: str) -> list[ListedItem]:
 
     >>> [i.name for i in room_items("Attic\\n\\nYou can also see a lamp and a sword here.")]
     ['lamp', 'sword']
-    >>> [i.name for i in room_items("There is a brass bell here.")]
-    ['brass bell']
+    >>> [i.name for i in room_items("There is a tin whistle here.")]
+    ['tin whistle']
     """
     found: list[ListedItem] = []
     for pattern in ROOM_LISTING:

@@ -94,7 +94,7 @@ def abbreviated(view: MapView, description: str) -> str | None:
 
 
 def closest_recalled(view: MapView, description: str) -> str | None:
-    """A one-sentence text that recalls a place ("You are in the room with the black hole"): the
+    """A one-sentence text that recalls a place ("You're back in the room with the green stove"): the
     known room sharing clearly the most of its place words, when that is most of them."""
     sentence = description.strip().rstrip(".!")
     if not sentence or ". " in sentence or FIRST_VISIT.match(sentence):
@@ -264,9 +264,9 @@ def is_rename(view: MapView, description: str) -> bool:
 
 def _reads_as_room_text(description: str, name: str) -> bool:
     """True for a full description, or a long passage of several sentences whose first words are the
-    room ("The round chamber is badly damaged. ..." under "Chamber"): a room described afresh.
+    room ("The square chamber is half flooded. ..." under "Chamber"): a room described afresh.
 
-    >>> damaged = "The round chamber is badly damaged. A stench rises from the deep pit below."
+    >>> damaged = "The square chamber is half flooded. A chill rises from the dark water below."
     >>> _reads_as_room_text(damaged, "Chamber")
     True
     >>> _reads_as_room_text("A little man appears suddenly in the room. He waves a wand.", "Menhir Room")
@@ -283,7 +283,7 @@ def _reads_as_room_text(description: str, name: str) -> bool:
 def exits_conflict(a: str, b: str) -> bool:
     """True when two descriptions each name a way out the other lacks: two rooms, not one in two states.
 
-    >>> exits_conflict("To the east is the hall.", "To the west are the barracks.")
+    >>> exits_conflict("To the east is the hall.", "To the west are the stables.")
     True
     >>> exits_conflict("A door leads north.", "An open door leads north; a passage runs east.")
     False
@@ -295,9 +295,9 @@ def exits_conflict(a: str, b: str) -> bool:
 def _abbreviates(short: str, full: str) -> bool:
     """True when a one-sentence text names its place with words of a longer description.
 
-    >>> _abbreviates("You are in the cellar.", "You are in a large quadrangular cellar. Exits lead north.")
+    >>> _abbreviates("You are in the cellar.", "You are in a long vaulted cellar. Exits lead north.")
     True
-    >>> _abbreviates("You are in a rock garden.", "You are in a garden of luxurious flowers.")
+    >>> _abbreviates("You are in a herb garden.", "Tangled roses fill this walled garden.")
     False
     """
     sentence = short.strip().rstrip(".!")
@@ -364,8 +364,8 @@ def _distance(a: Any, b: Any) -> int:
 def _name_from_description(description: str) -> str:
     """A room name for games without headers: the first sentence, shortened.
 
-    >>> _name_from_description("You are in a rock garden. There are paths to the east.")
-    'You are in a rock garden'
+    >>> _name_from_description("You are in a herb garden. A path winds east.")
+    'You are in a herb garden'
     """
     first = description.split(". ")[0].rstrip(".")
     return first[:60].strip()

@@ -337,7 +337,7 @@ class MapManager(MazeMap):
 
     def _without_aside(self, name: str, description: str) -> str:
         """The current room's name when the header is that name plus an aside in brackets and the
-        description is the room's own ("Lawn (four paces west of the peg)" is still the lawn)."""
+        description is the room's own ("Pier (two steps from the end)" is still the pier)."""
         base = re.sub(r"\s*\([^()]*\)$", "", name)
         here = self.current_room
         if base == name or not here or (self._current_name() or "").lower() != base.lower():

@@ -73,7 +73,7 @@ def look_alike(a: str, b: str) -> bool:
 
     >>> look_alike("A maze of twisty little passages.", "A little maze of twisty passages.")
     True
-    >>> look_alike("The saloon is hopping tonight.", "The saloon is quieter than a church.")
+    >>> look_alike("The tavern is loud tonight.", "The tavern is as still as a pond.")
     False
     """
     x, y = set(_words(a).split()), set(_words(b).split())

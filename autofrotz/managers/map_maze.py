@@ -27,8 +27,8 @@ RECENT_KEEP = 40
 def normalize_description(text: str) -> str:
     """Lower-case words only, for comparing descriptions.
 
-    >>> normalize_description("You are in a maze of twisty little passages, all alike.")
-    'you are in a maze of twisty little passages all alike'
+    >>> normalize_description("You are in a warren of narrow tunnels, all alike.")
+    'you are in a warren of narrow tunnels all alike'
     """
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 

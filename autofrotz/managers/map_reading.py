@@ -20,7 +20,7 @@ OTHER_VERSION = re.compile(
 def is_other_version(text: str) -> bool:
     """True when a reply says the place looks familiar but is not the same.
 
-    >>> is_other_version("Something seems familiar, yet different, about this place.")
+    >>> is_other_version("This place seems familiar, yet somehow different.")
     True
     >>> is_other_version("The door is different from the others.")
     False

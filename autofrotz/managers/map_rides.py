@@ -1,8 +1,8 @@
 """Rides: a car, lift or chair that carries the player off without printing where it stopped.
 
-The reply to the control ("you come to a smooth stop") names no room; where the ride ended is read
+The reply to the control ("the car glides to a stop") names no room; where the ride ended is read
 from the graph (the same control from here went there before, or brought us here from there) or from
-the label of the control in an earlier reply ('The yellow button reads "Main Hall"').
+the label of the control in an earlier reply ('The yellow button reads "Upper Deck"').
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ RECENT_REPLIES = 6  # how far back a control's label may have been printed
 def is_ride_text(text: str) -> bool:
     """True when a reply says a vehicle or lift carried the player on, without naming the place.
 
-    >>> is_ride_text("After a few moments, you come to a smooth stop.")
+    >>> is_ride_text("After a while, you come to a gentle stop.")
     True
-    >>> is_ride_text("The chair shoots back up through a hole, carrying me with it.")
+    >>> is_ride_text("The basket lurches back up through a gap, carrying me with it.")
     True
     >>> is_ride_text("The troll stops you.")
     False

@@ -27,7 +27,7 @@ FALL_PATTERNS: tuple[str, ...] = (
     r"\byou (?:are |go )?(?:fall|falling|tumble|tumbling|plummet|plummeting)\b(?! asleep)",
     r"\byou come down in\b",
 )
-# Replies telling of being drawn up to the place above: "you arrive at the top of the cliff".
+# Replies telling of being drawn up to the place above: "you arrive at the top, out of breath".
 LIFT_PATTERNS: tuple[str, ...] = (
     r"\byou arrive at the top\b",
     r"\b(?:pulls?|hauls?|hoists?|drags?) you (?:back )?up\b",
@@ -62,7 +62,7 @@ def vertical_shift(text: str) -> str | None:
 
     >>> vertical_shift("Crack!  And you are falling... and you come down in a heap.")
     'down'
-    >>> vertical_shift("Within moments you arrive at the top of the cliff.")
+    >>> vertical_shift("Soon enough you arrive at the top, out of breath.")
     'up'
     >>> vertical_shift("You fall asleep.") is None
     True
@@ -75,7 +75,7 @@ def vertical_shift(text: str) -> str | None:
 def is_return_text(text: str) -> bool:
     """True when a reply says the player is back where a teleport took them from.
 
-    >>> is_return_text("Time passes...\\nYou suddenly find yourself back in the viewing room!")
+    >>> is_return_text("The mist clears...\\nBlinking, you find yourself back by the well!")
     True
     >>> is_return_text("You are back on your feet.")
     False
@@ -104,7 +104,7 @@ def is_wake_text(text: str) -> bool:
 def is_vision_text(text: str) -> bool:
     """True when a reply says the player is swept off into a vision.
 
-    >>> is_vision_text("Before long you are swept away in a powerful vision.")
+    >>> is_vision_text("Before long you are carried away into a strange vision.")
     True
     >>> is_vision_text("Your vision returns.")
     False

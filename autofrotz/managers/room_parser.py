@@ -106,11 +106,11 @@ class ParsedOutput:
 def is_full_description(line: str) -> bool:
     """True when a line reads like a room's full description rather than an item or state line.
 
-    >>> is_full_description("You are at the east end of the twopit room.")
+    >>> is_full_description("You stand where the long gallery ends.")
     True
-    >>> is_full_description("The top of a beanstalk is poking out of the west pit.")
+    >>> is_full_description("The tip of a mast is poking up out of the harbour.")
     False
-    >>> is_full_description("You can see a set of keys and a lamp here.")
+    >>> is_full_description("You can see a spoon and a lamp here.")
     False
     """
     return len(line) >= 30 and FULL_DESCRIPTION.match(line.strip()) is not None
@@ -159,7 +159,7 @@ def header_shape(line: str) -> str | None:
 
     >>> header_shape("West of House")
     'title'
-    >>> header_shape("In a clearing in the forest")
+    >>> header_shape("In a hollow below the hill")
     'sentence'
     >>> header_shape("Taken.")
     >>> header_shape("Taken. (Heavy!)")
@@ -206,7 +206,7 @@ def looks_like_header(line: str) -> bool:
 
     >>> looks_like_header("West of House")
     True
-    >>> looks_like_header("What do you want to do now")
+    >>> looks_like_header("Where shall we go next")
     True
     >>> looks_like_header("Taken.")
     False
@@ -376,7 +376,7 @@ def _possessive(word: str) -> bool:
 def _stopped_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
     """Some Inform authors end the room name with a full stop ("Narrow tunnel."), printed as its own
     paragraph after a narrative paragraph. Read only when the line starts a paragraph and the next line
-    opens a room description ("You are in a narrow tunnel."), or the name is a known room and nothing
+    opens a room description ("You are in a narrow passage."), or the name is a known room and nothing
     follows it in its paragraph (a brief revisit); or by the two rules of stopped_in_place."""
     name = in_place(stopped_name(lines[i]), lines, i, known)
     if name:

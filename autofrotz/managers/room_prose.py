@@ -25,11 +25,11 @@ ITEM_LINE_PATTERNS: tuple[str, ...] = (
 def is_item_line(line: str) -> bool:
     """True for a line that lists objects or people rather than describing the room.
 
-    >>> is_item_line("There is a brown sack here.")
+    >>> is_item_line("There is a leather pouch here.")
     True
-    >>> is_item_line("On the table is an elongated brown sack, smelling of hot peppers.")
+    >>> is_item_line("On the shelf is a dusty clay jug, smelling of old cider.")
     True
-    >>> is_item_line("You are in the kitchen of the white house.")
+    >>> is_item_line("You are inside the pantry of a stone cottage.")
     False
     >>> is_item_line("There's a glaze brush here.")
     True
@@ -57,13 +57,13 @@ def headerless_description(text: str) -> str | None:
     """The first paragraph that opens like an old-style room description ("You are in a garden..."),
     up to the first line listing an object.
 
-    >>> headerless_description("You are in a rock garden. There are paths to\\nthe east.")
-    'You are in a rock garden. There are paths to the east.'
+    >>> headerless_description("You are in a herb garden. A path winds off to\\nthe east.")
+    'You are in a herb garden. A path winds off to the east.'
     >>> headerless_description("You are in the cellar.\\nThere is a lamp here.")
     'You are in the cellar.'
     >>> headerless_description("You are carrying nothing.") is None
     True
-    >>> headerless_description("Light returns and you see that...\\nYou are by the lake.")
+    >>> headerless_description("The dust settles and you look around...\\nYou are by the lake.")
     'You are by the lake.'
     """
     lines = text.replace("\r", "").split("\n")
@@ -124,7 +124,7 @@ def exits_closing_block(text: str) -> list[str]:
     return [d for line in para if EXITS_LINE.match(line) for d in parse_exits(line)]
 
 
-# "You climb the stair.", "You make your way down the slope." but not "You are in a hall." or "You
+# "You climb the stair.", "You pick your way down the slope." but not "You are in a hall." or "You
 # can see a lamp here.": the player as subject of a verb of going.
 TRAVEL_LINE = re.compile(
     r"^(?:You|We|I) (?!(?:are|were|am|can|could|see|have|had|feel|hear|notice|find|know|'re|'ve)\b)"
@@ -169,8 +169,8 @@ PLACE_STOP_WORDS: frozenset[str] = frozenset(
 def place_words(text: str) -> list[str]:
     """The words of a description that name the place.
 
-    >>> place_words("You are in the vegetable garden.")
-    ['vegetable', 'garden']
+    >>> place_words("You are in the herb garden.")
+    ['herb', 'garden']
     """
     return [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
 
@@ -179,9 +179,9 @@ def short_form_share(short: str, full: str) -> float:
     """Share of the short text's place words that the full description has (a plural or longer
     form counts).
 
-    >>> short_form_share("You are in the vegetable garden", "You are in a garden of exotic vegetables.")
+    >>> short_form_share("You are in the herb garden", "Fragrant herbs grow in this garden.")
     1.0
-    >>> short_form_share("You are standing outside the house", "You are outside a flint hut.")
+    >>> short_form_share("You are standing outside the mill", "You are outside a flint hut.")
     0.5
     """
     words, known = place_words(short), set(place_words(full))

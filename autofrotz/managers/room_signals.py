@@ -128,7 +128,7 @@ def is_back_where_started(text: str) -> bool:
 def is_relocation_text(text: str) -> bool:
     """True when the output says the player is now somewhere else without describing where.
 
-    >>> is_relocation_text("When your vision returns, your surroundings appear somewhat altered.")
+    >>> is_relocation_text("When the flash fades, your surroundings appear somewhat altered.")
     True
     >>> is_relocation_text("The surroundings are quiet.")
     False
@@ -164,9 +164,9 @@ def blocked_reason(text: str) -> str | None:
 def reads_like_open_terrain(text: str) -> bool:
     """True when a room's description speaks of open terrain stretching every way.
 
-    >>> reads_like_open_terrain("All you can see in any direction is sand and sunlight.")
+    >>> reads_like_open_terrain("Wherever you look, you see in every direction sand and sunlight.")
     True
-    >>> reads_like_open_terrain("A room with oddly angled walls and passages in all directions.")
+    >>> reads_like_open_terrain("A hall with crooked pillars and doorways in all directions.")
     False
     """
     return first_match(OPEN_TERRAIN_PATTERNS, text) is not None
@@ -177,7 +177,7 @@ def reads_like_dead_end(text: str) -> bool:
 
     >>> reads_like_dead_end("A grisly cavern with a black hole in the floor. There is no other exit.")
     True
-    >>> reads_like_dead_end("The only exit is by an archway to the north.")
+    >>> reads_like_dead_end("The only way out is through a gate to the north.")
     False
     """
     return first_match(DEAD_END_PATTERNS, text) is not None
