@@ -54,15 +54,14 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("autofrotz/managers/room_signals.py", "as far as you can see"):
         "OPEN_TERRAIN_PATTERNS: a plain English idiom for open terrain, in two games here by chance",
     ("autofrotz/managers/room_signals.py", "you have moved into a dark place"):
-        "DARKNESS_PATTERNS: the Infocom library's darkness message (named so in its comment); seen here "
-        "only in zork1 and zork2, both check games: pending review by the lead",
+        "DARKNESS_PATTERNS: the darkness message of Infocom's shared library (named so in its comment), "
+        "printed by many Infocom titles; here seen only in zork1 and zork2. Reviewed: kept as a convention",
     ("autofrotz/managers/item_inventory.py", "as part of your clothing a"):
         "doctests of appositive_cut on the inventory phrase item_names.clean_name strips by regex: the "
-        "phrase is the code's input. Seen only in enter here, so the regex may be one game's: pending "
-        "review by the lead",
+        "phrase is the code's input. Seen only in enter here: reviewed, kept for now and listed in "
+        "TESTING.md as a rule still to be shown general (other games) or removed",
     ("autofrotz/managers/item_names.py", "as part of your clothing a"):
-        "the doctest of clean_name, whose regex strips this phrase (see the item_inventory entry): pending "
-        "review by the lead",
+        "the doctest of clean_name, whose regex strips this phrase (see the item_inventory entry)",
 }  # fmt: skip
 
 
