@@ -66,8 +66,8 @@ class Lore:
             row = row | {"run": runs.get(row["game_id"], 1)}  # the run that first found it
             _ADD.get(row["kind"], _skip)(lore, row)
         lore.timed = timed_sentences(lore.deaths)
-        timed = timed_deaths(lore.deaths)
-        for key in timed:  # rule ``timed death``: the world's own event, not the command's doing
+        # rule ``timed death``: the world's own event, not the command's doing
+        for key in timed_deaths(lore.deaths, lore.timed):
             del lore.deaths[key]
         lore.scoring = [s for s in lore.scoring if (s.room, s.command) not in lore.deaths]
         return lore
@@ -156,7 +156,9 @@ class Lore:
         }
 
 
-def timed_deaths(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[tuple[str, str]]:
+def timed_deaths(
+    deaths: dict[tuple[str, str], dict[str, Any]], shared: set[str] | None = None
+) -> set[tuple[str, str]]:
     """Rule ``timed death``: the deaths whose killing reply holds a sentence that also came after
     ``TIMED_COMMANDS`` other commands, in ``TIMED_ROOMS`` rooms or more (a closing time, a flood, a
     curse that falls whatever the player types: a convention of timed games). The command did not
@@ -169,7 +171,7 @@ def timed_deaths(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[tuple[str
     >>> sorted(timed_deaths(deaths))
     [('hall', 'push'), ('hall', 'sing'), ('yard', 'pull')]
     """
-    shared = timed_sentences(deaths)
+    shared = timed_sentences(deaths) if shared is None else shared  # the caller's, when it has them
     return {key for key, death in deaths.items() if said_by_clock(death.get("text", ""), shared)}
 
 
