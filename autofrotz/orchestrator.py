@@ -307,17 +307,21 @@ class Orchestrator:
         changes.inventory_changed = self._inventory() != before_inventory
         return changes
 
+    def _side_copies_free(self) -> bool:
+        """Only jericho saves and restores in memory, so only there does a side question cost no turn."""
+        return getattr(self.p.game, "backend", "") == "jericho"
+
     def _side_look(self, text: str, command: str | None) -> str | None:
         """A side "look" for a move that printed no room header, which tells the map a refusal in the
         game's own words from a room (map_side_look); only where a side copy costs no turn."""
-        if getattr(self.p.game, "backend", "") != "jericho":
+        if not self._side_copies_free():
             return None
         return InventoryProbe(self.p.game).look_first(self.p.map, text, command)
 
     def _check_inventory(self, text: str, n: int) -> None:
         """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""
-        if getattr(self.p.game, "backend", "") != "jericho":
-            return  # only jericho saves and restores in memory, so only there is the question free
+        if not self._side_copies_free():
+            return
         InventoryProbe(self.p.game).answer(self.p.items, self.p.map.current_room, n, text)
 
     def _evaluate_puzzles(
