@@ -56,12 +56,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("autofrotz/managers/room_signals.py", "you have moved into a dark place"):
         "DARKNESS_PATTERNS: the darkness message of Infocom's shared library (named so in its comment), "
         "printed by many Infocom titles; here seen only in zork1 and zork2. Reviewed: kept as a convention",
-    ("autofrotz/managers/item_inventory.py", "as part of your clothing a"):
-        "doctests of appositive_cut on the inventory phrase item_names.clean_name strips by regex: the "
-        "phrase is the code's input. Seen only in enter here: reviewed, kept for now and listed in "
-        "TESTING.md as a rule still to be shown general (other games) or removed",
-    ("autofrotz/managers/item_names.py", "as part of your clothing a"):
-        "the doctest of clean_name, whose regex strips this phrase (see the item_inventory entry)",
 }  # fmt: skip
 
 

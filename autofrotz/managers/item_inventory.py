@@ -431,12 +431,12 @@ def appositive_cut(entry: str) -> str:
     """Rule appositive_after_name: a long listed line names its thing before the first comma and
     describes it after ("A canvas bag, heavy with nails of every size."), as the Phoenix games list
     what is carried; a short line keeps its commas, and so does one that does not open like a listed
-    thing (Inform's "as part of your clothing, a sash").
+    thing (a leading phrase such as "on your back, a rucksack", which clean_name cuts).
 
     >>> appositive_cut("A canvas bag, heavy with nails of every size."), appositive_cut("a lamp, lit")
     ('A canvas bag', 'a lamp, lit')
-    >>> appositive_cut("as part of your clothing, a sash")
-    'as part of your clothing, a sash'
+    >>> appositive_cut("on your back, a canvas rucksack")
+    'on your back, a canvas rucksack'
     """
     head, comma, _tail = entry.partition(", ")
     words = entry.split()

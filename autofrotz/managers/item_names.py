@@ -53,6 +53,17 @@ def strip_article(phrase: str) -> str:
     return phrase.strip()
 
 
+# Rule leading_setting_phrase: a listed line may open with a short phrase saying where or how the
+# thing is held, set off by a comma ("on your back, a rucksack"; "as worn, a hat"): the thing is the
+# noun phrase after the comma, opened by an article or a number. A convention of prose inventories
+# that group what is worn or held before naming it.
+LEADING_SETTING = re.compile(
+    r"^\s*(?:as|in|on|at|among|beside|besides|under|with|about)\b[^,()]{1,40},\s*"
+    r"(?=(?:a|an|the|some|two|three|four|five|\d+)\s)",
+    re.IGNORECASE,
+)
+
+
 def clean_name(phrase: str) -> str:
     """Display name from a listed phrase: no article, parentheses, stars or final punctuation.
 
@@ -60,10 +71,12 @@ def clean_name(phrase: str) -> str:
     'brass lantern'
     >>> clean_name("*GOLDEN NET*")
     'GOLDEN NET'
-    >>> clean_name("as part of your clothing, a sash")
-    'sash'
+    >>> clean_name("on your back, a canvas rucksack"), clean_name("in the end, the bell")
+    ('canvas rucksack', 'bell')
+    >>> clean_name("a lamp, lit")
+    'lamp, lit'
     """
-    text = re.sub(r"^\s*as part of your clothing,\s*", "", phrase, flags=re.IGNORECASE)
+    text = LEADING_SETTING.sub("", phrase)
     text = without_brackets(text)
     text = re.sub(r"[.!?,;:]+$", "", text.strip().strip("*").strip())
     text = text.strip().strip("*").strip()
