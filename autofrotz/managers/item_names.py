@@ -129,6 +129,11 @@ def parse_properties(phrase: str) -> dict[str, Any]:
     return props
 
 
+# Rule slash_separated: a list whose entries are parted by slashes ("LAMP/ROPE / TIN BOX"), as some
+# mainframe ports print one; a slash between digits ("1/2 pint") is no separator.
+SLASHED = re.compile(r"[A-Za-z)*\x00]\s*/\s*[A-Za-z*\x00]")  # \x00: a bracket masked by _split_top_level
+
+
 def split_list(text: str) -> list[str]:
     """Split an English list of objects ("a, b and c") into phrases.
 
@@ -136,10 +141,14 @@ def split_list(text: str) -> list[str]:
     ['a lamp', 'a sword', 'some flint and steel']
     >>> split_list("*NET* - water - old lamp")
     ['*NET*', 'water', 'old lamp']
+    >>> split_list("LAMP/ROPE / TIN BOX")
+    ['LAMP', 'ROPE', 'TIN BOX']
     """
     text = re.sub(r"\s+", " ", text).strip()
     if " - " in text:
         return [p.strip() for p in text.split(" - ") if p.strip()]
+    if SLASHED.search(text):  # rule slash_separated: mainframe ports part entries with slashes
+        return [p.strip() for p in text.split("/") if p.strip()]
     parts: list[str] = []
     for chunk in re.split(r",\s*(?:and\s+)?", text):
         parts.extend(_split_and(chunk))
