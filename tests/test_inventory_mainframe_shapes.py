@@ -17,6 +17,7 @@ def test_slashes_part_the_entries_on_the_lead_line() -> None:
     assert [(i.name, bool(i.properties.get("worn"))) for i in listing] == [("SMOCK", True), ("KETTLE", False)]
     assert names("Inventory:\nLAMP/ROPE / TIN BOX") == ["LAMP", "ROPE", "TIN BOX"]
     assert names("You have with you: a 1/2 pint jug.") == ["1/2 pint jug"]  # digits: no separator
+    assert names("You have a torch with an on/off switch.") == ["torch with an on/off switch"]
 
 
 def test_a_counted_heading_a_blank_line_and_two_columns() -> None:

@@ -16,10 +16,10 @@ from autofrotz.managers.item_names import (
     ARTICLES,
     NOTHING_WORDS,
     NUMBER_WORDS,
-    SLASHED,
     ListedItem,
     clean_name,
     listed_item,
+    slash_separated,
     split_count,
     split_list,
 )
@@ -237,7 +237,7 @@ def list_on_next_line(lines: list[str]) -> tuple[str, list[str]]:
         return "", lines
     line = lines[index].strip()
     nothing = line.strip(" .").lower() in NOTHING_WORDS
-    if lines[index][:1].isspace() or not (nothing or "," in line or SLASHED.search(line)):
+    if lines[index][:1].isspace() or not (nothing or "," in line or slash_separated(line)):
         return "", lines
     parts = split_list(line.rstrip("."))
     if not nothing and not all(_bare_name(p) or _begins_like_object(p) for p in parts):
