@@ -63,6 +63,8 @@ OUR_GAMES = {
     "pottery": "the drying room west. There's a leather apron here.\n",
     "towpath": "\nYou go down the steps with care. The arch looms over you.\n\nUnder the bridge.\n",
     "cloister": "The cloister is west.\nThe Chapter House\n",
+    "hawker": "\nYour possessions:\n\nA leather bag, in which is a thimble.\nCoin to the value of 9 pence",
+    "tinker": "\nYOU ARE CARRYING 5 OBJECTS:\n\n  TIN BOX (CONTAINS BUTTON)     LAMP\n",
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
 }
 

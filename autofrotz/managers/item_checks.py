@@ -15,10 +15,14 @@ CHECK_INTERVAL = 10  # turns after which a quiet inventory check is worth asking
 SHORT_REFUSAL_WORDS = 12  # a one-line refusal longer than this may narrate more than a refusal
 # Words in a reply that suggest objects changed hands in a way the rules may have missed.
 POSSESSION_HINTS = re.compile(
-    r"\b(?:hands? (?:it |them )?(?:to )?you|you hand|hands? (?:it|them) over|pick (?:it|them) up|gives? you|"
+    # a first-person narrator's "me" as the player's "you" ("hands me a packet"); rule perfect_taking:
+    # the narrator telling in the perfect tense what it has taken for the player ("I've taken the key")
+    r"\b(?:hands? (?:it |them )?(?:to )?(?:you|me)|you hand|hands? (?:it|them) over|pick (?:it|them) up|"
+    r"gives? (?:you|me)|(?:you|I)(?:'ve| have) (?:taken|picked up|found|got|grabbed|collected|received)|"
     r"(?:you|I) (?:find|found|receive|now have|pick up|take|grab|catch|"
     r"tear|unwrap|pull|lose|drop|hold|carry|collect|gather|fill|empty|pour)|which you pick up|"
-    r"takes? (?:the|your|it|them)|snatch\w*|steals?|stole|stolen|is gone|are gone|vanish\w*|disappear\w*|"
+    r"takes? (?:the|your|it|them|his|her|their)|off (?:you|me)|snatch\w*|steals?|stole|stolen|is gone|"
+    r"are gone|vanish\w*|disappear\w*|"
     r"crumbles?|dissolves?|shatters?|from you|from your|falls? from|slips? (?:from|out of)|in your hands?|"
     r"into your hands?|to find|you(?:'ve| have) lost|your (?:possessions|belongings|things|stuff)|"
     r"empty[- ]handed|confiscat\w*|taken away|strips? you|vibrat\w*|you have died|you are dead|"
@@ -56,6 +60,12 @@ def may_have_changed(text: str, command_used: str | None, names_carried: bool) -
     >>> may_have_changed("You can't see any such thing.", "open box", False)
     False
     >>> may_have_changed("You're not a chef, but it will do.", "make sushi", False)
+    True
+    >>> may_have_changed("Hmm, a poker. I've taken it along.", "examine skeleton", False)
+    True
+    >>> may_have_changed("The tinker hands me a spoon.", "wait", False)
+    True
+    >>> may_have_changed("The guard takes his pass back off you. Hall", "east", False)
     True
     """
     if POSSESSION_HINTS.search(text) or IMPLICIT_ACTION.search(text):

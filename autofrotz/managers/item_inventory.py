@@ -4,6 +4,14 @@ from __future__ import annotations
 
 import re
 
+from autofrotz.managers.item_list_lines import (
+    INDEFINITE_OPENERS,
+    column_entries,
+    ends_listing,
+    long_listed_entry,
+    remark_inside_listing,
+    without_count_wording,
+)
 from autofrotz.managers.item_names import (
     ARTICLES,
     NOTHING_WORDS,
@@ -11,6 +19,7 @@ from autofrotz.managers.item_names import (
     ListedItem,
     clean_name,
     listed_item,
+    slash_separated,
     split_count,
     split_list,
 )
@@ -114,7 +123,7 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     ['SMALL CARVING OF A RED FOX']
     """
     text = strip_status(text).text  # a status line run into the reply lists no object
-    text = without_exception_wording(text)
+    text = without_exception_wording(without_count_wording(text))
     lines = text.splitlines()
     for index, line in enumerate(lines):
         if WORN_HEADER.match(line):
@@ -199,7 +208,10 @@ def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
         fits = all(_begins_like_object(p) or (named and _bare_name(p)) for p in parts)
         return listing + _worn_after(following) if listing and fits else None
     entry = BULLET.sub("", next((line for line in following if line.strip()), "").strip())
-    fits = _begins_like_object(entry) or (named and _bare_name(entry))
+    # rule name_before_comma: the first entry may describe its thing after a comma ("A bag, in which is
+    # a pin."); the name before it is what must open like an object's
+    head = entry.split(",", 1)[0]
+    fits = _begins_like_object(entry) or _begins_like_object(head) or (named and _bare_name(entry))
     if not fits:
         return None
     worn = _worn_in_block(following)
@@ -225,7 +237,7 @@ def list_on_next_line(lines: list[str]) -> tuple[str, list[str]]:
         return "", lines
     line = lines[index].strip()
     nothing = line.strip(" .").lower() in NOTHING_WORDS
-    if lines[index][:1].isspace() or not (nothing or "," in line):
+    if lines[index][:1].isspace() or not (nothing or "," in line or slash_separated(line)):
         return "", lines
     parts = split_list(line.rstrip("."))
     if not nothing and not all(_bare_name(p) or _begins_like_object(p) for p in parts):
@@ -275,7 +287,7 @@ def _worn_heading(lines: list[str], start: int) -> int | None:
         if WORN_HEADER.match(lines[index]):
             return index
         line = lines[index]
-        if line.strip() and not line[:1].isspace() and (not flush or _ends_listing(line)):
+        if line.strip() and not line[:1].isspace() and (not flush or ends_listing(line)):
             return None  # a flush-left line that is no entry of a flush-left block: the game talks again
     return None
 
@@ -364,13 +376,15 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
     stack: list[tuple[int, str | None]] = []  # (indent, container name) of open levels
     first_indent = -1
     expected = 0  # members a group header announced ("two Tarot cards:")
-    for line in lines:
+    for index, line in enumerate(lines):
         if not line.strip():
             if items:
                 break
             continue
         first_indent = first_indent if first_indent >= 0 else len(line) - len(line.lstrip())
-        if _ends_listing(line) and " - " not in line:
+        if ends_listing(line) and " - " not in line:
+            if items and remark_inside_listing(lines, index):
+                continue  # rule remark_inside_listing: the list goes on below the game's remark
             break
         indent = len(line) - len(line.lstrip())
         if items and indent < first_indent:
@@ -397,6 +411,10 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
         if " - " in entry:  # Scott Adams style: the whole list on one line, then the game talks again
             items.extend(listed_item(p, len(stack), parent) for p in split_list(entry))
             break
+        columns = column_entries(entry)
+        if len(columns) > 1:  # rule two_columns: several entries side by side
+            items.extend(listed_item(c, len(stack), parent) for c in columns)
+            continue
         group = grouped_names(entry)
         if group:
             items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
@@ -413,14 +431,21 @@ def _block_inventory(lines: list[str]) -> list[ListedItem]:
 
 def sentence_entries(entry: str) -> list[str]:
     """Rule sentences_on_one_line: a listed line of several short sentences, each opening like a listed
-    thing ("A lamp. A key. Two coins."), names one thing a sentence; otherwise [entry].
+    thing ("A lamp. A key. Two coins."), names one thing a sentence; otherwise [entry]. Rule
+    upper_case_sentences: upper-case names without articles, one a sentence ("LAMP. ROPE. TIN BOX."),
+    as mainframe ports print them, likewise.
 
     >>> sentence_entries("A lamp. A key. Two coins."), sentence_entries("A lamp (lit). The end.")
     (['A lamp', 'A key', 'Two coins'], ['A lamp (lit). The end.'])
+    >>> sentence_entries("LAMP. ROPE. TIN BOX."), sentence_entries("Dr. Who")
+    (['LAMP', 'ROPE', 'TIN BOX'], ['Dr. Who'])
     """
-    parts = [p.strip() for p in re.split(r"(?<=[a-z)])\.(?:\s+|$)", entry) if p.strip()]
-    short = all(len(p.split()) <= 6 and p.split()[0].lower() in INDEFINITE_OPENERS for p in parts)
-    return parts if len(parts) > 1 and short and not any(_ends_listing(p) for p in parts) else [entry]
+    parts = [p.strip() for p in re.split(r"(?<=[A-Za-z)])\.(?:\s+|$)", entry) if p.strip()]
+    short = all(
+        len(p.split()) <= 6 and p.split()[0].lower() in INDEFINITE_OPENERS or (p.isupper() and _bare_name(p))
+        for p in parts
+    )
+    return parts if len(parts) > 1 and short and not any(ends_listing(p) for p in parts) else [entry]
 
 
 # Fewest words of a listed line whose words after its first comma describe the thing named before it.
@@ -440,7 +465,7 @@ def appositive_cut(entry: str) -> str:
     """
     head, comma, _tail = entry.partition(", ")
     words = entry.split()
-    if comma and len(words) >= APPOSITIVE_MIN_WORDS and "(" not in head and _long_listed_entry(words):
+    if comma and len(words) >= APPOSITIVE_MIN_WORDS and "(" not in head and long_listed_entry(words):
         return head
     return entry
 
@@ -477,46 +502,3 @@ def _group_members(entry: str, expected: int) -> list[str]:
     """The members named on the line after a group header, when there are as many as it announced."""
     parts = _split_names(entry)
     return parts if len(parts) == expected else []
-
-
-# Words that open an entry naming one new thing ("A lamp", "Some tongs", "Two coins"), not narration
-# about something already there ("The troll...").
-INDEFINITE_OPENERS: frozenset[str] = frozenset({"a", "an", "some", *NUMBER_WORDS})
-
-
-def _long_listed_entry(words: list[str]) -> bool:
-    """Rule long_listed_entry: a flush-left line that opens with an indefinite article or a count and
-    ends like a statement is a listed thing however long, as the Phoenix games of Cambridge list each
-    thing carried as a sentence of its own ("A smith's hammer, worn smooth at the handle by years of
-    use."); one that speaks of the player (you, I) is narration.
-
-    >>> _long_listed_entry("A smith's hammer, worn smooth at the handle by years of use.".split())
-    True
-    >>> _long_listed_entry("The ground shakes beneath your feet and a rumble echoes round.".split())
-    False
-    """
-    if not words or words[0].lower() not in INDEFINITE_OPENERS:
-        return False
-    text = " ".join(words)
-    return not text.endswith(("!", "?")) and not re.search(r"\b(?:you|I)\b", text)
-
-
-def _ends_listing(line: str) -> bool:
-    """A line of narration after an inventory listing (games often print events right after it).
-
-    >>> _ends_listing("You seem to hear, from the southwest, the sounds of the sea."), _ends_listing("A lamp")
-    (True, False)
-    >>> _ends_listing("  a tamper-proof tobacco tin with a screw-top lid (which is closed)")
-    False
-    >>> _ends_listing("A wig (which you wear)."), _ends_listing("Suddenly the sword twitches in your hand.")
-    (False, True)
-    """
-    if line[:1].isspace() and not line.rstrip().endswith(("!", "?")):
-        return False  # indented lines are the listing's own entries, however long
-    line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
-    words = line.split()
-    if _long_listed_entry(words):
-        return False
-    if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS) and line.rstrip().endswith("."):
-        return True  # a long sentence that does not begin like an object's name is narration
-    return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))

@@ -142,6 +142,22 @@ def parse_properties(phrase: str) -> dict[str, Any]:
     return props
 
 
+# Rule slash_separated: a list whose entries are parted by slashes ("LAMP/ROPE / TIN BOX"), as some
+# mainframe ports print one; a slash between digits ("1/2 pint") is no separator, and in mixed case only a
+# spaced one is (a lower-case "on/off switch" names one thing).
+SLASHED = re.compile(r"[A-Za-z)*\x00]\s*/\s*[A-Za-z*\x00]")  # \x00: a bracket masked by _split_top_level
+
+
+def slash_separated(text: str) -> bool:
+    """True when slashes part the entries of a list.
+
+    >>> slash_separated("LAMP/ROPE"), slash_separated("lamp / rope"), slash_separated("an on/off switch")
+    (True, True, False)
+    """
+    match = SLASHED.search(text)
+    return bool(match) and (" / " in text or not re.search(r"[a-z]", text))
+
+
 def split_list(text: str) -> list[str]:
     """Split an English list of objects ("a, b and c") into phrases.
 
@@ -149,10 +165,14 @@ def split_list(text: str) -> list[str]:
     ['a lamp', 'a sword', 'some flint and steel']
     >>> split_list("*NET* - water - old lamp")
     ['*NET*', 'water', 'old lamp']
+    >>> split_list("LAMP/ROPE / TIN BOX")
+    ['LAMP', 'ROPE', 'TIN BOX']
     """
     text = re.sub(r"\s+", " ", text).strip()
     if " - " in text:
         return [p.strip() for p in text.split(" - ") if p.strip()]
+    if slash_separated(text):  # rule slash_separated: mainframe ports part entries with slashes
+        return [p.strip() for p in text.split("/") if p.strip()]
     parts: list[str] = []
     for chunk in re.split(r",\s*(?:and\s+)?", text):
         parts.extend(_split_and(chunk))
