@@ -16,9 +16,9 @@ from typing import Any
 from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_barriers import barring_things, opened_barrier
+from autofrotz.agents.builtin_barriers import barring_things, left_behind, opened_barrier
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
-from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
+from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed, ride_exits
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import without_instrument
 from autofrotz.agents.builtin_getaway import getaway
@@ -354,6 +354,7 @@ class BuiltinAgent:
             if not moved:
                 self._rule_out_exits(room, command, text)
                 self._note_barriers(room, command, text)
+                self._leave_behind(room, command, text)
             return
         self._note_people(command, text)
         self._pass_opened_barrier(room, command, text)
@@ -383,6 +384,7 @@ class BuiltinAgent:
         if not moved:
             self._after_success(ctx, command, room)
             self._work_controls(command, text)
+            self._ride(ctx, command, text, room)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
 
@@ -437,6 +439,14 @@ class BuiltinAgent:
         follows = [f for f in other_controls(command, text, controls) if f not in mem.plans.commands()]
         mem.plans.add(follows, "work-the-other-controls", front=True)
 
+    def _ride(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+        """Rule step-out-where-the-room-moved-to (builtin_devices.py): a lift moved; its exits lead on."""
+        known = self.mem.seen.hinted.get(room or "?", []) + sorted(self._mapped_exits(room))
+        exits = ride_exits(command, text, known + list(ctx.exits))
+        for move in exits:
+            self.mem.attempts.unmark(room, move)
+        self.mem.plans.add(exits, "step-out-where-the-room-moved-to", front=True)
+
     def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
         mem, sig = self.mem, signature(ctx)
@@ -449,7 +459,7 @@ class BuiltinAgent:
 
     def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
-        listed = w.exits_listed(text[:300])
+        listed = w.ways_out_listed(text[:300])  # rule-out-only-a-listing
         if not listed or parse_direction(command) in listed:
             return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
         mapped = self._mapped_exits(room)  # rule a-mapped-exit-stays-open: the map saw it lead somewhere
@@ -481,6 +491,17 @@ class BuiltinAgent:
             row = [room or "?", thing, command]
             mem.seen.barred += [] if row in mem.seen.barred else [row]
         mem.plans.add([f"open {t}" for t in things], "open-what-bars-the-way", front=True)
+
+    def _leave_behind(self, room: str | None, command: str, text: str) -> None:
+        """Rule leave-behind-what-bars-the-way (builtin_barriers.py): a move refused over what we carry."""
+        mem, key = self.mem, f"{room or '?'}|{command}"
+        carried = [short(c) for c in self._carried_names()]
+        drops = [] if key in mem.seen.left_behind else left_behind(text, carried)
+        if drops:
+            mem.seen.left_behind.append(key)
+            mem.attempts.unmark(room, command)
+            steps = [f"drop {d}" for d in drops] + [command]
+            mem.plans.add(steps, "leave-behind-what-bars-the-way", front=True)
 
     def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
         """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""

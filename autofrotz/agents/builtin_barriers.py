@@ -8,6 +8,10 @@ Rules:
 - `go-where-the-opened-thing-barred`: once the thing is opened ("You open the iron grille.") the move it
   barred is sent again.
 
+- `leave-behind-what-bars-the-way`: a refused move whose reply is about what we carry ("You can't carry
+  things into the lift.", "The porter glances at your umbrella and shows you the door.") drops what it
+  names (everything when it names nothing we carry), then sends the move again; once per room and move.
+
 The convention: a game's stock refusal of a move ("You can't go that way.") names nothing; a refusal that
 names a thing standing in the room names what is in the way, and the genre's way past a thing in the way
 is to open it: grates, hatches, doors of every name, lids over holes. The words of the refusal are
@@ -82,3 +86,31 @@ def opened_barrier(command: str, text: str, barred: list[list[str]], room: str |
         return []
     thing = command[5:]
     return [move for where, name, move in barred if where == (room or "?") and w.head(name) == w.head(thing)]
+
+
+# A refused move that speaks of what the player carries: "can't carry", "hands are full", "empty-handed".
+CARRYING = re.compile(r"\bcarry(?:ing)?\b|\bhands? (?:are |is )?full\b|\bempty[- ]handed\b|\bbelongings\b|"
+                      r"\bholding\b", re.IGNORECASE)  # fmt: skip
+LEAVE_CHARS = 600  # a move bounced back prints the room it reached, then why it was sent back
+
+
+def left_behind(text: str, carried: list[str]) -> list[str]:
+    """What to drop before a refused move is sent again (rule `leave-behind-what-bars-the-way`): the
+    carried things the reply names as ours ("your umbrella"), else everything when it speaks of carrying.
+
+    >>> left_behind("The porter glances at your umbrella and shows you the door.", ["old umbrella", "coin"])
+    ['old umbrella']
+    >>> left_behind("You can't carry things into the lift.", ["coin"])
+    ['all']
+    >>> left_behind("You can't go that way.", ["coin"]), left_behind("You can't carry that.", [])
+    ([], [])
+    """
+    body = text.strip()[:LEAVE_CHARS]
+    if not carried or STOCK_REFUSAL.search(body):
+        return []
+    ours = set(re.findall(r"\byour (?:[a-z-]+ )?([a-z-]+)", body.lower()))
+    ours |= {m.split()[-1] for m in re.findall(r"\byour ([a-z-]+)", body.lower())}
+    named = [c for c in carried if w.head(c) in ours]
+    if named:
+        return named[:BARRIERS_PER_REFUSAL]
+    return ["all"] if CARRYING.search(body) else []
