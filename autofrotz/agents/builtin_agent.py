@@ -16,7 +16,7 @@ from typing import Any
 from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_barriers import barring_things, left_behind, opened_barrier
+from autofrotz.agents.builtin_barriers import barring_things, left_behind, opened_barrier, unopenable
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
 from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed, ride_exits
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
@@ -486,7 +486,8 @@ class BuiltinAgent:
         if IN_THE_WAY.search(text[:300]):
             return  # the reply rules open a door said to be in the way (open-the-way)
         nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
-        things = barring_things(text, [n for n in nouns if n not in mem.vocab.scenery])
+        shut = set(mem.vocab.scenery) | set(mem.seen.unopenable)
+        things = barring_things(text, [n for n in nouns if n not in shut and not self._never_opens(n)])
         for thing in things:
             row = [room or "?", thing, command]
             mem.seen.barred += [] if row in mem.seen.barred else [row]
@@ -503,8 +504,19 @@ class BuiltinAgent:
             steps = [f"drop {d}" for d in drops] + [command]
             mem.plans.add(steps, "leave-behind-what-bars-the-way", front=True)
 
+    def _never_opens(self, name: str) -> bool:
+        """A thing the parser said does not open, called by its head noun too (a chapel, the old chapel);
+        a door or a box is judged by its full name only (one door that does not open says nothing of the
+        next)."""
+        if w.has_class(name, w.OPENABLE):
+            return name in self.mem.seen.unopenable
+        return w.head(name) in {w.head(u) for u in self.mem.seen.unopenable}
+
     def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
         """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""
+        thing = unopenable(command, text)
+        if thing and thing not in self.mem.seen.unopenable:
+            self.mem.seen.unopenable.append(thing)
         moves = opened_barrier(command, text, self.mem.seen.barred, room)
         for move in moves:
             self.mem.attempts.unmark(room, move)
