@@ -169,3 +169,24 @@ def test_a_thing_that_does_not_open_is_not_opened_again_to_pass() -> None:
             default = "You can't go that way." if is_move(command) else "Nothing happens."
             world.reply(command, answer.get(command, default))
         assert len(barred) == expected, barred
+
+
+def test_an_empty_thing_that_is_scenery_or_carried_gets_nothing() -> None:
+    """fill-what-is-empty: a place the parser calls scenery when something is put in it ("That's not
+    something you need to refer to...") gets nothing more, and an empty bottle we picked up is no
+    container to fill."""
+    world = World("Stone Floor\nThe stone floor of the mill.\n\nYou can see a hopper here.\n")
+    world.reply("inventory", "You are carrying:\n  a sack of grain\n  a tin cup\n  a brass lamp\n")
+    scenery = "That's not something you need to refer to in the course of this game."
+    sent = _play(world, 40, {"search hopper": "The hopper is empty.", "put sack in hopper": scenery})
+    assert "put sack in hopper" in sent
+    assert "put cup in hopper" not in sent
+    world = World("Kitchen\nA bare kitchen.\n\nYou can see a bottle (which is empty) here.\n")
+    world.reply("inventory", "You are carrying:\n  a tin cup\n")
+    world.reply("search bottle", "The bottle is empty.")
+    world.decide()  # the bottle is seen empty while it lies here
+    world.reply("take bottle", "Taken.")
+    world.reply("inventory", "You are carrying:\n  a bottle\n  a tin cup\n")
+    sent = _play(world, 40, {})
+    assert world.agent.mem.seen.vessels
+    assert "put cup in bottle" not in sent

@@ -360,6 +360,9 @@ class BuiltinAgent:
         self._pass_opened_barrier(room, command, text)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
+        elif w.SCENERY.search(text[:200]) and command.startswith("put ") and len(objects(command)) == 2:
+            scenery = objects(command)[-1]  # we carry what we put: the place put into is the scenery
+            mem.vocab.scenery += [] if scenery in mem.vocab.scenery else [scenery]
         if w.not_here(text) and not moved:
             self._call_by_head(ctx, command, text, room)
             for noun in objects(command):
