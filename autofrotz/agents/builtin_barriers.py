@@ -116,16 +116,22 @@ def left_behind(text: str, carried: list[str]) -> list[str]:
     ['all']
     >>> left_behind("You can't go that way.", ["coin"]), left_behind("You can't carry that.", [])
     ([], [])
+
+    Only the refusal speaks of carrying, not a passer-by in the next paragraph:
+
+    >>> left_behind("You aren't in anything.\\n\\nTwo girls go by carrying bags.", ["coin"])
+    []
     """
     body = text.strip()[:LEAVE_CHARS]
     if not carried or STOCK_REFUSAL.search(body):
         return []
+    refusal = re.split(r"\n\s*\n", body)[0]
     ours = set(re.findall(r"\byour (?:[a-z-]+ )?([a-z-]+)", body.lower()))
     ours |= {m.split()[-1] for m in re.findall(r"\byour ([a-z-]+)", body.lower())}
     named = [c for c in carried if w.head(c) in ours]
     if named:
         return named[:BARRIERS_PER_REFUSAL]
-    return ["all"] if CARRYING.search(body) else []
+    return ["all"] if CARRYING.search(refusal) else []
 
 
 def unopenable(command: str, text: str) -> str | None:
