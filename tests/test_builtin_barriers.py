@@ -143,3 +143,50 @@ def test_a_worn_thing_the_parser_took_off_is_taken_back_and_worn_again() -> None
     after = sent[sent.index("put gloves in drawer") + 1 :]
     assert after[:2] == ["take gloves", "wear gloves"]
     assert sent.count("put gloves in drawer") == 1
+
+
+CHAPEL_YARD = (
+    "Chapel Yard\nAn overgrown yard. A stone chapel stands to the north, and a path leads west past its "
+    "wall.\n"
+)
+
+
+def test_a_thing_that_does_not_open_is_not_opened_again_to_pass() -> None:
+    """open-what-bars-the-way: once "open stone chapel" was answered "That's not something you can open.",
+    a later refusal naming the chapel opens nothing; "There is no entrance..." names no barrier at all."""
+    answers = {
+        "north": "You bump into the chapel wall.",
+        "open stone chapel": "That's not something you can open.",
+        "west": "You bump into the chapel again.",
+    }
+    side = {"north": "There is no entrance into the chapel on this side."}
+    for answer, expected in ((answers, 1), (side, 0)):
+        world, barred = World(CHAPEL_YARD), []
+        for _ in range(50):
+            command = world.decide()
+            if world.decision.reasoning.startswith("open-what-bars-the-way"):
+                barred.append(command)
+            default = "You can't go that way." if is_move(command) else "Nothing happens."
+            world.reply(command, answer.get(command, default))
+        assert len(barred) == expected, barred
+
+
+def test_an_empty_thing_that_is_scenery_or_carried_gets_nothing() -> None:
+    """fill-what-is-empty: a place the parser calls scenery when something is put in it ("That's not
+    something you need to refer to...") gets nothing more, and an empty bottle we picked up is no
+    container to fill."""
+    world = World("Stone Floor\nThe stone floor of the mill.\n\nYou can see a hopper here.\n")
+    world.reply("inventory", "You are carrying:\n  a sack of grain\n  a tin cup\n  a brass lamp\n")
+    scenery = "That's not something you need to refer to in the course of this game."
+    sent = _play(world, 40, {"search hopper": "The hopper is empty.", "put sack in hopper": scenery})
+    assert "put sack in hopper" in sent
+    assert "put cup in hopper" not in sent
+    world = World("Kitchen\nA bare kitchen.\n\nYou can see a bottle (which is empty) here.\n")
+    world.reply("inventory", "You are carrying:\n  a tin cup\n")
+    world.reply("search bottle", "The bottle is empty.")
+    world.decide()  # the bottle is seen empty while it lies here
+    world.reply("take bottle", "Taken.")
+    world.reply("inventory", "You are carrying:\n  a bottle\n  a tin cup\n")
+    sent = _play(world, 40, {})
+    assert world.agent.mem.seen.vessels
+    assert "put cup in bottle" not in sent

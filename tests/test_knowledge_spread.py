@@ -132,4 +132,7 @@ def test_a_reply_s_loose_direction_word_never_rules_out_an_exit_the_map_walked()
     drop = "There's quite a drop in that direction. You'd hit the rocks on the way down."
     agent._rule_out_exits("ledge", "north", drop)
     assert not agent.mem.failed("ledge", "south")  # the way the player walked in stays open
-    assert agent.mem.failed("ledge", "east")  # a way the map never saw is ruled out as before
+    assert not agent.mem.failed("ledge", "east")  # rule-out-only-a-listing: one direction in passing
+    agent._rule_out_exits("ledge", "north", "You can only go down or west from here.")
+    assert not agent.mem.failed("ledge", "south")  # the way the player walked in stays open
+    assert agent.mem.failed("ledge", "east")  # a way the map never saw is ruled out by a listing

@@ -16,9 +16,9 @@ from typing import Any
 from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_barriers import barring_things, opened_barrier
+from autofrotz.agents.builtin_barriers import barring_things, left_behind, opened_barrier, unopenable
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
-from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed
+from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other_controls, renamed, ride_exits
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import without_instrument
 from autofrotz.agents.builtin_getaway import getaway
@@ -354,11 +354,15 @@ class BuiltinAgent:
             if not moved:
                 self._rule_out_exits(room, command, text)
                 self._note_barriers(room, command, text)
+                self._leave_behind(room, command, text)
             return
         self._note_people(command, text)
         self._pass_opened_barrier(room, command, text)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
+        elif w.SCENERY.search(text[:200]) and command.startswith("put ") and len(objects(command)) == 2:
+            scenery = objects(command)[-1]  # we carry what we put: the place put into is the scenery
+            mem.vocab.scenery += [] if scenery in mem.vocab.scenery else [scenery]
         if w.not_here(text) and not moved:
             self._call_by_head(ctx, command, text, room)
             for noun in objects(command):
@@ -383,6 +387,7 @@ class BuiltinAgent:
         if not moved:
             self._after_success(ctx, command, room)
             self._work_controls(command, text)
+            self._ride(ctx, command, text, room)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
 
@@ -437,6 +442,14 @@ class BuiltinAgent:
         follows = [f for f in other_controls(command, text, controls) if f not in mem.plans.commands()]
         mem.plans.add(follows, "work-the-other-controls", front=True)
 
+    def _ride(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+        """Rule step-out-where-the-room-moved-to (builtin_devices.py): a lift moved; its exits lead on."""
+        known = self.mem.seen.hinted.get(room or "?", []) + sorted(self._mapped_exits(room))
+        exits = ride_exits(command, text, known + list(ctx.exits))
+        for move in exits:
+            self.mem.attempts.unmark(room, move)
+        self.mem.plans.add(exits, "step-out-where-the-room-moved-to", front=True)
+
     def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
         mem, sig = self.mem, signature(ctx)
@@ -449,7 +462,7 @@ class BuiltinAgent:
 
     def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
-        listed = w.exits_listed(text[:300])
+        listed = w.ways_out_listed(text[:300])  # rule-out-only-a-listing
         if not listed or parse_direction(command) in listed:
             return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
         mapped = self._mapped_exits(room)  # rule a-mapped-exit-stays-open: the map saw it lead somewhere
@@ -476,14 +489,37 @@ class BuiltinAgent:
         if IN_THE_WAY.search(text[:300]):
             return  # the reply rules open a door said to be in the way (open-the-way)
         nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
-        things = barring_things(text, [n for n in nouns if n not in mem.vocab.scenery])
+        shut = set(mem.vocab.scenery) | set(mem.seen.unopenable)
+        things = barring_things(text, [n for n in nouns if n not in shut and not self._never_opens(n)])
         for thing in things:
             row = [room or "?", thing, command]
             mem.seen.barred += [] if row in mem.seen.barred else [row]
         mem.plans.add([f"open {t}" for t in things], "open-what-bars-the-way", front=True)
 
+    def _leave_behind(self, room: str | None, command: str, text: str) -> None:
+        """Rule leave-behind-what-bars-the-way (builtin_barriers.py): a move refused over what we carry."""
+        mem, key = self.mem, f"{room or '?'}|{command}"
+        carried = [short(c) for c in self._carried_names()]
+        drops = [] if key in mem.seen.left_behind else left_behind(text, carried)
+        if drops:
+            mem.seen.left_behind.append(key)
+            mem.attempts.unmark(room, command)
+            steps = [f"drop {d}" for d in drops] + [command]
+            mem.plans.add(steps, "leave-behind-what-bars-the-way", front=True)
+
+    def _never_opens(self, name: str) -> bool:
+        """A thing the parser said does not open, called by its head noun too (a chapel, the old chapel);
+        a door or a box is judged by its full name only (one door that does not open says nothing of the
+        next)."""
+        if w.has_class(name, w.OPENABLE):
+            return name in self.mem.seen.unopenable
+        return w.head(name) in {w.head(u) for u in self.mem.seen.unopenable}
+
     def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
         """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""
+        thing = unopenable(command, text)
+        if thing and thing not in self.mem.seen.unopenable:
+            self.mem.seen.unopenable.append(thing)
         moves = opened_barrier(command, text, self.mem.seen.barred, room)
         for move in moves:
             self.mem.attempts.unmark(room, move)

@@ -8,6 +8,13 @@ Rules:
 - `go-where-the-opened-thing-barred`: once the thing is opened ("You open the iron grille.") the move it
   barred is sent again.
 
+- `open-what-bars-the-way` leaves alone a thing the parser said does not open ("That's not something you
+  can open."), in every room, and a refusal that names where there is no way ("There is no entrance on
+  this side.") names no barrier.
+- `leave-behind-what-bars-the-way`: a refused move whose reply is about what we carry ("You can't carry
+  things into the lift.", "The porter glances at your umbrella and shows you the door.") drops what it
+  names (everything when it names nothing we carry), then sends the move again; once per room and move.
+
 The convention: a game's stock refusal of a move ("You can't go that way.") names nothing; a refusal that
 names a thing standing in the room names what is in the way, and the genre's way past a thing in the way
 is to open it: grates, hatches, doors of every name, lids over holes. The words of the refusal are
@@ -25,7 +32,14 @@ BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name
 # The frame of a room is no barrier one opens: walls, floors and the like, and the way itself.
 FRAME = frozenset(["way", "wall", "walls", "floor", "ground", "ceiling", "room", "direction", "path", "side"])
 # The library's stock refusal names no obstacle, whatever follows it in the same reply.
-STOCK_REFUSAL = re.compile(r"\b(?:can't|cannot) go that way\b|\bno exit\b", re.IGNORECASE)
+# "There is no entrance on this side", "no way off the porch in that direction" name where, not what bars.
+STOCK_REFUSAL = re.compile(r"\b(?:can't|cannot) go that way\b|\bno (?:exit|entrance|way)\b", re.IGNORECASE)
+# The parser's word that a thing does not open at all: opening it to pass is never tried again, anywhere.
+NOT_OPENABLE = re.compile(
+    r"\bnot (?:something|anything) (?:you|i) can open\b|\bnot something (?:you|i) need to refer to\b|"
+    r"\bdon't need to (?:refer|worry)\b",
+    re.IGNORECASE,
+)
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b|\bswings? open\b", re.IGNORECASE)
 NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
 
@@ -42,6 +56,8 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     []
     >>> barring_things("The wall is in the way of the door.", ["wall", "oak door"])
     ['oak door']
+    >>> barring_things("There is no entrance into the chapel on this side.", ["chapel"])
+    []
     """
     first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
     if not refusal_shaped(text) or STOCK_REFUSAL.search(first):
@@ -82,3 +98,48 @@ def opened_barrier(command: str, text: str, barred: list[list[str]], room: str |
         return []
     thing = command[5:]
     return [move for where, name, move in barred if where == (room or "?") and w.head(name) == w.head(thing)]
+
+
+# A refused move that speaks of what the player carries: "can't carry", "hands are full", "empty-handed".
+CARRYING = re.compile(r"\bcarry(?:ing)?\b|\bhands? (?:are |is )?full\b|\bempty[- ]handed\b|\bbelongings\b|"
+                      r"\bholding\b", re.IGNORECASE)  # fmt: skip
+LEAVE_CHARS = 600  # a move bounced back prints the room it reached, then why it was sent back
+
+
+def left_behind(text: str, carried: list[str]) -> list[str]:
+    """What to drop before a refused move is sent again (rule `leave-behind-what-bars-the-way`): the
+    carried things the reply names as ours ("your umbrella"), else everything when it speaks of carrying.
+
+    >>> left_behind("The porter glances at your umbrella and shows you the door.", ["old umbrella", "coin"])
+    ['old umbrella']
+    >>> left_behind("You can't carry things into the lift.", ["coin"])
+    ['all']
+    >>> left_behind("You can't go that way.", ["coin"]), left_behind("You can't carry that.", [])
+    ([], [])
+
+    Only the refusal speaks of carrying, not a passer-by in the next paragraph:
+
+    >>> left_behind("You aren't in anything.\\n\\nTwo girls go by carrying bags.", ["coin"])
+    []
+    """
+    body = text.strip()[:LEAVE_CHARS]
+    if not carried or STOCK_REFUSAL.search(body):
+        return []
+    refusal = re.split(r"\n\s*\n", body)[0]
+    ours = set(re.findall(r"\byour (?:[a-z-]+ )?([a-z-]+)", body.lower()))
+    ours |= {m.split()[-1] for m in re.findall(r"\byour ([a-z-]+)", body.lower())}
+    named = [c for c in carried if w.head(c) in ours]
+    if named:
+        return named[:BARRIERS_PER_REFUSAL]
+    return ["all"] if CARRYING.search(refusal) else []
+
+
+def unopenable(command: str, text: str) -> str | None:
+    """The thing an "open" command was told does not open (it bars nothing a player can open).
+
+    >>> unopenable("open old chapel", "That's not something you can open."), unopenable("open box", "Opened.")
+    ('old chapel', None)
+    """
+    if not command.startswith("open ") or not NOT_OPENABLE.search(text[:READ_CHARS]):
+        return None
+    return command[5:]

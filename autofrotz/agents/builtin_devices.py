@@ -143,3 +143,28 @@ def renamed(names: list[str], mem: Memory) -> list[str]:
         key = " ".join(re.findall(r"[a-z][a-z-]*", name.lower())[-2:])
         out.append(mem.vocab.renamed.get(key, mem.vocab.renamed.get(_name(name), name)))
     return out
+
+
+# A control that carries the room: a lift or a cage that moves and opens on another floor.
+RIDE = re.compile(
+    r"\b(?:feel|feels) (?:as if |as though |like )?(?:the (?:room|floor|lift|elevator|car|cage) )?"
+    r"(?:is )?(?:moving|move|rising|falling|descending|ascending)\b|"
+    r"\b(?:lift|elevator|cage|car|room|platform) (?:starts to |begins to )?"
+    r"(?:moves|rises|descends|ascends|drops|lurches|shudders into motion)\b",
+    re.IGNORECASE,
+)
+
+
+def ride_exits(command: str, reply: str, exits: list[str]) -> list[str]:
+    """Rule step-out-where-the-room-moved-to: a control that moved the room we stand in (a lift) opens its
+    ways on another place: the room's exits are walked before the next control is worked.
+
+    >>> ride_exits("push second button", "The doors close and the lift rises. The doors open.", ["north"])
+    ['north']
+    >>> ride_exits("push button", "A red light starts to flash.", ["north"])
+    []
+    """
+    verb = command.partition(" ")[0]
+    if verb not in OPERATE or _refusal(reply[:200]) or not RIDE.search(reply[:300]):
+        return []
+    return list(dict.fromkeys(exits))

@@ -136,6 +136,8 @@ class Seen:
     uses: list[list[str]] = field(default_factory=list)  # [thing, what it is for, steps...]: purpose read
     holders: list[list[str]] = field(default_factory=list)  # [room, container, words shown]: opened there
     barred: list[list[str]] = field(default_factory=list)  # [room, thing, move]: open-what-bars-the-way
+    left_behind: list[str] = field(default_factory=list)  # "room|move": leave-behind-what-bars-the-way
+    unopenable: list[str] = field(default_factory=list)  # things the parser said do not open
     vessels: list[list[str]] = field(default_factory=list)  # [room, thing]: called empty (fill-what-is-empty)
     worn: list[str] = field(
         default_factory=list

@@ -133,7 +133,11 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ("use-a-carried-tool", tool_actions(held, nouns)),
         (
             "fill-what-is-empty",
-            fill_actions([v for r, v in mem.seen.vessels if r == scene.room], held, mem.seen.worn),
+            fill_actions(
+                [v for r, v in mem.seen.vessels if r == scene.room and v not in mem.vocab.scenery],
+                held,
+                mem.seen.worn,
+            ),
         ),
         ("work-a-fixture", _fixture_actions(nouns)),
         ("leave-treasure", _deposits(scene, mem, nouns)),

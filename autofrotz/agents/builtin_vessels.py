@@ -73,9 +73,16 @@ def fill_actions(vessels: list[str], held: list[str], worn: Sequence[str] = ()) 
     Things are named by their head noun: a name the parser made us shorten ("toy car" -> "car") must not
     make the same put new again.
 
-    >>> fill_actions(["hopper"], ["sack", "brass lamp", "hopper key", "hopper", "gloves"], ["gloves"])
+    >>> fill_actions(["hopper"], ["sack", "brass lamp", "hopper key", "gloves"], ["gloves"])
     ['put sack in hopper', 'put key in hopper']
+
+    A container we carry now (an empty bottle picked up after it was seen) waits for nothing of ours:
+
+    >>> fill_actions(["clear bottle", "hopper"], ["sack", "bottle"])
+    ['put sack in hopper', 'put bottle in hopper']
     """
+    carried = {w.head(h) for h in held}
+    vessels = [v for v in vessels if w.head(v) not in carried]
     goods = [h for h in held if not w.has_class(h, w.LIGHTS) and h not in worn][:FILLS]
     heads = dict.fromkeys(w.head(g) for g in goods)
     return [f"put {g} in {vessel}" for vessel in vessels for g in heads if g != w.head(vessel)]

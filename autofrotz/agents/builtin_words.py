@@ -148,8 +148,9 @@ STOPWORDS = _words(
     direction directions exit exits entrance go goes lead climbs rises stretches winds heads continues
     descends ascends wind curves bends slopes leading going running than as like because so if then though
     although among throughout around about within without until unless whether must would could should
-    might can will shall may"""
-)
+    might can will shall may near beside behind beneath underneath between beyond against upon atop across
+    along toward towards"""
+)  # the prepositions end a noun phrase too: "a panel near the door" is a panel
 # Words that open a noun phrase in a description ("a lamp", "two coins", "several keys").
 PHRASE_STARTERS = _words("a an the some one two three four five six seven eight nine ten twelve several")
 # English determiners: dropped from a phrase before it becomes part of a command ("open your locker").
@@ -173,7 +174,7 @@ NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see n
                       r"don't need to (?:refer|worry)|you don't need", re.IGNORECASE)  # fmt: skip
 PREPOSITIONS = _words("to of down up at into from over across through along toward towards around")
 ADJECTIVES = _words("full empty open closed steep old dark narrow wide large small big little tall "
-                       "long short huge tiny")  # fmt: skip
+                       "long short huge tiny high low")  # fmt: skip
 ADJECTIVE_ENDINGS = ("ly", "ful", "ous")
 NOUNS_IN_ED = ("bed", "shed", "eed", "sled")  # nouns that look like participles
 
@@ -189,6 +190,8 @@ def noun_phrases(text: str) -> list[str]:
     ['plain bedroom', 'four-poster bed', 'foot', 'bed', 'oak chest']
     >>> noun_phrases("There's a bunch of feathers poking out. The crystals jut like teeth.")
     ['feathers', 'crystals']
+    >>> noun_phrases("There is a hatch near the stove. Smoke comes from the grille high above the shelf.")
+    ['hatch', 'stove', 'grille', 'shelf']
     """
     found: list[str] = []
     for sentence in re.split(r"[.,;:!?()\"]", text.lower()):
@@ -484,6 +487,30 @@ def exits_listed(text: str) -> list[str]:
     """
     found = [m.lower().replace("-", "").replace("stairs", "") for m in COMPASS_WORDS.findall(text)]
     return list(dict.fromkeys(found))
+
+
+# How a reply lists the ways out: "you can (only) go", "exits are", "the only way out is", "lies to the".
+WAYS_OUT = re.compile(
+    r"\b(?:can|could) (?:only )?(?:go|leave|head|walk)\b|\bexits?\b|\bways? (?:out|on)\b|"
+    r"\b(?:is|are|lies|lie|leads?) (?:to the |off to the )?(?:north|south|east|west|up|down)",
+    re.IGNORECASE,
+)
+
+
+def ways_out_listed(text: str) -> list[str]:
+    """Rule rule-out-only-a-listing: the directions of a refused move's reply only when it lists the ways out
+    (two directions or more, or a ways-out phrase); one direction in passing ("only astronomers live up
+    there") is a remark about the way refused, not the room's exits.
+
+    >>> ways_out_listed("Let's not.  Only owls live up there.")
+    []
+    >>> ways_out_listed("You can only go down from here."), ways_out_listed("The exit is to the west.")
+    (['down'], ['west'])
+    >>> ways_out_listed("Your bedroom is to the east and a walk-in closet is to the south.")
+    ['east', 'south']
+    """
+    found = exits_listed(text)
+    return found if len(found) >= 2 or WAYS_OUT.search(text) else []
 
 
 PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)

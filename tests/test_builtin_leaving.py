@@ -1,0 +1,108 @@
+"""Ways out of a first room (issue 15, session 9): a remark about one direction rules out no exit, a move
+refused over what we carry is sent again empty-handed, a lift that moved is stepped out of, and a noun
+phrase ends at its preposition. Scripted replies through the real managers; each test fails without its
+rule."""
+
+from __future__ import annotations
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_explore import is_move
+from tests.test_builtin_agent import World
+
+LANDING = (
+    "Landing\nThe top of a stairwell. A ladder to the east climbs up to the loft, and stairs go down to "
+    "the west.\n"
+)
+REMARK = "Better not. Only pigeons roost up there."
+
+
+def _play(world: World, turns: int, answer: dict[str, str]) -> list[str]:
+    """The agent's commands for some turns: the scripted answer where given, else a refusal."""
+    sent: list[str] = []
+    for _ in range(turns):
+        command = world.decide()
+        sent.append(command)
+        default = "You can't go that way." if is_move(command) else "Nothing happens."
+        world.reply(command, answer.get(command, default))
+    return sent
+
+
+def test_a_remark_about_one_direction_leaves_the_other_exits_open() -> None:
+    """rule-out-only-a-listing: "only pigeons roost up there" after east is no list of the ways out, so
+    west (named by the room) is still tried."""
+    world = World(LANDING)
+    sent = _play(world, 40, {"east": REMARK, "up": REMARK})
+    assert "east" in sent
+    assert "west" in sent[sent.index("east") :]
+
+
+def test_ways_out_are_ruled_out_only_by_a_listing() -> None:
+    assert w.ways_out_listed(REMARK) == []
+    assert w.ways_out_listed("You can only go west from here.") == ["west"]
+    assert w.ways_out_listed("The stairs lead down and the corridor runs east.") == ["down", "east"]
+
+
+GATEHOUSE = "Gatehouse\nA draughty gatehouse. The courtyard lies to the north.\n"
+BOUNCE = (
+    "\nCourtyard\nA cobbled courtyard.\n\nThe porter glances at your umbrella and shows you the door.\n\n"
+    "Gatehouse\nA draughty gatehouse. The courtyard lies to the north.\n"
+)
+
+
+def test_a_move_refused_over_a_carried_thing_is_made_without_it() -> None:
+    """leave-behind-what-bars-the-way: the reply names "your umbrella", which we carry: it is dropped and
+    the move is sent again, once."""
+    world = World(GATEHOUSE)
+    world.reply("inventory", "You are carrying:\n  an umbrella\n")
+    sent: list[str] = []
+    for _ in range(30):
+        command = world.decide()
+        sent.append(command)
+        if command == "north" and "drop umbrella" not in sent:
+            world.reply(command, BOUNCE)
+        elif command == "drop umbrella":
+            world.reply(command, "Dropped.")
+        elif command == "north":
+            break
+        else:
+            world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+    assert "drop umbrella" in sent
+    assert sent[sent.index("drop umbrella") + 1] == "north"
+    assert world.decision.reasoning.startswith("leave-behind-what-bars-the-way")
+
+
+def test_a_move_refused_over_carrying_drops_everything() -> None:
+    world = World(GATEHOUSE)
+    world.reply("inventory", "You are carrying:\n  an umbrella\n")
+    sent = _play(world, 30, {"north": "You can't carry things past the porter's lodge."})
+    assert "drop all" in sent
+    assert sent[sent.index("drop all") + 1] == "north"
+    assert sent.count("drop all") == 1  # once per room and move
+
+
+CAGE = "Cage\nA small iron cage. A brass lever is set in the wall. The way out is north.\n"
+
+
+def test_a_lift_that_moved_is_stepped_out_of_before_the_next_control() -> None:
+    """step-out-where-the-room-moved-to: the lever moved the cage, so north (tried before) is walked again
+    at once."""
+    world = World(CAGE)
+    sent: list[str] = []
+    for _ in range(40):
+        command = world.decide()
+        sent.append(command)
+        if command in ("push lever", "push brass lever", "pull lever", "pull brass lever"):
+            world.reply(command, "The cage lurches and you feel as if the room is moving. The gate opens.")
+            break
+        world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+    lever = len(sent)
+    after = [world.decide()]
+    assert lever < 40
+    assert after == ["north"]
+    assert world.decision.reasoning.startswith("step-out-where-the-room-moved-to")
+
+
+def test_a_noun_phrase_ends_at_its_preposition() -> None:
+    phrases = w.noun_phrases("There is a hatch near the stove. A grille high above the shelf hums.")
+    assert "hatch" in phrases and "grille" in phrases
+    assert "hatch near" not in phrases and "grille high" not in phrases
