@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from autofrotz.game_interface import GameInterfaceError
 from autofrotz.managers.directions import is_travel_command
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
+from autofrotz.managers.status_line import strip_status
 
 if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
@@ -76,6 +77,20 @@ def _moved_without_header(parsed: ParsedOutput, command: str | None) -> bool:
     """A move answered with neither a room header nor a refusal nor darkness (a vehicle, a fall...)."""
     quiet = not (parsed.header or parsed.no_exit or parsed.blocked_reason or parsed.is_dark)
     return is_travel_command(command) and quiet and not parsed.headerless_room
+
+
+def refused_then_more(parsed: ParsedOutput, command: str | None, reply: str) -> bool:
+    """A refused move whose reply goes on past the refusal (rule refused_then_more): a timed event told
+    in the same turn may have carried the player off, so the side "look" is worth asking.
+
+    >>> reply = "You can't go that way.\\n\\nThe floor gives way."
+    >>> refused_then_more(parse_output(reply), "north", reply)
+    True
+    >>> refused_then_more(parse_output("You can't go that way."), "north", "You can't go that way.")
+    False
+    """
+    said = [line for line in strip_status(reply).text.split("\n") if line.strip()]
+    return is_travel_command(command) and parsed.no_exit and not parsed.header and len(said) >= 2
 
 
 def _brief_revisit(parsed: ParsedOutput, command: str | None) -> bool:
@@ -167,7 +182,10 @@ class InventoryProbe:
         is not the one the map settled on, the map reads that look as well. The map's own rules decide
         first: the look only corrects a room they could not see. Returns the map's update when the
         look was read, else None."""
-        if unclear_reason(parse_output(reply, maps.known_names()), command) != "moved_without_header":
+        parsed = parse_output(reply, maps.known_names())
+        if unclear_reason(parsed, command) != "moved_without_header" and not refused_then_more(
+            parsed, command, reply
+        ):
             return None
         look = look if look is not None else self.look(reply)
         here = parse_output(look, maps.known_names()) if look else None

@@ -64,6 +64,7 @@ OUR_GAMES = {
     "towpath": "\nYou go down the steps with care. The arch looms over you.\n\nUnder the bridge.\n",
     "cloister": "The cloister is west.\nThe Chapter House\n",
     "hawker": "\nYour possessions:\n\nA leather bag, in which is a thimble.\nCoin to the value of 9 pence",
+    "grotto": "You can't go that way.\n\nWith a crack the shelf breaks away",
     "tinker": "\nYOU ARE CARRYING 5 OBJECTS:\n\n  TIN BOX (CONTAINS BUTTON)     LAMP\n",
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
 }

@@ -60,3 +60,19 @@ def test_title_and_sentence_case_headers_are_read_as_before() -> None:
     sentence = parse_output("In a clearing\nYou are in a small clearing in a well marked forest path.")
     assert (title.header, title.header_rule) == ("West of House", "title")
     assert (sentence.header, sentence.header_rule) == ("In a clearing", "sentence")
+
+
+def test_a_lowercase_name_between_mirrored_ornaments_is_a_header() -> None:
+    parsed = parse_output("<< boat shed >>\nOars hang from pegs along the wall.\n")
+    assert (parsed.header, parsed.header_rule) == ("boat shed", "ornamented_name")
+    for line in ("*** you have died ***", "<< boat shed ]", "<< the end >>"):
+        assert parse_output(f"{line}\nOars hang from pegs along the wall.").header is None
+
+
+def test_ornamented_lowercase_headers_make_one_room_each() -> None:
+    shed = "<< boat shed >>\nOars hang from pegs. The slipway is south.\n"
+    slip = "<< slipway >>\nA ramp of old planks runs into the water. The shed is north.\n"
+    manager = MapManager()
+    rooms = walk(manager, [(None, shed), ("s", slip), ("n", shed)])
+    assert rooms[0] == rooms[2] != rooms[1]
+    assert sorted(r.name for r in manager.rooms()) == ["boat shed", "slipway"]

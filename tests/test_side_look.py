@@ -137,3 +137,35 @@ def test_a_side_look_whose_clock_ran_on_to_another_room_is_not_read() -> None:
     maps.update_from_game_output(reply, "north", 1)
     assert probe.settle_room(maps, reply, "north", 1) is None and probe.looks == 1
     assert _room_name(maps) == "Hall"  # neither room is read: the look no longer tells where we are
+
+
+class SlidingGame(RoomsGame):
+    """A refused "west"; the second time a timed event told after the refusal slides the player to the
+    study without a header (rule refused_then_more)."""
+
+    def _step(self, command: str) -> tuple[str, int | None, int | None]:
+        if command != "west":
+            return super()._step(command)
+        self.state["clock"] += 1
+        if self.state["clock"] < 2:
+            return "You can't go that way.", None, None
+        self.state["room"] = "study"
+        return "You can't go that way.\n\nThe floor tilts and you slide away down a chute.", None, None
+
+
+def _move(game: SlidingGame, maps: MapManager, command: str, turn: int) -> str:
+    """Send a command to the game and let the map read the reply."""
+    reply = game.send(command).text
+    maps.update_from_game_output(reply, command, turn)
+    return reply
+
+
+def test_a_refusal_followed_by_an_event_is_settled_by_the_side_look() -> None:
+    game, maps = SlidingGame(), MapManager()
+    probe = InventoryProbe(game)
+    maps.update_from_game_output(game.start(), None, 0)
+    plain = _move(game, maps, "west", 1)
+    assert probe.settle_room(maps, plain, "west", 1) is None and probe.looks == 0  # a bare refusal
+    reply = _move(game, maps, "west", 2)
+    assert _room_name(maps) == "Hall"
+    assert probe.settle_room(maps, reply, "west", 2) is not None and _room_name(maps) == "Study"

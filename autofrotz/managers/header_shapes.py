@@ -1,4 +1,5 @@
-"""Room headers that are not capitalised title lines: a name in parentheses, a lower-case name.
+"""Room headers that are not capitalised title lines: a name in parentheses, a lower-case name, a
+lower-case name between ornaments.
 
 Both are read by shape and position only: a short line of its own at the start of a paragraph, right
 above a line that opens like a room description ("You're in the back room of your shop..."), or a name
@@ -40,6 +41,13 @@ LIBRARY_ASIDE = re.compile(r"^(?:a|an|the|some|your|first|then)\b|^\w+ing\b", re
 PARENTHESISED = re.compile(r"^\((?P<name>[^()]{2,40})\)$")
 LOWERCASE_NAME = re.compile(r"^[a-z][a-z' -]{1,39}$")
 MAX_WORDS = 6
+# A name between mirrored ornaments ("<< back room >>", "-= back room =-", "[ back room ]").
+ORNAMENTED = re.compile(
+    r"^(?P<open>[<\[*=~#-]{1,4})\s*(?P<name>[^<>\[\]*=~#]{2,40}?)\s*(?P<close>[>\]*=~#-]{1,4})$"
+)
+MIRROR = str.maketrans("<>[]", "><][")
+# First words of a sentence the game says between ornaments ("*** you have died ***"), never a room's.
+SUBJECT_WORDS: frozenset[str] = frozenset({"you", "i", "he", "she", "they", "we", "it"})
 
 
 def opens_description(line: str) -> bool:
@@ -82,6 +90,40 @@ def lowercase_name(line: str) -> str | None:
     if not LOWERCASE_NAME.match(text) or len(text.split()) > MAX_WORDS:
         return None
     return text
+
+
+def ornamented_name(line: str) -> str | None:
+    """The lower-case name between mirrored ornaments, "<< back room >>"; None for other lines, a
+    sentence between stars ("*** you have died ***") and the Title Case lines room_parser reads.
+
+    >>> ornamented_name("<< back room >>"), ornamented_name("-= back room =-"), ornamented_name("[cellar]")
+    ('back room', 'back room', 'cellar')
+    >>> ornamented_name("*** you have died ***"), ornamented_name("<< back room ]"), ornamented_name("> hall")
+    (None, None, None)
+    """
+    m = ORNAMENTED.match(line.strip())
+    if not m or m.group("open").translate(MIRROR)[::-1] != m.group("close"):
+        return None
+    name = lowercase_name(m.group("name"))
+    if name is None or name.split()[0] in SUBJECT_WORDS or name == "the end":
+        return None
+    return name
+
+
+def ornamented_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
+    """Line i as a lower-case header between ornaments at the start of a paragraph (rule
+    ornamented_name): some games print every room's name so, "<< back room >>", in lower case; the
+    mirrored ornaments mark it as a name without a description to follow.
+
+    >>> ornamented_header(["<< back room >>", "Shelves line the walls."], 0, frozenset())
+    HeaderFound(name='back room', index=0, rule='ornamented_name')
+    >>> ornamented_header(["It reads", "<< back room >>"], 1, frozenset()) is None
+    True
+    """
+    if (i > 0 and lines[i - 1].strip()) or lines[i] != lines[i].lstrip():
+        return None  # not the start of a paragraph, or an indented line (a sign, a quotation)
+    name = ornamented_name(lines[i])
+    return HeaderFound(name, i, "ornamented_name") if name else None
 
 
 def parenthesised_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:

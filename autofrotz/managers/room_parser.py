@@ -14,6 +14,7 @@ from autofrotz.managers.header_shapes import (
     HeaderFound,
     in_place,
     lowercase_header,
+    ornamented_header,
     parenthesised_header,
 )
 from autofrotz.managers.room_exits import parse_exits
@@ -447,6 +448,7 @@ LINE_RULES: tuple[tuple[str, Callable[[list[str], int, frozenset[str]], HeaderFo
     ("stopped_title", _stopped_header),
     ("parenthesised_name", parenthesised_header),
     ("lowercase_name", lowercase_header),
+    ("ornamented_name", ornamented_header),
 )
 
 
