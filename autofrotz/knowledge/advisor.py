@@ -9,6 +9,7 @@ the shortened, rehearsed commands that took an earlier run to its best score.
 | ``off the path`` | stop replaying when the last reply is not what the path expects (see below) |
 | ``rejoin the path (run N)`` | off the path, back at a later step's room and score: replay on from it |
 | ``back to the path (run N)`` | off it at the score the path shows before a step: walk the known map there |
+| ``a refused step is passed over`` | a step the parser did not understand, that scored nothing: go on |
 
 ``back to the path`` is the known-scoring route taking precedence over new experiments until it has been
 replayed: off the path (a random event moved the player, a death undid some steps), while this run's score
@@ -78,6 +79,7 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
+from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
@@ -113,6 +115,7 @@ DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tri
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
+PASS_RULE = "a refused step is passed over"
 BACK = True  # rule ``back to the path``
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
@@ -469,6 +472,10 @@ class KnowingAgent:
             return self._rejoin(ctx, p)
         k = s.path_at
         why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
+        passed = ""
+        if why is not None and k and self._refused_step(ctx, p, k - 1):
+            why, passed = None, f" [{PASS_RULE}: step {k}]"
+            log.info("knowledge: %s: step %d", PASS_RULE, k)
         done = why is None and k >= len(p.steps)
         if done:
             why = "the path is done"
@@ -481,8 +488,24 @@ class KnowingAgent:
             log.info("knowledge: %s", s.path_stop)
             return None
         s.path_at = k + 1
-        rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}"
+        rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}{passed}"
         return p.steps[k].command, rule
+
+    @staticmethod
+    def _refused_step(ctx: TurnContext, p: ProvenPath, k: int) -> bool:
+        """Rule ``a refused step is passed over``: the step's own words were sent and the parser did not
+        understand them (an answer to a question this run was not asked), where the path shows no point
+        for it and no death came: nothing changed, so the path goes on from the same place."""
+        step = p.steps[k]
+        before = p.steps[k - 1].score if k else 0
+        sent = " ".join((ctx.last_command or "").lower().split())
+        return (
+            not ctx.death_note
+            and sent == " ".join(step.command.lower().split())
+            and refusal_class(ctx.last_output or "") == "parser"
+            and (step.score or 0) == (before or 0)
+            and parse_direction(step.command) is None
+        )
 
     def _path_goals(self, p: ProvenPath) -> list[int]:
         """The known scoring actions the path makes: its command sent from its room (the same words
