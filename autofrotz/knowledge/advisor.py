@@ -78,6 +78,8 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_words import VERB_ONLY
+from autofrotz.knowledge.blind import RULE as BLIND_RULE
+from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import Lore, Scoring
@@ -125,6 +127,7 @@ UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
 MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
+BLIND = True  # rule ``the story names its exits`` (knowledge/blind.py)
 
 
 class InformedMemory(Memory):
@@ -154,6 +157,16 @@ class InformedMemory(Memory):
         if rule is None and WALLS:
             rule = self.lore.wall_rule(room, command, self.now.score)
         return self._veto(room, command, rule)
+
+    def blind_worth(self, room: str | None) -> bool:
+        """Rule ``the story names its exits`` (knowledge/blind.py): no blind tries when earlier runs'
+        never found a room."""
+        if not BLIND or self.off or not names_exits(*self.lore.blind):
+            return True
+        tries, _ = self.lore.blind
+        return not self._veto(
+            room, "directions not mentioned", f"{BLIND_RULE}: {tries} earlier tries found none"
+        )
 
     def deadly(self, room: str | None, command: str) -> bool:
         if super().deadly(room, command):

@@ -56,6 +56,7 @@ class Lore:
     stays: Deaths = field(default_factory=Deaths)  # deaths after walking into a room (clock.py)
     timed: set[str] = field(default_factory=set)  # killing sentences of the world's clock (timed_deaths)
     room_turns: dict[str, float] = field(default_factory=dict)  # room -> mean turns a run (spread.py)
+    blind: tuple[int, int] = (0, 0)  # earlier runs' blind tries and the rooms they found (blind.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
