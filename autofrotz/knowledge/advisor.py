@@ -82,7 +82,7 @@ from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
 from autofrotz.knowledge.learner import refusal_class
-from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
@@ -128,6 +128,7 @@ UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
 MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
 BLIND = True  # rule ``the story names its exits`` (knowledge/blind.py)
+WORDS = True  # rule ``a word alone that killed`` (lore.py): vetoed in every room
 
 
 class InformedMemory(Memory):
@@ -173,7 +174,15 @@ class InformedMemory(Memory):
             return True
         if self.off:
             return False
-        return self._veto(room, command, self.lore.death_rule(room, command))
+        rule = self.lore.death_rule(room, command) or (self.lore.word_death_rule(command) if WORDS else None)
+        if (
+            rule is None
+            and WORDS
+            and alone(command)
+            and any(k.what == command for k in self.attempts.killers)
+        ):
+            rule = f"{WORD_DEATH} (this run)"
+        return self._veto(room, command, rule)
 
     def tried(self, room: str | None, command: str) -> int:
         n = super().tried(room, command)
