@@ -261,6 +261,53 @@ def test_the_replay_stops_when_the_game_goes_another_way() -> None:
     assert agent.state.path_stop.startswith("off the path at step 2/3: a lower score")
 
 
+def test_a_refused_step_is_passed_over_and_the_replay_goes_on() -> None:
+    from autofrotz.agents.base import TurnContext
+    from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+    from autofrotz.knowledge.path import ProvenPath, Step
+
+    class Inner:
+        mem: Any = None
+
+    steps = (Step("north", "hall", 0, 1), Step("lamp", "odd_lamp", 0, 2), Step("take coin", "hall", 5, 3))
+    path = ProvenPath(1, 1, 5, 3, steps, "yard", "short", True)
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.inner, agent.lore, agent.path, agent.state = Inner(), Lore(), path, GoalState()
+
+    def ctx(room: str, last: str | None, reply: str) -> TurnContext:
+        return TurnContext(1, "g", last, reply, room, room, score=0)
+
+    assert agent._replay(ctx("yard", None, ""))[0] == "north"
+    assert agent._replay(ctx("hall", "north", "Hall."))[0] == "lamp"
+    command, rule = agent._replay(ctx("hall", "lamp", "That's not a verb I recognise."))
+    assert command == "take coin" and "a refused step is passed over: step 2" in rule
+    # A refusal of a step that moves is no such step: the replay stops.
+    agent.state = GoalState()
+    agent._replay(ctx("yard", None, ""))
+    assert agent._replay(ctx("yard", "north", "That's not a verb I recognise.")) is None
+
+
+def test_the_answer_to_a_dropped_question_is_dropped_with_it() -> None:
+    from autofrotz.knowledge.path import Played, cut_path
+
+    start = Played(0, "", "post", 0, (), "")
+    played = [
+        Played(1, "examine door", "post", 0, (), "Which do you mean, the oak door or the cupboard?"),
+        Played(2, "oak door", "post", 0, (), "Which do you mean, the oak door or the cupboard?"),
+        Played(3, "cupboard", "a_small_cupboard", 0, (), "A small cupboard, three feet high."),
+        Played(4, "examine door", "a_small_cupboard", 0, (), "Which do you mean, the door or the cupboard?"),
+        Played(5, "cupboard", "a_small_cupboard", 0, (), "A small cupboard, three feet high."),
+        Played(6, "take cup", "a_small_cupboard", 0, ("cup",), "Taken."),
+        Played(7, "southwest", "hall", 0, ("cup",), "Hall"),
+        Played(8, "take coin", "hall", 5, ("coin", "cup"), "Taken."),
+    ]
+    cut = cut_path(start, played, True)
+    assert [p.command for p in cut] == ["take cup", "southwest", "take coin"]
+    assert cut[0].room == "post"  # the room the map read from the dropped answer is the real one again
+    # The careful cut keeps the question, so its answer stays too.
+    assert [p.command for p in cut_path(start, played, False)][:3] == ["examine door", "oak door", "cupboard"]
+
+
 # -- the model path: briefing and post-mortem guide, with the scripted fake model ---------------------------
 
 MOCK = {"provider": "mock", "model": "mock-1"}

@@ -71,10 +71,11 @@ class Explorer:
                 return step, label
         if self.examine:
             return self.examine[0], "examine what the room mentions"
-        here = None if self._deadly(room) else self._first(self.blind(room), room)
+        blind = self.mem.blind_worth(room)  # rule the-story-names-its-exits (knowledge/blind.py)
+        here = None if self._deadly(room) or not blind else self._first(self.blind(room), room)
         if here:
             return here, "try a direction the room does not mention"
-        step = self._nearest(routes, room, lambda r: bool(self._usable(self.blind(r), r)))
+        step = self._nearest(routes, room, lambda r: bool(self._usable(self.blind(r), r))) if blind else None
         if step:
             return step, "walk to a room with directions not yet tried"
         again = self.second_chance(room)

@@ -256,6 +256,10 @@ class Memory:
         """How often a command was sent in a room."""
         return self.attempts.tries.get(spot(room, command), 0)
 
+    def blind_worth(self, room: str | None) -> bool:
+        """Whether directions a room does not mention are worth trying (a later run may know better)."""
+        return True
+
     def failed(self, room: str | None, command: str) -> bool:
         """Whether the game refused this command in this room (since the room last changed)."""
         return spot(room, command) in self.attempts.fails

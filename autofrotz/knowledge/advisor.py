@@ -9,6 +9,7 @@ the shortened, rehearsed commands that took an earlier run to its best score.
 | ``off the path`` | stop replaying when the last reply is not what the path expects (see below) |
 | ``rejoin the path (run N)`` | off the path, back at a later step's room and score: replay on from it |
 | ``back to the path (run N)`` | off it at the score the path shows before a step: walk the known map there |
+| ``a refused step is passed over`` | a step the parser did not understand, that scored nothing: go on |
 
 ``back to the path`` is the known-scoring route taking precedence over new experiments until it has been
 replayed: off the path (a random event moved the player, a death undid some steps), while this run's score
@@ -77,8 +78,11 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_words import VERB_ONLY
+from autofrotz.knowledge.blind import RULE as BLIND_RULE
+from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
-from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.knowledge.learner import refusal_class
+from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
@@ -113,6 +117,7 @@ DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tri
 DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
+PASS_RULE = "a refused step is passed over"
 BACK = True  # rule ``back to the path``
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
@@ -122,6 +127,8 @@ UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
 MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
+BLIND = True  # rule ``the story names its exits`` (knowledge/blind.py)
+WORDS = True  # rule ``a word alone that killed`` (lore.py): vetoed in every room
 
 
 class InformedMemory(Memory):
@@ -152,12 +159,30 @@ class InformedMemory(Memory):
             rule = self.lore.wall_rule(room, command, self.now.score)
         return self._veto(room, command, rule)
 
+    def blind_worth(self, room: str | None) -> bool:
+        """Rule ``the story names its exits`` (knowledge/blind.py): no blind tries when earlier runs'
+        never found a room."""
+        if not BLIND or self.off or not names_exits(*self.lore.blind):
+            return True
+        tries, _ = self.lore.blind
+        return not self._veto(
+            room, "directions not mentioned", f"{BLIND_RULE}: {tries} earlier tries found none"
+        )
+
     def deadly(self, room: str | None, command: str) -> bool:
         if super().deadly(room, command):
             return True
         if self.off:
             return False
-        return self._veto(room, command, self.lore.death_rule(room, command))
+        rule = self.lore.death_rule(room, command) or (self.lore.word_death_rule(command) if WORDS else None)
+        if (
+            rule is None
+            and WORDS
+            and alone(command)
+            and any(k.what == command for k in self.attempts.killers)
+        ):
+            rule = f"{WORD_DEATH} (this run)"
+        return self._veto(room, command, rule)
 
     def tried(self, room: str | None, command: str) -> int:
         n = super().tried(room, command)
@@ -469,6 +494,10 @@ class KnowingAgent:
             return self._rejoin(ctx, p)
         k = s.path_at
         why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
+        passed = ""
+        if why is not None and k and self._refused_step(ctx, p, k - 1):
+            why, passed = None, f" [{PASS_RULE}: step {k}]"
+            log.info("knowledge: %s: step %d", PASS_RULE, k)
         done = why is None and k >= len(p.steps)
         if done:
             why = "the path is done"
@@ -481,8 +510,24 @@ class KnowingAgent:
             log.info("knowledge: %s", s.path_stop)
             return None
         s.path_at = k + 1
-        rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}"
+        rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}{passed}"
         return p.steps[k].command, rule
+
+    @staticmethod
+    def _refused_step(ctx: TurnContext, p: ProvenPath, k: int) -> bool:
+        """Rule ``a refused step is passed over``: the step's own words were sent and the parser did not
+        understand them (an answer to a question this run was not asked), where the path shows no point
+        for it and no death came: nothing changed, so the path goes on from the same place."""
+        step = p.steps[k]
+        before = p.steps[k - 1].score if k else 0
+        sent = " ".join((ctx.last_command or "").lower().split())
+        return (
+            not ctx.death_note
+            and sent == " ".join(step.command.lower().split())
+            and refusal_class(ctx.last_output or "") == "parser"
+            and (step.score or 0) == (before or 0)
+            and parse_direction(step.command) is None
+        )
 
     def _path_goals(self, p: ProvenPath) -> list[int]:
         """The known scoring actions the path makes: its command sent from its room (the same words

@@ -16,6 +16,7 @@ TIMED_LENGTH = 20  # characters: shorter sentences ("You have died.") say nothin
 SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
 _NUMBERED = re.compile(r"_\d+$")  # room ids are numbered by the order of visits (path.same_place)
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
+WORD_DEATH = "a word alone that killed"
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Lore:
     stays: Deaths = field(default_factory=Deaths)  # deaths after walking into a room (clock.py)
     timed: set[str] = field(default_factory=set)  # killing sentences of the world's clock (timed_deaths)
     room_turns: dict[str, float] = field(default_factory=dict)  # room -> mean turns a run (spread.py)
+    blind: tuple[int, int] = (0, 0)  # earlier runs' blind tries and the rooms they found (blind.py)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -96,6 +98,19 @@ class Lore:
         if run is None or (score or 0) > self.best_score:
             return None
         return f"known wall (run {run})"
+
+    def word_death_rule(self, command: str) -> str | None:
+        """Rule ``a word alone that killed``: a command of one word, not a move, that killed in any room
+        of an earlier run (a magic word, a verb acting on the player: where it is said seldom matters).
+
+        >>> lore = Lore(deaths={("hall", "xyzzy"): {"run": 1, "seen": 1}})
+        >>> lore.word_death_rule("xyzzy"), lore.word_death_rule("north"), lore.word_death_rule("take it")
+        ('a word alone that killed (run 1)', None, None)
+        """
+        if not alone(command):
+            return None
+        run = next((d["run"] for (_, c), d in self.deaths.items() if c == command), None)
+        return None if run is None else f"{WORD_DEATH} (run {run})"
 
     def death_rule(self, room: str | None, command: str) -> str | None:
         """The rule name when this command killed us here in an earlier run."""
@@ -154,6 +169,16 @@ class Lore:
             "mazes": len(self.mazes),
             "open_puzzles": len(self.puzzles),
         }
+
+
+def alone(command: str) -> bool:
+    """Whether a command is one word and not a move (a magic word, "pray", "jump").
+
+    >>> alone("xyzzy"), alone("up"), alone("open box")
+    (True, False, False)
+    """
+    words = command.split()
+    return len(words) == 1 and parse_direction(command) is None
 
 
 def timed_deaths(

@@ -11,6 +11,7 @@ the commands that really led to its best score:
 | ``refused`` | a command the game refused or did not understand, where neither room nor score changed |
 | ``only looked`` | look or inventory (the short cut: also examine, read, search) that scored nothing |
 | ``walked in a circle`` | moves (or commands that changed room) back to the same room and score (below) |
+| ``answer to a dropped question`` | the answer to the parser's question a dropped command got |
 
 The short cut of circles also drops whatever was done on a loop that changed neither score nor
 what was carried.
@@ -29,7 +30,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,11 @@ SLOT = "proven-path"  # the rehearsal's save slot
 # trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
 # careful cut alone.
 PASSES = ("short", "keep what was taken", "careful")
+# The parser's own questions back (the common libraries' disambiguation and missing-noun prompts): the
+# next command answers them, so it means nothing once the command that was asked about is dropped.
+PARSER_QUESTION = re.compile(
+    r"which do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
+)
 _NUMBERED = re.compile(r"_\d+$")
 
 
@@ -153,11 +159,22 @@ def cut_path(
     for the short cut of both (``short_loops`` apart for the loops)."""
     kept: list[Played] = []
     room, score = start.room, start.score or 0
+    asked = False  # the last command was dropped and its reply asked the parser's question
+    misread: dict[str | None, str | None] = {}  # a room the map read from a dropped answer -> the real one
     for p in played:
+        if p.room in misread:
+            p = replace(p, room=misread[p.room])
         moved = p.room != room
         scored = p.score is not None and p.score != score
-        if not moved and not scored and _idle(p, short):
+        if asked and not scored:  # rule ``answer to a dropped question`` (asked again: the next too)
+            asked = bool(PARSER_QUESTION.search(p.text))
+            if moved and parse_direction(p.command) is None:  # the map read the answer as a room
+                misread[p.room] = room
             continue
+        if not moved and not scored and _idle(p, short):
+            asked = bool(PARSER_QUESTION.search(p.text))
+            continue
+        asked = False
         kept.append(p)
         room, score = p.room, p.score if p.score is not None else score
     return _uncircle(start, kept, short if short_loops is None else short_loops)
@@ -278,7 +295,7 @@ def variants(before: Played, seg: list[Played]) -> list[tuple[str, list[Played]]
         ("careful", cut_path(before, seg, False)),
         ("as played", seg),
     ):
-        if cut and cut[-1] is seg[-1] and all(cut != c for _, c in found):
+        if cut and cut[-1].turn == seg[-1].turn and all(cut != c for _, c in found):
             found.append((name, cut))
     return found
 
@@ -366,7 +383,7 @@ def _rehearse_segment(
     saved there."""
     g.game.restore(SLOT)
     played = g.play([p.command for p in seg], target)
-    rooms = {id(p): seen[1] for p, seen in zip(seg, played or [], strict=False)}
+    rooms = {p.turn: seen[1] for p, seen in zip(seg, played or [], strict=False)}
     for name, cut in variants(before, seg):
         short = mode != "careful"
         if not short and name not in ("careful", "as played"):
@@ -379,7 +396,7 @@ def _rehearse_segment(
         if short:
             cut, got = _trim(g, before, cut, got, target, rooms, keep_carried=mode == "keep what was taken")
         circled = _uncircle(before, cut, False)  # what trimming left of a walk may now be a circle
-        if short and len(circled) < len(cut) and circled and circled[-1] is cut[-1]:
+        if short and len(circled) < len(cut) and circled and circled[-1].turn == cut[-1].turn:
             g.game.restore(SLOT)
             again = g.play([p.command for p in circled], target)
             if again is not None and len(again) == len(circled) and _same_rooms(circled, again, rooms):
@@ -393,7 +410,7 @@ def _rehearse_segment(
 
 def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], rooms: dict[int, Any]) -> bool:
     """Whether each command of a cut left the player where it did in the segment as played."""
-    return all(rooms.get(id(p), room) == room for p, (_, room) in zip(cut, got, strict=False))
+    return all(rooms.get(p.turn, room) == room for p, (_, room) in zip(cut, got, strict=False))
 
 
 def _trim(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autofrotz.knowledge.blind import blind_tries
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
@@ -61,6 +62,7 @@ class Learning:
             lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
             lore.stays = clocks(conn, runs, frozenset(lore.timed))
             lore.room_turns = room_turns(conn, runs)
+            lore.blind = blind_tries(conn, runs)
         if not fresh:
             found = latest_guide(conn, sha, game_id if game_id is not None else 1 << 62)
             if found is not None:
