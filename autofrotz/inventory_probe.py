@@ -133,6 +133,8 @@ class InventoryProbe:
         self.looks = 0
         self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
+        # the last reply read for a side look: (reply, command, room names known) -> moved without header
+        self._quiet_move: tuple[tuple[str, str | None, frozenset[str]], bool] | None = None
 
     def ask(self, last_reply: str = "") -> str | None:
         """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
@@ -166,11 +168,21 @@ class InventoryProbe:
         parsed = parse_output(reply, known)
         return parsed if parsed.header or parsed.headerless_room else None
 
+    def moved_without_header(self, maps: MapManager, reply: str, command: str | None) -> bool:
+        """True when a reply is a move that printed no room header (`moved_without_header`). look_first
+        and settle_room both ask it of the same reply; it is parsed again only when the map has learned
+        a room name in between (a known name may make a line of the reply a header)."""
+        key = (reply, command, maps.known_names())
+        if self._quiet_move is None or self._quiet_move[0] != key:
+            reason = unclear_reason(parse_output(reply, key[2]), command)
+            self._quiet_move = (key, reason == "moved_without_header")
+        return self._quiet_move[1]
+
     def look_first(self, maps: MapManager, reply: str, command: str | None) -> str | None:
         """The side "look" for a move that printed no room header (`moved_without_header`), asked
         before the map reads the reply so that it can tell a refusal from a room (map_side_look);
         None for any other reply or when asking is not safe."""
-        if unclear_reason(parse_output(reply, maps.known_names()), command) != "moved_without_header":
+        if not self.moved_without_header(maps, reply, command):
             return None
         return self.look(reply)
 
@@ -180,17 +192,15 @@ class InventoryProbe:
         """After the map has read a move that printed no room header (`moved_without_header`), ask
         "look" in a side copy (or take the look already asked by look_first); when the room it names
         is not the one the map settled on, the map reads that look as well. The map's own rules decide
-        first: the look only corrects a room they could not see. Returns the map's update when the
-        look was read, else None."""
-        parsed = parse_output(reply, maps.known_names())
-        if unclear_reason(parsed, command) != "moved_without_header" and not refused_then_more(
-            parsed, command, reply
+        first: the look only corrects a room they could not see. Also asked for a refused move whose
+        reply goes on (refused_then_more). Returns the map's update when the look was read, else None."""
+        if not self.moved_without_header(maps, reply, command) and not refused_then_more(
+            parse_output(reply, maps.known_names()), command, reply
         ):
             return None
         look = look if look is not None else self.look(reply)
         here = parse_output(look, maps.known_names()) if look else None
-        current = next((r.name for r in maps.rooms() if r.room_id == maps.current_room), None)
-        if look is None or here is None or here.header is None or here.header == current:
+        if look is None or here is None or here.header is None or here.header == maps.current_name():
             return None
         if len({h.name for h in header_lines(look, maps.known_names())}) > 1:
             return None  # the copy's clock ran on: a timed event carried it after "look" named the room

@@ -150,3 +150,29 @@ def test_a_door_entered_by_name_is_a_move_when_the_look_agrees_with_the_reply() 
     assert maps.fired["look_confirms_passage"] == 1
     off = MapManager(switched_off=frozenset({"look_confirms_passage"}))
     assert _walk(off, steps)[4] == kitchen  # without the rule the map stays in the kitchen
+
+
+FOYER = "Faded posters line the walls of the foyer. Doors lead north and south."
+FOYER_LOOK = f"Foyer\n{FOYER}\n\nA coat lies here.\n"
+ROPE = "The ushers have barred that way with a velvet rope for the night."
+
+
+def test_a_side_look_with_a_header_is_never_read_by_its_paragraphs() -> None:
+    """A game with headers that the map counts as one read by descriptions (two examine replies that open
+    like old-style room descriptions outnumber the one header read): a move refused in the game's own
+    words draws a side look that names the room by its header. Reading that look's paragraphs as the
+    room (look_names_the_room) made a copy of the room we stood in at every refusal, each new to the
+    agent: found in bench games as a check game that never left its opening room (true rooms 4 -> 1)."""
+    maps = MapManager()
+    steps = [
+        (None, f"A long night begins.\n\nFoyer\n{FOYER}\n", None),
+        ("examine posters", "This is a row of posters for plays long closed.", None),
+        ("examine doors", "This is a pair of heavy oak doors, shut tight.", None),
+        ("east", ROPE, FOYER_LOOK),
+        ("west", ROPE, FOYER_LOOK),
+    ]
+    rooms = _walk(maps, steps)
+    assert maps.style["headerless"] > maps.style["header"]  # the map reads this game by descriptions
+    assert maps.fired["look_names_the_room"] == 0
+    copies = [r for r in set(rooms[3:]) if FOYER in str(maps.room(r).get("description"))]
+    assert copies == [] or copies == [rooms[0]]  # no second room made of the foyer's own text

@@ -100,7 +100,8 @@ class MapGraph:
         """Every room name on the map, lower-cased (what a header reader may take as a title)."""
         return frozenset(str(d["name"]).lower() for _, d in self.graph.nodes(data=True))
 
-    def _current_name(self) -> str | None:
+    def current_name(self) -> str | None:
+        """The name of the room the map has us in (read only), or None before the first room."""
         return self.room(self.current_room)["name"] if self.current_room else None
 
     def visit(self, room_id: str, turn: int) -> None:

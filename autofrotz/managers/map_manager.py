@@ -113,7 +113,7 @@ class MapManager(MazeMap):
         used_llm = False
         if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):
             self.llm_calls += 1
-            llm_parsed = map_llm.parse_with_llm(self.llm, output_text, command_used, self._current_name())
+            llm_parsed = map_llm.parse_with_llm(self.llm, output_text, command_used, self.current_name())
             if llm_parsed is not None:
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
@@ -180,7 +180,7 @@ class MapManager(MazeMap):
     def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
         """A title in a reply to read/examine/inventory, with no description under it or one that is
         no room's (a signature, a list): a document, since looking at things moves no one."""
-        if not parsed.header or not is_inspection(command) or self._current_name() == parsed.header:
+        if not parsed.header or not is_inspection(command) or self.current_name() == parsed.header:
             return False
         return len(parsed.description) < SHORTEST_DESCRIPTION or quoted_title(self.reply, parsed.header)
 
@@ -211,7 +211,7 @@ class MapManager(MazeMap):
                 self.style["headerless"] += 1
         # a game prints room headers or it does not: description-only rooms count only in the latter
         headerless = parsed.headerless_room and self.style["headerless"] >= self.style["header"]
-        if parsed.no_exit and parsed.header and parsed.header == self._current_name():
+        if parsed.no_exit and parsed.header and parsed.header == self.current_name():
             parsed = ParsedOutput(no_exit=True)  # a refusal that prints the room again: we stay
         if parsed.header or headerless:
             name = parsed.header or _name_from_description(parsed.description)
@@ -340,9 +340,9 @@ class MapManager(MazeMap):
         description is the room's own ("Pier (two steps from the end)" is still the pier)."""
         base = re.sub(r"\s*\([^()]*\)$", "", name)
         here = self.current_room
-        if base == name or not here or (self._current_name() or "").lower() != base.lower():
+        if base == name or not here or (self.current_name() or "").lower() != base.lower():
             return name
-        return self._current_name() or name if same_text(MapView(self), here, description) else name
+        return self.current_name() or name if same_text(MapView(self), here, description) else name
 
     def _loop_known(self, label: str) -> bool:
         link = self.links.get(self.current_room or "", {}).get(label)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers.directions import OPPOSITES, edge_label
-from autofrotz.managers.room_parser import ParsedOutput, parse_exits, parse_output
+from autofrotz.managers.room_parser import ParsedOutput, parse_exits
 from autofrotz.managers.room_prose import exits_closing_block, leading_paragraph, sentence_count
 
 if TYPE_CHECKING:
@@ -80,9 +80,9 @@ def looked_instead(look: str, reply: str) -> str:
     >>> looked_instead("", "You walk south.")
     'You walk south.'
     """
-    from autofrotz.managers.map_side_look import plain_words
+    from autofrotz.managers.map_side_look import headed_look, plain_words
 
-    if not look or parse_output(look).header:
+    if not look or headed_look(look):
         return reply
     opening = leading_paragraph(look)
     return look if opening and plain_words(opening) != plain_words(leading_paragraph(reply)) else reply

@@ -14,7 +14,7 @@ from autofrotz.managers.map_scenes import (
     teleport_origin,
     vertical_shift,
 )
-from autofrotz.managers.map_side_look import plain_words
+from autofrotz.managers.map_side_look import headed_look, plain_words
 from autofrotz.managers.map_verdicts import (
     DARK,
     ELSEWHERE,
@@ -168,6 +168,8 @@ def look_names_the_room(seen: Observation, view: MapView) -> Verdict | None:
     opening = leading_paragraph(view.side_look) if view.side_look else ""
     if not opening or not _undescribed_step(seen, view) or is_retort(view.reply):
         return None
+    if headed_look(view.side_look):
+        return None  # the look names the room by a header: this game prints them (map_side_look)
     if plain_words(opening) == plain_words(leading_paragraph(view.reply)):
         return None  # the reply already opens with the room's text: described_step reads it
     return _opening_as_room(seen, view, opening)
@@ -183,6 +185,8 @@ def look_confirms_passage(seen: Observation, view: MapView) -> Verdict | None:
     opening = leading_paragraph(view.side_look) if view.side_look else ""
     if not opening or not seen.travel or seen.label in OPPOSITES or not view.headerless_game():
         return None
+    if headed_look(view.side_look):
+        return None  # the look names the room by a header: this game prints them (map_side_look)
     if is_retort(view.reply) or plain_words(opening) not in plain_words(view.reply):
         return None  # the reply does not show the room the look describes (an event, a refusal)
     here = view.current_room

@@ -34,6 +34,20 @@ def plain_words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 
 
+def headed_look(look: str | None) -> bool:
+    """True when a side look shows a room header our reader takes. A game that prints headers names
+    its rooms by them, so such a look is never read by its paragraphs (the rules of this module and
+    look_names_the_room, look_confirms_passage), even while the map counts the game as one read by
+    descriptions (replies such as "This is a wooden box." counted as headerless rooms).
+
+    >>> headed_look("Foyer\\nFaded posters line the walls. Doors lead north.\\n")
+    True
+    >>> headed_look("\\nHeather runs to the cairn. A track leads north.\\n"), headed_look(None)
+    (False, False)
+    """
+    return bool(look) and bool(parse_output(look or "").header)
+
+
 def look_disowns(look: str | None, reply: str, command: str | None, here_texts: frozenset[str]) -> bool:
     """True when a compass move's reply is not the room's description because the side look, which
     names no header, opens with the description of the room we were in, and the reply does not.
@@ -51,7 +65,7 @@ def look_disowns(look: str | None, reply: str, command: str | None, here_texts: 
     """
     if not look or not command or edge_label(command) not in OPPOSITES:
         return False
-    if parse_output(look).header:
+    if headed_look(look):
         return False  # a game with headers: its rooms are read by them
     opening, answered = plain_words(leading_paragraph(look)), plain_words(leading_paragraph(reply))
     if not opening or opening == answered:
@@ -69,6 +83,6 @@ def here_texts(maps: MapManager) -> frozenset[str]:
     if here is None:
         return frozenset()
     texts = {str(maps.room(here).get("description") or "")}
-    if maps._current_name() == ELSEWHERE_NAME:
+    if maps.current_name() == ELSEWHERE_NAME:
         texts |= intro_openings(maps.scene.intro)
     return frozenset(t for t in texts if t)

@@ -93,7 +93,7 @@ class MapView:
         return self._maps.known_names()
 
     def current_name(self) -> str | None:
-        return self._maps._current_name()
+        return self._maps.current_name()
 
     def nodes(self) -> Iterable[tuple[str, Mapping[str, Any]]]:
         """(room id, attributes) for every room."""
