@@ -10,6 +10,7 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
+from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_memory import Memory, Seen, Spot, spot
 from autofrotz.agents.builtin_tactics import Scene, allowed, room_actions
 from autofrotz.context import world_fields
@@ -61,6 +62,20 @@ class World:
         self.last_command, self.last_output = command, text
         self.score = score if score is not None else self.score
         self._update(text, command)
+
+    def play(self, turns: int, answers: dict[str, str] | None = None) -> list[str]:
+        """The agent's commands for some turns: the scripted answer where given, else a stock reply."""
+        sent: list[str] = []
+        for _ in range(turns):
+            command = self.decide()
+            sent.append(command)
+            self.reply(command, (answers or {}).get(command, stock_reply(command)))
+        return sent
+
+
+def stock_reply(command: str) -> str:
+    """The library's refusal of a move, and a reply to anything else that changes nothing."""
+    return "You can't go that way." if is_move(command) else "Nothing happens."
 
 
 HALL = "Hall\nA bare hall. A small brass lamp lies on the floor. An oak door leads north.\n"

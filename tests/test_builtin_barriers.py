@@ -5,26 +5,14 @@ test failing without its rule."""
 from __future__ import annotations
 
 from autofrotz.agents.builtin_barriers import barring_things, opened_barrier, refusal_shaped
-from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_idle import ROOM_VERBS
 from autofrotz.agents.builtin_replies import LOCKED, _key_name
-from tests.test_builtin_agent import World
+from tests.test_builtin_agent import World, stock_reply
 
 PIT = (
     "Outside Grille\nYou are in a hollow floored with bare dirt. Set into the dirt is a strong iron grille.\n"
 )
 DESCEND = "You are unable to descend by the iron grille."
-
-
-def _play(world: World, turns: int, answer: dict[str, str]) -> list[str]:
-    """The agent's commands for some turns: the scripted answer where given, else a refusal."""
-    sent: list[str] = []
-    for _ in range(turns):
-        command = world.decide()
-        sent.append(command)
-        default = "You can't go that way." if is_move(command) else "Nothing happens."
-        world.reply(command, answer.get(command, default))
-    return sent
 
 
 def test_a_move_refused_by_naming_a_thing_opens_that_thing_and_goes_through() -> None:
@@ -42,7 +30,7 @@ def test_a_move_refused_by_naming_a_thing_opens_that_thing_and_goes_through() ->
         elif command == "down":
             break
         else:
-            world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+            world.reply(command, stock_reply(command))
     assert "open iron grille" in sent
     opened = sent.index("open iron grille")
     assert "down" in sent[opened + 1 : opened + 3]  # after a fresh look at what the opening showed, if any
@@ -52,7 +40,7 @@ def test_a_move_refused_by_naming_a_thing_opens_that_thing_and_goes_through() ->
 def test_the_stock_refusal_of_a_move_opens_nothing() -> None:
     """A refusal that names nothing of the room ("You can't go that way.") bars nothing."""
     world = World(PIT)
-    sent = _play(world, 40, {})
+    sent = world.play(40, {})
     assert not [c for c in sent if c.startswith("open ")]
 
 
@@ -76,8 +64,7 @@ def test_a_locked_grille_is_unlocked_with_a_bundle_of_keys() -> None:
     and "It's locked." reads as locked."""
     world = World(PIT)
     world.reply("inventory", "You are carrying:\n  a set of keys\n")
-    sent = _play(
-        world,
+    sent = world.play(
         80,
         {
             "down": DESCEND,
@@ -122,7 +109,7 @@ def test_a_thing_called_empty_gets_what_is_carried() -> None:
     carried is put in it (the lamp is kept back)."""
     world = World("Stone Floor\nThe stone floor of the mill.\n\nYou can see a hopper here.\n")
     world.reply("inventory", "You are carrying:\n  a sack of grain\n  a brass lamp\n")
-    sent = _play(world, 40, {"search hopper": "The hopper is empty."})
+    sent = world.play(40, {"search hopper": "The hopper is empty."})
     assert "put sack in hopper" in sent
     assert "put brass lamp in hopper" not in sent
     assert world.agent.mem.seen.vessels
@@ -138,7 +125,7 @@ def test_a_worn_thing_the_parser_took_off_is_taken_back_and_worn_again() -> None
         "put gloves in drawer": "(first taking it off)\n\nYou put them in the drawer.",
         "take gloves": "Taken.",
     }
-    sent = _play(world, 40, answers)
+    sent = world.play(40, answers)
     assert "put gloves in drawer" in sent
     after = sent[sent.index("put gloves in drawer") + 1 :]
     assert after[:2] == ["take gloves", "wear gloves"]
@@ -166,7 +153,7 @@ def test_a_thing_that_does_not_open_is_not_opened_again_to_pass() -> None:
             command = world.decide()
             if world.decision.reasoning.startswith("open-what-bars-the-way"):
                 barred.append(command)
-            default = "You can't go that way." if is_move(command) else "Nothing happens."
+            default = stock_reply(command)
             world.reply(command, answer.get(command, default))
         assert len(barred) == expected, barred
 
@@ -178,7 +165,7 @@ def test_an_empty_thing_that_is_scenery_or_carried_gets_nothing() -> None:
     world = World("Stone Floor\nThe stone floor of the mill.\n\nYou can see a hopper here.\n")
     world.reply("inventory", "You are carrying:\n  a sack of grain\n  a tin cup\n  a brass lamp\n")
     scenery = "That's not something you need to refer to in the course of this game."
-    sent = _play(world, 40, {"search hopper": "The hopper is empty.", "put sack in hopper": scenery})
+    sent = world.play(40, {"search hopper": "The hopper is empty.", "put sack in hopper": scenery})
     assert "put sack in hopper" in sent
     assert "put cup in hopper" not in sent
     world = World("Kitchen\nA bare kitchen.\n\nYou can see a bottle (which is empty) here.\n")
@@ -187,6 +174,6 @@ def test_an_empty_thing_that_is_scenery_or_carried_gets_nothing() -> None:
     world.decide()  # the bottle is seen empty while it lies here
     world.reply("take bottle", "Taken.")
     world.reply("inventory", "You are carrying:\n  a bottle\n  a tin cup\n")
-    sent = _play(world, 40, {})
+    sent = world.play(40, {})
     assert world.agent.mem.seen.vessels
     assert "put cup in bottle" not in sent

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents import builtin_agent, builtin_replies
-from autofrotz.agents.builtin_explore import is_move
-from tests.test_builtin_agent import World
+from tests.test_builtin_agent import World, stock_reply
 
 STACKS = (
     "Stacks\nYou are in a maze of shelves, all alike.\n\n(Well, not really)\n\n"
@@ -21,7 +20,7 @@ def _sent(world: World, turns: int, replies: dict[str, str] | None = None) -> li
     for _ in range(turns):
         command = world.decide()
         out.append((command, world.decision.reasoning))
-        default = "You can't go that way." if is_move(command) else "Nothing happens."
+        default = stock_reply(command)
         world.reply(command, (replies or {}).get(command, default))
     return out
 

@@ -6,8 +6,7 @@ rule."""
 from __future__ import annotations
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_explore import is_move
-from tests.test_builtin_agent import World
+from tests.test_builtin_agent import World, stock_reply
 
 LANDING = (
     "Landing\nThe top of a stairwell. A ladder to the east climbs up to the loft, and stairs go down to "
@@ -16,22 +15,11 @@ LANDING = (
 REMARK = "Better not. Only pigeons roost up there."
 
 
-def _play(world: World, turns: int, answer: dict[str, str]) -> list[str]:
-    """The agent's commands for some turns: the scripted answer where given, else a refusal."""
-    sent: list[str] = []
-    for _ in range(turns):
-        command = world.decide()
-        sent.append(command)
-        default = "You can't go that way." if is_move(command) else "Nothing happens."
-        world.reply(command, answer.get(command, default))
-    return sent
-
-
 def test_a_remark_about_one_direction_leaves_the_other_exits_open() -> None:
     """rule-out-only-a-listing: "only pigeons roost up there" after east is no list of the ways out, so
     west (named by the room) is still tried."""
     world = World(LANDING)
-    sent = _play(world, 40, {"east": REMARK, "up": REMARK})
+    sent = world.play(40, {"east": REMARK, "up": REMARK})
     assert "east" in sent
     assert "west" in sent[sent.index("east") :]
 
@@ -65,7 +53,7 @@ def test_a_move_refused_over_a_carried_thing_is_made_without_it() -> None:
         elif command == "north":
             break
         else:
-            world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+            world.reply(command, stock_reply(command))
     assert "drop umbrella" in sent
     assert sent[sent.index("drop umbrella") + 1] == "north"
     assert world.decision.reasoning.startswith("leave-behind-what-bars-the-way")
@@ -74,7 +62,7 @@ def test_a_move_refused_over_a_carried_thing_is_made_without_it() -> None:
 def test_a_move_refused_over_carrying_drops_everything() -> None:
     world = World(GATEHOUSE)
     world.reply("inventory", "You are carrying:\n  an umbrella\n")
-    sent = _play(world, 30, {"north": "You can't carry things past the porter's lodge."})
+    sent = world.play(30, {"north": "You can't carry things past the porter's lodge."})
     assert "drop all" in sent
     assert sent[sent.index("drop all") + 1] == "north"
     assert sent.count("drop all") == 1  # once per room and move
@@ -94,7 +82,7 @@ def test_a_lift_that_moved_is_stepped_out_of_before_the_next_control() -> None:
         if command in ("push lever", "push brass lever", "pull lever", "pull brass lever"):
             world.reply(command, "The cage lurches and you feel as if the room is moving. The gate opens.")
             break
-        world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+        world.reply(command, stock_reply(command))
     lever = len(sent)
     after = [world.decide()]
     assert lever < 40

@@ -10,7 +10,7 @@ from autofrotz.agents.builtin_memory import Spot
 from autofrotz.agents.builtin_words import DARK
 from autofrotz.game_interface import Vocabulary, open_game
 from tests.conftest import _story
-from tests.test_builtin_agent import World
+from tests.test_builtin_agent import World, stock_reply
 from tests.test_builtin_replies import Game
 
 CAMP = "Center of Camp\nThe center of the camp. A tent lies to the south.\n"
@@ -86,7 +86,7 @@ def test_a_way_out_that_killed_once_is_tried_again_when_nothing_else_is_left() -
             world.death_note = "You died after 'south'. The game was restored."
             world.reply(command, "You were restored.")
         else:
-            world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+            world.reply(command, stock_reply(command))
     assert len(deaths) == 2
     assert deaths[1] == "retry-a-deadly-way-out"
 
@@ -147,7 +147,7 @@ def test_the_ways_refused_before_a_door_opened_are_tried_first() -> None:
         command = world.decide()
         if command == "south":
             break
-        refused = "You can't go that way." if is_move(command) else "Nothing happens."
+        refused = stock_reply(command)
         world.reply(command, locked if command.startswith("open") else refused)
     assert command == "south"  # refused in the sweep of directions while the door was locked
     world.reply("south", "You can't go that way.")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from autofrotz.agents.builtin_explore import is_move
 from autofrotz.knowledge.advisor import InformedMemory
 from autofrotz.knowledge.blind import REASON, blind_tries, names_exits
 from autofrotz.knowledge.lore import Lore
-from tests.test_builtin_agent import World
+from tests.test_builtin_agent import World, stock_reply
 
 
 def _blind_sent(blind: tuple[int, int], off: bool = False) -> list[str]:
@@ -21,7 +20,7 @@ def _blind_sent(blind: tuple[int, int], off: bool = False) -> list[str]:
     for _ in range(30):
         command = world.decide()
         out.append(world.decision.reasoning)
-        world.reply(command, "You can't go that way." if is_move(command) else "Nothing happens.")
+        world.reply(command, stock_reply(command))
     return out
 
 
