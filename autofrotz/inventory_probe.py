@@ -133,8 +133,8 @@ class InventoryProbe:
         self.looks = 0
         self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
-        # the last reply read for a side look: (reply, command, room names known) -> moved without header
-        self._quiet_move: tuple[tuple[str, str | None, frozenset[str]], bool] | None = None
+        # the last reply parsed for a side look, keyed by the reply and the room names known then
+        self._parsed_reply: tuple[tuple[str, frozenset[str]], ParsedOutput] | None = None
 
     def ask(self, last_reply: str = "") -> str | None:
         """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
@@ -168,15 +168,18 @@ class InventoryProbe:
         parsed = parse_output(reply, known)
         return parsed if parsed.header or parsed.headerless_room else None
 
+    def parsed_reply(self, maps: MapManager, reply: str) -> ParsedOutput:
+        """The reply as the room parser reads it. look_first and settle_room both read the same reply;
+        it is parsed again only when the map has learned a room name in between (a known name may make
+        a line of the reply a header)."""
+        key = (reply, maps.known_names())
+        if self._parsed_reply is None or self._parsed_reply[0] != key:
+            self._parsed_reply = (key, parse_output(reply, key[1]))
+        return self._parsed_reply[1]
+
     def moved_without_header(self, maps: MapManager, reply: str, command: str | None) -> bool:
-        """True when a reply is a move that printed no room header (`moved_without_header`). look_first
-        and settle_room both ask it of the same reply; it is parsed again only when the map has learned
-        a room name in between (a known name may make a line of the reply a header)."""
-        key = (reply, command, maps.known_names())
-        if self._quiet_move is None or self._quiet_move[0] != key:
-            reason = unclear_reason(parse_output(reply, key[2]), command)
-            self._quiet_move = (key, reason == "moved_without_header")
-        return self._quiet_move[1]
+        """True when a reply is a move that printed no room header (`moved_without_header`)."""
+        return unclear_reason(self.parsed_reply(maps, reply), command) == "moved_without_header"
 
     def look_first(self, maps: MapManager, reply: str, command: str | None) -> str | None:
         """The side "look" for a move that printed no room header (`moved_without_header`), asked
@@ -194,8 +197,9 @@ class InventoryProbe:
         is not the one the map settled on, the map reads that look as well. The map's own rules decide
         first: the look only corrects a room they could not see. Also asked for a refused move whose
         reply goes on (refused_then_more). Returns the map's update when the look was read, else None."""
-        if not self.moved_without_header(maps, reply, command) and not refused_then_more(
-            parse_output(reply, maps.known_names()), command, reply
+        parsed = self.parsed_reply(maps, reply)
+        if unclear_reason(parsed, command) != "moved_without_header" and not refused_then_more(
+            parsed, command, reply
         ):
             return None
         look = look if look is not None else self.look(reply)
