@@ -126,8 +126,8 @@ def left_behind(text: str, carried: list[str]) -> list[str]:
     if not carried or STOCK_REFUSAL.search(body):
         return []
     refusal = re.split(r"\n\s*\n", body)[0]
-    ours = set(re.findall(r"\byour (?:[a-z-]+ )?([a-z-]+)", body.lower()))
-    ours |= {m.split()[-1] for m in re.findall(r"\byour ([a-z-]+)", body.lower())}
+    low = body.lower()  # the word after "your", and after "your" and one adjective
+    ours = set(re.findall(r"\byour (?:[a-z-]+ )?([a-z-]+)", low)) | set(re.findall(r"\byour ([a-z-]+)", low))
     named = [c for c in carried if w.head(c) in ours]
     if named:
         return named[:BARRIERS_PER_REFUSAL]

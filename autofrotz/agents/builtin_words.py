@@ -499,8 +499,8 @@ WAYS_OUT = re.compile(
 
 def ways_out_listed(text: str) -> list[str]:
     """Rule rule-out-only-a-listing: the directions of a refused move's reply only when it lists the ways out
-    (two directions or more, or a ways-out phrase); one direction in passing ("only astronomers live up
-    there") is a remark about the way refused, not the room's exits.
+    (two directions or more, or a ways-out phrase); one direction in passing ("only owls live up there")
+    is a remark about the way refused, not the room's exits.
 
     >>> ways_out_listed("Let's not.  Only owls live up there.")
     []
