@@ -9,7 +9,9 @@ python main.py eval NAME [...]       evaluations (perception)
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
+from types import FrameType
 
 SUBCOMMAND_PACKAGES = {"bench": "autofrotz.bench", "eval": "autofrotz.evals"}
 
@@ -45,9 +47,26 @@ def _run_subcommand(kind: str, argv: list[str]) -> int:
     return int(module.main(argv[1:]))
 
 
+class _InterruptWatch:
+    """Remembers that Ctrl-C came. A library may catch the KeyboardInterrupt and raise its own error in
+    its place (pydantic does, while the provider SDKs build their models on import); the top level still
+    knows the user asked to stop and ends in one line."""
+
+    seen = False
+
+    @classmethod
+    def handle(cls, signum: int, frame: FrameType | None) -> None:
+        cls.seen = True
+        raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _InterruptWatch.handle)
     try:
         sys.exit(main(sys.argv[1:]))
-    except KeyboardInterrupt:  # Ctrl-C outside a game (start-up, imports, shutdown): one line, no trace
+    except BaseException as exc:  # Ctrl-C outside a game (start-up, imports, shutdown): one line, no trace
+        swallowed = _InterruptWatch.seen and not isinstance(exc, SystemExit)
+        if not (isinstance(exc, KeyboardInterrupt) or swallowed):
+            raise
         print("\ninterrupted", file=sys.stderr)
         sys.exit(130)
