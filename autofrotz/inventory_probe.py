@@ -11,6 +11,7 @@ and `InventoryProbe.answer` asks and feeds the listing back. `InventoryProbe.des
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
@@ -133,6 +134,7 @@ class InventoryProbe:
         self.looks = 0
         self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
+        self.first_look: str | None = None  # the side "look" asked before the map read a reply
         # the last reply parsed for a side look, keyed by the reply and the room names known then
         self._parsed_reply: tuple[tuple[str, frozenset[str]], ParsedOutput] | None = None
 
@@ -188,6 +190,18 @@ class InventoryProbe:
         if not self.moved_without_header(maps, reply, command):
             return None
         return self.look(reply)
+
+    def read_move(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate:
+        """The map reads one reply with the side looks it may need, the same in play and in evaluation:
+        a look asked first for a move without a header (look_first, kept in `first_look`), then the
+        reply, then a look that corrects where the map settled (settle_room, kept in `settled_text`)."""
+        self.first_look = self.look_first(maps, reply, command)
+        update = maps.update_from_game_output(reply, command, turn, side_look=self.first_look)
+        self.settled_text = ""
+        settled = self.settle_room(maps, reply, command, turn, self.first_look)
+        if settled is None:
+            return update
+        return replace(settled, moved=settled.moved or update.moved)
 
     def settle_room(
         self, maps: MapManager, reply: str, command: str | None, turn: int, look: str | None = None

@@ -29,6 +29,7 @@ from autofrotz.game_interface import Vocabulary
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.inventory_probe import InventoryProbe
+from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.mind import Mind, maze_events
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, pack_state, unpack_state
@@ -288,9 +289,7 @@ class Orchestrator:
             if maze and hasattr(self.maze_solver, "sync"):
                 update = self.maze_solver.sync(n)
             else:
-                update = self.p.map.update_from_game_output(
-                    text, command, n, side_look=self._side_look(text, command)
-                )
+                update = self._read_move(text, command, n)
             changes.moved = bool(update.moved)
             changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
             item_updates = self.p.items.update_from_game_output(text, self.p.map.current_room, command, n)
@@ -311,12 +310,13 @@ class Orchestrator:
         """Only jericho saves and restores in memory, so only there does a side question cost no turn."""
         return getattr(self.p.game, "backend", "") == "jericho"
 
-    def _side_look(self, text: str, command: str | None) -> str | None:
-        """A side "look" for a move that printed no room header, which tells the map a refusal in the
-        game's own words from a room (map_side_look); only where a side copy costs no turn."""
+    def _read_move(self, text: str, command: str | None, n: int) -> RoomUpdate:
+        """The map reads the reply. Where a side copy costs no turn, a move that printed no room header
+        gets a side "look" first (a refusal in the game's own words, map_side_look) and a look after
+        (where the map settled is corrected, settle_room), as the perception eval reads it."""
         if not self._side_copies_free():
-            return None
-        return InventoryProbe(self.p.game).look_first(self.p.map, text, command)
+            return self.p.map.update_from_game_output(text, command, n)
+        return InventoryProbe(self.p.game).read_move(self.p.map, text, command, n)
 
     def _check_inventory(self, text: str, n: int) -> None:
         """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""

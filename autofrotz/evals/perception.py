@@ -98,16 +98,16 @@ def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
 ) -> str:
     """Feed one reply to the managers; returns the map rule that placed us."""
-    asked = probe.looks if probe is not None else 0
-    look = probe.look_first(maps, text, command) if probe is not None else None
-    update = maps.update_from_game_output(text, command, turn, side_look=look)
-    if look is not None:
-        run.side_looks[len(run.seen)] = look
-    run.seen.append((text, command, None))
-    if probe is not None:  # a move that printed no room: the side copy's "look" may name it
-        settled = probe.settle_room(maps, text, command, turn, look)
-        if settled is not None:
-            update = settled
+    if probe is None:
+        update = maps.update_from_game_output(text, command, turn)
+        run.seen.append((text, command, None))
+    else:  # a move that printed no room: the side copy's "look" may name it, as in play
+        asked = probe.looks
+        update = probe.read_move(maps, text, command, turn)
+        if probe.first_look is not None:
+            run.side_looks[len(run.seen)] = probe.first_look
+        run.seen.append((text, command, None))
+        if probe.settled_text:
             run.seen.append((probe.settled_text, "look", None))
         run.side_queries += probe.looks - asked
     if items is not None:
