@@ -55,6 +55,8 @@ def test_cost_is_shown_against_the_budget(
     page.goto(handle.url + f"#/game/{player.game_id}")
     page.wait_for_selector('#mode-badge:has-text("LIVE")', timeout=WAIT_MS)
     page.wait_for_selector('#cost-stat:has-text("$")', timeout=WAIT_MS)  # the recorded metrics came
+    # the socket has sent the record so far: the next turn reaches the page live, with its spending
+    page.wait_for_selector('body[data-live="caught-up"]', state="attached", timeout=WAIT_MS)
     player.turn += 1
     bundle = player.script.next_bundle(player.turn)
     player.db.write_turn(player.game_id, bundle)

@@ -131,7 +131,7 @@ function scoreText(score, max) { return score == null ? "" : max ? `${score} / $
 function closeGame() {
   stopPlay();
   clearTimeout(S.listTimer);
-  if (S.ws) { S.ws.onclose = null; S.ws.close(); S.ws = null; }
+  if (S.ws) { S.ws.onclose = null; S.ws.close(); S.ws = null; delete document.body.dataset.live; }
   S.gameId = null;
 }
 
@@ -199,11 +199,12 @@ function connectLive() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/live/${S.gameId}?after=${S.last}`);
   S.ws = ws;
+  delete document.body.dataset.live;
   ws.onmessage = (ev) => onLiveMessage(JSON.parse(ev.data));
   ws.onopen = () => { S.wsRetry = 0; updateBadge(); };
   ws.onclose = () => {
     if (S.ws !== ws) return;
-    S.ws = null; updateBadge();
+    S.ws = null; delete document.body.dataset.live; updateBadge();
     if (S.game && S.game.status === "playing") {
       // Reconnect with the last turn we hold: the server resumes right after it, so nothing is lost.
       S.wsRetry = Math.min(S.wsRetry + 1, 6);
@@ -218,7 +219,10 @@ function onLiveMessage(msg) {
   else if (msg.type === "game_end") onGameEnd(msg);
   else if (msg.type === "event") onHookEvent(msg);
   else if (msg.type === "control") onControl(msg);
-  else if (msg.type === "caught_up" && msg.game) { S.game = msg.game; updateBadge(); renderControl(); }
+  else if (msg.type === "caught_up") {
+    document.body.dataset.live = "caught-up";  // from here on every turn comes live (tests wait for it)
+    if (msg.game) { S.game = msg.game; updateBadge(); renderControl(); }
+  }
 }
 
 async function onGameEnd(msg) {
