@@ -38,6 +38,7 @@ from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_spells import spells_in
+from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
     Scene,
@@ -238,7 +239,8 @@ class BuiltinAgent:
             return
         if mem.now.last_command:
             self._judge(ctx, text)
-        if mem.now.lit and is_move(mem.now.last_command) and w.DARK.search(text[:300]):
+        unlit = is_move(mem.now.last_command) and w.DARK.search(text[:300]) and on("dark-means-unlit")
+        if mem.now.lit and unlit:
             # dark-means-unlit: a room reached too dark to see says no light is on, whatever we lit before
             # (the lamp dropped at a death, left behind, or burnt out): light one again before going on.
             # Only after a move: darkness falling where we stand (a switch pushed) is the room's doing.
@@ -462,10 +464,12 @@ class BuiltinAgent:
 
     def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
-        listed = w.ways_out_listed(text[:300])  # rule-out-only-a-listing
+        only_listing = on("rule-out-only-a-listing")
+        listed = (w.ways_out_listed if only_listing else w.exits_listed)(text[:300])
         if not listed or parse_direction(command) in listed:
             return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
-        mapped = self._mapped_exits(room)  # rule a-mapped-exit-stays-open: the map saw it lead somewhere
+        # rule a-mapped-exit-stays-open: the map saw it lead somewhere
+        mapped = self._mapped_exits(room) if on("a-mapped-exit-stays-open") else set()
         for direction in COMPASS:
             if direction not in listed and direction not in mapped and not self.mem.failed(room, direction):
                 self.mem.note_fail(room, direction)
@@ -486,7 +490,7 @@ class BuiltinAgent:
         """Rule open-what-bars-the-way (builtin_barriers.py): a refused move whose reply names a thing
         of this room: open that thing, and remember the move it barred."""
         mem = self.mem
-        if IN_THE_WAY.search(text[:300]):
+        if IN_THE_WAY.search(text[:300]) or not on("open-what-bars-the-way"):
             return  # the reply rules open a door said to be in the way (open-the-way)
         nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
         shut = set(mem.vocab.scenery) | set(mem.seen.unopenable)

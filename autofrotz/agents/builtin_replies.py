@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Protocol
 from autofrotz.agents import reply_reading as rr
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_explore import is_move
+from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import objects
 from autofrotz.agents.builtin_words import is_refusal
 from autofrotz.game_interface import Vocabulary
@@ -390,7 +391,7 @@ class ReplyTactics:
         sent_from = mem.last_room if mem.last_room is not None else ctx.room_id  # first turn: here
         seen = Reply(ctx.last_command or "", sent_from, ctx.room_id, ctx.last_output or "",
                      ctx.turn_number, tuple(carried), ctx.vocabulary)  # fmt: skip
-        fresh = [plan for rule in RULES for plan in rule.react(seen, mem)]
+        fresh = [plan for rule in RULES if on(rule.name) for plan in rule.react(seen, mem)]
         kept = [Plan(*p) for p in mem.plans if p[2] == ctx.room_id and p[1] not in ANSWERS]
         fresh = list({p.command: p for p in reversed(fresh)}.values())[::-1]  # one plan per command
         queue = fresh + [p for p in kept if p.command not in {f.command for f in fresh}]
