@@ -9,8 +9,8 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_switch import ENV, known_rules, parse_rules
 from autofrotz.agents.builtin_tactics import Scene, named_room_actions
 from autofrotz.bench.games import main as bench_games
-from tests.test_builtin_barriers import DESCEND, PIT
 from tests.test_builtin_agent import World
+from tests.test_builtin_barriers import DESCEND, PIT
 
 
 def test_a_barrier_rule_switched_off_opens_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
