@@ -5,7 +5,7 @@ Rules:
 - `open-what-bars-the-way`: a refused move whose reply names a thing of this room ("You are unable to
   climb past the iron grille.", "You bump into the closed cellar doors.") opens that thing (a lock met
   there is unlocked by the reply rules): a thing of a kind that opens, or any thing the refusal speaks
-  of as shut or as what the player cannot get past (session 10: a refusal naming a stream or a crack
+  of as shut or as what the player cannot get past (session 10: a refusal naming a stream or a gap
   opened it, a wasted turn each time).
 - `go-where-the-opened-thing-barred`: once the thing is opened ("You open the iron grille.") the move it
   barred is sent again.
@@ -45,8 +45,8 @@ NOT_OPENABLE = re.compile(
 # A refusal that speaks of a thing as shut, or of not getting past or by it, names a barrier whatever the
 # thing is ("unable to climb past the iron grille", "bump into the closed cellar doors", "a locked grate").
 # Without such words only a thing of a kind that opens (a door, a gate, a hatch) is opened: a refusal that
-# names a stream, a crack or a railing ("The crack is far too small for you to follow.") or tells the way
-# ("The front of the parlor is southwest.") says what the place is like, not what is shut.
+# names a stream, a gap or a railing ("The gap is much too narrow for you to squeeze in.") or tells the way
+# ("The mill pond lies to the southwest.") says what the place is like, not what is shut.
 SHUT = re.compile(
     r"\b(?:closed|shut|locked|bump(?:s|ed)? into|"
     r"(?:unable|able|try|trying) to \w+ (?:by|past|through|beyond))\b",
@@ -74,7 +74,7 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     A thing that is not of a kind that opens bars the way only when the refusal speaks of it as shut or
     as what the player cannot get past:
 
-    >>> barring_things("The crack is far too small for you to follow.", ["small crack"])
+    >>> barring_things("The gap is much too narrow for you to squeeze in.", ["narrow gap"])
     []
     >>> barring_things("You bump into the closed cellar doors.", ["cellar doors"])
     ['cellar doors']
