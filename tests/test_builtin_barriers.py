@@ -177,3 +177,51 @@ def test_an_empty_thing_that_is_scenery_or_carried_gets_nothing() -> None:
     sent = world.play(40, {})
     assert world.agent.mem.seen.vessels
     assert "put cup in bottle" not in sent
+
+
+MILL = "Stone Floor\nThe stone floor of the mill.\n\nYou can see a hopper here.\n"
+NO_SUCH = "You can't see any such thing."
+
+
+def test_a_thing_put_down_by_its_head_noun_is_not_put_anywhere_again() -> None:
+    """fill-what-is-empty puts only what we still hold: a thing taken by its full name and dropped by its
+    head noun ("drop coin") leaves what the agent holds under its full name too."""
+    world = World(MILL)
+    assert world.decide() == "take all"
+    world.reply("take all", "gold coin: Taken.")
+    agent, decide = world.agent, world.agent.decide
+    agent.decide = lambda ctx: agent.follow(ctx, "drop coin", "a proven path")  # type: ignore[method-assign]
+    world.decide()
+    agent.decide = decide  # type: ignore[method-assign]
+    assert "gold coin" in agent.mem.seen.held
+    world.reply("drop coin", "Dropped.")
+    world.reply("inventory", "You are empty-handed.")
+    sent = world.play(40, {"search hopper": "The hopper is empty."})
+    assert world.agent.mem.seen.vessels
+    assert not [c for c in sent if c.startswith("put ")], sent
+
+
+def test_a_put_answered_no_such_thing_rules_out_the_thing_not_the_container() -> None:
+    """'You can't see any such thing.' after 'put coin in hopper' does not say which it missed: the hopper
+    the room shows stays open to every other command, the coin we only believed we held is let go."""
+    world = World(MILL)
+    answers = {
+        "take all": "gold coin: Taken.",
+        "search hopper": "The hopper is empty.",
+        "examine hopper": "The hopper is empty.",
+        "put coin in hopper": NO_SUCH,
+        "put gold coin in hopper": NO_SUCH,
+    }
+    sent: list[str] = []
+    while not [c for c in sent if c.startswith("put ")] and len(sent) < 40:
+        sent.append(world.decide())
+        world.reply(sent[-1], answers.get(sent[-1], stock_reply(sent[-1])))
+        if sent[-1] == "take all":
+            here = world.map.current_room
+            world.items.update_from_game_output("You are empty-handed.", here, "inventory", 0)
+    assert sent[-1].startswith("put ") and sent[-1].endswith(" in hopper"), sent
+    world.decide()  # the agent reads the put's reply
+    room = world.agent.mem.now.last_room
+    assert not world.agent.mem.absent(room, "hopper")
+    assert world.agent.replies.keeps("examine hopper", room, world.turn)
+    assert "gold coin" not in world.agent.mem.seen.held

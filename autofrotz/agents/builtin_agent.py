@@ -15,6 +15,7 @@ from typing import Any
 
 from autofrotz.agents import builtin_follow as stated
 from autofrotz.agents import builtin_words as w
+from autofrotz.agents import reply_reading as rr
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_barriers import barring_things, left_behind, opened_barrier, unopenable
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
@@ -34,10 +35,11 @@ from autofrotz.agents.builtin_readings import (
     signature,
     taken_names,
 )
-from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics
+from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics, shown_here
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_spells import spells_in
+from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import (
     NOTABLE,
     Scene,
@@ -238,7 +240,8 @@ class BuiltinAgent:
             return
         if mem.now.last_command:
             self._judge(ctx, text)
-        if mem.now.lit and is_move(mem.now.last_command) and w.DARK.search(text[:300]):
+        unlit = is_move(mem.now.last_command) and w.DARK.search(text[:300]) and on("dark-means-unlit")
+        if mem.now.lit and unlit:
             # dark-means-unlit: a room reached too dark to see says no light is on, whatever we lit before
             # (the lamp dropped at a death, left behind, or burnt out): light one again before going on.
             # Only after a move: darkness falling where we stand (a switch pushed) is the room's doing.
@@ -365,7 +368,7 @@ class BuiltinAgent:
             mem.vocab.scenery += [] if scenery in mem.vocab.scenery else [scenery]
         if w.not_here(text) and not moved:
             self._call_by_head(ctx, command, text, room)
-            for noun in objects(command):
+            for noun in self._not_here(ctx, command, text):
                 if not mem.absent(room, noun):
                     mem.seen.absent.append(spot(room, noun))
         held = short(command[5:]) if command.startswith("take ") and ALREADY_HAVE.search(text[:100]) else ""
@@ -390,6 +393,18 @@ class BuiltinAgent:
             self._ride(ctx, command, text, room)
             for direction in w.directions_in(text):
                 mem.add_hint(room, direction)
+
+    def _not_here(self, ctx: TurnContext, command: str, text: str) -> list[str]:
+        """The names a "not here" reply rules out in this room. A reply that does not say which of two
+        names it missed ("You can't see any such thing." after "put X in Y") spares a thing the room's
+        text or the item list shows (rr.unseen); a thing a reply once said we hold that is missed so
+        leaves what we hold (it was put down by another name, or taken from us)."""
+        named = objects(command)
+        if len(named) < 2 or not rr.SUCH_THING.search(text[:200]):
+            return named
+        missed = rr.unseen(text, named, shown_here(ctx))
+        self.mem.seen.held = [h for h in self.mem.seen.held if not {h, short(h), w.head(h)} & set(missed)]
+        return missed
 
     def _carried_is_here(self) -> None:
         """Rule carried-is-here: a thing we now carry (taken, given, found) is no longer one a room said
@@ -462,10 +477,12 @@ class BuiltinAgent:
 
     def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
-        listed = w.ways_out_listed(text[:300])  # rule-out-only-a-listing
+        only_listing = on("rule-out-only-a-listing")
+        listed = (w.ways_out_listed if only_listing else w.exits_listed)(text[:300])
         if not listed or parse_direction(command) in listed:
             return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
-        mapped = self._mapped_exits(room)  # rule a-mapped-exit-stays-open: the map saw it lead somewhere
+        # rule a-mapped-exit-stays-open: the map saw it lead somewhere
+        mapped = self._mapped_exits(room) if on("a-mapped-exit-stays-open") else set()
         for direction in COMPASS:
             if direction not in listed and direction not in mapped and not self.mem.failed(room, direction):
                 self.mem.note_fail(room, direction)
@@ -486,7 +503,7 @@ class BuiltinAgent:
         """Rule open-what-bars-the-way (builtin_barriers.py): a refused move whose reply names a thing
         of this room: open that thing, and remember the move it barred."""
         mem = self.mem
-        if IN_THE_WAY.search(text[:300]):
+        if IN_THE_WAY.search(text[:300]) or not on("open-what-bars-the-way"):
             return  # the reply rules open a door said to be in the way (open-the-way)
         nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
         shut = set(mem.vocab.scenery) | set(mem.seen.unopenable)
@@ -565,7 +582,9 @@ class BuiltinAgent:
             mem.seen.valuables.append(taken[0])
         if verb in ("put", "drop", "give", "throw"):
             thing = short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
-            mem.seen.held = [h for h in mem.seen.held if h != thing]
+            # a thing put down by its head noun ("drop coin") is the one held by its full name ("gold coin")
+            by_head = " " not in thing
+            mem.seen.held = [h for h in mem.seen.held if h != thing and not (by_head and w.head(h) == thing)]
             if verb == "drop" and gained and thing not in mem.seen.junk:
                 mem.seen.junk.append(thing)  # deposited for points: taking it back would lose them
         if verb == "put" and gained and " in " in command:

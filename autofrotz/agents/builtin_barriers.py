@@ -4,7 +4,9 @@ Rules:
 
 - `open-what-bars-the-way`: a refused move whose reply names a thing of this room ("You are unable to
   climb past the iron grille.", "You bump into the closed cellar doors.") opens that thing (a lock met
-  there is unlocked by the reply rules).
+  there is unlocked by the reply rules): a thing of a kind that opens, or any thing the refusal speaks
+  of as shut or as what the player cannot get past (session 10: a refusal naming a stream or a gap
+  opened it, a wasted turn each time).
 - `go-where-the-opened-thing-barred`: once the thing is opened ("You open the iron grille.") the move it
   barred is sent again.
 
@@ -40,6 +42,16 @@ NOT_OPENABLE = re.compile(
     r"\bdon't need to (?:refer|worry)\b",
     re.IGNORECASE,
 )
+# A refusal that speaks of a thing as shut, or of not getting past or by it, names a barrier whatever the
+# thing is ("unable to climb past the iron grille", "bump into the closed cellar doors", "a locked grate").
+# Without such words only a thing of a kind that opens (a door, a gate, a hatch) is opened: a refusal that
+# names a stream, a gap or a railing ("The gap is much too narrow for you to squeeze in.") or tells the way
+# ("The mill pond lies to the southwest.") says what the place is like, not what is shut.
+SHUT = re.compile(
+    r"\b(?:closed|shut|locked|bump(?:s|ed)? into|"
+    r"(?:unable|able|try|trying) to \w+ (?:by|past|through|beyond))\b",
+    re.IGNORECASE,
+)
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b|\bswings? open\b", re.IGNORECASE)
 NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
 
@@ -58,12 +70,22 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     ['oak door']
     >>> barring_things("There is no entrance into the chapel on this side.", ["chapel"])
     []
+
+    A thing that is not of a kind that opens bars the way only when the refusal speaks of it as shut or
+    as what the player cannot get past:
+
+    >>> barring_things("The gap is much too narrow for you to squeeze in.", ["narrow gap"])
+    []
+    >>> barring_things("You bump into the closed cellar doors.", ["cellar doors"])
+    ['cellar doors']
     """
     first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
     if not refusal_shaped(text) or STOCK_REFUSAL.search(first):
         return []
     words = set(re.findall(r"[a-z][a-z-]*", first[:READ_CHARS].lower()))
+    shut = bool(SHUT.search(first[:READ_CHARS]))
     found = [n for n in nouns if n and w.head(n) in words and w.head(n) not in FRAME]
+    found = [n for n in found if shut or w.has_class(n, w.OPENABLE)]
     return list(dict.fromkeys(found))[:BARRIERS_PER_REFUSAL]
 
 

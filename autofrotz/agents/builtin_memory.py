@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, NamedTuple
 
+from autofrotz.agents.builtin_switch import on
+
 MOVES = frozenset(
     ["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down"]
     + ["in", "out"]
@@ -186,6 +188,8 @@ class Plans:
         >>> p.add(["take key"], "again"); p.commands(), p.rule_of("take key")
         (['look', 'take key'], 'take-nearby')
         """
+        if not on(rule):  # switched off for a measurement (builtin_switch.py)
+            return
         if front:
             fresh = [Queued(c, rule) for c in dict.fromkeys(commands)]
             self.queue = fresh + [q for q in self.queue if q.command not in {f.command for f in fresh}]

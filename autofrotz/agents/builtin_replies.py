@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Protocol
 from autofrotz.agents import reply_reading as rr
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_explore import is_move
+from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import objects
 from autofrotz.agents.builtin_words import is_refusal
 from autofrotz.game_interface import Vocabulary
@@ -69,6 +70,7 @@ class Reply:
     turn: int
     inventory: tuple[str, ...]
     vocabulary: Vocabulary
+    shown: str = ""  # the room's own text, what it shows and what we carry: things known to be here
 
     @property
     def moved(self) -> bool:
@@ -180,7 +182,7 @@ class NotHere:
             return []
         named = objects(seen.command)
         answered = mem.answered.setdefault(seen.room or "?", [])
-        gone = rr.unseen(seen.text, named) + (named if rr.out_of_reach(seen.text) else [])
+        gone = rr.unseen(seen.text, named, seen.shown) + (named if rr.out_of_reach(seen.text) else [])
         if not gone:  # the game took these names here: a later "no such thing" is the verb's fault
             answered += [n for n in named if n not in answered]
         listed = mem.unseen.setdefault(seen.room or "?", {})
@@ -371,6 +373,12 @@ def _key_name(name: str) -> str:
     return next((x for x in rr.tidy(name).split(" of ")[1:] if KEYISH.search(x)), "")
 
 
+def shown_here(ctx: TurnContext) -> str:
+    """The text of what is known to be here: the room's description, the things the item list shows
+    here, and the inventory as listed (not what a reply once said we hold)."""
+    return "\n".join([ctx.room_description or "", *ctx.visible_items, *ctx.inventory])
+
+
 class ReplyTactics:
     """Reads each reply through RULES, plans commands and says which commands replies ruled out."""
 
@@ -389,8 +397,8 @@ class ReplyTactics:
             mem.score, mem.blocked = ctx.score, {}  # progress: people may let us pass now
         sent_from = mem.last_room if mem.last_room is not None else ctx.room_id  # first turn: here
         seen = Reply(ctx.last_command or "", sent_from, ctx.room_id, ctx.last_output or "",
-                     ctx.turn_number, tuple(carried), ctx.vocabulary)  # fmt: skip
-        fresh = [plan for rule in RULES for plan in rule.react(seen, mem)]
+                     ctx.turn_number, tuple(carried), ctx.vocabulary, shown_here(ctx))  # fmt: skip
+        fresh = [plan for rule in RULES if on(rule.name) for plan in rule.react(seen, mem)]
         kept = [Plan(*p) for p in mem.plans if p[2] == ctx.room_id and p[1] not in ANSWERS]
         fresh = list({p.command: p for p in reversed(fresh)}.values())[::-1]  # one plan per command
         queue = fresh + [p for p in kept if p.command not in {f.command for f in fresh}]

@@ -10,6 +10,7 @@ from autofrotz.agents.builtin_clues import feed_actions
 from autofrotz.agents.builtin_devices import device_actions
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_speech import speech_actions
+from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tools import tool_actions
 from autofrotz.agents.builtin_vessels import fill_actions
 
@@ -161,7 +162,7 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
             [f"examine {n}" for n in nouns if has_any(n, NOTABLE) or n in map(short, scene.visible)],
         ),  # fmt: skip
     ]
-    return [(command, rule) for rule, commands in steps for command in commands]
+    return [(command, rule) for rule, commands in steps if on(rule) for command in commands]
 
 
 HUNTED = 6  # things of a room looked over for a key when something there is locked

@@ -167,7 +167,7 @@ SUCH_THING = re.compile(r"(?:can't|cannot|can not) see any such thing|no such th
                         r"don't see (?:that|it) here", re.IGNORECASE)  # fmt: skip
 
 
-def unseen(text: str, named: list[str]) -> list[str]:
+def unseen(text: str, named: list[str], shown: str = "") -> list[str]:
     """Names the reply says are not here: the one it names, or (for "any such thing") the command's.
 
     >>> unseen("You can't see any blue key here.", ["blue key"])
@@ -176,12 +176,29 @@ def unseen(text: str, named: list[str]) -> list[str]:
     (['rusty gate'], ['b'])
     >>> unseen("Taken.", ["lamp"])
     []
+
+    "Any such thing" after a command naming two things does not say which one the parser missed (it stops
+    at the first name it cannot match): a thing `shown` (the room's own text, what we carry) is not
+    ruled out by it, the other is.
+
+    >>> unseen("You can't see any such thing.", ["pebble", "stone trough"], "A stone trough stands here.")
+    ['pebble']
     """
     head = text[:200]
     if SUCH_THING.search(head):
-        return list(named)
+        return list(named) if len(named) < 2 else [n for n in named if not shown_in(n, shown)]
     found = [tidy(m.group(1)) for m in CANT_SEE.finditer(head)]
     return [f for f in found if f and f not in ("thing", "way", "reason", "point")]
+
+
+def shown_in(name: str, shown: str) -> bool:
+    """Whether a text names a thing by its head word (the last word of its name).
+
+    >>> shown_in("stone trough", "A trough stands here."), shown_in("pebble", "A trough stands here.")
+    (True, False)
+    """
+    words = name.lower().split()
+    return bool(words) and words[-1] in re.findall(r"[a-z][a-z-]*", shown.lower())
 
 
 OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",

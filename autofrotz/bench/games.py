@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
 import sys
 import tempfile
 import time
@@ -17,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autofrotz.agents.builtin_switch import ENV as AGENT_OFF
+from autofrotz.agents.builtin_switch import parse_rules
 from autofrotz.bench.figures import emit
 
 # Scores of NAIL, the rules-based agent of the Jericho benchmark (Hausknecht et al., AAAI 2020).
@@ -185,6 +188,13 @@ def compare_workers(games: list[Path], args: argparse.Namespace) -> dict[str, fl
     }
 
 
+def switch_rules_off(text: str) -> None:
+    """`--ablate-agent`: the named built-in agent rules are off in every run (builtin_switch.py); the
+    environment carries the list to each worker process."""
+    if text:
+        os.environ[AGENT_OFF] = ",".join(parse_rules(text))
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="python main.py bench games", description=__doc__)
@@ -207,6 +217,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--start-method", default="fork", choices=("fork", "spawn", "forkserver"))
     p.add_argument("--compare-workers", action="store_true", help="also time 1 worker against --workers")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--ablate-agent",
+        default="",
+        metavar="RULE[,RULE]",
+        help="switch these built-in agent rules off (the names recorded as each turn's reasoning); "
+        "give the run its own --db, as finished runs are skipped",
+    )
     return p.parse_args(argv)
 
 
@@ -217,6 +234,7 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     try:
         games = select_games(args.games, Path(args.games_dir), args.split)
+        switch_rules_off(args.ablate_agent)
     except ValueError as exc:
         print(f"bench games: {exc}", file=sys.stderr)
         return 2
@@ -233,6 +251,8 @@ def main(argv: list[str]) -> int:
     wall = run_jobs(jobs, args.workers, args.start_method)
     runs = collect(args.db, [g.stem for g in games], args.seeds, args.turns)
     figures = summary(runs, games, args.seeds, args.turns, wall, args.db)
+    if args.ablate_agent:
+        figures["agent_rules_off"] = parse_rules(args.ablate_agent)
     if args.config:
         from autofrotz.bench.compare import config_label, config_row
 
