@@ -9,9 +9,7 @@ python main.py eval NAME [...]       evaluations (perception)
 from __future__ import annotations
 
 import importlib
-import signal
 import sys
-from types import FrameType
 
 SUBCOMMAND_PACKAGES = {"bench": "autofrotz.bench", "eval": "autofrotz.evals"}
 
@@ -55,14 +53,16 @@ class _InterruptWatch:
     seen = False
 
     @classmethod
-    def handle(cls, signum: int, frame: FrameType | None) -> None:
+    def handle(cls, signum: int, frame: object) -> None:
         cls.seen = True
         raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGINT, _InterruptWatch.handle)
     try:
+        import signal  # imported here, inside the guard: Ctrl-C may come while the import runs
+
+        signal.signal(signal.SIGINT, _InterruptWatch.handle)
         sys.exit(main(sys.argv[1:]))
     except BaseException as exc:  # Ctrl-C outside a game (start-up, imports, shutdown): one line, no trace
         swallowed = _InterruptWatch.seen and not isinstance(exc, SystemExit)
