@@ -17,6 +17,12 @@ from tests.test_knowledge_wider import recorded, scene
 KEY = ("hall", "pull lever")
 
 
+@pytest.fixture(autouse=True)
+def lift_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule is off by default (see advisor.LIFT); these tests switch it on."""
+    monkeypatch.setattr(advisor, "LIFT", True)
+
+
 def test_a_dead_end_keeps_the_highest_score_it_was_tried_at() -> None:
     conn = recorded(
         [
