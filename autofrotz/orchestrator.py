@@ -384,7 +384,9 @@ class Orchestrator:
         lost = n - point.turn
         self.mind.death_note = (
             f"You died after '{command}' ({one_line(text, 200)}). The game was restored to turn "
-            f"{point.turn}, {lost} turn{'s' if lost != 1 else ''} ago. Avoid repeating that approach."
+            f"{point.turn}, {lost} turn{'s' if lost != 1 else ''} ago"
+            f"{f' ({self.saves.rule}: the newer saves all died twice)' if self.saves.rule else ''}."
+            " Avoid repeating that approach."
         )
         self.mind.last_output = self.mind.death_note
         raw, _ = unpack_state(point.packed)
@@ -411,6 +413,8 @@ class Orchestrator:
         calls = self.p.recorder.drain()
         errors = errors or []
         reasoning = decision.reasoning + (f" [errors: {'; '.join(errors)}]" if errors else "")
+        if self.restored_from is not None and self.saves.rule:  # the death went down the save ladder
+            reasoning += f" [death: {self.saves.rule}, back to turn {self.restored_from}]"
         now = datetime.now(UTC).isoformat(timespec="seconds")
         event = event or ("error" if errors else None)
         room = self.p.map.current_room

@@ -17,6 +17,7 @@ SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
 _NUMBERED = re.compile(r"_\d+$")  # room ids are numbered by the order of visits (path.same_place)
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
 WORD_DEATH = "a word alone that killed"
+LIFTED = "a dead end at fewer points"
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Lore:
     mazes: list[dict[str, Any]] = field(default_factory=list)
     puzzles: list[dict[str, Any]] = field(default_factory=list)  # still open at the end of a run
     dead_ends: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, command) -> run (path.py)
+    dead_end_points: dict[tuple[str, str], int] = field(default_factory=dict)  # -> highest score tried at
     verbs: list[str] = field(default_factory=list)  # the story's own verbs (verbs.py), for widen.py
     ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
@@ -86,10 +88,30 @@ class Lore:
         # the words it did not understand are refused in every run.
         return None
 
-    def dead_end_rule(self, room: str | None, command: str) -> str | None:
-        """The rule name when an earlier run sent this command here and nothing changed."""
+    def dead_end_rule(self, room: str | None, command: str, score: int | None = None) -> str | None:
+        """The rule name when an earlier run sent this command here and nothing changed; not when this
+        run holds more points than the earlier runs had whenever they tried it (``lifted``)."""
         run = self.dead_ends.get((room or "?", command))
-        return None if run is None else f"known dead end (run {run})"
+        if run is None or self.lifted(room, command, score) is not None:
+            return None
+        return f"known dead end (run {run})"
+
+    def lifted(self, room: str | None, command: str, score: int | None) -> str | None:
+        """Rule ``a dead end at fewer points``: a command that changed nothing in earlier runs, tried
+        only while they held fewer points than this run holds now, is worth one more try: a point is
+        a step of the story, and what did nothing before it (a lever, a word) may do something after.
+
+        >>> lore = Lore(dead_ends={("hall", "pull lever"): 1}, dead_end_points={("hall", "pull lever"): 5})
+        >>> lore.lifted("hall", "pull lever", 10), lore.lifted("hall", "pull lever", 5)
+        ('a dead end at fewer points (run 1, at 5)', None)
+        >>> lore.dead_end_rule("hall", "pull lever", 10), lore.dead_end_rule("hall", "pull lever", 5)
+        (None, 'known dead end (run 1)')
+        """
+        key = (room or "?", command)
+        run, tried_at = self.dead_ends.get(key), self.dead_end_points.get(key)
+        if run is None or tried_at is None or score is None or tried_at >= score:
+            return None
+        return f"{LIFTED} (run {run}, at {tried_at})"
 
     def wall_rule(self, room: str | None, command: str, score: int | None) -> str | None:
         """The rule name when earlier runs were told there is no exit this way from here, while this

@@ -483,12 +483,15 @@ def best_path(conn: Any, story: Path, runs: dict[int, int], check: bool = True) 
     return max(found, key=lambda p: (p.score, -len(p.steps), p.game_id))
 
 
-def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[tuple[str, str], int]:
+def dead_ends(
+    conn: Any, runs: dict[int, int], path: ProvenPath | None, points: dict[tuple[str, str], int] | None = None
+) -> dict[tuple[str, str], int]:
     """(room, command) -> run, for the commands earlier runs sent that changed nothing: no move, no
     score, nothing taken or dropped (rule ``known dead end``). The next run tries other things first.
     Moves are left out (a way is walked again and again), and so is whatever the path sends, and
     whatever did something there at another time of any earlier run (rule ``worked once``: a command
-    that changed nothing before the door was open may be the one that scores after)."""
+    that changed nothing before the door was open may be the one that scores after). ``points``, when
+    given, gets the highest score each dead end was tried at (rule ``a dead end at fewer points``)."""
     on_path = {step.command for step in path.steps} if path is not None else set()
     found: dict[tuple[str, str], int] = {}
     worked: set[tuple[str, str]] = set()
@@ -500,6 +503,9 @@ def dead_ends(conn: Any, runs: dict[int, int], path: ProvenPath | None) -> dict[
             idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
             if idle and p.command not in on_path and before.room:
                 found.setdefault((before.room, p.command), runs[game_id])
+                if points is not None:
+                    key = (before.room, p.command)
+                    points[key] = max(points.get(key, 0), before.score or 0)
             elif before.room:
                 worked.add((before.room, p.command))
             before = p

@@ -55,7 +55,7 @@ class Learning:
         if runs and rehearse:
             learning.path = best_path(conn, Path(path), runs)
         if runs:
-            lore.dead_ends = dead_ends(conn, runs, learning.path)
+            lore.dead_ends = dead_ends(conn, runs, learning.path, lore.dead_end_points)
             lore.verbs = story_verbs(Path(path))
             lore.ways_on = ways_on(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs)
