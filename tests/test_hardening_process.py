@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-PYTHON_STARTUP = "init_import_site"  # Python's own start-up, before any line of ours runs
+# Python's own start-up, before any line of ours runs: importing site, or checking argv[0] for sys.path
+PYTHON_STARTUP = ("init_import_site", "Failed checking if argv[0] is an import path entry")
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +63,7 @@ def _before_our_code(err: str) -> bool:
     """True when the interrupt stopped the interpreter before a line of ours ran: Python's own start-up
     failed (a fatal error naming the start-up step), or the traceback has no frame of this repository
     (under load, 0.05 s can still be inside the interpreter's imports)."""
-    if PYTHON_STARTUP in err or "Fatal Python error" in err:
+    if any(step in err for step in PYTHON_STARTUP) or "Fatal Python error" in err:
         return True
     return "Traceback" in err and str(REPO) not in err and 'File "main.py"' not in err
 
