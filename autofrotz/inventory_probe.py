@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.managers.directions import is_travel_command
+from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 from autofrotz.managers.status_line import strip_status
 
@@ -59,6 +59,31 @@ def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: st
         return None
     finally:
         game.restore(slot)
+
+
+def side_exit(
+    game: GameInterface, labels: tuple[str, ...], last_reply: str = "", slot: str = SLOT
+) -> tuple[tuple[str, str, str], ...] | None:
+    """Each exit tried in a fresh side copy, then "look" there: (label, the move's reply, the look's
+    reply) per exit, or None when asking is not safe. Only compass exits are tried (map_side_exit
+    chooses them); every copy is thrown away, so the moves change nothing in the run."""
+    if any(label not in OPPOSITES for label in labels):
+        raise ValueError(f"side copies try only compass exits, not {labels!r}")
+    if awaiting_key(last_reply):
+        return None
+    game.save(slot)
+    answers = []
+    try:
+        for label in labels:
+            moved = game.send(label).text
+            look = "" if awaiting_key(moved) else game.send("look").text
+            answers.append((label, moved, look))
+            game.restore(slot)
+    except GameInterfaceError:
+        return None
+    finally:
+        game.restore(slot)
+    return tuple(answers)
 
 
 def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
@@ -131,6 +156,7 @@ class InventoryProbe:
         self.slot = slot
         self.queries = 0
         self.looks = 0
+        self.exits = 0  # side commands sent to try an exit (the move and the look after it)
         self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
         # the last reply parsed for a side look, keyed by the reply and the room names known then
@@ -188,6 +214,18 @@ class InventoryProbe:
         if not self.moved_without_header(maps, reply, command):
             return None
         return self.look(reply)
+
+    def exit_first(
+        self, maps: MapManager, reply: str, command: str | None
+    ) -> tuple[tuple[str, str, str], ...] | None:
+        """The exits the map wants tried in a side copy before it reads a move into a room whose name
+        and text known rooms share (map_side_exit), with the answers; None when it wants none."""
+        labels = maps.side_exit_question(reply, command)
+        if not labels:
+            return None
+        answers = side_exit(self.game, labels, reply, self.slot)
+        self.exits += 2 * len(answers or ())
+        return answers
 
     def settle_room(
         self, maps: MapManager, reply: str, command: str | None, turn: int, look: str | None = None

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.agents import outcome
 from autofrotz.agents.base import Decision, HistoryEntry, TurnContext
@@ -33,6 +33,9 @@ from autofrotz.mind import Mind, maze_events
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, pack_state, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_side_exit import ExitAnswers
 
 log = logging.getLogger(__name__)
 
@@ -289,7 +292,11 @@ class Orchestrator:
                 update = self.maze_solver.sync(n)
             else:
                 update = self.p.map.update_from_game_output(
-                    text, command, n, side_look=self._side_look(text, command)
+                    text,
+                    command,
+                    n,
+                    side_look=self._side_look(text, command),
+                    side_exit=self._side_exit(text, command),
                 )
             changes.moved = bool(update.moved)
             changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
@@ -317,6 +324,13 @@ class Orchestrator:
         if not self._side_copies_free():
             return None
         return InventoryProbe(self.p.game).look_first(self.p.map, text, command)
+
+    def _side_exit(self, text: str, command: str | None) -> ExitAnswers | None:
+        """Known exits tried in side copies for a move into a room whose name and text known rooms share,
+        which tells the map which of them it is (map_side_exit); only where a side copy costs no turn."""
+        if not self._side_copies_free():
+            return None
+        return InventoryProbe(self.p.game).exit_first(self.p.map, text, command)
 
     def _check_inventory(self, text: str, n: int) -> None:
         """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""

@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.bench.figures import emit, progress
 from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
@@ -33,6 +33,9 @@ from autofrotz.evals.perception_metrics import (
 )
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import MapManager
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_side_exit import ExitAnswers
 
 # issue 14's targets over the whole corpus (per-game minimums, and the walkthrough games' rooms)
 TARGETS = {
@@ -76,6 +79,7 @@ class GameRun:
     # every reply fed to the map, with its command and the true room (None: unknown), for replays
     seen: list[tuple[str, str | None, int | None]] = field(default_factory=list)
     side_looks: dict[int, str] = field(default_factory=dict)  # index in seen -> the side look read with it
+    side_exits: dict[int, ExitAnswers] = field(default_factory=dict)  # and the exit tried (map_side_exit)
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -98,18 +102,21 @@ def _observe(
     run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
 ) -> str:
     """Feed one reply to the managers; returns the map rule that placed us."""
-    asked = probe.looks if probe is not None else 0
+    asked = probe.looks + probe.exits if probe is not None else 0
     look = probe.look_first(maps, text, command) if probe is not None else None
-    update = maps.update_from_game_output(text, command, turn, side_look=look)
+    tried = probe.exit_first(maps, text, command) if probe is not None else None
+    update = maps.update_from_game_output(text, command, turn, side_look=look, side_exit=tried)
     if look is not None:
         run.side_looks[len(run.seen)] = look
+    if tried is not None:
+        run.side_exits[len(run.seen)] = tried
     run.seen.append((text, command, None))
     if probe is not None:  # a move that printed no room: the side copy's "look" may name it
         settled = probe.settle_room(maps, text, command, turn, look)
         if settled is not None:
             update = settled
             run.seen.append((probe.settled_text, "look", None))
-        run.side_queries += probe.looks - asked
+        run.side_queries += probe.looks + probe.exits - asked
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
         asked = bool(probe and probe.answer(items, update.room_id, turn, text))
