@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.managers.directions import is_travel_command
+from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 from autofrotz.managers.status_line import strip_status
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
+    from autofrotz.managers.map_side_exit import ExitAnswers
 
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
@@ -60,6 +61,31 @@ def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: st
         return None
     finally:
         game.restore(slot)
+
+
+def side_exit(
+    game: GameInterface, labels: tuple[str, ...], last_reply: str = "", slot: str = SLOT
+) -> tuple[tuple[str, str, str], ...] | None:
+    """Each exit tried in a fresh side copy, then "look" there: (label, the move's reply, the look's
+    reply) per exit, or None when asking is not safe. Only compass exits are tried (map_side_exit
+    chooses them); every copy is thrown away, so the moves change nothing in the run."""
+    if any(label not in OPPOSITES for label in labels):
+        raise ValueError(f"side copies try only compass exits, not {labels!r}")
+    if awaiting_key(last_reply):
+        return None
+    game.save(slot)
+    answers = []
+    try:
+        for label in labels:
+            moved = game.send(label).text
+            look = "" if awaiting_key(moved) else game.send("look").text
+            answers.append((label, moved, look))
+            game.restore(slot)
+    except GameInterfaceError:
+        return None
+    finally:
+        game.restore(slot)
+    return tuple(answers)
 
 
 def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
@@ -132,9 +158,11 @@ class InventoryProbe:
         self.slot = slot
         self.queries = 0
         self.looks = 0
+        self.exits = 0  # side commands sent to try an exit (the move and the look after it)
         self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
         self.first_look: str | None = None  # the side "look" asked before the map read a reply
+        self.first_exits: ExitAnswers | None = None  # exits tried in side copies before that
         # the last reply parsed for a side look, keyed by the reply and the room names known then
         self._parsed_reply: tuple[tuple[str, frozenset[str]], ParsedOutput] | None = None
 
@@ -191,12 +219,28 @@ class InventoryProbe:
             return None
         return self.look(reply)
 
+    def exit_first(
+        self, maps: MapManager, reply: str, command: str | None
+    ) -> tuple[tuple[str, str, str], ...] | None:
+        """The exits the map wants tried in a side copy before it reads a move into a room whose name
+        and text known rooms share (map_side_exit), with the answers; None when it wants none."""
+        labels = maps.side_exit_question(reply, command)
+        if not labels:
+            return None
+        answers = side_exit(self.game, labels, reply, self.slot)
+        self.exits += 2 * len(answers or ())
+        return answers
+
     def read_move(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate:
         """The map reads one reply with the side looks it may need, the same in play and in evaluation:
-        a look asked first for a move without a header (look_first, kept in `first_look`), then the
+        a look asked first for a move without a header (look_first, kept in `first_look`), known exits
+        tried for a move into a look-alike room (exit_first, kept in `first_exits`), then the
         reply, then a look that corrects where the map settled (settle_room, kept in `settled_text`)."""
         self.first_look = self.look_first(maps, reply, command)
-        update = maps.update_from_game_output(reply, command, turn, side_look=self.first_look)
+        self.first_exits = self.exit_first(maps, reply, command)
+        update = maps.update_from_game_output(
+            reply, command, turn, side_look=self.first_look, side_exit=self.first_exits
+        )
         self.settled_text = ""
         settled = self.settle_room(maps, reply, command, turn, self.first_look)
         if settled is None:

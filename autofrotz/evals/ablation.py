@@ -43,7 +43,9 @@ def replay(run: GameRun, switched_off: frozenset[str]) -> tuple[list[tuple[str |
     turns: list[int] = []
     for turn, (text, command, truth) in enumerate(run.seen):
         try:
-            maps.update_from_game_output(text, command, turn, side_look=run.side_looks.get(turn))
+            maps.update_from_game_output(
+                text, command, turn, side_look=run.side_looks.get(turn), side_exit=run.side_exits.get(turn)
+            )
         except Exception as exc:  # an ablation may break what later rules assume: report, go on
             error = f"step {turn}: {type(exc).__name__}: {exc}"
             return pairs + [(None, t) for _, t in run.pairs[len(pairs) :]], error

@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.bench.figures import emit, progress
 from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
@@ -33,6 +33,9 @@ from autofrotz.evals.perception_metrics import (
 )
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import MapManager
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_side_exit import ExitAnswers
 
 # issue 14's targets over the whole corpus (per-game minimums, and the walkthrough games' rooms)
 TARGETS = {
@@ -76,6 +79,7 @@ class GameRun:
     # every reply fed to the map, with its command and the true room (None: unknown), for replays
     seen: list[tuple[str, str | None, int | None]] = field(default_factory=list)
     side_looks: dict[int, str] = field(default_factory=dict)  # index in seen -> the side look read with it
+    side_exits: dict[int, ExitAnswers] = field(default_factory=dict)  # and the exit tried (map_side_exit)
 
 
 def _item_manager(mode: str, llm: Any) -> Any:
@@ -102,14 +106,16 @@ def _observe(
         update = maps.update_from_game_output(text, command, turn)
         run.seen.append((text, command, None))
     else:  # a move that printed no room: the side copy's "look" may name it, as in play
-        asked = probe.looks
+        asked = probe.looks + probe.exits
         update = probe.read_move(maps, text, command, turn)
         if probe.first_look is not None:
             run.side_looks[len(run.seen)] = probe.first_look
+        if probe.first_exits is not None:
+            run.side_exits[len(run.seen)] = probe.first_exits
         run.seen.append((text, command, None))
         if probe.settled_text:
             run.seen.append((probe.settled_text, "look", None))
-        run.side_queries += probe.looks - asked
+        run.side_queries += probe.looks + probe.exits - asked
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
         asked = bool(probe and probe.answer(items, update.room_id, turn, text))

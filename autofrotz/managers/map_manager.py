@@ -27,6 +27,7 @@ from autofrotz.managers.map_rules import check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
+from autofrotz.managers.map_side_exit import ExitAnswers, exit_question
 from autofrotz.managers.map_side_look import here_texts, look_disowns
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
@@ -86,10 +87,16 @@ class MapManager(MazeMap):
 
     # ----- perception -----
     def update_from_game_output(
-        self, output_text: str, command_used: str | None, turn: int = 0, side_look: str | None = None
+        self,
+        output_text: str,
+        command_used: str | None,
+        turn: int = 0,
+        side_look: str | None = None,
+        side_exit: ExitAnswers | None = None,
     ) -> RoomUpdate:
         """Parse one output (the reply to command_used, or the intro when None) and update the map;
-        side_look is the game's answer to "look" in a side copy after this reply, when one was asked."""
+        side_look is the game's answer to "look" in a side copy after this reply, when one was asked;
+        side_exit the exits side_exit_question chose, tried in side copies (each reply, then a look)."""
         known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
@@ -100,6 +107,7 @@ class MapManager(MazeMap):
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
         self.scene.side_look = side_look or ""
+        self.scene.side_exit = side_exit
         self.scene.still_here = (
             "look_says_still_here" not in self.switched_off
             and not parsed.header
@@ -122,6 +130,18 @@ class MapManager(MazeMap):
         self.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
         return update
+
+    def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[str, ...]:
+        """The exits worth trying in a side copy before this reply is read: a move into a room whose
+        name and text known rooms share, told apart by where their walked exits lead (map_side_exit)."""
+        if "exit_tells_namesakes" in self.switched_off:
+            return ()
+        rooms = dict(self.graph.nodes(data=True))
+        headerless = MapView(self).headerless_game()
+        known = self.known_names()
+        return exit_question(
+            rooms, self.links, output_text, command_used, self.current_room, known, headerless
+        )
 
     def _note_unread(
         self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str, turn: int

@@ -27,6 +27,7 @@ RULES: tuple[Rule, ...] = (
     Rule(named.first_room, HEADER, essential=True),  # the rules below all have a current room
     Rule(markers.marked_lookalike, HEADER),
     Rule(markers.unmarked_lookalike, HEADER),
+    Rule(markers.exit_tells_namesakes, HEADER),
     Rule(named.reworded, HEADER),
     Rule(named.bounced, HEADER),
     Rule(named.stopped, HEADER),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_markers import look_alike, shown
 from autofrotz.managers.map_maze import normalize_description
+from autofrotz.managers.map_side_exit import exit_verdict, namesakes
 from autofrotz.managers.map_verdicts import Observation, Verdict, candidates, current_link
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import is_item_line
@@ -75,3 +76,18 @@ def unmarked_lookalike(seen: Observation, view: MapView) -> Verdict | None:
 
 def _same_words(view: MapView, room_id: str, words: str) -> bool:
     return normalize_description(_stored(view, room_id)) == words
+
+
+def exit_tells_namesakes(seen: Observation, view: MapView) -> Verdict | None:
+    """Among rooms of one name and text, the one whose walked exit leads where the same exit, tried in
+    a side copy, leads from here; a new room when every one knows that exit and none leads there
+    (map_side_exit: a player who cannot tell look-alike rooms apart tries a way whose end is known)."""
+    answer = view.side_exit
+    if answer is None or not seen.travel:
+        return None
+    rooms = dict(view.nodes())
+    found = namesakes(rooms, seen.name.lower(), seen.description)
+    if not found:
+        return None
+    decided, room = exit_verdict(rooms, view.links, found, answer, view.known_names(), view.headerless_game())
+    return Verdict(room) if decided else None

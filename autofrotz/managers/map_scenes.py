@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.map_identity import description_matches, same_text
@@ -21,6 +22,9 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header
 from autofrotz.managers.room_prose import is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_side_exit import ExitAnswers
 
 # Replies telling of a fall to the place below (no header follows): "you are falling".
 FALL_PATTERNS: tuple[str, ...] = (
@@ -146,6 +150,8 @@ class SceneState:
     early: EarlyTurns = field(default_factory=EarlyTurns)  # the turns read while the check was open
     still_here: bool = False  # this reply's side look showed the room we were in (map_side_look)
     side_look: str = ""  # the side "look" asked with this reply, if one was (map_side_look)
+    # the exits tried in side copies with this reply, their replies and the looks after them (map_side_exit)
+    side_exit: ExitAnswers | None = None
 
 
 def next_dream_state(

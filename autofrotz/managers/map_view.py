@@ -10,6 +10,7 @@ from autofrotz.managers.map_graph import Link
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
+    from autofrotz.managers.map_side_exit import ExitAnswers
 
 
 # Accepted compass moves with different replies that must leave the map in one room before the game's
@@ -47,6 +48,11 @@ class MapView:
     def side_look(self) -> str:
         """The game's answer to "look" in a side copy after this reply ("" when none was asked)."""
         return self._maps.scene.side_look
+
+    @property
+    def side_exit(self) -> ExitAnswers | None:
+        """The exits tried in side copies after this reply: (label, its reply, a look after it) each."""
+        return self._maps.scene.side_exit
 
     @property
     def still_here(self) -> bool:
