@@ -94,3 +94,69 @@ def test_a_noun_phrase_ends_at_its_preposition() -> None:
     phrases = w.noun_phrases("There is a hatch near the stove. A grille high above the shelf hums.")
     assert "hatch" in phrases and "grille" in phrases
     assert "hatch near" not in phrases and "grille high" not in phrases
+
+
+COURTYARD = "Courtyard\nA cobbled courtyard. The gatehouse is south.\n"
+
+
+def test_what_was_left_behind_to_pass_is_not_taken_back() -> None:
+    """keep-what-was-left-behind: the umbrella dropped for the porter lies in the gatehouse; neither "take
+    umbrella" nor "take all" is sent there again (before the rule the agent took it back and was shown
+    the door for the rest of the game)."""
+    world = World(GATEHOUSE)
+    world.reply("inventory", "You are carrying:\n  an umbrella\n")
+    dropped = False
+    taken_back: list[str] = []
+    for _ in range(60):
+        here = world.map.current_room
+        command = world.decide()
+        if dropped and here == "gatehouse" and command in ("take umbrella", "take all"):
+            taken_back.append(command)
+        if command == "north" and not dropped:
+            world.reply(command, BOUNCE)
+        elif command == "drop umbrella":
+            dropped = True
+            world.reply(command, "Dropped.")
+        elif command == "north":
+            world.reply(command, COURTYARD)
+        elif command == "south":
+            world.reply(command, GATEHOUSE + "\nYou can see an umbrella here.\n")
+        else:
+            world.reply(command, stock_reply(command))
+    assert dropped
+    assert taken_back == []
+
+
+LIFT = "Lift\nA small lift. A panel holds a red button and a blue button. The doors open north.\n"
+FLOORS = {
+    "red button": "Landing\nA bare landing. The lift is south.\n",
+    "blue button": "Loft\nA low loft. The lift is south.\n",
+}
+MOVING = "The doors close and you feel as if the room is moving. Suddenly the doors open again."
+
+
+def test_a_lift_is_ridden_again_to_the_floors_it_reached_before() -> None:
+    """ride-again-to-unwalked-floors: once everything is explored, a button that moved the lift is pushed
+    again (the map keeps only the lift's latest floor, so the earlier one is reached only by riding)."""
+    world = World(LIFT)
+    floor = ""
+    sent: list[str] = []
+    reasons: list[str] = []
+    for _ in range(150):
+        command = world.decide()
+        sent.append(command)
+        reasons.append(world.decision.reasoning)
+        pushed = next((b for b in FLOORS if command == f"push {b}"), None)
+        if pushed:
+            floor = pushed
+            world.reply(command, MOVING)
+        elif command == "north" and world.map.current_room == "lift" and floor:
+            world.reply(command, FLOORS[floor])
+        elif command == "south" and world.map.current_room != "lift":
+            world.reply(command, LIFT)
+        else:
+            world.reply(command, stock_reply(command))
+    assert "ride-again-to-unwalked-floors" in reasons
+    again = reasons.index("ride-again-to-unwalked-floors")
+    assert sent[again].startswith("push ")
+    assert "north" in sent[again + 1 : again + 4]  # stepped out on the floor it reached

@@ -106,6 +106,7 @@ STOCK_KEPT = 60  # distinct short replies remembered
 QUEUE_LIMIT = 8  # follow-ups kept; older ones are dropped
 TALK_VERBS = ("ask ", "tell ", "talk ", "say hello", "greet ", "hello")  # whose replies are speech
 SPOKEN_LENGTH = 60  # characters: "No reply." and the like carry no topics
+RIDES = 4  # times one control that moved the room is worked (the first and its rides again)
 RULED_OUT_TRIES = 40  # choices passed over in one turn because replies ruled them out
 
 
@@ -461,6 +462,8 @@ class BuiltinAgent:
         """Rule step-out-where-the-room-moved-to (builtin_devices.py): a lift moved; its exits lead on."""
         known = self.mem.seen.hinted.get(room or "?", []) + sorted(self._mapped_exits(room))
         exits = ride_exits(command, text, known + list(ctx.exits))
+        if ride_exits(command, text, ["out"]):  # this control moved the room: ride-again-to-unwalked-floors
+            self.mem.seen.rides.setdefault(f"{room or '?'}|{command}", 1)
         for move in exits:
             self.mem.attempts.unmark(room, move)
         self.mem.plans.add(exits, "step-out-where-the-room-moved-to", front=True)
@@ -521,6 +524,11 @@ class BuiltinAgent:
         if drops:
             mem.seen.left_behind.append(key)
             mem.attempts.unmark(room, command)
+            # Rule keep-what-was-left-behind: what a doorman, a border or a lift would not let through
+            # stays where it was dropped; taking it back bars the way again (a loop for the rest of the
+            # game). As junk it is no longer taken by name, and "take all" is not sent in this room.
+            for thing in carried if drops == ["all"] else drops:
+                mem.seen.junk += [] if thing in mem.seen.junk else [thing]
             steps = [f"drop {d}" for d in drops] + [command]
             mem.plans.add(steps, "leave-behind-what-bars-the-way", front=True)
 
@@ -801,6 +809,12 @@ class BuiltinAgent:
                 if allowed(f"turn on {lamp}", room, self.mem):
                     return f"turn on {lamp}", "light the lamp before going down", room
             return step, reason, room
+        ride = self._ride_again(room)
+        if ride:
+            return ride, "ride-again-to-unwalked-floors", room
+        step = explorer.step_towards(room, lambda r: bool(self._rides_left(r))) if room else None
+        if step:
+            return step, "ride-again-to-unwalked-floors: walk to the ride", room
         if len(ctx.known_rooms) <= FEW_ROOMS and not (scene.dark and not self.mem.now.lit):
             # Nowhere left to walk in a one-room game: the visit budget no longer applies here.
             rest = [c for c in room_actions(scene, self.mem) if allowed(c, room, self.mem)]
@@ -819,6 +833,25 @@ class BuiltinAgent:
         if step:
             return step, "walk to a room with things not yet handled every way", room
         return (*self._idle(), room)
+
+    def _rides_left(self, room: str | None) -> list[str]:
+        """The controls that moved this room (a lift's buttons), fewest rides first, each ridden fewer than
+        RIDES times."""
+        rides = self.mem.seen.rides
+        here = [k for k in rides if k.split("|", 1)[0] == (room or "?") and rides[k] < RIDES]
+        return [k.split("|", 1)[1] for k in sorted(here, key=lambda k: rides[k])]
+
+    def _ride_again(self, room: str | None) -> str | None:
+        """Rule ride-again-to-unwalked-floors: nothing is left to explore from here, and a control of this
+        room moved it before. A lift is one room object whose exits lead to another floor after each
+        ride, and the map keeps only the latest: the floors seen earlier are reached again only by
+        riding. The control is worked again; step-out-where-the-room-moved-to then walks its exits."""
+        left = self._rides_left(room)
+        if not left:
+            return None
+        key = f"{room or '?'}|{left[0]}"
+        self.mem.seen.rides[key] += 1  # counted now too: a ride that no longer moves still ends
+        return left[0]
 
     def _examine_pending(self, room: str) -> bool:
         """Whether a (lit) room still has things to examine."""

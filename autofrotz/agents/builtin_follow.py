@@ -15,7 +15,8 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_explore import Explorer
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_objectives import Objectives
-from autofrotz.agents.builtin_readings import refused
+from autofrotz.agents.builtin_readings import LOOK_VERBS, refused
+from autofrotz.agents.builtin_routes import place_words, route_steps
 from autofrotz.agents.builtin_tactics import objects, short
 
 Choice = tuple[str, str, str | None]  # command, reasoning, the room it counts against
@@ -34,18 +35,26 @@ def observe(obj: Objectives, ctx: TurnContext, score_before: int) -> None:
     opening = not obj.read_opening and ctx.last_command is None
     body = text.replace(ctx.room_description, " ") if ctx.room_description else text
     obj.read(body, ctx.vocabulary, opening)
+    if (ctx.last_command or "").startswith(LOOK_VERBS):  # rule follow-a-written-route: a text read
+        obj.read_route([(s.command, s.rule) for s in route_steps(body, ctx.vocabulary)])
 
 
 def choose(obj: Objectives, ctx: TurnContext, mem: Memory, pending: Callable[[str], bool]) -> Choice | None:
     """The next stated step (from the room a move step is to be taken from), else None."""
     room = ctx.room_id
+    held = list(ctx.inventory) + mem.seen.held
+    obj.walk_again(held)
+    if obj.steps and obj.steps[0][1] == "objective-place":
+        walk = _to_place(obj, ctx, mem, pending)
+        if walk:
+            return walk
     anchor = obj.anchor_for(room)
     if anchor and room:
         step = Explorer(ctx.map, mem, pending).step_towards(room, lambda r: r == anchor)
         if step:
             return step, f"{obj.steps[0][1]}: walk back to where the route continues", room
         obj.anchor = room  # no known way back: take the route from here
-    chosen = obj.next(room, ctx.turn_number, list(ctx.inventory) + mem.seen.held)
+    chosen = obj.next(room, ctx.turn_number, held)
     if chosen is None:
         return _seek(obj, ctx, mem, pending) if obj.steps and obj.seek_since >= 0 else None
     return chosen[0], f"{chosen[1]} (a stated objective)", room
@@ -64,3 +73,26 @@ def _seek(obj: Objectives, ctx: TurnContext, mem: Memory, pending: Callable[[str
 
     step = Explorer(ctx.map, mem, pending).step_towards(room, mentions)
     return (step, f"{obj.steps[0][1]}: walk to where its thing was seen", room) if step else None
+
+
+def _to_place(
+    obj: Objectives, ctx: TurnContext, mem: Memory, pending: Callable[[str], bool]
+) -> Choice | None:
+    """Rule follow-a-written-route, its landmark: walk to the known room whose name holds the landmark's
+    words ("the middle of camp" -> "Center of Camp"); there, or when no known room is reachable by that
+    name, the step is done and the route's legs are taken from where we stand."""
+    room = ctx.room_id
+    words = set(obj.steps[0][0].split())
+
+    def named(other: str) -> bool:
+        try:
+            title = str(ctx.map.room(other).get("name") or "")
+        except Exception:  # an unknown room id
+            return False
+        return bool(words) and words <= set(place_words(title))
+
+    step = None if not room or named(room) else Explorer(ctx.map, mem, pending).step_towards(room, named)
+    if step:
+        return step, "objective-place: walk to where the written route starts", room
+    obj.finish_place(room)
+    return None

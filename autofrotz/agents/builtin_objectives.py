@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from autofrotz.agents.builtin_words import DETERMINERS, word_class
 from autofrotz.game_interface import Vocabulary
-from autofrotz.managers.directions import DIRECTION_WORDS
+from autofrotz.managers.directions import DIRECTION_WORDS, OPPOSITES
 
 # ----- reading -----
 
@@ -290,6 +290,8 @@ MAX_TRIES = 3  # sends of one step before it is given up
 REST_TURNS = 2  # turns left to the other rules after a refusal (to open, unlock, fetch what it needs)
 SEEK_TURNS = 60  # turns spent looking elsewhere for a thing a step named before it is given up
 CHAIN = 2  # steps an opening gives for later replies to be read for instructions too
+ROUTE_RUNS = 3  # walks of one written route (the first, then after something new is carried)
+ROUTE_MOVES = ("objective-move", "objective-route")  # steps taken from the room the route had reached
 
 
 @dataclass
@@ -306,6 +308,10 @@ class Objectives:
     sent_from: str | None = None
     done: list[str] = field(default_factory=list)  # commands read before (done, queued or given up)
     read_opening: bool = False
+    route: list[list[str]] = field(default_factory=list)  # the written route read last, whole
+    parked: bool = False  # its action was refused: it waits for something new carried
+    parked_held: list[str] | None = None  # what we held then (None: not yet noted)
+    route_runs: int = 0  # walks of that route so far
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for a resume."""
@@ -331,6 +337,25 @@ class Objectives:
             self.steps.append([step.command, step.rule])
             self.done.append(step.command)
 
+    def read_route(self, steps: list[tuple[str, str]]) -> None:
+        """Rule follow-a-written-route: queue the walk a text read in the game describes (its landmark,
+        counted legs and closing action, from `builtin_routes.route_steps`), once per route, ahead of
+        the steps still waiting (a route written down leads to what the text hides)."""
+        key = "route: " + " ".join(command for command, _ in steps)
+        if not steps or key in self.done:
+            return
+        self.done.append(key)
+        # Rule retrace-the-written-route: "retrace your steps" is the last route's legs, reversed.
+        back = [(OPPOSITES[c], "objective-route") for c, r in reversed(self.route) if r == "objective-route"]
+        steps = [s for c, r in steps for s in (back if r == "objective-retrace" else [(c, r)])]
+        if not any(r == "objective-route" for _, r in steps):
+            return
+        self.route = [[command, rule] for command, rule in steps]
+        self.parked, self.parked_held, self.route_runs = False, None, 1
+        self.steps[:0] = [list(step) for step in self.route]
+        self.tries, self.rest_until, self.seek_since, self.missing_in = 0, 0, -1, []
+        self.anchor = None
+
     def judge(self, room: str | None, text: str, turn: int, moved: bool, failed: bool, missing: bool) -> None:
         """How the step sent last turn fared: done, refused (wait, then retry) or its thing not here."""
         if not self.sent or not self.steps or self.steps[0][0] != self.sent:
@@ -338,6 +363,8 @@ class Objectives:
             return
         self.sent = ""
         is_move = self.steps[0][1] == "objective-move"
+        # A written route's leg is done when the move is not refused: open ground (a desert, the sea)
+        # is often one room object that counts the steps itself, so the room may keep its name.
         if (is_move and moved) or (not is_move and not failed):
             self._advance(room)
             return
@@ -348,7 +375,13 @@ class Objectives:
         else:
             self.rest_until = turn + REST_TURNS
         if self.tries >= MAX_TRIES and not missing:
+            if self.route and len(self.steps) >= 1 and self.steps[0] == self.route[-1]:
+                self.parked, self.parked_held = True, None  # the route's action refused: walk it again later
             self._advance(room)
+
+    def finish_place(self, room: str | None) -> None:
+        """The route's landmark is reached (or cannot be): its legs start from this room."""
+        self._advance(room)
 
     def _advance(self, room: str | None) -> None:
         del self.steps[0]
@@ -363,14 +396,33 @@ class Objectives:
         if not self.steps or turn < self.rest_until:
             return None
         command, rule = self.steps[0]
+        if rule == "objective-place":
+            return None  # a landmark is walked to (builtin_follow), never sent
         if self.seek_since >= 0 and room in self.missing_in:
             return None  # its thing is not here: the explorer walks on, the step waits for a new room
-        if rule == "objective-move" and self.anchor is None:
+        if rule in ROUTE_MOVES and self.anchor is None:
             self.anchor = room
         if command.startswith(("unlock ", "lock ")) and " with " not in command:
             keys = self.keys_for(command.split(" ", 1)[1], held)
             command = f"{command} with {keys[self.tries % len(keys)]}" if keys else command
         return command, rule
+
+    def walk_again(self, held: list[str]) -> None:
+        """Rule walk-a-route-again-with-something-new: the action a written route ends in was refused
+        ("You have nothing to dig with."): what it lacked is often a tool not yet found. Once we carry
+        something we did not carry then, the route is walked again from its landmark (ROUTE_RUNS walks
+        at most)."""
+        names = sorted({" ".join(h.lower().split()) for h in held})
+        if not self.parked or self.route_runs >= ROUTE_RUNS:
+            return
+        if self.parked_held is None:
+            self.parked_held = names  # what we held when the action was refused
+            return
+        if not self.steps and set(names) - set(self.parked_held):
+            self.steps = [list(step) for step in self.route]
+            self.parked, self.parked_held, self.route_runs = False, None, self.route_runs + 1
+            self.tries, self.rest_until, self.seek_since, self.missing_in = 0, 0, -1, []
+            self.anchor = None
 
     def keys_for(self, lock: str, held: list[str]) -> list[str]:
         """Keys to try on a lock: those a step had us take (latest first), then any held; each group
@@ -387,7 +439,7 @@ class Objectives:
 
     def anchor_for(self, room: str | None) -> str | None:
         """The room a pending move step must be sent from, when we are elsewhere."""
-        if self.steps and self.steps[0][1] == "objective-move" and self.anchor and self.anchor != room:
+        if self.steps and self.steps[0][1] in ROUTE_MOVES and self.anchor and self.anchor != room:
             return self.anchor
         return None
 

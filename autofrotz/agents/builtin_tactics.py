@@ -109,7 +109,7 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
     held = [short(i) for i in scene.inventory]
     known = mem.seen.objects + [n for n in nouns if has_any(n, NOTABLE)]
     steps: list[tuple[str, list[str]]] = [
-        ("take-all", [] if scene.room in mem.seen.treasure_rooms else ["take all"]),  # not back what was left
+        ("take-all", [] if _left_things_here(scene.room, mem) else ["take all"]),  # not back what was left
         ("take-what-is-seen", [f"take {short(v)}" for v in scene.visible if short(v) not in skip]),
         (
             "take-what-is-portable",
@@ -163,6 +163,13 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ),  # fmt: skip
     ]
     return [(command, rule) for rule, commands in steps if on(rule) for command in commands]
+
+
+def _left_things_here(room: str | None, mem: Memory) -> bool:
+    """A room where we left things on purpose: treasure deposited, or what barred a way out
+    (keep-what-was-left-behind); "take all" there would pick them up again."""
+    left = {key.split("|", 1)[0] for key in mem.seen.left_behind}
+    return room in mem.seen.treasure_rooms or (room or "?") in left
 
 
 HUNTED = 6  # things of a room looked over for a key when something there is locked
