@@ -27,8 +27,8 @@ COUNTS = {"once": 1, "twice": 2, "thrice": 3}
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 NUMBERS |= {"nine": 9, "ten": 10}
 MAX_REPEAT = 10  # steps one counted leg may take
-DIRECTION = r"(?:north|south|east|west|northeast|northwest|southeast|southwest|north-east|north-west|" \
-    r"south-east|south-west|up|down)"  # fmt: skip
+DIRECTION = r"(?:north-east|north-west|south-east|south-west|northeast|northwest|southeast|southwest|" \
+    r"north|south|east|west|up|down)"  # longest first: "northeast" is no "north" then "east"  # fmt: skip
 COUNT = (
     r"(?:once|twice|thrice|"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:times|steps|paces))"
@@ -85,6 +85,8 @@ def legs(text: str) -> list[str]:
     ['east', 'east', 'east', 'east', 'north']
     >>> legs("two steps to the west, then south")
     ['west', 'west', 'south']
+    >>> legs("up twice, then north-east"), legs("northeast twice")
+    (['up', 'up', 'northeast'], ['northeast', 'northeast'])
     >>> legs("the north door")
     []
     """
@@ -94,7 +96,8 @@ def legs(text: str) -> list[str]:
         if not JOINER.match(text[at : match.start()]):
             return []
         direction = (match.group("dir1") or match.group("dir2")).lower()
-        steps += [COMPASS_WORD[direction]] * count_of(match.group("before") or match.group("after"))
+        step = COMPASS_WORD.get(direction) or direction.replace("-", "")  # "up", "down" are too short
+        steps += [step] * count_of(match.group("before") or match.group("after"))
         at = match.end()
     return steps if steps and not text[at:].strip(" .,!") else []
 
