@@ -45,28 +45,24 @@ def _run_subcommand(kind: str, argv: list[str]) -> int:
     return int(module.main(argv[1:]))
 
 
-class _InterruptWatch:
-    """Remembers that Ctrl-C came. A library may catch the KeyboardInterrupt and raise its own error in
-    its place (pydantic does, while the provider SDKs build their models on import); the top level still
-    knows the user asked to stop and ends in one line."""
-
-    seen = False
-
-    @classmethod
-    def handle(cls, signum: int, frame: object) -> None:
-        cls.seen = True
-        raise KeyboardInterrupt
+def _is_interrupt(exc: BaseException) -> bool:
+    """Ctrl-C, or an error a library raised in its place: pydantic, building the provider SDKs' models on
+    import, turns a KeyboardInterrupt into a SchemaError whose text ends with it."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # the chain of causes, not followed forever
+        if seen is None or isinstance(seen, SystemExit):
+            return False
+        if isinstance(seen, KeyboardInterrupt) or "KeyboardInterrupt" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 if __name__ == "__main__":
     try:
-        import signal  # imported here, inside the guard: Ctrl-C may come while the import runs
-
-        signal.signal(signal.SIGINT, _InterruptWatch.handle)
         sys.exit(main(sys.argv[1:]))
     except BaseException as exc:  # Ctrl-C outside a game (start-up, imports, shutdown): one line, no trace
-        swallowed = _InterruptWatch.seen and not isinstance(exc, SystemExit)
-        if not (isinstance(exc, KeyboardInterrupt) or swallowed):
+        if not _is_interrupt(exc):
             raise
         print("\ninterrupted", file=sys.stderr)
         sys.exit(130)

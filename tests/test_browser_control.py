@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from support.browser import NEEDS_CHROMIUM, shoot
 from support.browser import rendered as support_rendered
 
@@ -129,7 +129,7 @@ def test_default_pace_pause_step_and_resume_from_the_page(game: LiveGame, page: 
     paused_at = settled_turn(game)  # paused between turns: no turn is played from here on
     rendered(pg, paused_at)  # the page shows every turn up to the pause
     pg.select_option("#ctl-pace", "0")
-    pg.wait_for_function("document.querySelector('#ctl-pace').value === '0'")
+    expect(pg.locator("#ctl-pace")).to_have_value("0")  # no string evaluated: the page's CSP forbids it
     pg.click("#ctl-step")
     rendered(pg, paused_at + 1)
     pg.click("#ctl-step")

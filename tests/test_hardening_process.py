@@ -75,3 +75,22 @@ def test_ctrl_c_at_any_moment_ends_in_one_line(delay: float, tmp_path: Path) -> 
         pytest.skip("the signal came while Python itself was starting, before our code")
     assert "Traceback" not in err, err[-800:]
     assert code in (130, -signal.SIGINT, 0), err[-300:]
+
+
+def test_an_error_raised_in_place_of_ctrl_c_ends_as_an_interrupt() -> None:
+    """A library that catches the KeyboardInterrupt and raises its own error (pydantic's SchemaError text
+    ends with it), or raises while handling it, still ends the run as an interrupt; other errors do not."""
+    sys.path.insert(0, str(REPO))
+    from main import _is_interrupt
+
+    assert _is_interrupt(KeyboardInterrupt())
+    assert _is_interrupt(RuntimeError('Error building "model" validator:\n  KeyboardInterrupt: '))
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise ValueError("cleanup failed") from None
+    except ValueError as raised:
+        assert _is_interrupt(raised)  # the interrupt is still its context
+    assert not _is_interrupt(RuntimeError("a parser bug"))
+    assert not _is_interrupt(SystemExit(0))

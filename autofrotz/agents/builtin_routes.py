@@ -27,8 +27,8 @@ COUNTS = {"once": 1, "twice": 2, "thrice": 3}
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 NUMBERS |= {"nine": 9, "ten": 10}
 MAX_REPEAT = 10  # steps one counted leg may take
-DIRECTION = r"(?:north-east|north-west|south-east|south-west|northeast|northwest|southeast|southwest|" \
-    r"north|south|east|west|up|down)"  # longest first: "northeast" is no "north" then "east"  # fmt: skip
+DIRECTION = r"(?:up|down|north-east|north-west|south-east|south-west|northeast|northwest|southeast|" \
+    r"southwest|north|east|south|west)"  # longest first: "northeast" is no "north" then "east"  # fmt: skip
 COUNT = (
     r"(?:once|twice|thrice|"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:times|steps|paces))"
