@@ -65,7 +65,7 @@ def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: st
 
 def side_exit(
     game: GameInterface, labels: tuple[str, ...], last_reply: str = "", slot: str = SLOT
-) -> tuple[tuple[str, str, str], ...] | None:
+) -> ExitAnswers | None:
     """Each exit tried in a fresh side copy, then "look" there: (label, the move's reply, the look's
     reply) per exit, or None when asking is not safe. Only compass exits are tried (map_side_exit
     chooses them); every copy is thrown away, so the moves change nothing in the run."""
@@ -219,9 +219,7 @@ class InventoryProbe:
             return None
         return self.look(reply)
 
-    def exit_first(
-        self, maps: MapManager, reply: str, command: str | None
-    ) -> tuple[tuple[str, str, str], ...] | None:
+    def exit_first(self, maps: MapManager, reply: str, command: str | None) -> ExitAnswers | None:
         """The exits the map wants tried in a side copy before it reads a move into a room whose name
         and text known rooms share (map_side_exit), with the answers; None when it wants none."""
         labels = maps.side_exit_question(reply, command)

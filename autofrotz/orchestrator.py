@@ -312,8 +312,9 @@ class Orchestrator:
 
     def _read_move(self, text: str, command: str | None, n: int) -> RoomUpdate:
         """The map reads the reply. Where a side copy costs no turn, a move that printed no room header
-        gets a side "look" first (a refusal in the game's own words, map_side_look) and a look after
-        (where the map settled is corrected, settle_room), as the perception eval reads it."""
+        gets a side "look" first (a refusal in the game's own words, map_side_look), a move into a
+        look-alike room gets known exits tried (map_side_exit), and a look after corrects where the map
+        settled (settle_room): InventoryProbe.read_move, as the perception eval reads it."""
         if not self._side_copies_free():
             return self.p.map.update_from_game_output(text, command, n)
         return InventoryProbe(self.p.game).read_move(self.p.map, text, command, n)

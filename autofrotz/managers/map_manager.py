@@ -134,8 +134,8 @@ class MapManager(MazeMap):
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[str, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose
         name and text known rooms share, told apart by where their walked exits lead (map_side_exit)."""
-        if "exit_tells_namesakes" in self.switched_off:
-            return ()
+        if "exit_tells_namesakes" in self.switched_off or not is_travel_command(command_used):
+            return ()  # most replies are no move: the room table and the game's style are not built for them
         rooms = dict(self.graph.nodes(data=True))
         headerless = MapView(self).headerless_game()
         known = self.known_names()
