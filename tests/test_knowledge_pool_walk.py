@@ -12,6 +12,7 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import advisor, widen
 from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.pool_walk import SWEEP_TURNS
 from tests.test_knowledge_spread import Map
 from tests.test_knowledge_wider import PATH, Inner, knowing
 
@@ -41,6 +42,7 @@ def at(room: str, score: int = 5) -> TurnContext:
 def walker() -> advisor.KnowingAgent:
     agent = knowing(PATH, Lore(runs=1, rooms={"trail": "Trail", "lake": "Lake", "ledge": "Ledge"}))
     agent.inner = Remembering()
+    agent.state.stale_since = SWEEP_TURNS
     return agent
 
 
@@ -55,6 +57,9 @@ def test_a_kind_neutral_use_comes_before_a_tool_of_the_wrong_kind_and_a_throw_co
 
 def test_with_nothing_left_here_the_pool_walks_to_a_room_where_it_has_something() -> None:
     agent = walker()
+    agent.state.stale_since = 0
+    assert agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None  # the sweep's turns first
+    agent.state.stale_since = SWEEP_TURNS  # the sweep had its turns here
     first = agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
     assert first == ("south", "the pool is not spent elsewhere (after 1 earlier runs): to Trail")
     assert agent._pool(at("lake"), Scene("lake", [], [], ["scarf"], ""))[0] == "west"

@@ -76,6 +76,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_tactics import allowed
 from autofrotz.agents.builtin_words import VERB_ONLY
@@ -87,6 +88,7 @@ from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
 from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
+from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
@@ -387,6 +389,8 @@ class KnowingAgent:
         s.pool_dry += [] if here in s.pool_dry else [here]
         if not POOL_WALK or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
             return None
+        if s.stale_since < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
+            return None  # the agent's sweep of other verbs has its turns here first
         exits = _this_run_exits(ctx.map)
         rooms = set(exits) | {to for d in exits.values() for to in d.values()}
         far = {
