@@ -93,3 +93,13 @@ def test_a_put_on_a_thing_that_scored_nothing_takes_the_thing_back_by_its_own_na
     agent._after_success(put, "put scarf on little table", "porch")
     queued = [q.command for q in agent.mem.plans.queue]
     assert queued == ["take scarf"]  # not "take scarf on little table", which no parser reads
+
+
+def test_a_put_the_library_refuses_is_a_refusal_not_a_put_to_take_back() -> None:
+    agent = BuiltinAgent()
+    agent.mem.seen.held.append("scarf")
+    agent.mem.now.last_command, agent.mem.now.last_room = "put scarf in gate", "porch"
+    refused = "That can't contain things."
+    agent._judge(TurnContext(2, "g", "put scarf in gate", refused, "porch", "Porch", score=0), refused)
+    assert [q.command for q in agent.mem.plans.queue if q.command.startswith("take ")] == []
+    assert agent.mem.failed("porch", "put scarf in gate")  # the agent's fails are not cleared by it
