@@ -140,6 +140,8 @@ BACK = True  # rule ``back to the path``
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
 CLOCKS = True  # rule ``known clock`` (knowledge/clock.py)
+CLOCK_POINT = True  # rule ``a known point before the clock``
+CLOCK_POINT_RULE = "a known point before the clock"
 UNSEEN = True  # rule ``known room not seen this run``
 UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
@@ -521,6 +523,17 @@ class KnowingAgent:
         if replay is not None:
             followed: Decision = self.inner.follow(context, *replay)
             return followed
+        point = self._point_before_clock(context) if leave is not None and CLOCK_POINT else None
+        if point is not None:  # the clock still says leave next turn
+            self.state.stay.left = False
+            room = context.room_id or ""
+            self.state.leaves[room] = self.state.leaves.get(room, 1) - 1
+            self.state.barred = [
+                b
+                for b in self.state.barred
+                if b != f"{self.state.stay.came_from}|{self.state.stay.direction}"
+            ]
+            leave = point
         if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
             left: Decision = self.inner.follow(context, *leave)
             return left
@@ -555,6 +568,21 @@ class KnowingAgent:
         ):  # the command is a known dead end tried again (rule ``a dead end at fewer points``)
             decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
         return decision
+
+    def _point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a known point before the clock``: in a room whose clock says leave, a known scoring
+        action of this room whose things are carried is done first (the clock leaves half its turns: one
+        command fits). Before, a later run left the room each time it walked in and never scored there."""
+        self._score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
+        s, carried = self.state, {c.lower() for c in ctx.inventory}
+        for i, goal in enumerate(self.lore.scoring):
+            if i in s.done or s.sent.get(i, 0) >= GOAL_TRIES or not same_place(ctx.room_id, goal.room):
+                continue
+            if all(n.lower() in carried for n in goal.needs):
+                s.sent[i] = s.sent.get(i, 0) + 1
+                s.last_goal = i
+                return goal.command, f"{CLOCK_POINT_RULE} (run {goal.run})"
+        return None
 
     # ----- known clocks (knowledge/clock.py) -----
     def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
