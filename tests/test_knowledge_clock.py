@@ -136,3 +136,16 @@ def test_a_known_point_of_the_room_comes_before_leaving_by_its_clock(
     third = agent.decide(at(4, "pull rope", "hall", "The bell rings.", score=5))
     assert third.command == "north" and "known clock (run 1)" in third.reasoning  # the point made: leave
     assert agent.state.done == [0]
+
+
+def test_a_point_made_on_the_turn_a_room_s_clock_killed_stays_a_known_scoring_action() -> None:
+    search = Scoring("hall_2", "search shelf", (), (), (), 5, 1, 9)
+    dig = Scoring("field", "dig", (), (), (), 5, 1, 12)
+    rows = {"text": "The guard shoots you.", "run": 1, "seen": 1}
+    lore = Lore(
+        runs=1, scored=[search, dig], deaths={("hall_2", "search shelf"): rows, ("field", "dig"): rows}
+    )
+    assert lore.death_rule("hall_2", "search shelf") is not None  # a known death before the rule
+    lore.spare_clock_rooms({"hall"})  # the hall's clock killed after other commands too
+    assert lore.scoring == [search] and lore.death_rule("hall_2", "search shelf") is None
+    assert lore.death_rule("field", "dig") is not None  # no clock in the field: the command killed
