@@ -12,7 +12,7 @@ from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.knowledge import advisor, clock
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.clock import Deaths, clocks
-from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.lore import Lore, Scoring
 
 
 def played(turns: list[tuple[str, str, str | None]]) -> sqlite3.Connection:
@@ -56,7 +56,7 @@ def test_two_deaths_after_walking_in_make_a_clock_one_command_that_kills_does_no
     assert same.clocks() == {}  # the same command twice: the command killed (rule ``known death``)
 
 
-def at(n: int, command: str, room: str, reply: str = "", death: str = "") -> TurnContext:
+def at(n: int, command: str, room: str, reply: str = "", death: str = "", score: int = 0) -> TurnContext:
     name = room.title()
     return TurnContext(
         n,
@@ -67,7 +67,7 @@ def at(n: int, command: str, room: str, reply: str = "", death: str = "") -> Tur
         name,
         "A plain room.",
         death_note=death,
-        score=0,
+        score=score,
     )
 
 
@@ -115,3 +115,37 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
     again.load_dict(agent.to_dict())  # a resume keeps where it walked in and what it learned
     assert again.state.own_deaths == agent.state.own_deaths and again.state.stay == agent.state.stay
     assert again.inner.mem.failed("road", "south")
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_known_point_of_the_room_comes_before_leaving_by_its_clock(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "CLOCK_POINT", rule_on)
+    pull = Scoring("hall", "pull rope", (), (), (), 5, 1, 9)
+    lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}), scoring=[pull])
+    agent = KnowingAgent(BuiltinAgent(), lore)
+    agent.decide(at(1, "look", "road"))
+    first = agent.decide(at(2, "south", "hall"))
+    assert first.command == "pull rope" and first.reasoning.startswith("known scoring action (run 1)")
+    second = agent.decide(at(3, first.command, "hall", "Nothing happens."))
+    if not rule_on:
+        assert second.command == "north" and "known clock (run 1)" in second.reasoning
+        return
+    assert (second.command, second.reasoning) == ("pull rope", "a known point before the clock (run 1)")
+    third = agent.decide(at(4, "pull rope", "hall", "The bell rings.", score=5))
+    assert third.command == "north" and "known clock (run 1)" in third.reasoning  # the point made: leave
+    assert agent.state.done == [0]
+
+
+def test_a_point_made_on_the_turn_a_room_s_clock_killed_stays_a_known_scoring_action() -> None:
+    search = Scoring("hall_2", "search shelf", (), (), (), 5, 1, 9)
+    dig = Scoring("field", "dig", (), (), (), 5, 1, 12)
+    rows = {"text": "The guard shoots you.", "run": 1, "seen": 1}
+    lore = Lore(
+        runs=1, scored=[search, dig], deaths={("hall_2", "search shelf"): rows, ("field", "dig"): rows}
+    )
+    assert lore.death_rule("hall_2", "search shelf") is not None  # a known death before the rule
+    lore.spare_clock_rooms({"hall"})  # the hall's clock killed after other commands too
+    assert lore.scoring == [search] and lore.death_rule("hall_2", "search shelf") is None
+    assert lore.death_rule("field", "dig") is not None  # no clock in the field: the command killed

@@ -599,7 +599,9 @@ class BuiltinAgent:
             box = short(command.split(" in ", 1)[1])
             mem.seen.deposits += [] if box in mem.seen.deposits else [box]  # this container counts treasure
         if verb == "put" and not gained and thing not in mem.seen.junk:  # junk: left where it belongs
-            mem.plans.add([f"take {command.split(' in ')[0][4:]}"], "take-back-what-a-put-did-not-score")
+            # the thing as the command named it: "put X on Y" takes back X, not "X on Y" (not understood)
+            put = command.split(" in ")[0].split(" on ")[0][4:]
+            mem.plans.add([f"take {put}"], "take-back-what-a-put-did-not-score")
         if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
             tries, fails = mem.attempts.tries, mem.attempts.fails
             mem.attempts.tries = {

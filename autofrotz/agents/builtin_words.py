@@ -131,7 +131,9 @@ REFUSALS = re.compile(
     r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
     r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
     r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
-    r"no point|pointless|waste of time|too dark to|(?:is|are) stuck|not the time)\b",
+    r"no point|pointless|waste of time|too dark to|(?:is|are) stuck|not the time|"
+    # the parser library's refusals of a put into or onto the wrong kind of thing (not "you can't")
+    r"can't contain things|would achieve nothing)\b",
     re.IGNORECASE,
 )
 # Replies that report an action done (the parser library's own words for success): never a stock refusal.
@@ -557,6 +559,8 @@ def is_refusal(text: str) -> bool:
     >>> is_refusal("I can't seem to open the door.")
     True
     >>> is_refusal("The gate is stuck."), is_refusal("This is not the time for a nap.")
+    (True, True)
+    >>> is_refusal("That can't contain things."), is_refusal("Putting it on the rug would achieve nothing.")
     (True, True)
     """
     head_text = text[:400]

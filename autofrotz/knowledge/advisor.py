@@ -76,7 +76,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
+from autofrotz.agents.builtin_tactics import allowed
 from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
@@ -84,9 +86,21 @@ from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
+from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
+from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
+from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
+from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
-from autofrotz.knowledge.widen import ASKS_FOR_THING, ASKS_FOR_TOOL, untried_use
+from autofrotz.knowledge.widen import (
+    ASKS_FOR_THING,
+    ASKS_FOR_TOOL,
+    ROOM_BUDGET,
+    Asked,
+    pool_commands,
+    untried_use,
+)
 from autofrotz.managers.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -126,6 +140,8 @@ BACK = True  # rule ``back to the path``
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
 CLOCKS = True  # rule ``known clock`` (knowledge/clock.py)
+CLOCK_POINT = True  # rule ``a known point before the clock``
+CLOCK_POINT_RULE = "a known point before the clock"
 UNSEEN = True  # rule ``known room not seen this run``
 UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
@@ -133,6 +149,7 @@ UNSEEN_RULE = "known room not seen this run"
 MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
 BLIND = True  # rule ``the story names its exits`` (knowledge/blind.py)
 WORDS = True  # rule ``a word alone that killed`` (lore.py): vetoed in every room
+POOL_WALK = True  # rule ``the pool is not spent elsewhere`` (knowledge/pool_walk.py)
 
 
 class InformedMemory(Memory):
@@ -252,6 +269,11 @@ class GoalState:
     move_to: str = ""  # the room it walks to ("" when none)
     ran_dry: bool = False  # the agent asked for the wider pool once (rule ``a dead end at fewer points``)
     move_steps: int = 0
+    pool_dry: list[str] = field(default_factory=list)  # rooms where the pool had nothing left (this score)
+    pool_rooms: list[str] = field(default_factory=list)  # rooms where the pool sent a command (this run)
+    pool_to: str = ""  # the room rule ``the pool is not spent elsewhere`` walks to ("" when none)
+    pool_steps: int = 0  # steps of that walk
+    pool_walked: int = 0  # steps walked for the pool this run
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -352,7 +374,71 @@ class KnowingAgent:
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
         self.state.ran_dry = self.inner.mem.ran_dry = True  # rule ``a dead end at fewer points`` may lift
-        return self._unseen_room(ctx) or self._untried(ctx, scene)
+        return self._unseen_room(ctx) or self._pool(ctx, scene)
+
+    def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """The wider pool here; when it has nothing left here, a step towards a room where it has."""
+        s, here = self.state, ctx.room_id or "?"
+        if s.pool_to and here != s.pool_to and s.pool_steps < POOL_WALK_STEPS:
+            walk = self._pool_step(ctx)
+            if walk is not None:
+                return walk
+        s.pool_to = ""
+        plan = self._untried(ctx, scene)
+        if plan is not None:
+            s.pool_rooms += [] if here in s.pool_rooms else [here]
+            return plan
+        s.pool_dry += [] if here in s.pool_dry else [here]
+        if not POOL_WALK or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
+            return None
+        if s.stale_since < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
+            return None  # the agent's sweep of other verbs has its turns here first
+        exits = _this_run_exits(ctx.map)
+        rooms = set(exits) | {to for d in exits.values() for to in d.values()}
+        far = {
+            r: len(steps)
+            for r in rooms
+            if r != here and r not in s.pool_dry and self._pool_left(ctx, r)
+            for steps in [self.lore.route(here, r, exits)]
+            if steps
+        }
+        things = set(s.pool_rooms) | {
+            r for r in rooms if any(same_place(r, k) for k in self.lore.items.values())
+        }
+        target = pool_target(here, rooms, set(s.pool_dry), things, far)
+        if target is None:
+            return None
+        s.pool_to, s.pool_steps = target, 0
+        return self._pool_step(ctx)
+
+    def _pool_left(self, ctx: TurnContext, room: str) -> bool:
+        """Whether the wider pool has a command left in another room of this run's map (seen as the
+        agent remembers it: its things, what is carried now)."""
+        s, mem = self.state, self.inner.mem
+        if s.uses.get(room, 0) >= ROOM_BUDGET or not hasattr(self.inner, "_remote_scene"):
+            return False
+        if not self.inner.mem.now.lit and self.inner._map_dark(room):
+            return False
+        scene = self.inner._remote_scene(room)
+        verbs = self.lore.verbs
+        on = [v for v in verbs if v not in s.no_thing]
+        pool = pool_commands(
+            ctx.vocabulary.knows, room, scene, mem, Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on)
+        )
+        return any(allowed(c, room, mem) for c, _ in pool)
+
+    def _pool_step(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """A step of rule ``the pool is not spent elsewhere`` (None, and the walk left, when none)."""
+        s = self.state
+        steps = self._route_to(ctx, s.pool_to)
+        if not steps:
+            s.pool_dry.append(s.pool_to)  # no way there this time: not walked to again at this score
+            s.pool_to = ""
+            return None
+        s.pool_steps += 1
+        s.pool_walked += 1
+        where = self.lore.rooms.get(s.pool_to, s.pool_to)
+        return steps[0], f"{POOL_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
     def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
@@ -437,6 +523,17 @@ class KnowingAgent:
         if replay is not None:
             followed: Decision = self.inner.follow(context, *replay)
             return followed
+        point = self._point_before_clock(context) if leave is not None and CLOCK_POINT else None
+        if point is not None:  # the clock still says leave next turn
+            self.state.stay.left = False
+            room = context.room_id or ""
+            self.state.leaves[room] = self.state.leaves.get(room, 1) - 1
+            self.state.barred = [
+                b
+                for b in self.state.barred
+                if b != f"{self.state.stay.came_from}|{self.state.stay.direction}"
+            ]
+            leave = point
         if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
             left: Decision = self.inner.follow(context, *leave)
             return left
@@ -454,7 +551,7 @@ class KnowingAgent:
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
         plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
-            plan = self._untried(context, self.inner._scene(context))
+            plan = self._pool(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
         if plan is not None:
             command, rule = plan
@@ -471,6 +568,21 @@ class KnowingAgent:
         ):  # the command is a known dead end tried again (rule ``a dead end at fewer points``)
             decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
         return decision
+
+    def _point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a known point before the clock``: in a room whose clock says leave, a known scoring
+        action of this room whose things are carried is done first (the clock leaves half its turns: one
+        command fits). Before, a later run left the room each time it walked in and never scored there."""
+        self._score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
+        s, carried = self.state, {c.lower() for c in ctx.inventory}
+        for i, goal in enumerate(self.lore.scoring):
+            if i in s.done or s.sent.get(i, 0) >= GOAL_TRIES or not same_place(ctx.room_id, goal.room):
+                continue
+            if all(n.lower() in carried for n in goal.needs):
+                s.sent[i] = s.sent.get(i, 0) + 1
+                s.last_goal = i
+                return goal.command, f"{CLOCK_POINT_RULE} (run {goal.run})"
+        return None
 
     # ----- known clocks (knowledge/clock.py) -----
     def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -651,6 +763,7 @@ class KnowingAgent:
             s.dry = 0
             s.uses.clear()  # a rise in score may have changed what each room's things do
             s.wide_sent.clear()
+            s.pool_dry.clear()
         s.last_score, s.last_goal = ctx.score, None
 
     def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:

@@ -60,6 +60,7 @@ class Lore:
     timed: set[str] = field(default_factory=set)  # killing sentences of the world's clock (timed_deaths)
     room_turns: dict[str, float] = field(default_factory=dict)  # room -> mean turns a run (spread.py)
     blind: tuple[int, int] = (0, 0)  # earlier runs' blind tries and the rooms they found (blind.py)
+    scored: list[Scoring] = field(default_factory=list)  # every scoring action, known deaths too
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -73,8 +74,20 @@ class Lore:
         # rule ``timed death``: the world's own event, not the command's doing
         for key in timed_deaths(lore.deaths, lore.timed):
             del lore.deaths[key]
+        lore.scored = list(lore.scoring)
         lore.scoring = [s for s in lore.scoring if (s.room, s.command) not in lore.deaths]
         return lore
+
+    def spare_clock_rooms(self, rooms: set[str]) -> None:
+        """Rule ``a point the room's clock cut short``: a command that scored in a room whose clock kills
+        (knowledge/clock.py: deaths there after different commands) and died there is the clock's death,
+        not the command's: no known death, a known scoring action again (a later run scored it at once
+        where the first had died of the clock on that turn)."""
+        places = {_NUMBERED.sub("", r) for r in rooms}
+        for s in self.scored:
+            if (s.room, s.command) in self.deaths and _NUMBERED.sub("", s.room) in places:
+                del self.deaths[(s.room, s.command)]
+        self.scoring = [s for s in self.scored if (s.room, s.command) not in self.deaths]
 
     @property
     def empty(self) -> bool:

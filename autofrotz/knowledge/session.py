@@ -61,6 +61,7 @@ class Learning:
             lore.walls, lore.best_score = walls(conn, runs)
             lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
             lore.stays = clocks(conn, runs, frozenset(lore.timed))
+            lore.spare_clock_rooms(set(lore.stays.clocks()))
             lore.room_turns = room_turns(conn, runs)
             lore.blind = blind_tries(conn, runs)
         if not fresh:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
@@ -73,7 +74,7 @@ def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[
     # Things the agent knows as objects come first: a detail of the scenery seldom takes anything.
     things.sort(key=lambda t: not (t in mem.seen.objects or t in mem.seen.parts or has_any(t, NOTABLE)))
     people = set(mem.seen.people)
-    out: list[tuple[bool, int, str]] = []
+    out: list[tuple[bool, int, int, str]] = []
     for n, pattern in enumerate(USES):
         to_person = pattern.startswith(("give", "show"))
         for t in things:
@@ -83,8 +84,8 @@ def candidates(scene: Scene, mem: Memory, known: Callable[[str], bool]) -> list[
             for h in held:
                 command = pattern.format(h=h, t=t)
                 if all(known(word) for word in command.split()):
-                    out.append((not fits(pattern, h, t, living), n, command))
-    return [command for _, _, command in sorted(out, key=lambda x: (x[0], x[1]))]
+                    out.append((not fits(pattern, h, t, living), wrong_tool(pattern, h), n, command))
+    return [command for *_, command in sorted(out, key=lambda x: x[:3])]
 
 
 def fitting(commands: list[str], scene: Scene, mem: Memory) -> tuple[list[str], list[str]]:
@@ -131,6 +132,31 @@ def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
     if verb in ("cut", "hit"):
         return w.has_class(held, w.WEAPONS)
     return verb in ("give", "show") and living
+
+
+# Rule ``a tool of the wrong kind goes last``: an instrument verb needs a thing of the instrument's kind (a
+# key unlocks, a blade cuts, a flame burns, a spade digs), a convention of every parser's library; so a
+# use that names a carried thing of another kind comes after the kind-neutral uses (put on, show, tie),
+# and a throw (seldom the way on, and it may break what it throws) after those. Before, a later run
+# spent a room's whole budget unlocking, throwing and cutting with whatever it carried and never put a
+# thing on a table.
+TOOL_KINDS = {"unlock": w.KEYS, "cut": w.WEAPONS, "hit": w.WEAPONS, "burn": w.LIGHTS, "dig": w.DIGGERS}
+WRONG_TOOL = "a tool of the wrong kind goes last"
+
+
+def wrong_tool(pattern: str, held: str) -> int:
+    """0 for a use whose carried thing may do it, 1 for an instrument of another kind, 2 for a throw.
+
+    >>> wrong_tool("unlock {t} with {h}", "brass key"), wrong_tool("unlock {t} with {h}", "scarf")
+    (0, 1)
+    >>> wrong_tool("put {h} on {t}", "scarf"), wrong_tool("throw {h} at {t}", "scarf")
+    (0, 2)
+    """
+    verb = pattern.split()[0]
+    if verb == "throw":
+        return 2
+    kind = TOOL_KINDS.get(verb)
+    return int(kind is not None and not w.has_class(held, kind))
 
 
 def own_verb_commands(
@@ -183,19 +209,38 @@ def untried_use(
     room = ctx.room_id or "?"
     if spent.get(room, 0) >= ROOM_BUDGET:
         return None
-    done = set(sent or [])
-    own = own_verb_commands(scene, mem, verbs or [], wants_tool)
-    alone = [(c, r) for c, r in own if r == OWN_VERB and c not in (wants_thing or [])]
-    on = set(verbs or []) if on_things is None else set(on_things)
-    own = [(c, r) for c, r in own if r == OWN_VERB or c.split()[0] in on]
-    fit, rest = (
-        fitting(candidates(scene, mem, ctx.vocabulary.knows), scene, mem) if scene.inventory else ([], [])
-    )
-    uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
-    for command, rule in uses_fit + alone + uses_rest + [(c, r) for c, r in own if r != OWN_VERB]:
-        if f"{room}|{command}" not in done and allowed(command, ctx.room_id, mem):
+    asked = Asked(verbs or [], sent or [], wants_thing or [], wants_tool or [], on_things)
+    for command, rule in pool_commands(ctx.vocabulary.knows, room, scene, mem, asked):
+        if allowed(command, ctx.room_id, mem):
             spent[room] = spent.get(room, 0) + 1
             if sent is not None:
                 sent.append(f"{room}|{command}")
             return command, f"{rule} (after {runs} earlier runs): not tried here before"
     return None
+
+
+class Asked(NamedTuple):
+    """What the wider pool keeps of this run (see ``untried_use``)."""
+
+    verbs: list[str]
+    sent: list[str]
+    wants_thing: list[str]
+    wants_tool: list[str]
+    on_things: list[str] | None
+
+
+def pool_commands(
+    known: Callable[[str], bool], room: str, scene: Scene, mem: Memory, asked: Asked
+) -> list[tuple[str, str]]:
+    """(command, rule) of the wider pool in a room, in order, less what it sent there this run (the
+    agent's ``allowed`` check is the caller's)."""
+    verbs, sent, wants_thing, wants_tool, on_things = asked
+    done = set(sent)
+    own = own_verb_commands(scene, mem, verbs, wants_tool)
+    alone = [(c, r) for c, r in own if r == OWN_VERB and c not in wants_thing]
+    on = set(verbs) if on_things is None else set(on_things)
+    own = [(c, r) for c, r in own if r == OWN_VERB or c.split()[0] in on]
+    fit, rest = fitting(candidates(scene, mem, known), scene, mem) if scene.inventory else ([], [])
+    uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
+    pool = uses_fit + alone + uses_rest + [(c, r) for c, r in own if r != OWN_VERB]
+    return [(c, r) for c, r in pool if f"{room}|{c}" not in done]
