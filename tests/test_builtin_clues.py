@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, look_after_open, reach_actions
 from autofrotz.agents.builtin_memory import Memory, spot
@@ -141,3 +143,28 @@ def test_a_hooded_figure_that_blocks_the_way_and_thrusts_is_fought() -> None:
         "The hooded figure thrusts, but you fight back!",
     )
     assert world.decide() == "attack figure with sword"
+
+
+def _clue_follow_ups(turns: int) -> list[str]:
+    """The commands sent for a clue in a belfry whose bell answers every try "well out of reach"."""
+    world = World("Belfry\nA dusty belfry. A bronze bell hangs from the beams. A stool stands here.\n")
+    sent = []
+    for _ in range(turns):
+        command = world.decide()
+        if "clue" in world.decision.reasoning or "higher" in world.decision.reasoning:
+            sent.append(command)
+        if command in ("north", "south", "east", "west", "up", "down", "in", "out"):
+            world.reply(command, "You can't go that way.")
+        else:
+            world.reply(
+                command, "The bronze bell is well out of reach." if "bell" in command else "Nothing happens."
+            )
+    return sent
+
+
+def test_the_same_answer_asks_for_its_clue_twice_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    """a-clue-is-followed-twice: "well out of reach" asks for the stool at most twice for each command
+    so answered ("take bronze bell", "take bell"); later tries answered alike queue the stool no more."""
+    assert _clue_follow_ups(300) == ["stand on stool"] * 3
+    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-clue-is-followed-twice")
+    assert _clue_follow_ups(300).count("stand on stool") > 4

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_memory import Spot
 from autofrotz.agents.builtin_words import DARK
@@ -264,3 +266,32 @@ def test_a_locked_door_is_examined_and_a_view_from_higher_is_climbed_to() -> Non
         world.reply(steps[-1][0], reply)
     rule = "stand-higher-to-look (queued)"
     assert steps == [("drop wooden bench", rule), ("stand on wooden bench", rule), ("take brass key", rule)]
+
+
+def _moves_tried_in_a_study(turns: int) -> list[str]:
+    """Moves tried from a study whose own refusal names its one way out without a listing phrase."""
+    study, pantry = (
+        "Study\nA cramped study with a desk.\n",
+        "Pantry\nA small pantry, empty. The study is north.\n",
+    )
+    world, here, tried = World(study), "study", []
+    for _ in range(turns):
+        command = world.decide()
+        if (here, command) in (("study", "south"), ("pantry", "north")):
+            here = "pantry" if here == "study" else "study"
+            world.reply(command, pantry if here == "pantry" else study)
+            continue
+        tried += [command] if is_move(command) and here == "study" else []
+        refusal = "A pantry opens to the south; the stairs are the other way."
+        refusal = refusal if here == "study" else "You can't go that way."
+        world.reply(command, refusal if is_move(command) else "Nothing happens.")
+    return tried
+
+
+def test_a_refusal_said_twice_names_the_ways_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """a-refusal-said-twice-lists-the-ways: the study's refusal, said again word for word for a second
+    way, is what it says to every way it lacks: the compass ways it does not name are not tried."""
+    with_rule = _moves_tried_in_a_study(120)
+    assert "west" not in with_rule and len(with_rule) <= 8
+    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-refusal-said-twice-lists-the-ways")
+    assert "west" in _moves_tried_in_a_study(120)

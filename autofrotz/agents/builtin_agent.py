@@ -482,6 +482,11 @@ class BuiltinAgent:
         """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
         only_listing = on("rule-out-only-a-listing")
         listed = (w.ways_out_listed if only_listing else w.exits_listed)(text[:300])
+        if self.mem.refused_alike(room, text) and on("a-refusal-said-twice-lists-the-ways"):
+            # a room's own refusal said again word for word for another way: it is what the room says
+            # to every way it lacks, and the ways it names ("a pantry opens to the south; the
+            # stairs are the other way") are its ways out even without a listing phrase
+            listed = listed or w.exits_listed(text[:300])
         if not listed or parse_direction(command) in listed:
             return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
         # rule a-mapped-exit-stays-open: the map saw it lead somewhere
@@ -707,10 +712,12 @@ class BuiltinAgent:
         people = [w.head(n) for n in names if has_any(n, (w.PEOPLE, w.ANIMALS))] + mem.seen.people
         mem.plans.add(protruding_pulls(text), "pull-what-sticks-out")
         clues = clue_commands(command, objects(command), text, list(dict.fromkeys(people)), names, held)
+        clues = mem.unheard_clues(room, command, clues, text)
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)
         mem.plans.add(clues, "follow-the-clue", front=True)
         higher = stand_higher(command, text, names, held) + seen_from_higher(command, text)
+        higher = mem.unheard_clues(room, command, higher, text)
         for follow in higher:
             mem.attempts.tries.pop(spot(room, follow), None)
         mem.plans.add(higher, "stand-higher-to-look", front=True)

@@ -21,6 +21,19 @@ MOVES = frozenset(
 )  # the moves the explorer sends
 RECENT = 12  # tries kept as "recent": a death restores a save at most this many turns old
 DURABLE = 3  # refusals this often repeated survive a change in the room
+CLUE_TIMES = 2  # times one answer to one command queues the same follow-up (a-clue-is-followed-twice)
+CLUES_KEPT = 400  # follow-ups remembered with the answer that asked for them (a-clue-is-followed-twice)
+ANSWERS_KEPT = 40  # refused moves' answers remembered per room (a-refusal-said-twice-lists-the-ways)
+
+
+def _first_paragraph(text: str) -> str:
+    """A reply's own answer: its first paragraph, spaced and cased alike, at most 200 characters (what
+    follows is the world's own news: a clock, a chatterer).
+
+    >>> _first_paragraph("  It  Hums.\\n\\nA bird sings.")
+    'it hums.'
+    """
+    return " ".join(text.strip().split("\n\n", 1)[0].split()).lower()[:200]
 
 
 class Spot(NamedTuple):
@@ -61,6 +74,10 @@ class Attempts:
     # room -> moves refused there before a change made us forget them (ways-past-an-opened-door)
     shut_moves: dict[str, list[str]] = field(default_factory=dict)
     opened_in: list[str] = field(default_factory=list)  # rooms where that rule has queued its moves once
+    refusals: dict[str, list[str]] = field(default_factory=dict)  # room -> answers of refused moves there
+    clued: list[str] = field(
+        default_factory=list
+    )  # "room|command|follow-up|answer" (a-clue-is-followed-twice)
 
     def unmark(self, room: str | None, command: str) -> None:
         """Forget one command's tries and refusal in a room: a reply made it worth sending again."""
@@ -79,6 +96,8 @@ class Attempts:
             "dir_tried": {k: list(v) for k, v in self.dir_tried.items()},
             "shut_moves": {k: list(v) for k, v in self.shut_moves.items()},
             "opened_in": list(self.opened_in),
+            "clued": list(self.clued),
+            "refusals": {k: list(v) for k, v in self.refusals.items()},
         }
 
     @classmethod
@@ -94,6 +113,8 @@ class Attempts:
             dir_tried={k: list(v) for k, v in data.get("dir_tried", {}).items()},
             shut_moves={k: list(v) for k, v in data.get("shut_moves", {}).items()},
             opened_in=list(data.get("opened_in", [])),
+            clued=list(data.get("clued", [])),
+            refusals={k: list(v) for k, v in data.get("refusals", {}).items()},
         )
 
 
@@ -292,12 +313,58 @@ class Memory:
             a.tries.pop(k, None)
         a.dir_tried.pop(here, None)
 
+    def refused_alike(self, room: str | None, text: str) -> bool:
+        """Whether another move refused in this room got this very answer (its first paragraph). A room
+        whose own refusal is said word for word for every way it lacks says where the ways are, for all
+        of them (rule a-refusal-said-twice-lists-the-ways in the agent).
+
+        >>> m = Memory()
+        >>> said = "Only the hall lies south."
+        >>> m.refused_alike("cell", said), m.refused_alike("cell", said), m.refused_alike("yard", said)
+        (False, True, False)
+        """
+        said = self.attempts.refusals.setdefault(room or "?", [])
+        first = _first_paragraph(text)
+        if first in said:
+            return True
+        said.append(first)
+        del said[:-ANSWERS_KEPT]
+        return False
+
+    def unheard_clues(self, room: str | None, command: str, follows: list[str], text: str) -> list[str]:
+        """Rule `a-clue-is-followed-twice`: the follow-ups a reply's clue asks for (stand on something to
+        reach, take what is out of reach, look after an opening) that this very answer to this very
+        command has not already asked for twice here. A clue is worth a second try (something else may
+        have changed meanwhile: a thing searched again after a box was opened), but the same command
+        answered alike a third time is the same clue, already followed (a thing "well out of reach"
+        answered the take and the climb alike, and each reply queued the other again for the rest of
+        the game). Another command answered alike ("open box", "open chest": "Opened.") is another clue.
+
+        >>> m = Memory()
+        >>> [m.unheard_clues("hall", "take bell", ["stand on chair"], "It is out of reach.") for _ in "123"]
+        [['stand on chair'], ['stand on chair'], []]
+        >>> m.unheard_clues("hall", "take bell", ["stand on chair", "take rope"], "It is  out of reach.")
+        ['take rope']
+        >>> m.unheard_clues("hall", "take bell", ["stand on chair"], "It is nearly in reach.")
+        ['stand on chair']
+        >>> m.unheard_clues("hall", "ring bell", ["stand on chair"], "It is out of reach.")
+        ['stand on chair']
+        """
+        if not on("a-clue-is-followed-twice"):
+            return follows
+        first = _first_paragraph(text)
+        keys = {f: f"{room or '?'}|{command}|{f}|{first}" for f in follows}
+        fresh = [f for f in follows if self.attempts.clued.count(keys[f]) < CLUE_TIMES]
+        self.attempts.clued = (self.attempts.clued + [keys[f] for f in fresh])[-CLUES_KEPT:]
+        return fresh
+
     def forget_successes(self) -> None:
         """After a restore the world went back a few turns: what succeeded since may be needed again."""
         a = self.attempts
         a.tries = {k: v for k, v in a.tries.items() if k in a.fails or k not in a.recent}
         a.recent = []
         a.dir_tried = {}
+        a.clued = []  # the world went back: an answer heard before is news again
         self.now.lit = False
         self.plans.queue = []
         self.seen.held = []
