@@ -11,11 +11,14 @@ and `InventoryProbe.answer` asks and feeds the listing back. `InventoryProbe.des
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
 from autofrotz.managers.directions import OPPOSITES, is_travel_command
+from autofrotz.managers.map_side_exit import shown_name
+from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 from autofrotz.managers.status_line import strip_status
 
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
-    from autofrotz.managers.map_side_exit import ExitAnswers
+    from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route
 
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
@@ -64,28 +67,70 @@ def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: st
 
 
 def side_exit(
-    game: GameInterface, labels: tuple[str, ...], last_reply: str = "", slot: str = SLOT
+    game: GameInterface, routes: tuple[Route, ...], last_reply: str = "", slot: str = SLOT
 ) -> ExitAnswers | None:
-    """Each exit tried in a fresh side copy, then "look" there: (label, the move's reply, the look's
-    reply) per exit, or None when asking is not safe. Only compass exits are tried (map_side_exit
-    chooses them); every copy is thrown away, so the moves change nothing in the run."""
-    if any(label not in OPPOSITES for label in labels):
-        raise ValueError(f"side copies try only compass exits, not {labels!r}")
+    """Each route (compass moves one after another) tried in a fresh side copy, then "look" there:
+    (route, each move's reply, the look's reply) per route, or None when asking is not safe. Only compass
+    exits are tried (map_side_exit chooses them); a route stops at a move answered with a request for a
+    key; every copy is thrown away, so the moves change nothing in the run."""
+    if any(not route or any(label not in OPPOSITES for label in route) for route in routes):
+        raise ValueError(f"side copies try only compass exits, not {routes!r}")
     if awaiting_key(last_reply):
         return None
     game.save(slot)
     answers = []
     try:
-        for label in labels:
-            moved = game.send(label).text
-            look = "" if awaiting_key(moved) else game.send("look").text
-            answers.append((label, moved, look))
+        for route in routes:
+            replies: list[str] = []
+            for label in route:
+                replies.append(game.send(label).text)
+                if awaiting_key(replies[-1]):
+                    break
+            look = "" if awaiting_key(replies[-1]) else game.send("look").text
+            answers.append((route, tuple(replies), look))
             game.restore(slot)
     except GameInterfaceError:
         return None
     finally:
         game.restore(slot)
     return tuple(answers)
+
+
+def side_survey(
+    game: GameInterface, here: str, name_of: Callable[[str], str], last_reply: str = "", slot: str = SLOT
+) -> tuple[Facts, int] | None:
+    """What every compass move from here shows, and every second move from each room of this name a
+    first move showed (only the moves some first move was answered with a room): (route -> the names of
+    the rooms its moves showed, "" for none; the commands sent), or None when asking is not safe. All in
+    side copies thrown away (map_side_exit reads the survey)."""
+    if awaiting_key(last_reply):
+        return None
+    game.save(slot)
+    facts: dict[Route, tuple[str, ...]] = {}
+    sent = 0
+    try:
+        for label in OPPOSITES:
+            game.restore(slot)
+            facts[(label,)] = (name_of(game.send(label).text),)
+            sent += 1
+        open_ways = [label for label in OPPOSITES if facts[(label,)][0]]
+        for label in open_ways:
+            if facts[(label,)][0] != here:
+                continue
+            game.restore(slot)
+            sent += 1
+            if awaiting_key(game.send(label).text):
+                continue
+            game.save(slot + "_survey")
+            for second in open_ways:
+                game.restore(slot + "_survey")
+                facts[(label, second)] = (here, name_of(game.send(second).text))
+                sent += 1
+    except GameInterfaceError:
+        return None
+    finally:
+        game.restore(slot)
+    return facts, sent
 
 
 def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
@@ -163,6 +208,7 @@ class InventoryProbe:
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
         self.first_look: str | None = None  # the side "look" asked before the map read a reply
         self.first_exits: ExitAnswers | None = None  # exits tried in side copies before that
+        self.first_survey: Facts | None = None  # a survey of the room asked before that (map_survey)
         # the last reply parsed for a side look, keyed by the reply and the room names known then
         self._parsed_reply: tuple[tuple[str, frozenset[str]], ParsedOutput] | None = None
 
@@ -222,28 +268,57 @@ class InventoryProbe:
     def exit_first(self, maps: MapManager, reply: str, command: str | None) -> ExitAnswers | None:
         """The exits the map wants tried in a side copy before it reads a move into a room whose name
         and text known rooms share (map_side_exit), with the answers; None when it wants none."""
-        labels = maps.side_exit_question(reply, command)
-        if not labels:
+        routes = maps.side_exit_question(reply, command)
+        if not routes:
             return None
-        answers = side_exit(self.game, labels, reply, self.slot)
-        self.exits += 2 * len(answers or ())
+        answers = side_exit(self.game, routes, reply, self.slot)
+        self.exits += sum(len(replies) + 1 for _, replies, _ in answers or ())
         return answers
 
     def read_move(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate:
         """The map reads one reply with the side looks it may need, the same in play and in evaluation:
         a look asked first for a move without a header (look_first, kept in `first_look`), known exits
-        tried for a move into a look-alike room (exit_first, kept in `first_exits`), then the
-        reply, then a look that corrects where the map settled (settle_room, kept in `settled_text`)."""
+        tried for a move into a look-alike room (exit_first, kept in `first_exits`), a survey of the room
+        when they told nothing (survey_first, kept in `first_survey`), then the reply, then a look that
+        corrects where the map settled (settle_room, kept in `settled_text`), and a survey of a
+        look-alike room the map has none of (survey)."""
         self.first_look = self.look_first(maps, reply, command)
         self.first_exits = self.exit_first(maps, reply, command)
-        update = maps.update_from_game_output(
-            reply, command, turn, side_look=self.first_look, side_exit=self.first_exits
-        )
+        self.first_survey = self.survey_first(maps, reply, command)
+        sides = (self.first_look, self.first_exits, self.first_survey)  # side_look, side_exit, side_survey
+        update = maps.update_from_game_output(reply, command, turn, *sides)
         self.settled_text = ""
         settled = self.settle_room(maps, reply, command, turn, self.first_look)
+        self.survey(maps, reply, command)
         if settled is None:
             return update
         return replace(settled, moved=settled.moved or update.moved)
+
+    def _survey(self, maps: MapManager, here: str, reply: str) -> Facts | None:
+        known, headerless = maps.known_names(), MapView(maps).headerless_game()
+        surveyed = side_survey(
+            self.game, here, lambda text: shown_name(text, known, headerless), reply, self.slot
+        )
+        if surveyed is None:
+            return None
+        self.exits += surveyed[1]
+        return surveyed[0] if any(all(names) for names in surveyed[0].values()) else None  # no way shown
+
+    def survey_first(self, maps: MapManager, reply: str, command: str | None) -> Facts | None:
+        """A survey of the room a move led into, asked before the map reads the reply when known rooms
+        share its name and text and the routes tried first did not tell which it is (map_survey)."""
+        here = maps.survey_question(reply, command, self.first_exits)
+        return self._survey(maps, here, reply) if here else None
+
+    def survey(self, maps: MapManager, reply: str, command: str | None) -> None:
+        """Keep a survey of the room a move led into when the map wants one (a look-alike room not yet
+        surveyed, map_side_exit): the one asked before the reply was read, else one asked now."""
+        here = maps.survey_wanted(command)
+        if here is None and not (self.first_survey and maps.current_room not in maps.surveys):
+            return
+        facts = self.first_survey or self._survey(maps, here or "", reply)
+        if facts is not None:
+            maps.note_survey(facts)
 
     def settle_room(
         self, maps: MapManager, reply: str, command: str | None, turn: int, look: str | None = None

@@ -112,8 +112,8 @@ def test_a_refused_side_move_decides_nothing() -> None:
     maps = MapManager()
     maps.update_from_game_output(GLADE, None, 0)
     maps.update_from_game_output(ROOMS["hut"], "east", 1)
-    assert maps.side_exit_question(GLADE, "east") == ("east",)
-    refused = (("east", "You can't go that way.", GLADE),)
+    assert maps.side_exit_question(GLADE, "east") == (("east",),)
+    refused = ((("east",), ("You can't go that way.",), GLADE),)
     maps.update_from_game_output(GLADE, "east", 2, side_exit=refused)
     assert maps.fired["exit_tells_namesakes"] == 0
 
@@ -122,6 +122,6 @@ def test_side_copies_try_only_compass_exits() -> None:
     game = TwinsGame()
     game.start()
     with pytest.raises(ValueError, match="compass"):
-        side_exit(game, ("open door",))
-    assert side_exit(game, ("east",)) == (("east", ROOMS["hut"], ROOMS["hut"]),)
+        side_exit(game, (("open door",),))
+    assert side_exit(game, (("east",),)) == ((("east",), (ROOMS["hut"],), ROOMS["hut"]),)
     assert game.state["room"] == "glade"

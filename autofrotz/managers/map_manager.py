@@ -27,8 +27,9 @@ from autofrotz.managers.map_rules import check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
-from autofrotz.managers.map_side_exit import ExitAnswers, exit_question
+from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route, exit_question
 from autofrotz.managers.map_side_look import here_texts, look_disowns
+from autofrotz.managers.map_survey import survey_question, twins
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
@@ -84,6 +85,7 @@ class MapManager(MazeMap):
         self.style = {"header": 0, "headerless": 0, "brief": 0}
         self.position: str | None = None  # last header's "(in the boat)" suffix
         self.reply = ""  # the output being read
+        self.surveys: dict[str, Facts] = {}  # what side copies saw from look-alike rooms (map_side_exit)
 
     # ----- perception -----
     def update_from_game_output(
@@ -93,10 +95,12 @@ class MapManager(MazeMap):
         turn: int = 0,
         side_look: str | None = None,
         side_exit: ExitAnswers | None = None,
+        side_survey: Facts | None = None,
     ) -> RoomUpdate:
         """Parse one output (the reply to command_used, or the intro when None) and update the map;
         side_look is the game's answer to "look" in a side copy after this reply, when one was asked;
-        side_exit the exits side_exit_question chose, tried in side copies (each reply, then a look)."""
+        side_exit the routes side_exit_question chose, tried in side copies (each reply, then a look);
+        side_survey what a survey of the room the reply shows saw (survey_question)."""
         known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
@@ -108,6 +112,7 @@ class MapManager(MazeMap):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
         self.scene.side_look = side_look or ""
         self.scene.side_exit = side_exit
+        self.scene.side_survey = side_survey
         self.scene.still_here = (
             "look_says_still_here" not in self.switched_off
             and not parsed.header
@@ -131,7 +136,7 @@ class MapManager(MazeMap):
         self.scene.replies.append(output_text)
         return update
 
-    def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[str, ...]:
+    def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose
         name and text known rooms share, told apart by where their walked exits lead (map_side_exit)."""
         if "exit_tells_namesakes" in self.switched_off or not is_travel_command(command_used):
@@ -140,8 +145,37 @@ class MapManager(MazeMap):
         headerless = MapView(self).headerless_game()
         known = self.known_names()
         return exit_question(
-            rooms, self.links, output_text, command_used, self.current_room, known, headerless
+            rooms, self.links, output_text, command_used, self.current_room, known, headerless, self.surveys
         )
+
+    def survey_question(self, output_text: str, command_used: str | None, answers: ExitAnswers | None) -> str:
+        """The name of the room a move led into when a survey of it is worth asking before the reply is
+        read (rule survey_tells_namesakes): known rooms share its name and text and the routes tried
+        (answers) did not tell which it is; "" when none is."""
+        if "survey_tells_namesakes" in self.switched_off or not is_travel_command(command_used):
+            return ""
+        rooms = dict(self.graph.nodes(data=True))
+        known, headerless = self.known_names(), MapView(self).headerless_game()
+        return survey_question(rooms, self.links, output_text, known, headerless, self.surveys, answers)
+
+    def survey_wanted(self, command_used: str | None) -> str | None:
+        """The name of the room just entered when a survey of it is wanted: a move placed the player in
+        a room not yet surveyed whose name and text, word for word, another room shares (map_survey);
+        else None."""
+        room = self.current_room
+        if "exit_tells_namesakes" in self.switched_off or not is_travel_command(command_used):
+            return None
+        if room is None or room in self.surveys:
+            return None
+        data = self.room(room)
+        name = str(data.get("name", "")).lower()
+        rooms = dict(self.graph.nodes(data=True))
+        return name if len(twins(rooms, name, str(data.get("description") or ""))) > 1 else None
+
+    def note_survey(self, facts: Facts) -> None:
+        """Keep what a survey of the current room saw (map_side_exit)."""
+        if self.current_room is not None:
+            self.surveys[self.current_room] = dict(facts)
 
     def _note_unread(
         self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str, turn: int

@@ -28,6 +28,7 @@ RULES: tuple[Rule, ...] = (
     Rule(markers.marked_lookalike, HEADER),
     Rule(markers.unmarked_lookalike, HEADER),
     Rule(markers.exit_tells_namesakes, HEADER),
+    Rule(markers.survey_tells_namesakes, HEADER),
     Rule(named.reworded, HEADER),
     Rule(named.bounced, HEADER),
     Rule(named.stopped, HEADER),

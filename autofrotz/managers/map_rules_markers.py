@@ -12,6 +12,7 @@ from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_markers import look_alike, shown
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.map_side_exit import exit_verdict, namesakes
+from autofrotz.managers.map_survey import survey_verdict, twins
 from autofrotz.managers.map_verdicts import Observation, Verdict, candidates, current_link
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import is_item_line
@@ -89,5 +90,22 @@ def exit_tells_namesakes(seen: Observation, view: MapView) -> Verdict | None:
     found = namesakes(rooms, seen.name.lower(), seen.description)
     if not found:
         return None
-    decided, room = exit_verdict(rooms, view.links, found, answer, view.known_names(), view.headerless_game())
+    known, headerless = view.known_names(), view.headerless_game()
+    decided, room = exit_verdict(rooms, view.links, found, answer, known, headerless, view.surveys)
+    return Verdict(room) if decided else None
+
+
+def survey_tells_namesakes(seen: Observation, view: MapView) -> Verdict | None:
+    """Among rooms of one name and text, the one whose survey (every way and pair of ways tried in side
+    copies) agrees with the survey taken here; a new room when every one was surveyed and none agrees
+    (map_survey: a player who cannot tell look-alike rooms apart tries every way from here)."""
+    facts = view.side_survey
+    if facts is None or not seen.travel:
+        return None
+    found = twins(dict(view.nodes()), seen.name.lower(), seen.description)
+    if not found:
+        return None
+    link = view.links.get(view.current_room or "", {}).get(seen.label or "")
+    way = link.to_room if link else None
+    decided, room = survey_verdict(dict(view.nodes()), view.links, found, view.surveys, facts, way)
     return Verdict(room) if decided else None

@@ -7,6 +7,7 @@ import re
 
 from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.map_identity import _name_from_description
+from autofrotz.managers.map_markers import look_alike
 from autofrotz.managers.map_rides import is_ride_text, ride_destination
 from autofrotz.managers.map_scenes import (
     is_return_text,
@@ -193,9 +194,7 @@ def look_confirms_passage(seen: Observation, view: MapView) -> Verdict | None:
     if not here or plain_words(opening) == plain_words(str(view.room(here).get("description") or "")):
         return None
     parsed = ParsedOutput(description=opening, exits=parse_exits(opening), headerless_room=True)
-    link = current_link(seen, view)
-    name = view.room(link.to_room)["name"] if link and not link.random else _name_from_description(opening)
-    return Verdict(None, kind=REREAD, reading=(str(name), parsed))
+    return Verdict(None, kind=REREAD, reading=(_reread_name(seen, view, opening), parsed))
 
 
 def _opening_as_room(seen: Observation, view: MapView, opening: str | None = None) -> Verdict | None:
@@ -205,11 +204,26 @@ def _opening_as_room(seen: Observation, view: MapView, opening: str | None = Non
     if is_retort(view.reply):
         return None
     parsed = ParsedOutput(description=description, exits=parse_exits(description), headerless_room=True)
+    return Verdict(None, kind=REREAD, reading=(_reread_name(seen, view, description), parsed))
+
+
+def _reread_name(seen: Observation, view: MapView, description: str) -> str:
+    """The name a room shown by its description alone is read under: the room the known exit leads to
+    (a revisit's shorter wording names it anew), unless the text is the full text of known rooms and
+    not of that one: then it is a room of theirs (a forest of rooms of one text, where a way walked
+    once may be told wrong), named by its first sentence as they are."""
     link = current_link(seen, view)
-    name = (
-        view.room(link.to_room)["name"] if link and not link.random else _name_from_description(description)
-    )
-    return Verdict(None, kind=REREAD, reading=(str(name), parsed))
+    own = _name_from_description(description)
+    if not link or link.random:
+        return own
+    target = str(view.room(link.to_room).get("description") or "")
+    if not look_alike(target, description) and any(
+        str(data.get("name", "")).lower() == own.lower()
+        and look_alike(str(data.get("description") or ""), description)
+        for _, data in view.nodes()
+    ):
+        return own
+    return str(view.room(link.to_room)["name"])
 
 
 def look_says_still_here(seen: Observation, view: MapView) -> Verdict | None:

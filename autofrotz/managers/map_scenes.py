@@ -24,7 +24,7 @@ from autofrotz.managers.room_prose import is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
 
 if TYPE_CHECKING:
-    from autofrotz.managers.map_side_exit import ExitAnswers
+    from autofrotz.managers.map_side_exit import ExitAnswers, Facts
 
 # Replies telling of a fall to the place below (no header follows): "you are falling".
 FALL_PATTERNS: tuple[str, ...] = (
@@ -152,6 +152,8 @@ class SceneState:
     side_look: str = ""  # the side "look" asked with this reply, if one was (map_side_look)
     # the exits tried in side copies with this reply, their replies and the looks after them (map_side_exit)
     side_exit: ExitAnswers | None = None
+    # what a survey of the room this reply shows saw, asked when the tried routes told nothing (map_side_exit)
+    side_survey: Facts | None = None
 
 
 def next_dream_state(

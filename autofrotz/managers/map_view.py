@@ -10,7 +10,7 @@ from autofrotz.managers.map_graph import Link
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
-    from autofrotz.managers.map_side_exit import ExitAnswers
+    from autofrotz.managers.map_side_exit import ExitAnswers, Facts
 
 
 # Accepted compass moves with different replies that must leave the map in one room before the game's
@@ -51,8 +51,18 @@ class MapView:
 
     @property
     def side_exit(self) -> ExitAnswers | None:
-        """The exits tried in side copies after this reply: (label, its reply, a look after it) each."""
+        """The routes tried in side copies after this reply: (moves, their replies, a look after) each."""
         return self._maps.scene.side_exit
+
+    @property
+    def surveys(self) -> Mapping[str, Facts]:
+        """What side copies saw from look-alike rooms, per room (map_side_exit)."""
+        return self._maps.surveys
+
+    @property
+    def side_survey(self) -> Facts | None:
+        """What a survey of the room this reply shows saw, when one was taken (map_survey)."""
+        return self._maps.scene.side_survey
 
     @property
     def still_here(self) -> bool:
