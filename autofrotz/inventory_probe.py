@@ -285,8 +285,14 @@ class InventoryProbe:
         self.first_look = self.look_first(maps, reply, command)
         self.first_exits = self.exit_first(maps, reply, command)
         self.first_survey = self.survey_first(maps, reply, command)
-        sides = (self.first_look, self.first_exits, self.first_survey)  # side_look, side_exit, side_survey
-        update = maps.update_from_game_output(reply, command, turn, *sides)
+        update = maps.update_from_game_output(
+            reply,
+            command,
+            turn,
+            side_look=self.first_look,
+            side_exit=self.first_exits,
+            side_survey=self.first_survey,
+        )
         self.settled_text = ""
         settled = self.settle_room(maps, reply, command, turn, self.first_look)
         self.survey(maps, reply, command)

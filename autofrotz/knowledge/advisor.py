@@ -417,7 +417,7 @@ class KnowingAgent:
         s, mem = self.state, self.inner.mem
         if s.uses.get(room, 0) >= ROOM_BUDGET or not hasattr(self.inner, "_remote_scene"):
             return False
-        if not self.inner.mem.now.lit and self.inner._map_dark(room):
+        if not mem.now.lit and self.inner._map_dark(room):
             return False
         scene = self.inner._remote_scene(room)
         verbs = self.lore.verbs

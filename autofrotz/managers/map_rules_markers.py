@@ -102,10 +102,11 @@ def survey_tells_namesakes(seen: Observation, view: MapView) -> Verdict | None:
     facts = view.side_survey
     if facts is None or not seen.travel:
         return None
-    found = twins(dict(view.nodes()), seen.name.lower(), seen.description)
+    rooms = dict(view.nodes())
+    found = twins(rooms, seen.name.lower(), seen.description)
     if not found:
         return None
     link = view.links.get(view.current_room or "", {}).get(seen.label or "")
     way = link.to_room if link else None
-    decided, room = survey_verdict(dict(view.nodes()), view.links, found, view.surveys, facts, way)
+    decided, room = survey_verdict(rooms, view.links, found, view.surveys, facts, way)
     return Verdict(room) if decided else None
