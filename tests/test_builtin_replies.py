@@ -298,6 +298,24 @@ def test_a_key_found_after_a_lock_was_met_goes_to_that_lock() -> None:
     assert (found.command, found.reasoning) == ("unlock door with iron key", "unlock-once-a-key-is-found")
 
 
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_door_that_will_not_budge_is_tried_with_the_key_carried(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not rule_on:
+        monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-way-that-will-not-budge-may-be-locked")
+    game = Game(BEDROOM)
+    game.reply("inventory", "You are carrying:\n  an iron key\n")
+    game.decide()
+    game.reply(
+        "open oak door", "You press the handle and try to open the door, but find that it won't budge."
+    )
+    tried = game.decide()
+    assert (
+        (tried.command, tried.reasoning) == ("unlock oak door with iron key", "unlock-what-is-locked")
+    ) is rule_on
+
+
 def test_rooms_named_by_their_sentences_are_believed_in_a_game_without_headers() -> None:
     """A game that shows rooms by their descriptions only: the map names each room from its opening
     sentence, and the agent follows the map there instead of taking the name for a stray reply."""

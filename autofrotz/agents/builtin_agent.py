@@ -35,7 +35,7 @@ from autofrotz.agents.builtin_readings import (
     signature,
     taken_names,
 )
-from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics, shown_here
+from autofrotz.agents.builtin_replies import IN_THE_WAY, ReplyTactics, shown_here, stuck_way
 from autofrotz.agents.builtin_reveal import revealed_searches
 from autofrotz.agents.builtin_speech import boarded, learn
 from autofrotz.agents.builtin_spells import spells_in
@@ -248,7 +248,8 @@ class BuiltinAgent:
             # Only after a move: darkness falling where we stand (a switch pushed) is the room's doing.
             mem.now.lit = False
         mem.now.score = ctx.score if ctx.score is not None else mem.now.score
-        if w.LOCKED.search(text) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
+        stuck = mem.now.last_command.startswith("open ") and stuck_way(mem.now.last_command[5:], text)
+        if (w.LOCKED.search(text) or stuck) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
         self._note_uses(ctx, text)

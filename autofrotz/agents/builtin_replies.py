@@ -257,6 +257,14 @@ UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b"
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopened\b|\bopens\b", re.I)
 REFUSED = re.compile(r"\b(?:can't|cannot|won't|doesn't|don't|isn't|aren't|not|locked|fit|already)\b", re.I)
 KEYISH = re.compile(r"(?:key|keys)$")
+# Rule a-way-that-will-not-budge-may-be-locked: a door "opened" in vain in the story's own words ("but
+# find that it won't budge", "The gate refuses to open.") may be locked without the word: a carried key
+# is tried in it, and a key found later is brought back to it.
+STUCK = re.compile(
+    r"\b(?:won't|will not|doesn't|does not|didn't|did not|wouldn't|would not) (?:budge|open|give|yield)\b|"
+    r"\b(?:is|are|seems? to be) (?:stuck|jammed|firmly shut|shut tight)\b|\brefuses? to (?:open|budge)\b",
+    re.I,
+)
 # What stands in a way without being a way itself ("The desk is in the way."): furniture, a boulder, a
 # crate. The genre moves such things by pushing them; doors and their kin are opened.
 IN_THE_WAY_ONLY = re.compile(r"\bin the way\b", re.I)
@@ -290,6 +298,8 @@ class ShutWay:
             return self._unlock(seen, door, mem) + plans
         if verb == "open" and named and LOCKED.search(text):
             return self._unlock(seen, named[0], mem)
+        if verb == "open" and named and stuck_way(named[0], text):
+            return self._unlock(seen, named[0], mem, stuck=True)
         stuck = verb == "open" and named and mem.held_up.get(here or "?") and is_refusal(text)
         if stuck and named[0].split()[-1] in CLIMBED_WAYS:
             # climb-what-will-not-open: a gate that is stuck (not locked) is climbed over instead
@@ -309,14 +319,32 @@ class ShutWay:
             return [Plan(move, "go-through-what-was-opened", here, True)]
         return []
 
-    def _unlock(self, seen: Reply, thing: str, mem: ReplyMemory) -> list[Plan]:
+    def _unlock(self, seen: Reply, thing: str, mem: ReplyMemory, stuck: bool = False) -> list[Plan]:
         """Unlock a locked thing with each key we carry (remembered for a key found later)."""
-        if not thing or not LOCKED.search(seen.text[:300]):
+        if not thing or not (stuck or LOCKED.search(seen.text[:300])):
             return []
         locked = mem.locked.setdefault(seen.here or "?", [])
         locked += [] if thing in locked else [thing]
         keys = [k for k in map(_key_name, seen.inventory) if k]
         return [Plan(f"unlock {thing} with {k}", "unlock-what-is-locked", seen.here, True) for k in keys]
+
+
+def stuck_way(thing: str, text: str) -> bool:
+    """Rule a-way-that-will-not-budge-may-be-locked: a door-like thing that would not open, in words
+    other than a lock's.
+
+    >>> stuck_way("oak door", "You try to open the door, but find that it won't budge.")
+    True
+    >>> stuck_way("box", "It won't budge."), stuck_way("door", "You can't see any such thing.")
+    (False, False)
+    """
+    words = thing.split()
+    return (
+        bool(words)
+        and words[-1] in WAY_KINDS
+        and bool(STUCK.search(text[:300]))
+        and on("a-way-that-will-not-budge-may-be-locked")
+    )
 
 
 def _way_name(phrase: str) -> str:

@@ -150,6 +150,9 @@ MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
 BLIND = True  # rule ``the story names its exits`` (knowledge/blind.py)
 WORDS = True  # rule ``a word alone that killed`` (lore.py): vetoed in every room
 POOL_WALK = True  # rule ``the pool is not spent elsewhere`` (knowledge/pool_walk.py)
+DETOUR = True  # rule ``a shut step is walked around``: routes leave out the moves refused this run
+DETOURS = 4  # first steps that killed left out before a route is given up
+KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
 class InformedMemory(Memory):
@@ -274,6 +277,9 @@ class GoalState:
     pool_to: str = ""  # the room rule ``the pool is not spent elsewhere`` walks to ("" when none)
     pool_steps: int = 0  # steps of that walk
     pool_walked: int = 0  # steps walked for the pool this run
+    walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
+    parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
+    no_way: bool = False  # the last walk a plan asked for found no route
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -727,7 +733,15 @@ class KnowingAgent:
         avoid = frozenset(
             (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
         )
-        steps = self.lore.route(ctx.room_id, room, _this_run_exits(ctx.map), avoid)
+        exits = _this_run_exits(ctx.map)
+        if DETOUR:  # rule ``a shut step is walked around``: moves refused this run, wherever they were
+            avoid = avoid | {(k.room, k.what) for k in mem.attempts.fails if parse_direction(k.what)}
+        steps = self.lore.route(ctx.room_id, room, exits, avoid)
+        for _ in range(DETOURS if DETOUR else 0):  # a first step that killed here: another way
+            if not steps or not mem.deadly(ctx.room_id, steps[0]):
+                break
+            avoid = avoid | {(ctx.room_id or "", steps[0])}
+            steps = self.lore.route(ctx.room_id, room, exits, avoid)
         if not steps or Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             return []
         key = f"{ctx.room_id}|{steps[0]}"
@@ -761,6 +775,7 @@ class KnowingAgent:
             s.done.append(goal)
         if scored:
             s.dry = 0
+            s.parked.clear()  # a point may have opened the way to a parked goal
             s.uses.clear()  # a rise in score may have changed what each room's things do
             s.wide_sent.clear()
             s.pool_dry.clear()
@@ -770,15 +785,26 @@ class KnowingAgent:
         s = self.state
         if s.dry >= PATIENCE:  # the plans stopped paying: the agent's own rules play until a point
             return None
-        for i, goal in enumerate(self.lore.scoring):
-            if i in s.done or i in s.dropped:
+        order = list(range(len(self.lore.scoring)))
+        if KEEP_WALK and s.walking is not None and s.walking in order:  # rule ``one walk at a time``
+            order.remove(s.walking)
+            order.insert(0, s.walking)
+        for i in order:
+            goal = self.lore.scoring[i]
+            if i in s.done or i in s.dropped or (KEEP_WALK and i in s.parked):
                 continue
             if s.sent.get(i, 0) >= GOAL_TRIES or s.turns.get(i, 0) >= GOAL_TURNS:
                 s.dropped.append(i)
                 continue
+            s.no_way = False
             plan = self._next_for(ctx, i, goal)
             if plan is None:
+                if KEEP_WALK and (s.no_way or s.walking == i):  # no way there now: parked until a point
+                    s.parked.append(i)
+                if s.walking == i:
+                    s.walking = None
                 continue
+            s.walking = i if plan[0] != goal.command else None
             s.turns[i] = s.turns.get(i, 0) + 1
             s.dry += 1
             if plan[0] == goal.command:
@@ -826,6 +852,7 @@ class KnowingAgent:
         if not (ROUTES or (ROUTES_AFTER_PATH and self._path_replayed(ctx))):
             return None
         steps = self._route_to(ctx, room)
+        self.state.no_way = not steps
         return (steps[0], f"{rule}: {self.lore.rooms.get(room, room)}") if steps else None
 
     # ----- the agent's seam -----

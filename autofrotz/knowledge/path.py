@@ -57,6 +57,7 @@ PARSER_QUESTION = re.compile(
     r"which do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
 )
 _NUMBERED = re.compile(r"_\d+$")
+UNDONE_POINTS = True  # rule ``a point a later death undid``: the path runs to the run's best, undone or not
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,11 @@ def same_place(a: str | None, b: str | None) -> bool:
     return _NUMBERED.sub("", a) == _NUMBERED.sub("", b)
 
 
-def load_turns(conn: Any, game_id: int) -> tuple[Played, list[Played], int | None]:
+def load_turns(conn: Any, game_id: int, at_best: bool = False) -> tuple[Played, list[Played], int | None]:
     """(the start, the effective history, the seed) of a recorded game: turns undone by a restore
-    after a death are left out (rule ``undone by a restore``)."""
+    after a death are left out (rule ``undone by a restore``). With ``at_best``, the history as it
+    stood when the run first reached its best score, even when a later death undid that score (rule
+    ``a point a later death undid``: the clock that killed after it does not unmake the way there)."""
     seed_row = conn.execute("SELECT seed FROM games WHERE game_id = ?", (game_id,)).fetchone()
     rows = conn.execute(
         "SELECT turn_number, command_sent, room_id, score, event, inventory, game_output, extra"
@@ -128,6 +131,7 @@ def load_turns(conn: Any, game_id: int) -> tuple[Played, list[Played], int | Non
     ).fetchall()
     start = Played(0, "", None, 0, (), "")
     kept: list[Played] = []
+    best, at = 0, kept
     for n, command, room, score, event, inventory, text, extra in rows:
         carried = tuple(sorted(json.loads(inventory or "[]")))
         if n == 0:
@@ -140,7 +144,10 @@ def load_turns(conn: Any, game_id: int) -> tuple[Played, list[Played], int | Non
         if not command:
             continue
         kept.append(Played(n, command, room, score, carried, text or ""))
-    return start, kept, (int(seed_row[0]) if seed_row and seed_row[0] is not None else None)
+        if score is not None and score > best:
+            best, at = score, list(kept)
+    history = at if at_best and UNDONE_POINTS and best > 0 else kept
+    return start, history, (int(seed_row[0]) if seed_row and seed_row[0] is not None else None)
 
 
 def best_prefix(played: list[Played]) -> list[Played]:
@@ -311,7 +318,7 @@ def distil(
     there: the verified prefix. When a pass falls short of the run's best score, the next of
     PASSES is tried.
     """
-    start, played, seed = load_turns(conn, game_id)
+    start, played, seed = load_turns(conn, game_id, at_best=True)
     prefix = best_prefix(played)
     if not prefix:
         return None

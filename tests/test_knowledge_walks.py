@@ -1,0 +1,112 @@
+"""Learning: walks to known scoring actions that keep going, and a path to a point a death undid.
+
+Rules ``a shut step is walked around`` and ``one walk at a time`` (knowledge/advisor.py), and ``a point
+a later death undid`` (knowledge/path.py). Each test also switches its rule off and sees the old play.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.knowledge import advisor, path
+from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.knowledge.path import ProvenPath, Step, load_turns
+
+# A lobby with a copier room north-west, stacks west, and a vault the stacks lead into (the way an earlier
+# run went) or that the stairwell above them reaches from the south.
+EXITS = {
+    "lobby": {"west": "stacks", "northwest": "copier"},
+    "stacks": {"in": "vault", "east": "lobby", "north": "stairwell"},
+    "stairwell": {"south": "vault", "down": "stacks"},
+    "copier": {"southeast": "lobby"},
+}
+VAULT = Scoring("vault", "take book", (), (), (), 5, 1, 160)  # run 1 scored here
+COPIER = Scoring("copier", "say word", (), (), (), 1, 2, 3)  # run 2 scored here
+PATH = ProvenPath(2, 2, 5, 1, (Step("give card", "lobby", 5, 1),), "lobby", "short", True)
+
+
+class Inner:
+    def __init__(self) -> None:
+        self.mem: Any = Memory()
+
+
+def knowing() -> KnowingAgent:
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.inner, agent.path = Inner(), PATH
+    agent.lore = Lore(runs=2, scoring=[VAULT, COPIER], exits=EXITS)
+    agent.state = GoalState()
+    return agent
+
+
+def at(room: str, last: str) -> TurnContext:
+    return TurnContext(5, "g", last, "", room, room, score=5)  # the path's score is held
+
+
+def test_a_route_leaves_out_a_move_refused_this_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    agent = knowing()
+    agent.inner.mem.note_fail("stacks", "in")  # "You can't go that way." this time
+    assert agent._plan(at("stacks", "in")) == ("north", "known route after the path (run 1): vault")
+    # Without the rule the vault has no way from here, and the next goal walks back east: the two goals
+    # then pull the player to and fro between the lobby and the stacks.
+    monkeypatch.setattr(advisor, "DETOUR", False)
+    monkeypatch.setattr(advisor, "KEEP_WALK", False)
+    old = knowing()
+    old.inner.mem.note_fail("stacks", "in")
+    assert old._plan(at("stacks", "in")) == ("east", "known route after the path (run 2): copier")
+    assert old._plan(at("lobby", "east")) == ("west", "known route after the path (run 1): vault")
+
+
+def test_a_goal_with_no_way_there_is_parked_until_the_score_rises(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advisor, "DETOUR", False)  # the parking alone
+    agent = knowing()
+    agent.inner.mem.note_fail("stacks", "in")
+    assert agent._plan(at("lobby", "give card"))[0] == "west"  # towards the vault
+    assert agent._plan(at("stacks", "west")) == ("east", "known route after the path (run 2): copier")
+    assert agent.state.parked == [0]
+    assert agent._plan(at("lobby", "east")) == ("northwest", "known route after the path (run 2): copier")
+    agent.state.last_score = 5
+    agent._score_progress(TurnContext(9, "g", "say word", "", "copier", "copier", score=6))
+    assert agent.state.parked == []  # a point may have opened the way
+
+
+def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:
+    """One earlier game: (turn, command, room, score, carried, event, restored_from)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE games (game_id INTEGER, seed INTEGER)")
+    conn.execute(
+        "CREATE TABLE turns (game_id INTEGER, turn_number INTEGER, command_sent TEXT, room_id TEXT,"
+        " score INTEGER, event TEXT, inventory TEXT, game_output TEXT, extra TEXT)"
+    )
+    conn.execute("INSERT INTO games VALUES (1, 1)")
+    rows = [
+        (1, n, c, r, s, e, json.dumps(inv), "", json.dumps({"restored_from": back}))
+        for n, c, r, s, inv, e, back in turns
+    ]
+    conn.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    return conn
+
+
+def test_the_path_runs_to_a_point_that_a_later_death_undid(monkeypatch: pytest.MonkeyPatch) -> None:
+    conn = recorded(
+        [
+            (0, "", "lobby", 0, [], "start", None),
+            (1, "west", "stacks", 0, [], None, None),
+            (2, "take book", "stacks", 5, ["book"], None, None),  # the run's best score
+            (3, "wait", "stacks", 5, ["book"], "death", 1),  # the closing time: back to the save of turn 1
+            (4, "east", "lobby", 0, [], None, None),
+        ]
+    )
+    _start, history, _seed = load_turns(conn, 1, at_best=True)
+    assert [p.command for p in history] == ["west", "take book"]
+    _start, final, _seed = load_turns(conn, 1)  # what the record kept: the point was undone
+    assert [p.command for p in final] == ["west", "east"]
+    monkeypatch.setattr(path, "UNDONE_POINTS", False)
+    _start, history, _seed = load_turns(conn, 1, at_best=True)
+    assert [p.command for p in history] == ["west", "east"]
