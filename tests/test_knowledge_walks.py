@@ -110,3 +110,17 @@ def test_the_path_runs_to_a_point_that_a_later_death_undid(monkeypatch: pytest.M
     monkeypatch.setattr(path, "UNDONE_POINTS", False)
     _start, history, _seed = load_turns(conn, 1, at_best=True)
     assert [p.command for p in history] == ["west", "east"]
+
+
+def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.MonkeyPatch) -> None:
+    word = Scoring("copier", "say word", (), (), (), 1, 1, 3)
+    again = Scoring("copier_2", "say word", (), (), (), 1, 2, 5)  # found again by run 2, numbered apart
+    agent = knowing()
+    agent.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
+    agent.state.done = [0]  # the path said it
+    assert agent._plan(at("copier_2", "say word")) is None
+    monkeypatch.setattr(advisor, "ONE_GOAL", False)
+    other = knowing()
+    other.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
+    other.state.done = [0]
+    assert other._plan(at("copier_2", "say word")) == ("say word", "known scoring action (run 2)")

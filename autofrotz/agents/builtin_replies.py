@@ -298,8 +298,10 @@ class ShutWay:
             return self._unlock(seen, door, mem) + plans
         if verb == "open" and named and LOCKED.search(text):
             return self._unlock(seen, named[0], mem)
-        if verb == "open" and named and stuck_way(named[0], text):
-            return self._unlock(seen, named[0], mem, stuck=True)
+        stuck_door = verb == "open" and stuck_way(named, text)
+        tried = self._unlock(seen, named[0], mem, stuck=True) if stuck_door else []
+        if tried:  # the key carried first; with none, the rules below (a stuck gate is climbed)
+            return tried
         stuck = verb == "open" and named and mem.held_up.get(here or "?") and is_refusal(text)
         if stuck and named[0].split()[-1] in CLIMBED_WAYS:
             # climb-what-will-not-open: a gate that is stuck (not locked) is climbed over instead
@@ -329,7 +331,7 @@ class ShutWay:
         return [Plan(f"unlock {thing} with {k}", "unlock-what-is-locked", seen.here, True) for k in keys]
 
 
-def stuck_way(thing: str, text: str) -> bool:
+def stuck_way(named: list[str] | str, text: str) -> bool:
     """Rule a-way-that-will-not-budge-may-be-locked: a door-like thing that would not open, in words
     other than a lock's.
 
@@ -338,6 +340,7 @@ def stuck_way(thing: str, text: str) -> bool:
     >>> stuck_way("box", "It won't budge."), stuck_way("door", "You can't see any such thing.")
     (False, False)
     """
+    thing = named if isinstance(named, str) else (named[0] if named else "")
     words = thing.split()
     return (
         bool(words)

@@ -83,6 +83,7 @@ from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
+from autofrotz.knowledge.kinds import thing_is_not
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
@@ -152,6 +153,7 @@ WORDS = True  # rule ``a word alone that killed`` (lore.py): vetoed in every roo
 POOL_WALK = True  # rule ``the pool is not spent elsewhere`` (knowledge/pool_walk.py)
 DETOUR = True  # rule ``a shut step is walked around``: routes leave out the moves refused this run
 DETOURS = 4  # first steps that killed left out before a route is given up
+ONE_GOAL = True  # rule ``one goal per place and command``
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -280,6 +282,7 @@ class GoalState:
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
+    not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -428,9 +431,8 @@ class KnowingAgent:
         scene = self.inner._remote_scene(room)
         verbs = self.lore.verbs
         on = [v for v in verbs if v not in s.no_thing]
-        pool = pool_commands(
-            ctx.vocabulary.knows, room, scene, mem, Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on)
-        )
+        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, self._not_kinds())
+        pool = pool_commands(ctx.vocabulary.knows, room, scene, mem, asked)
         return any(allowed(c, room, mem) for c, _ in pool)
 
     def _pool_step(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -483,7 +485,14 @@ class KnowingAgent:
         mem, verbs = self.inner.mem, self.lore.verbs
         runs = self.lore.runs
         on = [v for v in verbs if v not in s.no_thing]
-        return untried_use(ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on)
+        kinds = self._not_kinds()
+        return untried_use(
+            ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds
+        )
+
+    def _not_kinds(self) -> frozenset[str]:
+        """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
+        return frozenset(self.lore.not_kinds) | frozenset(self.state.not_kinds)
 
     def _behind(self, ctx: TurnContext) -> bool:
         """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
@@ -514,6 +523,9 @@ class KnowingAgent:
         tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
         if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
             s.wants_tool.append(verb)
+        refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
+        if refused is not None and "|".join(refused) not in s.not_kinds:
+            s.not_kinds.append("|".join(refused))
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)
@@ -785,6 +797,7 @@ class KnowingAgent:
         s = self.state
         if s.dry >= PATIENCE:  # the plans stopped paying: the agent's own rules play until a point
             return None
+        self._same_goals()
         order = list(range(len(self.lore.scoring)))
         if KEEP_WALK and s.walking is not None and s.walking in order:  # rule ``one walk at a time``
             order.remove(s.walking)
@@ -812,6 +825,20 @@ class KnowingAgent:
                 s.last_goal = i
             return plan
         return None
+
+    def _same_goals(self) -> None:
+        """Rule ``one goal per place and command``: the same command in the same place (room ids told
+        apart only by their visit number) is one goal, however many runs found it: done or dropped with
+        the first (before, each copy was sent twice more)."""
+        if not ONE_GOAL:
+            return
+        s, goals = self.state, self.lore.scoring
+        for group, mark in ((s.done, s.done), (s.dropped, s.dropped)):
+            for i in list(group):
+                for j, other in enumerate(goals):
+                    same = other.command == goals[i].command and same_place(other.room, goals[i].room)
+                    if same and j not in mark:
+                        mark.append(j)
 
     def _next_for(self, ctx: TurnContext, i: int, goal: Scoring) -> tuple[str, str] | None:
         """The next command towards one goal, or None when there is no known way to it."""

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.knowledge.kinds import thing_is_not
 from autofrotz.knowledge.store import Fact
 from autofrotz.managers.directions import parse_direction
 
@@ -116,6 +117,9 @@ class Learner:
         if scored:
             return scored
         kind = refusal_class(text)
+        not_kind = thing_is_not(command, text)  # rule ``what a thing is not`` (kinds.py)
+        if not_kind is not None:
+            kind, base = kind or "refused", base | {"not": list(not_kind)}
         if kind is None and room == where and parse_direction(command) is None and not only_looks(command):
             self.here.append(command)  # it worked here: it may be what a later scoring action needed
         if kind is None or (room != where and room is not None):

@@ -44,6 +44,7 @@ class Lore:
     deaths: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # (room, command)
     refusals: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # (room, command)
     not_understood: dict[str, int] = field(default_factory=dict)  # command -> run that found it
+    not_kinds: set[str] = field(default_factory=set)  # "family|thing" refused in kind (kinds.py)
     exits: dict[str, dict[str, str]] = field(default_factory=dict)  # room -> direction -> room
     rooms: dict[str, str] = field(default_factory=dict)  # room id -> name
     items: dict[str, str | None] = field(default_factory=dict)  # item name -> room it was found in
@@ -301,6 +302,8 @@ def _refusal(lore: Lore, row: dict[str, Any]) -> None:
     if b.get("class") == "parser":
         lore.not_understood.setdefault(b["command"], row["run"])
     else:
+        if isinstance(b.get("not"), list) and len(b["not"]) == 2:  # rule ``what a thing is not``
+            lore.not_kinds.add(f"{b['not'][0]}|{b['not'][1]}")
         lore.refusals[(b["room"], b["command"])] = {
             "run": row["run"],
             "seen": row["seen"],

@@ -1,0 +1,52 @@
+"""Rule ``what a thing is not`` (knowledge/kinds.py): a refusal in kind rules out the whole family of
+uses on that thing, this run and the next ones, whatever was carried."""
+
+from __future__ import annotations
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import Scene
+from autofrotz.game_interface import Vocabulary
+from autofrotz.knowledge import kinds
+from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.learner import Learner
+from autofrotz.knowledge.lore import Lore, _refusal
+from autofrotz.knowledge.widen import Asked, pool_commands
+
+KNOWN = ["put", "in", "on", "brass", "key", "lamp", "sign", "oak", "chest", "give", "to"]
+WORDS = Vocabulary(frozenset(KNOWN))
+HALL = Scene("hall", ["sign", "oak chest"], [], ["brass key", "lamp"], "")
+
+
+def uses(not_kinds: frozenset[str]) -> list[str]:
+    asked = Asked([], [], [], [], None, not_kinds)
+    return [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_thing_that_cannot_contain_things_is_offered_nothing_else(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kinds, "ON", rule_on)
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.lore, agent.state = Lore(runs=1), GoalState()
+    agent.inner = type("Inner", (), {"mem": Memory()})()
+    refused = TurnContext(3, "g", "put brass key in sign", "That can't contain things.", "hall", "hall")
+    agent._note_wants(refused)
+    offered = uses(agent._not_kinds())
+    assert ("put lamp in sign" in offered) is not rule_on  # the same family on the same thing
+    assert "put lamp in oak chest" in offered and "put lamp on sign" in offered  # other things, families
+
+
+def test_an_earlier_run_s_refusal_in_kind_is_kept_for_the_next_run() -> None:
+    learner = Learner(sha="s", run=1, room="hall", score=0)
+    refused = "That doesn't seem to be something you can unlock."
+    facts = learner._lesson(4, "unlock sign with brass key", refused, 0, None, "hall")
+    refusal = next(f for f in facts if f.kind == "refusal")
+    assert refusal.body["not"] == ["unlock", "sign"]
+    lore = Lore(runs=1)
+    _refusal(lore, {"body": refusal.body, "run": 1, "seen": 1})
+    assert lore.not_kinds == {"unlock|sign"}
+    assert not any(c.startswith("unlock sign") for c in uses(frozenset(lore.not_kinds)))
