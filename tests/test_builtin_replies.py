@@ -316,6 +316,23 @@ def test_a_door_that_will_not_budge_is_tried_with_the_key_carried(
     ) is rule_on
 
 
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_way_the_reply_opens_is_walked_though_it_was_refused_before(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not rule_on:
+        monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "go-the-way-the-reply-opens")
+    game = Game("Round Room\nA round room. Its walls are smooth. A torch hangs on the wall.\n")
+    opened = "Pulling on the torch causes a secret passageway to the southeast to open."
+    for command, reply in (("southeast", "You can't go that way."), ("pull torch", opened)):
+        game.decide()
+        game.agent.mem.now.last_command = command  # as if the agent had sent it
+        game.reply(command, reply)
+    following = game.decide()
+    walked = (following.command, following.reasoning) == ("southeast", "go-the-way-the-reply-opens (queued)")
+    assert walked is rule_on
+
+
 def test_rooms_named_by_their_sentences_are_believed_in_a_game_without_headers() -> None:
     """A game that shows rooms by their descriptions only: the map names each room from its opening
     sentence, and the agent follows the map there instead of taking the name for a stray reply."""

@@ -50,3 +50,24 @@ def test_an_earlier_run_s_refusal_in_kind_is_kept_for_the_next_run() -> None:
     _refusal(lore, {"body": refusal.body, "run": 1, "seen": 1})
     assert lore.not_kinds == {"unlock|sign"}
     assert not any(c.startswith("unlock sign") for c in uses(frozenset(lore.not_kinds)))
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kinds, "ON", rule_on)
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.lore, agent.state = Lore(runs=1), GoalState()
+    agent.inner = type("Inner", (), {"mem": Memory()})()
+    unseen = "You can't see any such thing."
+    agent._note_wants(TurnContext(3, "g", "put brass key in oak chest", unseen, "hall", "hall"))
+    assert agent.state.absent == []  # once: it may be the carried thing's name the parser missed
+    agent._note_wants(TurnContext(4, "g", "put lamp on oak chest", unseen, "hall", "hall"))
+    asked = Asked([], [], [], [], None, frozenset(), frozenset(agent.state.absent))
+    offered = [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
+    assert (not any("oak chest" in c for c in offered)) is rule_on
+    assert any("sign" in c for c in offered)
+    agent.state.last_score = 0
+    agent._score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
+    assert agent.state.absent == []  # a point may bring it

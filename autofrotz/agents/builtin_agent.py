@@ -60,6 +60,7 @@ from autofrotz.agents.builtin_tactics import useful as tactics_useful
 from autofrotz.agents.builtin_tools import starred_names, treasure_room, valued_names
 from autofrotz.agents.builtin_vessels import empty_things, taken_off, worn_now
 from autofrotz.agents.builtin_ways import (
+    REPLY_OPENS_RULE,
     TOPICS_KEPT,
     WAYS_AGAIN,
     described_use,
@@ -74,6 +75,7 @@ from autofrotz.agents.builtin_ways import (
     seen_from_higher,
     spoken_topics,
     stand_higher,
+    ways_the_reply_opens,
     words_to_say,
 )
 from autofrotz.agents.scripted import ScriptedAgent
@@ -363,6 +365,10 @@ class BuiltinAgent:
             return
         self._note_people(command, text)
         self._pass_opened_barrier(room, command, text)
+        opened = ways_the_reply_opens(command, text) if on(REPLY_OPENS_RULE) else []
+        for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now
+            mem.attempts.unmark(room, move)
+        mem.plans.add(opened, REPLY_OPENS_RULE, front=True)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
         elif w.SCENERY.search(text[:200]) and command.startswith("put ") and len(objects(command)) == 2:

@@ -26,7 +26,7 @@ import re
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.game_interface import Vocabulary
-from autofrotz.managers.directions import DIRECTION_WORDS
+from autofrotz.managers.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.managers.room_exits import parse_exits
 
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
@@ -350,3 +350,58 @@ def revealed_inside(command: str, text: str) -> tuple[str, list[str]] | None:
         return None
     shown = [w.head(n) for n in w.noun_phrases(text[:300])]
     return " ".join(words[1:]), [x for x in dict.fromkeys(shown) if x and x not in words and x[-3:] != "ing"]
+
+
+# Rule `go-the-way-the-reply-opens`: a command other than a move whose reply says a way opened or appeared
+# in a compass direction ("Pulling on the torch causes a secret passageway to the southeast to open.", "A
+# panel slides back, revealing an opening to the north.") makes that direction worth walking again, even
+# where it was refused before the change (a refusal remembered from then kept the agent from ever trying
+# it: it swept the room's things for hundreds of turns beside the open passage).
+WAY_NOUNS = re.compile(
+    r"\b(?:passage(?:way)?|door(?:way)?|opening|way|path|exit|tunnel|hole|stair(?:s|case|way)?|gap|arch(?:way)?|"
+    r"trap ?door|hatch|gate|panel|entrance|crack)\b",
+    re.I,
+)
+WAY_OPENS = re.compile(
+    r"\b(?:opens?|opened|opening|appears?|appeared|revea(?:l|ls|led|ling)|swings?|swung|slides?|slid|"
+    r"uncover(?:s|ed)?|leads?|now (?:open|clear|free))\b",
+    re.I,
+)
+REPLY_DIRECTIONS = (
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "north",
+    "south",
+    "east",
+    "west",
+    "up",
+    "down",
+)
+REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
+
+
+def ways_the_reply_opens(command: str, text: str) -> list[str]:
+    """Directions a non-move command's reply says a way opened in.
+
+    >>> ways_the_reply_opens("pull torch", "It causes a secret passageway to the southeast to open.")
+    ['southeast']
+    >>> ways_the_reply_opens("push panel", "The panel slides back, revealing a dark opening to the north.")
+    ['north']
+    >>> ways_the_reply_opens("north", "A passage opens to the south.")
+    []
+    >>> ways_the_reply_opens("x map", "The map shows a road north.")
+    []
+    """
+    if not command or parse_direction(command) is not None:
+        return []
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(text.split())[:600]):
+        if not (WAY_NOUNS.search(sentence) and WAY_OPENS.search(sentence)):
+            continue
+        for word in REPLY_DIRECTIONS:
+            named = re.search(rf"\b{word}(?:ern|ward|wards)?\b", sentence, re.I)
+            if named and not any(word in f for f in found):  # "southeast" found: not "south" and "east" too
+                found.append(word)
+    return found

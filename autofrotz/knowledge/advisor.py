@@ -80,10 +80,11 @@ from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_tactics import allowed
 from autofrotz.agents.builtin_words import VERB_ONLY
+from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
-from autofrotz.knowledge.kinds import thing_is_not
+from autofrotz.knowledge.kinds import thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
@@ -283,6 +284,8 @@ class GoalState:
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
     not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
+    unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
+    absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -431,7 +434,9 @@ class KnowingAgent:
         scene = self.inner._remote_scene(room)
         verbs = self.lore.verbs
         on = [v for v in verbs if v not in s.no_thing]
-        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, self._not_kinds())
+        asked = Asked(
+            verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, self._not_kinds(), frozenset(s.absent)
+        )
         pool = pool_commands(ctx.vocabulary.knows, room, scene, mem, asked)
         return any(allowed(c, room, mem) for c, _ in pool)
 
@@ -486,8 +491,9 @@ class KnowingAgent:
         runs = self.lore.runs
         on = [v for v in verbs if v not in s.no_thing]
         kinds = self._not_kinds()
+        absent = frozenset(s.absent)
         return untried_use(
-            ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds
+            ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, absent
         )
 
     def _not_kinds(self) -> frozenset[str]:
@@ -526,6 +532,10 @@ class KnowingAgent:
         refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
         if refused is not None and "|".join(refused) not in s.not_kinds:
             s.not_kinds.append("|".join(refused))
+        room = ctx.room_id or "?"
+        if unseen_here(s.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
+            thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
+            s.absent += [] if thing in s.absent else [thing]
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)
@@ -788,6 +798,8 @@ class KnowingAgent:
         if scored:
             s.dry = 0
             s.parked.clear()  # a point may have opened the way to a parked goal
+            s.absent.clear()  # or brought what was not here
+            s.unseen_tries.clear()
             s.uses.clear()  # a rise in score may have changed what each room's things do
             s.wide_sent.clear()
             s.pool_dry.clear()

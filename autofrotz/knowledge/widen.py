@@ -32,7 +32,7 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, short
-from autofrotz.knowledge.kinds import ruled_out
+from autofrotz.knowledge.kinds import not_here, ruled_out
 
 # Two-thing commands the common parsers' libraries all understand, the most often useful first:
 # "{h}" is a carried thing, "{t}" a thing of the room.
@@ -201,17 +201,19 @@ def untried_use(
     wants_tool: list[str] | None = None,
     on_things: list[str] | None = None,
     not_kinds: frozenset[str] = frozenset(),
+    absent: frozenset[str] = frozenset(),
 ) -> tuple[str, str] | None:
     """(command, rule) of the first command of the wider pool allowed here, or None (``spent``: commands
     per room; ``runs``: earlier runs; ``verbs``: the story's own verbs; ``sent``: "room|command" of the
     pool's commands sent this run, kept apart from the agent's tries, which it clears when it idles;
     ``wants_thing``: own verbs the parser asked a thing for, not sent alone again; ``wants_tool``: own
     verbs it asked an instrument for, sent with one; ``on_things``: own verbs still sent with things,
-    all when None; ``not_kinds``: uses refused in kind, rule ``what a thing is not``)."""
+    all when None; ``not_kinds``: uses refused in kind, rule ``what a thing is not``; ``absent``: room
+    things not here, rule ``a thing not here is not used here``)."""
     room = ctx.room_id or "?"
     if spent.get(room, 0) >= ROOM_BUDGET:
         return None
-    asked = Asked(verbs or [], sent or [], wants_thing or [], wants_tool or [], on_things, not_kinds)
+    asked = Asked(verbs or [], sent or [], wants_thing or [], wants_tool or [], on_things, not_kinds, absent)
     for command, rule in pool_commands(ctx.vocabulary.knows, room, scene, mem, asked):
         if allowed(command, ctx.room_id, mem):
             spent[room] = spent.get(room, 0) + 1
@@ -230,6 +232,7 @@ class Asked(NamedTuple):
     wants_tool: list[str]
     on_things: list[str] | None
     not_kinds: frozenset[str] = frozenset()  # "family|thing" refused in kind (rule ``what a thing is not``)
+    absent: frozenset[str] = frozenset()  # "room|thing" (rule ``a thing not here is not used here``)
 
 
 def pool_commands(
@@ -237,7 +240,7 @@ def pool_commands(
 ) -> list[tuple[str, str]]:
     """(command, rule) of the wider pool in a room, in order, less what it sent there this run (the
     agent's ``allowed`` check is the caller's)."""
-    verbs, sent, wants_thing, wants_tool, on_things, not_kinds = asked
+    verbs, sent, wants_thing, wants_tool, on_things, not_kinds, absent = asked
     done = set(sent)
     own = own_verb_commands(scene, mem, verbs, wants_tool)
     alone = [(c, r) for c, r in own if r == OWN_VERB and c not in wants_thing]
@@ -246,4 +249,10 @@ def pool_commands(
     fit, rest = fitting(candidates(scene, mem, known), scene, mem) if scene.inventory else ([], [])
     uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
     pool = uses_fit + alone + uses_rest + [(c, r) for c, r in own if r != OWN_VERB]
-    return [(c, r) for c, r in pool if f"{room}|{c}" not in done and not ruled_out(c, set(not_kinds))]
+    return [
+        (c, r)
+        for c, r in pool
+        if f"{room}|{c}" not in done
+        and not ruled_out(c, set(not_kinds))
+        and not not_here(c, room, set(absent))
+    ]
