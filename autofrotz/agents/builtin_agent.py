@@ -366,8 +366,10 @@ class BuiltinAgent:
         self._note_people(command, text)
         self._pass_opened_barrier(room, command, text)
         opened = ways_the_reply_opens(command, text) if on(REPLY_OPENS_RULE) else []
+        opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
         for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now
             mem.attempts.unmark(room, move)
+            mem.attempts.reply_opened.append(f"{room}|{move}")
         mem.plans.add(opened, REPLY_OPENS_RULE, front=True)
         if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]

@@ -78,6 +78,7 @@ class Attempts:
     clued: list[str] = field(
         default_factory=list
     )  # "room|command|follow-up|answer" (a-clue-is-followed-twice)
+    reply_opened: list[str] = field(default_factory=list)  # "room|direction" (go-the-way-the-reply-opens)
 
     def unmark(self, room: str | None, command: str) -> None:
         """Forget one command's tries and refusal in a room: a reply made it worth sending again."""
@@ -97,6 +98,7 @@ class Attempts:
             "shut_moves": {k: list(v) for k, v in self.shut_moves.items()},
             "opened_in": list(self.opened_in),
             "clued": list(self.clued),
+            "reply_opened": list(self.reply_opened),
             "refusals": {k: list(v) for k, v in self.refusals.items()},
         }
 
@@ -114,6 +116,7 @@ class Attempts:
             shut_moves={k: list(v) for k, v in data.get("shut_moves", {}).items()},
             opened_in=list(data.get("opened_in", [])),
             clued=list(data.get("clued", [])),
+            reply_opened=list(data.get("reply_opened", [])),
             refusals={k: list(v) for k, v in data.get("refusals", {}).items()},
         )
 

@@ -362,9 +362,11 @@ WAY_NOUNS = re.compile(
     r"trap ?door|hatch|gate|panel|entrance|crack)\b",
     re.I,
 )
+# Words of a change, not of a description: "leads north" or "an opening to the north" describe a way
+# that was always there (the room's own exits); "opens", "appears", "revealing" tell of one just made.
 WAY_OPENS = re.compile(
-    r"\b(?:opens?|opened|opening|appears?|appeared|revea(?:l|ls|led|ling)|swings?|swung|slides?|slid|"
-    r"uncover(?:s|ed)?|leads?|now (?:open|clear|free))\b",
+    r"\b(?:opens|opened|to open|swings? open|swung open|appears|appeared|revea(?:ls|led|ling)|"
+    r"slides? (?:open|back|aside)|slid (?:open|back|aside)|uncover(?:s|ed)|(?:is|are) now (?:open|clear))\b",
     re.I,
 )
 REPLY_DIRECTIONS = (
@@ -394,8 +396,8 @@ def ways_the_reply_opens(command: str, text: str) -> list[str]:
     >>> ways_the_reply_opens("x map", "The map shows a road north.")
     []
     """
-    if not command or parse_direction(command) is not None:
-        return []
+    if not command or parse_direction(command) is not None or command.strip().lower() in ("look", "l"):
+        return []  # a move's reply, or a look's, is a room's description: its exits were always there
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", " ".join(text.split())[:600]):
         if not (WAY_NOUNS.search(sentence) and WAY_OPENS.search(sentence)):
