@@ -319,3 +319,24 @@ def test_a_flat_memory_from_an_older_save_is_read() -> None:
     assert mem.tried("hall", "open door") == 2 and mem.failed("hall", "open door")
     assert mem.absent("hall", "ghost") and mem.plans.commands() == ["look"] and mem.now.lit
     assert mem.vocab.bad_words == ["xyz"] and mem.seen.held == ["lamp"]
+
+
+PUMP_ROOM = (
+    "Pump Room\nYou are in the pump room. The pumps thud in their beds under the old boilers. "
+    "Grey pipes run along the walls. A red relief valve on the main pipe hisses.\n"
+)
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_word_named_late_in_a_long_description_is_examined_and_worked_once_all_else_is_done(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """examine-every-word-when-all-else-is-done: the usual rounds examine a room's first few words only;
+    once they are spent, every other word is examined, and one that answers joins the sweep of verbs."""
+    if not rule_on:
+        monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "examine-every-word-when-all-else-is-done")
+    world = World(PUMP_ROOM)
+    answers = {"examine relief valve": "The valve is open and hissing."}
+    sent = world.play(120, answers)
+    assert ("examine relief valve" in sent) is rule_on
+    assert ("turn relief valve" in sent) is rule_on

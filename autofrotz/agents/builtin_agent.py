@@ -23,7 +23,7 @@ from autofrotz.agents.builtin_devices import arrival_waits, head_fallback, other
 from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
 from autofrotz.agents.builtin_flight import without_instrument
 from autofrotz.agents.builtin_getaway import getaway
-from autofrotz.agents.builtin_idle import next_late_action, room_sweep
+from autofrotz.agents.builtin_idle import EVERY_WORD_RULE, next_late_action, room_sweep, unexamined_words
 from autofrotz.agents.builtin_memory import DURABLE, Memory, spot
 from autofrotz.agents.builtin_objectives import Objectives
 from autofrotz.agents.builtin_readings import (
@@ -94,6 +94,9 @@ CHANGING_VERBS = frozenset(
     + ["tie"]
 )
 OPERATING_VERBS = ("push", "pull", "turn")
+NOTHING_HAPPENS = re.compile(
+    r"nothing (?:obvious )?happens\.?", re.IGNORECASE
+)  # a stock no-op, not a thing's text
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
 WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
@@ -365,6 +368,7 @@ class BuiltinAgent:
             return
         self._note_people(command, text)
         self._pass_opened_barrier(room, command, text)
+        self._note_described(command, text)
         opened = ways_the_reply_opens(command, text) if on(REPLY_OPENS_RULE) else []
         opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
         for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now
@@ -553,6 +557,24 @@ class BuiltinAgent:
         if w.has_class(name, w.OPENABLE):
             return name in self.mem.seen.unopenable
         return w.head(name) in {w.head(u) for u in self.mem.seen.unopenable}
+
+    def _note_described(self, command: str, text: str) -> None:
+        """A word an examine answered in words of its own (not "no such thing", not scenery, not a
+        word the parser missed) is a thing the late sweep works (examine-every-word-when-all-else-is-done)."""
+        if not command.startswith("examine ") or len(objects(command)) != 1:
+            return
+        head = text[:200]
+        if w.NOT_HERE.search(head) or w.SCENERY.search(head) or w.UNKNOWN_WORD.search(head):
+            return
+        if (
+            w.PARTLY_UNDERSTOOD.search(head)
+            or w.BAD_VERB.search(head)
+            or NOTHING_HAPPENS.fullmatch(head.strip())
+        ):
+            return
+        name = objects(command)[0]
+        if name not in self.mem.seen.described:
+            self.mem.seen.described.append(name)
 
     def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
         """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""
@@ -841,6 +863,13 @@ class BuiltinAgent:
         step = explorer.step_towards(room, self._examine_pending) if room else None
         if step:
             return step, "walk to a room with things not yet examined", room
+        unlit = scene.dark and not self.mem.now.lit
+        words = [] if unlit else [c for c in unexamined_words(scene, self.mem) if allowed(c, room, self.mem)]
+        if words and on(EVERY_WORD_RULE):
+            return words[0], EVERY_WORD_RULE, room
+        step = explorer.step_towards(room, self._words_pending) if room and on(EVERY_WORD_RULE) else None
+        if step:
+            return step, f"{EVERY_WORD_RULE}: walk to a room with words not yet examined", room
         wide = None if self.wider is None or (scene.dark and not self.mem.now.lit) else self.wider(ctx, scene)
         if wide:  # a later run's wider pool (knowledge/widen.py), under the rule it names
             return wide[0], wide[1], room
@@ -877,6 +906,12 @@ class BuiltinAgent:
             return False
         scene = self._remote_scene(room)
         return any(allowed(c, room, self.mem) for c in examine_actions(scene, self.mem))
+
+    def _words_pending(self, room: str) -> bool:
+        """Whether a (lit) room names a word never examined there (rule examine-every-word-when-...)."""
+        if not self.mem.now.lit and self._map_dark(room):
+            return False
+        return any(allowed(c, room, self.mem) for c in unexamined_words(self._remote_scene(room), self.mem))
 
     def _remote_scene(self, room: str) -> Scene:
         """Another room as the agent will see it there (same names, same pockets): else a walk there

@@ -24,7 +24,8 @@ def room_sweep(scene: Scene, mem: Memory) -> list[str]:
     nouns = [
         n
         for n in dict.fromkeys(nouns)
-        if n and (n in mem.seen.objects or n in mem.seen.parts or has_any(n, NOTABLE))
+        if n
+        and (n in mem.seen.objects or n in mem.seen.parts or n in mem.seen.described or has_any(n, NOTABLE))
     ]
     return [f"{verb} {n}" for n in nouns for verb in ROOM_VERBS]
 
@@ -33,6 +34,28 @@ def held_sweep(scene: Scene) -> list[str]:
     """Verbs for carried things."""
     names = list(dict.fromkeys(short(i) for i in scene.inventory))
     return [f"{verb} {n}" for n in names for verb in HELD_VERBS if verb != "drop"]
+
+
+EVERY_WORD_RULE = "examine-every-word-when-all-else-is-done"
+
+
+def unexamined_words(scene: Scene, mem: Memory) -> list[str]:
+    """Rule examine-every-word-when-all-else-is-done: "examine" for every word this room's text names that
+    was never examined here. The usual rounds examine a room's listed things and its first few other
+    words (``GUESSES_PER_ROOM``); a thing named late in a long description ("A red relief valve on the
+    main pipe hisses.") was then never looked at, so never counted as a thing, and the sweep of verbs
+    never turned it. Asked once the usual actions and walks are spent, before that sweep; a word examined
+    with an answer of its own joins the sweep (``Seen.described``).
+
+    >>> s = Scene("pump room", ["pumps", "beds", "relief valve"], [], [], "")
+    >>> unexamined_words(s, Memory())
+    ['examine pumps', 'examine beds', 'examine relief valve']
+    """
+    nouns = [short(n) for n in scene.nouns + scene.visible]
+    held = {short(i) for i in scene.inventory}
+    return [
+        f"examine {n}" for n in dict.fromkeys(nouns) if n and n not in held and n not in mem.vocab.scenery
+    ]
 
 
 def next_late_action(scene: Scene, mem: Memory) -> tuple[str, str | None] | None:

@@ -169,6 +169,7 @@ class Seen:
         default_factory=list
     )  # things we wear: not put anywhere (wear-again-what-was-taken-off)
     rides: dict[str, int] = field(default_factory=dict)  # "room|control" that moved the room -> rides since
+    described: list[str] = field(default_factory=list)  # words an examine answered as a thing of their own
     start_room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
