@@ -20,6 +20,14 @@ WORDS = Vocabulary(frozenset(KNOWN))
 HALL = Scene("hall", ["sign", "oak chest"], [], ["brass key", "lamp"], "")
 
 
+def knowing() -> KnowingAgent:
+    """A later run's advisor with nothing known yet."""
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.lore, agent.state = Lore(runs=1), GoalState()
+    agent.inner = type("Inner", (), {"mem": Memory()})()
+    return agent
+
+
 def uses(not_kinds: frozenset[str]) -> list[str]:
     asked = Asked([], [], [], [], None, not_kinds)
     return [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
@@ -30,9 +38,7 @@ def test_a_thing_that_cannot_contain_things_is_offered_nothing_else(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(kinds, "ON", rule_on)
-    agent = KnowingAgent.__new__(KnowingAgent)
-    agent.lore, agent.state = Lore(runs=1), GoalState()
-    agent.inner = type("Inner", (), {"mem": Memory()})()
+    agent = knowing()
     refused = TurnContext(3, "g", "put brass key in sign", "That can't contain things.", "hall", "hall")
     agent._note_wants(refused)
     offered = uses(agent._not_kinds())
@@ -57,9 +63,7 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(kinds, "ON", rule_on)
-    agent = KnowingAgent.__new__(KnowingAgent)
-    agent.lore, agent.state = Lore(runs=1), GoalState()
-    agent.inner = type("Inner", (), {"mem": Memory()})()
+    agent = knowing()
     unseen = "You can't see any such thing."
     agent._note_wants(TurnContext(3, "g", "put brass key in oak chest", unseen, "hall", "hall"))
     assert agent.state.absent == []  # once: it may be the carried thing's name the parser missed

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_explore import COMPASS
 from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.managers.room_exits import parse_exits
@@ -369,18 +370,7 @@ WAY_OPENS = re.compile(
     r"slides? (?:open|back|aside)|slid (?:open|back|aside)|uncover(?:s|ed)|(?:is|are) now (?:open|clear))\b",
     re.I,
 )
-REPLY_DIRECTIONS = (
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
-    "north",
-    "south",
-    "east",
-    "west",
-    "up",
-    "down",
-)
+REPLY_DIRECTIONS = COMPASS  # "southeast" is not read as "south": words match whole
 REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
 
 
@@ -404,6 +394,6 @@ def ways_the_reply_opens(command: str, text: str) -> list[str]:
             continue
         for word in REPLY_DIRECTIONS:
             named = re.search(rf"\b{word}(?:ern|ward|wards)?\b", sentence, re.I)
-            if named and not any(word in f for f in found):  # "southeast" found: not "south" and "east" too
+            if named and word not in found:
                 found.append(word)
     return found
