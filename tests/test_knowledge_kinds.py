@@ -9,7 +9,7 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.game_interface import Vocabulary
-from autofrotz.knowledge import kinds
+from autofrotz.knowledge import kinds, widen
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore, _refusal
@@ -75,3 +75,15 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     agent.state.last_score = 0
     agent._score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
     assert agent.state.absent == []  # a point may bring it
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_verb_the_parser_asked_a_thing_for_is_tried_on_things_before_the_uses(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(widen, "ASKED_FIRST", rule_on)
+    scene = Scene("office", ["logbook"], [], ["brass key"], "")
+    asked = Asked(["sign"], [], ["sign"], [], None)  # "What do you want to sign?"
+    known = Vocabulary(frozenset(["sign", "logbook", "put", "brass", "key", "in", "on", "give", "to"])).knows
+    first = pool_commands(known, "office", scene, Memory(), asked)[0]
+    assert (first == ("sign logbook", "the story's own verb on a thing")) is rule_on

@@ -56,6 +56,10 @@ ROOM_BUDGET = 40  # commands of the pool per room until the score rises
 ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
 ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)  # "... the slippers with?"
 RULE = "untried use"
+# Rule ``a verb that asked for a thing gets its things first``: the parser's "What do you want to sign?" says
+# the story's own verb works on something; its uses with this room's things and what is carried come
+# before every other proposal (before, they came last, after the room's budget had gone on uses).
+ASKED_FIRST = True
 OWN_VERB = "the story's own verb"
 OWN_VERB_ON = "the story's own verb on a thing"
 
@@ -248,7 +252,11 @@ def pool_commands(
     own = [(c, r) for c, r in own if r == OWN_VERB or c.split()[0] in on]
     fit, rest = fitting(candidates(scene, mem, known), scene, mem) if scene.inventory else ([], [])
     uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
-    pool = uses_fit + alone + uses_rest + [(c, r) for c, r in own if r != OWN_VERB]
+    with_things = [(c, r) for c, r in own if r != OWN_VERB]
+    asked_for = set(wants_thing) | set(wants_tool) if ASKED_FIRST else set()
+    first = [(c, r) for c, r in with_things if c.split()[0] in asked_for]  # ... gets its things first
+    later = [(c, r) for c, r in with_things if c.split()[0] not in asked_for]
+    pool = first + uses_fit + alone + uses_rest + later
     return [
         (c, r)
         for c, r in pool
