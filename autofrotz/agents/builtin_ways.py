@@ -372,6 +372,9 @@ WAY_OPENS = re.compile(
 )
 REPLY_DIRECTIONS = COMPASS  # "southeast" is not read as "south": words match whole
 REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
+# Commands that only look: their replies describe a thing as it is ("The Brig door opens out into the ship
+# to the north. Or it would if it were not locked."), they open nothing.
+LOOKING_VERBS = frozenset(["look", "l", "examine", "x", "read", "search", "inventory", "i"])
 
 
 def ways_the_reply_opens(command: str, text: str) -> list[str]:
@@ -385,9 +388,12 @@ def ways_the_reply_opens(command: str, text: str) -> list[str]:
     []
     >>> ways_the_reply_opens("x map", "The map shows a road north.")
     []
+    >>> ways_the_reply_opens("examine door", "The door opens out to the north, if it were not locked.")
+    []
     """
-    if not command or parse_direction(command) is not None or command.strip().lower() in ("look", "l"):
-        return []  # a move's reply, or a look's, is a room's description: its exits were always there
+    words = command.lower().split()
+    if not words or parse_direction(command) is not None or words[0] in LOOKING_VERBS:
+        return []  # a move's reply, a look's or an examine's describes: what it names was always there
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", " ".join(text.split())[:600]):
         if not (WAY_NOUNS.search(sentence) and WAY_OPENS.search(sentence)):

@@ -71,7 +71,7 @@ def first_steps(text: str) -> list[Reading]:
     """Steps a refusal names as coming first (rule names: first-step, leave-place, until-condition, in-bed).
 
     >>> [r.commands for r in first_steps("You'll have to get out of the bed first.")]
-    [('get out of bed',)]
+    [('get out of bed', 'get out', 'stand up')]
     >>> [r.commands for r in first_steps("You are lying in bed.")]
     [('get out of bed', 'stand up')]
     >>> first_steps("You should stand up first.")[0].commands
@@ -87,7 +87,10 @@ def first_steps(text: str) -> list[Reading]:
     for match in FIRST_STEP.finditer(text):
         step = tidy(match.group(1))
         if step and not step.startswith(("do ", "be ")):
-            found.append(Reading("first-step", (step,)))
+            # Leaving a thing by its name may miss the parser's name for it ("get out of bed": "You can't
+            # see any such thing."): the library's own words for leaving come after it.
+            leave = ("get out", "stand up") if step.startswith(("get out of ", "get off ")) else ()
+            found.append(Reading("first-step", (step, *leave)))
     for match in FROM_PLACE.finditer(text):
         place = match.group(1).lower()
         found.append(Reading("leave-place", (f"get out of {place}", f"get off {place}", "stand up")))
