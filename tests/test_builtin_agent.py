@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from autofrotz.agents import builtin_idle
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent, ScriptedAgent
 from autofrotz.agents.builtin_explore import is_move
@@ -333,6 +334,7 @@ def test_a_word_named_late_in_a_long_description_is_examined_and_worked_once_all
 ) -> None:
     """examine-every-word-when-all-else-is-done: the usual rounds examine a room's first few words only;
     once they are spent, every other word is examined, and one that answers joins the sweep of verbs."""
+    monkeypatch.setattr(builtin_idle, "EVERY_WORD", True)  # off by default (its module says why)
     if not rule_on:
         monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "examine-every-word-when-all-else-is-done")
     world = World(PUMP_ROOM)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from autofrotz.agents import builtin_ways
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_replies import BLOCK_TURNS, ReplyTactics
@@ -320,6 +321,7 @@ def test_a_door_that_will_not_budge_is_tried_with_the_key_carried(
 def test_a_way_the_reply_opens_is_walked_though_it_was_refused_before(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(builtin_ways, "REPLY_OPENS", True)  # off by default (its module says why)
     if not rule_on:
         monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "go-the-way-the-reply-opens")
     game = Game("Round Room\nA round room. Its walls are smooth. A torch hangs on the wall.\n")

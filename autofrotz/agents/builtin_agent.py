@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from autofrotz.agents import builtin_follow as stated
+from autofrotz.agents import builtin_idle, builtin_ways
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents import reply_reading as rr
 from autofrotz.agents.base import Decision, TurnContext
@@ -369,7 +370,9 @@ class BuiltinAgent:
         self._note_people(command, text)
         self._pass_opened_barrier(room, command, text)
         self._note_described(command, text)
-        opened = ways_the_reply_opens(command, text) if on(REPLY_OPENS_RULE) else []
+        opened = (
+            ways_the_reply_opens(command, text) if builtin_ways.REPLY_OPENS and on(REPLY_OPENS_RULE) else []
+        )
         opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
         for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now
             mem.attempts.unmark(room, move)
@@ -561,7 +564,7 @@ class BuiltinAgent:
     def _note_described(self, command: str, text: str) -> None:
         """A word an examine answered in words of its own (not "no such thing", not scenery, not a
         word the parser missed) is a thing the late sweep works (examine-every-word-when-all-else-is-done)."""
-        if not command.startswith("examine ") or len(objects(command)) != 1:
+        if not builtin_idle.EVERY_WORD or not command.startswith("examine ") or len(objects(command)) != 1:
             return
         head = text[:200]
         if w.NOT_HERE.search(head) or w.SCENERY.search(head) or w.UNKNOWN_WORD.search(head):
@@ -865,9 +868,10 @@ class BuiltinAgent:
             return step, "walk to a room with things not yet examined", room
         unlit = scene.dark and not self.mem.now.lit
         words = [] if unlit else [c for c in unexamined_words(scene, self.mem) if allowed(c, room, self.mem)]
-        if words and on(EVERY_WORD_RULE):
+        every = builtin_idle.EVERY_WORD and on(EVERY_WORD_RULE)
+        if words and every:
             return words[0], EVERY_WORD_RULE, room
-        step = explorer.step_towards(room, self._words_pending) if room and on(EVERY_WORD_RULE) else None
+        step = explorer.step_towards(room, self._words_pending) if room and every else None
         if step:
             return step, f"{EVERY_WORD_RULE}: walk to a room with words not yet examined", room
         wide = None if self.wider is None or (scene.dark and not self.mem.now.lit) else self.wider(ctx, scene)

@@ -37,6 +37,10 @@ def held_sweep(scene: Scene) -> list[str]:
 
 
 EVERY_WORD_RULE = "examine-every-word-when-all-else-is-done"
+# Off by default: on the built-in agent's bench it lifted a dev story (nightshift 16.67 -> 66.67) and cost a
+# check story its point (death 5 -> 0, `bench games --ablate-agent`); asked later (after the first idle, or
+# only before waiting) it lost neither and gained nothing (TESTING.md, session 12).
+EVERY_WORD = False
 
 
 def unexamined_words(scene: Scene, mem: Memory) -> list[str]:

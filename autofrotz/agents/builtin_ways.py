@@ -372,6 +372,10 @@ WAY_OPENS = re.compile(
 )
 REPLY_DIRECTIONS = COMPASS  # "southeast" is not read as "south": words match whole
 REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
+# Off by default: on the built-in agent's bench it cost a check story rooms and points (zork3 42.86 -> 38.14,
+# `bench games --ablate-agent`), also once it no longer read replies to looking commands; its dev case
+# (omniquest's passage) led to a dark room and no point (TESTING.md, session 12).
+REPLY_OPENS = False
 # Commands that only look: their replies describe a thing as it is ("The Brig door opens out into the ship
 # to the north. Or it would if it were not locked."), they open nothing.
 LOOKING_VERBS = frozenset(["look", "l", "examine", "x", "read", "search", "inventory", "i"])
