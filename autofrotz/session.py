@@ -192,17 +192,29 @@ def _check_resumed_story(db: Any, game_id: int, path: Path) -> None:
         raise SessionError(str(exc)) from None
 
 
+OPEN_TRIES = 5  # a new database file opened by several processes at once (bench workers) is busy a moment
+
+
 def _open_database(database: Any, path: str) -> Any:
+    """The database, retried a few times while another process holds it (two bench workers creating
+    one new file: switching it to WAL or migrating it takes a lock the busy timeout does not wait for)."""
     import sqlite3
+    import time
 
     from autofrotz.storage.guard import DatabaseRefusedError
 
-    try:
-        return database(path)
-    except DatabaseRefusedError as exc:
-        raise SessionError(str(exc)) from None
-    except sqlite3.Error as exc:
-        raise SessionError(f"cannot use database {path}: {exc}") from None
+    for attempt in range(1, OPEN_TRIES + 1):
+        try:
+            return database(path)
+        except DatabaseRefusedError as exc:
+            raise SessionError(str(exc)) from None
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == OPEN_TRIES:
+                raise SessionError(f"cannot use database {path}: {exc}") from None
+            time.sleep(0.2 * attempt)
+        except sqlite3.Error as exc:
+            raise SessionError(f"cannot use database {path}: {exc}") from None
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _resolve(game_file: str) -> Path:

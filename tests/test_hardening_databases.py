@@ -179,3 +179,30 @@ def test_a_killed_game_shows_as_interrupted_and_resumes(zork1: Path, tmp_path: P
     done = _main("--no-web", "--db", str(db), "--resume", "1", "--max-turns", "40")
     assert done.returncode == 0, done.stderr[-600:]
     assert "resumed game 1" in done.stderr
+
+
+def test_a_database_another_process_holds_a_moment_is_opened_on_a_later_try(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bench workers creating one new database file at once: the one that finds it locked waits and
+    tries again instead of crashing its run; a lock that does not go away still ends in one clear line."""
+    from autofrotz import session
+
+    monkeypatch.setattr(time, "sleep", lambda _s: None)
+    tries: list[int] = []
+
+    def busy_twice(path: str) -> Database:
+        tries.append(1)
+        if len(tries) <= 2:
+            raise sqlite3.OperationalError("database is locked")
+        return Database(path)
+
+    db = session._open_database(busy_twice, str(tmp_path / "new.db"))
+    assert len(tries) == 3 and db.conn is not None
+    db.close()
+
+    def always_busy(path: str) -> Database:
+        raise sqlite3.OperationalError("database is locked")
+
+    with pytest.raises(session.SessionError, match="cannot use database .*locked"):
+        session._open_database(always_busy, str(tmp_path / "other.db"))
