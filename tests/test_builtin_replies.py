@@ -324,9 +324,9 @@ def test_a_way_the_reply_opens_is_walked_though_it_was_refused_before(
     monkeypatch.setattr(builtin_ways, "REPLY_OPENS", True)  # off by default (its module says why)
     if not rule_on:
         monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "go-the-way-the-reply-opens")
-    game = Game("Round Room\nA round room. Its walls are smooth. A torch hangs on the wall.\n")
-    opened = "Pulling on the torch causes a secret passageway to the southeast to open."
-    for command, reply in (("southeast", "You can't go that way."), ("pull torch", opened)):
+    game = Game("Round Room\nA round room. Its walls are smooth. A candlestick stands in a niche.\n")
+    opened = "Twisting the candlestick makes a narrow stairway to the southeast swing open."
+    for command, reply in (("southeast", "You can't go that way."), ("twist candlestick", opened)):
         game.decide()
         game.agent.mem.now.last_command = command  # as if the agent had sent it
         game.reply(command, reply)

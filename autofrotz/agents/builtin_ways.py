@@ -354,7 +354,7 @@ def revealed_inside(command: str, text: str) -> tuple[str, list[str]] | None:
 
 
 # Rule `go-the-way-the-reply-opens`: a command other than a move whose reply says a way opened or appeared
-# in a compass direction ("Pulling on the torch causes a secret passageway to the southeast to open.", "A
+# in a compass direction ("Twisting the candlestick makes a narrow stairway to the southeast swing open.", "A
 # panel slides back, revealing an opening to the north.") makes that direction worth walking again, even
 # where it was refused before the change (a refusal remembered from then kept the agent from ever trying
 # it: it swept the room's things for hundreds of turns beside the open passage).
@@ -376,15 +376,15 @@ REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
 # `bench games --ablate-agent`), also once it no longer read replies to looking commands; its dev case
 # (omniquest's passage) led to a dark room and no point (TESTING.md, session 12).
 REPLY_OPENS = False
-# Commands that only look: their replies describe a thing as it is ("The Brig door opens out into the ship
+# Commands that only look: their replies describe a thing as it is ("The cellar door opens onto the yard
 # to the north. Or it would if it were not locked."), they open nothing.
-LOOKING_VERBS = frozenset(["look", "l", "examine", "x", "read", "search", "inventory", "i"])
+LOOKING_VERBS = frozenset(["look", "examine", "read", "search", "inventory"])
 
 
 def ways_the_reply_opens(command: str, text: str) -> list[str]:
     """Directions a non-move command's reply says a way opened in.
 
-    >>> ways_the_reply_opens("pull torch", "It causes a secret passageway to the southeast to open.")
+    >>> ways_the_reply_opens("twist candlestick", "A narrow stairway swings open to the southeast.")
     ['southeast']
     >>> ways_the_reply_opens("push panel", "The panel slides back, revealing a dark opening to the north.")
     ['north']
