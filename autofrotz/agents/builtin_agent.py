@@ -131,6 +131,7 @@ class BuiltinAgent:
         self.vocabulary = Vocabulary()
         self.sig = ""
         self.wider: Any = None  # (context, scene) -> (command, rule) | None: set by knowledge/advisor.py
+        self.every_word = False  # examine-every-word-... in a later run: set by knowledge/advisor.py
 
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
@@ -564,7 +565,7 @@ class BuiltinAgent:
     def _note_described(self, command: str, text: str) -> None:
         """A word an examine answered in words of its own (not "no such thing", not scenery, not a
         word the parser missed) is a thing the late sweep works (examine-every-word-when-all-else-is-done)."""
-        if not builtin_idle.EVERY_WORD or not command.startswith("examine ") or len(objects(command)) != 1:
+        if not self._every_word_on() or not command.startswith("examine ") or len(objects(command)) != 1:
             return
         head = text[:200]
         if w.NOT_HERE.search(head) or w.SCENERY.search(head) or w.UNKNOWN_WORD.search(head):
@@ -868,7 +869,7 @@ class BuiltinAgent:
             return step, "walk to a room with things not yet examined", room
         unlit = scene.dark and not self.mem.now.lit
         words = [] if unlit else [c for c in unexamined_words(scene, self.mem) if allowed(c, room, self.mem)]
-        every = builtin_idle.EVERY_WORD and on(EVERY_WORD_RULE)
+        every = self._every_word_on() and on(EVERY_WORD_RULE)
         if words and every:
             return words[0], EVERY_WORD_RULE, room
         step = explorer.step_towards(room, self._words_pending) if room and every else None
@@ -910,6 +911,11 @@ class BuiltinAgent:
             return False
         scene = self._remote_scene(room)
         return any(allowed(c, room, self.mem) for c in examine_actions(scene, self.mem))
+
+    def _every_word_on(self) -> bool:
+        """Rule examine-every-word-when-all-else-is-done: off in a fresh run (builtin_idle.EVERY_WORD), on
+        where a later run's knowledge switches it on (``every_word``, knowledge/advisor.py)."""
+        return builtin_idle.EVERY_WORD or self.every_word
 
     def _words_pending(self, room: str) -> bool:
         """Whether a (lit) room names a word never examined there (rule examine-every-word-when-...)."""

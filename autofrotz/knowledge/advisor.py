@@ -155,6 +155,10 @@ POOL_WALK = True  # rule ``the pool is not spent elsewhere`` (knowledge/pool_wal
 DETOUR = True  # rule ``a shut step is walked around``: routes leave out the moves refused this run
 DETOURS = 4  # first steps that killed left out before a route is given up
 ONE_GOAL = True  # rule ``one goal per place and command``
+# Rule ``every word, a later run``: the built-in agent's examine-every-word-when-all-else-is-done, off in a
+# fresh run (builtin_idle.EVERY_WORD), is on in a run with a past: a player back in a story after the
+# first run ran dry looks closer at what its rooms name, with the turns the proven path saved.
+EVERY_WORD_LATER = True
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -904,6 +908,8 @@ class KnowingAgent:
         self.inner.mem.ran_dry = self.state.ran_dry
         if hasattr(self.inner, "wider"):
             self.inner.wider = self._wider if WIDEN and not down else None
+        if hasattr(self.inner, "every_word"):  # rule ``every word, a later run``
+            self.inner.every_word = EVERY_WORD_LATER and not down
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""
