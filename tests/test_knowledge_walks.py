@@ -124,3 +124,19 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
     other.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     other.state.done = [0]
     assert other._plan(at("copier_2", "say word")) == ("say word", "known scoring action (run 2)")
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_later_run_examines_every_word_a_fresh_run_leaves(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from autofrotz.agents.builtin_agent import BuiltinAgent
+
+    monkeypatch.setattr(advisor, "EVERY_WORD_LATER", rule_on)
+    fresh = BuiltinAgent()
+    assert fresh._every_word_on() is False  # off in a fresh run (builtin_idle.EVERY_WORD)
+    later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
+    assert later.inner._every_word_on() is rule_on
+    later.state.stood_down = "behind the first run"
+    later._inform()
+    assert later.inner._every_word_on() is False  # knowledge stood down: the fresh agent's rules
