@@ -6,8 +6,6 @@ a later death undid`` (knowledge/path.py). Each test also switches its rule off 
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from autofrotz.knowledge import advisor, path
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step, load_turns
+from tests.test_knowledge_wider import recorded
 
 # A lobby with a copier room north-west, stacks west, and a vault the stacks lead into (the way an earlier
 # run went) or that the stairwell above them reaches from the south.
@@ -76,31 +75,14 @@ def test_a_goal_with_no_way_there_is_parked_until_the_score_rises(monkeypatch: p
     assert agent.state.parked == []  # a point may have opened the way
 
 
-def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:
-    """One earlier game: (turn, command, room, score, carried, event, restored_from)."""
-    conn = sqlite3.connect(":memory:")
-    conn.execute("CREATE TABLE games (game_id INTEGER, seed INTEGER)")
-    conn.execute(
-        "CREATE TABLE turns (game_id INTEGER, turn_number INTEGER, command_sent TEXT, room_id TEXT,"
-        " score INTEGER, event TEXT, inventory TEXT, game_output TEXT, extra TEXT)"
-    )
-    conn.execute("INSERT INTO games VALUES (1, 1)")
-    rows = [
-        (1, n, c, r, s, e, json.dumps(inv), "", json.dumps({"restored_from": back}))
-        for n, c, r, s, inv, e, back in turns
-    ]
-    conn.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    return conn
-
-
 def test_the_path_runs_to_a_point_that_a_later_death_undid(monkeypatch: pytest.MonkeyPatch) -> None:
     conn = recorded(
         [
-            (0, "", "lobby", 0, [], "start", None),
-            (1, "west", "stacks", 0, [], None, None),
-            (2, "take book", "stacks", 5, ["book"], None, None),  # the run's best score
-            (3, "wait", "stacks", 5, ["book"], "death", 1),  # the closing time: back to the save of turn 1
-            (4, "east", "lobby", 0, [], None, None),
+            (0, "", "lobby", 0, [], "", "start"),
+            (1, "west", "stacks", 0, []),
+            (2, "take book", "stacks", 5, ["book"]),  # the run's best score
+            (3, "wait", "stacks", 5, ["book"], "", "death", 1),  # the closing time: back to turn 1's save
+            (4, "east", "lobby", 0, []),
         ]
     )
     _start, history, _seed = load_turns(conn, 1, at_best=True)

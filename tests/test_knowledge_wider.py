@@ -21,7 +21,8 @@ from autofrotz.knowledge.path import ProvenPath, Step, dead_ends
 
 
 def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:
-    """A database holding one earlier game's turns: (turn, command, room after, score, carried[, reply])."""
+    """A database holding one earlier game's turns: (turn, command, room after, score, carried[, reply[,
+    event, the turn a death restored]])."""
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE TABLE games (game_id INTEGER, seed INTEGER)")
     conn.execute(
@@ -30,7 +31,15 @@ def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:
     )
     conn.execute("INSERT INTO games VALUES (1, 1)")
     rows = [
-        (1, t[0], t[1], t[2], t[3], None, json.dumps(t[4]), t[5] if len(t) > 5 else "", "{}") for t in turns
+        (
+            1,
+            *t[:4],
+            t[6] if len(t) > 6 else None,
+            json.dumps(t[4]),
+            t[5] if len(t) > 5 else "",
+            json.dumps({"restored_from": t[7]}) if len(t) > 7 else "{}",
+        )
+        for t in turns
     ]
     conn.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     return conn

@@ -867,14 +867,13 @@ class BuiltinAgent:
         step = explorer.step_towards(room, self._examine_pending) if room else None
         if step:
             return step, "walk to a room with things not yet examined", room
-        unlit = scene.dark and not self.mem.now.lit
-        words = [] if unlit else [c for c in unexamined_words(scene, self.mem) if allowed(c, room, self.mem)]
-        every = self._every_word_on() and on(EVERY_WORD_RULE)
-        if words and every:
-            return words[0], EVERY_WORD_RULE, room
-        step = explorer.step_towards(room, self._words_pending) if room and every else None
-        if step:
-            return step, f"{EVERY_WORD_RULE}: walk to a room with words not yet examined", room
+        if self._every_word_on() and on(EVERY_WORD_RULE) and not (scene.dark and not self.mem.now.lit):
+            words = [c for c in unexamined_words(scene, self.mem) if allowed(c, room, self.mem)]
+            if words:
+                return words[0], EVERY_WORD_RULE, room
+            step = explorer.step_towards(room, self._words_pending) if room else None
+            if step:
+                return step, f"{EVERY_WORD_RULE}: walk to a room with words not yet examined", room
         wide = None if self.wider is None or (scene.dark and not self.mem.now.lit) else self.wider(ctx, scene)
         if wide:  # a later run's wider pool (knowledge/widen.py), under the rule it names
             return wide[0], wide[1], room

@@ -849,12 +849,12 @@ class KnowingAgent:
         if not ONE_GOAL:
             return
         s, goals = self.state, self.lore.scoring
-        for group, mark in ((s.done, s.done), (s.dropped, s.dropped)):
-            for i in list(group):
+        for marked in (s.done, s.dropped):
+            for i in list(marked):
                 for j, other in enumerate(goals):
                     same = other.command == goals[i].command and same_place(other.room, goals[i].room)
-                    if same and j not in mark:
-                        mark.append(j)
+                    if same and j not in marked:
+                        marked.append(j)
 
     def _next_for(self, ctx: TurnContext, i: int, goal: Scoring) -> tuple[str, str] | None:
         """The next command towards one goal, or None when there is no known way to it."""

@@ -12,6 +12,7 @@ on uses the game has not already refused in kind.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 RULE = "what a thing is not"
 ON = True  # switched off, nothing is ruled out in kind (measurements, tests)
@@ -67,15 +68,15 @@ def thing_is_not(command: str, reply: str) -> tuple[str, str] | None:
     """
     if not ON:
         return None
-    said = " ".join(reply.split())[:200]
+    said, sent = " ".join(reply.split())[:200], " ".join(command.lower().split())
     for family, (shape, refusal) in FAMILIES.items():
-        m = shape.match(" ".join(command.lower().split()))
+        m = shape.match(sent)
         if m and refusal.search(said):
             return family, m.group("t")
     return None
 
 
-def ruled_out(command: str, kinds: set[str]) -> bool:
+def ruled_out(command: str, kinds: AbstractSet[str]) -> bool:
     """Whether a use falls in a family its thing was refused in (``kinds``: "family|thing").
 
     >>> ruled_out("put lamp in sign", {"in|sign"}), ruled_out("put lamp on sign", {"in|sign"})
@@ -135,7 +136,7 @@ def unseen_here(
     return len(seen) >= UNSEEN_AFTER
 
 
-def not_here(command: str, room: str, absent: set[str]) -> bool:
+def not_here(command: str, room: str, absent: AbstractSet[str]) -> bool:
     """Whether a use names a room thing ruled out here (``absent``: "room|thing").
 
     >>> gone = {"cell|prisoner"}

@@ -262,7 +262,5 @@ def pool_commands(
     return [
         (c, r)
         for c, r in pool
-        if f"{room}|{c}" not in done
-        and not ruled_out(c, set(not_kinds))
-        and not not_here(c, room, set(absent))
+        if f"{room}|{c}" not in done and not ruled_out(c, not_kinds) and not not_here(c, room, absent)
     ]
