@@ -132,6 +132,7 @@ class BuiltinAgent:
         self.sig = ""
         self.wider: Any = None  # (context, scene) -> (command, rule) | None: set by knowledge/advisor.py
         self.every_word = False  # examine-every-word-... in a later run: set by knowledge/advisor.py
+        self.reply_opens = False  # go-the-way-the-reply-opens in a later run: set by knowledge/advisor.py
 
     # ----- the seam -----
     def decide(self, context: TurnContext) -> Decision:
@@ -372,7 +373,9 @@ class BuiltinAgent:
         self._pass_opened_barrier(room, command, text)
         self._note_described(command, text)
         opened = (
-            ways_the_reply_opens(command, text) if builtin_ways.REPLY_OPENS and on(REPLY_OPENS_RULE) else []
+            ways_the_reply_opens(command, text)
+            if (builtin_ways.REPLY_OPENS or self.reply_opens) and on(REPLY_OPENS_RULE)
+            else []
         )
         opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
         for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now

@@ -159,6 +159,9 @@ ONE_GOAL = True  # rule ``one goal per place and command``
 # fresh run (builtin_idle.EVERY_WORD), is on in a run with a past: a player back in a story after the
 # first run ran dry looks closer at what its rooms name, with the turns the proven path saved.
 EVERY_WORD_LATER = True
+# Rule ``a way a reply opened, a later run``: the built-in agent's go-the-way-the-reply-opens, off in a fresh
+# run (builtin_ways.REPLY_OPENS), is on in a run with a past, as ``every word, a later run`` is.
+REPLY_OPENS_LATER = True
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -910,6 +913,8 @@ class KnowingAgent:
             self.inner.wider = self._wider if WIDEN and not down else None
         if hasattr(self.inner, "every_word"):  # rule ``every word, a later run``
             self.inner.every_word = EVERY_WORD_LATER and not down
+        if hasattr(self.inner, "reply_opens"):  # rule ``a way a reply opened, a later run``
+            self.inner.reply_opens = REPLY_OPENS_LATER and not down
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""

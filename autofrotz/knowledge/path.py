@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.learner import only_looks, refusal_class
 from autofrotz.managers.directions import parse_direction
 
@@ -57,6 +58,7 @@ PARSER_QUESTION = re.compile(
     r"which do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
 )
 _NUMBERED = re.compile(r"_\d+$")
+OPENED_A_WAY = True  # rule ``a way it opened`` (see dead_ends)
 UNDONE_POINTS = True  # rule ``a point a later death undid``: the path runs to the run's best, undone or not
 
 
@@ -390,7 +392,7 @@ def _rehearse_segment(
     saved there."""
     g.game.restore(SLOT)
     played = g.play([p.command for p in seg], target)
-    rooms = {p.turn: seen[1] for p, seen in zip(seg, played or [], strict=False)}
+    rooms = _rooms_played(seg, played or [])
     for name, cut in variants(before, seg):
         short = mode != "careful"
         if not short and name not in ("careful", "as played"):
@@ -415,9 +417,45 @@ def _rehearse_segment(
     return None
 
 
-def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], rooms: dict[int, Any]) -> bool:
-    """Whether each command of a cut left the player where it did in the segment as played."""
-    return all(rooms.get(p.turn, room) == room for p, (_, room) in zip(cut, got, strict=False))
+NAMED_ROOMS = True  # rule ``a room is known by its name`` (see _same_rooms)
+
+
+@dataclass(frozen=True)
+class RoomsPlayed:
+    """Where the segment as played left the player: the room number after each turn, and the map's
+    names for each room number the segment passed through."""
+
+    by_turn: dict[int, int | None]
+    names: dict[int | None, frozenset[str]]
+
+    def get(self, turn: int, default: int | None) -> int | None:
+        return self.by_turn.get(turn, default)
+
+
+def _rooms_played(seg: list[Played], played: list[tuple[int | None, int | None]]) -> RoomsPlayed:
+    by_turn = {p.turn: seen[1] for p, seen in zip(seg, played, strict=False)}
+    names: dict[int | None, set[str]] = {}
+    for p, (_, number) in zip(seg, played, strict=False):
+        if p.room is not None:
+            names.setdefault(number, set()).add(_NUMBERED.sub("", p.room))
+    return RoomsPlayed(by_turn, {n: frozenset(v) for n, v in names.items()})
+
+
+def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], rooms: RoomsPlayed) -> bool:
+    """Whether each command of a cut left the player where it did in the segment as played.
+
+    Rule ``a room is known by its name``: a story may lead the same move to either of two rooms the
+    map cannot tell apart (two "forest" locations one move picks between at random); the live replay
+    compares rooms by the map's names, so a room the segment as played knew by the step's name counts
+    as the same place."""
+    for p, (_, room) in zip(cut, got, strict=False):
+        expected = rooms.get(p.turn, room)
+        if expected == room:
+            continue
+        named = p.room is not None and _NUMBERED.sub("", p.room) in rooms.names.get(room, ())
+        if not (NAMED_ROOMS and named):
+            return False
+    return True
 
 
 def _trim(
@@ -426,7 +464,7 @@ def _trim(
     cut: list[Played],
     got: list[tuple[int | None, int | None]],
     target: int,
-    rooms_played: dict[int, Any],
+    rooms_played: RoomsPlayed,
     keep_carried: bool = False,
 ) -> tuple[list[Played], list[tuple[int | None, int | None]]]:
     """Rule ``not needed``: leave out, one at a time from the end, commands that neither moved nor
@@ -497,7 +535,10 @@ def dead_ends(
     score, nothing taken or dropped (rule ``known dead end``). The next run tries other things first.
     Moves are left out (a way is walked again and again), and so is whatever the path sends, and
     whatever did something there at another time of any earlier run (rule ``worked once``: a command
-    that changed nothing before the door was open may be the one that scores after). ``points``, when
+    that changed nothing before the door was open may be the one that scores after), and a command whose
+    reply told of a way opening (rule ``a way it opened``: a passage that slides open in a wall changes
+    neither the room, the score nor what is carried, and the run that saw it may never have gone that
+    way). ``points``, when
     given, gets the highest score each dead end was tried at (rule ``a dead end at fewer points``)."""
     on_path = {step.command for step in path.steps} if path is not None else set()
     found: dict[tuple[str, str], int] = {}
@@ -508,6 +549,8 @@ def dead_ends(
         for p in played:
             same = p.room == before.room and (p.score or 0) == (before.score or 0)
             idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
+            if idle and OPENED_A_WAY and ways_the_reply_opens(p.command, p.text):
+                idle = False  # rule ``a way it opened``: the reply told of a way that was not there before
             if idle and p.command not in on_path and before.room:
                 found.setdefault((before.room, p.command), runs[game_id])
                 if points is not None:
