@@ -295,3 +295,51 @@ def test_a_refusal_said_twice_names_the_ways_out(monkeypatch: pytest.MonkeyPatch
     assert "west" not in with_rule and len(with_rule) <= 8
     monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-refusal-said-twice-lists-the-ways")
     assert "west" in _moves_tried_in_a_study(120)
+
+
+def test_a_notice_that_says_whom_to_ask_about_what_is_asked() -> None:
+    """ask-as-the-text-says: a card read that tells the player to ask someone about a topic in quotes
+    has the question asked, by the person's last word first; switched off, it is not."""
+    world = World("Lodge\nA timber lodge. A porter dozes by the stove.\n")
+    world.decide()
+    world.reply("read card", "The card reads: \"Ask Old Tom the porter about 'luggage' for help.\"")
+    assert (world.decide(), world.decision.reasoning) == (
+        "ask porter about luggage",
+        "ask-as-the-text-says (queued)",
+    )
+
+
+def test_a_question_the_text_tells_is_not_asked_with_the_rule_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "ask-as-the-text-says")
+    world = World("Lodge\nA timber lodge. A porter dozes by the stove.\n")
+    world.decide()
+    world.reply("read card", "The card reads: \"Ask Old Tom the porter about 'luggage' for help.\"")
+    assert world.decide() != "ask porter about luggage"
+
+
+def _corridor_of_deadly_doors(turns: int) -> list[str]:
+    world = World(
+        "Corridor\nA long corridor. A red door is to the west and a blue door to the east."
+        " To the north is more corridor.\n"
+    )
+    sent: list[str] = []
+    for _ in range(turns):
+        command = world.decide()
+        sent.append(command)
+        if command in ("west", "east"):
+            world.death_note = f"You died after '{command}'. The game was restored."
+            world.reply(command, "You were restored.")
+        else:
+            world.reply(command, stock_reply(command))
+    return sent
+
+
+def test_two_doors_that_killed_do_not_bar_the_third_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """a-way-out-that-killed-is-not-the-room: the west and east doors each killed once; those ways are
+    never walked again, but the room is safe to stand in, so the north it names is still tried.
+    Switched off, two deaths make the room deadly and no new way out of it is tried."""
+    sent = _corridor_of_deadly_doors(40)
+    assert "north" in sent and sent.count("west") == 1 and sent.count("east") == 1
+    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-way-out-that-killed-is-not-the-room")
+    old = _corridor_of_deadly_doors(40)
+    assert "west" in old and "east" in old and "north" not in old

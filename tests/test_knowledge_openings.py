@@ -1,18 +1,19 @@
-"""Learning: rooms known by their names in a rehearsal, and a way a reply opened.
+"""Learning: rooms known by their names in a rehearsal, a way a reply opened, what an earlier run took.
 
-Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/path.py) and ``a way a reply
-opened, a later run`` (knowledge/advisor.py). Each test also switches its rule off and sees the old
-behaviour.
+Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/path.py), ``a way a reply
+opened, a later run`` and ``what an earlier run took`` (knowledge/advisor.py). Each test also switches
+its rule off and sees the old behaviour.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge import advisor, path
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends
+from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends, taken
 from tests.test_knowledge_wider import recorded
 
 
@@ -73,3 +74,57 @@ def test_a_later_run_goes_the_way_a_reply_opens(rule_on: bool, monkeypatch: pyte
     later.state.stood_down = "behind the first run"
     later._inform()
     assert later.inner.reply_opens is False  # knowledge stood down: the fresh agent's rules
+
+
+# Rule ``what an earlier run took``: run 1 picked a flask off a rack in the cellar and never used it; it
+# also took a gem back out of the hall's chest, where putting it had scored.
+TOOK = [
+    (0, "", "hall", 0, [], "", "start"),
+    (1, "down", "cellar", 0, []),
+    (2, "take flasks", "cellar", 0, ["blue flask"], "You pick one of the flasks."),
+    (3, "take rack", "cellar", 0, ["blue flask"], "That's fixed in place."),
+    (4, "take gem", "cellar", 0, ["blue flask", "gem"], "Taken."),
+    (5, "up", "hall", 0, ["blue flask", "gem"]),
+    (6, "put gem in chest", "hall", 5, ["blue flask"], "Done."),
+    (7, "take gem", "hall", 0, ["blue flask", "gem"], "Taken."),
+]
+
+
+def taking() -> KnowingAgent:
+    from tests.test_knowledge_walks import knowing
+
+    agent = knowing()
+    exits = {"hall": {"down": "cellar"}, "cellar": {"up": "hall"}}
+    agent.lore = Lore(runs=1, exits=exits, taken=taken(recorded(TOOK), {1: 1}))
+    return agent
+
+
+def at(room: str, carried: list[str]) -> TurnContext:
+    return TurnContext(3, "g", "look", "", room, room, inventory=carried)
+
+
+def test_what_an_earlier_run_took_is_its_first_taking_that_cost_nothing() -> None:
+    assert taken(recorded(TOOK), {1: 1}) == {
+        ("cellar", "take flasks"): (1, ("blue flask",)),
+        ("cellar", "take gem"): (1, ("gem",)),
+    }
+
+
+def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPatch) -> None:
+    agent = taking()
+    assert agent._take_here(at("cellar", ["gem"])) == (
+        "take flasks",
+        "what an earlier run took (run 1): blue flask",
+    )
+    assert agent._take_here(at("cellar", ["gem"])) is None  # once a run; the gem is held
+    held = taking()
+    held._take_here(at("hall", ["Blue flask", "gem"]))
+    assert held._take_here(at("cellar", [])) is None  # held once this run (put away since): not fetched again
+    walker = taking()
+    assert walker._take_walk(at("hall", [])) == (
+        "down",
+        "what an earlier run took (after 1 earlier runs): to cellar",
+    )
+    monkeypatch.setattr(advisor, "TAKEN", False)
+    off = taking()
+    assert off._take_here(at("cellar", [])) is None and off._take_walk(at("hall", [])) is None

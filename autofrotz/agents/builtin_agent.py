@@ -728,6 +728,9 @@ class BuiltinAgent:
             if command not in plans.suggested:
                 plans.suggested.append(command)
                 plans.add([command], "command-the-game-quoted")
+        told = [q for q in w.told_to_ask(text) if q not in plans.suggested]
+        plans.suggested += told
+        plans.add(told, w.ASK_TOLD_RULE)  # builtin_words.told_to_ask
 
     def _wear_again(self, room: str | None, text: str) -> None:
         """Rule wear-again-what-was-taken-off: a thing worn stays worn (gloves, a suit, a mask protect for a

@@ -8,6 +8,7 @@ from typing import Any
 import networkx as nx
 
 from autofrotz.agents.builtin_memory import Memory, spot
+from autofrotz.agents.builtin_switch import on
 from autofrotz.managers.directions import DIRECTION_WORDS
 
 COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
@@ -17,6 +18,7 @@ CALM_TURNS = (
     30  # turns after a death before a way that killed is tried again (a monster moves, an event ends)
 )
 DEADLY_ROOM = 2  # deaths in a room after which no walk leads into it and no new way out is tried there
+WAY_NOT_ROOM_RULE = "a-way-out-that-killed-is-not-the-room"
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) - {"exit", "leave"}
 
 
@@ -143,8 +145,16 @@ class Explorer:
         )
 
     def _deadly(self, room: str) -> bool:
-        """A room that killed us repeatedly: each visit costs a death and the turns a restore loses."""
-        return self.mem.attempts.deaths.get(room, 0) >= DEADLY_ROOM
+        """A room that killed us repeatedly: each visit costs a death and the turns a restore loses.
+
+        Rule a-way-out-that-killed-is-not-the-room: a death on a move out of the room (a door onto a
+        gunman, a ledge) is the way's, and that way is already never walked again (a killer); standing
+        in the room is safe. Only the other deaths there count, so the ways out not tried yet still are
+        (before, two deadly doors of a corridor barred its third way, the one that went on)."""
+        deaths = self.mem.attempts.deaths.get(room, 0)
+        if on(WAY_NOT_ROOM_RULE):
+            deaths -= sum(1 for k in self.mem.attempts.killers if k.room == room and is_move(k.what))
+        return deaths >= DEADLY_ROOM
 
     def _routes(self, room: str) -> dict[str, list[str]]:
         def weight(u: str, v: str, _: dict[str, Any]) -> float | None:

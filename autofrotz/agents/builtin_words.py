@@ -452,6 +452,47 @@ def quoted_commands(text: str) -> list[str]:
     return found
 
 
+# Rule ask-as-the-text-says: a notice or a person telling the player to ask someone about something
+# ("Ask the porter about 'luggage' at the desk.", "You might ask the nun about the bell."): the topic is
+# what the quotes hold, else the words up to a stop word or a mark.
+ASK_TOLD_RULE = "ask-as-the-text-says"
+ASK_TOLD = re.compile(
+    r"\bask(?:ing)?\s+((?:[a-z]+\s+){0,3}?[a-z]+)\s+about\s+"
+    r"(?:['\"\u2018\u201c]([a-z][a-z -]{0,30}?)['\"\u2019\u201d]|((?:[a-z-]+\s*){1,3}))",
+    re.IGNORECASE,
+)
+ASK_STOP = _words("for to if and or when before after in on at with that which so but because then")
+ASK_NOT_PEOPLE = _words("me yourself you us anyone someone somebody anybody everyone")
+
+
+def told_to_ask(text: str) -> list[str]:
+    """Questions a text tells the player to ask, by the person's last and first word.
+
+    >>> told_to_ask("A card reads: Ask Old Tom the porter about 'luggage' for help.")
+    ['ask porter about luggage', 'ask old about luggage']
+    >>> told_to_ask("You might ask the nun about the bell, if you dare.")
+    ['ask nun about bell']
+    >>> told_to_ask("Nobody will ask you about it.")
+    []
+    """
+    found: list[str] = []
+    for match in ASK_TOLD.finditer(text):
+        people = [x for x in match.group(1).lower().split() if x not in DETERMINERS]
+        topic_words: list[str] = []
+        for word in (match.group(2) or match.group(3) or "").lower().split():
+            if word in ASK_STOP:
+                break
+            if word not in DETERMINERS:
+                topic_words.append(word)
+        if not people or not topic_words or people[-1] in ASK_NOT_PEOPLE:
+            continue
+        topic = " ".join(topic_words)
+        for person in dict.fromkeys([people[-1], people[0]]):
+            if person not in ASK_NOT_PEOPLE and f"ask {person} about {topic}" not in found:
+                found.append(f"ask {person} about {topic}")
+    return found
+
+
 def not_here(text: str) -> bool:
     """Whether a reply says the object named is not here (or not worth naming).
 

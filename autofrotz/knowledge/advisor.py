@@ -40,6 +40,7 @@ taught it) is the turn's reasoning:
 | ``known preparation for a known scoring action (run N)`` | what worked in that room just before |
 | ``known scoring action (run N)`` | in the action's room, holding what it names: do it |
 | ``known way on (run N)`` | here, a command (not a move) that took an earlier run to a room not seen yet |
+| ``what an earlier run took (run N)`` | here, a command (not a move) that gave an earlier run a thing |
 
 Once the agent's own exploring is spent (the seam it asks before its last-resort sweep), rule ``known
 room not seen this run`` walks the known map to the nearest room an earlier run saw and this run has
@@ -126,6 +127,14 @@ PATH_RULE = "proven path"
 WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
 WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
 WAYS_ON = True  # rule ``known way on``
+# Rule ``what an earlier run took``: here, a command that first gave an earlier run things this run never
+# held is sent (once a run); once the agent's own exploring is spent, the known map leads to the nearest
+# room with such a command (``TAKE_STEPS`` steps a room, ``TAKE_TURNS`` a run). A later run's path skips
+# what the first run picked up on the way and never used; a point may need it with what the path brings.
+TAKEN = True
+TAKE_STEPS = 12
+TAKE_TURNS = 80
+TAKEN_RULE = "what an earlier run took"
 WALLS = True  # rule ``known wall``
 STAND_DOWN = True  # rule ``behind the first run``
 BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
@@ -275,6 +284,9 @@ class GoalState:
     leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
     barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
+    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
+    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
+    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
     spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
     stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
     stale_since: int = 0  # turns in it without a new room or a point
@@ -393,7 +405,7 @@ class KnowingAgent:
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
         self.state.ran_dry = self.inner.mem.ran_dry = True  # rule ``a dead end at fewer points`` may lift
-        return self._unseen_room(ctx) or self._pool(ctx, scene)
+        return self._take_walk(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
 
     def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The wider pool here; when it has nothing left here, a step towards a room where it has."""
@@ -459,6 +471,54 @@ class KnowingAgent:
         s.pool_walked += 1
         where = self.lore.rooms.get(s.pool_to, s.pool_to)
         return steps[0], f"{POOL_RULE} (after {self.lore.runs} earlier runs): to {where}"
+
+    def _takes_left(self, ctx: TurnContext) -> list[tuple[str, str, int, tuple[str, ...]]]:
+        """(room, command, run, things) of rule ``what an earlier run took`` not sent this run, whose things
+        this run never held, that never killed there."""
+        if not TAKEN or ctx.room_id is None:
+            return []
+        held = self.state.held
+        held += [c.lower() for c in ctx.inventory if c.lower() not in held]
+        mem = self.inner.mem
+        return [
+            (room, command, run, things)
+            for (room, command), (run, things) in self.lore.taken.items()
+            if f"{room}|{command}" not in self.state.took
+            and not any(t.lower() in held for t in things)
+            and not mem.deadly(room, command)
+        ]
+
+    def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``what an earlier run took``, here: its command (once a run)."""
+        for room, command, run, things in self._takes_left(ctx):
+            if same_place(ctx.room_id, room):
+                self.state.took.append(f"{room}|{command}")
+                return command, f"{TAKEN_RULE} (run {run}): {', '.join(things)}"
+        return None
+
+    def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
+        s = self.state
+        if ctx.room_id is None or sum(s.take_walks.values()) >= TAKE_TURNS:
+            return None
+        exits = _this_run_exits(ctx.map)
+        best: tuple[str, list[str]] | None = None
+        for room, _command, _run, _things in self._takes_left(ctx):
+            if s.take_walks.get(room, 0) >= TAKE_STEPS or same_place(ctx.room_id, room):
+                continue
+            steps = self.lore.route(ctx.room_id, room, exits)
+            if steps and (best is None or len(steps) < len(best[1])):
+                best = (room, steps)
+        if best is None:
+            return None
+        room, steps = best
+        mem = self.inner.mem
+        if Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
+            s.take_walks[room] = TAKE_STEPS  # the way there is shut or kills: leave that room
+            return None
+        s.take_walks[room] = s.take_walks.get(room, 0) + 1
+        where = self.lore.rooms.get(room, room)
+        return steps[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
     def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
@@ -584,6 +644,7 @@ class KnowingAgent:
             return fresh
         self._score_progress(context)
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
+        plan = plan or self._take_here(context)
         plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._pool(context, self.inner._scene(context))

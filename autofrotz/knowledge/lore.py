@@ -54,6 +54,7 @@ class Lore:
     dead_end_points: dict[tuple[str, str], int] = field(default_factory=dict)  # -> highest score tried at
     verbs: list[str] = field(default_factory=list)  # the story's own verbs (verbs.py), for widen.py
     ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
+    taken: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = field(default_factory=dict)  # -> things
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
     best_score: int = 0  # the best score of the earlier runs
     first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's
@@ -200,6 +201,7 @@ class Lore:
             "dead_ends": len(self.dead_ends),
             "own_verbs": len(self.verbs),
             "ways_on": len(self.ways_on),
+            "taken": len(self.taken),
             "walls": len(self.walls),
             "clocks": len(self.stays.clocks()),
             "mazes": len(self.mazes),

@@ -589,6 +589,32 @@ def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int,
     return found
 
 
+def taken(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, tuple[str, ...]]]:
+    """(room, command) -> (run, the things it gave), for the commands other than moves that first gave an
+    earlier run something where it stood (rule ``what an earlier run took``). A later run whose path skips
+    that room, or whose own rules pass the thing by, may need it for a point the first run never had the
+    other half of. Only a thing's first taking counts, and never one that cost points (a treasure taken
+    back out of the place it scored in)."""
+    found: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = {}
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before, had = start, set(start.inventory)
+        for p in played:
+            gained = tuple(t for t in p.inventory if t not in before.inventory and t not in had)
+            had |= set(p.inventory)
+            if (
+                gained
+                and before.room is not None
+                and same_place(p.room, before.room)
+                and (p.score or 0) >= (before.score or 0)
+                and parse_direction(p.command) is None
+                and refusal_class(p.text) is None
+            ):
+                found.setdefault((before.room, p.command), (runs[game_id], gained))
+            before = p
+    return found
+
+
 # The common libraries' reply to a compass move where the room has no exit at all (a closed or locked
 # door, a guard, the dark say something else): "You can't go that way."
 NO_EXIT = re.compile(
