@@ -498,44 +498,43 @@ class KnowingAgent:
 
     def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
-        s = self.state
-        if ctx.room_id is None or sum(s.take_walks.values()) >= TAKE_TURNS:
+        if ctx.room_id is None or sum(self.state.take_walks.values()) >= TAKE_TURNS:
             return None
-        exits = _this_run_exits(ctx.map)
-        best: tuple[str, list[str]] | None = None
-        for room, _command, _run, _things in self._takes_left(ctx):
-            if s.take_walks.get(room, 0) >= TAKE_STEPS or same_place(ctx.room_id, room):
-                continue
-            steps = self.lore.route(ctx.room_id, room, exits)
-            if steps and (best is None or len(steps) < len(best[1])):
-                best = (room, steps)
-        if best is None:
+        rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
+        rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
+        step = self._walk_to_nearest(ctx, rooms, self.state.take_walks, TAKE_STEPS)
+        if step is None:
             return None
-        room, steps = best
-        mem = self.inner.mem
-        if Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
-            s.take_walks[room] = TAKE_STEPS  # the way there is shut or kills: leave that room
-            return None
-        s.take_walks[room] = s.take_walks.get(room, 0) + 1
-        where = self.lore.rooms.get(room, room)
-        return steps[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {where}"
+        return step[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {step[1]}"
 
     def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
         run has not, over the known map (earlier runs' exits and this run's)."""
-        s = self.state
-        if not UNSEEN or ctx.room_id is None or sum(s.unseen.values()) >= UNSEEN_TURNS:
+        if not UNSEEN or ctx.room_id is None or sum(self.state.unseen.values()) >= UNSEEN_TURNS:
             return None
         exits = _this_run_exits(ctx.map)
         seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
         names = set(ctx.known_rooms)  # the context lists rooms by name (two rooms may share one)
+        rooms = [
+            room
+            for room, name in self.lore.rooms.items()
+            if name not in names and not any(same_place(room, r) for r in seen)
+        ]
+        step = self._walk_to_nearest(ctx, rooms, self.state.unseen, UNSEEN_STEPS)
+        if step is None:
+            return None
+        return step[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {step[1]}"
+
+    def _walk_to_nearest(
+        self, ctx: TurnContext, rooms: list[str], walked: dict[str, int], limit: int
+    ) -> tuple[str, str] | None:
+        """(first step, the room's name) towards the nearest of ``rooms`` over the known map, each walked
+        towards at most ``limit`` steps (counted in ``walked``); a room whose first step failed or killed
+        here is left."""
+        exits = _this_run_exits(ctx.map)
         best: tuple[str, list[str]] | None = None
-        for room, name in self.lore.rooms.items():
-            if (
-                s.unseen.get(room, 0) >= UNSEEN_STEPS
-                or name in names
-                or any(same_place(room, r) for r in seen)
-            ):
+        for room in rooms:
+            if walked.get(room, 0) >= limit:
                 continue
             steps = self.lore.route(ctx.room_id, room, exits)
             if steps and (best is None or len(steps) < len(best[1])):
@@ -545,11 +544,10 @@ class KnowingAgent:
         room, steps = best
         mem = self.inner.mem
         if Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
-            s.unseen[room] = UNSEEN_STEPS  # the way there is shut or kills: leave that room
+            walked[room] = limit  # the way there is shut or kills: leave that room
             return None
-        s.unseen[room] = s.unseen.get(room, 0) + 1
-        where = self.lore.rooms.get(room, room)
-        return steps[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {where}"
+        walked[room] = walked.get(room, 0) + 1
+        return steps[0], self.lore.rooms.get(room, room)
 
     def _untried(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """An untried use (knowledge/widen.py)."""
