@@ -1,8 +1,8 @@
 """Learning: rooms known by their names in a rehearsal, a way a reply opened, what an earlier run took.
 
 Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/path.py), ``a way a reply
-opened, a later run`` and ``what an earlier run took`` (knowledge/advisor.py). Each test also switches
-its rule off and sees the old behaviour.
+opened, a later run`` (tested with ``every word, a later run`` in test_knowledge_walks.py) and ``what an
+earlier run took`` (knowledge/advisor.py). Each test also switches its rule off and sees the old behaviour.
 """
 
 from __future__ import annotations
@@ -60,20 +60,6 @@ def test_a_command_whose_reply_opened_a_way_is_no_dead_end(monkeypatch: pytest.M
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1}
     monkeypatch.setattr(path, "OPENED_A_WAY", False)
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1, ("vault", "twist sconce"): 1}
-
-
-@pytest.mark.parametrize("rule_on", [True, False])
-def test_a_later_run_goes_the_way_a_reply_opens(rule_on: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    from autofrotz.agents.builtin_agent import BuiltinAgent
-
-    monkeypatch.setattr(advisor, "REPLY_OPENS_LATER", rule_on)
-    fresh = BuiltinAgent()
-    assert fresh.reply_opens is False  # the fresh agent keeps builtin_ways.REPLY_OPENS (off)
-    later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
-    assert later.inner.reply_opens is rule_on
-    later.state.stood_down = "behind the first run"
-    later._inform()
-    assert later.inner.reply_opens is False  # knowledge stood down: the fresh agent's rules
 
 
 # Rule ``what an earlier run took``: run 1 picked a flask off a rack in the cellar and never used it; it

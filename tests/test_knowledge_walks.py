@@ -108,17 +108,25 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
     assert other._plan(at("copier_2", "say word")) == ("say word", "known scoring action (run 2)")
 
 
+# The built-in agent's rules a run with a past switches on: (advisor switch, how the agent shows it is on).
+LATER_RULES = {
+    "EVERY_WORD_LATER": lambda agent: agent._every_word_on(),  # rule ``every word, a later run``
+    "REPLY_OPENS_LATER": lambda agent: agent.reply_opens,  # rule ``a way a reply opened, a later run``
+}
+
+
+@pytest.mark.parametrize("switch", sorted(LATER_RULES))
 @pytest.mark.parametrize("rule_on", [True, False])
-def test_a_later_run_examines_every_word_a_fresh_run_leaves(
-    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+def test_a_later_run_switches_on_what_a_fresh_run_leaves_off(
+    switch: str, rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
-    monkeypatch.setattr(advisor, "EVERY_WORD_LATER", rule_on)
-    fresh = BuiltinAgent()
-    assert fresh._every_word_on() is False  # off in a fresh run (builtin_idle.EVERY_WORD)
+    shown = LATER_RULES[switch]
+    monkeypatch.setattr(advisor, switch, rule_on)
+    assert shown(BuiltinAgent()) is False  # off in a fresh run (builtin_idle, builtin_ways)
     later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
-    assert later.inner._every_word_on() is rule_on
+    assert shown(later.inner) is rule_on
     later.state.stood_down = "behind the first run"
     later._inform()
-    assert later.inner._every_word_on() is False  # knowledge stood down: the fresh agent's rules
+    assert shown(later.inner) is False  # knowledge stood down: the fresh agent's rules

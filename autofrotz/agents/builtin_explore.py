@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import networkx as nx
@@ -145,16 +147,21 @@ class Explorer:
         )
 
     def _deadly(self, room: str) -> bool:
-        """A room that killed us repeatedly: each visit costs a death and the turns a restore loses.
+        """A room that killed us repeatedly: each visit costs a death and the turns a restore loses."""
+        return self._room_deaths[room] >= DEADLY_ROOM
+
+    @cached_property
+    def _room_deaths(self) -> Counter[str]:
+        """Deaths per room, counted once an explorer (a route's weight asks for every edge).
 
         Rule a-way-out-that-killed-is-not-the-room: a death on a move out of the room (a door onto a
         gunman, a ledge) is the way's, and that way is already never walked again (a killer); standing
         in the room is safe. Only the other deaths there count, so the ways out not tried yet still are
         (before, two deadly doors of a corridor barred its third way, the one that went on)."""
-        deaths = self.mem.attempts.deaths.get(room, 0)
+        deaths = Counter(self.mem.attempts.deaths)
         if on(WAY_NOT_ROOM_RULE):
-            deaths -= sum(1 for k in self.mem.attempts.killers if k.room == room and is_move(k.what))
-        return deaths >= DEADLY_ROOM
+            deaths.subtract(k.room for k in self.mem.attempts.killers if is_move(k.what))
+        return deaths
 
     def _routes(self, room: str) -> dict[str, list[str]]:
         def weight(u: str, v: str, _: dict[str, Any]) -> float | None:

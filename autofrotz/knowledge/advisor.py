@@ -477,9 +477,7 @@ class KnowingAgent:
         this run never held, that never killed there."""
         if not TAKEN or ctx.room_id is None:
             return []
-        held = self.state.held
-        held += [c.lower() for c in ctx.inventory if c.lower() not in held]
-        mem = self.inner.mem
+        held, mem = self.state.held, self.inner.mem
         return [
             (room, command, run, things)
             for (room, command), (run, things) in self.lore.taken.items()
@@ -488,8 +486,15 @@ class KnowingAgent:
             and not mem.deadly(room, command)
         ]
 
+    def _note_held(self, ctx: TurnContext) -> None:
+        """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
+        if TAKEN and ctx.room_id is not None:
+            held = self.state.held
+            held += [c.lower() for c in ctx.inventory if c.lower() not in held]
+
     def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``what an earlier run took``, here: its command (once a run)."""
+        self._note_held(ctx)
         for room, command, run, things in self._takes_left(ctx):
             if same_place(ctx.room_id, room):
                 self.state.took.append(f"{room}|{command}")
@@ -500,6 +505,7 @@ class KnowingAgent:
         """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
         if ctx.room_id is None or sum(self.state.take_walks.values()) >= TAKE_TURNS:
             return None
+        self._note_held(ctx)
         rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
         rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
         step = self._walk_to_nearest(ctx, rooms, self.state.take_walks, TAKE_STEPS)
