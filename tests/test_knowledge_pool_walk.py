@@ -103,3 +103,21 @@ def test_a_put_the_library_refuses_is_a_refusal_not_a_put_to_take_back() -> None
     agent._judge(TurnContext(2, "g", "put scarf in gate", refused, "porch", "Porch", score=0), refused)
     assert [q.command for q in agent.mem.plans.queue if q.command.startswith("take ")] == []
     assert agent.mem.failed("porch", "put scarf in gate")  # the agent's fails are not cleared by it
+
+
+def _walks_at(stale: list[int]) -> list[bool]:
+    """Whether the pool walks away from the ledge at each count of stale turns there."""
+    agent = walker()
+    out = []
+    for n in stale:
+        agent.state.stale_since = n
+        out.append(agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is not None)
+    return out
+
+
+def test_the_sweep_has_turns_of_its_own_after_the_pool_ran_dry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule ``the sweep has turns of its own``: the pool ran dry after 12 turns here; the agent's sweep
+    then has SWEEP_TURNS turns before the walk. Switched off, the pool's turns counted against it."""
+    assert _walks_at([12, SWEEP_TURNS, 12 + SWEEP_TURNS]) == [False, False, True]
+    monkeypatch.setattr(advisor, "OWN_SWEEP", False)
+    assert _walks_at([12, SWEEP_TURNS]) == [False, True]

@@ -171,6 +171,12 @@ EVERY_WORD_LATER = True
 # Rule ``a way a reply opened, a later run``: the built-in agent's go-the-way-the-reply-opens, off in a fresh
 # run (builtin_ways.REPLY_OPENS), is on in a run with a past, as ``every word, a later run`` is.
 REPLY_OPENS_LATER = True
+# Rule ``the sweep has turns of its own``: once the wider pool has nothing left in a room, the agent's own
+# sweep of other verbs there has ``pool_walk.SWEEP_TURNS`` turns from then on before the pool walks
+# elsewhere. Before, the pool's own turns in the room counted against the sweep's, and a later run left a
+# fixed ward it had opened, pushed, pulled, turned, touched, climbed, entered and rubbed one verb before
+# the sweep would break it.
+OWN_SWEEP = True
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -305,6 +311,8 @@ class GoalState:
     not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
     unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
     absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
+    sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
+    sweep_from: int = 0  # the room's count of stale turns when it did
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -422,7 +430,10 @@ class KnowingAgent:
         s.pool_dry += [] if here in s.pool_dry else [here]
         if not POOL_WALK or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
             return None
-        if s.stale_since < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
+        if s.sweep_room != f"{here}|{s.stale_score}" or s.stale_since < s.sweep_from:
+            s.sweep_room, s.sweep_from = f"{here}|{s.stale_score}", s.stale_since if OWN_SWEEP else 0
+        own = s.stale_since - s.sweep_from  # the sweep's turns here so far
+        if own < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
             return None  # the agent's sweep of other verbs has its turns here first
         exits = _this_run_exits(ctx.map)
         rooms = set(exits) | {to for d in exits.values() for to in d.values()}
