@@ -12,13 +12,15 @@ not spent since the score last rose, rooms where things were seen first (``WALK_
 own sweep of other verbs on the room's things (break, climb, rub: the pool holds none of those) keeps
 its turns first, up to ``SWEEP_TURNS`` turns in the room without a new room or a point: a first
 version that left at once lost a point a later run's sweep had found (pentari 20/20/30 -> 20/20/20).
+Those turns count from the turn the pool ran dry in the room (rule ``the sweep has turns of its own``,
+advisor.OWN_SWEEP, session 14), not from the turn the agent walked in.
 """
 
 from __future__ import annotations
 
 WALK_STEPS = 12  # steps walked towards one room before the walk is left
 RUN_STEPS = 150  # steps a run walks for the pool in all
-SWEEP_TURNS = 20  # turns in a room (without a new room or a point) the agent's own sweep has before a walk
+SWEEP_TURNS = 20  # the agent's own sweep's turns in a room once the pool ran dry there (advisor.OWN_SWEEP)
 RULE = "the pool is not spent elsewhere"
 
 
