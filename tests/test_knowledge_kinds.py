@@ -87,3 +87,22 @@ def test_a_verb_the_parser_asked_a_thing_for_is_tried_on_things_before_the_uses(
     known = Vocabulary(frozenset(["sign", "logbook", "put", "brass", "key", "in", "on", "give", "to"])).knows
     first = pool_commands(known, "office", scene, Memory(), asked)[0]
     assert (first == ("sign logbook", "the story's own verb on a thing")) is rule_on
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_thing_that_swallowed_a_carried_thing_is_given_no_more(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``what swallows things gets no more``: a put whose reply says the thing disappeared rules
+    out every other use into that room thing, this run."""
+    from autofrotz.knowledge import advisor
+
+    monkeypatch.setattr(advisor, "SINKS", rule_on)
+    agent = knowing()
+    agent.state.last_score = 0
+    swallowed = "The lamp disappears into the depths of the oak chest."
+    agent._note_wants(TurnContext(4, "g", "put lamp in oak chest", swallowed, "hall", "Hall", score=0))
+    assert agent.state.sinks == (["hall|oak chest"] if rule_on else [])
+    asked = Asked([], [], [], [], None, frozenset(), frozenset(agent.state.absent + agent.state.sinks))
+    left = [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
+    assert ("put brass key in oak chest" in left) is not rule_on

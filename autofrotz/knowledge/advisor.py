@@ -85,7 +85,7 @@ from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
-from autofrotz.knowledge.kinds import thing_is_not, unseen_here, use_parts
+from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
@@ -177,6 +177,7 @@ REPLY_OPENS_LATER = True
 # fixed ward it had opened, pushed, pulled, turned, touched, climbed, entered and rubbed one verb before
 # the sweep would break it.
 OWN_SWEEP = True
+SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -311,6 +312,7 @@ class GoalState:
     not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
     unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
     absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
+    sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
     sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
     sweep_from: int = 0  # the room's count of stale turns when it did
 
@@ -464,9 +466,8 @@ class KnowingAgent:
         scene = self.inner._remote_scene(room)
         verbs = self.lore.verbs
         on = [v for v in verbs if v not in s.no_thing]
-        asked = Asked(
-            verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, self._not_kinds(), frozenset(s.absent)
-        )
+        ruled_out = frozenset(s.absent + s.sinks)
+        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, self._not_kinds(), ruled_out)
         pool = pool_commands(ctx.vocabulary.knows, room, scene, mem, asked)
         return any(allowed(c, room, mem) for c, _ in pool)
 
@@ -573,7 +574,7 @@ class KnowingAgent:
         runs = self.lore.runs
         on = [v for v in verbs if v not in s.no_thing]
         kinds = self._not_kinds()
-        absent = frozenset(s.absent)
+        absent = frozenset(s.absent) | frozenset(s.sinks)
         return untried_use(
             ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, absent
         )
@@ -618,6 +619,10 @@ class KnowingAgent:
         if unseen_here(s.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
             thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
             s.absent += [] if thing in s.absent else [thing]
+        scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
+        sink = swallows(last, ctx.last_output or "", scored) if SINKS else None
+        if sink is not None and f"{room}|{sink}" not in s.sinks:  # rule ``what swallows things gets no more``
+            s.sinks.append(f"{room}|{sink}")
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)

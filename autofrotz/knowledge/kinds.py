@@ -136,6 +136,34 @@ def unseen_here(
     return len(seen) >= UNSEEN_AFTER
 
 
+SWALLOWED = re.compile(
+    r"\b(?:disappears?|vanish(?:es)?|sinks?|sank|is swallowed|is lost|is gone|burns? (?:up|away)|"
+    r"falls? (?:away|out of sight))\b",
+    re.IGNORECASE,
+)
+
+
+def swallows(command: str, reply: str, scored: bool) -> str | None:
+    """Rule ``what swallows things gets no more``: the room thing a use put a carried thing into, when the
+    reply says the thing disappeared (water, a chasm, a fire) and no point came of it: no other carried
+    thing goes the same way. Before, a later run put its hat, jacket, scarf and key one by one into a
+    lake whose water each "disappears into", and had nothing left to use anywhere else.
+
+    >>> swallows("put hat in deep pool", "The hat disappears into the depths of the pool.", False)
+    'deep pool'
+    >>> swallows("put gem in case", "The gem disappears into the case.", True) is None
+    True
+    >>> swallows("put hat on peg", "Done.", False) is None
+    True
+    """
+    parts = use_parts(command)
+    if not ON or scored or parts is None or not SWALLOWED.search(" ".join(reply.split())[:200]):
+        return None
+    if not command.lower().startswith(("put ", "throw ", "drop ", "insert ")):
+        return None
+    return parts[1]
+
+
 def not_here(command: str, room: str, absent: AbstractSet[str]) -> bool:
     """Whether a use names a room thing ruled out here (``absent``: "room|thing").
 
