@@ -466,8 +466,8 @@ class KnowingAgent:
         scene = self.inner._remote_scene(room)
         verbs = self.lore.verbs
         on = [v for v in verbs if v not in s.no_thing]
-        ruled_out = frozenset(s.absent + s.sinks)
-        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, self._not_kinds(), ruled_out)
+        kinds, ruled_out = self._not_kinds(), self._ruled_out()
+        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, ruled_out)
         pool = pool_commands(ctx.vocabulary.knows, room, scene, mem, asked)
         return any(allowed(c, room, mem) for c, _ in pool)
 
@@ -538,18 +538,23 @@ class KnowingAgent:
             for room, name in self.lore.rooms.items()
             if name not in names and not any(same_place(room, r) for r in seen)
         ]
-        step = self._walk_to_nearest(ctx, rooms, self.state.unseen, UNSEEN_STEPS)
+        step = self._walk_to_nearest(ctx, rooms, self.state.unseen, UNSEEN_STEPS, exits)
         if step is None:
             return None
         return step[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {step[1]}"
 
     def _walk_to_nearest(
-        self, ctx: TurnContext, rooms: list[str], walked: dict[str, int], limit: int
+        self,
+        ctx: TurnContext,
+        rooms: list[str],
+        walked: dict[str, int],
+        limit: int,
+        exits: dict[str, dict[str, str]] | None = None,
     ) -> tuple[str, str] | None:
         """(first step, the room's name) towards the nearest of ``rooms`` over the known map, each walked
         towards at most ``limit`` steps (counted in ``walked``); a room whose first step failed or killed
-        here is left."""
-        exits = _this_run_exits(ctx.map)
+        here is left. ``exits``: this run's, when the caller has read them already."""
+        exits = _this_run_exits(ctx.map) if exits is None else exits
         best: tuple[str, list[str]] | None = None
         for room in rooms:
             if walked.get(room, 0) >= limit:
@@ -574,10 +579,16 @@ class KnowingAgent:
         runs = self.lore.runs
         on = [v for v in verbs if v not in s.no_thing]
         kinds = self._not_kinds()
-        absent = frozenset(s.absent) | frozenset(s.sinks)
+        absent = self._ruled_out()
         return untried_use(
             ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, absent
         )
+
+    def _ruled_out(self) -> frozenset[str]:
+        """The things ("room|thing") the wider pool uses nothing on: not here (until the score rises), or
+        one that swallowed a carried thing this run (rules ``a thing not here is not used here``, ``what
+        swallows things gets no more``)."""
+        return frozenset(self.state.absent + self.state.sinks)
 
     def _not_kinds(self) -> frozenset[str]:
         """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
