@@ -148,6 +148,18 @@ def test_which_do_you_mean_is_answered_with_an_option() -> None:
     assert game.decide().command == "shower"  # asked again: the other option
 
 
+def test_each_option_of_a_question_is_answered_once() -> None:
+    game = Game("Office\nTwo clerks sit at their desks, a tall clerk and a short clerk.\n")
+    question = "Who do you mean, the tall clerk or the short clerk?"
+    game.reply("give ticket to clerk", question)
+    assert game.decide().command == "tall clerk"
+    game.reply("tall clerk", "The tall clerk shakes his head.")
+    again = game.decide()
+    assert (again.command, again.reasoning) == ("give ticket to clerk", "answer-which: the next option")
+    game.reply("give ticket to clerk", question)
+    assert game.decide().command == "short clerk"
+
+
 def test_a_yes_no_question_is_answered() -> None:
     game = Game("Welcome to the story.\n\nDo you want an introduction?\n")
     answer = game.decide()

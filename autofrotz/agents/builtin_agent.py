@@ -100,7 +100,8 @@ NOTHING_HAPPENS = re.compile(
 )  # a stock no-op, not a thing's text
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
-WANTS_OBJECT = re.compile(r"what do you want to ([a-z]+)\?", re.IGNORECASE)
+# "What do you want to fold?", and the same question about a named player ("What does Mara want to fold?").
+WANTS_OBJECT = re.compile(r"what (?:do you|does [a-z]+(?: [a-z]+)?) want to ([a-z]+)\?", re.IGNORECASE)
 GOT_SOMETHING = re.compile(
     r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
     r"hands? you|gives you|you are now (?:carrying|holding))\b",
@@ -780,7 +781,9 @@ class BuiltinAgent:
         if wanted:
             verb = wanted.group(1).lower()
             nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])][:4]
-            mem.plans.add([f"{verb} {n}" for n in nouns], "objects-for-the-verb-asked-about")
+            # Rule carried-things-for-the-verb-asked-about: what is carried is as likely an object of it.
+            held = [short(n) for n in self._carried_names() if short(n) not in nouns][:4]
+            mem.plans.add([f"{verb} {n}" for n in nouns + held], "objects-for-the-verb-asked-about")
         for spell in spells_in(text):
             if spell not in mem.seen.spells:
                 mem.seen.spells.append(spell)

@@ -101,7 +101,9 @@ class YesNo:
 
 @dataclass(frozen=True)
 class WhichOne:
-    """ "Which do you mean, the A or the B?" is answered with an option (another one if asked again)."""
+    """ "Which do you mean, the A or the B?" is answered with an option; the command that raised the
+    question is sent again after the answer, so that each option is answered once (rule
+    every-option-of-a-question: giving a form to "the secretary" may mean either of two)."""
 
     name: str = "answer-which"
 
@@ -110,9 +112,15 @@ class WhichOne:
         if not options:
             return []
         question = " ".join(seen.text.split())[-80:]
-        asked = mem.questions.get(question, 0)
-        mem.questions[question] = asked + 1
-        return [Plan(options[asked % len(options)], self.name, seen.here, True)]
+        again = seen.command.lower() in options  # the answer itself was met by the question again
+        key = question if again else f"{seen.command}|{question}"
+        asked = mem.questions.get(key, 0)
+        mem.questions[key] = asked + 1
+        mem.questions[question] = mem.questions.get(question, 0) + (0 if again else 1)
+        plans = [Plan(options[asked % len(options)], self.name, seen.here, True)]
+        if asked + 1 < len(options) and seen.command and not again:
+            plans.append(Plan(seen.command, f"{self.name}: the next option", seen.here, True))
+        return plans
 
 
 # A numbered menu (conversation choices, a game's own option lists): "[1] ..." or "1) ..." lines, and a

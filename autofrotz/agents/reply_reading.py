@@ -217,7 +217,8 @@ def out_of_reach(text: str) -> bool:
     return bool(OUT_OF_REACH.search(text[:200])) and not FROM_PLACE.search(text[:200])
 
 
-WHICH = re.compile(r"which do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
+# "Who do you mean" is the same question when every option is a person (the Inform library's wording).
+WHICH = re.compile(r"\b(?:which|who|whom) do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
 DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")
 
 
@@ -228,6 +229,8 @@ def choices(text: str) -> list[str]:
     ['window', 'shower']
     >>> choices("Which do you mean, the south, the oak door or the bedroom door?")
     ['oak door', 'bedroom door']
+    >>> choices("Who do you mean, the night porter or Mrs Pell?")
+    ['night porter', 'mrs pell']
     """
     match = WHICH.search(text)
     if not match:

@@ -73,13 +73,14 @@ untried uses of what it carries) comes before its last-resort sweep.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
-from autofrotz.agents.builtin_tactics import allowed
+from autofrotz.agents.builtin_tactics import allowed, short
 from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
@@ -89,13 +90,18 @@ from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_p
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.people import GIVE_RULE, GIVE_SHAPE, actors_in, called_a_person, told_to_give
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
 from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
 from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
+from autofrotz.knowledge.side_trip import Trip, has_twin, named_ways, start, under_way, untaken_way
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
+from autofrotz.knowledge.waiting import RULE as WAIT_RULE
+from autofrotz.knowledge.waiting import WALK_STEPS as WAIT_STEPS
+from autofrotz.knowledge.waiting import carried_for, names_a_condition
 from autofrotz.knowledge.widen import (
     ASKS_FOR_THING,
     ASKS_FOR_TOOL,
@@ -178,6 +184,12 @@ REPLY_OPENS_LATER = True
 # the sweep would break it.
 OWN_SWEEP = True
 SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
+PEOPLE = True  # rule ``what the story calls him or her is a person`` (knowledge/people.py)
+ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/people.py)
+WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
+TOLD = True  # rule ``a reply says whom to give it to`` (knowledge/people.py)
+TOLD_STEPS = 20  # steps walked towards whom a reply named
+SIDE_TRIPS = True  # rule ``a side door on the path`` (knowledge/side_trip.py)
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -315,6 +327,15 @@ class GoalState:
     sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
     sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
     sweep_from: int = 0  # the room's count of stale turns when it did
+    told: list[str] = field(default_factory=list)  # gives a reply asked for, not yet sent
+    told_sent: list[str] = field(default_factory=list)
+    told_steps: int = 0
+    last_give: str = ""  # the last give or show sent (a question's answer may finish it)
+    waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
+    due: list[str] = field(default_factory=list)  # waiting commands to send again (the score rose)
+    due_steps: int = 0
+    wait_score: int = 0
+    trip: Trip = field(default_factory=Trip)  # rule ``a side door on the path`` (knowledge/side_trip.py)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -335,6 +356,8 @@ class GoalState:
             known[name] = {int(k): int(v) for k, v in known.get(name, [])}
         if isinstance(known.get("stay"), dict):
             known["stay"] = Stay(**known["stay"])
+        if isinstance(known.get("trip"), dict):
+            known["trip"] = Trip(**known["trip"])
         return cls(**known)
 
 
@@ -634,9 +657,91 @@ class KnowingAgent:
         sink = swallows(last, ctx.last_output or "", scored) if SINKS else None
         if sink is not None and f"{room}|{sink}" not in s.sinks:  # rule ``what swallows things gets no more``
             s.sinks.append(f"{room}|{sink}")
+        self._note_people(last, ctx.last_output or "", ctx.room_id)
+        self._note_waiting(ctx)
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)
+
+    def _note_people(self, last: str, reply: str, room: str | None) -> None:
+        """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
+        person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
+        mem, s = self.inner.mem, self.state
+        who = called_a_person(last, reply) if PEOPLE else None
+        for name in ([] if who is None else [who]) + (actors_in(reply) if ACTORS else []):
+            if short(name) not in mem.seen.people and short(name) not in mem.seen.inanimate:
+                mem.seen.people.append(short(name))
+                mem.add_noun(room, short(name))
+                log.info("knowledge: a person: %s", name)
+        if GIVE_SHAPE.match(last):
+            s.last_give = last
+        give = told_to_give(last if GIVE_SHAPE.match(last) else s.last_give, reply) if TOLD else None
+        if give is not None and give not in s.told and give not in s.told_sent:
+            s.told.append(give)
+
+    def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a reply says whom to give it to``: give it there when they are here, else walk to the
+        nearest room this run saw them in."""
+        s = self.state
+        while s.told:
+            command = s.told[0]
+            head = command.rsplit(" to ", 1)[1].split()[-1]
+            seen_in = self._rooms_naming(ctx, head)
+            if ctx.room_id in seen_in or head in (ctx.room_description or "").lower().split():
+                s.told_sent.append(s.told.pop(0))
+                return command, f"{GIVE_RULE}: the reply named them"
+            steps = [] if s.told_steps >= TOLD_STEPS else self._route_to_any(ctx, seen_in)
+            if steps:
+                s.told_steps += 1
+                return steps[0], f"{GIVE_RULE}: walk to them"
+            s.told_sent.append(s.told.pop(0))
+        return None
+
+    def _note_waiting(self, ctx: TurnContext) -> None:
+        """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
+        s, last, score = self.state, (ctx.last_command or "").strip().lower(), ctx.score or 0
+        if score > s.wait_score:
+            s.due += [w for w in s.waiting if w not in s.due]
+            s.waiting = []
+        s.wait_score = max(s.wait_score, score)
+        if WAITING and last and parse_direction(last) is None and names_a_condition(ctx.last_output or ""):
+            entry = f"{ctx.room_id or '?'}|{last}"
+            s.waiting += [] if entry in s.waiting else [entry]
+
+    def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """A waiting command whose condition may be met now: sent where it was refused, or anywhere when
+        its thing is carried."""
+        s = self.state
+        while s.due:
+            room, command = s.due[0].split("|", 1)
+            if ctx.room_id == room or carried_for(command, list(ctx.inventory)):
+                s.due.pop(0)
+                s.due_steps = 0
+                return command, f"{WAIT_RULE}: the score rose since it was refused"
+            steps = self._route_to(ctx, room) if s.due_steps < WAIT_STEPS else []
+            if steps:
+                s.due_steps += 1
+                return steps[0], f"{WAIT_RULE}: walk back to where it was refused"
+            s.due.pop(0)
+            s.due_steps = 0
+        return None
+
+    def _rooms_naming(self, ctx: TurnContext, word: str) -> list[str]:
+        """Rooms where this run saw a thing of that name, whose text names it, or where an earlier run
+        sent a command naming it."""
+        mem, rooms = self.inner.mem, []
+        rooms += [r for r, names in mem.seen.nouns.items() if any(word in n.split() for n in names)]
+        for room in getattr(ctx.map, "graph", {}) or {}:
+            text = str(ctx.map.room(room).get("description") or "").lower()
+            rooms += [room] if word in re.findall(r"[a-z]+", text) else []
+        sent = [*self.lore.dead_ends, *self.lore.taken, *((g.room, g.command) for g in self.lore.scoring)]
+        rooms += [room for room, command in sent if word in command.split()]
+        return list(dict.fromkeys(rooms))
+
+    def _route_to_any(self, ctx: TurnContext, rooms: list[str]) -> list[str]:
+        """The shortest known route to one of the rooms."""
+        routes = [r for r in (self._route_to(ctx, room) for room in rooms if room != ctx.room_id) if r]
+        return min(routes, key=len) if routes else []
 
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known
@@ -663,6 +768,10 @@ class KnowingAgent:
         if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
             left: Decision = self.inner.follow(context, *leave)
             return left
+        told = None if self.state.stood_down else (self._told(context) or self._due(context))
+        if told is not None:
+            given: Decision = self.inner.follow(context, *told)
+            return given
         mem: InformedMemory = self.inner.mem
         was_down = bool(self.state.stood_down)
         if was_down or self._behind(context):
@@ -750,12 +859,22 @@ class KnowingAgent:
         if s.path_done:
             return self._rejoin(ctx, p)
         k = s.path_at
-        why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
+        trip = under_way(s.trip, ctx, lambda room: self._route_to(ctx, room), p.run) if SIDE_TRIPS else None
+        if isinstance(trip, tuple):
+            return trip
+        if trip is not None:  # back from a side trip ("") or lost on it (the reason)
+            why = trip or self._off_score(ctx, p.steps[k - 1] if k else None)
+        else:
+            why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
         passed = ""
-        if why is not None and k and self._refused_step(ctx, p, k - 1):
+        if why is not None and k and trip is None and self._refused_step(ctx, p, k - 1):
             why, passed = None, f" [{PASS_RULE}: step {k}]"
             log.info("knowledge: %s: step %d", PASS_RULE, k)
         done = why is None and k >= len(p.steps)
+        if why is None and not done and SIDE_TRIPS:
+            side = self._side_door(ctx, p)
+            if side is not None:
+                return side
         if done:
             why = "the path is done"
         if why is not None:
@@ -868,6 +987,28 @@ class KnowingAgent:
         key = f"{ctx.room_id}|{steps[0]}"
         s.steps[key] = s.steps.get(key, 0) + 1
         return steps
+
+    def _side_door(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
+        """Rule ``a side door on the path`` (knowledge/side_trip.py): a named exit of this path room that
+        no run has taken is looked through before the next step."""
+        room, mem = ctx.room_id, self.inner.mem
+        way = untaken_way(
+            room,
+            named_ways(ctx.map, room),
+            self.lore.tried_ways,
+            self.lore.walls,
+            lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d),
+            self.state.trip,
+            lambda r: has_twin(r, self.lore.rooms),
+        )
+        return None if way is None or room is None else start(self.state.trip, room, way, p.run)
+
+    @staticmethod
+    def _off_score(ctx: TurnContext, step: Any) -> str | None:
+        """Back from a side trip: the path goes on if the score is at least the one it shows here."""
+        if step is not None and step.score is not None and ctx.score is not None and ctx.score < step.score:
+            return f"a lower score ({ctx.score}, the path expects {step.score})"
+        return None
 
     @staticmethod
     def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:

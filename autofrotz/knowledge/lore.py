@@ -46,6 +46,7 @@ class Lore:
     not_understood: dict[str, int] = field(default_factory=dict)  # command -> run that found it
     not_kinds: set[str] = field(default_factory=set)  # "family|thing" refused in kind (kinds.py)
     exits: dict[str, dict[str, str]] = field(default_factory=dict)  # room -> direction -> room
+    tried_ways: set[tuple[str, str]] = field(default_factory=set)  # (room, direction) an earlier run took
     rooms: dict[str, str] = field(default_factory=dict)  # room id -> name
     items: dict[str, str | None] = field(default_factory=dict)  # item name -> room it was found in
     mazes: list[dict[str, Any]] = field(default_factory=list)
@@ -317,6 +318,8 @@ def _exit(lore: Lore, row: dict[str, Any]) -> None:
     b = row["body"]
     if b.get("to") and not b.get("blocked") and not b.get("random"):
         lore.exits.setdefault(b["from"], {})[b["direction"]] = b["to"]
+    if not b.get("inferred"):  # tried: travelled, or refused with a reply
+        lore.tried_ways.add((b["from"], b["direction"]))
 
 
 def _room(lore: Lore, row: dict[str, Any]) -> None:

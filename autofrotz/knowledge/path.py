@@ -51,11 +51,12 @@ SLOT = "proven-path"  # the rehearsal's save slot
 # Passes of distil, shortest first; the first that reaches the run's best score is kept: every cut and
 # trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
 # careful cut alone.
+HALVES = True  # rule ``idle commands go in halves`` (see _trim)
 PASSES = ("short", "keep what was taken", "careful")
 # The parser's own questions back (the common libraries' disambiguation and missing-noun prompts): the
 # next command answers them, so it means nothing once the command that was asked about is dropped.
 PARSER_QUESTION = re.compile(
-    r"which do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
+    r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
 )
 _NUMBERED = re.compile(r"_\d+$")
 OPENED_A_WAY = True  # rule ``a way it opened`` (see dead_ends)
@@ -467,28 +468,35 @@ def _trim(
     rooms_played: RoomsPlayed,
     keep_carried: bool = False,
 ) -> tuple[list[Played], list[tuple[int | None, int | None]]]:
-    """Rule ``not needed``: leave out, one at a time from the end, commands that neither moved nor
-    scored in the earlier run, as long as the segment still reaches its score by the same rooms."""
+    """Rule ``not needed``: leave out commands that neither moved nor scored in the earlier run, as long
+    as the segment still reaches its score by the same rooms. Rule ``idle commands go in halves``: all
+    of them are tried out at once, and a set that cannot go is split in two, the later half first (one at
+    a time, a segment of some hundred turns spent the whole rehearsal budget, and the segments after it
+    were never rehearsed)."""
     rooms = [before.room] + [p.room for p in cut]
     scores = [before.score or 0] + [p.score or 0 for p in cut]
     carried = [before.inventory] + [p.inventory for p in cut]
-    i = len(cut) - 2  # the last command is the one that scored
-    while i >= 0 and g.spend.left > len(cut):
-        p = cut[i]
+    idle: list[int] = []  # turns of the commands that may go, the last command (it scored) never
+    for i, p in enumerate(cut[:-1]):
         # With keep_carried, what took or dropped a thing stays: a later segment may need it.
         same = rooms[i + 1] == rooms[i] and scores[i + 1] == scores[i]
         same = same and (carried[i + 1] == carried[i] or not keep_carried)
-        idle = same and parse_direction(p.command) is None
-        if idle:
-            trial = cut[:i] + cut[i + 1 :]
-            g.game.restore(SLOT)
-            again = g.play([q.command for q in trial], target)
-            if again is not None and len(again) == len(trial) and _same_rooms(trial, again, rooms_played):
-                cut, got = trial, again
-                rooms = rooms[: i + 1] + rooms[i + 2 :]
-                scores = scores[: i + 1] + scores[i + 2 :]
-                carried = carried[: i + 1] + carried[i + 2 :]
-        i -= 1
+        if same and parse_direction(p.command) is None:
+            idle.append(p.turn)
+    chunks = [idle] if HALVES else [[t] for t in reversed(idle)]
+    while chunks and g.spend.left > len(cut):
+        chunk = chunks.pop(0)
+        if not chunk:
+            continue
+        gone = set(chunk)
+        trial = [q for q in cut if q.turn not in gone]
+        g.game.restore(SLOT)
+        again = g.play([q.command for q in trial], target)
+        if again is not None and len(again) == len(trial) and _same_rooms(trial, again, rooms_played):
+            cut, got = trial, again
+        elif len(chunk) > 1:
+            half = len(chunk) // 2
+            chunks[:0] = [chunk[half:], chunk[:half]]
     return cut, got
 
 

@@ -322,6 +322,7 @@ class MapGraph:
                 teleport=link.teleport,
                 random=link.random,
                 observed_destinations=list(link.observed),
+                inferred=link.inferred,
             )  # fmt: skip
             for u, links in self.links.items()
             for label, link in links.items()

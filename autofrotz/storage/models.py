@@ -76,6 +76,7 @@ class Connection:
     teleport: bool = False
     random: bool = False
     observed_destinations: list[str] = field(default_factory=list)
+    inferred: bool = False  # assumed from the reverse move, never travelled (not stored in its table)
 
 
 @dataclass

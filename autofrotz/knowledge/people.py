@@ -1,0 +1,102 @@
+"""Two readings of replies about people, for a later run's uses of carried things.
+
+Rule ``what the story calls him or her is a person``: the common libraries build their stock refusals
+with the pronoun of the thing acted on: "that" or "it" for a thing, "him" or "her" for a person ("Cutting
+him up would achieve little.", "She's not something you can open."). A thing the reply calls him or her
+is somebody things can be given to and shown, whatever its name (a clerk known only by the side of the
+room they sit on). The wider pool (widen.py) gives and shows carried things to people only, so this
+reading is what lets it try.
+
+Rule ``the one who speaks or acts is a person``: prose names people by what only people do: "the tall
+warden who guards the gate", "says the warden", "the warden nods". Such a name is a person of the room
+where it was read, even when the room's first paragraph (what the map reads as its description) does not
+name it: a later paragraph of the arrival text often sets the scene's people.
+
+Rule ``a reply says whom to give it to``: after a thing was handed over, a reply that says "give it to
+the X" (or "give it back to the X") names the next holder; the thing goes to X next, even where an
+earlier run gave it to X to no effect (it was not ready then).
+"""
+
+from __future__ import annotations
+
+import re
+
+PERSON_RULE = "what the story calls him or her is a person"
+GIVE_RULE = "a reply says whom to give it to"
+ACTOR_RULE = "the one who speaks or acts is a person"
+
+_NAME = r"((?:[a-z]+[ -]){0,3}[a-z]+)"
+SPEECH = r"(?:says|said|asks|asked|exclaims|shouts|whispers|replies|snorts|sighs|mutters|grumbles)"
+ACTORS = (
+    re.compile(rf"\b(?:the|a|an) {_NAME},? who\b", re.I),
+    re.compile(rf"\b{SPEECH} the {_NAME}\b", re.I),
+    re.compile(rf"\bthe {_NAME} (?:{SPEECH}|nods|smiles|frowns|shrugs|grins|winks|laughs)\b", re.I),
+)
+NOT_NAMES = frozenset({"one", "other", "man's", "voice", "sound", "noise", "wind", "thing", "sign", "note"})
+
+HE_OR_SHE = re.compile(
+    r"^(?:[a-z]+ing )?(?:he|she|him|her)\b(?!\s+(?:own|way))|\b(?:he|she)(?:'s| is) not something\b", re.I
+)
+LOOKING = ("examine", "x", "read", "look", "l", "search", "listen", "smell", "talk", "ask", "tell")
+LINKS = frozenset({"with", "to", "in", "into", "on", "onto", "at", "from", "about", "under", "behind"})
+GIVE_TO = re.compile(r"\bgive (?:it|them|this|that)(?: back)? to (?:the |a |an )?([a-z]+(?: [a-z]+)?)", re.I)
+GIVE_SHAPE = re.compile(r"^(?:give|hand|offer|show) (?P<h>.+?) to (?P<t>.+)$")
+WHO_STOP = frozenset({"and", "so", "then", "please", "when", "if", "before", "who", "for", "now"})
+
+
+def called_a_person(command: str, reply: str) -> str | None:
+    """The thing a one-thing command acted on, when the reply's first sentence calls it him or her.
+
+    >>> called_a_person("cut baker", "Cutting him up would achieve little.")
+    'baker'
+    >>> called_a_person("open left clerk", "She's not something you can open.")
+    'left clerk'
+    >>> called_a_person("cut rope", "Cutting that up would achieve little.") is None
+    True
+    >>> called_a_person("examine locket", "She wore it on her wedding day.") is None
+    True
+    """
+    words = command.lower().split()
+    if len(words) < 2 or words[0] in LOOKING or LINKS & set(words):
+        return None
+    first = re.split(r"(?<=[.!?])\s", " ".join(reply.split()), maxsplit=1)[0]
+    return " ".join(words[1:]) if HE_OR_SHE.search(first) else None
+
+
+def actors_in(text: str) -> list[str]:
+    """Names the text gives to someone who speaks or acts (the last two words of each name).
+
+    >>> actors_in("The stout warden who guards the gate glares. 'Papers!' snaps the warden.")
+    ['stout warden']
+    >>> actors_in("'Late again,' says the ferryman. The old ferryman nods.")
+    ['ferryman', 'old ferryman']
+    >>> actors_in("The wind whispers through the reeds.")
+    []
+    """
+    found: list[str] = []
+    for shape in ACTORS:
+        for m in shape.finditer(" ".join(text.split())):
+            words = m.group(1).lower().split()[-2:]
+            if words and words[-1] not in NOT_NAMES and " ".join(words) not in found:
+                found.append(" ".join(words))
+    return found
+
+
+def told_to_give(command: str, reply: str) -> str | None:
+    """After a thing was given or shown, the command that gives it to whom the reply names.
+
+    >>> told_to_give("give ticket to porter", "He stamps it. 'Now give it back to the guard, please.'")
+    'give ticket to guard'
+    >>> told_to_give("give ticket to porter", "He doesn't seem interested.") is None
+    True
+    """
+    m = GIVE_SHAPE.match(" ".join(command.lower().split()))
+    said = GIVE_TO.search(" ".join(reply.split()))
+    if m is None or said is None:
+        return None
+    who = [w for w in said.group(1).lower().split()]
+    while who and who[-1] in WHO_STOP:
+        who.pop()
+    if not who or " ".join(who) == m.group("t"):
+        return None
+    return f"give {m.group('h')} to {' '.join(who)}"

@@ -1,0 +1,141 @@
+"""Rule ``a side door on the path``: while a later run replays the proven path, a way out of a path room
+that the text names and that no run has ever taken is looked through before the path goes on.
+
+The proven path is the shortest known way to an earlier run's best score. It walks past everything that
+run never found. When the path crosses a door with no way back (a guard who lets the player out and not
+in again) or ends in the story's last scene, the rooms it passed are never seen again, and what lay one
+door off the way stays there. The convention this rule stands for: a story names the doors of a room in
+its description ("you may go north or west", "a pantry lies east"), and a room one named door off the
+way is often where a thing the story wants lies on the floor. So, in a room of the path, before the next
+step, each named exit that neither this run nor an earlier one has taken is tried: one step out, one
+"take all", and the way back; then the path goes on from where it stood (the score may be higher; the
+path's checks ask for at least its own). A death or a lost way back ends the replay as any other
+departure from the path does. Rooms whose name the earlier runs met in more than one place (an endless
+beach, a row of like corridors: a maze's shape) get no side trips: their ways seldom lead back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from autofrotz.knowledge.path import same_place
+from autofrotz.managers.directions import opposite, parse_direction
+
+RULE = "a side door on the path"
+TRIPS = 12  # side trips a run makes
+BACK_TRIES = 3  # moves sent to get back to the path's room before the trip counts as lost
+OUT, LOOK, BACK = "out", "look", "back"
+LOOK_COMMAND = "take all"
+
+
+@dataclass
+class Trip:
+    """The side trip under way, and the ones made."""
+
+    room: str = ""  # the path's room it left ("" when no trip is under way)
+    way: str = ""  # the exit taken out of it
+    phase: str = ""  # OUT: the exit was sent; LOOK: the look was sent; BACK: walking back
+    back: int = 0  # moves sent to get back
+    made: list[str] = field(default_factory=list)  # "room|way" of this run's trips
+
+
+def untaken_way(
+    room: str | None,
+    named: list[str],
+    tried_ways: set[tuple[str, str]],
+    walls: dict[tuple[str, str], int],
+    refused: Callable[[str], bool],
+    trip: Trip,
+    twin: Callable[[str], bool] = lambda room: False,
+) -> str | None:
+    """The first exit the room names that no run has taken, refused or died on, and that this run has
+    not tried as a side trip.
+
+    >>> untaken_way("hall", ["north", "west"], {("hall_2", "north")}, {}, lambda d: False, Trip())
+    'west'
+    >>> untaken_way("hall", ["west"], set(), {("hall", "west"): 1}, lambda d: False, Trip()) is None
+    True
+    """
+    if room is None or len(trip.made) >= TRIPS or twin(room):
+        return None
+    taken = {d for r, d in tried_ways if same_place(r, room)}
+    shut = {d for (r, d) in walls if same_place(r, room)}
+    for label in named:
+        way = parse_direction(label)
+        if way is None or way in taken or way in shut or f"{room}|{way}" in trip.made or refused(way):
+            continue
+        return way
+    return None
+
+
+def has_twin(room: str, rooms: Iterable[str]) -> bool:
+    """Whether another known room id names the same place (ids are numbered by the order of visits).
+
+    >>> has_twin("beach_2", ["beach", "beach_2", "cave"]), has_twin("cave", ["beach", "cave"])
+    (True, False)
+    """
+    return sum(same_place(room, other) for other in rooms) > 1
+
+
+def named_ways(world_map: Any, room: str | None) -> list[str]:
+    """Exits the room's text named that this run has not travelled (a link assumed from the reverse move
+    counts as not travelled: "a pantry lies west" need not be the way back to the yard)."""
+    try:
+        exits = world_map.room(room).get("exits", {})
+        links = world_map.links.get(room, {})
+    except Exception:  # a room the map does not hold
+        return []
+    return [
+        str(label)
+        for label, state in exits.items()
+        if state == "mentioned" and (label not in links or getattr(links[label], "inferred", False))
+    ]
+
+
+def _been_here(world_map: Any, room: str | None) -> bool:
+    """Whether this run stood in the room before (the way led back to a known room: nothing to look at)."""
+    try:
+        return int(world_map.room(room).get("visit_count", 0)) > 1
+    except Exception:
+        return False
+
+
+def start(trip: Trip, room: str, way: str, run: int) -> tuple[str, str]:
+    """Send the exit and note the trip."""
+    trip.room, trip.way, trip.phase, trip.back = room, way, OUT, 0
+    trip.made.append(f"{room}|{way}")
+    return way, f"{RULE} (run {run}): {way} from here, a way no run has taken"
+
+
+def under_way(
+    trip: Trip, ctx: Any, route_back: Callable[[str], list[str]], run: int
+) -> tuple[str, str] | str | None:
+    """The trip's next (command, rule); "" once it is over where it started (the path goes on); a reason
+    when it ended elsewhere (the replay stops); None when no trip is under way."""
+    if not trip.room:
+        return None
+    if ctx.death_note:
+        trip.room = ""
+        return "a death on a side trip"
+    here = ctx.room_id
+    if trip.phase == OUT and (here == trip.room or here is None):  # refused: nothing that way
+        trip.room = ""
+        return ""
+    if trip.phase == BACK and here == trip.room:
+        trip.room = ""
+        return ""
+    if trip.phase == OUT and not _been_here(ctx.map, here):
+        trip.phase = LOOK
+        return LOOK_COMMAND, f"{RULE} (run {run}): look round the side room"
+    if trip.back >= BACK_TRIES:
+        trip.room = ""
+        return "lost on a side trip"
+    trip.phase, trip.back = BACK, trip.back + 1
+    steps = route_back(trip.room)
+    step = steps[0] if steps else (opposite(trip.way) if trip.back == 1 else None)
+    if not step:
+        trip.room = ""
+        return "lost on a side trip"
+    return step, f"{RULE} (run {run}): back to the path"

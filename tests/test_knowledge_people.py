@@ -1,0 +1,114 @@
+"""Rules ``what the story calls him or her is a person`` and ``a reply says whom to give it to``
+(knowledge/people.py), as a later run's advisor applies them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_tactics import Scene
+from autofrotz.game_interface import Vocabulary
+from autofrotz.knowledge import advisor
+from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.widen import candidates
+
+WORDS = Vocabulary(
+    frozenset(["give", "show", "to", "ticket", "left", "clerk", "put", "in", "on", "tie", "cut"])
+)
+LOBBY = Scene("lobby", ["left clerk"], [], ["ticket"], "")
+
+
+class Inner:
+    def __init__(self) -> None:
+        self.mem = Memory()
+
+
+def later_run(lore: Lore | None = None) -> KnowingAgent:
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.inner, agent.lore, agent.state, agent.path = Inner(), lore or Lore(runs=1), GoalState(), None
+    return agent
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_thing_a_refusal_calls_her_is_given_things(rule_on: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advisor, "PEOPLE", rule_on)
+    agent = later_run()
+    before = candidates(LOBBY, agent.inner.mem, WORDS.knows)
+    assert not any(c.startswith("give") for c in before)  # a clerk is not a person by its name alone
+    agent._note_wants(
+        TurnContext(3, "g", "cut left clerk", "Cutting her up would achieve little.", "lobby", "lobby")
+    )
+    after = candidates(LOBBY, agent.inner.mem, WORDS.knows)
+    assert ("give ticket to left clerk" in after) is rule_on
+
+
+class Map:
+    graph = {"lobby": {}, "office": {}}
+
+    def room(self, room: str) -> dict[str, Any]:
+        return {"description": "A porter dozes by the door." if room == "office" else "A lobby."}
+
+    def connections(self) -> list[Any]:
+        from autofrotz.storage.models import Connection
+
+        return [Connection("lobby", "office", "east"), Connection("office", "lobby", "west")]
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_reply_that_says_whom_to_give_it_to_is_followed(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "TOLD", rule_on)
+    agent = later_run()
+    reply = 'The clerk stamps it. "Now give it back to the porter, please."'
+    agent._note_wants(TurnContext(5, "g", "give ticket to left clerk", reply, "lobby", "lobby"))
+    step = agent._told(TurnContext(6, "g", "give ticket to left clerk", reply, "lobby", "lobby", map=Map()))
+    if not rule_on:
+        assert step is None
+        return
+    assert step is not None and step[0] == "east"  # the porter was seen in the office's text
+    here = TurnContext(7, "g", "east", "Office.", "office", "office", map=Map())
+    assert agent._told(here) == (
+        "give ticket to porter",
+        "a reply says whom to give it to: the reply named them",
+    )
+    assert agent._told(here) is None  # once
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_one_the_arrival_text_shows_speaking_is_a_person_of_the_room(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "ACTORS", rule_on)
+    agent = later_run()
+    arrival = (
+        "Lobby\nA marble lobby.\n\nThe weary left clerk who sorts the post looks up. 'Yes?' asks the clerk."
+    )
+    agent._note_wants(TurnContext(2, "g", "west", arrival, "lobby", "lobby"))
+    mem = agent.inner.mem
+    assert ("left clerk" in mem.seen.people and "left clerk" in mem.room_nouns("lobby")) is rule_on
+    assert ("give ticket to left clerk" in candidates(LOBBY, mem, WORDS.knows)) is rule_on
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_refusal_that_names_a_condition_is_sent_again_once_the_score_rises(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "WAITING", rule_on)
+    agent = later_run()
+    refused = "You cannot stamp the ledger while the clerk is watching."
+    agent._note_wants(
+        TurnContext(4, "g", "stamp ledger", refused, "lobby", "lobby", score=0, inventory=["ledger"])
+    )
+    assert agent._due(TurnContext(5, "g", "wait", "Time passes.", "lobby", "lobby", score=0)) is None
+    later = TurnContext(
+        9, "g", "pull lever", "Clunk.", "office", "office", score=5, inventory=["ledger"], map=Map()
+    )
+    agent._note_wants(later)
+    step = agent._due(later)
+    assert (step is not None and step[0] == "stamp ledger") is rule_on  # carried: sent where it stands
+    assert agent._due(later) is None  # once

@@ -1,0 +1,162 @@
+"""Rule ``a side door on the path`` (knowledge/side_trip.py): a later run looks through a named exit of a
+path room that no run has taken, then goes on with the path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.knowledge import advisor
+from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.lore import Lore, _exit
+from autofrotz.knowledge.path import ProvenPath, Step
+from autofrotz.storage.models import Connection
+
+
+class Link:
+    def __init__(self, to: str, inferred: bool = False) -> None:
+        self.to_room, self.inferred = to, inferred
+
+
+class SmallMap:
+    """The hall names north and west; the run came in from the yard and has been in the pantry or not."""
+
+    def __init__(self, pantry_known: bool = False) -> None:
+        self.links: dict[str, dict[str, Link]] = {
+            "yard": {"north": Link("hall")},
+            "hall": {"south": Link("yard")},
+        }
+        if pantry_known:
+            self.links["hall"]["west"] = Link("pantry")
+            self.links["pantry"] = {"east": Link("hall")}
+        self.exits = {"hall": {"west": "mentioned", "south": "mentioned"}}
+
+    def room(self, room: str) -> dict[str, Any]:
+        return {"exits": self.exits.get(room, {}), "visit_count": 1}
+
+    def connections(self) -> list[Connection]:
+        return [Connection(a, link.to_room, d) for a, ways in self.links.items() for d, link in ways.items()]
+
+
+class Inner:
+    def __init__(self) -> None:
+        self.mem = Memory()
+
+    def follow(self, ctx: TurnContext, command: str, reason: str) -> Any:
+        return (command, reason)
+
+
+def later_run(lore: Lore | None = None) -> KnowingAgent:
+    steps = (Step("north", "hall", 0, 1), Step("take coin", "hall", 5, 2))
+    agent = KnowingAgent.__new__(KnowingAgent)
+    agent.inner, agent.lore, agent.state = Inner(), lore or Lore(runs=1), GoalState()
+    agent.path = ProvenPath(1, 1, 5, 2, steps, "yard", "short", True)
+    return agent
+
+
+def ctx(room: str, last: str | None, score: int, world: SmallMap, died: bool = False) -> TurnContext:
+    return TurnContext(
+        1, "g", last, "", room, room, score=score, map=world, death_note="died" if died else None
+    )
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_named_door_no_run_took_is_looked_through_and_the_path_goes_on(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "SIDE_TRIPS", rule_on)
+    agent, world = later_run(), SmallMap()
+    assert agent._replay(ctx("yard", None, 0, world))[0] == "north"
+    command, rule = agent._replay(ctx("hall", "north", 0, world))
+    if not rule_on:
+        assert command == "take coin"
+        return
+    assert (command, rule.split(" (")[0]) == ("west", "a side door on the path")
+    world = SmallMap(pantry_known=True)
+    assert agent._replay(ctx("pantry", "west", 0, world))[0] == "take all"
+    assert agent._replay(ctx("pantry", "take all", 2, world))[0] == "east"  # back the known way
+    # Back in the hall with more points than the path shows there: the path goes on.
+    assert agent._replay(ctx("hall", "east", 2, world))[0] == "take coin"
+    assert agent.state.trip.made == ["hall|west"]
+
+
+def test_a_door_an_earlier_run_took_gets_no_side_trip() -> None:
+    lore = Lore(runs=1)
+    _exit(lore, {"body": {"from": "hall_2", "to": "pantry", "direction": "west"}})
+    agent, world = later_run(lore), SmallMap()
+    agent._replay(ctx("yard", None, 0, world))
+    assert agent._replay(ctx("hall", "north", 0, world))[0] == "take coin"
+
+
+def test_a_way_only_assumed_from_the_reverse_move_is_still_untaken() -> None:
+    lore = Lore(runs=1)
+    _exit(lore, {"body": {"from": "hall", "to": "yard", "direction": "west", "inferred": True}})
+    assert ("hall", "west") not in lore.tried_ways and lore.exits["hall"]["west"] == "yard"  # still routed
+    agent, world = later_run(lore), SmallMap()
+    agent._replay(ctx("yard", None, 0, world))
+    assert agent._replay(ctx("hall", "north", 0, world))[0] == "west"
+
+
+def test_a_room_whose_name_the_map_met_twice_gets_no_side_trip() -> None:
+    lore = Lore(runs=1, rooms={"hall": "Hall", "hall_2": "Hall"})
+    agent, world = later_run(lore), SmallMap()
+    agent._replay(ctx("yard", None, 0, world))
+    assert agent._replay(ctx("hall", "north", 0, world))[0] == "take coin"
+
+
+def test_a_death_on_a_side_trip_ends_the_replay() -> None:
+    agent, world = later_run(), SmallMap()
+    agent._replay(ctx("yard", None, 0, world))
+    agent._replay(ctx("hall", "north", 0, world))
+    assert agent._replay(ctx("pantry", "west", 0, world, died=True)) is None
+    assert agent.state.path_stop.endswith("a death on a side trip")
+
+
+def test_a_refused_side_door_costs_one_turn() -> None:
+    agent, world = later_run(), SmallMap()
+    agent._replay(ctx("yard", None, 0, world))
+    agent._replay(ctx("hall", "north", 0, world))
+    assert agent._replay(ctx("hall", "west", 0, world))[0] == "take coin"
+
+
+class CountingGame:
+    """A rehearsal game where only "take key" and "unlock door" matter for the point."""
+
+    def __init__(self) -> None:
+        self.plays = 0
+
+    def restore(self, slot: str) -> None:
+        pass
+
+
+class CountingRehearsal:
+    def __init__(self) -> None:
+        from autofrotz.knowledge.path import Spend
+
+        self.game, self.spend, self.plays = CountingGame(), Spend(), 0
+
+    def play(self, commands: list[str], target: int) -> list[tuple[int | None, int | None]] | None:
+        self.plays += 1
+        self.spend.left -= len(commands)
+        if "take key" not in commands or commands[-1] != "unlock door":
+            return None
+        return [(0, 1)] * (len(commands) - 1) + [(target, 1)]
+
+
+@pytest.mark.parametrize("halves", [True, False])
+def test_idle_commands_go_in_halves(halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autofrotz.knowledge import path
+    from autofrotz.knowledge.path import Played, RoomsPlayed, _trim
+
+    monkeypatch.setattr(path, "HALVES", halves)
+    before = Played(0, "", "hall", 0, (), "")
+    commands = [f"examine thing {n}" for n in range(30)] + ["take key"] + ["smell air"] * 9 + ["unlock door"]
+    cut = [Played(n + 1, c, "hall", 5 if c == "unlock door" else 0, (), "") for n, c in enumerate(commands)]
+    g = CountingRehearsal()
+    got = [(0, 1)] * (len(cut) - 1) + [(5, 1)]
+    kept, _ = _trim(g, before, cut, got, 5, RoomsPlayed({}, {}))  # type: ignore[arg-type]
+    assert [p.command for p in kept] == ["take key", "unlock door"]
+    assert (g.plays < 15) is halves  # one at a time: a rehearsal for each of the 40 idle commands
