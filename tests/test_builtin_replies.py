@@ -160,6 +160,14 @@ def test_each_option_of_a_question_is_answered_once() -> None:
     assert game.decide().command == "short clerk"
 
 
+def test_an_option_the_parser_only_half_read_is_not_asked_again() -> None:
+    game = Game("Yard\nA yard with a pump and a shed.\n")
+    game.reply("take tin cup", "Which do you mean, the pump or the shed?")
+    assert game.decide().command == "pump"
+    game.reply("pump", "I only understood you as far as wanting to take the pump.")
+    assert game.decide().command != "take tin cup"
+
+
 def test_a_yes_no_question_is_answered() -> None:
     game = Game("Welcome to the story.\n\nDo you want an introduction?\n")
     answer = game.decide()

@@ -112,3 +112,48 @@ def test_a_refusal_that_names_a_condition_is_sent_again_once_the_score_rises(
     step = agent._due(later)
     assert (step is not None and step[0] == "stamp ledger") is rule_on  # carried: sent where it stands
     assert agent._due(later) is None  # once
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_command_a_reply_spells_out_is_sent_once_opening_what_is_closed_first(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "SAID", rule_on)
+    agent = later_run()
+    spelled = "If you want to climb out the hatch, you'd better say so."
+    agent._note_wants(TurnContext(3, "g", "up", spelled, "cabin", "cabin"))
+    here = TurnContext(4, "g", "up", spelled, "cabin", "cabin")
+    if not rule_on:
+        assert agent._said(here) is None
+        return
+    assert agent._said(here) == (
+        "climb out hatch",
+        "a reply that says what to type: the reply spelled it out",
+    )
+    agent._note_wants(TurnContext(5, "g", "climb out hatch", "The hatch is closed.", "cabin", "cabin"))
+    assert [agent._said(here)[0], agent._said(here)[0], agent._said(here)] == [
+        "open hatch",
+        "climb out hatch",
+        None,
+    ]
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_way_an_earlier_run_opened_is_opened_and_walked(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "OPENINGS", rule_on)
+    lore = Lore(
+        runs=1, openings={("vault", "twist sconce"): (1, "southeast")}, walls={("vault", "southeast"): 1}
+    )
+    agent = later_run(lore)
+    step = agent._opening_here(TurnContext(7, "g", "look", "Vault.", "vault_2", "vault_2"))
+    if not rule_on:
+        assert step is None
+        return
+    assert step == ("twist sconce", "a way an earlier run opened (run 1): it opened a way southeast")
+    opened = TurnContext(
+        8, "g", "twist sconce", "A narrow stairway swings open to the southeast.", "vault", "vault"
+    )
+    assert agent._through_opening(opened) == ("southeast", "a way an earlier run opened: go that way")
+    assert agent._opening_here(opened) is None  # once a run

@@ -54,6 +54,7 @@ class ReplyMemory:
     retried: list[str] = field(default_factory=list)  # "room|command" retried after its first step
     held_up: dict[str, str] = field(default_factory=dict)  # room -> the move a shut way refused there
     locked: dict[str, list[str]] = field(default_factory=dict)  # room -> things found locked there
+    next_option: str = ""  # a command to send again once its answered question got a real reply
     last_room: str | None = None
     start_room: str | None = None
     score: int = 0
@@ -99,17 +100,26 @@ class YesNo:
         return [Plan("yes" if asked % 2 == 0 else "no", self.name, seen.here, True)]
 
 
+HALF_READ = re.compile(
+    r"only understood you as far as|didn't understand that sentence|not a verb I recogni[sz]e", re.IGNORECASE
+)
+
+
 @dataclass(frozen=True)
 class WhichOne:
-    """ "Which do you mean, the A or the B?" is answered with an option; the command that raised the
-    question is sent again after the answer, so that each option is answered once (rule
-    every-option-of-a-question: giving a form to "the secretary" may mean either of two)."""
+    """ "Which do you mean, the A or the B?" is answered with an option; when the answer got a reply the
+    parser understood, the command that raised the question is sent again, so that each option is
+    answered once (rule every-option-of-a-question: giving a form to "the secretary" may mean either of
+    two; an answer the parser only half read says the question was a misreading, and the rest go too)."""
 
     name: str = "answer-which"
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
+        again_after, mem.next_option = mem.next_option, ""
         options = [o for o in rr.choices(seen.text) if rr.words_known(o, seen.vocabulary)]
         if not options:
+            if again_after and not HALF_READ.search(seen.text):
+                return [Plan(again_after, f"{self.name}: the next option", seen.here, True)]
             return []
         question = " ".join(seen.text.split())[-80:]
         again = seen.command.lower() in options  # the answer itself was met by the question again
@@ -117,10 +127,9 @@ class WhichOne:
         asked = mem.questions.get(key, 0)
         mem.questions[key] = asked + 1
         mem.questions[question] = mem.questions.get(question, 0) + (0 if again else 1)
-        plans = [Plan(options[asked % len(options)], self.name, seen.here, True)]
         if asked + 1 < len(options) and seen.command and not again:
-            plans.append(Plan(seen.command, f"{self.name}: the next option", seen.here, True))
-        return plans
+            mem.next_option = seen.command
+        return [Plan(options[asked % len(options)], self.name, seen.here, True)]
 
 
 # A numbered menu (conversation choices, a game's own option lists): "[1] ..." or "1) ..." lines, and a

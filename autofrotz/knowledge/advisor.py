@@ -81,7 +81,8 @@ from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_tactics import allowed, short
-from autofrotz.agents.builtin_words import VERB_ONLY
+from autofrotz.agents.builtin_ways import ways_the_reply_opens
+from autofrotz.agents.builtin_words import VERB_ONLY, closed_things
 from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
@@ -96,6 +97,8 @@ from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
 from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
+from autofrotz.knowledge.said import RULE as SAID_RULE
+from autofrotz.knowledge.said import said_to_type
 from autofrotz.knowledge.side_trip import Trip, has_twin, named_ways, start, under_way, untaken_way
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
@@ -186,6 +189,9 @@ OWN_SWEEP = True
 SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
 PEOPLE = True  # rule ``what the story calls him or her is a person`` (knowledge/people.py)
 ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/people.py)
+OPENINGS = True  # rule ``a way an earlier run opened`` (path.openings)
+OPENED_RULE = "a way an earlier run opened"
+SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
 WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
 TOLD = True  # rule ``a reply says whom to give it to`` (knowledge/people.py)
 TOLD_STEPS = 20  # steps walked towards whom a reply named
@@ -331,6 +337,10 @@ class GoalState:
     told_sent: list[str] = field(default_factory=list)
     told_steps: int = 0
     last_give: str = ""  # the last give or show sent (a question's answer may finish it)
+    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
+    opened_way: str = ""  # the way to go next (the command was just sent)
+    said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
+    said_sent: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
     due: list[str] = field(default_factory=list)  # waiting commands to send again (the score rose)
     due_steps: int = 0
@@ -527,6 +537,28 @@ class KnowingAgent:
             held = self.state.held
             held += [c.lower() for c in ctx.inventory if c.lower() not in held]
 
+    def _opening_here(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a way an earlier run opened``: in the room where a command's reply told an earlier run of a
+        way opening, the command (once a run), then that way (once)."""
+        s = self.state
+        for (room, command), (run, way) in self.lore.openings.items() if OPENINGS else ():
+            key = f"{room}|{command}"
+            if same_place(ctx.room_id, room) and key not in s.opened:
+                s.opened.append(key)
+                s.opened_way = way
+                return command, f"{OPENED_RULE} (run {run}): it opened a way {way}"
+        return None
+
+    def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
+        earlier runs' vetoes (the way was a wall before it opened), when the reply told of an opening."""
+        way, self.state.opened_way = self.state.opened_way, ""
+        if not way or not ways_the_reply_opens(ctx.last_command or "", ctx.last_output or ""):
+            return None
+        if Memory.deadly(self.inner.mem, ctx.room_id, way):
+            return None
+        return way, f"{OPENED_RULE}: go that way"
+
     def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``what an earlier run took``, here: its command (once a run)."""
         self._note_held(ctx)
@@ -675,6 +707,13 @@ class KnowingAgent:
                 log.info("knowledge: a person: %s", name)
         if GIVE_SHAPE.match(last):
             s.last_give = last
+        typed = said_to_type(reply) if SAID else None
+        if typed is not None and typed not in s.said and typed not in s.said_sent:
+            s.said.append(typed)
+        shut = closed_things(reply) if last in s.said_sent and f"{last}|again" not in s.said_sent else []
+        if shut:  # the spelled-out command met a closed thing: open it, then the command once more
+            s.said[:0] = [f"open {short(shut[0])}", last]
+            s.said_sent.append(f"{last}|again")
         give = told_to_give(last if GIVE_SHAPE.match(last) else s.last_give, reply) if TOLD else None
         if give is not None and give not in s.told and give not in s.told_sent:
             s.told.append(give)
@@ -707,6 +746,15 @@ class KnowingAgent:
         if WAITING and last and parse_direction(last) is None and names_a_condition(ctx.last_output or ""):
             entry = f"{ctx.room_id or '?'}|{last}"
             s.waiting += [] if entry in s.waiting else [entry]
+
+    def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
+        s = self.state
+        if not s.said:
+            return None
+        command = s.said.pop(0)
+        s.said_sent += [] if command in s.said_sent else [command]
+        return command, f"{SAID_RULE}: the reply spelled it out"
 
     def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
         """A waiting command whose condition may be met now: sent where it was refused, or anywhere when
@@ -768,7 +816,16 @@ class KnowingAgent:
         if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
             left: Decision = self.inner.follow(context, *leave)
             return left
-        told = None if self.state.stood_down else (self._told(context) or self._due(context))
+        told = (
+            None
+            if self.state.stood_down
+            else (
+                self._through_opening(context)
+                or self._told(context)
+                or self._due(context)
+                or self._said(context)
+            )
+        )
         if told is not None:
             given: Decision = self.inner.follow(context, *told)
             return given
@@ -784,7 +841,7 @@ class KnowingAgent:
             return fresh
         self._score_progress(context)
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
-        plan = plan or self._take_here(context)
+        plan = plan or self._take_here(context) or self._opening_here(context)
         plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._pool(context, self.inner._scene(context))

@@ -56,6 +56,7 @@ class Lore:
     verbs: list[str] = field(default_factory=list)  # the story's own verbs (verbs.py), for widen.py
     ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
     taken: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = field(default_factory=dict)  # -> things
+    openings: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, direction)
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
     best_score: int = 0  # the best score of the earlier runs
     first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's

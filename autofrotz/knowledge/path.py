@@ -597,6 +597,22 @@ def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int,
     return found
 
 
+def openings(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, str]]:
+    """(room, command) -> (run, direction), for the commands other than moves whose reply told an earlier
+    run of a way opening where it stood ("a passage opens to the southeast"): rule ``a way an earlier run
+    opened``. The run that saw it may never have gone that way."""
+    found: dict[tuple[str, str], tuple[int, str]] = {}
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = load_turns(conn, game_id)
+        before = start
+        for p in played:
+            ways = ways_the_reply_opens(p.command, p.text) if before.room else []
+            if ways and parse_direction(p.command) is None:
+                found.setdefault((before.room or "?", p.command), (runs[game_id], ways[0]))
+            before = p
+    return found
+
+
 def taken(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, tuple[str, ...]]]:
     """(room, command) -> (run, the things it gave), for the commands other than moves that first gave an
     earlier run something where it stood (rule ``what an earlier run took``). A later run whose path skips

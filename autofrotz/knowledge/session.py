@@ -11,7 +11,16 @@ from autofrotz.knowledge.blind import blind_tries
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import ProvenPath, best_path, dead_ends, score_rises, taken, walls, ways_on
+from autofrotz.knowledge.path import (
+    ProvenPath,
+    best_path,
+    dead_ends,
+    openings,
+    score_rises,
+    taken,
+    walls,
+    ways_on,
+)
 from autofrotz.knowledge.spread import room_turns
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 from autofrotz.knowledge.verbs import story_verbs
@@ -59,6 +68,7 @@ class Learning:
             lore.verbs = story_verbs(Path(path))
             lore.ways_on = ways_on(conn, runs)
             lore.taken = taken(conn, runs)
+            lore.openings = openings(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs)
             lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
             lore.stays = clocks(conn, runs, frozenset(lore.timed))

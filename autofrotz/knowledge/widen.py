@@ -128,6 +128,8 @@ def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
     True
     >>> fits("put {h} in {t}", "key", "rug", False)
     False
+    >>> fits("tie {h} to {t}", "long ribbon", "gatepost", False), fits("tie {h} to {t}", "cup", "post", False)
+    (True, False)
     """
     verb = pattern.split()[0]
     if verb == "unlock":
@@ -138,6 +140,8 @@ def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
         return w.has_class(thing, w.CONTAINERS) or w.has_class(thing, w.RECEPTACLES)
     if verb in ("cut", "hit"):
         return w.has_class(held, w.WEAPONS)
+    if verb == "tie":  # rule ``a long thing is tied``: a rope, or what the story calls long, to a thing
+        return w.has_class(held, w.TIES) or "long" in held.split()
     return verb in ("give", "show") and living
 
 

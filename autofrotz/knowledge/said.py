@@ -1,0 +1,35 @@
+"""Rule ``a reply that says what to type``: some refusals spell out the command the story wants ("If you
+want to climb the rope, say so.", 'Try typing "wake up".'): the command is sent as the reply worded it,
+once. Read only in runs with a past, where the turns it costs come out of the time the replayed path
+saved.
+"""
+
+from __future__ import annotations
+
+import re
+
+RULE = "a reply that says what to type"
+SHAPES = (
+    re.compile(r"\bif you (?:want|wish|mean) to ([a-z][a-z ']{2,40}?),? (?:then )?"
+               r"(?:you'd better |you had better |just |simply )?say so\b", re.I),
+    re.compile(r"\b(?:try|just try) (?:typing|saying|entering) [\"']([a-z][a-z ']{2,40})[\"']", re.I),
+)  # fmt: skip
+ARTICLES = frozenset({"the", "a", "an"})
+
+
+def said_to_type(reply: str) -> str | None:
+    """The command a reply spells out, articles left out.
+
+    >>> said_to_type("If you want to climb the rope, you'd better say so.")
+    'climb rope'
+    >>> said_to_type('Nothing happens. Try typing "ring bell".')
+    'ring bell'
+    >>> said_to_type("You can't go that way.") is None
+    True
+    """
+    text = " ".join(reply.split())
+    for shape in SHAPES:
+        m = shape.search(text)
+        if m:
+            return " ".join(w for w in m.group(1).lower().split() if w not in ARTICLES)
+    return None
