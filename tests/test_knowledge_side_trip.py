@@ -160,3 +160,28 @@ def test_idle_commands_go_in_halves(halves: bool, monkeypatch: pytest.MonkeyPatc
     kept, _ = _trim(g, before, cut, got, 5, RoomsPlayed({}, {}))  # type: ignore[arg-type]
     assert [p.command for p in kept] == ["take key", "unlock door"]
     assert (g.plays < 15) is halves  # one at a time: a rehearsal for each of the 40 idle commands
+
+
+def test_a_side_door_that_killed_an_earlier_run_once_is_left_shut() -> None:
+    lore = Lore(runs=1, deaths={("hall_2", "west"): {"run": 1}})
+    agent, world = later_run(lore), SmallMap()
+    agent._replay(ctx("yard", None, 0, world))
+    assert agent._replay(ctx("hall", "north", 0, world))[0] == "take coin"
+
+
+class ClosetMap(SmallMap):
+    """The pantry's door back is not opposite the way in: its text names south."""
+
+    def __init__(self) -> None:
+        super().__init__(pantry_known=True)
+        self.exits["pantry"] = {"south": "mentioned"}
+
+
+def test_the_way_back_from_a_side_room_tries_the_ways_it_names() -> None:
+    agent, world = later_run(), ClosetMap()
+    agent._replay(ctx("yard", None, 0, SmallMap()))
+    assert agent._replay(ctx("hall", "north", 0, SmallMap()))[0] == "west"
+    agent._replay(ctx("pantry", "west", 0, world))
+    first = agent._replay(ctx("pantry", "take all", 0, world))[0]
+    again = agent._replay(ctx("pantry", first, 0, world))[0]  # refused: still in the pantry
+    assert first == "east" and again == "south"

@@ -1054,11 +1054,15 @@ class KnowingAgent:
             named_ways(ctx.map, room),
             self.lore.tried_ways,
             self.lore.walls,
-            lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d),
+            lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
             self.state.trip,
-            lambda r: has_twin(r, self.lore.rooms),
+            lambda r: has_twin(r, self.lore.rooms, _room_texts(ctx.map)),
         )
         return None if way is None or room is None else start(self.state.trip, room, way, p.run)
+
+    def _killed_once(self, room: str | None, way: str) -> bool:
+        """Whether a move killed an earlier run once here (a side trip is no reason to risk it again)."""
+        return any(same_place(r, room) and c == way for r, c in self.lore.deaths)
 
     @staticmethod
     def _off_score(ctx: TurnContext, step: Any) -> str | None:
@@ -1220,6 +1224,14 @@ class KnowingAgent:
         if name == "inner":  # not set yet (while copying): no recursion
             raise AttributeError(name)
         return getattr(self.inner, name)
+
+
+def _room_texts(world_map: Any) -> dict[str, str]:
+    """This run's room descriptions by room id."""
+    try:
+        return {str(r): str(world_map.room(r).get("description") or "") for r in world_map.graph}
+    except Exception:  # no map (a test's bare context)
+        return {}
 
 
 def _this_run_exits(world_map: Any) -> dict[str, dict[str, str]]:

@@ -24,7 +24,7 @@ from autofrotz.knowledge.path import same_place
 from autofrotz.managers.directions import opposite, parse_direction
 
 RULE = "a side door on the path"
-TRIPS = 12  # side trips a run makes
+TRIPS = 24  # side trips a run makes
 BACK_TRIES = 3  # moves sent to get back to the path's room before the trip counts as lost
 OUT, LOOK, BACK = "out", "look", "back"
 LOOK_COMMAND = "take all"
@@ -38,6 +38,7 @@ class Trip:
     way: str = ""  # the exit taken out of it
     phase: str = ""  # OUT: the exit was sent; LOOK: the look was sent; BACK: walking back
     back: int = 0  # moves sent to get back
+    back_moves: list[str] = field(default_factory=list)  # the moves sent from the side room to get back
     made: list[str] = field(default_factory=list)  # "room|way" of this run's trips
 
 
@@ -70,13 +71,20 @@ def untaken_way(
     return None
 
 
-def has_twin(room: str, rooms: Iterable[str]) -> bool:
-    """Whether another known room id names the same place (ids are numbered by the order of visits).
+def has_twin(room: str, rooms: Iterable[str], texts: dict[str, str] | None = None) -> bool:
+    """Whether another known room id names the same place (ids are numbered by the order of visits),
+    unless this run's map already read two such rooms with different texts (streets of one name, each
+    described in its own words: no maze).
 
     >>> has_twin("beach_2", ["beach", "beach_2", "cave"]), has_twin("cave", ["beach", "cave"])
     (True, False)
+    >>> has_twin("street_2", ["street", "street_2"], {"street": "A bus stop.", "street_2": "A bank."})
+    False
     """
-    return sum(same_place(room, other) for other in rooms) > 1
+    if sum(same_place(room, other) for other in rooms) <= 1:
+        return False
+    told = {text for r, text in (texts or {}).items() if same_place(r, room) and text}
+    return len(told) < 2
 
 
 def named_ways(world_map: Any, room: str | None) -> list[str]:
@@ -104,7 +112,7 @@ def _been_here(world_map: Any, room: str | None) -> bool:
 
 def start(trip: Trip, room: str, way: str, run: int) -> tuple[str, str]:
     """Send the exit and note the trip."""
-    trip.room, trip.way, trip.phase, trip.back = room, way, OUT, 0
+    trip.room, trip.way, trip.phase, trip.back, trip.back_moves = room, way, OUT, 0, []
     trip.made.append(f"{room}|{way}")
     return way, f"{RULE} (run {run}): {way} from here, a way no run has taken"
 
@@ -134,7 +142,11 @@ def under_way(
         return "lost on a side trip"
     trip.phase, trip.back = BACK, trip.back + 1
     steps = route_back(trip.room)
-    step = steps[0] if steps else (opposite(trip.way) if trip.back == 1 else None)
+    # The known way back first, then the way opposite the one that came, then the ways the room names
+    # (a closet whose door is not opposite the way in): each once.
+    tries = [*steps[:1], opposite(trip.way) or "", *named_ways(ctx.map, here)]
+    step = next((t for t in tries if t and t not in trip.back_moves), None)
+    trip.back_moves += [step] if step else []
     if not step:
         trip.room = ""
         return "lost on a side trip"
