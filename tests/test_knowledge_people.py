@@ -157,3 +157,16 @@ def test_a_way_an_earlier_run_opened_is_opened_and_walked(
     )
     assert agent._through_opening(opened) == ("southeast", "a way an earlier run opened: go that way")
     assert agent._opening_here(opened) is None  # once a run
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_the_sweep_over_carried_things_skips_what_did_nothing_in_any_room_before(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from autofrotz.agents.builtin_idle import HELD_ROOM
+    from autofrotz.knowledge.advisor import InformedMemory
+
+    monkeypatch.setattr(advisor, "CARRIED_ANYWHERE", rule_on)
+    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))
+    assert (mem.tried(HELD_ROOM, "wave lantern") > 0) is rule_on
+    assert mem.tried(HELD_ROOM, "wave rope") == 0

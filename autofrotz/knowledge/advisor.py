@@ -78,7 +78,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_idle import next_late_action
+from autofrotz.agents.builtin_idle import HELD_ROOM, next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_tactics import allowed, short
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
@@ -196,6 +196,7 @@ WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowle
 TOLD = True  # rule ``a reply says whom to give it to`` (knowledge/people.py)
 TOLD_STEPS = 20  # steps walked towards whom a reply named
 SIDE_TRIPS = True  # rule ``a side door on the path`` (knowledge/side_trip.py)
+CARRIED_ANYWHERE = True  # rule ``what is carried answers the same anywhere`` (Lore.carried_dead_end_rule)
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
@@ -263,7 +264,10 @@ class InformedMemory(Memory):
         # no run tried comes first (measured on two dev stories: lifted from the start, a later run spent
         # its turns redoing the first run's).
         score = self.now.score if LIFT and (self.ran_dry or self.now.idle > 0) else None
-        if self._veto(room, command, self.lore.dead_end_rule(room, command, score)):
+        rule = self.lore.dead_end_rule(room, command, score)
+        if rule is None and room == HELD_ROOM and CARRIED_ANYWHERE:
+            rule = self.lore.carried_dead_end_rule(command)
+        if self._veto(room, command, rule):
             return DEAD_END_TRIES  # counts as tried up to any verb's limit: other things come first
         lifted = self.lore.lifted(room, command, score)
         if lifted is not None:

@@ -65,6 +65,8 @@ class Lore:
     room_turns: dict[str, float] = field(default_factory=dict)  # room -> mean turns a run (spread.py)
     blind: tuple[int, int] = (0, 0)  # earlier runs' blind tries and the rooms they found (blind.py)
     scored: list[Scoring] = field(default_factory=list)  # every scoring action, known deaths too
+    _dead_commands: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    _dead_counted: int = field(default=-1, repr=False, compare=False)
 
     @classmethod
     def from_rows(cls, sha: str, rows: list[dict[str, Any]]) -> Lore:
@@ -112,6 +114,23 @@ class Lore:
         if run is None or self.lifted(room, command, score) is not None:
             return None
         return f"known dead end (run {run})"
+
+    def carried_dead_end_rule(self, command: str) -> str | None:
+        """Rule ``what is carried answers the same anywhere``: the sweep of verbs over carried things
+        ("wave lamp", "eat key") is one pass a run, not one a room; a command of it that changed nothing
+        in an earlier run, in whichever room, changes nothing now (before, every later run swept its
+        inventory again: the earlier runs' dead ends are kept by room).
+
+        >>> Lore(dead_ends={("hall", "wave lamp"): 1}).carried_dead_end_rule("wave lamp")
+        'known dead end, carried (run 1)'
+        """
+        if self._dead_commands is None or self._dead_counted != len(self.dead_ends):
+            firsts: dict[str, int] = {}
+            for (_, c), run in self.dead_ends.items():
+                firsts[c] = min(run, firsts.get(c, run))
+            self._dead_commands, self._dead_counted = firsts, len(self.dead_ends)
+        found = self._dead_commands.get(command)
+        return None if found is None else f"known dead end, carried (run {found})"
 
     def lifted(self, room: str | None, command: str, score: int | None) -> str | None:
         """Rule ``a dead end at fewer points``: a command that changed nothing in earlier runs, tried
