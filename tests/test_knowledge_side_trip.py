@@ -9,7 +9,7 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.knowledge import advisor
+from autofrotz.knowledge import advisor, side_trip
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore, _exit
 from autofrotz.knowledge.path import ProvenPath, Step
@@ -75,6 +75,7 @@ def test_a_named_door_no_run_took_is_looked_through_and_the_path_goes_on(
         assert command == "take coin"
         return
     assert (command, rule.split(" (")[0]) == ("west", "a side door on the path")
+    assert rule.endswith(side_trip.OUT_REASON)  # the step the advisor marks risky: a save comes first
     world = SmallMap(pantry_known=True)
     assert agent._replay(ctx("pantry", "west", 0, world))[0] == "take all"
     assert agent._replay(ctx("pantry", "take all", 2, world))[0] == "east"  # back the known way

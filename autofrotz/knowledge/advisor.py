@@ -99,6 +99,8 @@ from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.said import RULE as SAID_RULE
 from autofrotz.knowledge.said import said_to_type
+from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
+from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
 from autofrotz.knowledge.side_trip import Trip, has_twin, named_ways, start, under_way, untaken_way
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
@@ -805,6 +807,8 @@ class KnowingAgent:
         replay = self._replay(context)
         if replay is not None:
             followed: Decision = self.inner.follow(context, *replay)
+            if replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT):
+                followed = replace(followed, risky=True)  # a door no run opened: save first
             return followed
         point = self._point_before_clock(context) if leave is not None and CLOCK_POINT else None
         if point is not None:  # the clock still says leave next turn

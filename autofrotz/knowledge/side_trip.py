@@ -28,6 +28,7 @@ TRIPS = 24  # side trips a run makes
 BACK_TRIES = 3  # moves sent to get back to the path's room before the trip counts as lost
 OUT, LOOK, BACK = "out", "look", "back"
 LOOK_COMMAND = "take all"
+OUT_REASON = "a way no run has taken"  # the trip's first step (the interpreter is saved before it)
 
 
 @dataclass
@@ -114,7 +115,7 @@ def start(trip: Trip, room: str, way: str, run: int) -> tuple[str, str]:
     """Send the exit and note the trip."""
     trip.room, trip.way, trip.phase, trip.back, trip.back_moves = room, way, OUT, 0, []
     trip.made.append(f"{room}|{way}")
-    return way, f"{RULE} (run {run}): {way} from here, a way no run has taken"
+    return way, f"{RULE} (run {run}): {way} from here, {OUT_REASON}"
 
 
 def under_way(
