@@ -371,3 +371,14 @@ def test_rooms_named_by_their_sentences_are_believed_in_a_game_without_headers()
     assert game.agent.mem.now.last_room == game.map.current_room
     game.reply("out", "But you aren't in anything at the moment.\n")  # the parser answering back
     assert game.map.current_room == game.agent.mem.now.last_room
+
+
+def test_a_named_player_asked_for_an_object_tries_the_room_s_then_what_is_carried() -> None:
+    game = Game("Office\nA plain office with a desk.\n")
+    game.reply("take ledger", "Taken.")
+    game.reply("sign", "What does Mara want to sign?")
+    first = game.decide()
+    assert first.reasoning.startswith("objects-for-the-verb-asked-about")
+    game.reply(first.command, "Nothing happens.")
+    sent = [first.command] + game.play(6)
+    assert "sign ledger" in sent
