@@ -373,7 +373,7 @@ class GoalState:
         if isinstance(known.get("stay"), dict):
             known["stay"] = Stay(**known["stay"])
         if isinstance(known.get("trip"), dict):
-            known["trip"] = Trip(**known["trip"])
+            known["trip"] = Trip(**{k: v for k, v in known["trip"].items() if k in Trip.__dataclass_fields__})
         return cls(**known)
 
 
@@ -696,6 +696,7 @@ class KnowingAgent:
         if sink is not None and f"{room}|{sink}" not in s.sinks:  # rule ``what swallows things gets no more``
             s.sinks.append(f"{room}|{sink}")
         self._note_people(last, ctx.last_output or "", ctx.room_id)
+        self._note_said(last, ctx.last_output or "")
         self._note_waiting(ctx)
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
@@ -713,6 +714,14 @@ class KnowingAgent:
                 log.info("knowledge: a person: %s", name)
         if GIVE_SHAPE.match(last):
             s.last_give = last
+        give = told_to_give(last if GIVE_SHAPE.match(last) else s.last_give, reply) if TOLD else None
+        if give is not None and give not in s.told and give not in s.told_sent:
+            s.told.append(give)
+
+    def _note_said(self, last: str, reply: str) -> None:
+        """Rule ``a reply that says what to type`` (knowledge/said.py): the command a reply spells out is
+        kept to be sent; when it met a closed thing, that thing is opened first and it is sent once more."""
+        s = self.state
         typed = said_to_type(reply) if SAID else None
         if typed is not None and typed not in s.said and typed not in s.said_sent:
             s.said.append(typed)
@@ -720,9 +729,6 @@ class KnowingAgent:
         if shut:  # the spelled-out command met a closed thing: open it, then the command once more
             s.said[:0] = [f"open {short(shut[0])}", last]
             s.said_sent.append(f"{last}|again")
-        give = told_to_give(last if GIVE_SHAPE.match(last) else s.last_give, reply) if TOLD else None
-        if give is not None and give not in s.told and give not in s.told_sent:
-            s.told.append(give)
 
     def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply says whom to give it to``: give it there when they are here, else walk to the
@@ -785,9 +791,8 @@ class KnowingAgent:
         sent a command naming it."""
         mem, rooms = self.inner.mem, []
         rooms += [r for r, names in mem.seen.nouns.items() if any(word in n.split() for n in names)]
-        for room in getattr(ctx.map, "graph", {}) or {}:
-            text = str(ctx.map.room(room).get("description") or "").lower()
-            rooms += [room] if word in re.findall(r"[a-z]+", text) else []
+        texts = _room_texts(ctx.map)
+        rooms += [r for r, text in texts.items() if word in re.findall(r"[a-z]+", text.lower())]
         sent = [*self.lore.dead_ends, *self.lore.taken, *((g.room, g.command) for g in self.lore.scoring)]
         rooms += [room for room, command in sent if word in command.split()]
         return list(dict.fromkeys(rooms))
@@ -1064,7 +1069,7 @@ class KnowingAgent:
             self.lore.walls,
             lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
             self.state.trip,
-            lambda r: has_twin(r, self.lore.rooms, _room_texts(ctx.map)),
+            lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
         )
         return None if way is None or room is None else start(self.state.trip, room, way, p.run)
 
@@ -1074,7 +1079,8 @@ class KnowingAgent:
 
     @staticmethod
     def _off_score(ctx: TurnContext, step: Any) -> str | None:
-        """Back from a side trip: the path goes on if the score is at least the one it shows here."""
+        """Why the score is off the path after ``step``: lower than it shows (a higher one, points a side
+        trip found, is no departure)."""
         if step is not None and step.score is not None and ctx.score is not None and ctx.score < step.score:
             return f"a lower score ({ctx.score}, the path expects {step.score})"
         return None
@@ -1093,9 +1099,7 @@ class KnowingAgent:
             return f"another command was sent ({sent!r})"
         if not same_place(ctx.room_id, step.room):
             return f"another room ({ctx.room_id}, the path expects {step.room})"
-        if step.score is not None and ctx.score is not None and ctx.score < step.score:
-            return f"a lower score ({ctx.score}, the path expects {step.score})"
-        return None
+        return KnowingAgent._off_score(ctx, step)
 
     # ----- the plan -----
     def _score_progress(self, ctx: TurnContext) -> None:

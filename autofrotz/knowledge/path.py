@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -536,8 +537,31 @@ def best_path(conn: Any, story: Path, runs: dict[int, int], check: bool = True) 
     return max(found, key=lambda p: (p.score, -len(p.steps), p.game_id))
 
 
+History = tuple[Played, list[Played], int | None]  # what load_turns returns
+Histories = dict[int, History]  # game id -> its history
+
+
+def read_histories(conn: Any, runs: dict[int, int]) -> Histories:
+    """The newest earlier runs' histories, read once for every reading of a run's start (dead ends, ways
+    on, openings, takings, walls, the first run's rises) instead of once by each."""
+    return {game_id: load_turns(conn, game_id) for game_id in sorted(runs)[-EARLIER_RUNS:]}
+
+
+def _earlier(
+    conn: Any, runs: dict[int, int], histories: Histories | None
+) -> Iterator[tuple[int, Played, list[Played]]]:
+    """(game id, start, history) of the newest earlier runs, from ``histories`` when it holds them."""
+    for game_id in sorted(runs)[-EARLIER_RUNS:]:
+        start, played, _seed = (histories or {}).get(game_id) or load_turns(conn, game_id)
+        yield game_id, start, played
+
+
 def dead_ends(
-    conn: Any, runs: dict[int, int], path: ProvenPath | None, points: dict[tuple[str, str], int] | None = None
+    conn: Any,
+    runs: dict[int, int],
+    path: ProvenPath | None,
+    points: dict[tuple[str, str], int] | None = None,
+    histories: Histories | None = None,
 ) -> dict[tuple[str, str], int]:
     """(room, command) -> run, for the commands earlier runs sent that changed nothing: no move, no
     score, nothing taken or dropped (rule ``known dead end``). The next run tries other things first.
@@ -551,8 +575,7 @@ def dead_ends(
     on_path = {step.command for step in path.steps} if path is not None else set()
     found: dict[tuple[str, str], int] = {}
     worked: set[tuple[str, str]] = set()
-    for game_id in sorted(runs)[-EARLIER_RUNS:]:
-        start, played, _seed = load_turns(conn, game_id)
+    for game_id, start, played in _earlier(conn, runs, histories):
         before = start
         for p in played:
             same = p.room == before.room and (p.score or 0) == (before.score or 0)
@@ -575,14 +598,15 @@ def path_dict(path: ProvenPath) -> dict[str, Any]:
     return asdict(path)
 
 
-def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, str]]:
+def ways_on(
+    conn: Any, runs: dict[int, int], histories: Histories | None = None
+) -> dict[tuple[str, str], tuple[int, str]]:
     """(room, command) -> (run, the room it led to), for the commands other than moves that took an
     earlier run out of a room (a magic word, climbing into something): rule ``known way on``. A
     command that only looks moves nobody: a new room id after one is the map reading a header again
     (rule ``looking is no way on``)."""
     found: dict[tuple[str, str], tuple[int, str]] = {}
-    for game_id in sorted(runs)[-EARLIER_RUNS:]:
-        start, played, _seed = load_turns(conn, game_id)
+    for game_id, start, played in _earlier(conn, runs, histories):
         before = start
         for p in played:
             moved = p.room is not None and before.room is not None and not same_place(p.room, before.room)
@@ -597,13 +621,14 @@ def ways_on(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int,
     return found
 
 
-def openings(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, str]]:
+def openings(
+    conn: Any, runs: dict[int, int], histories: Histories | None = None
+) -> dict[tuple[str, str], tuple[int, str]]:
     """(room, command) -> (run, direction), for the commands other than moves whose reply told an earlier
     run of a way opening where it stood ("a passage opens to the southeast"): rule ``a way an earlier run
     opened``. The run that saw it may never have gone that way."""
     found: dict[tuple[str, str], tuple[int, str]] = {}
-    for game_id in sorted(runs)[-EARLIER_RUNS:]:
-        start, played, _seed = load_turns(conn, game_id)
+    for game_id, start, played in _earlier(conn, runs, histories):
         before = start
         for p in played:
             ways = ways_the_reply_opens(p.command, p.text) if before.room else []
@@ -613,15 +638,16 @@ def openings(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int
     return found
 
 
-def taken(conn: Any, runs: dict[int, int]) -> dict[tuple[str, str], tuple[int, tuple[str, ...]]]:
+def taken(
+    conn: Any, runs: dict[int, int], histories: Histories | None = None
+) -> dict[tuple[str, str], tuple[int, tuple[str, ...]]]:
     """(room, command) -> (run, the things it gave), for the commands other than moves that first gave an
     earlier run something where it stood (rule ``what an earlier run took``). A later run whose path skips
     that room, or whose own rules pass the thing by, may need it for a point the first run never had the
     other half of. Only a thing's first taking counts, and never one that cost points (a treasure taken
     back out of the place it scored in)."""
     found: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = {}
-    for game_id in sorted(runs)[-EARLIER_RUNS:]:
-        start, played, _seed = load_turns(conn, game_id)
+    for game_id, start, played in _earlier(conn, runs, histories):
         before, had = start, set(start.inventory)
         for p in played:
             gained = tuple(t for t in p.inventory if t not in before.inventory and t not in had)
@@ -655,7 +681,9 @@ MAY_OPEN = re.compile(
 )
 
 
-def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], int]:
+def walls(
+    conn: Any, runs: dict[int, int], histories: Histories | None = None
+) -> tuple[dict[tuple[str, str], int], int]:
     """((room, direction) -> run, best score), for the compass moves earlier runs were told have no
     exit from a room and that never led anywhere from it in any of them (rule ``known wall``), and
     the best score those runs reached. "No exit" is the library's wording (``NO_EXIT``) or the game's
@@ -665,8 +693,7 @@ def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], 
     said: dict[str, set[tuple[str, str]]] = {}  # short reply to a refused move -> (room, direction)
     went: set[tuple[str, str]] = set()
     best = 0
-    for game_id in sorted(runs)[-EARLIER_RUNS:]:
-        start, played, _seed = load_turns(conn, game_id)
+    for game_id, start, played in _earlier(conn, runs, histories):
         before = start
         for p in played:
             best = max(best, p.score or 0)
@@ -687,9 +714,9 @@ def walls(conn: Any, runs: dict[int, int]) -> tuple[dict[tuple[str, str], int], 
     return {k: v for k, v in found.items() if k not in went}, best
 
 
-def score_rises(conn: Any, game_id: int) -> list[tuple[int, int]]:
+def score_rises(conn: Any, game_id: int, histories: Histories | None = None) -> list[tuple[int, int]]:
     """(turn, score) of each new best score of a recorded game (turns a restore undid left out)."""
-    _start, played, _seed = load_turns(conn, game_id)
+    _start, played, _seed = (histories or {}).get(game_id) or load_turns(conn, game_id)
     rises, best = [], 0
     for p in played:
         if p.score is not None and p.score > best:

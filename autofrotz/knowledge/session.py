@@ -16,6 +16,7 @@ from autofrotz.knowledge.path import (
     best_path,
     dead_ends,
     openings,
+    read_histories,
     score_rises,
     taken,
     walls,
@@ -64,13 +65,14 @@ class Learning:
         if runs and rehearse:
             learning.path = best_path(conn, Path(path), runs)
         if runs:
-            lore.dead_ends = dead_ends(conn, runs, learning.path, lore.dead_end_points)
+            read = read_histories(conn, runs)  # every earlier run's turns, read once for all below
+            lore.dead_ends = dead_ends(conn, runs, learning.path, lore.dead_end_points, read)
             lore.verbs = story_verbs(Path(path))
-            lore.ways_on = ways_on(conn, runs)
-            lore.taken = taken(conn, runs)
-            lore.openings = openings(conn, runs)
-            lore.walls, lore.best_score = walls(conn, runs)
-            lore.first_rises = score_rises(conn, min(runs))  # the blank run: what playing fresh gave
+            lore.ways_on = ways_on(conn, runs, read)
+            lore.taken = taken(conn, runs, read)
+            lore.openings = openings(conn, runs, read)
+            lore.walls, lore.best_score = walls(conn, runs, read)
+            lore.first_rises = score_rises(conn, min(runs), read)  # the blank run: what playing fresh gave
             lore.stays = clocks(conn, runs, frozenset(lore.timed))
             lore.spare_clock_rooms(set(lore.stays.clocks()))
             lore.room_turns = room_turns(conn, runs)

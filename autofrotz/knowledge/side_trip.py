@@ -38,8 +38,7 @@ class Trip:
     room: str = ""  # the path's room it left ("" when no trip is under way)
     way: str = ""  # the exit taken out of it
     phase: str = ""  # OUT: the exit was sent; LOOK: the look was sent; BACK: walking back
-    back: int = 0  # moves sent to get back
-    back_moves: list[str] = field(default_factory=list)  # the moves sent from the side room to get back
+    back_moves: list[str] = field(default_factory=list)  # the moves sent to get back, each once
     made: list[str] = field(default_factory=list)  # "room|way" of this run's trips
 
 
@@ -72,19 +71,19 @@ def untaken_way(
     return None
 
 
-def has_twin(room: str, rooms: Iterable[str], texts: dict[str, str] | None = None) -> bool:
+def has_twin(room: str, rooms: Iterable[str], texts: Callable[[], dict[str, str]] = dict) -> bool:
     """Whether another known room id names the same place (ids are numbered by the order of visits),
     unless this run's map already read two such rooms with different texts (streets of one name, each
-    described in its own words: no maze).
+    described in its own words: no maze). ``texts`` gives this run's room texts, read only when needed.
 
     >>> has_twin("beach_2", ["beach", "beach_2", "cave"]), has_twin("cave", ["beach", "cave"])
     (True, False)
-    >>> has_twin("street_2", ["street", "street_2"], {"street": "A bus stop.", "street_2": "A bank."})
+    >>> has_twin("street_2", ["street", "street_2"], lambda: {"street": "A bus stop.", "street_2": "A bank."})
     False
     """
     if sum(same_place(room, other) for other in rooms) <= 1:
         return False
-    told = {text for r, text in (texts or {}).items() if same_place(r, room) and text}
+    told = {text for r, text in texts().items() if same_place(r, room) and text}
     return len(told) < 2
 
 
@@ -113,7 +112,7 @@ def _been_here(world_map: Any, room: str | None) -> bool:
 
 def start(trip: Trip, room: str, way: str, run: int) -> tuple[str, str]:
     """Send the exit and note the trip."""
-    trip.room, trip.way, trip.phase, trip.back, trip.back_moves = room, way, OUT, 0, []
+    trip.room, trip.way, trip.phase, trip.back_moves = room, way, OUT, []
     trip.made.append(f"{room}|{way}")
     return way, f"{RULE} (run {run}): {way} from here, {OUT_REASON}"
 
@@ -138,10 +137,10 @@ def under_way(
     if trip.phase == OUT and not _been_here(ctx.map, here):
         trip.phase = LOOK
         return LOOK_COMMAND, f"{RULE} (run {run}): look round the side room"
-    if trip.back >= BACK_TRIES:
+    if len(trip.back_moves) >= BACK_TRIES:
         trip.room = ""
         return "lost on a side trip"
-    trip.phase, trip.back = BACK, trip.back + 1
+    trip.phase = BACK
     steps = route_back(trip.room)
     # The known way back first, then the way opposite the one that came, then the ways the room names
     # (a closet whose door is not opposite the way in): each once.
