@@ -149,3 +149,46 @@ def test_a_point_made_on_the_turn_a_room_s_clock_killed_stays_a_known_scoring_ac
     lore.spare_clock_rooms({"hall"})  # the hall's clock killed after other commands too
     assert lore.scoring == [search] and lore.death_rule("hall_2", "search shelf") is None
     assert lore.death_rule("field", "dig") is not None  # no clock in the field: the command killed
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_barred_way_back_tries_the_way_the_room_names_that_no_one_walked(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``another way out when the way back is barred``: the clock's leave was refused, so the next
+    command is a way the room's text names and this run never walked (a guard at the door, a hatch)."""
+    monkeypatch.setattr(advisor, "OTHER_WAYS", rule_on)
+    lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}))
+    agent = KnowingAgent(BuiltinAgent(), lore)
+    monkeypatch.setattr(agent, "_ways_of", lambda ctx: ["up"])  # "A hatch leads up." in the hall's text
+    agent.decide(at(1, "look", "road"))
+    agent.decide(at(2, "south", "hall"))
+    leave = agent.decide(at(3, "sing", "hall", "Nothing happens."))
+    assert leave.command == "north"
+    barred = agent.decide(at(4, "north", "hall", "Two guards bar the door."))
+    assert (barred.command == "up" and barred.reasoning.startswith(clock.OTHER_WAY_RULE)) is rule_on
+    hands = KnowingAgent(BuiltinAgent(), lore)  # a refusal that bars every way: no other way is tried
+    monkeypatch.setattr(hands, "_ways_of", lambda ctx: ["up"])
+    hands.decide(at(1, "look", "road"))
+    hands.decide(at(2, "south", "hall"))
+    hands.decide(at(3, "sing", "hall", "Nothing happens."))
+    assert not hands.decide(at(4, "north", "hall", "The guard blocks your way!")).reasoning.startswith(
+        clock.OTHER_WAY_RULE
+    )
+
+
+def test_the_paths_own_point_in_the_room_is_not_sent_again_before_the_clock() -> None:
+    """The path just scored "pull rope" in the hall: rule ``a known point before the clock`` does not send
+    it a second time ("You already did that."), the clock's leave comes at once."""
+    from autofrotz.knowledge.path import ProvenPath, Step
+
+    pull = Scoring("hall", "pull rope", (), (), (), 5, 1, 9)
+    lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}), scoring=[pull])
+    steps = (Step("south", "hall", 0, 1), Step("pull rope", "hall", 5, 2))
+    agent = KnowingAgent(BuiltinAgent(), lore, ProvenPath(1, 1, 5, 2, steps, "road", "short", True))
+    assert agent._replayed_here(at(3, "pull rope", "hall")) == set()
+    agent.state.path_at = 2
+    assert agent._replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
+    agent.state.stay = clock.Stay("hall", "road", "south", 1)
+    agent.state.last_score, agent.state.done = 5, []  # the path's end reopens what its last step scored
+    assert agent._point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None

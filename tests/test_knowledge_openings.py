@@ -114,3 +114,32 @@ def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(advisor, "TAKEN", False)
     off = taking()
     assert off._take_here(at("cellar", [])) is None and off._take_walk(at("hall", [])) is None
+
+
+# Rule ``open what an earlier run found shut``: run 1 tried to climb through the study's hatch and was
+# told it was closed; a chest it carried was met closed in two rooms (carried, not a fixture); a reply
+# about a thing the command did not name does not count.
+SHUT = [
+    (0, "", "hall", 0, [], "", "start"),
+    (1, "north", "study", 0, []),
+    (2, "climb through hatch", "study", 0, [], "The hatch is closed."),
+    (3, "put pen in chest", "study", 0, [], "The oak chest is closed."),
+    (4, "south", "hall", 0, []),
+    (5, "put pen in chest", "hall", 0, [], "The oak chest is closed."),
+    (6, "dance", "hall", 0, [], "The cupboard is closed."),
+]
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_later_run_opens_what_an_earlier_run_found_shut(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor, "SHUT", rule_on)
+    found = path.shut_in_way(recorded(SHUT), {1: 1})
+    assert found == {("study", "hatch"): 1}
+    agent = taking()
+    agent.lore.shut = found
+    assert agent._open_shut(at("hall", [])) is None
+    first = agent._open_shut(at("study", []))
+    assert first == (("open hatch", "open what an earlier run found shut (run 1)") if rule_on else None)
+    assert agent._open_shut(at("study", [])) is None  # once a run

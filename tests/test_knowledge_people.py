@@ -170,3 +170,36 @@ def test_the_sweep_over_carried_things_skips_what_did_nothing_in_any_room_before
     mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))
     assert (mem.tried(HELD_ROOM, "wave lantern") > 0) is rule_on
     assert mem.tried(HELD_ROOM, "wave rope") == 0
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_person_an_earlier_run_examined_is_asked_about_what_the_description_named(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``ask about what an earlier run read of them`` (knowledge/described.py): the end of a
+    person's description names what they are busy with; a later run asks them about it, last first."""
+    from autofrotz.knowledge.described import described
+    from autofrotz.knowledge.path import Played
+
+    monkeypatch.setattr(advisor, "DESCRIBED", rule_on)
+    looks = "A lanky porter. He is polishing a trophy and grumbling about the leaking boiler."
+    history = [
+        Played(1, "examine porter", "hall", 0, (), looks),
+        Played(2, "examine trophy", "hall", 0, (), "A silver cup. It gleams."),  # no he or she: a thing
+    ]
+    found = described(iter([(1, None, history)]), {1: 1})
+    assert found == {("hall", "porter"): ["boiler", "trophy"]}
+    agent = later_run(Lore(runs=1, described=found))
+    away = TurnContext(4, "g", "north", "Cellar\nDamp.", "cellar", "Cellar", "Damp.")
+    assert agent._ask_described(away) is None
+    hall = TurnContext(5, "g", "south", "Hall\nThe porter is here.", "hall", "Hall", "A hall.")
+    first = agent._ask_described(hall)
+    assert first == (
+        ("ask porter about boiler", "ask about what an earlier run read of them: porter") if rule_on else None
+    )
+    if rule_on:
+        assert agent._ask_described(hall) == (
+            "ask porter about trophy",
+            "ask about what an earlier run read of them: porter",
+        )
+        assert agent._ask_described(hall) is None  # each once a run

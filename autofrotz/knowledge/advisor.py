@@ -86,7 +86,8 @@ from autofrotz.agents.builtin_words import VERB_ONLY, closed_things
 from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
-from autofrotz.knowledge.clock import CLOCK_VISITS, Deaths, Stay, leave_by
+from autofrotz.knowledge.clock import CLOCK_VISITS, OTHER_WAY_RULE, Deaths, Stay, leave_by, other_way_out
+from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
@@ -162,6 +163,7 @@ BACK = True  # rule ``back to the path``
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
 CLOCKS = True  # rule ``known clock`` (knowledge/clock.py)
+OTHER_WAYS = True  # rule ``another way out when the way back is barred`` (knowledge/clock.py)
 CLOCK_POINT = True  # rule ``a known point before the clock``
 CLOCK_POINT_RULE = "a known point before the clock"
 UNSEEN = True  # rule ``known room not seen this run``
@@ -192,6 +194,9 @@ SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
 PEOPLE = True  # rule ``what the story calls him or her is a person`` (knowledge/people.py)
 ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/people.py)
 OPENINGS = True  # rule ``a way an earlier run opened`` (path.openings)
+SHUT = True  # rule ``open what an earlier run found shut`` (path.shut_in_way)
+DESCRIBED = True  # rule ``ask about what an earlier run read of them`` (described.py)
+SHUT_RULE = "open what an earlier run found shut"
 OPENED_RULE = "a way an earlier run opened"
 SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
 WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
@@ -345,6 +350,9 @@ class GoalState:
     last_give: str = ""  # the last give or show sent (a question's answer may finish it)
     opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
     opened_way: str = ""  # the way to go next (the command was just sent)
+    shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened by rule SHUT_RULE
+    aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
+    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked by rule DESCRIBED_RULE
     said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
     said_sent: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
@@ -553,6 +561,35 @@ class KnowingAgent:
                 s.opened.append(key)
                 s.opened_way = way
                 return command, f"{OPENED_RULE} (run {run}): it opened a way {way}"
+        return None
+
+    def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``open what an earlier run found shut`` (path.shut_in_way): in the room where an earlier
+        run's command met a thing shut, it is opened first (once a run)."""
+        s = self.state
+        for (room, thing), run in self.lore.shut.items() if SHUT else ():
+            key = f"{room}|{thing}"
+            if ctx.room_id == room and key not in s.shut_opened:
+                s.shut_opened.append(key)
+                return f"open {thing}", f"{SHUT_RULE} (run {run})"
+        return None
+
+    def _ask_described(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``ask about what an earlier run read of them`` (described.py): the person an earlier run
+        examined in this room, here again, is asked about what the description named (once a run)."""
+        s, room = self.state, ctx.room_id
+        said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
+        here = set(re.findall(r"[a-z]+", said)) | {
+            n.split()[-1] for n in self.inner.mem.seen.nouns.get(room or "?", []) if n
+        }
+        for (where, person), topics in self.lore.described.items() if DESCRIBED else ():
+            if where != room or person not in here:
+                continue
+            for topic in topics:
+                key = f"{where}|{person}|{topic}"
+                if key not in s.asked_about:
+                    s.asked_about.append(key)
+                    return f"ask {person} about {topic}", f"{DESCRIBED_RULE}: {person}"
         return None
 
     def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -854,7 +891,8 @@ class KnowingAgent:
             return fresh
         self._score_progress(context)
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
-        plan = plan or self._take_here(context) or self._opening_here(context)
+        plan = plan or self._take_here(context) or self._opening_here(context) or self._open_shut(context)
+        plan = plan or self._ask_described(context)
         plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._pool(context, self.inner._scene(context))
@@ -881,14 +919,27 @@ class KnowingAgent:
         command fits). Before, a later run left the room each time it walked in and never scored there."""
         self._score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
         s, carried = self.state, {c.lower() for c in ctx.inventory}
+        replayed = self._replayed_here(ctx)  # what the path sent in this room is not sent again
         for i, goal in enumerate(self.lore.scoring):
             if i in s.done or s.sent.get(i, 0) >= GOAL_TRIES or not same_place(ctx.room_id, goal.room):
                 continue
-            if all(n.lower() in carried for n in goal.needs):
+            if goal.command not in replayed and all(n.lower() in carried for n in goal.needs):
                 s.sent[i] = s.sent.get(i, 0) + 1
                 s.last_goal = i
                 return goal.command, f"{CLOCK_POINT_RULE} (run {goal.run})"
         return None
+
+    def _replayed_here(self, ctx: TurnContext) -> set[str]:
+        """The commands the path has sent in this room (its steps so far that started here)."""
+        p = self.path
+        if p is None:
+            return set()
+        before = [p.start_room] + [step.room for step in p.steps]
+        return {
+            step.command
+            for step, room in zip(p.steps[: self.state.path_at], before, strict=False)
+            if same_place(room, ctx.room_id)
+        }
 
     # ----- known clocks (knowledge/clock.py) -----
     def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -900,6 +951,12 @@ class KnowingAgent:
         s.room = room
         if died is not None:
             s.own_deaths.append([died[0], died[1], ctx.last_command or ""])
+        if CLOCKS and OTHER_WAYS and s.stay.left and not s.said:  # a reply that spelled a way out first
+            last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
+            way = other_way_out(s.stay, last, room, self._ways_of(ctx), reply)
+            if way is not None:
+                log.info("knowledge: %s: %s", OTHER_WAY_RULE, way)
+                return way, f"{OTHER_WAY_RULE}: the way back was refused"
         if not CLOCKS or not s.stay.room or s.stay.left or s.stay.room != room:
             return None
         deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
@@ -920,6 +977,19 @@ class KnowingAgent:
         log.info("knowledge: %s", why)
         return command, why
 
+    def _ways_of(self, ctx: TurnContext) -> list[str]:
+        """The ways this room's text names that this run has not walked (a window, a hatch: the escape a
+        story offers when the way in is barred; the walked ways are as barred as the way back)."""
+        room = ctx.room_id or "?"
+        walked = set(_this_run_exits(ctx.map).get(room, {}))
+        ways: list[str] = []
+        try:
+            ways += [str(label) for _, label in ctx.map.get_unexplored_exits(room)]
+        except Exception:  # no map (a test's bare context) or a room it does not hold
+            log.debug("no unexplored exits for %s", room, exc_info=True)
+        ways += self.inner.mem.seen.hinted.get(room, [])
+        return [w for w in dict.fromkeys(ways) if w not in walked]
+
     # ----- the proven path -----
     def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
         """(command, rule) of the path's next step, or None once the replay is over."""
@@ -932,8 +1002,11 @@ class KnowingAgent:
         trip = under_way(s.trip, ctx, lambda room: self._route_to(ctx, room), p.run) if SIDE_TRIPS else None
         if isinstance(trip, tuple):
             return trip
+        aside, s.aside = s.aside, False
         if trip is not None:  # back from a side trip ("") or lost on it (the reason)
             why = trip or self._off_score(ctx, p.steps[k - 1] if k else None)
+        elif aside:  # an opener sent beside the path: the path goes on unless it died or lost points
+            why = "a death" if ctx.death_note else self._off_score(ctx, p.steps[k - 1] if k else None)
         else:
             why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
         passed = ""
@@ -941,6 +1014,10 @@ class KnowingAgent:
             why, passed = None, f" [{PASS_RULE}: step {k}]"
             log.info("knowledge: %s: step %d", PASS_RULE, k)
         done = why is None and k >= len(p.steps)
+        shut = self._open_shut(ctx) if why is None and not done else None
+        if shut is not None:
+            s.aside = True
+            return shut
         if why is None and not done and SIDE_TRIPS:
             side = self._side_door(ctx, p)
             if side is not None:

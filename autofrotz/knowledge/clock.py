@@ -11,6 +11,7 @@ walking into the same room, after different commands, make a clock:
 |---|---|
 | ``known clock (run N)`` | walked into such a room, half the clock's turns spent: leave the way it came |
 | ``known clock`` (a veto) | the move into it, once this run left it ``CLOCK_VISITS`` times |
+| ``another way out when the way back is barred`` | the leave was refused: each other way of the room once |
 
 ``known clock (this run)`` is the same rule when this run's own deaths made the clock.
 
@@ -21,6 +22,7 @@ clocks come from their recorded turns (``clocks``); this run's own deaths count 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,7 @@ from autofrotz.managers.directions import opposite, parse_direction
 CLOCK_DEATHS = 2  # deaths after walking into a room, after different commands, before it is a clock
 CLOCK_VISITS = 4  # times a run leaves a room by the clock before it stops walking in
 EARLIER_RUNS = 5
+OTHER_WAY_RULE = "another way out when the way back is barred"
 TIMED_PREFIX = (
     30  # characters of a timed sentence (lore.py, rule ``timed death``) that mark a reply cut in it
 )
@@ -43,6 +46,7 @@ class Stay:
     direction: str = ""
     since: int = 0
     left: bool = False  # the clock's leave was sent this visit
+    tried: list[str] = field(default_factory=list)  # the ways out sent this visit
 
     def step(self, before: str | None, command: str, room: str | None, death: bool) -> tuple[str, int] | None:
         """Follow one turn; on a death, (the room walked into, commands since, the killing one too).
@@ -56,6 +60,7 @@ class Stay:
         if death:
             found = (self.room, self.since + 1) if self.room else None
             self.room, self.came_from, self.direction, self.since, self.left = "", "", "", 0, False
+            self.tried = []
             return found
         direction = parse_direction(command)
         if direction is not None and room and before and room != before:
@@ -66,6 +71,7 @@ class Stay:
                 0,
                 False,
             )
+            self.tried = []
         elif self.room:
             self.since += 1
         return None
@@ -147,6 +153,42 @@ def leave_by(stay: Stay, exits: dict[str, dict[str, str]]) -> str | None:
         if to == stay.came_from:
             return direction
     return opposite(stay.direction)
+
+
+# A refusal that bars every way, not one exit ("The guard blocks your way!", "She stops you."): another
+# way out meets the same hands. One that names an exit ("blocking the door") bars that exit only.
+BARS_EVERY_WAY = re.compile(
+    r"\b(?:blocks?|blocking|bars?|barring) (?:your|the) (?:way|path)\b|\bstops you\b|"
+    r"\bwon't let you (?:pass|leave|go|out)\b",
+    re.IGNORECASE,
+)
+
+
+def other_way_out(stay: Stay, last: str, room: str, ways: list[str], reply: str = "") -> str | None:
+    """Rule ``another way out when the way back is barred``: the leave was sent and the player is still
+    in the room (a guard at the door, a door that locked behind): the next of the room's other ways,
+    each once. A room whose clock kills often has a second way out that the story points at (a window,
+    a hatch), a convention of timed escapes.
+
+    >>> s = Stay("office", "hall", "west", 5, True, ["west"])
+    >>> other_way_out(s, "west", "office", ["west", "east", "up"])
+    'east'
+    >>> other_way_out(s, "east", "office", ["west", "east", "up"])
+    'up'
+    >>> other_way_out(s, "up", "office", ["west", "east", "up"]) is None
+    True
+    >>> other_way_out(Stay("office", "hall", "west", 5, True), "west", "hall", ["east"]) is None
+    True
+    >>> other_way_out(Stay("shop", "hall", "west", 2, True), "west", "shop", ["up"], "He stops you.") is None
+    True
+    """
+    if not stay.left or stay.room != room or parse_direction(last) is None or BARS_EVERY_WAY.search(reply):
+        return None
+    stay.tried += [] if last in stay.tried else [last]
+    way = next((w for w in ways if w not in stay.tried and parse_direction(w) is not None), None)
+    if way is not None:
+        stay.tried.append(way)
+    return way
 
 
 def said_by_clock(text: str, timed: set[str] | frozenset[str]) -> bool:

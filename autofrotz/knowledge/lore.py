@@ -57,6 +57,8 @@ class Lore:
     ways_on: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, to) (path.py)
     taken: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = field(default_factory=dict)  # -> things
     openings: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, direction)
+    shut: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, thing) -> run (path.py)
+    described: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (room, person) -> topics
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
     best_score: int = 0  # the best score of the earlier runs
     first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's

@@ -9,15 +9,18 @@ from typing import Any
 
 from autofrotz.knowledge.blind import blind_tries
 from autofrotz.knowledge.clock import clocks
+from autofrotz.knowledge.described import described
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import (
     ProvenPath,
     best_path,
     dead_ends,
+    earlier_runs,
     openings,
     read_histories,
     score_rises,
+    shut_in_way,
     taken,
     walls,
     ways_on,
@@ -71,6 +74,8 @@ class Learning:
             lore.ways_on = ways_on(conn, runs, read)
             lore.taken = taken(conn, runs, read)
             lore.openings = openings(conn, runs, read)
+            lore.shut = shut_in_way(conn, runs)
+            lore.described = described(earlier_runs(conn, runs, read), runs)
             lore.walls, lore.best_score = walls(conn, runs, read)
             lore.first_rises = score_rises(conn, min(runs), read)  # the blank run: what playing fresh gave
             lore.stays = clocks(conn, runs, frozenset(lore.timed))
