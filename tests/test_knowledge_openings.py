@@ -143,3 +143,48 @@ def test_a_later_run_opens_what_an_earlier_run_found_shut(
     first = agent._open_shut(at("study", []))
     assert first == (("open hatch", "open what an earlier run found shut (run 1)") if rule_on else None)
     assert agent._open_shut(at("study", [])) is None  # once a run
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_taking_sent_before_the_thing_was_there_is_sent_again_when_the_room_names_it(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``not there yet``: run 1 took a flask in the cellar; this run came before the flask did."""
+    monkeypatch.setattr(advisor, "NOT_YET", rule_on)
+    agent = taking()
+    assert agent._take_here(at("cellar", []))[0] == "take flasks"
+    refused = TurnContext(4, "g", "take flasks", "You can't see any such thing.", "cellar", "cellar")
+    agent._take_here(refused)  # the gem's taking comes next; the flask waits
+    bare = TurnContext(5, "g", "look", "Cellar\nA bare cellar.", "cellar", "cellar", "A bare cellar.")
+    assert agent._take_here(bare) is None
+    named = TurnContext(6, "g", "look", "Cellar\nA rack of flasks.", "cellar", "cellar", "A rack of flasks.")
+    again = agent._take_here(named)
+    assert (again == ("take flasks", "not there yet (run 1): blue flask")) is rule_on
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``a thing that names names makes the others worth a look``: once the path is over, a long
+    look at a carried thing that uses names queues a look at each other carried thing, once."""
+    monkeypatch.setattr(advisor, "RELOOK", rule_on)
+    agent = taking()
+    agent.state.path_done = True
+    carried = ["almanac", "small vial", "old map"]
+    plain = "A heavy old map of the county, drawn in brown ink on a sheet of cloth, with the roads in red."
+    short = TurnContext(4, "g", "examine map", plain, "hall", "hall", inventory=carried)
+    agent._note_relook(short)
+    assert agent._relook(short) is None  # long, but it names no one
+    told = (
+        "A heavy almanac of the stars. On its first page its author signed his name, "
+        "Edmund Thorne, in red ink."
+    )
+    read = TurnContext(5, "g", "examine almanac", told, "hall", "hall", inventory=carried)
+    agent._note_relook(read)
+    first = agent._relook(read)
+    assert first == (("examine small vial", advisor.RELOOK_RULE) if rule_on else None)
+    if rule_on:
+        assert agent._relook(read) == ("examine old map", advisor.RELOOK_RULE)
+        agent._note_relook(read)  # the same thing again: once
+        assert agent._relook(read) is None

@@ -186,3 +186,57 @@ def test_the_way_back_from_a_side_room_tries_the_ways_it_names() -> None:
     first = agent._replay(ctx("pantry", "take all", 0, world))[0]
     again = agent._replay(ctx("pantry", first, 0, world))[0]  # refused: still in the pantry
     assert first == "east" and again == "south"
+
+
+class NamesakeMap(SmallMap):
+    """Two rooms called Hall, each in its own words: this run reads them apart."""
+
+    graph = {"yard": {}, "hall": {}, "hall_2": {}}
+    texts = {"yard": "A muddy yard.", "hall": "A hall with a stove.", "hall_2": "A hall with a harp."}
+
+    def room(self, room: str) -> dict[str, Any]:
+        return {**super().room(room), "description": self.texts.get(room, "")}
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_namesake_told_by_its_text_is_not_the_room_its_namesake_left_by(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``a namesake is told by its text``: an earlier run went west from the other Hall (the one
+    with the harp); the Hall with the stove still has a west door no run took."""
+    monkeypatch.setattr(advisor, "BY_TEXT", rule_on)
+    lore = Lore(runs=1, rooms={"hall": "Hall", "hall_2": "Hall"})
+    _exit(lore, {"body": {"from": "hall_2", "to": "pantry", "direction": "west"}})
+    lore.tried_texts = {(side_trip.text_key("A hall with a harp."), "west")}
+    agent, world = later_run(lore), NamesakeMap()
+    agent._replay(ctx("yard", None, 0, world))
+    assert agent._replay(ctx("hall", "north", 0, world))[0] == ("west" if rule_on else "take coin")
+
+
+def test_the_ways_a_run_took_are_kept_with_the_text_of_the_room_they_left() -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE rooms (version_id INTEGER, game_id INTEGER, room_id TEXT, description TEXT)")
+    conn.execute("CREATE TABLE connections (game_id INTEGER, from_room_id TEXT, direction TEXT, extra TEXT)")
+    conn.executemany(
+        "INSERT INTO rooms VALUES (?, 1, ?, ?)", [(1, "hall", "A hall  with a harp."), (2, "yard", "Mud.")]
+    )
+    conn.executemany(
+        "INSERT INTO connections VALUES (1, ?, ?, ?)",
+        [("hall", "west", '{"inferred": false}'), ("yard", "north", '{"inferred": true}')],
+    )
+    assert side_trip.tried_by_text(conn, {1: 1}) == {("a hall with a harp.", "west")}
+
+
+def test_the_way_back_from_a_side_room_tries_the_ways_its_text_names() -> None:
+    """The map holds two closets as one and names no way out of this one; the text just read does."""
+    agent, world = later_run(), SmallMap(pantry_known=True)
+    agent._replay(ctx("yard", None, 0, SmallMap()))
+    agent._replay(ctx("hall", "north", 0, SmallMap()))
+    agent._replay(ctx("pantry", "west", 0, world))
+    agent.state.trip.back_moves = ["east"]  # the known way back was refused
+    said = TurnContext(
+        1, "g", "east", "You can't go that way. Why not go south?", "pantry", "pantry", map=world
+    )
+    assert agent._replay(said)[0] == "south"

@@ -80,7 +80,7 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_idle import HELD_ROOM, next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
-from autofrotz.agents.builtin_tactics import allowed, short
+from autofrotz.agents.builtin_tactics import allowed, objects, short
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.agents.builtin_words import VERB_ONLY, closed_things
 from autofrotz.agents.reply_reading import SUCH_THING
@@ -88,6 +88,7 @@ from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
 from autofrotz.knowledge.clock import CLOCK_VISITS, OTHER_WAY_RULE, Deaths, Stay, leave_by, other_way_out
 from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
+from autofrotz.knowledge.described import proper_names
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
@@ -102,7 +103,15 @@ from autofrotz.knowledge.said import RULE as SAID_RULE
 from autofrotz.knowledge.said import said_to_type
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
-from autofrotz.knowledge.side_trip import Trip, has_twin, named_ways, start, under_way, untaken_way
+from autofrotz.knowledge.side_trip import (
+    Trip,
+    has_twin,
+    named_ways,
+    start,
+    text_key,
+    under_way,
+    untaken_way,
+)
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
 from autofrotz.knowledge.waiting import RULE as WAIT_RULE
@@ -196,6 +205,17 @@ ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/peop
 OPENINGS = True  # rule ``a way an earlier run opened`` (path.openings)
 SHUT = True  # rule ``open what an earlier run found shut`` (path.shut_in_way)
 DESCRIBED = True  # rule ``ask about what an earlier run read of them`` (described.py)
+BY_TEXT = True  # rule ``a namesake is told by its text`` (side_trip.tried_by_text)
+NOT_YET = True  # rule ``not there yet`` (a taking of rule ``what an earlier run took`` sent again)
+NOT_YET_RULE = "not there yet"
+RELOOK = True  # rule ``a thing that names names makes the others worth a look``
+RELOOK_RULE = "a thing that names names makes the others worth a look"
+RELOOK_TEXT = 100  # characters of a look's reply long enough to tell about other things
+RELOOKS = 6  # carried things looked at again for one such look
+LOOK_AGAIN = ("examine", "x", "read")
+COMMON_WORDS = frozenset(
+    {"piece", "pair", "some", "small", "large", "little", "with", "from", "that", "this"}
+)
 SHUT_RULE = "open what an earlier run found shut"
 OPENED_RULE = "a way an earlier run opened"
 SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
@@ -352,6 +372,9 @@ class GoalState:
     opened_way: str = ""  # the way to go next (the command was just sent)
     shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened by rule SHUT_RULE
     aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
+    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
+    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
+    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
     asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked by rule DESCRIBED_RULE
     said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
     said_sent: list[str] = field(default_factory=list)
@@ -531,16 +554,22 @@ class KnowingAgent:
         where = self.lore.rooms.get(s.pool_to, s.pool_to)
         return steps[0], f"{POOL_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
-    def _takes_left(self, ctx: TurnContext) -> list[tuple[str, str, int, tuple[str, ...]]]:
-        """(room, command, run, things) of rule ``what an earlier run took`` not sent this run, whose things
-        this run never held, that never killed there."""
+    def _takes_left(self, ctx: TurnContext, text: str = "") -> list[tuple[str, str, int, tuple[str, ...]]]:
+        """(room, command, run, things) of rule ``what an earlier run took`` not sent this run (or sent
+        before the thing was there, and ``text`` names it now), whose things this run never held, that
+        never killed there."""
         if not TAKEN or ctx.room_id is None:
             return []
-        held, mem = self.state.held, self.inner.mem
+        held, mem, s = self.state.held, self.inner.mem, self.state
+        words = set(re.findall(r"[a-z]+", text))
         return [
             (room, command, run, things)
             for (room, command), (run, things) in self.lore.taken.items()
-            if f"{room}|{command}" not in self.state.took
+            if (
+                f"{room}|{command}" not in s.took
+                or f"{room}|{command}" in s.took_absent
+                and any(words & {h, f"{h}s", f"{h}es"} for h in (t.lower().split()[-1] for t in things))
+            )
             and not any(t.lower() in held for t in things)
             and not mem.deadly(room, command)
         ]
@@ -592,6 +621,28 @@ class KnowingAgent:
                     return f"ask {person} about {topic}", f"{DESCRIBED_RULE}: {person}"
         return None
 
+    def _note_relook(self, ctx: TurnContext) -> None:
+        """Rule ``a thing that names names makes the others worth a look``: once the path is over, a look
+        at a carried thing whose text is long and uses names (capitalised words inside a sentence: a
+        book's title and author) queues a second look at each other thing carried, once for that thing
+        (a vial's label read against the author a book names: things in games comment on each other by
+        name). Read in runs with a past only, where the path saved the turns it costs."""
+        s = self.state
+        last, reply = (ctx.last_command or "").strip().lower(), " ".join((ctx.last_output or "").split())
+        verb, _, thing = last.partition(" ")
+        if not (RELOOK and s.path_done and thing and verb in LOOK_AGAIN) or len(reply) < RELOOK_TEXT:
+            return
+        head, carried = thing.split()[-1], [c.lower() for c in ctx.inventory]
+        names = set(proper_names(reply)) - set(thing.split())
+        if names and thing not in s.relooked and any(head in c.split() for c in carried):
+            s.relooked.append(thing)
+            others = [c for c in carried if head not in c.split()][:RELOOKS]
+            s.relook += [f"examine {c}" for c in others if f"examine {c}" not in s.relook]
+
+    def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
+        return (self.state.relook.pop(0), RELOOK_RULE) if self.state.relook else None
+
     def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
         earlier runs' vetoes (the way was a wall before it opened), when the reply told of an opening."""
@@ -603,12 +654,35 @@ class KnowingAgent:
         return way, f"{OPENED_RULE}: go that way"
 
     def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``what an earlier run took``, here: its command (once a run)."""
+        """Rule ``what an earlier run took``, here: its command (once a run). Rule ``not there yet``: a
+        taking answered "You can't see any such thing" (the thing comes later: an event puts it there)
+        is sent once more when a text of the room names the thing."""
         self._note_held(ctx)
-        for room, command, run, things in self._takes_left(ctx):
+        s, last = self.state, (ctx.last_command or "").strip().lower()
+        key = f"{ctx.room_id}|{last}"
+        if (
+            NOT_YET
+            and s.took
+            and s.took[-1].endswith(f"|{last}")
+            and SUCH_THING.search(ctx.last_output or "")
+        ):
+            s.took_absent += [] if s.took[-1] in s.took_absent else [s.took[-1]]
+        text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
+        for room, command, run, things in self._takes_left(ctx, text):
             if same_place(ctx.room_id, room):
-                self.state.took.append(f"{room}|{command}")
-                return command, f"{TAKEN_RULE} (run {run}): {', '.join(things)}"
+                key = f"{room}|{command}"
+                again = key in s.took
+                s.took += [] if again else [key]
+                s.took_absent = [k for k in s.took_absent if k != key]
+                if again:  # this run's own memory of the refusal is no bar now: the thing is named here
+                    mem = self.inner.mem
+                    mem.attempts.unmark(ctx.room_id, command)
+                    named = set(objects(command))
+                    mem.seen.absent = [
+                        a for a in mem.seen.absent if a.room != ctx.room_id or a.what not in named
+                    ]
+                rule = f"{NOT_YET_RULE} (run {run})" if again else f"{TAKEN_RULE} (run {run})"
+                return command, f"{rule}: {', '.join(things)}"
         return None
 
     def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -735,6 +809,7 @@ class KnowingAgent:
         self._note_people(last, ctx.last_output or "", ctx.room_id)
         self._note_said(last, ctx.last_output or "")
         self._note_waiting(ctx)
+        self._note_relook(ctx)
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)
@@ -892,7 +967,7 @@ class KnowingAgent:
         self._score_progress(context)
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
         plan = plan or self._take_here(context) or self._opening_here(context) or self._open_shut(context)
-        plan = plan or self._ask_described(context)
+        plan = plan or self._ask_described(context) or self._relook(context)
         plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._pool(context, self.inner._scene(context))
@@ -1147,8 +1222,18 @@ class KnowingAgent:
             lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
             self.state.trip,
             lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
+            lambda: self._taken_by_text(ctx, room) if BY_TEXT else None,
         )
         return None if way is None or room is None else start(self.state.trip, room, way, p.run)
+
+    def _taken_by_text(self, ctx: TurnContext, room: str | None) -> set[str] | None:
+        """Rule ``a namesake is told by its text``: for a room that shares its name with others (told
+        apart by their texts, or the side trip would not be asked), the ways earlier runs took from the
+        room with this very text; None for a room whose name is its own."""
+        if room is None or sum(same_place(room, r) for r in self.lore.rooms) <= 1:
+            return None
+        text = text_key(_room_texts(ctx.map).get(room, ""))
+        return {d for t, d in self.lore.tried_texts if t == text} if text else None
 
     def _killed_once(self, room: str | None, way: str) -> bool:
         """Whether a move killed an earlier run once here (a side trip is no reason to risk it again)."""

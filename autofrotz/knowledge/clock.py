@@ -156,10 +156,12 @@ def leave_by(stay: Stay, exits: dict[str, dict[str, str]]) -> str | None:
 
 
 # A refusal that bars every way, not one exit ("The guard blocks your way!", "She stops you."): another
-# way out meets the same hands. One that names an exit ("blocking the door") bars that exit only.
+# way out meets the same hands. One that names an exit ("blocking the door") bars that exit only. The
+# library's "You can't go that way." says there is no exit there at all: the way in was one-way, and
+# the room's other ways lead on, not out.
 BARS_EVERY_WAY = re.compile(
     r"\b(?:blocks?|blocking|bars?|barring) (?:your|the) (?:way|path)\b|\bstops you\b|"
-    r"\bwon't let you (?:pass|leave|go|out)\b",
+    r"\bwon't let you (?:pass|leave|go|out)\b|\b(?:can't|cannot|can not) go\b|\bno exit\b",
     re.IGNORECASE,
 )
 

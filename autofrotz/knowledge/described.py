@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_ways import PROPER
 
 RULE = "ask about what an earlier run read of them"
 TOPICS = 4  # topics asked of one person, from the end of their description
@@ -56,3 +57,12 @@ def described(
             if topics and (p.room, person.split()[-1]) not in found:
                 found[(p.room, person.split()[-1])] = topics
     return found
+
+
+def proper_names(text: str) -> list[str]:
+    """The capitalised words a text uses inside its sentences (names: of people, books, places).
+
+    >>> proper_names("The label reads Thorne. It was signed by Edmund Thorne, in ink.")
+    ['thorne', 'edmund']
+    """
+    return list(dict.fromkeys(m.lower() for m in PROPER.findall(text)))

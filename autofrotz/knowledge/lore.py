@@ -59,6 +59,7 @@ class Lore:
     openings: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # -> (run, direction)
     shut: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, thing) -> run (path.py)
     described: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (room, person) -> topics
+    tried_texts: set[tuple[str, str]] = field(default_factory=set)  # (room text, direction) (side_trip.py)
     walls: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, direction) -> run (path.py)
     best_score: int = 0  # the best score of the earlier runs
     first_rises: list[tuple[int, int]] = field(default_factory=list)  # (turn, score): the first run's

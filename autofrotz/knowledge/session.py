@@ -25,6 +25,7 @@ from autofrotz.knowledge.path import (
     walls,
     ways_on,
 )
+from autofrotz.knowledge.side_trip import tried_by_text
 from autofrotz.knowledge.spread import room_turns
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 from autofrotz.knowledge.verbs import story_verbs
@@ -76,6 +77,7 @@ class Learning:
             lore.openings = openings(conn, runs, read)
             lore.shut = shut_in_way(conn, runs)
             lore.described = described(earlier_runs(conn, runs, read), runs)
+            lore.tried_texts = tried_by_text(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs, read)
             lore.first_rises = score_rises(conn, min(runs), read)  # the blank run: what playing fresh gave
             lore.stays = clocks(conn, runs, frozenset(lore.timed))

@@ -16,14 +16,17 @@ beach, a row of like corridors: a maze's shape) get no side trips: their ways se
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.path import same_place
 from autofrotz.managers.directions import opposite, parse_direction
+from autofrotz.managers.room_parser import parse_exits
 
 RULE = "a side door on the path"
+TEXT_KEY = 120  # characters of a room text compared across runs
 TRIPS = 24  # side trips a run makes
 BACK_TRIES = 3  # moves sent to get back to the path's room before the trip counts as lost
 OUT, LOOK, BACK = "out", "look", "back"
@@ -50,18 +53,23 @@ def untaken_way(
     refused: Callable[[str], bool],
     trip: Trip,
     twin: Callable[[str], bool] = lambda room: False,
+    taken_here: Callable[[], set[str] | None] = lambda: None,
 ) -> str | None:
     """The first exit the room names that no run has taken, refused or died on, and that this run has
-    not tried as a side trip.
+    not tried as a side trip. ``taken_here`` gives the ways earlier runs took from a room told apart from
+    its namesakes by its text (None: rooms of one name are one place, as room ids are across runs).
 
     >>> untaken_way("hall", ["north", "west"], {("hall_2", "north")}, {}, lambda d: False, Trip())
     'west'
     >>> untaken_way("hall", ["west"], set(), {("hall", "west"): 1}, lambda d: False, Trip()) is None
     True
+    >>> untaken_way("hall", ["west"], {("hall_2", "west")}, {}, lambda d: False, Trip(), taken_here=set)
+    'west'
     """
     if room is None or len(trip.made) >= TRIPS or twin(room):
         return None
-    taken = {d for r, d in tried_ways if same_place(r, room)}
+    exact = taken_here()  # rule ``a namesake is told by its text``: the ways taken from this very room
+    taken = exact if exact is not None else {d for r, d in tried_ways if same_place(r, room)}
     shut = {d for (r, d) in walls if same_place(r, room)}
     for label in named:
         way = parse_direction(label)
@@ -69,6 +77,36 @@ def untaken_way(
             continue
         return way
     return None
+
+
+def text_key(text: str) -> str:
+    """A room text as compared across runs: spaces folded, case ignored, the first paragraph's start.
+
+    >>> text_key("  A  Long Hall.   Dust.") == text_key("a long hall. dust.")
+    True
+    """
+    return " ".join(text.split()).lower()[:TEXT_KEY]
+
+
+def tried_by_text(conn: Any, runs: dict[int, int]) -> set[tuple[str, str]]:
+    """(room text, direction) of the ways the earlier runs took (travelled, or refused with a reply), for
+    rule ``a namesake is told by its text``: in a story with many rooms of one name ("Outside", each
+    street described in its own words), room ids are numbered by the order of visits and differ across
+    runs, so a way taken from one "Outside" must not count for another."""
+    found: set[tuple[str, str]] = set()
+    for game_id in sorted(runs):
+        texts = dict(
+            conn.execute(
+                "SELECT room_id, description FROM rooms WHERE game_id = ? ORDER BY version_id", (game_id,)
+            ).fetchall()
+        )
+        rows = conn.execute(
+            "SELECT from_room_id, direction, extra FROM connections WHERE game_id = ?", (game_id,)
+        ).fetchall()
+        for room, direction, extra in rows:
+            if texts.get(room) and direction and not json.loads(extra or "{}").get("inferred"):
+                found.add((text_key(texts[room]), direction))
+    return found
 
 
 def has_twin(room: str, rooms: Iterable[str], texts: Callable[[], dict[str, str]] = dict) -> bool:
@@ -143,8 +181,12 @@ def under_way(
     trip.phase = BACK
     steps = route_back(trip.room)
     # The known way back first, then the way opposite the one that came, then the ways the room names
-    # (a closet whose door is not opposite the way in): each once.
-    tries = [*steps[:1], opposite(trip.way) or "", *named_ways(ctx.map, here)]
+    # (a closet whose door is not opposite the way in), on the map or in the text just read (the map may
+    # hold two closets as one): each once.
+    said = parse_exits(
+        f"{getattr(ctx, 'room_description', '') or ''} {getattr(ctx, 'last_output', '') or ''}"
+    )
+    tries = [*steps[:1], opposite(trip.way) or "", *named_ways(ctx.map, here), *said]
     step = next((t for t in tries if t and t not in trip.back_moves), None)
     trip.back_moves += [step] if step else []
     if not step:
