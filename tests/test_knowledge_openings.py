@@ -14,6 +14,7 @@ from autofrotz.knowledge import advisor, path
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends, taken
+from autofrotz.knowledge.shut import shut_in_way
 from tests.test_knowledge_wider import recorded
 
 
@@ -135,7 +136,7 @@ def test_a_later_run_opens_what_an_earlier_run_found_shut(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(advisor, "SHUT", rule_on)
-    found = path.shut_in_way(recorded(SHUT), {1: 1})
+    found = shut_in_way(recorded(SHUT), {1: 1})
     assert found == {("study", "hatch"): 1}
     agent = taking()
     agent.lore.shut = found

@@ -86,11 +86,20 @@ from autofrotz.agents.builtin_words import VERB_ONLY, closed_things
 from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
-from autofrotz.knowledge.clock import CLOCK_VISITS, OTHER_WAY_RULE, Deaths, Stay, leave_by, other_way_out
-from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
-from autofrotz.knowledge.described import proper_names
+from autofrotz.knowledge.clock import (
+    CLOCK_VISITS,
+    OTHER_WAY_RULE,
+    Deaths,
+    Stay,
+    leave_by,
+    other_way_out,
+    unwalked_ways,
+)
+from autofrotz.knowledge.described import ask_next
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.learner import refusal_class
+from autofrotz.knowledge.looks import RULE as RELOOK_RULE
+from autofrotz.knowledge.looks import second_looks
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.people import GIVE_RULE, GIVE_SHAPE, actors_in, called_a_person, told_to_give
@@ -101,6 +110,7 @@ from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.said import RULE as SAID_RULE
 from autofrotz.knowledge.said import said_to_type
+from autofrotz.knowledge.shut import open_first
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
 from autofrotz.knowledge.side_trip import (
@@ -203,20 +213,12 @@ SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
 PEOPLE = True  # rule ``what the story calls him or her is a person`` (knowledge/people.py)
 ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/people.py)
 OPENINGS = True  # rule ``a way an earlier run opened`` (path.openings)
-SHUT = True  # rule ``open what an earlier run found shut`` (path.shut_in_way)
+SHUT = True  # rule ``open what an earlier run found shut`` (shut.py)
 DESCRIBED = True  # rule ``ask about what an earlier run read of them`` (described.py)
 BY_TEXT = True  # rule ``a namesake is told by its text`` (side_trip.tried_by_text)
 NOT_YET = True  # rule ``not there yet`` (a taking of rule ``what an earlier run took`` sent again)
 NOT_YET_RULE = "not there yet"
-RELOOK = True  # rule ``a thing that names names makes the others worth a look``
-RELOOK_RULE = "a thing that names names makes the others worth a look"
-RELOOK_TEXT = 100  # characters of a look's reply long enough to tell about other things
-RELOOKS = 6  # carried things looked at again for one such look
-LOOK_AGAIN = ("examine", "x", "read")
-COMMON_WORDS = frozenset(
-    {"piece", "pair", "some", "small", "large", "little", "with", "from", "that", "this"}
-)
-SHUT_RULE = "open what an earlier run found shut"
+RELOOK = True  # rule ``a thing that names names makes the others worth a look`` (looks.py)
 OPENED_RULE = "a way an earlier run opened"
 SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
 WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
@@ -370,12 +372,12 @@ class GoalState:
     last_give: str = ""  # the last give or show sent (a question's answer may finish it)
     opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
     opened_way: str = ""  # the way to go next (the command was just sent)
-    shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened by rule SHUT_RULE
+    shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
     aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
     took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
     relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
     relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
-    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked by rule DESCRIBED_RULE
+    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
     said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
     said_sent: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
@@ -593,51 +595,28 @@ class KnowingAgent:
         return None
 
     def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``open what an earlier run found shut`` (path.shut_in_way): in the room where an earlier
-        run's command met a thing shut, it is opened first (once a run)."""
-        s = self.state
-        for (room, thing), run in self.lore.shut.items() if SHUT else ():
-            key = f"{room}|{thing}"
-            if ctx.room_id == room and key not in s.shut_opened:
-                s.shut_opened.append(key)
-                return f"open {thing}", f"{SHUT_RULE} (run {run})"
-        return None
+        """Rule ``open what an earlier run found shut`` (shut.py), in this room."""
+        return open_first(self.lore.shut, ctx.room_id, self.state.shut_opened) if SHUT else None
 
     def _ask_described(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``ask about what an earlier run read of them`` (described.py): the person an earlier run
         examined in this room, here again, is asked about what the description named (once a run)."""
-        s, room = self.state, ctx.room_id
+        if not DESCRIBED:
+            return None
         said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
-        here = set(re.findall(r"[a-z]+", said)) | {
-            n.split()[-1] for n in self.inner.mem.seen.nouns.get(room or "?", []) if n
-        }
-        for (where, person), topics in self.lore.described.items() if DESCRIBED else ():
-            if where != room or person not in here:
-                continue
-            for topic in topics:
-                key = f"{where}|{person}|{topic}"
-                if key not in s.asked_about:
-                    s.asked_about.append(key)
-                    return f"ask {person} about {topic}", f"{DESCRIBED_RULE}: {person}"
-        return None
+        nouns = self.inner.mem.seen.nouns.get(ctx.room_id or "?", [])
+        here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in nouns if n}
+        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked_about)
 
     def _note_relook(self, ctx: TurnContext) -> None:
-        """Rule ``a thing that names names makes the others worth a look``: once the path is over, a look
-        at a carried thing whose text is long and uses names (capitalised words inside a sentence: a
-        book's title and author) queues a second look at each other thing carried, once for that thing
-        (a vial's label read against the author a book names: things in games comment on each other by
-        name). Read in runs with a past only, where the path saved the turns it costs."""
+        """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
+        over."""
         s = self.state
-        last, reply = (ctx.last_command or "").strip().lower(), " ".join((ctx.last_output or "").split())
-        verb, _, thing = last.partition(" ")
-        if not (RELOOK and s.path_done and thing and verb in LOOK_AGAIN) or len(reply) < RELOOK_TEXT:
-            return
-        head, carried = thing.split()[-1], [c.lower() for c in ctx.inventory]
-        names = set(proper_names(reply)) - set(thing.split())
-        if names and thing not in s.relooked and any(head in c.split() for c in carried):
-            s.relooked.append(thing)
-            others = [c for c in carried if head not in c.split()][:RELOOKS]
-            s.relook += [f"examine {c}" for c in others if f"examine {c}" not in s.relook]
+        if RELOOK and s.path_done:
+            queued = second_looks(
+                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.relooked
+            )
+            s.relook += [c for c in queued if c not in s.relook]
 
     def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
@@ -659,7 +638,6 @@ class KnowingAgent:
         is sent once more when a text of the room names the thing."""
         self._note_held(ctx)
         s, last = self.state, (ctx.last_command or "").strip().lower()
-        key = f"{ctx.room_id}|{last}"
         if (
             NOT_YET
             and s.took
@@ -1053,17 +1031,10 @@ class KnowingAgent:
         return command, why
 
     def _ways_of(self, ctx: TurnContext) -> list[str]:
-        """The ways this room's text names that this run has not walked (a window, a hatch: the escape a
-        story offers when the way in is barred; the walked ways are as barred as the way back)."""
+        """The ways this room's text names that this run has not walked (clock.unwalked_ways)."""
         room = ctx.room_id or "?"
         walked = set(_this_run_exits(ctx.map).get(room, {}))
-        ways: list[str] = []
-        try:
-            ways += [str(label) for _, label in ctx.map.get_unexplored_exits(room)]
-        except Exception:  # no map (a test's bare context) or a room it does not hold
-            log.debug("no unexplored exits for %s", room, exc_info=True)
-        ways += self.inner.mem.seen.hinted.get(room, [])
-        return [w for w in dict.fromkeys(ways) if w not in walked]
+        return unwalked_ways(ctx.map, room, self.inner.mem.seen.hinted.get(room, []), walked)
 
     # ----- the proven path -----
     def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:

@@ -22,11 +22,14 @@ clocks come from their recorded turns (``clocks``); this run's own deaths count 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.managers.directions import opposite, parse_direction
+
+log = logging.getLogger(__name__)
 
 CLOCK_DEATHS = 2  # deaths after walking into a room, after different commands, before it is a clock
 CLOCK_VISITS = 4  # times a run leaves a room by the clock before it stops walking in
@@ -191,6 +194,23 @@ def other_way_out(stay: Stay, last: str, room: str, ways: list[str], reply: str 
     if way is not None:
         stay.tried.append(way)
     return way
+
+
+def unwalked_ways(world_map: Any, room: str, hinted: list[str], walked: set[str]) -> list[str]:
+    """The ways a room's text names that this run has not ``walked`` (a window, a hatch: the escape a
+    story offers when the way in is held; the walked ways are as held as the way back), on the map's
+    unexplored exits and in the directions replies pointed at (``hinted``).
+
+    >>> unwalked_ways(None, "office", ["east", "west"], {"west"})
+    ['east']
+    """
+    ways: list[str] = []
+    try:
+        ways += [str(label) for _, label in world_map.get_unexplored_exits(room)]
+    except Exception:  # no map (a test's bare context) or a room it does not hold
+        log.debug("no unexplored exits for %s", room, exc_info=True)
+    ways += hinted
+    return [w for w in dict.fromkeys(ways) if w not in walked]
 
 
 def said_by_clock(text: str, timed: set[str] | frozenset[str]) -> bool:

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from autofrotz.agents import builtin_words as w
-from autofrotz.agents.builtin_ways import PROPER
 
 RULE = "ask about what an earlier run read of them"
 TOPICS = 4  # topics asked of one person, from the end of their description
@@ -59,10 +58,24 @@ def described(
     return found
 
 
-def proper_names(text: str) -> list[str]:
-    """The capitalised words a text uses inside its sentences (names: of people, books, places).
+def ask_next(
+    described_people: dict[tuple[str, str], list[str]], room: str | None, here: set[str], asked: list[str]
+) -> tuple[str, str] | None:
+    """(command, rule) asking the next topic of a person an earlier run examined in this room, when the
+    person is ``here`` (a word of the room's texts or nouns); ``asked`` keeps "room|person|topic".
 
-    >>> proper_names("The label reads Thorne. It was signed by Edmund Thorne, in ink.")
-    ['thorne', 'edmund']
+    >>> asked = []
+    >>> ask_next({("hall", "porter"): ["boiler"]}, "hall", {"porter"}, asked)
+    ('ask porter about boiler', 'ask about what an earlier run read of them: porter')
+    >>> ask_next({("hall", "porter"): ["boiler"]}, "hall", {"porter"}, asked) is None
+    True
     """
-    return list(dict.fromkeys(m.lower() for m in PROPER.findall(text)))
+    for (where, person), topics in described_people.items():
+        if where != room or person not in here:
+            continue
+        for topic in topics:
+            key = f"{where}|{person}|{topic}"
+            if key not in asked:
+                asked.append(key)
+                return f"ask {person} about {topic}", f"{RULE}: {person}"
+    return None

@@ -20,11 +20,11 @@ from autofrotz.knowledge.path import (
     openings,
     read_histories,
     score_rises,
-    shut_in_way,
     taken,
     walls,
     ways_on,
 )
+from autofrotz.knowledge.shut import shut_in_way
 from autofrotz.knowledge.side_trip import tried_by_text
 from autofrotz.knowledge.spread import room_turns
 from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha

@@ -1,0 +1,49 @@
+"""Rule ``a thing that names names makes the others worth a look``: second looks at what is carried.
+
+Things in games comment on each other by name: a vial's label means something once a book gives its
+author's name, a key's tag once a map names the door. So once the replayed path is over, a look at a
+carried thing whose reply is long and uses names (capitalised words inside a sentence) queues one
+more look at each other thing carried, once for that thing. A short text ("A canvas bag.") or one
+without names queues nothing: a first version that looked again at everything after every thing gained
+spent a dev story's turns on looks (and on what they set off). Read in runs with a past only, where the
+turns it costs come out of the time the replayed path saved.
+"""
+
+from __future__ import annotations
+
+from autofrotz.agents.builtin_ways import PROPER
+
+RULE = "a thing that names names makes the others worth a look"
+LONG_TEXT = 100  # characters of a look's reply long enough to tell about other things
+LOOKS = 6  # carried things looked at again for one such look
+LOOK_VERBS = ("examine", "x", "read")
+
+
+def second_looks(last: str, reply: str, carried: list[str], relooked: list[str]) -> list[str]:
+    """The examines a look's reply queues (``relooked`` keeps the things whose look queued them).
+
+    >>> text = "An almanac of the stars, heavy and worn. Its author signed it, Edmund Thorne, in red ink, "
+    >>> text += "on the first page."
+    >>> second_looks("examine almanac", text, ["almanac", "vial", "map"], [])
+    ['examine vial', 'examine map']
+    >>> second_looks("examine almanac", "An almanac.", ["almanac", "vial"], [])
+    []
+    """
+    verb, _, thing = " ".join(last.lower().split()).partition(" ")
+    reply = " ".join(reply.split())
+    if not thing or verb not in LOOK_VERBS or len(reply) < LONG_TEXT or thing in relooked:
+        return []
+    head, carried = thing.split()[-1], [c.lower() for c in carried]
+    if not set(proper_names(reply)) - set(thing.split()) or not any(head in c.split() for c in carried):
+        return []
+    relooked.append(thing)
+    return [f"examine {c}" for c in carried if head not in c.split()][:LOOKS]
+
+
+def proper_names(text: str) -> list[str]:
+    """The capitalised words a text uses inside its sentences (names: of people, books, places).
+
+    >>> proper_names("The label reads Thorne. It was signed by Edmund Thorne, in ink.")
+    ['thorne', 'edmund']
+    """
+    return list(dict.fromkeys(m.lower() for m in PROPER.findall(text)))
