@@ -203,3 +203,45 @@ def test_a_person_an_earlier_run_examined_is_asked_about_what_the_description_na
             "ask about what an earlier run read of them: porter",
         )
         assert agent._ask_described(hall) is None  # each once a run
+
+
+def test_once_the_path_is_over_a_later_run_walks_to_a_person_an_earlier_run_examined() -> None:
+    """Rule ``ask about what an earlier run read of them``, elsewhere: a step towards the room where the
+    person was examined, then the asking there."""
+    agent = later_run(Lore(runs=1, described={("office", "porter"): ["boiler"]}))
+    lobby = TurnContext(5, "g", "look", "Lobby\nA lobby.", "lobby", "Lobby", "A lobby.", map=Map())
+    assert agent._ask_walk(lobby) is None  # the path is still replaying
+    agent.state.path_done = True
+    assert agent._ask_walk(lobby) == ("east", "ask about what an earlier run read of them: walk to them")
+    office = TurnContext(
+        6, "g", "east", "Office\nA porter dozes.", "office", "Office", "A porter dozes.", map=Map()
+    )
+    assert agent._ask_walk(office) is None  # here now
+    assert agent._ask_described(office) == (
+        "ask porter about boiler",
+        "ask about what an earlier run read of them: porter",
+    )
+    assert agent._ask_walk(lobby) is None  # every topic asked: no more walking
+
+
+@pytest.mark.parametrize("rule_on", [True, False])
+def test_a_heap_too_many_to_carry_is_looked_through_by_the_replys_own_word(
+    rule_on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule ``too many to carry are looked through`` (knowledge/many.py)."""
+    monkeypatch.setattr(advisor, "MANY", rule_on)
+    agent = later_run()
+    heap = "Leaf Let: There's a lot of leaflets here! You couldn't possibly carry all of them."
+    agent._note_wants(TurnContext(5, "g", "take all", heap, "lobby", "lobby"))
+    first = agent._heap(TurnContext(6, "g", "take all", heap, "lobby", "lobby"))
+    assert first == (
+        ("examine leaflets", "too many to carry are looked through: the reply called them too many")
+        if rule_on
+        else None
+    )
+    if rule_on:
+        assert agent._heap(TurnContext(7, "g", "examine leaflets", "Just leaflets.", "lobby", "lobby"))[
+            0
+        ] == ("search leaflets")
+        agent._note_wants(TurnContext(8, "g", "take all", heap, "lobby", "lobby"))
+        assert agent._heap(TurnContext(9, "g", "take all", heap, "lobby", "lobby")) is None  # once a room

@@ -95,12 +95,15 @@ from autofrotz.knowledge.clock import (
     other_way_out,
     unwalked_ways,
 )
+from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
 from autofrotz.knowledge.described import ask_next
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.looks import RULE as RELOOK_RULE
 from autofrotz.knowledge.looks import second_looks
 from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
+from autofrotz.knowledge.many import RULE as MANY_RULE
+from autofrotz.knowledge.many import looks_through
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.people import GIVE_RULE, GIVE_SHAPE, actors_in, called_a_person, told_to_give
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
@@ -219,11 +222,13 @@ BY_TEXT = True  # rule ``a namesake is told by its text`` (side_trip.tried_by_te
 NOT_YET = True  # rule ``not there yet`` (a taking of rule ``what an earlier run took`` sent again)
 NOT_YET_RULE = "not there yet"
 RELOOK = True  # rule ``a thing that names names makes the others worth a look`` (looks.py)
+MANY = True  # rule ``too many to carry are looked through`` (many.py)
 OPENED_RULE = "a way an earlier run opened"
 SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
 WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
 TOLD = True  # rule ``a reply says whom to give it to`` (knowledge/people.py)
 TOLD_STEPS = 20  # steps walked towards whom a reply named
+ASK_STEPS = 20  # steps walked towards a person an earlier run examined (rule DESCRIBED)
 SIDE_TRIPS = True  # rule ``a side door on the path`` (knowledge/side_trip.py)
 CARRIED_ANYWHERE = True  # rule ``what is carried answers the same anywhere`` (Lore.carried_dead_end_rule)
 KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
@@ -377,6 +382,9 @@ class GoalState:
     took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
     relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
     relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
+    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
+    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
+    ask_steps: int = 0  # steps walked towards a person an earlier run examined
     asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
     said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
     said_sent: list[str] = field(default_factory=list)
@@ -608,6 +616,25 @@ class KnowingAgent:
         here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in nouns if n}
         return ask_next(self.lore.described, ctx.room_id, here, self.state.asked_about)
 
+    def _ask_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``ask about what an earlier run read of them``, elsewhere: once the path is over, a step
+        towards the nearest room where an earlier run examined a person this run has topics left for
+        (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
+        s = self.state
+        if not DESCRIBED or not s.path_done or s.ask_steps >= ASK_STEPS:
+            return None
+        asked = set(s.asked_about)
+        rooms = [
+            room
+            for (room, person), topics in self.lore.described.items()
+            if room != ctx.room_id and any(f"{room}|{person}|{t}" not in asked for t in topics)
+        ]
+        steps = self._route_to_any(ctx, rooms) if rooms else []
+        if not steps:
+            return None
+        s.ask_steps += 1
+        return steps[0], f"{DESCRIBED_RULE}: walk to them"
+
     def _note_relook(self, ctx: TurnContext) -> None:
         """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
         over."""
@@ -617,6 +644,21 @@ class KnowingAgent:
                 ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.relooked
             )
             s.relook += [c for c in queued if c not in s.relook]
+
+    def _note_heap(self, ctx: TurnContext) -> None:
+        """Rule ``too many to carry are looked through`` (many.py): the looks a refused taking asks for."""
+        s, room = self.state, ctx.room_id or "?"
+        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.heaps_sent]
+        s.heaps = fresh if MANY and fresh else s.heaps
+
+    def _heap(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """The next look queued by rule ``too many to carry are looked through``, once a room."""
+        s = self.state
+        if not s.heaps:
+            return None
+        command = s.heaps.pop(0)
+        s.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
+        return command, f"{MANY_RULE}: the reply called them too many"
 
     def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
@@ -788,6 +830,7 @@ class KnowingAgent:
         self._note_said(last, ctx.last_output or "")
         self._note_waiting(ctx)
         self._note_relook(ctx)
+        self._note_heap(ctx)
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)
@@ -927,6 +970,7 @@ class KnowingAgent:
                 or self._told(context)
                 or self._due(context)
                 or self._said(context)
+                or self._heap(context)
             )
         )
         if told is not None:
@@ -945,7 +989,7 @@ class KnowingAgent:
         self._score_progress(context)
         plan = leave or self._back_to_path(context) or self._plan(context) or self._way_on(context)
         plan = plan or self._take_here(context) or self._opening_here(context) or self._open_shut(context)
-        plan = plan or self._ask_described(context) or self._relook(context)
+        plan = plan or self._ask_described(context) or self._relook(context) or self._ask_walk(context)
         plan = plan or self._move_on(context)
         if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
             plan = self._pool(context, self.inner._scene(context))

@@ -4,8 +4,9 @@ Games describe a person by their looks first and then by what they are busy with
 stack of overdue notices, muttering about the broken scanner."). What they are busy with is usually
 what they will talk about: the convention of a character who answers one topic and brushes off the
 rest. An earlier run that examined the person kept the reply; a later run, meeting the person in the
-same room, asks about the things the reply named, the last named first (the activity comes last),
-each once a run.
+same room, asks about the things named in the sentences that say what the person is doing ("he is
+...ing"), the last named first, each once a run. Looks alone ("a tall man in a grey coat") give no
+topics: asked about, they cost turns and tell nothing.
 """
 
 from __future__ import annotations
@@ -19,22 +20,24 @@ from autofrotz.agents import builtin_words as w
 RULE = "ask about what an earlier run read of them"
 TOPICS = 4  # topics asked of one person, from the end of their description
 LOOKS = ("examine ", "x ", "look at ")
-PERSON_TEXT = re.compile(r"(?:^|[.!?]\s+)(?:he|she)\b", re.I)  # a sentence about him or her
+BUSY = re.compile(r"\b(?:he|she) is (?:\w+ )?\w+ing\b", re.I)  # "She is stamping", "he is busily sorting"
 NOT_TOPICS = frozenset({"man", "woman", "person", "one", "eyes", "face", "hair", "glasses", "hands"})
 
 
 def topics_of(person: str, reply: str) -> list[str]:
-    """The head nouns a description of a person names, last first, the person's own name left out.
+    """The head nouns of the sentences of a person's description that say what they are busy with ("She
+    is stamping ..."), the last named first, the person's own name left out.
 
     >>> topics_of("clerk", "A tired clerk. She is stamping a form and glaring at the broken scanner.")
     ['scanner', 'form']
+    >>> topics_of("clerk", "A tired clerk in a grey suit. She looks bored.")
+    []
     >>> topics_of("lamp", "A brass lamp. It is not lit.")
     []
     """
-    if not PERSON_TEXT.search(reply):
-        return []
+    busy = [sentence for sentence in re.split(r"(?<=[.!?])\s+", reply) if BUSY.search(sentence)]
     own = set(person.lower().split())
-    heads = [p.split()[-1].lower() for p in w.noun_phrases(reply)]
+    heads = [p.split()[-1].lower() for sentence in busy for p in w.noun_phrases(sentence)]
     found = [h for h in heads if h not in own and h not in NOT_TOPICS and len(h) > 2]
     return list(dict.fromkeys(reversed(found)))[:TOPICS]
 
