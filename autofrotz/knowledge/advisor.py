@@ -80,9 +80,9 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_idle import HELD_ROOM, next_late_action
 from autofrotz.agents.builtin_memory import Memory, spot
-from autofrotz.agents.builtin_tactics import allowed, objects, short
+from autofrotz.agents.builtin_tactics import allowed, objects
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
-from autofrotz.agents.builtin_words import VERB_ONLY, closed_things
+from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.blind import RULE as BLIND_RULE
 from autofrotz.knowledge.blind import names_exits
@@ -105,14 +105,13 @@ from autofrotz.knowledge.lore import WORD_DEATH, Lore, Scoring, alone
 from autofrotz.knowledge.many import RULE as MANY_RULE
 from autofrotz.knowledge.many import looks_through
 from autofrotz.knowledge.path import ProvenPath, same_place
-from autofrotz.knowledge.people import GIVE_RULE, GIVE_SHAPE, actors_in, called_a_person, told_to_give
+from autofrotz.knowledge.people import note_people, told_next
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
 from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
 from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
-from autofrotz.knowledge.said import RULE as SAID_RULE
-from autofrotz.knowledge.said import said_to_type
+from autofrotz.knowledge.said import note_said, said_next
 from autofrotz.knowledge.shut import open_first
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
@@ -127,9 +126,7 @@ from autofrotz.knowledge.side_trip import (
 )
 from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
 from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
-from autofrotz.knowledge.waiting import RULE as WAIT_RULE
-from autofrotz.knowledge.waiting import WALK_STEPS as WAIT_STEPS
-from autofrotz.knowledge.waiting import carried_for, names_a_condition
+from autofrotz.knowledge.waiting import due_next, note_waiting
 from autofrotz.knowledge.widen import (
     ASKS_FOR_THING,
     ASKS_FOR_TOOL,
@@ -227,7 +224,6 @@ OPENED_RULE = "a way an earlier run opened"
 SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
 WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
 TOLD = True  # rule ``a reply says whom to give it to`` (knowledge/people.py)
-TOLD_STEPS = 20  # steps walked towards whom a reply named
 ASK_STEPS = 20  # steps walked towards a person an earlier run examined (rule DESCRIBED)
 SIDE_TRIPS = True  # rule ``a side door on the path`` (knowledge/side_trip.py)
 CARRIED_ANYWHERE = True  # rule ``what is carried answers the same anywhere`` (Lore.carried_dead_end_rule)
@@ -838,86 +834,36 @@ class KnowingAgent:
     def _note_people(self, last: str, reply: str, room: str | None) -> None:
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
-        mem, s = self.inner.mem, self.state
-        who = called_a_person(last, reply) if PEOPLE else None
-        for name in ([] if who is None else [who]) + (actors_in(reply) if ACTORS else []):
-            if short(name) not in mem.seen.people and short(name) not in mem.seen.inanimate:
-                mem.seen.people.append(short(name))
-                mem.add_noun(room, short(name))
-                log.info("knowledge: a person: %s", name)
-        if GIVE_SHAPE.match(last):
-            s.last_give = last
-        give = told_to_give(last if GIVE_SHAPE.match(last) else s.last_give, reply) if TOLD else None
-        if give is not None and give not in s.told and give not in s.told_sent:
-            s.told.append(give)
+        note_people(self.state, self.inner.mem, last, reply, room, (PEOPLE, ACTORS, TOLD))
 
     def _note_said(self, last: str, reply: str) -> None:
-        """Rule ``a reply that says what to type`` (knowledge/said.py): the command a reply spells out is
-        kept to be sent; when it met a closed thing, that thing is opened first and it is sent once more."""
-        s = self.state
-        typed = said_to_type(reply) if SAID else None
-        if typed is not None and typed not in s.said and typed not in s.said_sent:
-            s.said.append(typed)
-        shut = closed_things(reply) if last in s.said_sent and f"{last}|again" not in s.said_sent else []
-        if shut:  # the spelled-out command met a closed thing: open it, then the command once more
-            s.said[:0] = [f"open {short(shut[0])}", last]
-            s.said_sent.append(f"{last}|again")
+        """Rule ``a reply that says what to type`` (knowledge/said.py)."""
+        note_said(self.state, last, reply, SAID)
 
     def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a reply says whom to give it to``: give it there when they are here, else walk to the
-        nearest room this run saw them in."""
-        s = self.state
-        while s.told:
-            command = s.told[0]
-            head = command.rsplit(" to ", 1)[1].split()[-1]
-            seen_in = self._rooms_naming(ctx, head)
-            if ctx.room_id in seen_in or head in (ctx.room_description or "").lower().split():
-                s.told_sent.append(s.told.pop(0))
-                return command, f"{GIVE_RULE}: the reply named them"
-            steps = [] if s.told_steps >= TOLD_STEPS else self._route_to_any(ctx, seen_in)
-            if steps:
-                s.told_steps += 1
-                return steps[0], f"{GIVE_RULE}: walk to them"
-            s.told_sent.append(s.told.pop(0))
-        return None
+        """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
+        walk to the nearest room this run saw them in."""
+        return told_next(
+            self.state,
+            ctx.room_id,
+            ctx.room_description or "",
+            lambda head: self._rooms_naming(ctx, head),
+            lambda rooms: self._route_to_any(ctx, rooms),
+        )
 
     def _note_waiting(self, ctx: TurnContext) -> None:
         """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
-        s, last, score = self.state, (ctx.last_command or "").strip().lower(), ctx.score or 0
-        if score > s.wait_score:
-            s.due += [w for w in s.waiting if w not in s.due]
-            s.waiting = []
-        s.wait_score = max(s.wait_score, score)
-        if WAITING and last and parse_direction(last) is None and names_a_condition(ctx.last_output or ""):
-            entry = f"{ctx.room_id or '?'}|{last}"
-            s.waiting += [] if entry in s.waiting else [entry]
+        last = (ctx.last_command or "").strip().lower()
+        note_waiting(self.state, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, WAITING)
 
     def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
-        s = self.state
-        if not s.said:
-            return None
-        command = s.said.pop(0)
-        s.said_sent += [] if command in s.said_sent else [command]
-        return command, f"{SAID_RULE}: the reply spelled it out"
+        return said_next(self.state)
 
     def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """A waiting command whose condition may be met now: sent where it was refused, or anywhere when
-        its thing is carried."""
-        s = self.state
-        while s.due:
-            room, command = s.due[0].split("|", 1)
-            if ctx.room_id == room or carried_for(command, list(ctx.inventory)):
-                s.due.pop(0)
-                s.due_steps = 0
-                return command, f"{WAIT_RULE}: the score rose since it was refused"
-            steps = self._route_to(ctx, room) if s.due_steps < WAIT_STEPS else []
-            if steps:
-                s.due_steps += 1
-                return steps[0], f"{WAIT_RULE}: walk back to where it was refused"
-            s.due.pop(0)
-            s.due_steps = 0
-        return None
+        """Rule ``a refusal that names a condition waits for it``: a waiting command whose condition may be
+        met now (knowledge/waiting.py)."""
+        return due_next(self.state, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room))
 
     def _rooms_naming(self, ctx: TurnContext, word: str) -> list[str]:
         """Rooms where this run saw a thing of that name, whose text names it, or where an earlier run

@@ -19,7 +19,14 @@ earlier run gave it to X to no effect (it was not ready then).
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Callable
+from typing import Any
+
+from autofrotz.agents.builtin_tactics import short
+
+log = logging.getLogger(__name__)
 
 PERSON_RULE = "what the story calls him or her is a person"
 GIVE_RULE = "a reply says whom to give it to"
@@ -100,3 +107,50 @@ def told_to_give(command: str, reply: str) -> str | None:
     if not who or " ".join(who) == m.group("t"):
         return None
     return f"give {m.group('h')} to {' '.join(who)}"
+
+
+WALK_STEPS = 20  # steps walked towards whom a reply named
+
+
+def note_people(
+    state: Any, mem: Any, last: str, reply: str, room: str | None, rules: tuple[bool, bool, bool]
+) -> None:
+    """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a person``
+    and ``a reply says whom to give it to``, each on when its place in ``rules`` is: people join the
+    agent's memory (``mem``); a give the reply names is kept in ``state.told``."""
+    people, actors, told = rules
+    who = called_a_person(last, reply) if people else None
+    for name in ([] if who is None else [who]) + (actors_in(reply) if actors else []):
+        if short(name) not in mem.seen.people and short(name) not in mem.seen.inanimate:
+            mem.seen.people.append(short(name))
+            mem.add_noun(room, short(name))
+            log.info("knowledge: a person: %s", name)
+    if GIVE_SHAPE.match(last):
+        state.last_give = last
+    give = told_to_give(last if GIVE_SHAPE.match(last) else state.last_give, reply) if told else None
+    if give is not None and give not in state.told and give not in state.told_sent:
+        state.told.append(give)
+
+
+def told_next(
+    state: Any,
+    room: str | None,
+    room_text: str,
+    rooms_naming: Callable[[str], list[str]],
+    route_any: Callable[[list[str]], list[str]],
+) -> tuple[str, str] | None:
+    """Rule ``a reply says whom to give it to``: give it there when they are here, else a step towards
+    the nearest room this run saw them in (``WALK_STEPS`` a run)."""
+    while state.told:
+        command = state.told[0]
+        head = command.rsplit(" to ", 1)[1].split()[-1]
+        seen_in = rooms_naming(head)
+        if room in seen_in or head in room_text.lower().split():
+            state.told_sent.append(state.told.pop(0))
+            return command, f"{GIVE_RULE}: the reply named them"
+        steps = [] if state.told_steps >= WALK_STEPS else route_any(seen_in)
+        if steps:
+            state.told_steps += 1
+            return steps[0], f"{GIVE_RULE}: walk to them"
+        state.told_sent.append(state.told.pop(0))
+    return None

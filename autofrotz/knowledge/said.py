@@ -7,6 +7,10 @@ saved.
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from autofrotz.agents.builtin_tactics import short
+from autofrotz.agents.builtin_words import closed_things
 
 RULE = "a reply that says what to type"
 SHAPES = (
@@ -33,3 +37,25 @@ def said_to_type(reply: str) -> str | None:
         if m:
             return " ".join(w for w in m.group(1).lower().split() if w not in ARTICLES)
     return None
+
+
+def note_said(state: Any, last: str, reply: str, on: bool = True) -> None:
+    """The command a reply spells out is kept in ``state.said`` to be sent; when it met a closed thing,
+    that thing is opened first and it is sent once more."""
+    typed = said_to_type(reply) if on else None
+    if typed is not None and typed not in state.said and typed not in state.said_sent:
+        state.said.append(typed)
+    sent = state.said_sent
+    shut = closed_things(reply) if last in sent and f"{last}|again" not in sent else []
+    if shut:  # the spelled-out command met a closed thing: open it, then the command once more
+        state.said[:0] = [f"open {short(shut[0])}", last]
+        sent.append(f"{last}|again")
+
+
+def said_next(state: Any) -> tuple[str, str] | None:
+    """The next command a reply spelled out, sent once, where it was read."""
+    if not state.said:
+        return None
+    command = state.said.pop(0)
+    state.said_sent += [] if command in state.said_sent else [command]
+    return command, f"{RULE}: the reply spelled it out"

@@ -8,6 +8,10 @@ carried.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
+
+from autofrotz.managers.directions import parse_direction
 
 RULE = "a refusal that names a condition waits for it"
 CONDITION = re.compile(
@@ -41,3 +45,35 @@ def carried_for(command: str, carried: list[str]) -> bool:
     rest = command.lower().split()[1:]
     held = {w for c in carried for w in c.lower().split()}
     return bool(rest) and all(w in held or w in {"the", "a", "an"} for w in rest)
+
+
+def note_waiting(state: Any, room: str | None, last: str, reply: str, score: int, on: bool = True) -> None:
+    """A refusal that names a condition is kept in ``state.waiting``; once the score rises, every kept
+    one is due."""
+    if score > state.wait_score:
+        state.due += [w for w in state.waiting if w not in state.due]
+        state.waiting = []
+    state.wait_score = max(state.wait_score, score)
+    if on and last and parse_direction(last) is None and names_a_condition(reply):
+        entry = f"{room or '?'}|{last}"
+        state.waiting += [] if entry in state.waiting else [entry]
+
+
+def due_next(
+    state: Any, room: str | None, carried: list[str], route: Callable[[str], list[str]]
+) -> tuple[str, str] | None:
+    """A waiting command whose condition may be met now: sent where it was refused, or anywhere when its
+    thing is carried; else a step back to where it was refused (``WALK_STEPS``)."""
+    while state.due:
+        where, command = state.due[0].split("|", 1)
+        if room == where or carried_for(command, carried):
+            state.due.pop(0)
+            state.due_steps = 0
+            return command, f"{RULE}: the score rose since it was refused"
+        steps = route(where) if state.due_steps < WALK_STEPS else []
+        if steps:
+            state.due_steps += 1
+            return steps[0], f"{RULE}: walk back to where it was refused"
+        state.due.pop(0)
+        state.due_steps = 0
+    return None
