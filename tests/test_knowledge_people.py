@@ -187,7 +187,7 @@ def test_a_person_an_earlier_run_examined_is_asked_about_what_the_description_na
         Played(1, "examine porter", "hall", 0, (), looks),
         Played(2, "examine trophy", "hall", 0, (), "A silver cup. It gleams."),  # no he or she: a thing
     ]
-    found = described(iter([(1, None, history)]), {1: 1})
+    found = described(iter([(1, None, history)]))
     assert found == {("hall", "porter"): ["boiler", "trophy"]}
     agent = later_run(Lore(runs=1, described=found))
     away = TurnContext(4, "g", "north", "Cellar\nDamp.", "cellar", "Cellar", "Damp.")

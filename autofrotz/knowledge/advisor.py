@@ -119,6 +119,7 @@ from autofrotz.knowledge.side_trip import (
     Trip,
     has_twin,
     named_ways,
+    namesakes,
     start,
     text_key,
     under_way,
@@ -977,12 +978,8 @@ class KnowingAgent:
         p = self.path
         if p is None:
             return set()
-        before = [p.start_room] + [step.room for step in p.steps]
-        return {
-            step.command
-            for step, room in zip(p.steps[: self.state.path_at], before, strict=False)
-            if same_place(room, ctx.room_id)
-        }
+        replayed = p.sent_from()[: self.state.path_at]
+        return {step.command for room, step in replayed if same_place(room, ctx.room_id)}
 
     # ----- known clocks (knowledge/clock.py) -----
     def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -1091,12 +1088,11 @@ class KnowingAgent:
     def _path_goals(self, p: ProvenPath) -> list[int]:
         """The known scoring actions the path makes: its command sent from its room (the same words
         elsewhere, dropping a treasure in another room, are another action)."""
-        before = [p.start_room] + [step.room for step in p.steps[:-1]]
-        sent = list(zip(before, (step.command for step in p.steps), strict=True))
+        sent = p.sent_from()
         return [
             i
             for i, g in enumerate(self.lore.scoring)
-            if any(c == g.command and same_place(r, g.room) for r, c in sent)
+            if any(step.command == g.command and same_place(r, g.room) for r, step in sent)
         ]
 
     def _reopen(self, p: ProvenPath, k: int) -> None:
@@ -1191,9 +1187,9 @@ class KnowingAgent:
         """Rule ``a namesake is told by its text``: for a room that shares its name with others (told
         apart by their texts, or the side trip would not be asked), the ways earlier runs took from the
         room with this very text; None for a room whose name is its own."""
-        if room is None or sum(same_place(room, r) for r in self.lore.rooms) <= 1:
+        if room is None or namesakes(room, self.lore.rooms) <= 1:
             return None
-        text = text_key(_room_texts(ctx.map).get(room, ""))
+        text = text_key(_room_text(ctx.map, room))
         return {d for t, d in self.lore.tried_texts if t == text} if text else None
 
     def _killed_once(self, room: str | None, way: str) -> bool:
@@ -1364,9 +1360,17 @@ class KnowingAgent:
 def _room_texts(world_map: Any) -> dict[str, str]:
     """This run's room descriptions by room id."""
     try:
-        return {str(r): str(world_map.room(r).get("description") or "") for r in world_map.graph}
+        return {str(r): _room_text(world_map, r) for r in world_map.graph}
     except Exception:  # no map (a test's bare context)
         return {}
+
+
+def _room_text(world_map: Any, room: str) -> str:
+    """This run's description of one room ("" when the map does not hold it)."""
+    try:
+        return str(world_map.room(room).get("description") or "")
+    except Exception:  # no map (a test's bare context) or a room it does not hold
+        return ""
 
 
 def _this_run_exits(world_map: Any) -> dict[str, dict[str, str]]:

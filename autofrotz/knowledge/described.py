@@ -42,9 +42,7 @@ def topics_of(person: str, reply: str) -> list[str]:
     return list(dict.fromkeys(reversed(found)))[:TOPICS]
 
 
-def described(
-    played_runs: Iterator[tuple[int, Any, list[Any]]], runs: dict[int, int]
-) -> dict[tuple[str, str], list[str]]:
+def described(played_runs: Iterator[tuple[int, Any, list[Any]]]) -> dict[tuple[str, str], list[str]]:
     """(room, person) -> topics, from the earlier runs' examines of a person (``played_runs``: what
     ``path._earlier`` yields)."""
     found: dict[tuple[str, str], list[str]] = {}

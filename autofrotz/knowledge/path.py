@@ -87,6 +87,17 @@ class ProvenPath:
     cut: str  # which cut was kept ("short", "careful", "as played")
     verified: bool  # whether the rehearsal reached ``score``
 
+    def sent_from(self) -> list[tuple[str | None, Step]]:
+        """Each step with the room it is sent from (the room the step before it ended in).
+
+        >>> steps = (Step("north", "hall", 0, 1), Step("pull rope", "hall", 5, 2))
+        >>> p = ProvenPath(1, 1, 5, 2, steps, "yard", "", True)
+        >>> [(room, step.command) for room, step in p.sent_from()]
+        [('yard', 'north'), ('hall', 'pull rope')]
+        """
+        before = [self.start_room] + [step.room for step in self.steps[:-1]]
+        return list(zip(before, self.steps, strict=True))
+
     def summary(self) -> dict[str, Any]:
         """For the game record and the page."""
         return {

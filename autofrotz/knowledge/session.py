@@ -76,7 +76,7 @@ class Learning:
             lore.taken = taken(conn, runs, read)
             lore.openings = openings(conn, runs, read)
             lore.shut = shut_in_way(conn, runs)
-            lore.described = described(earlier_runs(conn, runs, read), runs)
+            lore.described = described(earlier_runs(conn, runs, read))
             lore.tried_texts = tried_by_text(conn, runs)
             lore.walls, lore.best_score = walls(conn, runs, read)
             lore.first_rises = score_rises(conn, min(runs), read)  # the blank run: what playing fresh gave

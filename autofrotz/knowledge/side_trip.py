@@ -109,6 +109,15 @@ def tried_by_text(conn: Any, runs: dict[int, int]) -> set[tuple[str, str]]:
     return found
 
 
+def namesakes(room: str, rooms: Iterable[str]) -> int:
+    """How many known room ids name the same place as ``room`` (itself included).
+
+    >>> namesakes("hall_2", ["hall", "hall_2", "yard"]), namesakes("yard", ["hall", "yard"])
+    (2, 1)
+    """
+    return sum(same_place(room, other) for other in rooms)
+
+
 def has_twin(room: str, rooms: Iterable[str], texts: Callable[[], dict[str, str]] = dict) -> bool:
     """Whether another known room id names the same place (ids are numbered by the order of visits),
     unless this run's map already read two such rooms with different texts (streets of one name, each
@@ -119,7 +128,7 @@ def has_twin(room: str, rooms: Iterable[str], texts: Callable[[], dict[str, str]
     >>> has_twin("street_2", ["street", "street_2"], lambda: {"street": "A bus stop.", "street_2": "A bank."})
     False
     """
-    if sum(same_place(room, other) for other in rooms) <= 1:
+    if namesakes(room, rooms) <= 1:
         return False
     told = {text for r, text in texts().items() if same_place(r, room) and text}
     return len(told) < 2
