@@ -3,7 +3,8 @@
 python main.py [--game NAME] [--max-turns N] [--config FILE] [--db FILE] ...   play a game
 python main.py serve                                                          replay server
 python main.py bench NAME [...]      benchmarks (interface, storage, llm-economy, maze, web, games)
-python main.py eval NAME [...]       evaluations (perception)
+python main.py eval NAME [...]       evaluations (perception, briefing)
+python main.py relay FOLDER          show the prompt a relay model waits on, and answer it
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ def main(argv: list[str]) -> int:
     keep_native_output_off_stdout()  # an interpreter's own writes (a bell) must not spoil --json
     if argv and argv[0] in SUBCOMMAND_PACKAGES:
         return _run_subcommand(argv[0], argv[1:])
+    if argv and argv[0] == "relay":
+        from autofrotz.relay_cli import main as relay_main
+
+        return relay_main(argv[1:])
     if argv and argv[0] == "serve":
         from autofrotz.web.serve import main as serve_main
 

@@ -19,6 +19,7 @@ PROVIDERS: dict[str, str] = {
     "local": "autofrotz.llm.openai_llm:LocalLLM",
     "mock": "autofrotz.llm.mock_llm:MockLLM",
     "fake": "autofrotz.llm.fake_llm:FakeLLM",
+    "relay": "autofrotz.llm.relay_llm:RelayLLM",
 }
 ALIASES = {"claude": "anthropic", "google": "gemini"}
 
