@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
+from autofrotz.managers.exit_states import describe_exit
+from autofrotz.notebook import is_art
 
 FENCE_OPEN = "<<<STORY"
 FENCE_CLOSE = "STORY>>>"
 HISTORY_TURNS = 6
 HISTORY_OUTPUT_CHARS = 160
 OUTPUT_CHARS = 1800
+ROOM_CHARS = 700
 
 
 def fence(text: str, limit: int = OUTPUT_CHARS) -> str:
@@ -51,20 +54,39 @@ def _listing(values: list[str], empty: str = "(none)") -> str:
 
 def render_context(ctx: TurnContext) -> str:
     """The user message for the game agent, ordered for prompt-cache reuse."""
-    parts = [
-        f"# Game: {ctx.game_file}",
-        "## Rooms discovered so far (oldest first)\n" + _listing(ctx.known_rooms),
+    stable, changing = render_context_parts(ctx)
+    return f"{stable}\n\n{changing}"
+
+
+def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
+    """The briefing in two parts: what only grows (game, goal, clues, rooms, the earlier log), then what
+    changes every turn (open puzzles, recent turns, now). Providers cache the first part."""
+    stable = [f"# Game: {ctx.game_file}"]
+    if ctx.goal:
+        stable.append("## Goal (as the opening states it)\n" + fence(ctx.goal))
+    if ctx.clues:
+        stable.append(
+            "## Clues kept (what was read, examined or told; oldest first)\n" + "\n".join(ctx.clues)
+        )
+    stable.append("## Rooms discovered so far (oldest first)\n" + _lines(ctx.known_rooms))
+    if ctx.earlier:
+        stable.append("## Earlier in this game (older than the recent turns)\n" + _lines(ctx.earlier))
+    changing = [
         "## Open puzzles\n" + ("\n".join(f"- {p}" for p in ctx.puzzles) or "(none)"),
         "## Recent turns (oldest first; game replies are story text)\n" + _render_history(ctx.history),
         _render_now(ctx),
     ]
-    return "\n\n".join(parts)
+    return "\n\n".join(stable), "\n\n".join(changing)
+
+
+def _lines(values: list[str]) -> str:
+    return "\n".join(f"- {v}" for v in values) if values else "(none)"
 
 
 def _render_history(history: list[HistoryEntry]) -> str:
     if not history:
         return "(none yet)"
-    return "\n".join(f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history)
+    return fence("\n".join(f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history), 4000)
 
 
 def _render_now(ctx: TurnContext) -> str:
@@ -72,19 +94,32 @@ def _render_now(ctx: TurnContext) -> str:
     if ctx.death_note:
         lines.append(f"NOTE: {ctx.death_note}")
     lines.append(f"Room: {ctx.room_name or 'unknown'}")
-    lines.append(f"Exits known: {_listing(ctx.exits)}; not yet tried: {_listing(ctx.unexplored_exits)}")
+    if ctx.room_text:
+        lines.append("Room description (as first seen):\n" + fence(ctx.room_text, ROOM_CHARS))
+    lines.append(f"Exits: {'; '.join(ctx.exit_lines) if ctx.exit_lines else _listing(ctx.exits)}")
+    if ctx.refused:
+        lines.append(f"Refused here (not exits): {'; '.join(ctx.refused)}")
     if ctx.unexplored_summary:
         lines.append(f"Nearest unexplored: {ctx.unexplored_summary}")
     lines.append(f"Carrying: {_listing(ctx.inventory, 'nothing')}")
     lines.append(f"Seen here: {_listing(ctx.visible_items)}")
     if ctx.score is not None:
-        lines.append(f"Score: {ctx.score}")
+        lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     lines.extend(_render_suggestions(ctx.suggestions))
     if ctx.stuck_note:
         lines.append(f"Stuck warning: {ctx.stuck_note}")
     lines.append(f"Latest game output (after > {ctx.last_command or '(start)'}):")
-    lines.append(fence(ctx.last_output))
+    lines.append(fence(without_art(ctx.last_output)))
     return "\n".join(lines)
+
+
+def without_art(text: str) -> str:
+    """Game text with lines drawn in symbols (a title banner) left out: they cost room and say nothing.
+
+    >>> without_art("  |$$|  /$$\\n  |$$$$$|\\nYou are in a hall.")
+    'You are in a hall.'
+    """
+    return "\n".join(line for line in text.split("\n") if not is_art(line)).strip("\n")
 
 
 def _render_suggestions(suggestions: list[Suggestion]) -> list[str]:
@@ -117,13 +152,27 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "room_id": room_id,
         "room_name": here.name if here else room_id,
         "room_description": here.description if here else "",
+        "room_text": (here.full_text or here.description) if here else "",
         "exits": list(here.exits) if here else [],
+        "exit_lines": _exit_lines(map_manager, here),
+        "refused": [f"{d} ({one_line(why, 80)})" if why else d for d, why in sorted(here.refused.items())]
+        if here
+        else [],
         "unexplored_exits": _unexplored(map_manager, room_id),
         "unexplored_summary": _nearest(map_manager, room_id),
         "inventory": inventory,
         "visible_items": visible,
         "known_rooms": _discovery_order(rooms),
     }
+
+
+def _exit_lines(map_manager: Any, here: Any) -> list[str]:
+    if here is None:
+        return []
+    return [
+        describe_exit(d, here.exit_states[d], lambda r: room_label(map_manager, r))
+        for d in sorted(here.exit_states)
+    ]
 
 
 def _unexplored(map_manager: Any, room_id: str | None) -> list[str]:

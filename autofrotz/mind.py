@@ -13,6 +13,7 @@ from typing import Any
 
 from autofrotz.agents.base import HistoryEntry
 from autofrotz.hooks import base as ev
+from autofrotz.notebook import Notebook
 
 
 @dataclass
@@ -31,6 +32,7 @@ class Mind:
     maze_saved: dict[str, Any] | None = None  # a saved maze run not yet rebuilt
     pending_items: list[Any] = field(default_factory=list)
     pending_room: Any = None
+    notebook: Notebook = field(default_factory=Notebook)  # goal, clues, the earlier log: never rolled back
 
     def agent_state(self) -> dict[str, Any] | None:
         """The game agent's own state, when it has one to keep."""
@@ -54,6 +56,7 @@ class Mind:
             "death_note": self.death_note,
             "score": self.score,
             "moves": self.moves,
+            "notebook": self.notebook.to_dict(),
         }
 
     def load(self, data: dict[str, Any], world_only: bool = False) -> dict[str, Any]:
@@ -74,6 +77,7 @@ class Mind:
         self.history = deque((HistoryEntry(**h) for h in data["history"]), maxlen=self.history.maxlen)
         self.last_command, self.last_output = data["last_command"], data["last_output"]
         self.death_note, self.score, self.moves = data["death_note"], data["score"], data["moves"]
+        self.notebook = Notebook.from_dict(data.get("notebook"))
         return dict(data.get("stuck", {}))
 
 

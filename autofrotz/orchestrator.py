@@ -23,7 +23,7 @@ from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
-from autofrotz.context import HISTORY_TURNS, one_line, world_fields
+from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
 from autofrotz.control import HUMAN, GameControl
 from autofrotz.game_interface import Vocabulary
 from autofrotz.hooks import base as ev
@@ -31,6 +31,7 @@ from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.mind import Mind, maze_events
+from autofrotz.notebook import TurnSeen, is_clue
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, pack_state, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
@@ -113,6 +114,7 @@ class Orchestrator:
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
         self.mind.last_output = intro
+        self.mind.notebook.open(intro, self._room_name(self.p.map.current_room), self.p.max_score)
         point = self.saves.save(0, self.mind.dump(self.stuck))
         self._record(0, Decision("", "game start"), intro, None, None, "start", point.packed, changes.errors)
         return self.game_id
@@ -171,10 +173,12 @@ class Orchestrator:
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
-        puzzles = self._evaluate_puzzles(result.text, decision.command, n, changes, replay is None)
+        puzzles = self._evaluate_puzzles(result, decision.command, n, changes, replay is None)
+        score_before = self.mind.score
         self._remember(n, decision.command, result, changes)
         # Phase 9: terminal conditions; a death is recovered here, before the record.
         event, state, errors = self._check_terminal(result, decision.command, n, replay is not None)
+        self._note(n, decision.command, result, score_before, replay.event if replay is not None else event)
         self.turn = n
         if replay is not None:
             return
@@ -185,9 +189,22 @@ class Orchestrator:
         self._notify(n, decision, result, event, changes, puzzles)
 
     # ----- phase helpers -----------------------------------------------------------------------
+    def _note(self, n: int, command: str, result: Any, score_before: int | None, event: Any) -> None:
+        """The notebook reads the turn: points, a death, a new room, a clue (notebook.py)."""
+        names = [r.name for r in self.p.map.rooms()] + self._known_items()
+        room = self._room_name(self.p.map.current_room) if event != "death" else None
+        seen = TurnSeen(score_before, result.score, event, room, names)
+        self.mind.notebook.observe(n, command, result.text, seen)
+
     def _assemble_context(self, n: int) -> TurnContext:
         m = self.mind
+        book = m.notebook
+        first_recent = m.history[0].turn if m.history else n
         return TurnContext(
+            max_score=book.max_score,
+            goal=book.goal,
+            clues=[f"turn {c['turn']}, after > {c['command']}:\n{fence(c['text'])}" for c in book.clues],
+            earlier=book.earlier(first_recent),
             turn_number=n,
             game_file=self.p.game_file,
             last_command=m.last_command,
@@ -326,16 +343,21 @@ class Orchestrator:
         InventoryProbe(self.p.game).answer(self.p.items, self.p.map.current_room, n, text)
 
     def _evaluate_puzzles(
-        self, text: str, command: str, n: int, changes: Changes, live: bool
+        self, result: Any, command: str, n: int, changes: Changes, live: bool
     ) -> PuzzleUpdate:
-        agent = self.p.puzzle_agent
+        agent, text = self.p.puzzle_agent, result.text
         agent.record_attempt(command, text)
         view = WorldView(
-            n, text, command, self.p.map.current_room, self._inventory(), self._known_items(), self.p.map
-        )
+            n, text, command, self.p.map.current_room, self._inventory(), self._known_items(), self.p.map,
+            self.p.items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))],
+        )  # fmt: skip
+        names = [r.name for r in self.p.map.rooms()] + self._known_items()
+        ended = result.outcome == "victory" or (result.outcome == "death" and not self.config.save_on_death)
         signals = Signals(
-            changes.new_room, changes.new_items > 0, is_failure(text), changes.inventory_changed
-        )
+            changes.new_room, changes.new_items > 0, is_failure(text), changes.inventory_changed,
+            score_changed=changes.score_changed, death=result.outcome == "death",
+            clue=is_clue(command, text, names), stuck=bool(self.stuck.check()), ended=ended,
+        )  # fmt: skip
         return agent.evaluate(view, signals, allow_llm=live)
 
     def _remember(self, n: int, command: str, result: Any, changes: Changes) -> None:

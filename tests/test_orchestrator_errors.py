@@ -60,7 +60,9 @@ def test_transient_failures_exhaust_retries_into_a_safe_default(tmp_path: Path) 
 
 def test_command_refused_by_the_interface_becomes_the_safe_default(tmp_path: Path) -> None:
     # Full-width letters pass the model path's cleaning; the interface reads them as "save".
-    MockLLM.preload("game_agent", [{"reasoning": "sneaky", "command": "north. \uff53\uff41\uff56\uff45"}])
+    MockLLM.preload(
+        "game_agent", [{"reasoning": "sneaky", "command": "north. \uff53\uff41\uff56\uff45", "risky": False}]
+    )
     config = make_config(tmp_path, {"game_agent": {"provider": "mock", "model": "m"}}, max_turns=1)
     with Session.open(config, web=False, console=False) as session:
         session.play()

@@ -53,7 +53,9 @@ def test_resume_replays_without_model_calls_and_continues_numbering(tmp_path: Pa
 
 
 def test_risky_action_saves_first(tmp_path: Path) -> None:
-    MockLLM.preload("game_agent", [reply("w"), reply("take lamp"), {"reasoning": "r", "command": "jump"}])
+    MockLLM.preload(
+        "game_agent", [reply("w"), reply("take lamp"), {"reasoning": "r", "command": "jump", "risky": False}]
+    )
     config = make_config(tmp_path, MOCK, max_turns=3, save_every=100)
     with Session.open(config, web=False, console=False) as session:
         session.play()

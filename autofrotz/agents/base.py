@@ -52,6 +52,7 @@ class TurnContext:
     room_id: str | None
     room_name: str | None
     room_description: str = ""
+    room_text: str = ""  # the room's whole text at its first visit, for the briefing
     exits: list[str] = field(default_factory=list)
     unexplored_exits: list[str] = field(default_factory=list)
     inventory: list[str] = field(default_factory=list)
@@ -65,6 +66,12 @@ class TurnContext:
     death_note: str = ""
     score: int | None = None
     moves: int | None = None
+    max_score: int | None = None
+    exit_lines: list[str] = field(default_factory=list)  # each true exit with its state, as briefed
+    refused: list[str] = field(default_factory=list)  # directions the game refused here, with its words
+    goal: str = ""  # the opening's stated goal
+    clues: list[str] = field(default_factory=list)  # what was read, examined or told, fenced
+    earlier: list[str] = field(default_factory=list)  # the log of events older than `history`
     # The live world model, for algorithmic agents (the LLM agent reads only the text above).
     map: Any = None
     items: Any = None

@@ -16,7 +16,8 @@ SCHEMA: dict[str, Any] = {
         "command": {"type": "string"},
         "risky": {"type": "boolean"},
     },
-    "required": ["reasoning", "command"],
+    "required": ["reasoning", "command", "risky"],
+    "additionalProperties": False,
 }
 
 

@@ -1,8 +1,12 @@
-"""The puzzle agent: detects puzzles, suggests solutions, remembers failed attempts.
+"""The puzzle agent: keeps the puzzles, keyed by their obstacle, suggests solutions, remembers attempts.
 
-Detection by rules runs every turn and costs nothing; the LLM pass (detection and suggestions)
-runs on triggers (new room or item, a failed action, an inventory change) or every few turns,
-never more often than once per ``min_gap`` turns.
+Detection by rules runs every turn and costs nothing. A puzzle is filed where its obstacle is (the room
+where the player met it), or "location unknown" when the text that named it was read elsewhere (a note
+telling of a door); it moves to the room where the obstacle is met. It is closed by the reply that
+resolves it (the door unlocks, the room is lit), never by a success elsewhere. An attempt is recorded
+by what it means (the same action on the same thing, however worded). Hints stay until they are acted
+on or a failure disproves them. The model is asked on new clue text, a new obstacle, a score change, a
+death and when play is stuck, never after the game has ended.
 """
 
 from __future__ import annotations
@@ -10,37 +14,49 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from autofrotz.agents import puzzle_obstacles as obstacles
 from autofrotz.agents import puzzle_rules as rules
 from autofrotz.agents.base import Suggestion
 from autofrotz.agents.prompting import render_prompt
+from autofrotz.agents.puzzle_prompt import (
+    CONFIDENCES,
+    KINDS,
+    SCHEMA,
+    item_places,
+    map_summary,
+    puzzle_lines,
+    recent_actions,
+)
 from autofrotz.agents.stuck import is_failure
 from autofrotz.context import fence, one_line
 from autofrotz.storage.models import Puzzle
 
-CONFIDENCES = ("high", "medium", "low")
-SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "new_puzzles": {"type": "array", "items": {"type": "object"}},
-        "suggestions": {"type": "array", "items": {"type": "object"}},
-        "solved": {"type": "array", "items": {"type": "integer"}},
-    },
-    "required": ["new_puzzles", "suggestions", "solved"],
-}
+__all__ = ["SCHEMA", "PuzzleAgent", "PuzzleUpdate", "Signals", "WorldView"]
+HINTS_KEPT = 3
 
 
 @dataclass(frozen=True)
 class Signals:
-    """What changed this turn (the triggers of an LLM pass)."""
+    """What changed this turn: the moments the model is asked."""
 
     new_room: bool = False
     new_item: bool = False
     failed: bool = False
     inventory_changed: bool = False
+    score_changed: bool = False
+    death: bool = False
+    clue: bool = False  # the reply was kept as a clue (something read, examined or told)
+    stuck: bool = False
+    ended: bool = False  # the game is over: nothing more to advise
+
+    @property
+    def urgent(self) -> bool:
+        """A moment worth a pass whatever the gap since the last one."""
+        return self.score_changed or self.death or self.clue or self.stuck
 
     @property
     def any(self) -> bool:
-        return self.new_room or self.new_item or self.failed or self.inventory_changed
+        return self.urgent or self.new_room or self.new_item or self.failed or self.inventory_changed
 
 
 @dataclass
@@ -65,6 +81,14 @@ class WorldView:
     inventory: list[str]
     known_items: list[str]
     map: Any = None
+    items: Any = None  # the item manager, for where things are
+    history: list[Any] = field(default_factory=list)  # recent turns (HistoryEntry)
+
+    def name_of(self, room_id: str | None) -> str | None:
+        """A room's display name (never its internal id when the map knows it)."""
+        if room_id is None or self.map is None:
+            return room_id
+        return next((r.name for r in self.map.rooms() if r.room_id == room_id), room_id)
 
 
 def prompt_variables(game_name: str) -> dict[str, str]:
@@ -75,7 +99,7 @@ def prompt_variables(game_name: str) -> dict[str, str]:
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
-    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 10, every: int = 15) -> None:
+    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 3, every: int = 15) -> None:
         self.llm = llm
         self.min_gap = min_gap
         self.every = every
@@ -86,57 +110,78 @@ class PuzzleAgent:
 
     # --- evaluation -------------------------------------------------------------------------
     def evaluate(self, view: WorldView, signals: Signals, allow_llm: bool = True) -> PuzzleUpdate:
-        """Detect new puzzles and refresh suggestions for this turn."""
+        """Detect new puzzles, close solved ones and refresh the suggestions for this turn."""
         update = PuzzleUpdate(found=self._detect(view), solved=self._solved_by_rules(view))
         suggestions = self._rule_suggestions(view)
-        if allow_llm and self._llm_due(view.turn, signals, bool(update.found)):
+        if allow_llm and not signals.ended and self._llm_due(view.turn, signals, bool(update.found)):
             suggestions = self._llm_pass(view, update) + suggestions
-        self.suggestions = self._fresh(suggestions)[:3]
+        self.suggestions = self._fresh([*suggestions, *self._still_standing(view)])[:HINTS_KEPT]
         update.suggestions = list(self.suggestions)
         return update
 
     def _llm_due(self, turn: int, signals: Signals, found: bool) -> bool:
-        if self.llm is None or turn - self.last_llm_turn < self.min_gap:
+        if self.llm is None:
             return False
-        # Without a trigger the pass still runs now and then: the LLM may see puzzles the rules miss.
-        return found or signals.any or turn - self.last_llm_turn >= self.every
+        if found or signals.urgent:
+            return True
+        if turn - self.last_llm_turn < self.min_gap:
+            return False
+        return signals.any or turn - self.last_llm_turn >= self.every
 
     def _detect(self, view: WorldView) -> list[Puzzle]:
         found = []
         for sentence, kind in rules.detect(view.output):
-            if not self._known(sentence, view.room_id):
-                found.append(self.add(sentence, kind, view.room_id, view.turn))
+            obstacle = obstacles.obstacle_of(sentence)
+            here = view.room_id if obstacles.placed_here(view.command, obstacle) else None
+            known = self._by_obstacle(kind, obstacle)
+            if known is None:
+                found.append(self.add(sentence, kind, here, view.turn, obstacle=obstacle))
+            elif known.location is None and here is not None:
+                known.location = here  # met at last: the puzzle moves to where its obstacle is
         return found
 
-    def _known(self, description: str, location: str | None) -> bool:
-        key = description.lower()
-        return any(p.description.lower() == key and p.location == location for p in self.puzzles)
+    def _by_obstacle(self, kind: str, obstacle: str) -> Puzzle | None:
+        key = obstacles.head(obstacle)
+        return next(
+            (p for p in self.open_puzzles() if p.kind == kind and obstacles.head(p.obstacle) == key), None
+        )
 
-    def add(self, description: str, kind: str, location: str | None, turn: int, items: Any = ()) -> Puzzle:
+    def add(
+        self,
+        description: str,
+        kind: str,
+        location: str | None,
+        turn: int,
+        items: Any = (),
+        obstacle: str = "",
+    ) -> Puzzle:
         """Register a puzzle and return it."""
         next_id = max((p.puzzle_id for p in self.puzzles), default=0) + 1
         related = [str(i) for i in items] if isinstance(items, list | tuple) else []
         puzzle = Puzzle(next_id, description, location=location, related_items=related, created_turn=turn)
         puzzle.kind = kind
+        puzzle.obstacle = obstacle or obstacles.obstacle_of(description)
         self.puzzles.append(puzzle)
         return puzzle
 
     def add_maze(self, group_id: str, entry_room: str | None, turn: int) -> Puzzle:
         """Register a detected maze as a puzzle (the maze solver handles it)."""
-        return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn)
+        return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn, obstacle="maze")
 
     def _solved_by_rules(self, view: WorldView) -> list[Puzzle]:
-        if not view.command or is_failure(view.output):
+        if not view.command or is_failure(view.output) or obstacles.refused(view.output):
             return []
         lit = self._lit_rooms(view)
         if lit:
             return lit
         if not any(p.search(view.output) for p in rules.SOLVED_PATTERNS):
             return []
-        solved = []
-        for puzzle in self.open_puzzles():
-            if puzzle.location == view.room_id and puzzle.kind in ("locked", "blocked"):
-                solved.append(self.solve(puzzle.puzzle_id, view.turn))
+        said = f"{view.command}\n{view.output}"
+        solved = [
+            self.solve(p.puzzle_id, view.turn)
+            for p in self.open_puzzles()
+            if p.kind in ("locked", "blocked") and obstacles.names_thing(said, p.obstacle)
+        ]
         return [p for p in solved if p is not None]
 
     def _lit_rooms(self, view: WorldView) -> list[Puzzle]:
@@ -165,13 +210,28 @@ class PuzzleAgent:
             item = rules.tool_for(puzzle.kind, view.inventory)
             if item is None:
                 continue
-            target = rules.locked_target(puzzle.description)
+            target = puzzle.obstacle or rules.locked_target(puzzle.description)
             action = rules.ACTION_FOR_KIND[puzzle.kind].format(target=target, item=item)
             route = self._route(view, puzzle.location)
             confidence = "high" if puzzle.kind == "locked" else "medium"
             suggestion = Suggestion(puzzle.puzzle_id, action, (item,), confidence, "tool matches", route)
             suggestions.append(suggestion)
         return suggestions
+
+    def _still_standing(self, view: WorldView) -> list[Suggestion]:
+        """Last turn's hints that were neither acted on nor closed: they stay, their routes renewed."""
+        acted = obstacles.action_key(view.command or "")
+        open_ids = {p.puzzle_id for p in self.open_puzzles()}
+        kept = []
+        for s in self.suggestions:
+            if obstacles.action_key(s.action) == acted or (
+                s.puzzle_id is not None and s.puzzle_id not in open_ids
+            ):
+                continue
+            puzzle = next((p for p in self.puzzles if p.puzzle_id == s.puzzle_id), None)
+            route = self._route(view, puzzle.location if puzzle else None)
+            kept.append(Suggestion(s.puzzle_id, s.action, s.items, s.confidence, s.reasoning, route))
+        return kept
 
     def _route(self, view: WorldView, location: str | None) -> tuple[str, ...]:
         if view.map is None or location is None or view.room_id is None or location == view.room_id:
@@ -182,40 +242,41 @@ class PuzzleAgent:
             return ()
 
     def _fresh(self, suggestions: list[Suggestion]) -> list[Suggestion]:
-        """Drop suggestions already tried and failed, and duplicates; high confidence first."""
-        tried = {a.split(" -> ")[0].lower() for p in self.puzzles for a in p.attempts}
+        """Drop suggestions whose meaning was already tried and failed, and duplicates; high first."""
+        tried = {obstacles.action_key(a.split(" -> ")[0]) for p in self.puzzles for a in p.attempts}
         seen: set[str] = set()
         kept = []
         for s in sorted(suggestions, key=lambda s: CONFIDENCES.index(s.confidence)):
-            key = s.action.lower()
+            key = obstacles.action_key(s.action)
             if key not in tried and key not in seen:
                 seen.add(key)
                 kept.append(s)
         return kept
 
     def record_attempt(self, command: str, output: str) -> None:
-        """If a suggested action failed, remember it on its puzzle so it is not suggested again."""
-        if not is_failure(output):
+        """A failed action on a puzzle's obstacle (or a hint's action) is remembered by its meaning."""
+        if not (is_failure(output) or obstacles.refused(output)):
             return
-        for s in self.suggestions:
-            if s.action.lower() == command.lower().strip():
-                puzzle = next((p for p in self.puzzles if p.puzzle_id == s.puzzle_id), None)
-                if puzzle is not None:
-                    puzzle.attempts.append(f"{command} -> {one_line(output, 80)}")
+        acted = obstacles.action_key(command)
+        hinted = {s.puzzle_id for s in self.suggestions if obstacles.action_key(s.action) == acted}
+        for puzzle in self.open_puzzles():
+            if puzzle.puzzle_id in hinted or obstacles.names_thing(command, puzzle.obstacle):
+                note = f"{command} -> {one_line(output, 80)}"
+                if all(obstacles.action_key(a.split(" -> ")[0]) != acted for a in puzzle.attempts):
+                    puzzle.attempts.append(note)
 
     # --- LLM pass ---------------------------------------------------------------------------
     def messages(self, view: WorldView) -> list[dict[str, str]]:
-        """The user message for an LLM pass: puzzles first, the changing state last."""
-        puzzles = "\n".join(
-            f"- #{p.puzzle_id} [{p.kind}] {p.description} (at {p.location}); "
-            f"failed: {'; '.join(p.attempts) or '-'}"
-            for p in self.open_puzzles()
-        )
-        known = ", ".join(view.known_items) or "-"
+        """The user message for an LLM pass: puzzles and the world first, the changing state last."""
+        name_of = view.name_of
         carrying = ", ".join(view.inventory) or "nothing"
         body = (
-            f"## Open puzzles\n{puzzles or '(none)'}\n\n## Known items\n{known}\n\n"
-            f"## Now (turn {view.turn})\nRoom: {view.room_id}\nCarrying: {carrying}\n"
+            f"## Open puzzles\n{puzzle_lines(self.open_puzzles(), name_of)}\n\n"
+            f"## Map (room: exits)\n{map_summary(view.map, name_of)}\n\n"
+            f"## Things and where they were seen\n{item_places(view.items, name_of)}\n\n"
+            f"## Recent actions (story text)\n{recent_actions(view.history)}\n\n"
+            f"## Now (after turn {view.turn})\nRoom: {name_of(view.room_id) or 'unknown'}\n"
+            f"Carrying: {carrying}\n"
             f"Latest output (after > {view.command or '(start)'}):\n{fence(view.output, 1200)}"
         )
         return [{"role": "user", "content": body}]
@@ -236,16 +297,25 @@ class PuzzleAgent:
         if not isinstance(reply, dict):
             raise ValueError(f"malformed puzzle reply: {reply!r:.200}")
         for raw in _dicts(reply.get("new_puzzles")):
-            description = str(raw.get("description") or "").strip()
-            if description and not self._known(description, view.room_id):
-                kind = str(raw.get("kind") or "general")
-                puzzle = self.add(description, kind, view.room_id, view.turn, raw.get("related_items"))
-                update.found.append(puzzle)
+            self._take_puzzle(raw, view, update)
         for puzzle_id in reply.get("solved") or []:
             solved = self.solve(puzzle_id, view.turn) if isinstance(puzzle_id, int) else None
             if solved is not None:
                 update.solved.append(solved)
         return [s for s in (self._suggestion(raw, view) for raw in _dicts(reply.get("suggestions"))) if s]
+
+    def _take_puzzle(self, raw: dict[str, Any], view: WorldView, update: PuzzleUpdate) -> None:
+        description = str(raw.get("description") or "").strip()
+        kind = str(raw.get("kind") or "general")
+        kind = kind if kind in KINDS else "general"
+        obstacle = " ".join(obstacles.words(str(raw.get("obstacle") or ""))) or obstacles.obstacle_of(
+            description
+        )
+        if not description or self._by_obstacle(kind, obstacle) is not None:
+            return
+        here = view.room_id if obstacles.names_thing(view.output, obstacle) else None
+        puzzle = self.add(description, kind, here, view.turn, raw.get("related_items"), obstacle=obstacle)
+        update.found.append(puzzle)
 
     def _suggestion(self, raw: dict[str, Any], view: WorldView) -> Suggestion | None:
         action = str(raw.get("action") or "").strip()

@@ -85,9 +85,13 @@ class StuckDetector:
 
     def check(self) -> str:
         """A short description of how the agent is stuck, or an empty string."""
-        repeated = Counter(self.commands[-REPEAT_WINDOW:]).most_common(1)
+        # the same command counts as repeated only where it left the player in the same room: walking
+        # "east" down a corridor of rooms is no circling
+        pairs = list(zip(self.commands, self.rooms, strict=False))[-REPEAT_WINDOW:]
+        repeated = Counter(pairs).most_common(1)
         if repeated and repeated[0][1] > REPEAT_LIMIT:
-            return f"you have typed '{repeated[0][0]}' {repeated[0][1]} times recently; try something else"
+            command, count = repeated[0][0][0], repeated[0][1]
+            return f"you have typed '{command}' {count} times recently in one place; try something else"
         recent = self.rooms[-(CYCLE_TURNS + 1) :]
         if len(recent) > CYCLE_TURNS and len(set(recent)) <= CYCLE_ROOMS:
             return "you have circled the same few rooms without progress; explore somewhere new"

@@ -11,6 +11,19 @@ ROOM_LISTING = (
     re.compile(r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) here\s*[.!,]", re.IGNORECASE),
     re.compile(r"(?:^|\n)\s*(?:You can also see|Visible items|I can also see)\s*:\s*(.+)$", re.MULTILINE),
     re.compile(r"(?:^|\n)\s*((?:A|An|Some) [^.\n]{1,60}?) (?:is|are) (?:lying |sitting |resting )?here\.", 0),
+    # things seen in a sentence of the room's own ("You notice a drawer.", "There is a coin on the floor.",
+    # "Look over there! a chest!"), as generated and hand-written games both say it
+    re.compile(
+        r"(?:^|[.!?]\s+|\n)\s*(?:You|I) (?:can )?(?:also )?(?:see|notice|make out|spot|find) "
+        r"((?:an?|some) [^.!?\n]{1,60}?)(?: here| there| nearby)?[.!]",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ((?:an?|some) [^.!?\n]{1,50}?) "
+        r"(?:on|in) the (?:floor|ground)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\b(?:over there|look)!\s+((?:an?|some) [^.!?\n]{1,50}?)!", re.IGNORECASE),
 )
 CONTAINER_PATTERNS = (
     re.compile(r"Opening the (.+?) reveals (.+?)\.", re.IGNORECASE | re.DOTALL),
@@ -21,19 +34,68 @@ CONTAINER_PATTERNS = (
 )
 
 
+# A paragraph of its own that places one thing in the room: "A brass lamp hangs from a hook." or
+# "Beside the door stands an iron chest." (the sentence libraries print for a thing not yet moved)
+_PLACING_VERBS = (
+    r"(?:hangs?|lies|lie|sits?|stands?|rests?|leans?|dangles?|waits?|gleams?|glints?|glitters?|floats?|"
+    r"hovers?|sticks? out|protrudes?|(?:is|are) (?:lying|sitting|standing|resting|hanging|leaning|propped|"
+    r"lodged|wedged|tucked|set|fixed|mounted|here)|(?:has|have) (?:fallen|been (?:left|dropped|placed)))"
+)
+_THING = r"(?P<thing>(?:[\w'-]+ ){0,3}?[\w'-]+)"
+PLACING_SENTENCES = (
+    re.compile(rf"^(?:An?|Some) {_THING} {_PLACING_VERBS}\b", re.IGNORECASE),
+    re.compile(
+        rf"^(?:At|On|In|Beside|Near|Against|Under|Below|Above|By|Behind|Before|Among) [^.,;]{{1,50}}?,? "
+        rf"(?:stands?|sits?|lies|lie|hangs?|rests?|leans?|(?:is|are)) (?:an?|some) {_THING}(?:[.,;]| with\b)",
+        re.IGNORECASE,
+    ),
+)
+
+
 def room_items(text: str) -> list[ListedItem]:
-    """Objects a room description lists as lying here.
+    """Objects a room description lists as lying here, or places in a sentence of their own.
 
     >>> [i.name for i in room_items("Attic\\n\\nYou can also see a lamp and a sword here.")]
     ['lamp', 'sword']
     >>> [i.name for i in room_items("There is a tin whistle here.")]
     ['tin whistle']
+    >>> [i.name for i in room_items("Shed\\nA cramped shed.\\n\\nA brass lamp hangs from a hook.")]
+    ['brass lamp']
+    >>> [i.name for i in room_items("You notice a drawer. There is a coin on the floor. Look! a chest!")]
+    ['drawer', 'coin', 'chest']
     """
     found: list[ListedItem] = []
     for pattern in ROOM_LISTING:
         for match in pattern.finditer(text):
             found.extend(list_items(match.group(1)))
-    return [i for i in found if _plausible_name(i.name)]
+    found.extend(placed_items(text))
+    named: dict[str, ListedItem] = {}
+    for item in found:
+        if _plausible_name(item.name):
+            named.setdefault(item.name.lower(), item)  # two patterns may read one sentence
+    return list(named.values())
+
+
+def placed_items(text: str) -> list[ListedItem]:
+    """Things a paragraph of their own places in the room (never the first paragraph, the room's own).
+
+    >>> [i.name for i in placed_items("Bedroom\\nA bare room.\\n\\nBy the bed stands an oak chest.")]
+    ['oak chest']
+    >>> [i.name for i in placed_items("Yard\\nA yard.\\n\\nA red apple has fallen into the grass.")]
+    ['red apple']
+    >>> placed_items("A wooden shed stands to the west. The gate is north.")
+    []
+    """
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    found: list[ListedItem] = []
+    for paragraph in paragraphs[1:]:
+        first = re.split(r"(?<=[.!?])\s", " ".join(paragraph.split()), maxsplit=1)[0]
+        for pattern in PLACING_SENTENCES:
+            match = pattern.match(first)
+            if match:
+                found.append(listed_item(match.group("thing"), 0, None))
+                break
+    return found
 
 
 def _plausible_name(name: str) -> bool:

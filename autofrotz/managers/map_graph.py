@@ -12,6 +12,7 @@ from typing import Any
 import networkx as nx
 
 from autofrotz.managers.directions import opposite
+from autofrotz.managers.exit_states import exit_states
 from autofrotz.storage.models import Connection, Room
 
 # Exit states kept on a room node: seen in text, refuted by a refusal, or blocked by an obstacle.
@@ -192,8 +193,16 @@ class MapGraph:
             self._sync_edge(from_room, link.to_room)
             self.log(turn, "disconnect", room=from_room, direction=direction, to=link.to_room)
 
-    def refute_exit(self, room_id: str, direction: str, turn: int = 0) -> None:
+    def note_exit_words(
+        self, room_id: str, direction: str, words: str | None, kind: str = "exit_reasons"
+    ) -> None:
+        """Keep the game's own words about an exit (why it refused or barred it, or that it is one-way)."""
+        if words:
+            self.room(room_id).setdefault(kind, {})[direction] = " ".join(words.split())[:160]
+
+    def refute_exit(self, room_id: str, direction: str, turn: int = 0, reason: str | None = None) -> None:
         """The game said there is no exit this way: drop any assumed link and remember the refusal."""
+        self.note_exit_words(room_id, direction, reason)
         link = self.links[room_id].get(direction)
         if link and not link.inferred:
             return  # travelled once: a refusal now means it closed, which mark_blocked expresses
@@ -204,6 +213,7 @@ class MapGraph:
 
     def mark_blocked(self, from_room: str, direction: str, reason: str | None = None, turn: int = 0) -> None:
         """Mark an exit blocked (locked door, troll) so pathfinding avoids it."""
+        self.note_exit_words(from_room, direction, reason)
         link = self.links.get(from_room, {}).get(direction)
         if link:
             link.blocked, link.blocked_reason = True, reason
@@ -291,23 +301,31 @@ class MapGraph:
         return (best[1], best[2]) if best else None
 
     # ----- models and serialisation -----
+    def exit_states(self, room_id: str) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+        """The room's true exits with their states, and the directions the game refused (exit_states.py)."""
+        return exit_states(self.room(room_id), self.links.get(room_id, {}))
+
     def rooms(self) -> list[Room]:
-        """Every room as a models.Room."""
-        return [
-            Room(
+        """Every room as a models.Room: `exits` are its true exits only."""
+        return [self._room_model(r, d) for r, d in self.graph.nodes(data=True)]
+
+    def _room_model(self, r: str, d: dict[str, Any]) -> Room:
+        states, refused = self.exit_states(r)
+        return Room(
                 room_id=r,
                 name=d["name"],
                 description=d["description"],
                 visit_count=d["visit_count"],
                 first_visited_turn=d["first_visited_turn"],
                 last_visited_turn=d["last_visited_turn"],
-                exits=sorted(set(d["exits"]) | set(self.links.get(r, {}))),
+                exits=sorted(states),
                 maze_group=d["maze_group"],
                 maze_marker_item=d["maze_marker_item"],
                 is_dark=d["is_dark"],
+                exit_states=states,
+                refused=refused,
+                full_text=d.get("full_text", ""),
             )  # fmt: skip
-            for r, d in self.graph.nodes(data=True)
-        ]
 
     def connections(self) -> list[Connection]:
         """Every exit with a known destination as a models.Connection."""

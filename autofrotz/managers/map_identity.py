@@ -366,6 +366,10 @@ def _name_from_description(description: str) -> str:
 
     >>> _name_from_description("You are in a herb garden. A path winds east.")
     'You are in a herb garden'
+    >>> _name_from_description("You are on the track that climbs up out of the valley, past a long hedge.")
+    'You are on the track that climbs up out of the valley, past'
     """
     first = description.split(". ")[0].rstrip(".")
-    return first[:60].strip()
+    if len(first) <= 60:
+        return first.strip()
+    return first[:61].rsplit(" ", 1)[0].rstrip(" ,;:-").strip()  # whole words only

@@ -16,6 +16,13 @@ from typing import Any
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import map_llm
 from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
+from autofrotz.managers.exit_words import (
+    first_sentence,
+    one_way_sentences,
+    one_way_words,
+    room_text,
+    stayed_refusal,
+)
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_identity import _name_from_description, exits_conflict, furnishings, same_text
 from autofrotz.managers.map_lookalike import split_fall
@@ -309,9 +316,11 @@ class MapManager(MazeMap):
             self.room(here)["is_dark"] = True
         if verdict.kind == STAY:
             if here and seen.label and verdict.refute:
-                self.refute_exit(here, seen.label, turn)
+                self.refute_exit(here, seen.label, turn, first_sentence(self.reply))
             elif here and seen.label and verdict.blocked:
                 self.mark_blocked(here, seen.label, verdict.blocked, turn)
+            elif here and seen.label and stayed_refusal(seen, self.reply):
+                self.refute_exit(here, seen.label, turn, first_sentence(self.reply))
             return self._stay(verdict.is_dark)
         if verdict.ride:
             self.scene.riding = True
@@ -374,6 +383,8 @@ class MapManager(MazeMap):
         if target is None:
             target = self._create_room(name, parsed.description, label, turn)
         node = self.room(target)
+        if not node.get("full_text") and parsed.description:
+            node["full_text"] = room_text(self.reply, parsed.description)
         node["furnishings"] = furnishings(self.reply, name) or node.get("furnishings", [])
         if parsed.description and (not node["description"] or is_item_line(node["description"])):
             node["description"] = parsed.description
@@ -381,6 +392,7 @@ class MapManager(MazeMap):
         for direction in parsed.exits:
             self.set_exit_state(target, direction, MENTIONED)
         node["mentioned"] = sorted({*node.get("mentioned", []), *parsed.exits})  # kept once walked
+        self._note_one_way(previous, target, label, parsed.description)
         moved = target != previous or (seen.travel and label is not None and self._loop_known(label))
         if moved or previous is None:
             self._record_move(previous, target, label, seen.travel, turn)
@@ -388,6 +400,16 @@ class MapManager(MazeMap):
         if (moved or previous is None or seen.travel) and is_full_description(parsed.description):
             self.check_maze_condition(target, parsed.description, turn, label if seen.travel else None)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
+
+    def _note_one_way(self, previous: str | None, target: str, label: str | None, description: str) -> None:
+        """Ways the text says do not lead back: named in the room's description, or the move just made."""
+        for direction, sentence in one_way_sentences(description).items():
+            self.note_exit_words(target, direction, sentence, "one_way")
+        said = (
+            one_way_words(self.reply.replace(description, "")) if description else one_way_words(self.reply)
+        )
+        if previous and label and previous != target and said:
+            self.note_exit_words(previous, label, said, "one_way")
 
     def _without_aside(self, name: str, description: str) -> str:
         """The current room's name when the header is that name plus an aside in brackets and the

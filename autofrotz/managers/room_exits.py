@@ -1,4 +1,5 @@
-"""Ways out a room's text names: an "Exits:" list, compass words in context, stairs leading up or down."""
+"""Ways out a room's text names: an "Exits:" list, compass words in context, stairs leading up or down,
+a door set in a wall."""
 
 from __future__ import annotations
 
@@ -7,15 +8,37 @@ import re
 from autofrotz.managers.directions import canonical_direction
 
 _EXIT_LIST = re.compile(r"\b(?:obvious )?exits?(?: are)?\s*[:\-]?\s*(?P<list>[a-z ,\-]+)", re.IGNORECASE)
+_COMPASS = r"(?:north|south)[- ]?(?:east|west)|north|south|east|west"
+# parts of a place named by a compass word: "the north wall", "the south east corner" name no way out
+_PLACE_PARTS = (
+    r"side|sides|wall|walls|end|bank|shore|corner|edge|face|half|part|tip|slope|of the house|window|"
+    r"windows|horizon|sky|coast|wing"
+)
 _EXIT_CONTEXT = re.compile(
-    r"\b(?P<dir>north|south|east|west|northeast|northwest|southeast|southwest|north-east|north-west|"
-    r"south-east|south-west)(?:ward|wards|ern)?\b(?!\s+(?:side|wall|end|bank|shore|corner|edge|face|"
-    r"half|part|tip|slope|of the house|window))",
+    rf"\b(?P<dir>{_COMPASS})(?:ward|wards|ern)?\b(?!\s+(?:{_PLACE_PARTS})\b)(?![- ](?:east|west)\b)",
     re.IGNORECASE,
 )
 _UPDOWN = re.compile(
     r"\b(?:lead|leads|leading|go|goes|going|climb|climbs|head|heads|run|runs|continue|continues|"
-    r"stair\w*|ladder|steps|way|passage|chimney|hole|shaft)\s+(?:\w+\s+)?(?P<dir>up|down)(?:ward|wards)?\b",
+    r"stair\w*|ladder|steps|way|passage|chimney|hole|shaft)\s+(?:\w+\s+)?(?P<dir>up|down)(?:ward|wards)?\b"
+    r"(?P<along>\s+the\s+(?P<noun>\w+))?",
+    re.IGNORECASE,
+)
+# what a "down the X" or "up the X" climbs; any other X is walked along ("down the lane"), not a way down
+_VERTICAL = frozenset(
+    {
+        "stairs", "stair", "staircase", "stairway", "steps", "ladder", "shaft", "hole", "well", "chute",
+        "chimney", "slope", "cliff", "rope", "rungs", "ramp", "pole", "trapdoor", "hatch", "tree",
+    }
+)  # fmt: skip
+_CLIMBERS = re.compile(
+    r"\b(?:stair\w*|ladder|steps|ramp|rungs)\b[^.;]{0,20}?\b(?P<verb>climbs?|rises?|ascends?|descends?|"
+    r"drops?|sinks?)\b",
+    re.IGNORECASE,
+)
+_IN_WALL = re.compile(
+    rf"\b(?:door|doorway|opening|archway|arch|gate|passage|gap|exit|hatch)\b[^.;]{{0,40}}?\b(?:in|through)"
+    rf" the (?P<dir>{_COMPASS}) wall\b",
     re.IGNORECASE,
 )
 
@@ -27,12 +50,48 @@ def parse_exits(text: str) -> list[str]:
     ['north', 'south', 'up']
     >>> parse_exits("A passage leads west and a staircase leads down. The north wall is bare.")
     ['west', 'down']
+    >>> parse_exits("A staircase climbs to the upper floor; an iron door is set in the east wall.")
+    ['east', 'up']
+    >>> parse_exits("A bench stands in the south east corner. Continue down the pathway to the gate.")
+    []
+    >>> parse_exits("The trail runs south-east; steps lead down the cliff.")
+    ['southeast', 'down']
     """
     found: list[str] = []
     for m in _EXIT_LIST.finditer(text):
         found += [d for w in re.split(r"[\s,]+", m.group("list")) if (d := canonical_direction(w))]
     for m in _EXIT_CONTEXT.finditer(text):
-        found.append(canonical_direction(m.group("dir")) or "")
+        found.append(canonical_direction(m.group("dir").replace(" ", "")) or "")
+    for m in _IN_WALL.finditer(text):
+        found.append(canonical_direction(m.group("dir").replace(" ", "")) or "")
     for m in _UPDOWN.finditer(text):
+        if m.group("noun") and m.group("noun").lower() not in _VERTICAL:
+            continue
         found.append(canonical_direction(m.group("dir")) or "")
+    for m in _CLIMBERS.finditer(text):
+        verb = m.group("verb").lower()
+        found.append("up" if verb.startswith(("climb", "rise", "ascend")) else "down")
     return list(dict.fromkeys(d for d in found if d))
+
+
+# A later paragraph of a room's reply that speaks of ways out (some games describe the room, then its
+# doors and openings in a paragraph of their own)
+_WAY_WORDS = re.compile(
+    r"\b(?:exits?|doors?|doorways?|gates?|entrances?|entranceways?|passages?|passageways?|paths?|archways?|"
+    r"leading|leads|try going|way out)\b",
+    re.IGNORECASE,
+)
+
+
+def ways_in_later_paragraphs(text: str) -> list[str]:
+    """Directions named by the paragraphs after the first that speak of ways out.
+
+    >>> ways_in_later_paragraphs("A den.\\n\\nA door leads south. Try going east.\\n\\nA cat sits west.")
+    ['south', 'east']
+    """
+    paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+    found: list[str] = []
+    for paragraph in paragraphs[1:]:
+        if _WAY_WORDS.search(paragraph):
+            found += [d for d in parse_exits(paragraph) if d not in found]
+    return found

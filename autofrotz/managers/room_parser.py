@@ -17,7 +17,7 @@ from autofrotz.managers.header_shapes import (
     ornamented_header,
     parenthesised_header,
 )
-from autofrotz.managers.room_exits import parse_exits
+from autofrotz.managers.room_exits import parse_exits, ways_in_later_paragraphs
 from autofrotz.managers.room_prose import (
     describes_a_room,
     headerless_description,
@@ -533,4 +533,7 @@ def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput
             result.description = described
             result.headerless_room = True
     result.exits = parse_exits(paragraph or result.description) if result.description else []
+    if result.description and header and index >= 0:
+        later = ways_in_later_paragraphs("\n".join(lines[index + 1 :]))
+        result.exits += [d for d in later if d not in result.exits]
     return result

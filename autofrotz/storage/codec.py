@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from operator import attrgetter
 from typing import Any
 
@@ -166,10 +166,22 @@ def extra_fields(cls: type, stored: list[str]) -> list[str]:
 
 
 def encode_extra(obj: Any, names: list[str]) -> str | None:
-    """JSON of the fields without a column, or NULL when there are none."""
-    if not names:
-        return None
-    return dumps({n: getattr(obj, n) for n in names})
+    """JSON of the fields without a column that differ from their defaults, or NULL when none do
+    (a default is what decoding gives back anyway)."""
+    defaults = {f.name: _default(f) for f in fields(obj)}
+    kept = {n: getattr(obj, n) for n in names if getattr(obj, n) != defaults.get(n, _NO_DEFAULT)}
+    return dumps(kept) if kept else None
+
+
+_NO_DEFAULT = object()
+
+
+def _default(f: Any) -> Any:
+    if f.default is not MISSING:
+        return f.default
+    if f.default_factory is not MISSING:
+        return f.default_factory()
+    return _NO_DEFAULT
 
 
 def entity_values(spec: EntityTable, obj: Any) -> tuple[Any, ...]:

@@ -63,6 +63,12 @@ class Room:
     maze_group: str | None = None
     maze_marker_item: str | None = None
     is_dark: bool = False
+    # every true exit's state: {"state": leads|untried|blocked|one_way, "to": room id or None,
+    # "reason": the game's words for a block or a one-way passage, or None}
+    exit_states: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # directions the game refused here, with its words: never exits, kept so nobody tries them again
+    refused: dict[str, str] = field(default_factory=dict)
+    full_text: str = ""  # the room's whole text at its first visit (ways out, things): for the briefing
 
 
 @dataclass
@@ -102,6 +108,7 @@ class Puzzle:
     created_turn: int = 0
     solved_turn: int | None = None
     kind: str = "general"  # general | blocked | clue | maze | ...
+    obstacle: str = ""  # the thing in the way ("iron door"): puzzles are keyed and located by it
 
 
 @dataclass

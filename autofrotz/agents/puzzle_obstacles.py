@@ -1,0 +1,137 @@
+"""Puzzles keyed by their obstacle: which thing a sentence says is in the way, whether a command or a
+reply is about that thing, and what a command means (the same action on the same thing, however worded).
+"""
+
+from __future__ import annotations
+
+import re
+
+ARTICLES = frozenset({"the", "a", "an", "some", "your", "my", "this", "that", "its", "his", "her"})
+# Verbs that say the same thing: the first word of each group is the one kept.
+VERB_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("take", "get", "pick", "grab", "carry"),
+    ("examine", "x", "inspect", "check", "describe"),
+    ("look", "l"),
+    ("open", "unfasten"),
+    ("unlock", "unbolt"),
+    ("put", "place", "insert", "drop"),
+    ("turn on", "switch on", "light", "activate"),
+    ("read", "peruse"),
+    ("attack", "hit", "kill", "fight", "strike"),
+)
+_VERB_OF = {variant: group[0] for group in VERB_GROUPS for variant in group}
+# Replies that show the action did not happen: the parser did not see the thing or the word.
+PARSER_REFUSALS = re.compile(
+    r"\byou can'?t see any such thing\b|\bi don'?t (?:know|understand|recognise|see)\b|"
+    r"\bthat'?s not a verb\b|\byou (?:can'?t|cannot) see (?:that|it|any)\b|\bthere is no\b|"
+    r"\bnothing (?:like that|by that name)\b|\bwhat do you want to\b",
+    re.IGNORECASE,
+)
+# Readings of text that may name an obstacle somewhere else (a note, a sign, a person's words).
+READING_VERBS = frozenset({"read", "consult", "ask", "tell", "talk", "listen", "peruse"})
+LOOKING_VERBS = frozenset({"examine", "x", "inspect", "check", "look", "search"})
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, articles dropped.
+
+    >>> words("Unlock the Iron Door!")
+    ['unlock', 'iron', 'door']
+    """
+    return [w for w in re.findall(r"[a-z][a-z'-]*", text.lower()) if w not in ARTICLES]
+
+
+def obstacle_of(sentence: str) -> str:
+    """The thing a sentence says is in the way: the noun phrase it opens with, else before its verb.
+
+    >>> obstacle_of("The vault door is locked.")
+    'vault door'
+    >>> obstacle_of("A huge troll blocks your way.")
+    'huge troll'
+    >>> obstacle_of("It is pitch black.")
+    'darkness'
+    """
+    match = re.search(
+        r"(?:^|\b(?:the|a|an)\s+)([a-z][\w' -]{0,40}?)\s+(?:is|are|seems?|blocks?|bars?|won't|will not|"
+        r"stands?|sits?)\b",
+        sentence,
+        re.IGNORECASE,
+    )
+    phrase = " ".join(w for w in words(match.group(1)) if w) if match else ""
+    if not phrase or phrase in ("it", "you", "there", "this", "that", "everything", "here"):
+        return "darkness" if re.search(r"\bdark|black\b", sentence, re.I) else phrase or "it"
+    return " ".join(phrase.split()[-3:])
+
+
+def head(obstacle: str) -> str:
+    """The word an obstacle is called by: its last word.
+
+    >>> head("heavy iron door")
+    'door'
+    """
+    parts = obstacle.split()
+    return parts[-1] if parts else ""
+
+
+def names_thing(text: str, obstacle: str) -> bool:
+    """Whether a text speaks of the obstacle (by its head word).
+
+    >>> names_thing("unlock door with key", "iron door"), names_thing("open case", "iron door")
+    (True, False)
+    """
+    key = head(obstacle)
+    return bool(key) and key in words(text)
+
+
+def action_key(command: str) -> str:
+    """What a command does, however it is worded: the verb's group and each noun phrase's last word.
+
+    >>> action_key("unlock the iron door with the iron key") == action_key("unlock door with key")
+    True
+    >>> action_key("get lamp"), action_key("x brass lamp")
+    ('take lamp', 'examine lamp')
+    """
+    parts = words(command)
+    if not parts:
+        return ""
+    two = " ".join(parts[:2])
+    verb, rest = (
+        (_VERB_OF[two], parts[2:]) if two in _VERB_OF else (_VERB_OF.get(parts[0], parts[0]), parts[1:])
+    )
+    phrases: list[list[str]] = [[]]
+    for word in rest:
+        if word in ("with", "on", "in", "into", "to", "at", "from", "under", "onto"):
+            phrases.append([word])
+        else:
+            phrases[-1].append(word)
+    tails = [(p[0] + " " + p[-1]) if p[0] in ("with", "on", "in", "into", "to", "at", "from", "under", "onto")
+             and len(p) > 1 else p[-1] for p in phrases if p]  # fmt: skip
+    return " ".join([verb, *tails])
+
+
+def refused(reply: str) -> bool:
+    """Whether the parser refused the command (it saw no such thing, or did not know a word).
+
+    >>> refused("You can't see any such thing."), refused("Taken.")
+    (True, False)
+    """
+    return bool(PARSER_REFUSALS.search(reply[:200]))
+
+
+def placed_here(command: str | None, obstacle: str) -> bool:
+    """Whether a reply's obstacle stands where the player is: not when the text was read, or when the
+    player examined some other thing (a note that tells of a door elsewhere).
+
+    >>> placed_here("east", "iron door"), placed_here("read note", "iron door")
+    (True, False)
+    >>> placed_here("examine door", "iron door"), placed_here("examine note", "iron door")
+    (True, False)
+    """
+    if not command:
+        return True
+    verb = words(command)[:1]
+    if verb and verb[0] in READING_VERBS:
+        return False
+    if verb and verb[0] in LOOKING_VERBS and len(words(command)) > 1:
+        return names_thing(command, obstacle)
+    return True

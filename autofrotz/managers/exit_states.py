@@ -1,0 +1,100 @@
+"""Which directions of a room are true exits, and in what state: the one reading the briefing, the page
+and the REST API all show.
+
+An exit is a direction that moved the player (it leads somewhere), or one the room's text names that
+has not been tried. A direction the game refused is never an exit; it is kept apart, with the game's
+words, so that nobody tries it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+LEADS, UNTRIED, BLOCKED_STATE, ONE_WAY = "leads", "untried", "blocked", "one_way"
+
+# what map_graph keeps on a room node per direction (mentioned in text, refused, or blocked)
+_NODE_MENTIONED, _NODE_REFUTED, _NODE_BLOCKED = "mentioned", "refuted", "blocked"
+
+
+class LinkLike(Protocol):
+    to_room: str
+    bidirectional: bool
+    blocked: bool
+    blocked_reason: str | None
+    inferred: bool
+    teleport: bool
+
+
+def exit_states(
+    node: Mapping[str, Any], links: Mapping[str, LinkLike]
+) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """The true exits of one room with their states, and the refused directions with the game's words.
+
+    >>> from types import SimpleNamespace as L
+    >>> node = {"exits": {"north": "mentioned", "up": "refuted", "east": "blocked"},
+    ...         "exit_reasons": {"up": "You can't go that way.", "east": "The door is locked"}}
+    >>> walked = L(to_room="hall", bidirectional=True, blocked=False, blocked_reason=None, inferred=False,
+    ...            teleport=False)
+    >>> states, refused = exit_states(node, {"west": walked})
+    >>> sorted(states), states["west"]["state"], states["north"]["state"], states["east"]["reason"]
+    (['east', 'north', 'west'], 'leads', 'untried', 'The door is locked')
+    >>> refused
+    {'up': "You can't go that way."}
+    """
+    marks: Mapping[str, str] = node.get("exits", {})
+    reasons: Mapping[str, str] = node.get("exit_reasons", {})
+    one_way_words: Mapping[str, str] = node.get("one_way", {})
+    states: dict[str, dict[str, Any]] = {}
+    refused: dict[str, str] = {}
+    for label, link in links.items():
+        if marks.get(label) == _NODE_REFUTED:
+            continue
+        states[label] = _link_state(label, link, one_way_words)
+    for label, mark in marks.items():
+        if label in states:
+            continue
+        if mark == _NODE_REFUTED:
+            refused[label] = reasons.get(label, "")
+        elif mark == _NODE_BLOCKED:
+            states[label] = {"state": BLOCKED_STATE, "to": None, "reason": reasons.get(label)}
+        elif label in one_way_words:
+            states[label] = {"state": ONE_WAY, "to": None, "reason": one_way_words[label]}
+        else:
+            states[label] = {"state": UNTRIED, "to": None, "reason": None}
+    return states, refused
+
+
+def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) -> dict[str, Any]:
+    if link.blocked:
+        return {"state": BLOCKED_STATE, "to": link.to_room, "reason": link.blocked_reason}
+    if link.inferred:  # assumed from the way back, never walked: a way to try, whose end we can guess
+        return {"state": UNTRIED, "to": link.to_room, "reason": None}
+    if label in one_way_words:
+        return {"state": ONE_WAY, "to": link.to_room, "reason": one_way_words[label]}
+    return {"state": LEADS, "to": link.to_room, "reason": None}
+
+
+def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> str:
+    """One exit as the briefing says it.
+
+    >>> describe_exit("north", {"state": "leads", "to": "hall"}, lambda r: "Great Hall")
+    'north -> Great Hall'
+    >>> describe_exit("east", {"state": "blocked", "to": None, "reason": "The door is locked"})
+    'east (blocked: The door is locked)'
+    >>> describe_exit("down", {"state": "untried", "to": None})
+    'down (not tried)'
+    >>> describe_exit("up", {"state": "untried", "to": "hall"}, lambda r: "Hall")
+    'up (not tried; may lead back to Hall)'
+    """
+    kind, to = state.get("state"), state.get("to")
+    where = (name_of(to) if name_of and to else to) or ""
+    if kind == LEADS:
+        return f"{label} -> {where}" if where else label
+    if kind == BLOCKED_STATE:
+        reason = state.get("reason")
+        return f"{label} (blocked: {reason})" if reason else f"{label} (blocked)"
+    if kind == ONE_WAY:
+        tail = f" -> {where}" if where else ""
+        return f"{label}{tail} (one way: {state.get('reason') or 'no way back'})"
+    return f"{label} (not tried; may lead back to {where})" if where else f"{label} (not tried)"

@@ -1,0 +1,92 @@
+"""The game's own words about a way out: the sentence that refused a move, a move that left the player
+where they stood, and text that says a way does not lead back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from autofrotz.if_patterns import detect_outcome
+from autofrotz.managers.directions import OPPOSITES
+from autofrotz.managers.room_exits import parse_exits
+
+# Text saying a way does not lead back ("whatever goes down it will not come back up").
+ONE_WAY_PATTERNS: tuple[str, ...] = (
+    r"\b(?:will not|won'?t|never|cannot|can'?t|could not|couldn'?t) (?:come|get|climb|go|make it) back\b",
+    r"\bno (?:way|going|coming|climbing) back\b",
+    r"\bone-way\b",
+    r"\bthere(?:'s| is) no return\b",
+)
+_ONE_WAY = re.compile("|".join(ONE_WAY_PATTERNS), re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+REFUSAL_CHARS = 300  # a move's reply longer than this tells of more than a refusal
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a reply, on one line.
+
+    >>> first_sentence("  The bushes are far too thick.\\nYou stay put.")
+    'The bushes are far too thick.'
+    """
+    flat = " ".join(text.split()).lstrip("> ")
+    found = _SENTENCE.match(flat)
+    return (found.group(0) if found else flat).strip()[:160]
+
+
+def one_way_words(text: str) -> str | None:
+    """The sentence of a text that says a way does not lead back, or None.
+
+    >>> one_way_words("You slide down. You will not get back up that way.")
+    'You will not get back up that way.'
+    >>> one_way_words("You walk back to the hall.") is None
+    True
+    """
+    for sentence in _SENTENCE.findall(" ".join(text.split())):
+        if _ONE_WAY.search(sentence):
+            return sentence.strip()
+    return None
+
+
+def one_way_sentences(description: str) -> dict[str, str]:
+    """Directions a room's description says do not lead back, each with its sentence.
+
+    >>> one_way_sentences("A hatch leads down; whatever falls in will not come back up. A door is west.")
+    {'down': 'A hatch leads down; whatever falls in will not come back up.'}
+    """
+    found: dict[str, str] = {}
+    for sentence in _SENTENCE.findall(" ".join(description.split())):
+        if not _ONE_WAY.search(sentence):
+            continue
+        for direction in parse_exits(sentence)[:1]:  # the way the sentence is about, not the way back
+            found.setdefault(direction, sentence.strip())
+    return found
+
+
+def stayed_refusal(seen: Any, reply: str) -> bool:
+    """A compass move whose short reply names no room and left the player where they stood: the game
+    refused that way in its own words ("The bushes are too thick"), so it is no exit.
+
+    Blocks the block patterns read, darkness, deaths and long replies (an event) are left alone.
+    """
+    if not seen.travel or seen.label not in OPPOSITES or seen.named or seen.parsed.is_dark:
+        return False
+    if seen.parsed.blocked_reason or len(reply.strip()) > REFUSAL_CHARS or not reply.strip():
+        return False
+    return detect_outcome(reply) is None
+
+
+FULL_TEXT_CHARS = 1200
+
+
+def room_text(reply: str, description: str) -> str:
+    """A room's whole text as its first visit showed it: from its description to the end of the reply
+    (its ways out and the things in it, often in paragraphs of their own).
+
+    >>> room_text("Den\\nA small den.\\n\\nA door leads south.\\n\\n>", "A small den.")
+    'A small den.\\n\\nA door leads south.'
+    """
+    start = reply.find(description[:40]) if description else -1
+    text = reply[start:] if start >= 0 else description
+    text = re.sub(r"\n\s*>\s*$", "", text.replace("\r", "")).strip()
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text[:FULL_TEXT_CHARS]

@@ -1,0 +1,191 @@
+"""What the briefing keeps beyond the recent turns: the opening's stated goal, the clues the player read
+or was told, the score's maximum, and a compact log of what happened earlier (points scored, deaths,
+rooms reached). Built by rules from each turn's reply; saved with the game (mind.py) and never lost to
+a death's rollback."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from autofrotz.agents.stuck import is_failure
+from autofrotz.managers.directions import canonical_direction
+
+GOAL_CHARS = 600
+CLUE_CHARS = 500
+CLUES_KEPT = 6
+LOG_KEPT = 30
+
+# Sentences of an opening that state what the player is to do.
+GOAL_PATTERNS: tuple[str, ...] = (
+    r"\b(?:your|the) (?:task|goal|quest|mission|job|aim|objective|purpose)\b",
+    r"\byou (?:must|need to|have to|are to|should|will have to|'ll have to)\b",
+    r"\bon (?:one|a single) condition\b",
+    r"\b(?:find|recover|rescue|retrieve|bring back|return|escape|save|stop|reach|collect|deliver)\b"
+    r"[^.!?]{0,80}\b(?:before|so that|in order to|if you|and (?:put|bring|return))\b",
+    r"\bto win\b",
+)
+_GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
+# Lines of an opening that are the story's banner, not its words.
+_BANNER = re.compile(
+    r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|^\s*$|interpreter",
+    re.IGNORECASE,
+)
+CLUE_VERBS = frozenset(
+    {"read", "examine", "x", "look", "l", "search", "ask", "tell", "talk", "listen", "consult"}
+)
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+_YOU = re.compile(r"\byou(?:r|'re|'ve|'ll)?\b", re.IGNORECASE)
+# "out of a possible 50", "out of 350", "of a maximum of 20 points"
+_MAXIMUM = re.compile(r"\bout of (?:a (?:possible|maximum of) )?(\d{1,6})\b|\bmaximum of (\d{1,6})\b", re.I)
+
+
+def stated_goal(opening: str, first_room: str | None = None) -> str:
+    """What the opening says the player is to do: its words before the first room when they speak to the
+    player, else its sentences that state a task.
+
+    >>> stated_goal("Aunt Ada left you her house, if you find her crown.\\n\\nHall\\nA hall.", "Hall")
+    'Aunt Ada left you her house, if you find her crown.'
+    >>> stated_goal("ZORK\\nCopyright (c) 1981\\nRelease 88\\n\\nWest of House\\nA field.", "West of House")
+    ''
+    """
+    lines = opening.replace("\r", "").split("\n")
+    cut = next((i for i, line in enumerate(lines) if _heads(line, first_room)), len(lines))
+    kept = [line for line in lines[:cut] if not _BANNER.search(line) and not is_art(line)]
+    preamble = " ".join(" ".join(kept).split())
+    if len(preamble) > 40 and _YOU.search(preamble):
+        return _bounded(preamble, GOAL_CHARS)
+    sentences = [s.strip() for s in _SENTENCE.findall(" ".join(opening.split())) if _GOAL.search(s)]
+    return _bounded(" ".join(dict.fromkeys(sentences)), GOAL_CHARS)
+
+
+def is_art(line: str) -> bool:
+    """A line drawn with symbols (a banner), not written in words.
+
+    >>> is_art("  | $$   | $$__     |$$|/  $$ "), is_art("You are in a hall.")
+    (True, False)
+    """
+    visible = [c for c in line if not c.isspace()]
+    return bool(visible) and sum(c.isalpha() for c in visible) < 0.5 * len(visible)
+
+
+def _heads(line: str, room: str | None) -> bool:
+    return bool(room) and (room or "").lower() in line.lower() and len(line.strip()) <= len(room or "") + 8
+
+
+def stated_maximum(text: str) -> int | None:
+    """The maximum score a reply states, or None.
+
+    >>> stated_maximum("You have scored 15 out of a possible 50, in 30 turns.")
+    50
+    >>> stated_maximum("Your score is 0.") is None
+    True
+    """
+    found = _MAXIMUM.search(text)
+    if not found:
+        return None
+    value = int(found.group(1) or found.group(2))
+    return value if value > 0 else None
+
+
+def is_clue(command: str, reply: str, names: list[str]) -> bool:
+    """A reply worth keeping: to reading, examining or asking, long enough, not a refusal, and naming a
+    place, a thing or a way (a direction, a room or item name the game has shown).
+
+    >>> is_clue("read note", "The note says: the key is hidden under the loose stone in the cellar.", ["key"])
+    True
+    >>> is_clue("read note", "You can't see any such thing.", [])
+    False
+    """
+    verb = command.lower().split(" ", 1)[0] if command else ""
+    flat = " ".join(reply.split())
+    if verb not in CLUE_VERBS or len(flat) < 50 or (len(flat) < 120 and is_failure(reply)):
+        return False
+    if command.lower().strip() in ("look", "l"):
+        return False
+    words = set(re.findall(r"[a-z]+", flat.lower()))
+    if any(canonical_direction(w) for w in words if len(w) > 2):
+        return True
+    return any(name.lower() in flat.lower() for name in names if len(name) > 2)
+
+
+@dataclass
+class Notebook:
+    """Goal, clues, the score's maximum and the log of earlier events, kept for the whole game."""
+
+    goal: str = ""
+    max_score: int | None = None
+    clues: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "command", "text"}
+    log: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "kind", "text"}
+    rooms_reached: list[str] = field(default_factory=list)
+
+    def open(self, opening: str, first_room: str | None, max_score: int | None) -> None:
+        """Read the opening: its stated goal, and the maximum if the story tables or the text know it."""
+        self.goal = stated_goal(opening, first_room)
+        self.max_score = max_score or stated_maximum(opening)
+        if first_room:
+            self.rooms_reached.append(first_room)
+
+    def observe(self, turn: int, command: str, reply: str, seen: TurnSeen) -> None:
+        """One turn's reply: points, a death, a room reached for the first time, a clue."""
+        self.max_score = stated_maximum(reply) or self.max_score
+        if (
+            seen.score_before is not None
+            and seen.score_after is not None
+            and seen.score_after != seen.score_before
+        ):
+            gained = seen.score_after - seen.score_before
+            total = f"{seen.score_after}" + (f" of {self.max_score}" if self.max_score else "")
+            self._note(turn, "score", f"{gained:+d} points (now {total}) after > {command}")
+        if seen.event == "death":
+            self._note(turn, "death", f"died after > {command}: {_first_sentence(reply)}")
+        if seen.room and seen.room not in self.rooms_reached:
+            self.rooms_reached.append(seen.room)
+            self._note(turn, "room", f"first reached {seen.room} (by > {command})")
+        if is_clue(command, reply, seen.names):
+            self._keep_clue(turn, command, reply)
+
+    def earlier(self, before_turn: int) -> list[str]:
+        """The log's lines older than the recent turns the briefing shows in full."""
+        return [f"turn {e['turn']}: {e['text']}" for e in self.log if e["turn"] < before_turn]
+
+    def _note(self, turn: int, kind: str, text: str) -> None:
+        self.log.append({"turn": turn, "kind": kind, "text": text})
+        while len(self.log) > LOG_KEPT:  # rooms reached go first: points and deaths are what matter
+            rooms = [i for i, e in enumerate(self.log) if e["kind"] == "room"]
+            self.log.pop(rooms[0] if rooms else 0)
+
+    def _keep_clue(self, turn: int, command: str, reply: str) -> None:
+        text = _bounded(" ".join(reply.split()), CLUE_CHARS)
+        self.clues = [c for c in self.clues if c["text"] != text]
+        self.clues.append({"turn": turn, "command": command, "text": text})
+        del self.clues[:-CLUES_KEPT]
+        self._note(turn, "clue", f"kept what > {command} showed (see Clues)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Notebook:
+        return cls(**data) if data else cls()
+
+
+@dataclass(frozen=True)
+class TurnSeen:
+    """What the turn loop knows of a turn beyond its reply."""
+
+    score_before: int | None = None
+    score_after: int | None = None
+    event: str | None = None
+    room: str | None = None  # the room the player stands in after the turn
+    names: list[str] = field(default_factory=list)  # room and item names the game has shown
+
+
+def _first_sentence(text: str) -> str:
+    found = _SENTENCE.search(" ".join(text.split()).lstrip("> *"))
+    return found.group(0).strip() if found else ""
+
+
+def _bounded(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3].rsplit(" ", 1)[0] + "..."
