@@ -1,0 +1,196 @@
+"""The game agent's briefing, read as a model reads it, on our own games played by a script.
+
+Each test replays a command list through the real interpreter and the real turn loop, with the game
+agent on the mock provider, and reads the briefing it was sent at a given turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autofrotz.llm import MockLLM
+from autofrotz.session import Session
+from tests.orchestrator_support import make_config, reply, require_cellar
+
+MOCK = {"provider": "mock", "model": "mock-1"}
+BUILTIN = {"provider": "builtin", "model": "builtin"}
+CELLAR_WIN = (
+    "w,take lamp,e,n,n,e,read note,open case,w,u,n,open chest,take key,s,d,n,turn on lamp,d,"
+    "unlock door with key,open door,e,take crown,w,u,s,e,put crown in case"
+).split(",")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_mocks() -> Iterator[None]:
+    require_cellar()
+    MockLLM.reset()
+    yield
+    MockLLM.reset()
+
+
+def briefings(
+    tmp_path: Path, commands: list[str], game: str = "cellar", puzzle: dict | None = None
+) -> list[str]:
+    """The briefing of every turn (index 0 is turn 1), and the last one after the script ends."""
+    MockLLM.preload("game_agent", [reply(c) for c in commands] + [reply("look")])
+    config = make_config(
+        tmp_path, {"game_agent": MOCK, "puzzle_agent": puzzle or BUILTIN}, game_file=game,
+        max_turns=len(commands) + 1, fresh=True,
+    )  # fmt: skip
+    with Session.open(config, web=False, observers=[], console=False) as session:
+        session.play()
+    return [h["messages"][-1]["content"] for h in MockLLM.instances["game_agent"].history]
+
+
+def section(briefing: str, title: str) -> str:
+    """The lines of one '## ' section (or one 'Label:' line of the Now section)."""
+    if title.startswith("## "):
+        start = briefing.index(title)
+        end = briefing.find("\n## ", start + 1)
+        return briefing[start : end if end > 0 else None]
+    return next(line for line in briefing.splitlines() if line.startswith(title))
+
+
+# ---- 1. puzzles are filed where the obstacle is, closed by what resolves them ----------------------
+
+
+def test_a_door_read_of_in_a_note_is_placed_where_it_is_met_and_closed_when_unlocked(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, CELLAR_WIN[:22])
+    after_note = seen[7]  # turn 8: the note was read in the library
+    assert "vault door is locked" in section(after_note, "## Open puzzles")
+    assert "(at Library)" not in section(after_note, "## Open puzzles")
+    with_key = seen[17]  # turn 18: in the cellar with the key, the iron door met
+    hint = section(with_key, "Puzzle hint")
+    assert "unlock" in hint and "route" not in hint  # the door is here: no route back to the library
+    after_unlock = seen[19]  # turn 20: "You unlock the iron door."
+    assert "vault door" not in section(after_unlock, "## Open puzzles")
+
+
+def test_a_failed_attempt_is_recorded_by_its_meaning() -> None:
+    from autofrotz.agents.puzzle_agent import PuzzleAgent, Signals, WorldView
+
+    agent = PuzzleAgent()
+    agent.evaluate(WorldView(1, "The iron door is locked.", "east", "cellar", [], []), Signals())
+    agent.record_attempt("unlock the iron door with the brass key", "That doesn't seem to fit the lock.")
+    agent.record_attempt("unlock door with brass key", "That doesn't seem to fit the lock.")
+    assert len(agent.puzzles[0].attempts) == 1  # the same action on the same thing, worded twice
+
+
+# ---- 2. the goal and the clues are kept --------------------------------------------------------
+
+
+def test_the_goal_and_the_note_stay_in_the_briefing(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, CELLAR_WIN[:20])
+    late = seen[-1]
+    assert "find her lost Silver Crown" in section(late, "## Goal")
+    assert "iron key is in the oak chest" in section(late, "## Clues kept")
+    assert "Garden Shed" not in section(late, "## Recent turns")  # the room text comes from the map
+
+
+def test_the_current_room_s_description_is_always_briefed(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["w", "examine lamp"])
+    assert "smelling of oil and old rope" in section(seen[-1], "## Now")
+    assert "smelling" not in section(seen[-1], "Latest game output")
+
+
+# ---- 3. exits are true both ways -----------------------------------------------------------------
+
+
+def test_refused_directions_are_never_exits(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["w", "d", "n", "u"])
+    exits = section(seen[-1], "Exits:")
+    assert exits.startswith("Exits: east") and not any(d in exits for d in ("down", "north", " up"))
+    refused = section(seen[-1], "Refused here")
+    assert all(d in refused for d in ("down", "north", "up"))
+
+
+def test_exits_named_by_stairs_and_a_door_in_a_wall(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["n", "n"])
+    assert "up (not tried)" in section(seen[-1], "Exits:")  # "A staircase climbs to the upper floor"
+
+
+def test_a_ladder_climbs_up_in_a_game_without_headers(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, "n,e,take sack,w,n,u".split(","), game="mill")
+    assert "up (not tried)" in section(seen[-1], "Exits:")  # "A ladder climbs to the sack loft"
+
+
+def test_a_chute_that_does_not_come_back_is_one_way_and_walked(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["n", "n", "n", "e", "d", "u"])
+    assert "down (one way" in section(seen[-3], "Exits:")  # in the pantry, before the slide
+    assert "up" in section(seen[-1], "Refused here")  # the chute cannot be climbed back
+
+
+# ---- 4. things placed in sentences ---------------------------------------------------------------
+
+
+def test_things_placed_in_sentences_are_seen_here(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["w"])
+    assert "brass lamp" in section(seen[-1], "Seen here:")
+
+
+# ---- 5. games without headers: names of whole words, one room a line --------------------------------
+
+
+def test_rooms_of_a_game_without_headers_are_named_in_whole_words_one_a_line(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["n", "e"], game="mill")
+    rooms = section(seen[-1], "## Rooms discovered").splitlines()[1:]
+    assert rooms[0].startswith("- You are on the lane that winds down from the village")
+    assert all(not line.endswith(" h") for line in rooms)
+    assert len(rooms) == 3
+
+
+# ---- 6. the score and its maximum ------------------------------------------------------------------
+
+
+def test_the_score_is_shown_of_its_maximum(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["w"])
+    assert section(seen[-1], "Score:") == "Score: 0 of 50"
+
+
+# ---- 7. the puzzle agent: asked on clues, with names, never after the end -------------------------------
+
+
+def test_the_puzzle_agent_is_asked_when_a_note_is_read_and_never_after_the_win(tmp_path: Path) -> None:
+    empty = {"new_puzzles": [], "suggestions": [], "solved": []}
+    MockLLM.preload("puzzle_agent", [empty] * 60)
+    briefings(tmp_path, CELLAR_WIN, puzzle=MOCK)
+    asked = [h["messages"][-1]["content"] for h in MockLLM.instances["puzzle_agent"].history]
+    note_turn = [a for a in asked if "after > read note" in a]
+    assert note_turn, "not asked on the turn the note was read"
+    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "(carried)" in note_turn[0]
+    assert not any("You have won" in a for a in asked)
+
+
+# ---- 8. memory beyond the window ----------------------------------------------------------------------
+
+
+def test_points_scored_long_ago_are_in_the_earlier_log(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, CELLAR_WIN[:24] + ["look"] * 8)
+    earlier = section(seen[-1], "## Earlier in this game")
+    assert "points" in earlier and "take crown" in earlier
+
+
+# ---- 9. readings that misled a model on games outside the corpus ----------------------------------------
+
+
+def test_place_parts_and_walks_along_are_no_exits() -> None:
+    from autofrotz.managers.room_exits import parse_exits
+
+    assert parse_exits("A statue stands in the south east corner. Continue down the pathway.") == []
+
+
+def test_a_refusal_in_the_game_s_own_words_is_refused(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["w", "w"])  # the shed: "You can't go that way."
+    assert "west" in section(seen[-1], "Refused here")
+
+
+def test_walking_one_way_down_a_row_of_rooms_is_not_stuck() -> None:
+    from autofrotz.agents.stuck import StuckDetector
+
+    stuck = StuckDetector()
+    for room in ("a", "b", "c", "d"):
+        stuck.record("east", room, "A corridor.", progressed=False)
+    assert stuck.check() == ""
