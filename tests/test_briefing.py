@@ -17,10 +17,35 @@ from tests.orchestrator_support import make_config, reply, require_cellar
 
 MOCK = {"provider": "mock", "model": "mock-1"}
 BUILTIN = {"provider": "builtin", "model": "builtin"}
-CELLAR_WIN = (
-    "w,take lamp,e,n,n,e,read note,open case,w,u,n,open chest,take key,s,d,n,turn on lamp,d,"
-    "unlock door with key,open door,e,take crown,w,u,s,e,put crown in case"
-).split(",")
+CELLAR_WIN = [
+    "w",
+    "take lamp",
+    "e",
+    "n",
+    "n",
+    "e",
+    "read note",
+    "open case",
+    "w",
+    "u",
+    "n",
+    "open chest",
+    "take key",
+    "s",
+    "d",
+    "n",
+    "turn on lamp",
+    "d",
+    "unlock door with key",
+    "open door",
+    "e",
+    "take crown",
+    "w",
+    "u",
+    "s",
+    "e",
+    "put crown in case",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -113,7 +138,7 @@ def test_exits_named_by_stairs_and_a_door_in_a_wall(tmp_path: Path) -> None:
 
 
 def test_a_ladder_climbs_up_in_a_game_without_headers(tmp_path: Path) -> None:
-    seen = briefings(tmp_path, "n,e,take sack,w,n,u".split(","), game="mill")
+    seen = briefings(tmp_path, ["n", "e", "take sack", "w", "n", "u"], game="mill")
     assert "up (not tried)" in section(seen[-1], "Exits:")  # "A ladder climbs to the sack loft"
 
 
