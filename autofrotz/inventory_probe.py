@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
-SIDE_COMMANDS = ("inventory", "look")
+SIDE_COMMANDS = ("inventory", "look", "score")
 # A game waiting for a key press would take "inventory" as that key; such states are left alone.
 KEY_WAIT = re.compile(
     r"\b(?:press|hit|strike|type)\s+(?:any\s+key|a\s+key|(?:the\s+)?<?(?:space|enter|return)\b)"

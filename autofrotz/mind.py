@@ -67,7 +67,7 @@ class Mind:
         p = self.parts
         p.map = MapManager.from_dict(data["map"], llm=p.map_llm)
         p.items = ItemManager.from_dict(data["items"], llm=p.item_llm)
-        p.puzzle_agent.load_dict(data["puzzles"])
+        p.puzzle_agent.load_dict(data["puzzles"], keep_newer=world_only)
         self.maze_seen = dict(data.get("maze_seen", {}))
         self.maze, self.maze_saved = None, data.get("maze_solver")
         if world_only:

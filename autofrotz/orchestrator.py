@@ -114,7 +114,7 @@ class Orchestrator:
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
         self.mind.last_output = intro
-        self.mind.notebook.open(intro, self._room_name(self.p.map.current_room), self.p.max_score)
+        self.mind.notebook.open(intro, self._room_name(self.p.map.current_room), self._maximum(intro))
         point = self.saves.save(0, self.mind.dump(self.stuck))
         self._record(0, Decision("", "game start"), intro, None, None, "start", point.packed, changes.errors)
         return self.game_id
@@ -187,6 +187,17 @@ class Orchestrator:
         self._record(n, decision, result.text, result.score, result.moves, event, state, errors)
         # Phase 8: notify the observers.
         self._notify(n, decision, result, event, changes, puzzles)
+
+    def _maximum(self, intro: str) -> int | None:
+        """The score's maximum: from the story tables, else asked of the game in a side copy ("score"
+        answers "out of a possible N" in most libraries), at no game turn."""
+        if self.p.max_score or not self._side_copies_free():
+            return self.p.max_score
+        from autofrotz.inventory_probe import side_reply
+        from autofrotz.notebook import stated_maximum
+
+        answer = side_reply(self.p.game, "score", intro)
+        return stated_maximum(answer) if answer else None
 
     # ----- phase helpers -----------------------------------------------------------------------
     def _note(self, n: int, command: str, result: Any, score_before: int | None, event: Any) -> None:

@@ -219,3 +219,24 @@ def test_walking_one_way_down_a_row_of_rooms_is_not_stuck() -> None:
     for room in ("a", "b", "c", "d"):
         stuck.record("east", room, "A corridor.", progressed=False)
     assert stuck.check() == ""
+
+
+def test_the_maximum_of_a_story_outside_the_manifest_is_asked_of_the_game(tmp_path: Path) -> None:
+    import shutil
+
+    from tests.orchestrator_support import ROOT
+
+    own = tmp_path / "my_own_story.z5"
+    shutil.copy(ROOT / "games" / "cellar.z5", own)
+    seen = briefings(tmp_path, ["w"], game=str(own))
+    assert section(seen[-1], "Score:") == "Score: 0 of 50"
+
+
+def test_an_obstacle_met_after_the_last_save_stays_open_after_a_death() -> None:
+    from autofrotz.agents.puzzle_agent import PuzzleAgent, Signals, WorldView
+
+    agent = PuzzleAgent()
+    saved = agent.to_dict()
+    agent.evaluate(WorldView(4, "The iron door is locked.", "east", "cellar", [], []), Signals())
+    agent.load_dict(saved, keep_newer=True)  # a death rolls the world back to the save
+    assert [p.obstacle for p in agent.open_puzzles()] == ["iron door"]

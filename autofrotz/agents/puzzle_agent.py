@@ -338,14 +338,20 @@ class PuzzleAgent:
             "last_llm_turn": self.last_llm_turn,
         }
 
-    def load_dict(self, data: dict[str, Any]) -> None:
-        """Restore the state written by to_dict."""
-        self.puzzles = [Puzzle(**p) for p in data.get("puzzles", [])]
+    def load_dict(self, data: dict[str, Any], keep_newer: bool = False) -> None:
+        """Restore the state written by to_dict; ``keep_newer`` (a death's rollback): obstacles met after
+        that save stay open, since the world still holds them."""
+        newer = [p for p in self.open_puzzles() if p.created_turn > _last_created(data)] if keep_newer else []
+        self.puzzles = [Puzzle(**p) for p in data.get("puzzles", [])] + newer
         self.suggestions = [
             Suggestion(**{**s, "items": tuple(s["items"]), "navigation": tuple(s["navigation"])})
             for s in data.get("suggestions", [])
         ]
         self.last_llm_turn = int(data.get("last_llm_turn", -(10**6)))
+
+
+def _last_created(data: dict[str, Any]) -> int:
+    return max((int(p.get("created_turn") or 0) for p in data.get("puzzles", [])), default=-1)
 
 
 def _dicts(value: Any) -> list[dict[str, Any]]:
