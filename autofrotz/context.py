@@ -102,7 +102,7 @@ def _render_now(ctx: TurnContext) -> str:
     if ctx.unexplored_summary:
         lines.append(f"Nearest unexplored: {ctx.unexplored_summary}")
     lines.append(f"Carrying: {_listing(ctx.inventory, 'nothing')}")
-    lines.append(f"Seen here: {_listing(ctx.visible_items)}")
+    lines.append(f"Seen here: {_listing(ctx.seen_lines or ctx.visible_items)}")
     if ctx.score is not None:
         lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     lines.extend(_render_suggestions(ctx.suggestions))
@@ -147,7 +147,8 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
     rooms = list(map_manager.rooms()) if map_manager is not None else []
     here = next((r for r in rooms if r.room_id == room_id), None)
     inventory = [i.name for i in item_manager.get_inventory()] if item_manager is not None else []
-    visible = [i.name for i in item_manager.get_items_in_room(room_id)] if item_manager and room_id else []
+    here_items = item_manager.get_items_in_room(room_id) if item_manager and room_id else []
+    visible = [i.name for i in here_items]
     return {
         "room_id": room_id,
         "room_name": here.name if here else room_id,
@@ -162,8 +163,35 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "unexplored_summary": _nearest(map_manager, room_id),
         "inventory": inventory,
         "visible_items": visible,
+        "seen_lines": [seen_line(item_manager, item) for item in here_items],
         "known_rooms": _discovery_order(rooms),
     }
+
+
+def seen_line(item_manager: Any, item: Any) -> str:
+    """A thing seen here as the briefing names it: its state, and what is on or in it.
+
+    >>> from autofrotz.managers.item_registry import ItemRegistry
+    >>> reg = ItemRegistry()
+    >>> fridge = reg.add_item("fridge", location="kitchen")
+    >>> fridge.properties["open"] = False
+    >>> _ = reg.add_item("knife", location=fridge.item_id)
+    >>> seen_line(reg, fridge)
+    'fridge (closed; holding: knife)'
+    """
+    notes = [word for key, value, word in STATE_WORDS if item.properties.get(key) is value]
+    held = [i.name for i in item_manager.get_items_in_room(item.item_id)][:8]
+    if held:
+        notes.append(f"holding: {', '.join(held)}")
+    return f"{item.name} ({'; '.join(notes)})" if notes else str(item.name)
+
+
+STATE_WORDS = (
+    ("open", False, "closed"),
+    ("locked", True, "locked"),
+    ("lit", True, "lit"),
+    ("open", True, "open"),
+)
 
 
 def _exit_lines(map_manager: Any, here: Any) -> list[str]:

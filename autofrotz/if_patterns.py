@@ -231,3 +231,30 @@ def score_and_moves_in(text: str) -> tuple[int | None, int | None]:
         if found:
             return int(found[-1]["score"]), int(found[-1]["moves"])
     return None, None
+
+
+# The notice most libraries print when points are won or lost: "[Your score has just gone up by two
+# points.]", "Your score has gone down by 1 point."
+_NOTICE_RE = re.compile(
+    r"\byour score has (?:just )?gone (?P<way>up|down) by (?P<n>\d+|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|a) points?\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUMBER_WORDS.update({"eight": 8, "nine": 9, "ten": 10})
+
+
+def score_notice(text: str) -> int | None:
+    """The points a score notice says were won (negative: lost), or None when there is none.
+
+    >>> score_notice("[Your score has just gone up by one point.]"), score_notice("Taken.")
+    (1, None)
+    >>> score_notice("Your score has gone down by 5 points.")
+    -5
+    """
+    found = _NOTICE_RE.search(text)
+    if not found:
+        return None
+    n = found["n"].lower()
+    points = int(n) if n.isdigit() else _NUMBER_WORDS[n]
+    return points if found["way"].lower() == "up" else -points

@@ -104,6 +104,8 @@ def is_clue(command: str, reply: str, names: list[str]) -> bool:
         return False
     if command.lower().strip() in ("look", "l"):
         return False
+    if verb in ("read", "consult") or len(flat) >= 160:  # words written to be read, or a long answer
+        return True
     words = set(re.findall(r"[a-z]+", flat.lower()))
     if any(canonical_direction(w) for w in words if len(w) > 2):
         return True

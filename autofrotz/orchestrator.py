@@ -25,9 +25,10 @@ from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
 from autofrotz.control import HUMAN, GameControl
-from autofrotz.game_interface import Vocabulary
+from autofrotz.game_interface import StepResult, Vocabulary
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
+from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.mind import Mind, maze_events
@@ -169,6 +170,7 @@ class Orchestrator:
         self.mind.death_note = ""
         # Phases 6 and 1: execute the command and receive the output.
         decision, result = self._execute(decision)
+        result = self._scored(result)
         # Phase 2: parse and update the world model (in maze mode the map is the solver's).
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
@@ -187,6 +189,14 @@ class Orchestrator:
         self._record(n, decision, result.text, result.score, result.moves, event, state, errors)
         # Phase 8: notify the observers.
         self._notify(n, decision, result, event, changes, puzzles)
+
+    def _scored(self, result: Any) -> Any:
+        """Where the interpreter cannot read the score, the game's own notices keep it ("Your score has
+        just gone up by one point"), counted from zero."""
+        points = score_notice(result.text) if result.score is None else None
+        if points is None:
+            return result
+        return StepResult(result.text, (self.mind.score or 0) + points, result.moves, result.outcome)
 
     def _maximum(self, intro: str) -> int | None:
         """The score's maximum: from the story tables, else asked of the game in a side copy ("score"

@@ -57,6 +57,7 @@ class TurnContext:
     unexplored_exits: list[str] = field(default_factory=list)
     inventory: list[str] = field(default_factory=list)
     visible_items: list[str] = field(default_factory=list)
+    seen_lines: list[str] = field(default_factory=list)  # the same things with their state and contents
     known_rooms: list[str] = field(default_factory=list)  # in order of discovery
     unexplored_summary: str = ""
     puzzles: list[str] = field(default_factory=list)

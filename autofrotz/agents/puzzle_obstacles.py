@@ -11,7 +11,6 @@ ARTICLES = frozenset({"the", "a", "an", "some", "your", "my", "this", "that", "i
 VERB_GROUPS: tuple[tuple[str, ...], ...] = (
     ("take", "get", "pick", "grab", "carry"),
     ("examine", "x", "inspect", "check", "describe"),
-    ("look", "l"),
     ("open", "unfasten"),
     ("unlock", "unbolt"),
     ("put", "place", "insert", "drop"),

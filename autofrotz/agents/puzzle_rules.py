@@ -47,9 +47,13 @@ def detect(text: str) -> list[tuple[str, str]]:
 
     >>> detect("A cellar. The door is locked. It is pitch black here.")
     [('The door is locked.', 'locked'), ('It is pitch black here.', 'dark')]
+    >>> detect("You need an exit? Try going east.")  # a question poses no obstacle
+    []
     """
     found = []
     for sentence in sentences(text):
+        if sentence.endswith("?"):
+            continue
         for pattern, kind in DETECTION_RULES:
             if pattern.search(sentence):
                 found.append((sentence, kind))

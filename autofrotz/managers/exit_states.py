@@ -85,7 +85,7 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> describe_exit("down", {"state": "untried", "to": None})
     'down (not tried)'
     >>> describe_exit("up", {"state": "untried", "to": "hall"}, lambda r: "Hall")
-    'up (not tried; may lead back to Hall)'
+    'up (likely back to Hall; not walked this way yet)'
     """
     kind, to = state.get("state"), state.get("to")
     where = (name_of(to) if name_of and to else to) or ""
@@ -97,4 +97,4 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     if kind == ONE_WAY:
         tail = f" -> {where}" if where else ""
         return f"{label}{tail} (one way: {state.get('reason') or 'no way back'})"
-    return f"{label} (not tried; may lead back to {where})" if where else f"{label} (not tried)"
+    return f"{label} (likely back to {where}; not walked this way yet)" if where else f"{label} (not tried)"

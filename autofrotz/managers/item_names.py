@@ -26,6 +26,15 @@ PAREN_PROPERTIES: tuple[tuple[str, str, Any], ...] = (
     (r"\bempty\b", "empty", True),
 )
 
+# A state word some games print before an object's name ("a closed fridge"): a property, not the name.
+LEADING_STATE = re.compile(r"(closed|opened|locked|unlocked)\s+", re.IGNORECASE)
+STATE_PROPERTIES: dict[str, dict[str, Any]] = {
+    "closed": {"open": False},
+    "opened": {"open": True},
+    "locked": {"locked": True, "open": False},
+    "unlocked": {"locked": False},
+}
+
 NOTHING_WORDS = {"nothing", "nothing at all", "nothing.", "none"}
 
 
@@ -287,12 +296,18 @@ def listed_item(phrase: str, depth: int, container: str | None) -> ListedItem:
 
     >>> listed_item("COINS (3)", 0, None)
     ListedItem(name='COINS', depth=0, container=None, properties={'count': 3})
+    >>> listed_item("a closed fridge", 0, None)
+    ListedItem(name='fridge', depth=0, container=None, properties={'open': False})
     """
     name, count = split_count(clean_name(phrase))
     bracketed = BRACKETED_COUNT.search(phrase)
     if bracketed and count == 1:
         count = int(bracketed.group(1))
     props = parse_properties(phrase)
+    state = LEADING_STATE.match(name)
+    if state and len(name.split()) > 1:  # "a closed fridge" and "an opened fridge" are one fridge
+        name = name[state.end() :]
+        props.update(STATE_PROPERTIES[state.group(1).lower()])
     if count > 1:
         props["count"] = count
     return ListedItem(name=name, depth=depth, container=container, properties=props)

@@ -19,7 +19,7 @@ ROOM_LISTING = (
         re.IGNORECASE,
     ),
     re.compile(
-        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ((?:an?|some) [^.!?\n]{1,50}?) "
+        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ((?:an?|some) [^.!?\n]{1,300}?) "
         r"(?:on|in) the (?:floor|ground)\b",
         re.IGNORECASE,
     ),
