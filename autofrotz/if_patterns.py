@@ -236,8 +236,8 @@ def score_and_moves_in(text: str) -> tuple[int | None, int | None]:
 # The notice most libraries print when points are won or lost: "[Your score has just gone up by two
 # points.]", "Your score has gone down by 1 point."
 _NOTICE_RE = re.compile(
-    r"\byour score has (?:just )?gone (?P<way>up|down) by (?P<n>\d+|one|two|three|four|five|six|seven|"
-    r"eight|nine|ten|a) points?\b",
+    r"\b(?:your|the) score has (?:just )?gone (?P<way>up|down) by "
+    r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a) points?\b",
     re.IGNORECASE,
 )
 _NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}

@@ -29,7 +29,7 @@ GOAL_PATTERNS: tuple[str, ...] = (
 _GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
 # Lines of an opening that are the story's banner, not its words.
 _BANNER = re.compile(
-    r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|^\s*$|interpreter",
+    r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|interpreter",
     re.IGNORECASE,
 )
 CLUE_VERBS = frozenset(
@@ -52,7 +52,8 @@ def stated_goal(opening: str, first_room: str | None = None) -> str:
     """
     lines = opening.replace("\r", "").split("\n")
     cut = next((i for i, line in enumerate(lines) if _heads(line, first_room)), len(lines))
-    kept = [line for line in lines[:cut] if not _BANNER.search(line) and not is_art(line)]
+    kept = [line for para in _paragraphs(lines[:cut]) if not any(_BANNER.search(x) for x in para if x.strip())
+            for line in para if not is_art(line)]  # fmt: skip
     preamble = " ".join(" ".join(kept).split())
     if len(preamble) > 40 and _YOU.search(preamble):
         return _bounded(preamble, GOAL_CHARS)
@@ -68,6 +69,17 @@ def is_art(line: str) -> bool:
     """
     visible = [c for c in line if not c.isspace()]
     return bool(visible) and sum(c.isalpha() for c in visible) < 0.5 * len(visible)
+
+
+def _paragraphs(lines: list[str]) -> list[list[str]]:
+    """Lines grouped by blank lines (a story's banner is one such group: title, headline, release)."""
+    groups: list[list[str]] = [[]]
+    for line in lines:
+        if line.strip():
+            groups[-1].append(line)
+        elif groups[-1]:
+            groups.append([])
+    return [g for g in groups if g]
 
 
 def _heads(line: str, room: str | None) -> bool:

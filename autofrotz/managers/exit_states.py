@@ -60,8 +60,8 @@ def exit_states(
             states[label] = {"state": BLOCKED_STATE, "to": None, "reason": reasons.get(label)}
         elif label in one_way_words:
             states[label] = {"state": ONE_WAY, "to": None, "reason": one_way_words[label]}
-        else:
-            states[label] = {"state": UNTRIED, "to": None, "reason": None}
+        else:  # not tried; the text may say what stands in the way ("a closed door leads south")
+            states[label] = {"state": UNTRIED, "to": None, "reason": node.get("exit_notes", {}).get(label)}
     return states, refused
 
 
@@ -97,4 +97,6 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     if kind == ONE_WAY:
         tail = f" -> {where}" if where else ""
         return f"{label}{tail} (one way: {state.get('reason') or 'no way back'})"
-    return f"{label} (likely back to {where}; not walked this way yet)" if where else f"{label} (not tried)"
+    if where:
+        return f"{label} (likely back to {where}; not walked this way yet)"
+    return f"{label} (not tried: {state['reason']})" if state.get("reason") else f"{label} (not tried)"

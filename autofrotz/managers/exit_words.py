@@ -62,6 +62,23 @@ def one_way_sentences(description: str) -> dict[str, str]:
     return found
 
 
+_SHUT = re.compile(r"\b(?:closed|locked|shut|barred|bolted)\b", re.IGNORECASE)
+
+
+def shut_way_sentences(text: str) -> dict[str, str]:
+    """Directions a room's text says are behind something shut, each with its sentence.
+
+    >>> shut_way_sentences("There is a closed door leading south. An open gate leads north.")
+    {'south': 'There is a closed door leading south.'}
+    """
+    found: dict[str, str] = {}
+    for sentence in _SENTENCE.findall(" ".join(text.split())):
+        ways = parse_exits(sentence)
+        if len(ways) == 1 and _SHUT.search(sentence):
+            found.setdefault(ways[0], sentence.strip())
+    return found
+
+
 def stayed_refusal(seen: Any, reply: str) -> bool:
     """A compass move whose short reply names no room and left the player where they stood: the game
     refused that way in its own words ("The bushes are too thick"), so it is no exit.

@@ -21,6 +21,7 @@ from autofrotz.managers.exit_words import (
     one_way_sentences,
     one_way_words,
     room_text,
+    shut_way_sentences,
     stayed_refusal,
 )
 from autofrotz.managers.map_graph import MENTIONED
@@ -405,6 +406,10 @@ class MapManager(MazeMap):
         """Ways the text says do not lead back: named in the room's description, or the move just made."""
         for direction, sentence in one_way_sentences(description).items():
             self.note_exit_words(target, direction, sentence, "one_way")
+        for direction, sentence in shut_way_sentences(
+            self.room(target).get("full_text") or description
+        ).items():
+            self.note_exit_words(target, direction, sentence, "exit_notes")
         said = (
             one_way_words(self.reply.replace(description, "")) if description else one_way_words(self.reply)
         )
