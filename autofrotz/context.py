@@ -94,7 +94,7 @@ def _render_now(ctx: TurnContext) -> str:
     if ctx.death_note:
         lines.append(f"NOTE: {ctx.death_note}")
     lines.append(f"Room: {ctx.room_name or 'unknown'}")
-    if ctx.room_text:
+    if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
         lines.append("Room description (as first seen):\n" + fence(ctx.room_text, ROOM_CHARS))
     lines.append(f"Exits: {'; '.join(ctx.exit_lines) if ctx.exit_lines else _listing(ctx.exits)}")
     if ctx.refused:
@@ -111,6 +111,13 @@ def _render_now(ctx: TurnContext) -> str:
     lines.append(f"Latest game output (after > {ctx.last_command or '(start)'}):")
     lines.append(fence(without_art(ctx.last_output)))
     return "\n".join(lines)
+
+
+def _shown_in(room_text: str, output: str) -> bool:
+    """Whether the latest output already prints the room's text (its first paragraph), so the briefing
+    need not repeat it."""
+    first = " ".join(room_text.split("\n\n")[0].split())
+    return bool(first) and first in " ".join(output.split())
 
 
 def without_art(text: str) -> str:

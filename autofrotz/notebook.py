@@ -38,6 +38,7 @@ CLUE_VERBS = frozenset(
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 _YOU = re.compile(r"\byou(?:r|'re|'ve|'ll)?\b", re.IGNORECASE)
 # "out of a possible 50", "out of 350", "of a maximum of 20 points"
+_OPENING = re.compile(r"(?:unlock|open|unbolt|unbar)\b", re.IGNORECASE)  # a way or a thing opened
 _MAXIMUM = re.compile(r"\bout of (?:a (?:possible|maximum of) )?(\d{1,6})\b|\bmaximum of (\d{1,6})\b", re.I)
 
 
@@ -142,7 +143,7 @@ class Notebook:
             self.rooms_reached.append(first_room)
 
     def observe(self, turn: int, command: str, reply: str, seen: TurnSeen) -> None:
-        """One turn's reply: points, a death, a room reached for the first time, a clue."""
+        """One turn's reply: points, a death, a way or thing opened, a clue."""
         self.max_score = stated_maximum(reply) or self.max_score
         if (
             seen.score_before is not None
@@ -155,8 +156,9 @@ class Notebook:
         if seen.event == "death":
             self._note(turn, "death", f"died after > {command}: {_first_sentence(reply)}")
         if seen.room and seen.room not in self.rooms_reached:
-            self.rooms_reached.append(seen.room)
-            self._note(turn, "room", f"first reached {seen.room} (by > {command})")
+            self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
+        if _OPENING.match(command) and not is_failure(reply) and seen.event is None:
+            self._note(turn, "opened", f"> {command}: {_first_sentence(reply)}")
         if is_clue(command, reply, seen.names):
             self._keep_clue(turn, command, reply)
 
@@ -166,9 +168,9 @@ class Notebook:
 
     def _note(self, turn: int, kind: str, text: str) -> None:
         self.log.append({"turn": turn, "kind": kind, "text": text})
-        while len(self.log) > LOG_KEPT:  # rooms reached go first: points and deaths are what matter
-            rooms = [i for i, e in enumerate(self.log) if e["kind"] == "room"]
-            self.log.pop(rooms[0] if rooms else 0)
+        while len(self.log) > LOG_KEPT:  # ways opened go first: points and deaths are what matter
+            opened = [i for i, e in enumerate(self.log) if e["kind"] == "opened"]
+            self.log.pop(opened[0] if opened else 0)
 
     def _keep_clue(self, turn: int, command: str, reply: str) -> None:
         text = _bounded(" ".join(reply.split()), CLUE_CHARS)

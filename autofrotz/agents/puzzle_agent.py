@@ -50,13 +50,8 @@ class Signals:
     ended: bool = False  # the game is over: nothing more to advise
 
     @property
-    def urgent(self) -> bool:
-        """A moment worth a pass whatever the gap since the last one."""
-        return self.score_changed or self.death or self.clue or self.stuck
-
-    @property
     def any(self) -> bool:
-        return self.urgent or self.new_room or self.new_item or self.failed or self.inventory_changed
+        return self.new_room or self.new_item or self.failed or self.inventory_changed
 
 
 @dataclass
@@ -99,7 +94,7 @@ def prompt_variables(game_name: str) -> dict[str, str]:
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
-    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 3, every: int = 15) -> None:
+    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 10, every: int = 15) -> None:
         self.llm = llm
         self.min_gap = min_gap
         self.every = every
@@ -107,6 +102,7 @@ class PuzzleAgent:
         self.puzzles: list[Puzzle] = []
         self.suggestions: list[Suggestion] = []
         self.last_llm_turn = -(10**6)
+        self.was_stuck = False  # asked once when play gets stuck, not every turn it stays so
 
     # --- evaluation -------------------------------------------------------------------------
     def evaluate(self, view: WorldView, signals: Signals, allow_llm: bool = True) -> PuzzleUpdate:
@@ -122,7 +118,8 @@ class PuzzleAgent:
     def _llm_due(self, turn: int, signals: Signals, found: bool) -> bool:
         if self.llm is None:
             return False
-        if found or signals.urgent:
+        newly_stuck, self.was_stuck = signals.stuck and not self.was_stuck, signals.stuck
+        if found or newly_stuck or signals.score_changed or signals.death or signals.clue:
             return True
         if turn - self.last_llm_turn < self.min_gap:
             return False

@@ -66,10 +66,10 @@ def puzzle_lines(puzzles: list[Puzzle], name_of: Callable[[str | None], str | No
 
 
 def map_summary(world_map: Any, name_of: Callable[[str | None], str | None]) -> str:
-    """Each known room with its true exits, most recently visited first."""
+    """Each known room with its true exits, in the order they were found (so the text only grows)."""
     if world_map is None:
         return "(unknown)"
-    rooms = sorted(world_map.rooms(), key=lambda r: -(r.last_visited_turn or 0))[:MAP_ROOMS]
+    rooms = sorted(world_map.rooms(), key=lambda r: (r.first_visited_turn or 0, r.room_id))[-MAP_ROOMS:]
     lines = []
     for room in rooms:
         exits = "; ".join(describe_exit(d, room.exit_states[d], name_of) for d in sorted(room.exit_states))
