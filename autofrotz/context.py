@@ -163,9 +163,7 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "room_text": (here.full_text or here.description) if here else "",
         "exits": list(here.exits) if here else [],
         "exit_lines": _exit_lines(map_manager, here),
-        "refused": [f"{d} ({one_line(why, 80)})" if why else d for d, why in sorted(here.refused.items())]
-        if here
-        else [],
+        "refused": refused_lines(here.refused) if here else [],
         "unexplored_exits": _unexplored(map_manager, room_id),
         "unexplored_summary": _nearest(map_manager, room_id),
         "inventory": inventory,
@@ -199,6 +197,18 @@ STATE_WORDS = (
     ("lit", True, "lit"),
     ("open", True, "open"),
 )
+
+
+def refused_lines(refused: dict[str, str]) -> list[str]:
+    """Refused directions grouped by the game's words.
+
+    >>> refused_lines({"up": "You can't go that way.", "north": "You can't go that way.", "east": ""})
+    ['east', "north, up (You can't go that way.)"]
+    """
+    by_words: dict[str, list[str]] = {}
+    for direction, words in sorted(refused.items()):
+        by_words.setdefault(one_line(words, 80), []).append(direction)
+    return [f"{', '.join(ds)} ({words})" if words else ", ".join(ds) for words, ds in by_words.items()]
 
 
 def _exit_lines(map_manager: Any, here: Any) -> list[str]:

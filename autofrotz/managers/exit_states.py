@@ -85,7 +85,7 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> describe_exit("down", {"state": "untried", "to": None})
     'down (not tried)'
     >>> describe_exit("up", {"state": "untried", "to": "hall"}, lambda r: "Hall")
-    'up (likely back to Hall; not walked this way yet)'
+    'up (not walked; likely back to Hall)'
     """
     kind, to = state.get("state"), state.get("to")
     where = (name_of(to) if name_of and to else to) or ""
@@ -98,5 +98,5 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
         tail = f" -> {where}" if where else ""
         return f"{label}{tail} (one way: {state.get('reason') or 'no way back'})"
     if where:
-        return f"{label} (likely back to {where}; not walked this way yet)"
+        return f"{label} (not walked; likely back to {where})"
     return f"{label} (not tried: {state['reason']})" if state.get("reason") else f"{label} (not tried)"
