@@ -116,3 +116,17 @@ def test_what_is_no_listing_stays_unread() -> None:
     assert parse_inventory("The guard says:\n  Halt!\nThe captain says:\n  Let them pass.") is None
     assert parse_inventory("You have two options: go down or west.") is None
     assert parse_inventory("You have no idea where you are.") is None
+
+
+def test_prose_a_listed_thing_holds_and_another_things_holdings_are_not_ours() -> None:
+    assert _read("You are carrying a candle and a tin. The tin holds a match and a wick.") == [
+        ("candle", None, False),
+        ("tin", None, False),
+        ("match", "tin", False),
+        ("wick", "tin", False),
+    ]
+    assert _read("You are carrying a tin. In the tin is a match. The goat holds a turnip.") == [
+        ("tin", None, False),
+        ("match", "tin", False),
+    ]
+    assert parse_inventory("The cupboard holds a jug and a bowl.") is None

@@ -29,18 +29,18 @@ BE = r"(?:'re|'m|'s| are| am| is)"
 POSSESSION_LEADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("wearing", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?wearing\s+", {"worn": True}),
     ("carrying", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?(?:carrying|holding)\s+", {}),
-    # rule part_holds: a part of the player or a thing worn holds the list ("your pockets hold a key",
-    # "my hands contain a lamp"), as some narrators say where things are carried
+    # rule part_holds: a part of the player or a thing holds the list ("your pockets hold a key", "my
+    # hands contain a lamp", "the sack contains a lunch"), as some narrators say where things are
     (
         "part_holds",
-        rf"\b(?:your|my) (?P<holder>\w+(?: (?!(?:you|i)\b)\w+){{0,2}}) (?:hold|holds|contain|contains)\s+"
+        rf"\b(?P<holder>(?:your|my|the) \w+(?: (?!(?:you|i)\b)\w+){{0,2}}) (?:hold|holds|contain|contains)\s+"
         rf"(?={LIST_START})",
         {},
     ),
     # rule place_first: the place, then the things in it ("In your hands are a lamp and a key.")
     (
         "place_first",
-        r"\b(?:in|on|inside) (?:your|my|his|her|their) (?P<place>\w+(?: \w+)?) (?:is|are)\s+",
+        r"\b(?:in|on|inside) (?P<place>(?:your|my|his|her|their|the) \w+(?: \w+)?) (?:is|are)\s+",
         {},
     ),
     (
@@ -73,7 +73,10 @@ WITH_YOU = re.compile(
 )
 # Rule place_after: the place named after the list ("You have a coin in your coat pocket."): the things
 # are in that place, which is a listed thing's when the answer lists one of that name (see _placed).
-PLACE_AFTER = re.compile(r"\s+(?:in|inside|on|under) (?:your|my|his|her|their) (?P<holder>[\w' -]+?)$", re.I)
+PLACE_AFTER = re.compile(r"\s+(?:in|inside|on|under) (?P<holder>(?:your|my|his|her|their) [\w' -]+?)$", re.I)
+# A place that is some thing ("the sack"), not the player's: its clause lists nothing carried unless the
+# answer lists that thing ("You have a sack. The sack holds a lunch."; "The troll holds a knife." no).
+THING_PLACE = re.compile(r"^in the\b", re.I)
 # Rule got_on: "You've got a coat on.": the list is worn.
 GOT_ON = re.compile(r"\s+on$", re.I)
 HOLDER = "_within"  # the key possession_lists gives a holder under, taken off before items are made
@@ -109,6 +112,8 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
             continue
         if not found and narration:
             return None  # narration on both sides of a possession clause: a story, not a listing
+        if found and not started and all(THING_PLACE.match(f"in {p.get(HOLDER, '')}") for _, p in found):
+            found = []  # "The chest holds a sword." opens no answer to "inventory"
         if not found:
             break  # an answer opens with its listing; after it the game tells something else
         started = True
@@ -123,12 +128,17 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
 
 def _placed(held: list[tuple[str | None, list[ListedItem]]]) -> list[ListedItem]:
     """The things of every clause, those a clause puts in a listed thing ("Your bag holds a pin.", "You
-    have a coin in your coat pocket.") inside it; a place no listed thing names (hands, pockets) holds
-    what is carried."""
+    have a coin in your coat pocket.") inside it; a place of the player's no listed thing names (hands,
+    pockets) holds what is carried, and some other thing's ("The troll holds a knife.") nothing of ours."""
     from autofrotz.managers.item_sections import inside_holders
 
     groups = [(f"in {place}" if place else None, read) for place, read in held]
-    return [item for _holder, read in inside_holders(groups) for item in read]
+    items: list[ListedItem] = []
+    for (words, _read), (holder, read) in zip(groups, inside_holders(groups), strict=True):
+        if holder is None and words and THING_PLACE.match(words):
+            continue
+        items.extend(read)
+    return items
 
 
 # Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
