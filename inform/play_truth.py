@@ -66,6 +66,8 @@ OUR_GAMES = {
     "hawker": "\nYour possessions:\n\nA leather bag, in which is a thimble.\nCoin to the value of 9 pence",
     "grotto": "You can't go that way.\n\nWith a crack the shelf breaks away",
     "tinker": "\nYOU ARE CARRYING 5 OBJECTS:\n\n  TIN BOX (CONTAINS BUTTON)     LAMP\n",
+    "tailor": "\nIn the tweed waistcoat pocket:\n  a brass thimble\nHeld:\n  no thread\n  a sewing box\n",
+    "tearoom": "In your hands are a tea caddy and no sugar. You've got a linen pinafore on.",
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
 }
 

@@ -4,23 +4,15 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.item_list_lines import (
-    INDEFINITE_OPENERS,
-    column_entries,
-    ends_listing,
-    long_listed_entry,
-    remark_inside_listing,
-    without_count_wording,
-)
+from autofrotz.managers.item_blocks import BULLET, CLAUSE_WORDS, bare_name, block_inventory
+from autofrotz.managers.item_list_lines import ends_listing, without_count_wording
 from autofrotz.managers.item_names import (
     ARTICLES,
     NOTHING_WORDS,
     NUMBER_WORDS,
     ListedItem,
-    clean_name,
-    listed_item,
+    negated_entry,
     slash_separated,
-    split_count,
     split_list,
 )
 from autofrotz.managers.item_prose import (
@@ -30,6 +22,7 @@ from autofrotz.managers.item_prose import (
     possession_lists,
     prose_inventory,
 )
+from autofrotz.managers.item_sections import headed_sections
 from autofrotz.managers.status_line import strip_status
 
 # Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
@@ -125,6 +118,9 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     text = strip_status(text).text  # a status line run into the reply lists no object
     text = without_exception_wording(without_count_wording(text))
     lines = text.splitlines()
+    sections = headed_sections(lines, (INVENTORY_HEADER, WORN_HEADER))  # "Worn:" ... "In the coat pocket:"
+    if sections is not None:
+        return sections
     for index, line in enumerate(lines):
         if WORN_HEADER.match(line):
             above = list_under_heading(lines[: index + 1]) if any(x.strip() for x in lines[:index]) else None
@@ -143,8 +139,8 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
                 return _inline_inventory(listed, []) + _worn_after(after)
             worn = _worn_heading(lines, index + 1)
             if worn is not None:
-                return _block_inventory(lines[index + 1 : worn]) + _worn_block(lines[worn + 1 :])
-            return _block_inventory(lines[index + 1 :])
+                return block_inventory(lines[index + 1 : worn]) + _worn_block(lines[worn + 1 :])
+            return block_inventory(lines[index + 1 :])
     prose = prose_inventory(text)  # "You have a lamp and a map.", "You are wearing a hat; ..."
     if prose is not None:
         return prose
@@ -165,16 +161,13 @@ INVENTORY_WORDS = re.compile(
 )
 
 
-# Words that make an entry a clause ("the door is locked"), not an object's name.
-CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|has|have|had|can|will|would|must)\b", re.IGNORECASE)
-
-
 def _begins_like_object(text: str) -> bool:
     """True when a list entry opens with an article or a number word ("a lamp", "two coins") and
     reads as a name, not a clause ("the door is locked"); an aside in brackets is not read."""
     first = text.strip().split(" ", 1)[0].lower()
     plain = re.sub(r"\([^)]*\)", "", text)
-    return (first in ARTICLES or first in NUMBER_WORDS) and not CLAUSE_WORDS.search(plain)
+    opens = first in ARTICLES or first in NUMBER_WORDS or negated_entry(text)  # rule negated_entry
+    return opens and not CLAUSE_WORDS.search(plain)
 
 
 def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
@@ -205,19 +198,19 @@ def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
             return _worn_after(following)
         listing = _inline_inventory(rest, following)
         parts = split_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
-        fits = all(_begins_like_object(p) or (named and _bare_name(p)) for p in parts)
+        fits = all(_begins_like_object(p) or (named and bare_name(p)) for p in parts)
         return listing + _worn_after(following) if listing and fits else None
     entry = BULLET.sub("", next((line for line in following if line.strip()), "").strip())
     # rule name_before_comma: the first entry may describe its thing after a comma ("A bag, in which is
     # a pin."); the name before it is what must open like an object's
     head = entry.split(",", 1)[0]
-    fits = _begins_like_object(entry) or _begins_like_object(head) or (named and _bare_name(entry))
+    fits = _begins_like_object(entry) or _begins_like_object(head) or (named and bare_name(entry))
     if not fits:
         return None
     worn = _worn_in_block(following)
     if worn is None:
-        return _block_inventory(following)
-    return _block_inventory(following[:worn]) + _worn_block(following[worn + 1 :])
+        return block_inventory(following)
+    return block_inventory(following[:worn]) + _worn_block(following[worn + 1 :])
 
 
 def list_on_next_line(lines: list[str]) -> tuple[str, list[str]]:
@@ -240,7 +233,7 @@ def list_on_next_line(lines: list[str]) -> tuple[str, list[str]]:
     if lines[index][:1].isspace() or not (nothing or "," in line or slash_separated(line)):
         return "", lines
     parts = split_list(line.rstrip("."))
-    if not nothing and not all(_bare_name(p) or _begins_like_object(p) for p in parts):
+    if not nothing and not all(bare_name(p) or _begins_like_object(p) for p in parts):
         return "", lines
     return line, lines[index + 1 :]
 
@@ -264,16 +257,6 @@ def _worn_after(lines: list[str]) -> list[ListedItem]:
     return _worn_lines(lines)
 
 
-def _bare_name(text: str) -> bool:
-    """A list entry that is a name without an article: a few words, no clause.
-
-    >>> _bare_name("brass lamp"), _bare_name("LAMP"), _bare_name("the door is locked")
-    (True, True, False)
-    """
-    plain = re.sub(r"\([^)]*\)", "", text).strip(" .")
-    return 0 < len(plain.split()) <= 4 and not CLAUSE_WORDS.search(plain) and not RELATIVE.search(plain)
-
-
 def _worn_heading(lines: list[str], start: int) -> int | None:
     """The line of a "You are wearing:" heading that goes on from the carried block starting at start.
 
@@ -294,7 +277,7 @@ def _worn_heading(lines: list[str], start: int) -> int | None:
 
 def _worn_block(lines: list[str]) -> list[ListedItem]:
     """The entries under a "You are wearing:" heading, each worn."""
-    return _mark_worn(_block_inventory(lines))
+    return _mark_worn(block_inventory(lines))
 
 
 def _mark_worn(items: list[ListedItem]) -> list[ListedItem]:
@@ -360,145 +343,3 @@ def _worn_lines(lines: list[str]) -> list[ListedItem]:
         if WORN_LINE.match(line):
             found.extend(prose_inventory(line.replace(":", "", 1)) or [])  # "You are wearing: cloak."
     return found
-
-
-# A list marker opening an entry ("- a lamp", "* a lamp", "1. a lamp"): a list's punctuation, no name.
-BULLET = re.compile(r"^(?:[-*\u2022+]|\d{1,2}[.)])\s+")
-
-
-# Words opening a relative clause or an aside, never part of a listed name.
-RELATIVE = re.compile(r"\b(?:which|that|who|whom|where|while|but)\b", re.IGNORECASE)
-
-
-def _block_inventory(lines: list[str]) -> list[ListedItem]:
-    """An inventory given one object a line, nesting shown by indentation or "The x contains:"."""
-    items: list[ListedItem] = []
-    stack: list[tuple[int, str | None]] = []  # (indent, container name) of open levels
-    first_indent = -1
-    expected = 0  # members a group header announced ("two Tarot cards:")
-    for index, line in enumerate(lines):
-        if not line.strip():
-            if items:
-                break
-            continue
-        first_indent = first_indent if first_indent >= 0 else len(line) - len(line.lstrip())
-        if ends_listing(line) and " - " not in line:
-            if items and remark_inside_listing(lines, index):
-                continue  # rule remark_inside_listing: the list goes on below the game's remark
-            break
-        indent = len(line) - len(line.lstrip())
-        if items and indent < first_indent:
-            break  # a flush-left line after indented entries is the game talking again
-        while stack and stack[-1][0] >= indent:
-            stack.pop()
-        parent = stack[-1][1] if stack else None
-        entry = BULLET.sub("", line.strip())
-        if entry.lower().rstrip(".") in NOTHING_WORDS:
-            continue
-        header = re.match(r"^(?:the )?(.+?) contains:?$", entry, re.IGNORECASE)
-        if header:
-            stack.append((indent, clean_name(header.group(1))))
-            continue
-        if entry.endswith(":"):  # a group header such as "two candy bars:" names no object
-            stack.append((indent, parent))
-            expected = split_count(clean_name(entry.rstrip(":")))[1]
-            continue
-        members = _group_members(entry, expected) if expected > 1 else []
-        expected = 0
-        if members:  # "two Tarot cards:" then "the Maiden and Star" on the next line
-            items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in members)
-            continue
-        if " - " in entry:  # Scott Adams style: the whole list on one line, then the game talks again
-            items.extend(listed_item(p, len(stack), parent) for p in split_list(entry))
-            break
-        columns = column_entries(entry)
-        if len(columns) > 1:  # rule two_columns: several entries side by side
-            items.extend(listed_item(c, len(stack), parent) for c in columns)
-            continue
-        group = grouped_names(entry)
-        if group:
-            items.extend(ListedItem(name=n, depth=len(stack), container=parent) for n in group)
-            continue
-        sentences = sentence_entries(entry)
-        if len(sentences) > 1:  # "A lamp. A key. A coin." on one line
-            items.extend(listed_item(x, len(stack), parent) for x in sentences)
-            continue
-        item = listed_item(appositive_cut(entry), len(stack), parent)
-        items.append(item)
-        stack.append((indent, item.name))
-    return items
-
-
-def sentence_entries(entry: str) -> list[str]:
-    """Rule sentences_on_one_line: a listed line of several short sentences, each opening like a listed
-    thing ("A lamp. A key. Two coins."), names one thing a sentence; otherwise [entry]. Rule
-    upper_case_sentences: upper-case names without articles, one a sentence ("LAMP. ROPE. TIN BOX."),
-    as mainframe ports print them, likewise.
-
-    >>> sentence_entries("A lamp. A key. Two coins."), sentence_entries("A lamp (lit). The end.")
-    (['A lamp', 'A key', 'Two coins'], ['A lamp (lit). The end.'])
-    >>> sentence_entries("LAMP. ROPE. TIN BOX."), sentence_entries("Dr. Who")
-    (['LAMP', 'ROPE', 'TIN BOX'], ['Dr. Who'])
-    """
-    parts = [p.strip() for p in re.split(r"(?<=[A-Za-z)])\.(?:\s+|$)", entry) if p.strip()]
-    short = all(
-        len(p.split()) <= 6 and p.split()[0].lower() in INDEFINITE_OPENERS or (p.isupper() and _bare_name(p))
-        for p in parts
-    )
-    return parts if len(parts) > 1 and short and not any(ends_listing(p) for p in parts) else [entry]
-
-
-# Fewest words of a listed line whose words after its first comma describe the thing named before it.
-APPOSITIVE_MIN_WORDS = 7
-
-
-def appositive_cut(entry: str) -> str:
-    """Rule appositive_after_name: a long listed line names its thing before the first comma and
-    describes it after ("A canvas bag, heavy with nails of every size."), as the Phoenix games list
-    what is carried; a short line keeps its commas, and so does one that does not open like a listed
-    thing (a leading phrase such as "on your back, a rucksack", which clean_name cuts).
-
-    >>> appositive_cut("A canvas bag, heavy with nails of every size."), appositive_cut("a lamp, lit")
-    ('A canvas bag', 'a lamp, lit')
-    >>> appositive_cut("on your back, a canvas rucksack")
-    'on your back, a canvas rucksack'
-    """
-    head, comma, _tail = entry.partition(", ")
-    words = entry.split()
-    if comma and len(words) >= APPOSITIVE_MIN_WORDS and "(" not in head and long_listed_entry(words):
-        return head
-    return entry
-
-
-def grouped_names(entry: str) -> list[str]:
-    """The members of a listing line that groups objects by a shared plural ("Rods of A, B and C").
-
-    >>> grouped_names("Rods of Bronze, Husbandry and Fire")
-    ['Rod of Bronze', 'Rod of Husbandry', 'Rod of Fire']
-    >>> grouped_names("a box of chocolates"), grouped_names("Rods of Luck")
-    ([], [])
-    >>> grouped_names("the Rods of Bronze (charged) and Husbandry")
-    ['Rod of Bronze', 'Rod of Husbandry']
-    """
-    plain = re.sub(r"\s*\([^)]*\)", "", entry).strip()  # "(charged)" describes one member
-    match = re.match(r"^(?:the |some )?([A-Za-z]+?)(?:e?s) of (.+?(?:,| and ).+)$", plain)
-    if not match:
-        return []
-    parts = _split_names(match.group(2))
-    return [f"{match.group(1)} of {p}" for p in parts] if len(parts) > 1 else []
-
-
-def _split_names(text: str) -> list[str]:
-    """Names of a plain "A, B and C" list.
-
-    >>> _split_names("the Star, Maiden, Eight of Wands and Ace of Cups")
-    ['Star', 'Maiden', 'Eight of Wands', 'Ace of Cups']
-    """
-    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r"\s*\([^)]*\)", "", text))
-    return [clean_name(p) for p in parts if p.strip()]
-
-
-def _group_members(entry: str, expected: int) -> list[str]:
-    """The members named on the line after a group header, when there are as many as it announced."""
-    parts = _split_names(entry)
-    return parts if len(parts) == expected else []

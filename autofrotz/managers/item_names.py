@@ -188,10 +188,28 @@ def split_list(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+# Rule negated_entry: a listed thing whose name tells an absence ("no thread", as older games joke), an
+# entry like any other: it opens a new phrase after "and" as an article does.
+NEGATED_ENTRY = r"no\s+(?!(?:one|more|longer|other)\b)[a-z]"
+
+
+def negated_entry(phrase: str) -> bool:
+    """True when a listed phrase is a thing named by an absence.
+
+    >>> negated_entry("no thread"), negated_entry("no more"), negated_entry("a lamp")
+    (True, False, False)
+    """
+    return bool(re.match(NEGATED_ENTRY, phrase.strip(), re.IGNORECASE))
+
+
 def _split_and(chunk: str) -> list[str]:
-    """Split on ' and ' only where an article or number starts the next phrase."""
+    """Split on ' and ' only where an article, a number or a negated entry starts the next phrase.
+
+    >>> _split_and("a spool and no thread"), _split_and("salt and pepper")
+    (['a spool', 'no thread'], ['salt and pepper'])
+    """
     starters = "|".join((*ARTICLES, *NUMBER_WORDS))
-    return re.split(rf"\s+and\s+(?=(?:{starters})\b)", chunk, flags=re.IGNORECASE)
+    return re.split(rf"\s+and\s+(?=(?:{starters})\b|{NEGATED_ENTRY})", chunk, flags=re.IGNORECASE)
 
 
 def list_items(text: str) -> list[ListedItem]:

@@ -8,10 +8,10 @@ names so callers can keep importing them from here.
 
 from __future__ import annotations
 
+from autofrotz.managers.item_blocks import grouped_names
 from autofrotz.managers.item_inventory import (
     INVENTORY_EMPTY,
     INVENTORY_HEADER,
-    grouped_names,
     parse_inventory,
 )
 from autofrotz.managers.item_names import (

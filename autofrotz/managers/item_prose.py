@@ -14,6 +14,7 @@ from typing import Any
 
 from autofrotz.managers.item_names import (
     ARTICLES,
+    NEGATED_ENTRY,
     NUMBER_WORDS,
     ListedItem,
     list_items,
@@ -28,11 +29,18 @@ BE = r"(?:'re|'m|'s| are| am| is)"
 POSSESSION_LEADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("wearing", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?wearing\s+", {"worn": True}),
     ("carrying", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?(?:carrying|holding)\s+", {}),
-    # rule part_holds: a part of the player or a thing worn holds the list ("your pockets hold a key",
-    # "my hands contain a lamp"), as some narrators say where things are carried
+    # rule part_holds: a part of the player or a thing holds the list ("your pockets hold a key", "my
+    # hands contain a lamp", "the sack contains a lunch"), as some narrators say where things are
     (
         "part_holds",
-        rf"\b(?:your|my) \w+(?: (?!(?:you|i)\b)\w+)? (?:hold|holds|contain|contains)\s+(?={LIST_START})",
+        rf"\b(?P<holder>(?:your|my|the) \w+(?: (?!(?:you|i)\b)\w+){{0,2}}) (?:hold|holds|contain|contains)\s+"
+        rf"(?={LIST_START})",
+        {},
+    ),
+    # rule place_first: the place, then the things in it ("In your hands are a lamp and a key.")
+    (
+        "place_first",
+        r"\b(?:in|on|inside) (?P<place>(?:your|my|his|her|their|the) \w+(?: \w+)?) (?:is|are)\s+",
         {},
     ),
     (
@@ -63,6 +71,15 @@ WITH_YOU = re.compile(
     r"|,?\s+(?:and )?nothing (?:else|more)$|,?\s*(?:and )?that(?:'s| is) (?:all|it)$",
     re.I,
 )
+# Rule place_after: the place named after the list ("You have a coin in your coat pocket."): the things
+# are in that place, which is a listed thing's when the answer lists one of that name (see _placed).
+PLACE_AFTER = re.compile(r"\s+(?:in|inside|on|under) (?P<holder>(?:your|my|his|her|their) [\w' -]+?)$", re.I)
+# A place that is some thing ("the sack"), not the player's: its clause lists nothing carried unless the
+# answer lists that thing ("You have a sack. The sack holds a lunch."; "The troll holds a knife." no).
+THING_PLACE = re.compile(r"^in the\b", re.I)
+# Rule got_on: "You've got a coat on.": the list is worn.
+GOT_ON = re.compile(r"\s+on$", re.I)
+HOLDER = "_within"  # the key possession_lists gives a holder under, taken off before items are made
 # Rule only_qualifier: "You're holding just the lamp", "You have only a key": the word names nothing.
 ONLY = re.compile(r"^(?:only|just|merely)\s+", re.I)
 
@@ -84,7 +101,7 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
     >>> [i.name for i in prose_inventory("You pat your pockets. You are carrying a lamp.")]
     ['lamp']
     """
-    items: list[ListedItem] = []
+    held: list[tuple[str | None, list[ListedItem]]] = []  # (the place a clause names, its things)
     started, narration = False, 0
     for part in _parts(clauses(_opening_paragraph(text))):
         found = possession_lists(part)
@@ -95,14 +112,33 @@ def prose_inventory(text: str) -> list[ListedItem] | None:
             continue
         if not found and narration:
             return None  # narration on both sides of a possession clause: a story, not a listing
+        if found and not started and all(THING_PLACE.match(f"in {p.get(HOLDER, '')}") for _, p in found):
+            found = []  # "The chest holds a sword." opens no answer to "inventory"
         if not found:
             break  # an answer opens with its listing; after it the game tells something else
         started = True
         for listed, props in found:
-            for item in nested_items(listed):
+            holder = props.pop(HOLDER, None)
+            read = nested_items(listed)
+            for item in read:
                 item.properties.update(props if item.depth == 0 else {})
-                items.append(item)
-    return items if started else None
+            held.append((holder, read))
+    return _placed(held) if started else None
+
+
+def _placed(held: list[tuple[str | None, list[ListedItem]]]) -> list[ListedItem]:
+    """The things of every clause, those a clause puts in a listed thing ("Your bag holds a pin.", "You
+    have a coin in your coat pocket.") inside it; a place of the player's no listed thing names (hands,
+    pockets) holds what is carried, and some other thing's ("The troll holds a knife.") nothing of ours."""
+    from autofrotz.managers.item_sections import inside_holders
+
+    groups = [(f"in {place}" if place else None, read) for place, read in held]
+    items: list[ListedItem] = []
+    for (words, _read), (holder, read) in zip(groups, inside_holders(groups), strict=True):
+        if holder is None and words and THING_PLACE.match(words):
+            continue
+        items.extend(read)
+    return items
 
 
 # Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
@@ -152,7 +188,8 @@ def _parts(found: list[str]) -> list[str]:
 NESTED = re.compile(r",?\s*\b(?:on top of|in|on|inside|under|upon) wh(?:ich|om) (?P<verb>is|are)\s+", re.I)
 _STARTERS = "|".join((*ARTICLES, *NUMBER_WORDS))
 SEPARATOR = re.compile(
-    rf"(?P<nested>{NESTED.pattern})|(?P<last>,?\s+and\s+(?=(?:{_STARTERS})\b))|(?P<comma>,\s*)", re.I
+    rf"(?P<nested>{NESTED.pattern})|(?P<last>,?\s+and\s+(?=(?:{_STARTERS})\b|{NEGATED_ENTRY}))|(?P<comma>,\s*)",
+    re.I,
 )
 
 
@@ -244,8 +281,15 @@ def possession_lists(clause: str) -> list[tuple[str, dict[str, Any]]]:
     for k, m in enumerate(leads):
         end = leads[k + 1].start() if k + 1 < len(leads) else len(clause)
         listed = plain_list(CONNECTOR.sub("", clause[m.end() : end]).strip().rstrip(".!"))
+        props = dict(LEAD_PROPERTIES[m.lastgroup or ""])
+        after = PLACE_AFTER.search(listed)
+        lead = m.group("holder") or m.group("place")  # the place a lead names before the list
+        holder = lead or (after.group("holder") if after else None)
+        listed = listed[: after.start()] if after and not lead else listed
+        if m.lastgroup == "having" and GOT_ON.search(listed):
+            listed, props = GOT_ON.sub("", listed), {"worn": True}
         if listed and ":" not in listed:  # "You have two options: ..." is a menu, not a list
-            found.append((listed, dict(LEAD_PROPERTIES[m.lastgroup or ""])))
+            found.append((listed, {**props, HOLDER: holder} if holder else props))
     return found
 
 

@@ -1,0 +1,201 @@
+"""An answer to "inventory" in several headed sections: what is worn, what a thing holds, what is held.
+
+Hand-written inventory routines often split the listing under headings of their own, flush left, each
+over its entries ("Worn:", "In the coat pocket:", "Held:", "It seems your bag holds:"). Each heading is
+read by what it says, never by a game's wording: a worn heading marks its entries worn; a heading that
+names a thing listed in the same answer with a word of holding puts its entries inside that thing; any
+other heading (the player's hands, pockets that are no listed thing, "Carried:") lists what is carried.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from autofrotz.managers.item_blocks import CLAUSE_WORDS, bare_name, block_inventory, contents_heading
+from autofrotz.managers.item_names import (
+    ARTICLES,
+    NUMBER_WORDS,
+    ListedItem,
+    negated_entry,
+    normalise,
+    slash_separated,
+    split_list,
+    word_match,
+)
+
+# Words that make a short line ending in a colon a section heading of an inventory: where or how things
+# are had. A line such as "The guard says:" has none of them and is the game talking.
+SECTION_WORDS = re.compile(
+    r"\b(?:worn|wearing|wear|held|holding|hold|holds|carried|carrying|carry|hands?|pockets?|inside|in|on"
+    r"|within|contains?|has in it|inventory|possessions?|belongings|person|have|has|got)\b",
+    re.IGNORECASE,
+)
+WORN_WORDS = re.compile(r"\b(?:worn|wearing|wear)\b", re.IGNORECASE)
+HOLDING_WORDS = re.compile(r"\b(?:in|inside|within|contains?|holds?|has in it|pockets?)\b", re.IGNORECASE)
+MOST_HEADING_WORDS = 8
+FEWEST_SECTIONS = 2
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def section_heading(line: str, margin: int) -> bool:
+    """Rule headed_sections: a flush-left line of a few words and a colon that says where or how things
+    are had, alone on its line or with its entries after the colon ("Worn: a watch.").
+
+    >>> section_heading("In the coat pocket:", 0), section_heading("Held:", 0), section_heading("  Held:", 0)
+    (True, True, False)
+    >>> section_heading("The guard says:", 0), section_heading("two coins:", 0)
+    (False, False)
+    >>> section_heading("Worn: a hat", 0)
+    True
+    """
+    head, colon, _rest = line.strip().partition(":")
+    words = head.split()
+    return (
+        _indent(line) == margin
+        and bool(colon)
+        and 0 < len(words) <= MOST_HEADING_WORDS
+        and words[0].lower() not in NUMBER_WORDS
+        and bool(SECTION_WORDS.search(head))
+    )
+
+
+def _inline_entries(line: str) -> list[ListedItem] | None:
+    """The entries after a heading's colon ([] when none), or None when they do not read as names."""
+    return _listed_line(line.partition(":")[2])
+
+
+def _entries_under(lines: list[str]) -> list[ListedItem]:
+    """The entries under a heading: one a line, or all on one line parted by commas ("lamp, rope.")."""
+    filled = [line for line in lines if line.strip()]
+    if len(filled) == 1 and ("," in filled[0] or slash_separated(filled[0])):
+        listed = _listed_line(filled[0])
+        if listed:
+            return listed
+    return block_inventory(lines)
+
+
+def _listed_line(text: str) -> list[ListedItem] | None:
+    """The things of an English list ending at its first full stop ([] for none), or None when a part
+    does not read as a name."""
+    from autofrotz.managers.item_prose import nested_items, plain_list
+
+    rest = re.split(r"(?<=[a-z)*])\.(?:\s|$)", text.strip())[0].strip()
+    if not rest:
+        return []
+    if not all(opens_like_name(part) for part in split_list(rest)):
+        return None
+    return nested_items(plain_list(rest))
+
+
+def opens_like_name(part: str) -> bool:
+    """A listed phrase: an article or a count first, an absence ("no thread"), or a bare name.
+
+    >>> opens_like_name("a lamp"), opens_like_name("no thread"), opens_like_name("the door is locked")
+    (True, True, False)
+    """
+    first = part.split(" ", 1)[0].lower()
+    opens = first in ARTICLES or first in NUMBER_WORDS or negated_entry(part)
+    return opens and not CLAUSE_WORDS.search(re.sub(r"\([^)]*\)", "", part)) or bare_name(part)
+
+
+def headed_sections(lines: list[str], known: tuple[re.Pattern[str], ...] = ()) -> list[ListedItem] | None:
+    """The listing of an answer that opens with a section heading and has two or more, each over
+    entries, one of them none of the known headings (whose pairs other readers take); None for any
+    other answer.
+
+    >>> text = "Worn:\\n  a coat\\nIn the coat pocket:\\n  a key\\nHeld:\\n  a lamp\\n  no matches"
+    >>> [(i.name, i.container, bool(i.properties.get("worn"))) for i in headed_sections(text.splitlines())]
+    [('coat', None, True), ('key', 'coat', False), ('lamp', None, False), ('no matches', None, False)]
+    >>> [i.name for i in headed_sections(["Worn: a watch.", "In your pocket: a card.", "Held: a ball."])]
+    ['watch', 'card', 'ball']
+    >>> headed_sections(["You are carrying:", "  a lamp"]) is None
+    True
+    >>> headed_sections(["Carried:", "  a lamp", "Worn:", "  a hat"], (re.compile("Carried:|Worn:"),)) is None
+    True
+    """
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    if not filled:
+        return None
+    margin = min(_indent(lines[i]) for i in filled)
+    heads = [i for i in filled if section_heading(lines[i], margin)]
+    if len(heads) < FEWEST_SECTIONS or heads[0] != filled[0]:
+        return None
+    if all(any(p.match(lines[i]) for p in known) for i in heads):
+        return None  # "You are carrying:" and "You are wearing:" alone: the plain readers' shape
+    sections = []
+    for k, head in enumerate(heads):
+        inline = _inline_entries(lines[head])
+        if inline is None:
+            return None  # words after a colon that name nothing: some other shape
+        entries = inline + _entries_under(
+            lines[head + 1 : heads[k + 1] if k + 1 < len(heads) else len(lines)]
+        )
+        if not entries:
+            return None  # a heading with nothing under it: some other shape
+        sections.append((lines[head].strip(), entries))
+    return _placed(sections)
+
+
+def _placed(sections: list[tuple[str, list[ListedItem]]]) -> list[ListedItem]:
+    """The sections' entries, worn or put inside the thing their heading names."""
+    items: list[ListedItem] = []
+    for (heading, _entries), (holder, placed) in zip(sections, inside_holders(sections), strict=True):
+        if holder is None and WORN_WORDS.search(heading):
+            for item in placed:
+                item.properties.update({"worn": True} if item.depth == 0 else {})
+        items.extend(placed)
+    return items
+
+
+def inside_holders(
+    groups: Sequence[tuple[str | None, list[ListedItem]]],
+) -> list[tuple[str | None, list[ListedItem]]]:
+    """Each group of things with the words that say where they are (a heading, a place in a sentence)
+    as (the listed thing of another group those words name, the things inside it), or (None, the
+    things as they were): hands, pockets and headings that name no listed thing hold what is carried.
+
+    >>> found = inside_holders([("Held:", [ListedItem("bag")]), ("In the bag:", [ListedItem("pin")])])
+    >>> [(holder, [(i.name, i.container) for i in items]) for holder, items in found]
+    [(None, [('bag', None)]), ('bag', [('pin', 'bag')])]
+    """
+    placed: list[tuple[str | None, list[ListedItem]]] = []
+    for index, (words, items) in enumerate(groups):
+        others = [i.name for k, (_w, found) in enumerate(groups) if k != index for i in found if i.depth == 0]
+        holder = holder_named(words, others) if words else None
+        placed.append((holder, moved_inside(items, holder) if holder else items))
+    return placed
+
+
+def holder_named(heading: str, names: list[str]) -> str | None:
+    """The listed thing a heading says holds its entries ("In the tweed coat pocket:", "Your bag
+    contains:"), or None: every word of its name in the heading, or its last word.
+
+    >>> holder_named("In the tweed coat pocket:", ["tweed coat", "lamp"]), holder_named("Held:", ["lamp"])
+    ('tweed coat', None)
+    >>> holder_named("In your hands:", ["lamp"]), holder_named("It seems your bag holds:", ["leather bag"])
+    (None, 'leather bag')
+    """
+    if not HOLDING_WORDS.search(heading):
+        return None
+    said = normalise(contents_heading(heading) or heading).split()
+    best, most = None, 0
+    for name in names:
+        words = normalise(name).split()
+        if not words or not any(word_match(words[-1], w) for w in said):
+            continue
+        shared = sum(any(word_match(x, w) for w in said) for x in words)
+        if shared > most:
+            best, most = name, shared
+    return best
+
+
+def moved_inside(entries: list[ListedItem], holder: str) -> list[ListedItem]:
+    """Entries moved one level down, the top ones inside holder."""
+    return [
+        ListedItem(i.name, i.depth + 1, holder if i.depth == 0 else i.container, i.properties)
+        for i in entries
+    ]
