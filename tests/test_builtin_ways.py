@@ -86,7 +86,7 @@ def test_a_way_out_that_killed_once_is_tried_again_when_nothing_else_is_left() -
         elif command == "south" and here and "coffin" in here:
             deaths.append(world.decision.reasoning)
             world.death_note = "You died after 'south'. The game was restored."
-            world.reply(command, "You were restored.")
+            world.reply(command, "*** You have died ***\n\nYou were restored.")
         else:
             world.reply(command, stock_reply(command))
     assert len(deaths) == 2
@@ -292,9 +292,10 @@ def test_a_refusal_said_twice_names_the_ways_out(monkeypatch: pytest.MonkeyPatch
     """a-refusal-said-twice-lists-the-ways: the study's refusal, said again word for word for a second
     way, is what it says to every way it lacks: the compass ways it does not name are not tried."""
     with_rule = _moves_tried_in_a_study(120)
-    assert "west" not in with_rule and len(with_rule) <= 8
+    # before anything is tried again (the map keeps no refused way, so a late retry may reach west)
+    assert "west" not in with_rule[:4] and len(with_rule) <= 8
     monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-refusal-said-twice-lists-the-ways")
-    assert "west" in _moves_tried_in_a_study(120)
+    assert "west" in _moves_tried_in_a_study(120)[:4]
 
 
 def test_a_notice_that_says_whom_to_ask_about_what_is_asked() -> None:
@@ -328,7 +329,7 @@ def _corridor_of_deadly_doors(turns: int) -> list[str]:
         sent.append(command)
         if command in ("west", "east"):
             world.death_note = f"You died after '{command}'. The game was restored."
-            world.reply(command, "You were restored.")
+            world.reply(command, "*** You have died ***\n\nYou were restored.")
         else:
             world.reply(command, stock_reply(command))
     return sent
