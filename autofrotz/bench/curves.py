@@ -36,9 +36,13 @@ def curves_png(by_config: dict[str, list[dict[str, Any]]], maxima: dict[str, int
     import matplotlib.pyplot as plt
 
     fig, (score_ax, spend_ax) = plt.subplots(1, 2, figsize=(11, 3.8))
+    top = 1.0
     for label, runs in by_config.items():
-        score_ax.plot(mean_curve([normalized(r, maxima.get(r["game"])) for r in runs]), label=label)
+        scores = mean_curve([normalized(r, maxima.get(r["game"])) for r in runs])
+        score_ax.plot(scores, label=label)
         spend_ax.plot(mean_curve([r.get("series_cost") or [0.0] for r in runs]), label=label)
+        top = max(top, *scores, 0.0)
+    score_ax.set_ylim(0, 1.1 * top)
     score_ax.set(title="Score over turns (mean over runs)", xlabel="turn", ylabel="% of the maximum")
     spend_ax.set(title="Spend over turns (mean over runs)", xlabel="turn", ylabel="US dollars")
     for ax in (score_ax, spend_ax):

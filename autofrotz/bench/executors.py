@@ -87,6 +87,17 @@ class Progress:
             print(file=sys.stderr)
 
 
+def job_label(job: Any) -> str:
+    """How the progress line names a run: its configuration (if any), game and seed.
+
+    >>> from types import SimpleNamespace as Job
+    >>> job_label(Job(game="games/zork1.z5", seed=2, config="plain.json"))
+    'plain zork1 seed 2'
+    """
+    config = f"{Path(job.config).stem} " if job.config else ""
+    return f"{config}{Path(job.game).stem} seed {job.seed}"
+
+
 def run_local(jobs: list[Any], concurrency: int, method: str, ledger: Ledger) -> Outcome:
     """Run jobs in up to `concurrency` processes at once (one process per run)."""
     from autofrotz.bench.games import play_job
@@ -111,7 +122,7 @@ def run_local(jobs: list[Any], concurrency: int, method: str, ledger: Ledger) ->
             proc.join()
             outcome.run_s.append(time.monotonic() - began)
             status = "ok" if proc.exitcode == 0 else f"crashed (exit {proc.exitcode})"
-            progress.step(f"{Path(job.game).stem} seed {job.seed}: {status}")
+            progress.step(f"{job_label(job)}: {status}")
     progress.close()
     outcome.wall_s, outcome.not_started = time.monotonic() - start, len(pending)
     return outcome

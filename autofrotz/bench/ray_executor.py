@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from autofrotz.bench.executors import Ledger, Outcome, Progress
+from autofrotz.bench.executors import Ledger, Outcome, Progress, job_label
 
 TASK_CPUS = 0.25
 LOCAL_CPUS = 2  # a local instance: the cores Ray may schedule on
@@ -133,7 +133,7 @@ def run_ray(jobs: list[Any], concurrency: int, ledger: Ledger, address: str | No
 
 def _finish(ray: Any, ref: Any, job: Any, outcome: Outcome) -> str:
     """Bring one ended task's run back; a failed task loses only its run."""
-    label = f"{Path(job.game).stem} seed {job.seed}"
+    label = job_label(job)
     try:
         result = ray.get(ref)
     except Exception as exc:  # the task raised on its worker: reported, the others go on
