@@ -204,7 +204,7 @@ def compared(
         figures = summary(runs, games, args.seeds, args.turns, wall)
         row = config_row(db, label, runs)
         if args.protocol == "tales":
-            tales_rows(runs, figures["per_game"])
+            tales_rows(runs, figures["per_game"], games)
             figures.update(tales_figures(figures["per_game"]))
             row["tales_score"] = figures["tales_score"]
         row["plain"] = _is_plain(config)

@@ -61,19 +61,23 @@ def png(fig: Any) -> str:
 
 
 def per_game_markdown(rows: list[dict[str, Any]], labels: list[str]) -> str:
-    """Per game: each configuration's TALES figure, the scaffold's gain, and NAIL's published score.
+    """Per game: each configuration's TALES figure, the scaffold's gain (when rows carry one), and NAIL's
+    published score (measured by the Jericho paper under its own protocol).
 
     >>> print(per_game_markdown([{"game": "zork1", "max_score": 350, "a": 2.0, "scaffold_gain": None}],
     ...     ["a"]).splitlines()[2])
     | zork1 | 350 | 2.0 | - | 10.3 (2.9%) |
     """
-    head = "| game | max | " + " | ".join(labels) + " | scaffold gain | NAIL, published (% of max) |"
-    lines = [head, "|---|---:|" + "---:|" * len(labels) + "---:|---:|"]
+    gains = any("scaffold_gain" in row for row in rows)
+    columns = [*labels, *(["scaffold gain"] if gains else [])]
+    head = "| game | max | " + " | ".join(columns) + " | NAIL, published (own protocol; % of max) |"
+    lines = [head, "|---|---:|" + "---:|" * (len(columns) + 1)]
     for row in rows:
         cells = [_cell(row.get(label)) for label in labels]
+        cells += [_cell(row.get("scaffold_gain"))] if gains else []
         lines.append(
             f"| {row['game']} | {row.get('max_score') or '?'} | {' | '.join(cells)} | "
-            f"{_cell(row.get('scaffold_gain'))} | {_nail(row['game'], row.get('max_score'))} |"
+            f"{_nail(row['game'], row.get('max_score'))} |"
         )
     return "\n".join(lines) + "\n"
 

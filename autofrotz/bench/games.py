@@ -269,7 +269,7 @@ def run_one(args: argparse.Namespace, games: list[Path]) -> int:
     if args.protocol == "tales":
         from autofrotz.bench.tales import tales_figures, tales_rows
 
-        tales_rows(runs, figures["per_game"])
+        tales_rows(runs, figures["per_game"], games)
         figures.update(tales_figures(figures["per_game"]))
     if args.ablate_agent:
         figures["agent_rules_off"] = parse_rules(args.ablate_agent)

@@ -10,6 +10,7 @@ known maximum has no figure and is listed as such. Deaths are handled as our gam
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from statistics import mean
 from typing import Any
 
@@ -65,9 +66,34 @@ def game_score(bests: list[float], maximum: int | None) -> float | None:
     return round(mean(figures), 2) if figures else None
 
 
-def tales_rows(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> None:
-    """Add `tales_game_score` (and the runs' highest scores) to each per-game row."""
+def declared_max_score(path: Path) -> int | None:
+    """The maximum jericho declares for a story file (what TALES divides by), or None."""
+    import warnings
+
+    import jericho
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            env = jericho.FrotzEnv(str(path))
+        except Exception:  # jericho raises bare exceptions for stories it does not know
+            return None
+        try:
+            return int(env.get_max_score()) or None
+        except Exception:
+            return None
+        finally:
+            env.close()
+
+
+def tales_rows(runs: list[dict[str, Any]], rows: list[dict[str, Any]], games: list[Path]) -> None:
+    """Add `tales_game_score` (and the runs' highest scores) to each per-game row; a game whose
+    maximum our manifest does not know takes the one jericho declares (`max_score_from`)."""
+    paths = {g.stem: g for g in games}
     for row in rows:
+        if not row.get("max_score") and row["game"] in paths:
+            row["max_score"] = declared_max_score(paths[row["game"]])
+            row["max_score_from"] = "jericho" if row["max_score"] else None
         bests = [r["best_score"] for r in runs if r["game"] == row["game"]]
         row["best_scores"] = bests
         row["tales_game_score"] = game_score(bests, row.get("max_score"))
