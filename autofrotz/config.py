@@ -60,6 +60,8 @@ class ProviderConfig:
     # the fake provider only: seconds each answer waits, as a network round trip would (benchmarks of
     # many games at once); the other providers ignore it
     latency_s: float = 0.0
+    # `bench games`: at most this many runs on this provider at once (its rate limits); None: no cap
+    max_concurrent_runs: int | None = None
 
 
 @dataclass
@@ -251,6 +253,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "providers.*.max_retries": (0, 20),
     "providers.*.cache_ttl_s": (0, 7 * 86400),
     "providers.*.latency_s": (0, 60),
+    "providers.*.max_concurrent_runs": (1, 1000),
     "prices.*.*": (0, 10_000),
     "maze.similarity_threshold": (0, 1),
     "maze.min_markers": (0, 10_000),

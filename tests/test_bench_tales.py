@@ -120,3 +120,18 @@ def test_a_run_played_elsewhere_comes_back_as_the_same_record(tmp_path: Path) ->
     assert local == remote
     assert bench.finished_runs(there) == {("cellar", 1, 15): 1}
     assert (tmp_path / "there.db.truth" / "cellar-s1-t15.json").is_file()
+
+
+def test_a_provider_cap_keeps_its_runs_within_it(tmp_path: Path) -> None:
+    from autofrotz.bench.executors import Ledger, ProviderCaps, next_launch
+
+    capped = json.loads(Path(write_config(tmp_path / "capped.json")).read_text())
+    capped["providers"]["fake"]["max_concurrent_runs"] = 1
+    (tmp_path / "capped.json").write_text(json.dumps(capped))
+    capped_job = bench.Job("cellar.z5", 1, 5, "x.db", str(tmp_path / "capped.json"))
+    builtin_job = bench.Job("cellar.z5", 2, 5, "x.db", None)
+    caps, pending = ProviderCaps(), [capped_job, builtin_job]
+    # One run of the capped provider is running: the next one waits, a built-in run goes first.
+    assert next_launch(pending, [capped_job], 8, Ledger(), caps) == builtin_job
+    assert next_launch(pending, [capped_job, builtin_job], 8, Ledger(), caps) is None
+    assert next_launch(pending, [], 8, Ledger(), caps) == capped_job and pending == []

@@ -6,6 +6,7 @@ its own interpreter in its own process (jericho loads a copy of its C library pe
 also keeps a crashed run from taking the others with it). `--executor ray` (ray_executor.py) spreads
 the same runs over a Ray cluster. The ledger reads what the benchmark's databases have recorded as
 spent: no run starts once `--budget` is reached, and each run gets what is left as its own budget.
+A provider's `max_concurrent_runs` (config.json) keeps its runs at once within its rate limits.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import multiprocessing as mp
 import sqlite3
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -52,6 +54,49 @@ def _recorded_cost(db: str) -> float:
             conn.close()
     except sqlite3.Error:
         return 0.0  # a database still being created: nothing recorded yet
+
+
+class ProviderCaps:
+    """At most `max_concurrent_runs` runs at once on a provider, as each run's config sets it."""
+
+    def __init__(self) -> None:
+        self._known: dict[str | None, tuple[str, int | None]] = {}
+
+    def of(self, job: Any) -> tuple[str, int | None]:
+        """The provider a run's game agent uses, and its cap."""
+        if job.config not in self._known:
+            self._known[job.config] = _provider_cap(job.config)
+        return self._known[job.config]
+
+    def next_job(self, pending: list[Any], running: list[Any]) -> int | None:
+        """The index of the first pending run whose provider has room, or None."""
+        busy = Counter(self.of(job)[0] for job in running)
+        for i, job in enumerate(pending):
+            provider, cap = self.of(job)
+            if cap is None or busy[provider] < cap:
+                return i
+        return None
+
+
+def _provider_cap(config_path: str | None) -> tuple[str, int | None]:
+    from autofrotz.config import ProviderConfig, load_config
+
+    if config_path is None:
+        return ("builtin", None)
+    config = load_config(config_path)
+    provider = config.agent("game_agent").provider
+    return provider, config.providers.get(provider, ProviderConfig()).max_concurrent_runs
+
+
+def next_launch(
+    pending: list[Any], running: list[Any], concurrency: int, ledger: Ledger, caps: ProviderCaps
+) -> Any:
+    """The next run to start (taken from `pending`, with its share of the budget), or None: the
+    concurrency is reached, the budget is spent, or every pending run's provider is at its cap."""
+    if not pending or len(running) >= concurrency or not ledger.allows():
+        return None
+    index = caps.next_job(pending, running)
+    return None if index is None else ledger.fit(pending.pop(index))
 
 
 @dataclass
@@ -107,9 +152,9 @@ def run_local(jobs: list[Any], concurrency: int, method: str, ledger: Ledger) ->
     running: list[tuple[Any, Any, float]] = []
     outcome, progress = Outcome(0.0), Progress(len(jobs), ledger)
     start = time.monotonic()
+    caps = ProviderCaps()
     while pending or running:
-        while pending and len(running) < concurrency and ledger.allows():
-            job = ledger.fit(pending.pop(0))
+        while (job := next_launch(pending, [r[1] for r in running], concurrency, ledger, caps)) is not None:
             proc = ctx.Process(target=play_job, args=(job,), daemon=False)  # type: ignore[attr-defined]
             proc.start()
             running.append((proc, job, time.monotonic()))

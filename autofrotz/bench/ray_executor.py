@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from autofrotz.bench.executors import Ledger, Outcome, Progress, job_label
+from autofrotz.bench.executors import Ledger, Outcome, Progress, ProviderCaps, job_label, next_launch
 
 TASK_CPUS = 0.25
 LOCAL_CPUS = 2  # a local instance: the cores Ray may schedule on
@@ -117,9 +117,9 @@ def run_ray(jobs: list[Any], concurrency: int, ledger: Ledger, address: str | No
     pending, flying = list(jobs), dict[Any, Any]()
     outcome, progress = Outcome(0.0), Progress(len(jobs), ledger)
     began = time.monotonic()
+    caps = ProviderCaps()
     while pending or flying:
-        while pending and len(flying) < concurrency and ledger.allows():
-            job = ledger.fit(pending.pop(0))
+        while (job := next_launch(pending, list(flying.values()), concurrency, ledger, caps)) is not None:
             flying[task.remote(job, Path(job.game).read_bytes(), _text(job.config), os.getcwd())] = job
         if not flying:
             break
