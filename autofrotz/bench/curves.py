@@ -36,13 +36,15 @@ def curves_png(by_config: dict[str, list[dict[str, Any]]], maxima: dict[str, int
     import matplotlib.pyplot as plt
 
     fig, (score_ax, spend_ax) = plt.subplots(1, 2, figsize=(11, 3.8))
-    top = 1.0
+    top_score, top_spend = 1.0, 0.01
     for label, runs in by_config.items():
         scores = mean_curve([normalized(r, maxima.get(r["game"])) for r in runs])
+        spend = mean_curve([r.get("series_cost") or [0.0] for r in runs])
         score_ax.plot(scores, label=label)
-        spend_ax.plot(mean_curve([r.get("series_cost") or [0.0] for r in runs]), label=label)
-        top = max(top, *scores, 0.0)
-    score_ax.set_ylim(0, 1.1 * top)
+        spend_ax.plot(spend, label=label)
+        top_score, top_spend = max(top_score, *scores, 0.0), max(top_spend, *spend, 0.0)
+    score_ax.set_ylim(0, 1.1 * top_score)
+    spend_ax.set_ylim(0, 1.1 * top_spend)
     score_ax.set(title="Score over turns (mean over runs)", xlabel="turn", ylabel="% of the maximum")
     spend_ax.set(title="Spend over turns (mean over runs)", xlabel="turn", ylabel="US dollars")
     for ax in (score_ax, spend_ax):

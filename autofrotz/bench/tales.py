@@ -4,7 +4,8 @@ TALES (Microsoft, 2025) plays each Jericho game for 100 steps with seeds 1 to 5.
 highest score it reached over the game's maximum; a game's figure (`tales_game_score`) is the mean over
 its seeds, and the benchmark's (`tales_score`) the mean over games, both 0 to 100. A game without a
 known maximum has no figure and is listed as such. Deaths are handled as our game loop handles them
-(restored to the last save, play goes on), where TALES's own loop may differ.
+(restored to the last save, play goes on), where TALES's own loop may differ; the side questions the
+scaffold asks in saved-and-restored copies of the interpreter cost no step, as they cost no turn.
 """
 
 from __future__ import annotations
@@ -133,6 +134,7 @@ def leaderboard_markdown(ours: list[tuple[str, float | None]], games: int) -> st
     note = (
         f"Published: {LEADERBOARD_SOURCE}. Ours: the same protocol on the {games} game(s) played here "
         "that have a known maximum score; deaths as our game loop handles them (restored to the last "
-        "save, play goes on)."
+        "save, play goes on); the scaffold's side questions in saved-and-restored copies of the "
+        "interpreter are not counted as steps."
     )
     return "\n".join(lines) + "\n\n" + note + "\n"
