@@ -65,7 +65,7 @@ def test_configs_at_once_overlap_and_equal_one_at_a_time(
     scaffold = write_config(tmp_path / "scaffold.json", latency=0.25)
     plain = write_config(tmp_path / "plain.json", plain=True, latency=0.25)
     common = ["--games", "cellar", "--configs", f"{scaffold},{plain}", "--protocol", "tales"]
-    common += ["--seeds", "2", "--turns", "8", "--report-dir", str(tmp_path / "reports")]
+    common += ["--seeds", "2", "--turns", "6", "--report-dir", str(tmp_path / "reports")]
     many = run_main(capsys, *common, "--concurrency", "8", "--db", str(tmp_path / "c8.db"))
     one = run_main(capsys, *common, "--concurrency", "1", "--db", str(tmp_path / "c1.db"), "--no-report")
     assert many["runs_played"] == one["runs_played"] == 4
@@ -91,7 +91,7 @@ def test_the_budget_stops_the_benchmark_and_a_resume_finishes_it(
 ) -> None:
     require_cellar()
     config = write_config(tmp_path / "dear.json", price=2000.0)  # about a dollar a turn
-    args = ["--games", "cellar", "--seeds", "2", "--turns", "10", "--concurrency", "1", "--no-report"]
+    args = ["--games", "cellar", "--seeds", "2", "--turns", "6", "--concurrency", "1", "--no-report"]
     args += ["--config", config, "--db", str(tmp_path / "b.db")]
     stopped = run_main(capsys, *args, "--budget", "3")
     assert stopped["runs"] == 0 and stopped["runs_not_started"] == 1
