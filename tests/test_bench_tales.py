@@ -135,3 +135,15 @@ def test_a_provider_cap_keeps_its_runs_within_it(tmp_path: Path) -> None:
     assert next_launch(pending, [capped_job], 8, Ledger(), caps) == builtin_job
     assert next_launch(pending, [capped_job, builtin_job], 8, Ledger(), caps) is None
     assert next_launch(pending, [], 8, Ledger(), caps) == capped_job and pending == []
+
+
+def test_bad_numbers_get_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "never.db")
+    assert bench.main(["--games", "cellar", "--concurrency", "0", "--db", db]) == 2
+    assert bench.main(["--games", "cellar", "--budget", "-1", "--db", db]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "bench games: --turns, --seeds and --concurrency must be at least 1",
+        "bench games: --budget must be a positive number of US dollars",
+    ]
+    assert not Path(db).exists()

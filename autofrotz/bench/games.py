@@ -228,6 +228,13 @@ def check_args(args: argparse.Namespace) -> str | None:
         return "--turns, --seeds and --concurrency must be at least 1"
     if args.budget is not None and not args.budget > 0:
         return "--budget must be a positive number of US dollars"
+    if args.executor == "ray":
+        from autofrotz.bench.ray_executor import RayMissingError, import_ray
+
+        try:
+            import_ray()
+        except RayMissingError as exc:
+            return str(exc)
     return None
 
 
