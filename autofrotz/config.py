@@ -17,6 +17,8 @@ from typing import Any
 
 ROLES = ("game_agent", "puzzle_agent", "map_parser", "item_parser")
 PARSER_MODES = ("rules", "llm", "hybrid")
+# The game agent's "plain" mode gives its model only the game's transcript (agents/plain_agent.py).
+GAME_AGENT_MODES = (*PARSER_MODES, "plain")
 STRUCTURED_OUTPUT = ("auto", "json_schema", "json_object", "off")
 
 
@@ -37,7 +39,7 @@ class AgentConfig:
     model: str = ""
     temperature: float = 0.2
     max_tokens: int = 1024
-    mode: str = "hybrid"  # parsers only: rules | llm | hybrid
+    mode: str = "hybrid"  # parsers: rules | llm | hybrid; the game agent: "plain" for the baseline
     # budget: at 80% of a budget the role switches to this: "builtin" (built-in agent / rules),
     # a model of the same provider, or "PROVIDER:MODEL" for another provider; None keeps the model
     fallback: str | None = None
@@ -55,6 +57,11 @@ class ProviderConfig:
     # local servers: "auto" sends the JSON schema as response_format and drops it for the rest of the
     # game if the server refuses it; "json_schema" and "json_object" always send it; "off" never does
     structured_output: str = "auto"
+    # the fake provider only: seconds each answer waits, as a network round trip would (benchmarks of
+    # many games at once); the other providers ignore it
+    latency_s: float = 0.0
+    # `bench games`: at most this many runs on this provider at once (its rate limits); None: no cap
+    max_concurrent_runs: int | None = None
 
 
 @dataclass
@@ -155,8 +162,13 @@ def _check_values(config: Config, source: str) -> None:
     if unknown_roles:
         raise ConfigError(f"{source}: agents: unknown role(s) {sorted(unknown_roles)}; valid: {ROLES}")
     for role, agent in config.agents.items():
-        if agent.mode not in PARSER_MODES:
-            raise ConfigError(f"{source}: agents.{role}.mode must be one of {PARSER_MODES}")
+        modes = GAME_AGENT_MODES if role == "game_agent" else PARSER_MODES
+        if agent.mode not in modes:
+            raise ConfigError(f"{source}: agents.{role}.mode must be one of {modes}")
+    if config.agent("game_agent").mode == "plain" and config.agent("game_agent").provider == "builtin":
+        raise ConfigError(
+            f"{source}: agents.game_agent.mode plain gives a model the transcript: name a provider"
+        )
     _check_budgets(config, source)
     if config.backend not in ("jericho", "dfrotz"):
         raise ConfigError(f"{source}: backend must be 'jericho' or 'dfrotz'")
@@ -240,6 +252,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "providers.*.timeout_s": (0.1, 3600),
     "providers.*.max_retries": (0, 20),
     "providers.*.cache_ttl_s": (0, 7 * 86400),
+    "providers.*.latency_s": (0, 60),
+    "providers.*.max_concurrent_runs": (1, 1000),
     "prices.*.*": (0, 10_000),
     "maze.similarity_threshold": (0, 1),
     "maze.min_markers": (0, 10_000),

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from autofrotz.agents.game_agent import GameAgent
+from autofrotz.agents.plain_agent import PlainAgent, is_plain
 from autofrotz.agents.puzzle_agent import PuzzleAgent
 from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.budget import STATUS as BUDGET_STATUS
@@ -85,7 +86,7 @@ class Session:
         recorder = CallRecorder()
         budget = _budget(config, recorder, db, resume_id)
         notice = RoleNotice()
-        llms = {role: _role_llm(role, config, recorder, notice, budget.gate) for role in ROLES}
+        llms = {role: _role_llm(role, config, recorder, notice, budget.gate) for role in _model_roles(config)}
         line = notice.line()
         if line:
             print(line, file=sys.stderr)
@@ -133,7 +134,7 @@ class Session:
         while runs start fresh: a guide nobody reads would only cost a call)."""
         parts = self.orchestrator.p
         llm = getattr(parts.game_agent, "llm", None)
-        wanted = self.config.strategy_guide and not self.config.fresh
+        wanted = self.config.strategy_guide and not self.config.fresh and not is_plain(self.config)
         if parts.learning is not None and llm is not None and wanted:
             from autofrotz.knowledge.briefing import write_guide
 
@@ -234,6 +235,12 @@ def _budget(config: Config, recorder: CallRecorder, db: Any, resume_id: int | No
     return budget
 
 
+def _model_roles(config: Config) -> tuple[str, ...]:
+    """The roles that get their model: in plain mode only the game agent (the baseline has no world
+    model to parse with, and no puzzle agent)."""
+    return ("game_agent",) if is_plain(config) else ROLES
+
+
 def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, gate: Any = None) -> Any:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
     from autofrotz.llm import MissingAPIKeyError, UnknownProviderError, build_llm
@@ -308,7 +315,7 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
         except OSError as exc:
             raise SessionError(f"agents.game_agent: cannot read script {settings.model!r}: {exc}") from None
     if llm is not None:
-        return GameAgent(llm, name)
+        return PlainAgent(llm, name) if is_plain(config) else GameAgent(llm, name)
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
     return BuiltinAgent()
@@ -357,7 +364,7 @@ def _parts(
     from autofrotz.managers.map_manager import MapManager
 
     name = game_name(label)
-    map_llm, item_llm = llms["map_parser"], llms["item_parser"]
+    map_llm, item_llm = llms.get("map_parser"), llms.get("item_parser")
     map_manager = MapManager(
         map_llm, parser_mode(config, "map_parser", map_llm), config.maze.similarity_threshold
     )
@@ -372,14 +379,14 @@ def _parts(
             inventory_checks=config.backend == "jericho",
         ),
         game_agent=make_game_agent(config, llms["game_agent"], name),
-        puzzle_agent=PuzzleAgent(llms["puzzle_agent"], name),
+        puzzle_agent=PuzzleAgent(llms.get("puzzle_agent"), name),
         hooks=hooks,
         recorder=recorder,
         game_file=label,
-        outcome_llm=map_llm or llms["puzzle_agent"],
+        outcome_llm=map_llm or llms.get("puzzle_agent"),
         map_llm=map_llm,
         item_llm=item_llm,
-        maze_solver_factory=maze_factory(),
+        maze_solver_factory=None if is_plain(config) else maze_factory(),  # plain: the model plays mazes too
         max_score=max_score(game.path) if hasattr(game, "path") else None,
     )
 

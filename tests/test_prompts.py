@@ -6,12 +6,13 @@ import re
 
 import pytest
 
-from autofrotz.agents import game_agent, puzzle_agent
+from autofrotz.agents import game_agent, plain_agent, puzzle_agent
 from autofrotz.agents.prompting import PROMPT_DIR, render_prompt
 from autofrotz.knowledge import briefing
 
 AGENT_PROMPTS = {
     "game_agent.txt": game_agent.prompt_variables("zork1"),
+    "plain_agent.txt": plain_agent.prompt_variables("zork1"),
     "puzzle_agent.txt": puzzle_agent.prompt_variables("zork1"),
     "strategy_guide.txt": briefing.guide_prompt_variables("zork1"),
 }

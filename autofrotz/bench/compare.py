@@ -88,7 +88,10 @@ def config_row(db: str, label: str, runs: list[dict[str, Any]]) -> dict[str, Any
     }
 
 
+OPTIONAL = {"tales_score", "scaffold_gain"}  # shown when some configuration has one
 SIDE_BY_SIDE = (
+    ("tales_score", "TALES score (%)"),
+    ("scaffold_gain", "scaffold gain (over plain)"),
     ("mean_score", "mean score"),
     ("cost_usd", "cost per game ($)"),
     ("cost_per_point", "cost per point ($)"),
@@ -108,7 +111,9 @@ def side_by_side(rows: list[dict[str, Any]], per_game: dict[str, list[dict[str, 
     """
     lines = ["| | " + " | ".join(r["config"] for r in rows) + " |", "|---|" + "---:|" * len(rows)]
     for key, title in SIDE_BY_SIDE:
-        lines.append(f"| {title} | " + " | ".join(_cell(r[key]) for r in rows) + " |")
+        if key in OPTIONAL and all(r.get(key) is None for r in rows):
+            continue
+        lines.append(f"| {title} | " + " | ".join(_cell(r.get(key)) for r in rows) + " |")
     for role in ROLES:
         found = [{p["role"]: p for p in r["per_role"]}.get(role) for r in rows]
         if not any(found):
@@ -137,48 +142,125 @@ def _cell(value: Any) -> str:
 
 def run_configs(args: argparse.Namespace, games: list[Path]) -> int:
     """`--configs A,B`: play every game and seed with each configuration, then compare them."""
-    from autofrotz.bench.games import plan, run_jobs
-    from autofrotz.bench.games_report import collect, summary
+    from autofrotz.bench.executors import Ledger, run
+    from autofrotz.bench.games import plan, run_figures
 
     configs = [c.strip() for c in args.configs.split(",") if c.strip()]
-    missing = [c for c in configs if not Path(c).is_file()]
-    if len(configs) < 2 or missing:
-        why = f"config file(s) not found: {', '.join(missing)}" if missing else "name two or more"
-        print(f"--configs: {why}", file=sys.stderr)
+    problem = _configs_problem(configs)
+    if problem:
+        print(f"--configs: {problem}", file=sys.stderr)
         return 2
-    rows, by_config, wall = [], {}, 0.0
-    per_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for config, db in zip(configs, config_dbs(args.db, configs), strict=True):
-        label = config_label(config)
-        print(f"configuration {label}: {config} -> {db}", file=sys.stderr)
-        jobs, skipped = plan(games, args.seeds, args.turns, db, config)
+    dbs = config_dbs(args.db, configs)
+    jobs = []
+    for config, db in zip(configs, dbs, strict=True):
+        print(f"configuration {config_label(config)}: {config} -> {db}", file=sys.stderr)
+        planned, skipped = plan(games, args.seeds, args.turns, db, config)
         if skipped:
             print(f"resuming: {skipped} finished runs found in {db}", file=sys.stderr)
-        seconds = run_jobs(jobs, args.workers, args.start_method)
-        wall += seconds
-        runs = collect(db, [g.stem for g in games], args.seeds, args.turns)
-        figures = summary(runs, games, args.seeds, args.turns, seconds)
-        rows.append(config_row(db, label, runs))
-        by_config[label] = figures
-        for game in figures["per_game"]:
-            per_game[game["game"]].append({"config": label, "mean_score": game["mean_score"]})
-    table = side_by_side(rows, per_game)
-    result = {
-        "configs": [r["config"] for r in rows],
-        "per_config": rows,
-        "turns": args.turns,
-        "seeds": args.seeds,
-        "wall_s": round(wall, 1),
-        "by_config": by_config,
-    }
+        jobs += planned
+    ledger = Ledger(dbs, args.budget)
+    outcome = run(jobs, args, ledger)  # every configuration's runs together, up to --concurrency at once
+    result = compared(args, games, configs, dbs, outcome.wall_s)
+    result.update(run_figures(outcome, args, ledger))
+    table = side_by_side(result["per_config"], result.pop("scores_by_game"))
     if not args.no_report:
-        out = Path(args.report_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / "configs.md"
-        path.write_text(f"# Configurations side by side\n\n{table}", encoding="utf-8")
-        print(f"report: {path}", file=sys.stderr)
+        from autofrotz.bench.configs_report import write_configs_report
+
+        print(f"report: {write_configs_report(Path(args.report_dir), table, result)}", file=sys.stderr)
+    result.pop("runs_by_config")
     if args.json:
         emit(result, True)
     else:
         print(table)
     return 0
+
+
+def _configs_problem(configs: list[str]) -> str | None:
+    """Why the --configs list cannot be compared, or None."""
+    from autofrotz.config import ConfigError, load_config
+
+    missing = [c for c in configs if not Path(c).is_file()]
+    if len(configs) < 2 or missing:
+        return f"config file(s) not found: {', '.join(missing)}" if missing else "name two or more"
+    for config in configs:
+        try:
+            load_config(config)
+        except ConfigError as exc:
+            return str(exc)
+    return None
+
+
+def compared(
+    args: argparse.Namespace, games: list[Path], configs: list[str], dbs: list[str], wall: float
+) -> dict[str, Any]:
+    """Each configuration's figures and row, the scaffold's gain over plain, and the per-game table."""
+    from autofrotz.bench.games_report import collect, summary
+    from autofrotz.bench.tales import tales_figures, tales_rows
+
+    rows, by_config, runs_by_config = [], {}, {}
+    for config, db in zip(configs, dbs, strict=True):
+        label = config_label(config)
+        runs = collect(db, [g.stem for g in games], args.seeds, args.turns)
+        figures = summary(runs, games, args.seeds, args.turns, wall)
+        row = config_row(db, label, runs)
+        if args.protocol == "tales":
+            tales_rows(runs, figures["per_game"], games)
+            figures.update(tales_figures(figures["per_game"]))
+            row["tales_score"] = figures["tales_score"]
+        row["plain"] = _is_plain(config)
+        rows.append(row)
+        by_config[label], runs_by_config[label] = figures, runs
+    per_game = game_rows(by_config, rows, args.protocol == "tales")
+    add_gains(rows, "tales_score" if args.protocol == "tales" else "mean_score")
+    return {
+        "configs": [r["config"] for r in rows],
+        "protocol": args.protocol,
+        "per_config": rows,
+        "per_game": per_game,
+        "turns": args.turns,
+        "seeds": args.seeds,
+        "wall_s": round(wall, 1),
+        "by_config": by_config,
+        "runs_by_config": runs_by_config,
+        "scores_by_game": {
+            g["game"]: [
+                {"config": r["config"], "mean_score": g.get(f"mean_score_{r['config']}")} for r in rows
+            ]
+            for g in per_game
+        },
+    }
+
+
+def _is_plain(config: str) -> bool:
+    from autofrotz.agents.plain_agent import is_plain
+    from autofrotz.config import load_config
+
+    return is_plain(load_config(config))
+
+
+def add_gains(rows: list[dict[str, Any]], key: str) -> None:
+    """`scaffold_gain` on each scaffold row: its figure over the first plain configuration's."""
+    from autofrotz.bench.tales import gain
+
+    plain = next((r for r in rows if r["plain"]), None)
+    for row in rows:
+        row["scaffold_gain"] = gain(row[key], plain[key]) if plain and not row["plain"] else None
+
+
+def game_rows(by_config: dict[str, Any], rows: list[dict[str, Any]], tales: bool) -> list[dict[str, Any]]:
+    """Per game: each configuration's figure (its label as key) and the scaffold's gain over plain."""
+    from autofrotz.bench.tales import gain
+
+    key = "tales_game_score" if tales else "mean_score"
+    plain = next((r["config"] for r in rows if r["plain"]), None)
+    scaffold = next((r["config"] for r in rows if not r["plain"]), None)
+    table: dict[str, dict[str, Any]] = {}
+    for label, figures in by_config.items():
+        for g in figures["per_game"]:
+            entry = table.setdefault(g["game"], {"game": g["game"], "max_score": g.get("max_score")})
+            entry[label] = g.get(key)
+            entry[f"mean_score_{label}"] = g["mean_score"]
+    for entry in table.values():
+        found = plain and scaffold
+        entry["scaffold_gain"] = gain(entry.get(scaffold or ""), entry.get(plain or "")) if found else None
+    return list(table.values())

@@ -1,19 +1,18 @@
-"""`python main.py bench games`: play many games with several seeds in parallel, compare with NAIL.
+"""`python main.py bench games`: play many games with several seeds at once, compare with published figures.
 
 Each run goes through the real session and orchestrator (built-in agent unless the config names
 models), recorded in one database. Runs already finished in that database are skipped, so a
-stopped benchmark resumes; each run is its own process, so a crashed worker loses only its run.
+stopped benchmark resumes; each run is its own process (or Ray task, executors.py), so a crashed run
+loses only itself. `--protocol tales` plays as the TALES benchmark does (tales.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing as mp
 import os
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,9 @@ from typing import Any
 from autofrotz.agents.builtin_switch import ENV as AGENT_OFF
 from autofrotz.agents.builtin_switch import parse_rules
 from autofrotz.bench.figures import emit
+from autofrotz.bench.tales import SEEDS as TALES_SEEDS
+from autofrotz.bench.tales import STEPS as TALES_STEPS
+from autofrotz.budget import STATUS as BUDGET_STATUS
 
 # Scores of NAIL, the rules-based agent of the Jericho benchmark (Hausknecht et al., AAAI 2020).
 NAIL: dict[str, float] = {
@@ -42,6 +44,7 @@ class Job:
     turns: int
     db: str
     config: str | None
+    budget_usd: float | None = None  # what is left of the benchmark's --budget when the run starts
 
 
 def nail_of(game: str) -> float | None:
@@ -77,8 +80,9 @@ def job_config(job: Job) -> Any:
 
     if job.config:
         base = load_config(job.config)
+        budget = job.budget_usd if job.budget_usd is not None else base.budget_usd
         return replace(base, game_file=job.game, database_path=job.db, seed=job.seed, max_turns=job.turns,
-                       hooks=[], fresh=True)  # fmt: skip
+                       hooks=[], fresh=True, budget_usd=budget)  # fmt: skip
     builtin = {"provider": "builtin", "model": "builtin"}
     raw = {
         "game_file": job.game,
@@ -89,6 +93,7 @@ def job_config(job: Job) -> Any:
         "fresh": True,  # each run stands alone: bench learning measures carrying knowledge forward
         "web_server": {"enabled": False},
         "agents": {role: dict(builtin) for role in ROLES},
+        "budget_usd": job.budget_usd,
     }
     return config_from_dict(raw)
 
@@ -108,7 +113,8 @@ def play_job(job: Job) -> None:
 
 
 def finished_runs(db: str) -> dict[tuple[str, int, int], int]:
-    """(game name, seed, max turns) -> game id for every run that ended in the database."""
+    """(game name, seed, max turns) -> game id for every run that ended in the database (a run its
+    budget stopped is played again by a resume)."""
     from autofrotz.storage.reader import GameReader
 
     if not Path(db).exists():
@@ -117,7 +123,7 @@ def finished_runs(db: str) -> dict[tuple[str, int, int], int]:
     try:
         done: dict[tuple[str, int, int], int] = {}
         for g in reader.list_games():
-            if g["status"] == "playing" or g["seed"] is None:
+            if g["status"] in ("playing", BUDGET_STATUS) or g["seed"] is None:
                 continue
             turns = int(json.loads(g["config_json"] or "{}").get("max_turns", 0))
             done.setdefault((Path(g["game_file"]).stem.lower(), int(g["seed"]), turns), g["game_id"])
@@ -128,34 +134,9 @@ def finished_runs(db: str) -> dict[tuple[str, int, int], int]:
 
 def run_jobs(jobs: list[Job], workers: int, method: str) -> float:
     """Run jobs in up to `workers` processes (one process per run); returns wall seconds."""
-    ctx = mp.get_context(method)
-    pending, done = list(jobs), 0
-    running: list[tuple[Any, Job]] = []
-    start = time.monotonic()
-    while pending or running:
-        while pending and len(running) < workers:
-            job = pending.pop(0)
-            proc = ctx.Process(target=play_job, args=(job,), daemon=False)  # type: ignore[attr-defined]
-            proc.start()
-            running.append((proc, job))
-        time.sleep(0.05)
-        for proc, job in [r for r in running if not r[0].is_alive()]:
-            running.remove((proc, job))
-            proc.join()
-            done += 1
-            status = "ok" if proc.exitcode == 0 else f"crashed (exit {proc.exitcode})"
-            _progress(done, len(jobs), f"{Path(job.game).stem} seed {job.seed}: {status}", start)
-    return time.monotonic() - start
+    from autofrotz.bench.executors import Ledger, run_local
 
-
-def _progress(done: int, total: int, label: str, start: float) -> None:
-    width = 30
-    filled = int(width * done / max(1, total))
-    bar = "#" * filled + "." * (width - filled)
-    elapsed = time.monotonic() - start
-    print(f"\r[{bar}] {done}/{total} runs, {elapsed:.0f}s  {label:<40}", end="", file=sys.stderr, flush=True)
-    if done == total:
-        print(file=sys.stderr)
+    return run_local(jobs, workers, method, Ledger()).wall_s
 
 
 def plan(games: list[Path], seeds: int, turns: int, db: str, config: str | None) -> tuple[list[Job], int]:
@@ -195,6 +176,9 @@ def switch_rules_off(text: str) -> None:
         os.environ[AGENT_OFF] = ",".join(parse_rules(text))
 
 
+PROTOCOLS = {"default": (500, 3), "tales": (TALES_STEPS, TALES_SEEDS)}  # (turns, seeds) unless given
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="python main.py bench games", description=__doc__)
@@ -205,9 +189,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "'textworld', or a comma list of game names",
     )
     p.add_argument("--split", default="all", choices=("all", "dev", "check"))
-    p.add_argument("--turns", type=int, default=500)
-    p.add_argument("--seeds", type=int, default=3)
-    p.add_argument("--workers", type=int, default=2)
+    tales = "tales: 100 steps, seeds 1-5, the highest score reached over the maximum"
+    p.add_argument("--protocol", default="default", choices=tuple(PROTOCOLS), help=tales)
+    p.add_argument("--turns", type=int, default=None, help="turns a run (default 500; tales 100)")
+    p.add_argument("--seeds", type=int, default=None, help="seeds 1..N (default 3; tales 5)")
+    at_once = "runs at once; model-backed runs wait on the network, so more than the cores"
+    p.add_argument("--concurrency", "--workers", dest="concurrency", type=int, default=2, help=at_once)
+    p.add_argument("--executor", default="local", choices=("local", "ray"))
+    p.add_argument("--ray-address", default=None, help="a Ray cluster to join (default: a local instance)")
+    p.add_argument("--budget", type=float, default=None, help="US dollars for the whole benchmark")
     p.add_argument("--config", default=None, help="config file (default: built-in agent for every role)")
     p.add_argument("--configs", default=None, help="two or more config files, comma-separated: compare them")
     p.add_argument("--db", default=DEFAULT_DB)
@@ -215,7 +205,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--report-dir", default="reports")
     p.add_argument("--no-report", action="store_true")
     p.add_argument("--start-method", default="fork", choices=("fork", "spawn", "forkserver"))
-    p.add_argument("--compare-workers", action="store_true", help="also time 1 worker against --workers")
+    p.add_argument("--compare-workers", action="store_true", help="also time 1 worker against --concurrency")
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--ablate-agent",
@@ -224,19 +214,41 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="switch these built-in agent rules off (the names recorded as each turn's reasoning); "
         "give the run its own --db, as finished runs are skipped",
     )
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    turns, seeds = PROTOCOLS[args.protocol]
+    args.turns = turns if args.turns is None else args.turns
+    args.seeds = seeds if args.seeds is None else args.seeds
+    args.workers = args.concurrency
+    return args
+
+
+def check_args(args: argparse.Namespace) -> str | None:
+    """Why the numbers on the command line cannot be used, or None."""
+    if args.turns < 1 or args.seeds < 1 or args.concurrency < 1:
+        return "--turns, --seeds and --concurrency must be at least 1"
+    if args.budget is not None and not args.budget > 0:
+        return "--budget must be a positive number of US dollars"
+    if args.executor == "ray":
+        from autofrotz.bench.ray_executor import RayMissingError, import_ray
+
+        try:
+            import_ray()
+        except RayMissingError as exc:
+            return str(exc)
+    return None
 
 
 def main(argv: list[str]) -> int:
     """Run the benchmark, print its figures and write the report."""
-    from autofrotz.bench.games_report import collect, summary, write_report
-
     args = parse_args(argv)
+    problem = check_args(args)
     try:
-        games = select_games(args.games, Path(args.games_dir), args.split)
+        games = [] if problem else select_games(args.games, Path(args.games_dir), args.split)
         switch_rules_off(args.ablate_agent)
     except ValueError as exc:
-        print(f"bench games: {exc}", file=sys.stderr)
+        problem = str(exc)
+    if problem:
+        print(f"bench games: {problem}", file=sys.stderr)
         return 2
     if not games:
         print("no games selected; install them with python -m autofrotz.games install", file=sys.stderr)
@@ -245,12 +257,27 @@ def main(argv: list[str]) -> int:
         from autofrotz.bench.compare import run_configs
 
         return run_configs(args, games)
+    return run_one(args, games)
+
+
+def run_one(args: argparse.Namespace, games: list[Path]) -> int:
+    """One configuration (the built-in agent, or --config): play, then figures and report."""
+    from autofrotz.bench.executors import Ledger, run
+    from autofrotz.bench.games_report import collect, summary, write_report
+
     jobs, skipped = plan(games, args.seeds, args.turns, args.db, args.config)
     if skipped:
         print(f"resuming: {skipped} finished runs found in {args.db}", file=sys.stderr)
-    wall = run_jobs(jobs, args.workers, args.start_method)
+    ledger = Ledger([args.db], args.budget)
+    outcome = run(jobs, args, ledger)
     runs = collect(args.db, [g.stem for g in games], args.seeds, args.turns)
-    figures = summary(runs, games, args.seeds, args.turns, wall, args.db)
+    figures = summary(runs, games, args.seeds, args.turns, outcome.wall_s, args.db)
+    figures.update(run_figures(outcome, args, ledger))
+    if args.protocol == "tales":
+        from autofrotz.bench.tales import tales_figures, tales_rows
+
+        tales_rows(runs, figures["per_game"], games)
+        figures.update(tales_figures(figures["per_game"]))
     if args.ablate_agent:
         figures["agent_rules_off"] = parse_rules(args.ablate_agent)
     if args.config:
@@ -264,3 +291,16 @@ def main(argv: list[str]) -> int:
         print(f"report: {', '.join(str(p) for p in paths)}", file=sys.stderr)
     emit(figures, args.json, "bench games")
     return 0
+
+
+def run_figures(outcome: Any, args: argparse.Namespace, ledger: Any) -> dict[str, Any]:
+    """How the runs were run: executor, concurrency, the runs' summed time, spend and budget."""
+    return {
+        "executor": args.executor,
+        "concurrency": args.concurrency,
+        "run_s_sum": round(sum(outcome.run_s), 1),
+        "runs_played": len(outcome.run_s),
+        "runs_not_started": outcome.not_started,
+        "spent_usd": round(ledger.spent(), 6),
+        "budget_usd": args.budget,
+    }

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import base64
-import html
-import io
 import json
 from pathlib import Path
 from statistics import mean
 from typing import Any
 
+from autofrotz.bench.curves import png
 from autofrotz.bench.games import NAIL, finished_runs, nail_of
 
 
@@ -50,6 +48,7 @@ def _run(reader: Any, name: str, seed: int, game_id: int) -> dict[str, Any]:
         "cost": metrics.get("totals", {}).get("cost", 0.0),
         "series_turn": series.get("turn", []),
         "series_score": scores,
+        "series_cost": series.get("cost", []),  # cumulative US dollars after each turn
     }
 
 
@@ -132,7 +131,23 @@ def markdown(figures: dict[str, Any]) -> str:
             f"{'' if r['nail'] is None else r['nail']} | {_versus(r)} | {r['rooms']} | {r['turns']} | "
             f"{r['llm_calls']} | {r['cost']} |"
         )
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text + tales_markdown(figures) if figures.get("protocol") == "tales" else text
+
+
+def tales_markdown(figures: dict[str, Any]) -> str:
+    """The TALES section: our figure beside the published leaderboard, then per game."""
+    from autofrotz.bench.curves import per_game_markdown
+    from autofrotz.bench.tales import leaderboard_markdown
+
+    label = figures.get("label", "built-in")
+    rows = [{**r, label: r.get("tales_game_score")} for r in figures["per_game"]]
+    return (
+        f"\n## TALES protocol: {figures['tales_score']} (tales_score)\n\n"
+        + leaderboard_markdown([(label, figures["tales_score"])], figures["tales_games"])
+        + "\n### Per game (tales_game_score, 0-100)\n\n"
+        + per_game_markdown(rows, [label])
+    )
 
 
 def _versus(row: dict[str, Any]) -> str:
@@ -154,20 +169,16 @@ def write_report(runs: list[dict[str, Any]], figures: dict[str, Any], out_dir: P
 
 
 def _html(text: str, runs: list[dict[str, Any]], figures: dict[str, Any]) -> str:
-    body = "<pre>" + html.escape(text) + "</pre>"
-    for title, plot in (("Score over turns", _score_plot), ("Rooms, LLM calls and cost", _bars_plot)):
-        body += f"<h2>{title}</h2><img alt='{title}' src='data:image/png;base64,{plot(runs, figures)}'>"
-    head = "<meta charset='utf-8'><title>bench games</title>"
-    return f"<!doctype html><html><head>{head}</head><body>{body}</body></html>"
+    from autofrotz.bench.curves import curves_png, html_page
 
-
-def _png(fig: Any) -> str:
-    import matplotlib.pyplot as plt
-
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight")
-    plt.close(fig)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
+    maxima = {r["game"]: r.get("max_score") for r in figures["per_game"]}
+    label = figures.get("label", "built-in")
+    images = [
+        ("Score and spend over turns", curves_png({label: runs}, maxima)),
+        ("Score over turns, per game", _score_plot(runs, figures)),
+        ("Rooms, LLM calls and cost", _bars_plot(runs, figures)),
+    ]
+    return html_page("bench games", text, images)
 
 
 def _score_plot(runs: list[dict[str, Any]], figures: dict[str, Any]) -> str:
@@ -189,7 +200,7 @@ def _score_plot(runs: list[dict[str, Any]], figures: dict[str, Any]) -> str:
         ax.tick_params(labelsize=7)
     for ax in list(axes.flat)[len(names) :]:
         ax.axis("off")
-    return _png(fig)
+    return png(fig)
 
 
 def _bars_plot(runs: list[dict[str, Any]], figures: dict[str, Any]) -> str:
@@ -206,4 +217,4 @@ def _bars_plot(runs: list[dict[str, Any]], figures: dict[str, Any]) -> str:
         ax.bar(names, [r[key] for r in rows])
         ax.set_ylabel(label, fontsize=8)
     axes[-1].tick_params(axis="x", rotation=70, labelsize=7)
-    return _png(fig)
+    return png(fig)

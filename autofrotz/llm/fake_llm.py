@@ -4,14 +4,17 @@ It answers every schema with the smallest valid value, and the game agent with t
 fixed list of moves every game understands. Token counts are estimated from the text (about four
 characters a token) and, like a provider's automatic prompt cache, the tokens of the prompt prefix it
 shares with the same role's previous call are reported as cached, so the configured prices
-(`prices` in config.json, keyed by the model name) give real-looking costs.
+(`prices` in config.json, keyed by the model name) give real-looking costs. `latency_s` in the
+provider's config makes each answer wait, as a network round trip would.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, ClassVar
 
+from autofrotz.config import ProviderConfig
 from autofrotz.llm.base import BaseLLM, Reply, Request, estimate_tokens, message_text
 
 MOVES = ("look", "north", "east", "south", "west", "up", "down", "take all", "inventory", "examine me")
@@ -53,13 +56,24 @@ class FakeLLM(BaseLLM):
     provider: ClassVar[str] = "fake"
     needs_api_key: ClassVar[bool] = False
 
-    def __init__(self, model: str = "fake", role: str = "", **kw: Any) -> None:
+    def __init__(self, model: str = "fake", role: str = "", latency_s: float = 0.0, **kw: Any) -> None:
         kw.setdefault("sleep", lambda _seconds: None)
         super().__init__(model, role, **kw)
         self.turn = 0
         self.last_prompt = ""
+        self.latency_s = latency_s
+
+    @classmethod
+    def from_config(
+        cls, role: str, model: str, provider: ProviderConfig, api_key: str | None, **kw: Any
+    ) -> BaseLLM:
+        """Build from config values, with the simulated network wait."""
+        settings = {"max_retries": provider.max_retries, "timeout_s": provider.timeout_s}
+        return cls(model, role, latency_s=provider.latency_s, **settings, **kw)
 
     def _complete(self, request: Request) -> Reply:
+        if self.latency_s:
+            time.sleep(self.latency_s)  # a network round trip, simulated: the run waits, the CPU is free
         schema = json.dumps(request.schema) if request.schema else ""
         prompt = "\n".join([request.system_prompt, schema, *(message_text(m) for m in request.messages)])
         cached = estimate_tokens(prompt[: shared_prefix(prompt, self.last_prompt)])
