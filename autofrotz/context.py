@@ -101,7 +101,7 @@ def _render_now(ctx: TurnContext) -> str:
         lines.append(f"Refused here (not exits): {'; '.join(ctx.refused)}")
     if ctx.unexplored_summary:
         lines.append(f"Nearest unexplored: {ctx.unexplored_summary}")
-    lines.append(f"Carrying: {_listing(ctx.inventory, 'nothing')}")
+    lines.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
     lines.append(f"Seen here: {_listing(ctx.seen_lines or ctx.visible_items)}")
     if ctx.score is not None:
         lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
@@ -153,7 +153,8 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
     room_id = getattr(map_manager, "current_room", None)
     rooms = list(map_manager.rooms()) if map_manager is not None else []
     here = next((r for r in rooms if r.room_id == room_id), None)
-    inventory = [i.name for i in item_manager.get_inventory()] if item_manager is not None else []
+    carried = item_manager.get_inventory() if item_manager is not None else []
+    inventory = [i.name for i in carried]
     here_items = item_manager.get_items_in_room(room_id) if item_manager and room_id else []
     visible = [i.name for i in here_items]
     return {
@@ -169,6 +170,7 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "inventory": inventory,
         "visible_items": visible,
         "seen_lines": [seen_line(item_manager, item) for item in here_items],
+        "carried_lines": [seen_line(item_manager, item) for item in carried],
         "known_rooms": _discovery_order(rooms),
     }
 

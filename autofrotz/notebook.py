@@ -56,7 +56,7 @@ def stated_goal(opening: str, first_room: str | None = None) -> str:
     kept = [line for para in _paragraphs(lines[:cut]) if not any(_BANNER.search(x) for x in para if x.strip())
             for line in para if not is_art(line)]  # fmt: skip
     preamble = " ".join(" ".join(kept).split())
-    if len(preamble) > 40 and _YOU.search(preamble):
+    if len(preamble) > 40:  # the story's own words before its first room: the premise and the goal
         return _bounded(preamble, GOAL_CHARS)
     sentences = [s.strip() for s in _SENTENCE.findall(" ".join(opening.split())) if _GOAL.search(s)]
     return _bounded(" ".join(dict.fromkeys(sentences)), GOAL_CHARS)
@@ -117,7 +117,7 @@ def is_clue(command: str, reply: str, names: list[str]) -> bool:
         return False
     if command.lower().strip() in ("look", "l"):
         return False
-    if verb in ("read", "consult") or len(flat) >= 160:  # words written to be read, or a long answer
+    if verb in ("read", "consult") or len(flat) >= 100:  # words written to be read, or a long answer
         return True
     words = set(re.findall(r"[a-z]+", flat.lower()))
     if any(canonical_direction(w) for w in words if len(w) > 2):

@@ -94,7 +94,7 @@ def test_hybrid_doubt_waits_for_the_listing_and_the_llm_only_reads_unsettled_one
     manager.update_from_game_output("Hut\nA small hut.", "hut", "look", 2)
     assert manager.llm_calls == 0 and [i.name for i in manager.get_inventory()] == ["rusty key"]
     manager.update_from_game_output("The woman hands you a coin.", "hut", "talk to woman", 3)
-    llm.enqueue({"changes": [{"item": "coin", "change": "taken"}]})
+    llm.enqueue({"changes": [{"item": "coin", "change": "taken", "container": None}]})
     manager.update_from_game_output("Hut\nA small hut.", "hut", "look", 4)  # no listing came
     assert manager.llm_calls == 1 and "coin" in {i.name for i in manager.get_inventory()}
 

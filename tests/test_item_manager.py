@@ -193,7 +193,7 @@ def test_hybrid_calls_llm_only_when_unsure() -> None:
     m = ItemManager(llm=llm, mode="hybrid")
     m.update_from_game_output("Taken.", "r", "take lamp")
     assert m.llm_calls == 0 and m.last_decision == "rules"
-    llm.enqueue({"changes": [{"item": "key", "change": "taken"}]})
+    llm.enqueue({"changes": [{"item": "key", "change": "taken", "container": None}]})
     m.update_from_game_output("The clerk hands you a key with a smile.", "r", "ask clerk about key")
     assert m.llm_calls == 1 and m.last_decision == "llm"
     assert "key" in names(m)

@@ -23,6 +23,7 @@ SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"outcome": {"type": "string", "enum": ["normal", "death", "victory"]}},
     "required": ["outcome"],
+    "additionalProperties": False,
 }
 
 

@@ -8,7 +8,7 @@ import re
 DETECTION_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.IGNORECASE), kind)
     for p, kind in (
-        (r"\b(is|are|seems?) (securely |firmly )?locked\b", "locked"),
+        (r"\b(is|are|seems?|appears?)( to be)? (securely |firmly )?locked\b", "locked"),
         (r"\b(pitch black|too dark to see|it is dark|in the dark)\b", "dark"),
         (r"\b(blocks?|bars?) (your|the) (way|path|passage)\b", "blocked"),
         (r"\bwon't let you\b", "blocked"),

@@ -27,6 +27,7 @@ GUIDE_SCHEMA: dict[str, Any] = {
         "next": {"type": "string"},
     },
     "required": ["worked", "killed", "next"],
+    "additionalProperties": False,
 }
 
 

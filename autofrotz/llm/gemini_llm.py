@@ -38,8 +38,14 @@ def gemini_schema(schema: Any) -> Any:
 
     >>> gemini_schema({"type": "object", "additionalProperties": False, "properties": {"a": {}}})
     {'type': 'object', 'properties': {'a': {}}}
+    >>> gemini_schema({"type": ["integer", "null"]})
+    {'type': 'integer', 'nullable': True}
     """
     if isinstance(schema, dict):
+        kinds = schema.get("type")
+        if isinstance(kinds, list):  # ["integer", "null"]: Gemini writes a nullable integer
+            rest = [k for k in kinds if k != "null"]
+            schema = {**schema, "type": rest[0] if len(rest) == 1 else rest, "nullable": "null" in kinds}
         return {k: gemini_schema(v) for k, v in schema.items() if k not in UNSUPPORTED_SCHEMA_KEYS}
     if isinstance(schema, list):
         return [gemini_schema(v) for v in schema]

@@ -61,7 +61,9 @@ def exit_states(
         elif label in one_way_words:
             states[label] = {"state": ONE_WAY, "to": None, "reason": one_way_words[label]}
         else:  # not tried; the text may say what stands in the way ("a closed door leads south")
-            states[label] = {"state": UNTRIED, "to": None, "reason": node.get("exit_notes", {}).get(label)}
+            warning = node.get("warnings", {}).get(label)
+            note = f"WARNED: {warning}" if warning else node.get("exit_notes", {}).get(label)
+            states[label] = {"state": UNTRIED, "to": None, "reason": note}
     return states, refused
 
 

@@ -107,3 +107,42 @@ def room_text(reply: str, description: str) -> str:
     text = re.sub(r"\n\s*>\s*$", "", text.replace("\r", "")).strip()
     text = re.sub(r"\n{3,}", "\n\n", text)
     return text[:FULL_TEXT_CHARS]
+
+
+# A warning in the game's words against going some way ("DANGER: go no further north").
+_WARNING = re.compile(
+    r"\b(?:danger|deadly|beware|no further|do not (?:go|enter|climb)|don'?t (?:go|enter)|keep out|"
+    r"crumbling|certain death|fatal|perilous|unsafe)\b",
+    re.IGNORECASE,
+)
+_OPENED = re.compile(r"\byou (?:unlock|open|unbolt|unbar|pull open|push open)\b", re.IGNORECASE)
+
+
+def warned_ways(text: str) -> dict[str, str]:
+    """Directions a text warns against going, each with its warning.
+
+    >>> warned_ways("DANGER. THE EDGE IS CRUMBLING. GO NO FURTHER NORTH.")
+    {'north': 'GO NO FURTHER NORTH.'}
+    >>> warned_ways("A path leads north.")
+    {}
+    """
+    found: dict[str, str] = {}
+    for sentence in _SENTENCE.findall(" ".join(text.split())):
+        if _WARNING.search(sentence):
+            for direction in parse_exits(sentence)[:1] or _bare_ways(sentence):
+                found.setdefault(direction, sentence.strip())
+    return found
+
+
+def _bare_ways(sentence: str) -> list[str]:
+    words = re.findall(r"[a-z]+", sentence.lower())
+    return [d for d in ("north", "south", "east", "west", "up", "down") if d in words][:1]
+
+
+def opened_something(command: str | None, reply: str) -> bool:
+    """Whether a reply says the player opened or unlocked something.
+
+    >>> opened_something("unlock door with key", "You unlock the oak door."), opened_something("n", "Hall.")
+    (True, False)
+    """
+    return bool(command) and bool(_OPENED.search(reply[:300]))

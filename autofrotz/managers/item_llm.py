@@ -24,11 +24,13 @@ SCHEMA: dict[str, Any] = {
                     "change": {"type": "string", "enum": CHANGE_KINDS},
                     "container": {"type": ["string", "null"]},
                 },
-                "required": ["item", "change"],
+                "required": ["item", "change", "container"],
+                "additionalProperties": False,
             },
         }
     },
     "required": ["changes"],
+    "additionalProperties": False,
 }
 
 

@@ -27,6 +27,7 @@ ROOM_LISTING = (
 )
 CONTAINER_PATTERNS = (
     re.compile(r"Opening the (.+?) reveals (.+?)\.", re.IGNORECASE | re.DOTALL),
+    re.compile(r"\bYou open the ([^.,]+?), revealing (.+?)\.", re.IGNORECASE),
     re.compile(r"(?:^|\n|[.!]\s+)The (.+?) contains (?!:)(.+?)\.", re.IGNORECASE),
     re.compile(r"(?:^|\n|[.!]\s+)(?:In|Inside) the (.+?) (?:is|are) (.+?)\.", re.IGNORECASE),
     re.compile(r"(?:^|\n|[.!]\s+)(?:In|Inside|On) the (.+?) you (?:can )?see (.+?)\.", re.IGNORECASE),
@@ -43,7 +44,9 @@ _PLACING_VERBS = (
 )
 _THING = r"(?P<thing>(?:[\w'-]+ ){0,3}?[\w'-]+)"
 PLACING_SENTENCES = (
-    re.compile(rf"^(?:An?|Some) {_THING} {_PLACING_VERBS}\b", re.IGNORECASE),
+    re.compile(
+        rf"^(?:An?|Some) {_THING}(?: (?:with|in|on) [^.,;]{{1,40}}?)? {_PLACING_VERBS}\b", re.IGNORECASE
+    ),
     re.compile(
         rf"^(?:At|On|In|Beside|Near|Against|Under|Below|Above|By|Behind|Before|Among) [^.,;]{{1,50}}?,? "
         rf"(?:stands?|sits?|lies|lie|hangs?|rests?|leans?|(?:is|are)) (?:an?|some) {_THING}(?:[.,;]| with\b)",
@@ -83,6 +86,8 @@ def placed_items(text: str) -> list[ListedItem]:
     ['oak chest']
     >>> [i.name for i in placed_items("Yard\\nA yard.\\n\\nA red apple has fallen into the grass.")]
     ['red apple']
+    >>> [i.name for i in placed_items("Yard\\nA yard.\\n\\nA cart with one wheel gone leans on a wall.")]
+    ['cart']
     >>> placed_items("A wooden shed stands to the west. The gate is north.")
     []
     """

@@ -17,6 +17,7 @@ from autofrotz.storage.models import Connection, Room
 
 # Exit states kept on a room node: seen in text, refuted by a refusal, or blocked by an obstacle.
 MENTIONED, REFUTED, BLOCKED = "mentioned", "refuted", "blocked"
+SHUT_WORDS = re.compile(r"\b(?:locked|closed|shut|bolted|barred)\b", re.IGNORECASE)
 
 # Untravelled reverse exits cost more so proven routes win ties.
 INFERRED_WEIGHT = 1.5
@@ -211,6 +212,17 @@ class MapGraph:
             self._mark_one_way(link.to_room, direction, room_id)
         self.set_exit_state(room_id, direction, REFUTED)
 
+    def reopen_shut_refusals(self, room_id: str) -> None:
+        """Something here was opened: a way refused in words of a shut thing ("It seems to be locked.")
+        is a way to try again, not a refusal."""
+        node = self.room(room_id)
+        for label, state in list(node["exits"].items()):
+            if state in (REFUTED, BLOCKED) and SHUT_WORDS.search(node.get("exit_reasons", {}).get(label, "")):
+                node["exits"][label] = MENTIONED
+                node.setdefault("exit_notes", {})[label] = (
+                    "refused while shut; something here was opened since"
+                )
+
     def mark_blocked(self, from_room: str, direction: str, reason: str | None = None, turn: int = 0) -> None:
         """Mark an exit blocked (locked door, troll) so pathfinding avoids it."""
         self.note_exit_words(from_room, direction, reason)
@@ -279,14 +291,16 @@ class MapGraph:
         return path[0] if path else None
 
     def get_unexplored_exits(self, room_id: str | None = None) -> list[tuple[str, str]]:
-        """(room, direction) pairs the text mentioned that were never travelled nor refuted."""
+        """(room, direction) pairs the text mentioned that were never travelled nor refuted, and that no
+        warning in the game's words speaks against."""
         rooms = [room_id] if room_id else list(self.graph.nodes)
         return [
             (r, label)
             for r in rooms
             for label, state in self.room(r)["exits"].items()
             if state == MENTIONED and label not in self.links.get(r, {})
-        ]
+            and label not in self.room(r).get("warnings", {})
+        ]  # fmt: skip
 
     def get_nearest_unexplored(self, from_room: str) -> tuple[str, list[str]] | None:
         """The closest room with an unexplored exit and the path there."""

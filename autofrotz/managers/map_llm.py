@@ -28,6 +28,7 @@ SCHEMA: dict[str, Any] = {
         "exits": {"type": "array", "items": {"type": "string"}},
     },
     "required": ["room_name", "description", "is_dark", "no_exit", "blocked_reason", "exits"],
+    "additionalProperties": False,
 }
 
 

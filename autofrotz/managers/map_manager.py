@@ -20,9 +20,11 @@ from autofrotz.managers.exit_words import (
     first_sentence,
     one_way_sentences,
     one_way_words,
+    opened_something,
     room_text,
     shut_way_sentences,
     stayed_refusal,
+    warned_ways,
 )
 from autofrotz.managers.map_graph import MENTIONED
 from autofrotz.managers.map_identity import _name_from_description, exits_conflict, furnishings, same_text
@@ -142,7 +144,19 @@ class MapManager(MazeMap):
         self._note_unread(parsed, command_used, update, output_text, turn)
         self.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
+        self._note_ways_said(command_used, output_text)
         return update
+
+    def _note_ways_said(self, command: str | None, reply: str) -> None:
+        """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
+        and a way refused as shut that something opened here may have cleared (exit_words.py)."""
+        here = self.current_room
+        if here is None:
+            return
+        for direction, sentence in warned_ways(reply).items():
+            self.note_exit_words(here, direction, sentence, "warnings")
+        if opened_something(command, reply):
+            self.reopen_shut_refusals(here)
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose

@@ -36,9 +36,12 @@ _CLIMBERS = re.compile(
     r"drops?|sinks?)\b",
     re.IGNORECASE,
 )
+_OPENINGS = (
+    r"door|doorway|opening|archway|arch|gate|passage|gap|exit|hatch|outflow|tunnel|hole|culvert|drain|crack"
+)
 _IN_WALL = re.compile(
-    rf"\b(?:door|doorway|opening|archway|arch|gate|passage|gap|exit|hatch)\b[^.;]{{0,40}}?\b(?:in|through)"
-    rf" the (?P<dir>{_COMPASS}) wall\b",
+    rf"\b(?:(?:{_OPENINGS})\b[^.;]{{0,40}}?\b(?:in|through) the (?P<dir>{_COMPASS}) wall\b|"
+    rf"(?:in|through) the (?P<dir2>{_COMPASS}) wall,? [^.;]{{0,30}}?\b(?:{_OPENINGS})\b)",
     re.IGNORECASE,
 )
 
@@ -56,6 +59,8 @@ def parse_exits(text: str) -> list[str]:
     []
     >>> parse_exits("The trail runs south-east; steps lead down the cliff.")
     ['southeast', 'down']
+    >>> parse_exits("In the west wall a stone drain slopes away.")
+    ['west']
     """
     found: list[str] = []
     for m in _EXIT_LIST.finditer(text):
@@ -63,7 +68,7 @@ def parse_exits(text: str) -> list[str]:
     for m in _EXIT_CONTEXT.finditer(text):
         found.append(canonical_direction(m.group("dir").replace(" ", "")) or "")
     for m in _IN_WALL.finditer(text):
-        found.append(canonical_direction(m.group("dir").replace(" ", "")) or "")
+        found.append(canonical_direction((m.group("dir") or m.group("dir2")).replace(" ", "")) or "")
     for m in _UPDOWN.finditer(text):
         if m.group("noun") and m.group("noun").lower() not in _VERTICAL:
             continue

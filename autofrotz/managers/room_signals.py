@@ -54,6 +54,7 @@ RELOCATION_PATTERNS: tuple[str, ...] = (
 # Replies meaning "an exit is there but something stops you": they block an exit.
 BLOCK_PATTERNS: tuple[str, ...] = (
     r"\bthe [\w' -]+ (?:is|are) (?:closed|locked|shut)\b",
+    r"\b(?:the [\w' -]+|it|that|this) (?:seems|appears) to be (?:closed|locked|shut)\b",
     r"\byou'?ll have to open\b",
     r"\b(?:blocks?|bars?) (?:your|the) (?:way|path|passage)\b",
     r"\bwon'?t let you\b",
