@@ -30,8 +30,12 @@ ROLES["guide"] = GUIDE
 ANSWERS: dict[str, Any] = {
     "game_agent": {"reasoning": "r", "command": "north", "risky": False},
     "puzzle_agent": {
-        "new_puzzles": [{"description": "A door is locked.", "obstacle": "door", "related_items": [], "kind": "locked"}],
-        "suggestions": [{"puzzle_id": None, "action": "open door", "items": [], "confidence": "low", "reasoning": "r"}],
+        "new_puzzles": [
+            {"description": "A door is locked.", "obstacle": "door", "related_items": [], "kind": "locked"}
+        ],
+        "suggestions": [
+            {"puzzle_id": None, "action": "open door", "items": [], "confidence": "low", "reasoning": "r"}
+        ],
         "solved": [],
     },
     "map_parser": {"room_name": "Hall", "description": "A hall.", "is_dark": False, "no_exit": False,
