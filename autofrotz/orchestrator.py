@@ -31,6 +31,7 @@ from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.mind import Mind, maze_events
+from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, pack_state, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
@@ -93,6 +94,8 @@ class Orchestrator:
         self.game_id = 0
         self.turn = 0
         self.status = "playing"
+        self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
+        self.stop_reason = ""  # one line saying why play stopped early, when it did
 
     @property
     def maze_solver(self) -> Any:
@@ -161,6 +164,10 @@ class Orchestrator:
             if typed is None
             else Decision(typed, "typed on the page", source=HUMAN)
         )
+        if replay is None and typed is None and self.health.failed_too_often(decision, self.p.game_agent):
+            self.p.db.write_calls(self.game_id, self.turn, self.p.recorder.drain())  # the turn is not played
+            on_failure(self)
+            return
         risky = decision.risky or looks_risky(decision.command)
         if replay is None and decision.source != "maze" and risky and not self._dying(n):
             self._save_state(n - 1, agent_state=agent_state)

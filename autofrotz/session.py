@@ -19,6 +19,7 @@ from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.hooks.registry import HookEnv, HookError, build_observers
+from autofrotz.model_health import STATUS as MODEL_ERROR
 from autofrotz.orchestrator import Orchestrator, Parts, game_name
 from autofrotz.recording import CallRecorder
 
@@ -50,15 +51,17 @@ class Session:
         observers: list[Observer] | None = None,
         console: bool = True,
         game: Any = None,
+        preflight: bool = False,
     ) -> Session:
-        """Build a session (``game``: an opened interpreter to use); SessionError names what is wrong."""
+        """Build a session (``game``: an opened interpreter to use; ``preflight``: ask each model once
+        first); SessionError names what is wrong."""
         from autofrotz.storage.database import Database
 
         if resume_id is None:
             _resolve(config.game_file)  # an unknown game is refused before a database file is made
         db = _open_database(Database, config.database_path)
         try:
-            return cls._build(config, db, resume_id, web, observers or [], console, game)
+            return cls._build(config, db, resume_id, web, observers or [], console, game, preflight)
         except BaseException:
             db.close()
             raise
@@ -73,6 +76,7 @@ class Session:
         extra: list[Observer],
         console: bool,
         game: Any = None,
+        preflight: bool = False,
     ) -> Session:
         from autofrotz.app import RoleNotice, game_path_label
 
@@ -89,6 +93,7 @@ class Session:
         line = notice.line()
         if line:
             print(line, file=sys.stderr)
+        _check_models(config, llms, preflight)
         handle = _start_web(config, web)
         observers = _observers(config, handle is not None, extra, console)
         game = game if game is not None else _open_game(path, config)
@@ -133,7 +138,7 @@ class Session:
         while runs start fresh: a guide nobody reads would only cost a call)."""
         parts = self.orchestrator.p
         llm = getattr(parts.game_agent, "llm", None)
-        wanted = self.config.strategy_guide and not self.config.fresh
+        wanted = self.config.strategy_guide and not self.config.fresh and status != MODEL_ERROR
         if parts.learning is not None and llm is not None and wanted:
             from autofrotz.knowledge.briefing import write_guide
 
@@ -145,6 +150,8 @@ class Session:
         budget = self.orchestrator.p.budget
         if status == BUDGET_STATUS and budget is not None:
             print(budget.stop_line(self.orchestrator.game_id), file=sys.stderr)
+        elif self.orchestrator.stop_reason:  # the game agent's model failed (model_health.py)
+            print(self.orchestrator.stop_reason, file=sys.stderr)
         return status
 
     def close(self) -> None:
@@ -247,6 +254,20 @@ def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, ga
         return None
     except UnknownProviderError as exc:
         raise SessionError(f"agents.{role}: {exc}") from None
+
+
+def _check_models(config: Config, llms: dict[str, Any], preflight: bool) -> None:
+    """Warn about unpriced paid models, refuse a budget they would dodge, and (when asked) call each once."""
+    from autofrotz.model_checks import ModelCheckError, check_prices
+    from autofrotz.model_checks import preflight as ask_each
+
+    try:
+        for warning in check_prices(config, llms):
+            print(warning, file=sys.stderr)
+        if preflight:
+            ask_each(config, llms)
+    except ModelCheckError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def _start_web(config: Config, web: bool) -> Any:

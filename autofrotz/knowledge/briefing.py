@@ -95,8 +95,8 @@ def write_guide(learning: Any, orchestrator: Any, llm: Any, game_name: str, stat
         text = "\n".join(f"{k}: {str(reply.get(k, '')).strip()}" for k in ("worked", "killed", "next"))
     except AssertionError:
         raise
-    except Exception:  # a failed post-mortem costs the next run a guide, nothing more
-        log.exception("knowledge: the post-mortem guide failed")
+    except Exception as exc:  # a failed post-mortem costs the next run a guide, nothing more
+        log.warning("knowledge: the post-mortem guide failed: %s: %s", type(exc).__name__, exc)
         text = None
     finally:
         calls = recorder.drain()

@@ -133,6 +133,7 @@ class BaseLLM(ABC):
     native_json: ClassVar[bool] = True  # False: the schema goes into the prompt instead
     needs_api_key: ClassVar[bool] = True
     default_key_env: ClassVar[str | None] = None
+    preflight_check: ClassVar[bool] = True  # asked one tiny question at start-up (model_checks.py)
 
     def __init__(
         self,

@@ -51,6 +51,7 @@ class FakeLLM(BaseLLM):
     """Deterministic answers with estimated token counts; the cached share is the repeated prefix."""
 
     provider: ClassVar[str] = "fake"
+    preflight_check: ClassVar[bool] = False  # nothing to reach
     needs_api_key: ClassVar[bool] = False
 
     def __init__(self, model: str = "fake", role: str = "", **kw: Any) -> None:

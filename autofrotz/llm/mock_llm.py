@@ -20,6 +20,7 @@ class MockLLM(BaseLLM):
     """Answers from a queue: text, a dict (sent as JSON), a Reply, or an exception to raise."""
 
     provider: ClassVar[str] = "mock"
+    preflight_check: ClassVar[bool] = False  # nothing to reach
     needs_api_key: ClassVar[bool] = False
     instances: ClassVar[dict[str, MockLLM]] = {}
     _pending: ClassVar[dict[str, list[Scripted]]] = {}
