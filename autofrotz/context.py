@@ -61,6 +61,17 @@ def render_context(ctx: TurnContext) -> str:
     return "\n\n".join(parts)
 
 
+CHANGING_FROM = "\n\n## Open puzzles"  # what comes before only grows: the game, the rooms in order
+
+
+def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
+    """render_context split into a stable prefix that only grows and the part that changes every turn."""
+    text = render_context(ctx)
+    cut = text.find(CHANGING_FROM)
+    cut = cut + 2 if cut >= 0 else 0
+    return text[:cut], text[cut:]
+
+
 def _render_history(history: list[HistoryEntry]) -> str:
     if not history:
         return "(none yet)"

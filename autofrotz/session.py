@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ class Session:
     resume_id: int | None = None
     web_handle: Any = None
     notice: str | None = None
+    llms: dict[str, Any] = field(default_factory=dict)  # each role's model, closed with the session
 
     @classmethod
     def open(
@@ -101,7 +102,7 @@ class Session:
         _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
         parts.budget = budget
-        return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
+        return cls(config, Orchestrator(parts), db, game, resume_id, handle, line, llms)
 
     def play(self) -> str:
         """Start (or resume) the game and play it to its end; returns the final status."""
@@ -157,6 +158,9 @@ class Session:
     def close(self) -> None:
         """Stop the interpreter, the observers, the web server and the database."""
         self.game.close()
+        for llm in self.llms.values():
+            if llm is not None:
+                llm.close()  # a Gemini explicit cache is deleted here
         self.orchestrator.p.hooks.close()
         if self.web_handle is not None:
             self.web_handle.stop()

@@ -179,6 +179,10 @@ class BaseLLM(ABC):
     def _complete(self, request: Request) -> Reply:
         """Send one request; raise TransientError or PermanentError on failure."""
 
+    def close(self) -> None:
+        """Release what the provider keeps between calls (an explicit cache); nothing by default."""
+        return None
+
     def count_tokens(self, text: str) -> int:
         """Estimate the token count of a string."""
         return estimate_tokens(text)
@@ -337,7 +341,7 @@ class BaseLLM(ABC):
             provider=self.provider,
             model=self.model,
             system_prompt=request.system_prompt,
-            messages=[dict(m) for m in request.messages],
+            messages=[{**m, "content": message_text(m)} for m in request.messages],  # blocks as text
             raw_response=reply.text,
             parsed_result=result if request.schema is not None else None,
             input_tokens=reply.input_tokens,

@@ -10,7 +10,7 @@ import json
 from collections import deque
 from typing import Any, ClassVar
 
-from autofrotz.llm.base import BaseLLM, Reply, Request, prompt_text
+from autofrotz.llm.base import BaseLLM, Reply, Request, message_text, prompt_text
 from autofrotz.llm.errors import UnexpectedCallError
 
 Scripted = str | dict[str, Any] | list[Any] | Reply | BaseException
@@ -51,7 +51,8 @@ class MockLLM(BaseLLM):
         self.history.append(
             {
                 "system_prompt": request.system_prompt,
-                "messages": request.messages,
+                "messages": [{**m, "content": message_text(m)} for m in request.messages],  # as text
+                "blocks": request.messages,  # as sent (content blocks, cache marks)
                 "schema": request.schema,
                 "temperature": request.temperature,
                 "max_tokens": request.max_tokens,
