@@ -67,8 +67,7 @@ CHANGING_FROM = "\n\n## Open puzzles"  # what comes before only grows: the game,
 def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     """render_context split into a stable prefix that only grows and the part that changes every turn."""
     text = render_context(ctx)
-    cut = text.find(CHANGING_FROM)
-    cut = cut + 2 if cut >= 0 else 0
+    cut = max(0, text.find(CHANGING_FROM))  # the rooms list ends the stable part, so it grows at its end
     return text[:cut], text[cut:]
 
 

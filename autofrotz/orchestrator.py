@@ -492,6 +492,9 @@ class Orchestrator:
             self.restored_score,
             budget_usd=self.config.budget_usd,
             budget_usd_per_hour=self.config.budget_usd_per_hour,
+            exits=tuple(next((r.exits for r in self.p.map.rooms() if r.room_id == room_id), ())),
+            inventory=tuple(self._inventory()),
+            total_tokens=self.p.recorder.total_tokens,
         )
 
     # ----- small readers -----------------------------------------------------------------------
