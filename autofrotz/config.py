@@ -55,6 +55,9 @@ class ProviderConfig:
     # local servers: "auto" sends the JSON schema as response_format and drops it for the rest of the
     # game if the server refuses it; "json_schema" and "json_object" always send it; "off" never does
     structured_output: str = "auto"
+    # the account's limits, kept before sending (llm/rate_limit.py); None: no limit
+    requests_per_minute: int | None = None
+    tokens_per_minute: int | None = None
 
 
 @dataclass
@@ -240,6 +243,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "providers.*.timeout_s": (0.1, 3600),
     "providers.*.max_retries": (0, 20),
     "providers.*.cache_ttl_s": (0, 7 * 86400),
+    "providers.*.requests_per_minute": (1, 1_000_000),
+    "providers.*.tokens_per_minute": (1, 1_000_000_000),
     "prices.*.*": (0, 10_000),
     "maze.similarity_threshold": (0, 1),
     "maze.min_markers": (0, 10_000),

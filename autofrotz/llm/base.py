@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from autofrotz.config import PriceConfig, ProviderConfig
 from autofrotz.llm.errors import BadReplyError, BudgetSpentError, LLMError, PermanentError, TransientError
 from autofrotz.llm.json_tools import JSONExtractError, extract_json_how, schema_instruction, validate
+from autofrotz.llm.rate_limit import RateLimit
 from autofrotz.storage.models import LLMCall
 
 log = logging.getLogger(__name__)
@@ -150,6 +151,7 @@ class BaseLLM(ABC):
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
         gate: Gate | None = None,
+        limiter: RateLimit | None = None,
     ) -> None:
         self.model = model
         self.role = role
@@ -163,6 +165,7 @@ class BaseLLM(ABC):
         self.sleep = sleep
         self.rng = rng or random.Random()
         self.gate = gate
+        self.limiter = limiter  # the provider's requests and tokens per minute (rate_limit.py)
         self.usage = Usage()
         self.last_response: LLMResponse | None = None
         self._secrets: list[str] = []
@@ -244,6 +247,8 @@ class BaseLLM(ABC):
         failures = repairs = 0
         while True:
             self._check_gate(total.attempts)
+            if self.limiter is not None:
+                self.limiter.wait_for(estimate_tokens(prompt_text(request)), self.sleep)
             total.attempts += 1
             outcome = self._attempt(request, parse)
             if isinstance(outcome, _Success):
