@@ -89,10 +89,11 @@ def failure_line(role: str, provider: str, config: Config, llm: Any, error: Exce
     base_url = getattr(llm, "base_url", None) or settings.base_url
     key_env = settings.api_key_env or getattr(type(llm), "default_key_env", None)
     if base_url:
-        where, fix = f"at {base_url}", f"start the server or fix providers.{provider}.base_url"
+        where, fix = f"at {base_url}", f"Start the server or fix providers.{provider}.base_url"
     else:
-        where, fix = f"with the key in ${key_env}", f"check ${key_env} and the model name"
+        where, fix = f"with the key in ${key_env}", f"Check ${key_env} and the model name"
+    reason = llm.redact(str(error))[:300].rstrip(". ")
     return (
         f"agents.{role}: provider {provider!r} (model {llm.model!r}) {where} did not answer the start-up "
-        f"check: {llm.redact(str(error))[:300]}. {fix} in config.json, or skip the check with --no-preflight"
+        f"check ({reason}). {fix} in config.json, or skip the check with --no-preflight"
     )

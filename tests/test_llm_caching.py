@@ -128,6 +128,15 @@ def test_gemini_creates_one_cache_reuses_it_and_deletes_it_at_the_end() -> None:
     assert deleted.call_count == 1
 
 
+def test_gemini_says_which_cache_it_used_in_the_call_record() -> None:
+    router, _, _, _ = gemini_router()
+    rec = Recorder()
+    llm = KITS["gemini"].build(router, rec)
+    llm.complete([{"role": "user", "content": "Hall."}], "Short rules.")
+    two_turns(GameAgent(llm, "cellar"))
+    assert [c.cache_mode for c in rec.calls] == ["implicit", "explicit", "explicit"]
+
+
 def test_gemini_below_the_minimum_makes_no_cache() -> None:
     router, caches, generate, _ = gemini_router()
     llm = KITS["gemini"].build(router, Recorder())

@@ -53,6 +53,10 @@ def test_unreachable_local_server_stops_the_game_with_model_error(
     assert reader.game(1)["status"] == STATUS  # type: ignore[index]
     assert len(reader.turns(1)) - 1 <= 5  # turn 0 is the intro
     reader.close()
+    fixed = tmp_path / "fixed.json"  # the model fixed (here: the built-in agent), the game goes on
+    fixed.write_text(json.dumps({**raw_config(tmp_path), "agents": {}}))
+    assert main(["--config", str(fixed), "--no-web", "--resume", "1", "--max-turns", "6"]) == 0
+    assert GameReader(tmp_path / "g.db").game(1)["status"] == "abandoned"  # type: ignore[index]
 
 
 def test_with_the_page_open_the_game_pauses_instead(tmp_path: Path) -> None:

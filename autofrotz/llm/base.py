@@ -67,6 +67,7 @@ class Reply:
     data: Any = None
     truncated: bool = False
     structured: str | None = None  # the response_format a local server was sent (json_schema, json_object)
+    cache_mode: str | None = None  # how the provider cached the prompt, where it has a choice (gemini)
 
 
 @dataclass
@@ -361,6 +362,7 @@ class BaseLLM(ABC):
             next_step=step,
             truncated=reply.truncated,
             structured_output=reply.structured,
+            cache_mode=reply.cache_mode,
         )
         try:
             self.sink(call)

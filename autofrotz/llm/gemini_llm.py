@@ -142,6 +142,7 @@ class GeminiLLM(BaseLLM):
         except (httpx2.TransportError, httpx.TransportError) as exc:  # timeouts, refused connections
             raise TransientError(f"{type(exc).__name__}: {exc}") from None
         reply = self.parse_response(response)
+        reply.cache_mode = "explicit" if cache_name else "implicit"
         # creation tokens count as input written to the cache, so cost_of prices them as writes
         reply.input_tokens += written
         reply.cache_write_tokens += written
