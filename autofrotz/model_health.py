@@ -26,11 +26,20 @@ class ModelHealth:
     turns: int = 0
     attempts: int = 0
     last_error: str = ""
+    calls_failed: int = 0  # the model's own count of calls that failed for good, as last seen
 
     def failed_too_often(self, decision: Any, agent: Any) -> bool:
-        """Count one decision; True when the model has now failed past a limit."""
+        """Count one decision; True when the model has now failed past a limit.
+
+        Only a call that failed (no usable reply after retries and re-asks) counts: a model that
+        answers with a command the game refuses is playing badly, not failing.
+        """
         llm = getattr(agent, "llm", None)
-        if llm is None or decision.source != "agent" or not decision.error:
+        usage = getattr(llm, "usage", None)
+        failed_calls = getattr(usage, "failures", 0)
+        failed = failed_calls > self.calls_failed and decision.source == "agent" and bool(decision.error)
+        self.calls_failed = failed_calls
+        if llm is None or not failed:
             self.turns = self.attempts = 0
             return False
         last = getattr(llm, "last_response", None)

@@ -38,9 +38,10 @@ class PageState:
         self.ended = False
 
     def read(self, message: dict[str, Any]) -> None:
-        if message["type"] == "turns":
-            for turn in message["turns"]:
-                self.turn(turn)
+        if message["type"] == "turns":  # the turns recorded before the client came: turn 0 here
+            for row in message["turns"]:
+                self.turns.append(row["turn_number"])
+                self.room, self.inventory = row["room_id"], row["inventory"]
         elif message["type"] == "turn":
             self.turn(message)
         elif message["type"] == "game_end":
@@ -52,7 +53,7 @@ class PageState:
         room = m["room"]
         if room["id"]:
             known = self.rooms.setdefault(room["id"], {"name": None, "exits": []})
-            known["name"] = room["name"] or known["name"]  # a recorded row (turn 0 here) names no room
+            known["name"] = room["name"]
             known["exits"] = room["exits"] or known["exits"]
         self.room, self.inventory, self.metrics = room["id"], m["inventory"], m["metrics"]
         for item in m["new_items"]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from autofrotz.control import GameControl
 from autofrotz.hooks.base import Event, Observer
-from autofrotz.web.turn_feed import TurnFeed, with_section_8
+from autofrotz.web.turn_feed import TurnFeed
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +218,7 @@ def turn_message(fields: dict[str, Any], live: bool) -> dict[str, Any]:
     msg.setdefault("command", "")
     msg.setdefault("output", "")
     msg["turn_number"] = int(msg.get("turn_number", 0))
-    return with_section_8(msg)
+    return msg
 
 
 def event_message(event: object) -> tuple[str, dict[str, Any]]:

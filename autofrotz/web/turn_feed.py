@@ -47,11 +47,12 @@ class TurnFeed:
         """The turn message with this turn's changes; the feed starts over for the next turn."""
         message["new_items"], message["puzzles_updated"] = self.new_items, self.puzzles_updated
         self.new_items, self.puzzles_updated = [], []
-        return message
+        return with_section_8(message)
 
 
 def with_section_8(message: dict[str, Any]) -> dict[str, Any]:
-    """A turn message (live, or a recorded row) with the spec's room, inventory and metrics fields.
+    """A live turn message with the spec's room, inventory and metrics fields (recorded rows sent on
+    connecting keep their own shape: the page reads them from the database's columns).
 
     >>> m = with_section_8({"room_id": "hall", "room_name": "Hall", "exits": ["north"], "cost_so_far": 0.5})
     >>> m["room"], m["metrics"]["cost_estimate"], m["new_items"]
@@ -59,7 +60,7 @@ def with_section_8(message: dict[str, Any]) -> dict[str, Any]:
     """
     message.setdefault("room", {
         "id": message.get("room_id"),
-        "name": message.get("room_name"),  # None in a recorded row, which keeps only the id
+        "name": message.get("room_name") or message.get("room_id"),
         "exits": list(message.get("exits") or []),
     })  # fmt: skip
     message["inventory"] = list(message.get("inventory") or [])
