@@ -247,7 +247,7 @@ def _budget(config: Config, recorder: CallRecorder, db: Any, resume_id: int | No
 
 def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, gate: Any = None) -> Any:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
-    from autofrotz.llm import MissingAPIKeyError, UnknownProviderError, build_llm
+    from autofrotz.llm import LLMError, MissingAPIKeyError, UnknownProviderError, build_llm
 
     if role == "game_agent" and config.agent(role).provider == SCRIPT_PROVIDER:
         return None
@@ -256,7 +256,7 @@ def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, ga
     except MissingAPIKeyError as exc:
         notice.missing.setdefault(exc.env_var, []).append(role)
         return None
-    except UnknownProviderError as exc:
+    except (UnknownProviderError, LLMError) as exc:  # e.g. a local provider without base_url
         raise SessionError(f"agents.{role}: {exc}") from None
 
 

@@ -121,3 +121,17 @@ def test_an_unpriced_paid_model_is_named_in_a_warning() -> None:
     assert "'gpt-free-lunch' (game_agent) has no price" in line and '"prices"' in line
     priced = OpenAILLM("gpt-priced", "game_agent", api_key="sk-test-key")
     assert check_prices(config, {"game_agent": priced}) == []
+
+
+def test_a_provider_set_up_wrongly_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    require_cellar()
+    raw = raw_config(tmp_path, agents={"game_agent": {"provider": "fake", "model": "f"}})
+    raw["providers"] = {"fake": {"provider_type": "anthropc"}}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(raw))
+    assert main(["--config", str(path), "--no-web"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("error: agents.game_agent: the fake provider imitates one of")
+        and "Traceback" not in err
+    )
