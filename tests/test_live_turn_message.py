@@ -101,3 +101,31 @@ def test_a_client_follows_a_whole_game_from_the_socket_alone(tmp_path: Path) -> 
     carried = {i["name"] for i in page.items.values() if i["location"] == "inventory"}
     assert carried <= set(page.inventory) | {i["name"] for i in items}
     assert page.metrics["cost_estimate"] == 0.0 and page.metrics["total_tokens"] == 0  # the built-in agent
+
+
+def test_a_turn_message_carries_its_items_and_puzzles_then_starts_over() -> None:
+    from autofrotz.hooks.base import ItemFound, ItemTaken, PuzzleFound, PuzzleSolved, TurnEnd
+    from autofrotz.web.live import LiveHub, WebMonitor
+
+    hub = LiveHub()
+    sent: list[dict[str, Any]] = []
+    hub.publish = lambda game_id, message: sent.append(message)  # type: ignore[method-assign]
+    monitor = WebMonitor(hub, game_id=1)
+    for event in (ItemFound("lamp", "lamp", "shed"), ItemTaken("lamp", "lamp"), ItemTaken("key", "key"),
+                  PuzzleFound(1, "locked door"), PuzzleSolved(2, "dark cellar")):  # fmt: skip
+        monitor.on_event(event)
+    carried = ("lamp", "key")
+    monitor.on_event(TurnEnd(3, "take lamp", "Taken.", "shed", "Shed", exits=("east",), inventory=carried,
+                             total_tokens=900, cost_so_far=0.02, reasoning="light"))  # fmt: skip
+    monitor.on_event(TurnEnd(4, "east", "Garden.", "garden", "Garden"))
+    first, second = (m for m in sent if m["type"] == "turn")
+    assert first["room"] == {"id": "shed", "name": "Shed", "exits": ["east"]}
+    assert first["new_items"] == [{"id": "lamp", "name": "lamp", "location": "inventory"},
+                                  {"id": "key", "name": "key", "location": "inventory"}]  # fmt: skip
+    assert [(p["id"], p["status"]) for p in first["puzzles_updated"]] == [(1, "open"), (2, "solved")]
+    assert (
+        first["metrics"] == {"total_tokens": 900, "cost_estimate": 0.02}
+        and first["agent_reasoning"] == "light"
+    )
+    assert first["inventory"] == ["lamp", "key"] and json.dumps(first)
+    assert second["new_items"] == [] and second["puzzles_updated"] == []
