@@ -25,12 +25,34 @@ def paid(llm: Any) -> bool:
 
 
 def unpriced(config: Config, llms: dict[str, Any]) -> dict[str, list[str]]:
-    """Paid models without an entry in `prices`, each with the roles that use it."""
+    """Paid models without an entry in `prices` (a role's model or its budget fallback), with their roles."""
     found: dict[str, list[str]] = {}
     for role, llm in llms.items():
         if llm is not None and paid(llm) and llm.model not in config.prices:
             found.setdefault(llm.model, []).append(role)
+        fallback = paid_fallback(config, role)
+        if fallback is not None and fallback not in config.prices:
+            found.setdefault(fallback, []).append(f"{role} fallback")
     return found
+
+
+def paid_fallback(config: Config, role: str) -> str | None:
+    """The model a role falls back to at 80% of a budget, when its provider is a paid one."""
+    from autofrotz.budget import fallback_agent
+    from autofrotz.config import ProviderConfig
+    from autofrotz.llm import LLMError
+    from autofrotz.llm.factory import BUILTIN, provider_class
+
+    settings = fallback_agent(config, role)
+    if settings is None or settings.provider == BUILTIN:
+        return None
+    try:
+        cls = provider_class(
+            settings.provider, config.providers.get(settings.provider, ProviderConfig()), config
+        )
+    except LLMError:
+        return None  # an unknown provider is reported when the fallback is built
+    return settings.model if cls.needs_api_key else None
 
 
 def check_prices(config: Config, llms: dict[str, Any]) -> list[str]:

@@ -121,6 +121,10 @@ def test_an_unpriced_paid_model_is_named_in_a_warning() -> None:
     assert "'gpt-free-lunch' (game_agent) has no price" in line and '"prices"' in line
     priced = OpenAILLM("gpt-priced", "game_agent", api_key="sk-test-key")
     assert check_prices(config, {"game_agent": priced}) == []
+    agents = {"game_agent": {"provider": "openai", "model": "gpt-priced", "fallback": "gpt-cheap"}}
+    with_fallback = config_from_dict({"prices": {"gpt-priced": {"input": 1.0}}, "agents": agents})
+    (line,) = check_prices(with_fallback, {"game_agent": priced})
+    assert "'gpt-cheap' (game_agent fallback) has no price" in line
 
 
 def test_a_provider_set_up_wrongly_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
