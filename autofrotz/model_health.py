@@ -26,17 +26,18 @@ class ModelHealth:
     turns: int = 0
     attempts: int = 0
     last_error: str = ""
-    calls_failed: int = 0  # the model's own count of calls that failed for good, as last seen
+    calls_failed: int = 0  # the model's own count of calls never answered, as last seen
 
     def failed_too_often(self, decision: Any, agent: Any) -> bool:
         """Count one decision; True when the model has now failed past a limit.
 
-        Only a call that failed (no usable reply after retries and re-asks) counts: a model that
-        answers with a command the game refuses is playing badly, not failing.
+        Only a call the provider never answered counts (unreachable, refused, timed out, after its
+        retries): a model that answers badly (not JSON, a command the game refuses) is playing
+        badly, not failing, and its turns play on with their safe default.
         """
         llm = getattr(agent, "llm", None)
         usage = getattr(llm, "usage", None)
-        failed_calls = getattr(usage, "failures", 0)
+        failed_calls = getattr(usage, "unanswered", 0)
         failed = failed_calls > self.calls_failed and decision.source == "agent" and bool(decision.error)
         self.calls_failed = failed_calls
         if llm is None or not failed:

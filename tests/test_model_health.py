@@ -139,3 +139,30 @@ def test_a_provider_set_up_wrongly_is_one_line(tmp_path: Path, capsys: pytest.Ca
         err.startswith("error: agents.game_agent: the fake provider imitates one of")
         and "Traceback" not in err
     )
+
+
+def test_a_model_that_answers_badly_plays_on() -> None:
+    from autofrotz.agents.base import Decision
+    from autofrotz.llm import BadReplyError, PermanentError
+    from autofrotz.model_health import ModelHealth
+
+    class Agent:
+        def __init__(self) -> None:
+            from autofrotz.llm import MockLLM
+
+            self.llm = MockLLM("m", "game_agent")
+
+    agent, health = Agent(), ModelHealth()
+    failed = Decision("look", "game agent failed; safe default", error="x")
+    for _ in range(6):  # not JSON, every time: bad play, not a failure
+        agent.llm.enqueue(*["not json"] * 3)
+        with pytest.raises(BadReplyError):
+            agent.llm.complete_json([{"role": "user", "content": "?"}], "", {"type": "object"})
+        assert not health.failed_too_often(failed, agent)
+    verdicts = []
+    for _ in range(3):  # refused by the provider, every time: a failure
+        agent.llm.enqueue(PermanentError("HTTP 401: bad key"))
+        with pytest.raises(PermanentError):
+            agent.llm.complete([{"role": "user", "content": "?"}], "")
+        verdicts.append(health.failed_too_often(failed, agent))
+    assert verdicts == [False, False, True]

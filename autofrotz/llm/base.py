@@ -77,6 +77,7 @@ class Usage:
     calls: int = 0
     attempts: int = 0
     failures: int = 0
+    unanswered: int = 0  # of the failures, calls the provider never answered usably (not a bad reply)
     input_tokens: int = 0
     output_tokens: int = 0
     cached_tokens: int = 0
@@ -269,6 +270,7 @@ class BaseLLM(ABC):
                 request = _repaired(request, outcome.reply, outcome.error)
             else:
                 self.usage.failures += 1
+                self.usage.unanswered += not isinstance(outcome.error, BadReplyError)
                 self.last_response = total
                 raise self._final_error(outcome.error, total.attempts) from outcome.error
 
