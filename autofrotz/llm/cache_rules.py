@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +111,7 @@ class CacheImitation:
             return self._anthropic(blocks)
         if self.provider == "gemini":
             return self._gemini(request, blocks)
-        return self._prefix(blocks, lambda shared, total: openai_cached(shared, total))
+        return self._prefix(blocks, openai_cached)
 
     def _anthropic(self, blocks: list[Block]) -> CacheUse:
         minimum = anthropic_min_tokens(self.model)
@@ -144,7 +145,7 @@ class CacheImitation:
     def _implicit(self, shared: int) -> int:
         return shared if shared >= gemini_min_tokens(self.model, explicit=False) else 0
 
-    def _prefix(self, blocks: list[Block], cached: Any) -> CacheUse:
+    def _prefix(self, blocks: list[Block], cached: Callable[[int, int], int]) -> CacheUse:
         prompt = "".join(b.text for b in blocks)
         total = estimate_tokens(prompt)
         shared = estimate_tokens(prompt[: shared_prefix(prompt, self.last_prompt)])
