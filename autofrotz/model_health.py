@@ -73,11 +73,11 @@ def stop_line(summary: str, game_id: int) -> str:
 
 
 def on_failure(orchestrator: Any) -> None:
-    """Pause the game when the page controls it, else stop it with status model_error."""
+    """Pause the game when a page is watching it, else stop it with status model_error."""
     health: ModelHealth = orchestrator.health
     summary = health.summary(orchestrator.p.game_agent)
     control = orchestrator.p.control
-    if control is not None and getattr(control, "listeners", None):  # a page is watching: let it decide
+    if control is not None and control.page_open():  # a page is watching: let it decide
         health.turns = health.attempts = 0
         control.request("pause")
         print(f"paused: {summary}; fix the provider, then resume from the page", file=sys.stderr)

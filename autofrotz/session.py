@@ -129,6 +129,7 @@ class Session:
             file=sys.stderr,
         )
         hub.register_control(game_id, control)
+        control.page_open = lambda: hub.subscriber_count(game_id) > 0
         try:
             return self._post_mortem(self._budget_line(self.orchestrator.run()))
         finally:

@@ -61,24 +61,43 @@ def test_unreachable_local_server_stops_the_game_with_model_error(
 
 def test_with_the_page_open_the_game_pauses_instead(tmp_path: Path) -> None:
     require_cellar()
+    from websockets.sync.client import connect
+
     from autofrotz.session import Session
 
     raw = raw_config(tmp_path, web_server={"enabled": True, "port": 0}, hooks=["web_monitor"], max_turns=40)
     with Session.open(config_from_dict(raw), web=True, console=False) as session:
-        assert session.web_handle is not None
+        control = session.orchestrator.p.control
+        control.request("pause")  # turn 0 is recorded, then the game waits for the page
         result: list[str] = []
         player = threading.Thread(target=lambda: result.append(session.play()), daemon=True)
         player.start()
-        control = session.orchestrator.p.control
         deadline = time.monotonic() + 30
-        while not control.status()["paused"] and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert control.status()["paused"] and player.is_alive()
-        assert session.orchestrator.status == "playing" and session.orchestrator.turn <= 5
-        session.orchestrator.status = "abandoned"  # let the loop end at its next check
-        control.request("resume")
-        player.join(30)
-        assert result == ["abandoned"]
+        while not session.orchestrator.game_id and time.monotonic() < deadline:
+            time.sleep(0.02)
+        url = session.web_handle.url.replace("http://", "ws://") + f"ws/live/{session.orchestrator.game_id}"
+        with connect(url, open_timeout=10):
+            while not control.page_open() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            control.request("resume")
+            while not (control.status()["paused"] and session.orchestrator.turn >= 2):
+                assert time.monotonic() < deadline, "the game never paused"
+                time.sleep(0.05)
+            assert control.status()["paused"] and player.is_alive()
+            assert session.orchestrator.status == "playing" and 2 <= session.orchestrator.turn <= 5
+            session.orchestrator.status = "abandoned"  # let the loop end at its next check
+            control.request("resume")
+            player.join(30)
+    assert result == ["abandoned"]
+
+
+def test_with_the_monitor_running_but_no_page_the_game_stops(tmp_path: Path) -> None:
+    require_cellar()
+    from autofrotz.session import Session
+
+    raw = raw_config(tmp_path, web_server={"enabled": True, "port": 0}, hooks=["web_monitor"], max_turns=40)
+    with Session.open(config_from_dict(raw), web=True, console=False) as session:
+        assert session.web_handle is not None and session.play() == STATUS
 
 
 def test_start_up_check_names_the_role_provider_and_address(
