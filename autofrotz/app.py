@@ -17,6 +17,7 @@ EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer
+FAILED_STATUSES = ("model_error",)  # a game stopped by a fault, not by play: the exit code says so
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -53,6 +54,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="start blank: ignore what earlier runs of this story taught (its own lessons are still kept)",
     )
     parser.add_argument(
+        "--no-preflight",
+        action="store_true",
+        help="do not ask each configured model one tiny question before the game starts",
+    )
+    parser.add_argument(
         "--learn",
         action="store_true",
         help="no longer needed: a story with a past run starts from what it taught by default",
@@ -71,7 +77,9 @@ def main(argv: Sequence[str]) -> int:
     from autofrotz.session import Session, SessionError
 
     try:
-        session = Session.open(config, resume_id=args.resume, web=not args.no_web)
+        session = Session.open(
+            config, resume_id=args.resume, web=not args.no_web, preflight=not args.no_preflight
+        )
     except SessionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -119,7 +127,7 @@ def _play(session: Any) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    return EXIT_OK if status else EXIT_ERROR
+    return EXIT_ERROR if status in FAILED_STATUSES else EXIT_OK
 
 
 def configure(args: argparse.Namespace) -> Config:

@@ -62,6 +62,9 @@ class ProviderConfig:
     latency_s: float = 0.0
     # `bench games`: at most this many runs on this provider at once (its rate limits); None: no cap
     max_concurrent_runs: int | None = None
+    # the account's limits, kept before sending (llm/rate_limit.py); None: no limit
+    requests_per_minute: int | None = None
+    tokens_per_minute: int | None = None
 
 
 @dataclass
@@ -254,6 +257,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "providers.*.cache_ttl_s": (0, 7 * 86400),
     "providers.*.latency_s": (0, 60),
     "providers.*.max_concurrent_runs": (1, 1000),
+    "providers.*.requests_per_minute": (1, 1_000_000),
+    "providers.*.tokens_per_minute": (1, 1_000_000_000),
     "prices.*.*": (0, 10_000),
     "maze.similarity_threshold": (0, 1),
     "maze.min_markers": (0, 10_000),

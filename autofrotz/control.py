@@ -97,6 +97,7 @@ class GameControl:
         self._clock = clock
         self._last_turn: float | None = None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.page_open: Callable[[], bool] = lambda: False  # whether a page is watching this game now
 
     # ----- any thread (the web server) ----------------------------------------------------------
     def request(self, action: str, value: Any = None) -> None:

@@ -32,6 +32,7 @@ from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.mind import Mind, maze_events
+from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, pack_state, unpack_state
@@ -95,6 +96,8 @@ class Orchestrator:
         self.game_id = 0
         self.turn = 0
         self.status = "playing"
+        self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
+        self.stop_reason = ""  # one line saying why play stopped early, when it did
 
     @property
     def maze_solver(self) -> Any:
@@ -164,6 +167,10 @@ class Orchestrator:
             if typed is None
             else Decision(typed, "typed on the page", source=HUMAN)
         )
+        if replay is None and typed is None and self.health.failed_too_often(decision, self.p.game_agent):
+            self.p.db.write_calls(self.game_id, self.turn, self.p.recorder.drain())  # the turn is not played
+            on_failure(self)
+            return
         risky = decision.risky or looks_risky(decision.command)
         if replay is None and decision.source != "maze" and risky and not self._dying(n):
             self._save_state(n - 1, agent_state=agent_state)
@@ -528,6 +535,9 @@ class Orchestrator:
             self.restored_score,
             budget_usd=self.config.budget_usd,
             budget_usd_per_hour=self.config.budget_usd_per_hour,
+            exits=tuple(next((r.exits for r in self.p.map.rooms() if r.room_id == room_id), ())),
+            inventory=tuple(self._inventory()),
+            total_tokens=self.p.recorder.total_tokens,
         )
 
     # ----- small readers -----------------------------------------------------------------------

@@ -16,6 +16,7 @@ class CallRecorder:
         self.calls: list[LLMCall] = []
         self.total_cost = 0.0
         self.total_calls = 0
+        self.total_tokens = 0
 
     def begin(self, turn_number: int) -> None:
         """Start collecting for a new turn."""
@@ -26,6 +27,7 @@ class CallRecorder:
         self.calls.append(replace(call, game_id=self.game_id, turn_number=self.turn_number))
         self.total_cost += call.cost_estimate
         self.total_calls += 1
+        self.total_tokens += call.input_tokens + call.output_tokens
 
     def drain(self) -> list[LLMCall]:
         """The calls collected since begin(), emptying the list."""

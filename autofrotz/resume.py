@@ -18,7 +18,8 @@ from autofrotz.hooks import base as ev
 from autofrotz.orchestrator import Orchestrator
 
 log = logging.getLogger(__name__)
-RESUMABLE = ("playing", "abandoned", "budget")  # budget: stopped by its budget, goes on with a higher one
+# budget: stopped by its budget, goes on with a higher one; model_error: its model failed, goes on once fixed
+RESUMABLE = ("playing", "abandoned", "budget", "model_error")
 
 
 class ResumeError(RuntimeError):

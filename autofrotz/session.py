@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.hooks.registry import HookEnv, HookError, build_observers
+from autofrotz.model_health import STATUS as MODEL_ERROR
 from autofrotz.orchestrator import Orchestrator, Parts, game_name
 from autofrotz.recording import CallRecorder
 
@@ -41,6 +42,7 @@ class Session:
     resume_id: int | None = None
     web_handle: Any = None
     notice: str | None = None
+    llms: dict[str, Any] = field(default_factory=dict)  # each role's model, closed with the session
 
     @classmethod
     def open(
@@ -51,15 +53,17 @@ class Session:
         observers: list[Observer] | None = None,
         console: bool = True,
         game: Any = None,
+        preflight: bool = False,
     ) -> Session:
-        """Build a session (``game``: an opened interpreter to use); SessionError names what is wrong."""
+        """Build a session (``game``: an opened interpreter to use; ``preflight``: ask each model once
+        first); SessionError names what is wrong."""
         from autofrotz.storage.database import Database
 
         if resume_id is None:
             _resolve(config.game_file)  # an unknown game is refused before a database file is made
         db = _open_database(Database, config.database_path)
         try:
-            return cls._build(config, db, resume_id, web, observers or [], console, game)
+            return cls._build(config, db, resume_id, web, observers or [], console, game, preflight)
         except BaseException:
             db.close()
             raise
@@ -74,6 +78,7 @@ class Session:
         extra: list[Observer],
         console: bool,
         game: Any = None,
+        preflight: bool = False,
     ) -> Session:
         from autofrotz.app import RoleNotice, game_path_label
 
@@ -90,6 +95,7 @@ class Session:
         line = notice.line()
         if line:
             print(line, file=sys.stderr)
+        _check_models(config, llms, preflight)
         handle = _start_web(config, web)
         observers = _observers(config, handle is not None, extra, console)
         game = game if game is not None else _open_game(path, config)
@@ -97,7 +103,7 @@ class Session:
         _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
         parts.budget = budget
-        return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
+        return cls(config, Orchestrator(parts), db, game, resume_id, handle, line, llms)
 
     def play(self) -> str:
         """Start (or resume) the game and play it to its end; returns the final status."""
@@ -124,6 +130,7 @@ class Session:
             file=sys.stderr,
         )
         hub.register_control(game_id, control)
+        control.page_open = lambda: hub.subscriber_count(game_id) > 0
         try:
             return self._post_mortem(self._budget_line(self.orchestrator.run()))
         finally:
@@ -135,6 +142,7 @@ class Session:
         parts = self.orchestrator.p
         llm = getattr(parts.game_agent, "llm", None)
         wanted = self.config.strategy_guide and not self.config.fresh and not is_plain(self.config)
+        wanted = wanted and status != MODEL_ERROR
         if parts.learning is not None and llm is not None and wanted:
             from autofrotz.knowledge.briefing import write_guide
 
@@ -146,11 +154,16 @@ class Session:
         budget = self.orchestrator.p.budget
         if status == BUDGET_STATUS and budget is not None:
             print(budget.stop_line(self.orchestrator.game_id), file=sys.stderr)
+        elif self.orchestrator.stop_reason:  # the game agent's model failed (model_health.py)
+            print(self.orchestrator.stop_reason, file=sys.stderr)
         return status
 
     def close(self) -> None:
         """Stop the interpreter, the observers, the web server and the database."""
         self.game.close()
+        for llm in self.llms.values():
+            if llm is not None:
+                llm.close()  # a Gemini explicit cache is deleted here
         self.orchestrator.p.hooks.close()
         if self.web_handle is not None:
             self.web_handle.stop()
@@ -243,7 +256,7 @@ def _model_roles(config: Config) -> tuple[str, ...]:
 
 def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, gate: Any = None) -> Any:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
-    from autofrotz.llm import MissingAPIKeyError, UnknownProviderError, build_llm
+    from autofrotz.llm import LLMError, MissingAPIKeyError, UnknownProviderError, build_llm
 
     if role == "game_agent" and config.agent(role).provider == SCRIPT_PROVIDER:
         return None
@@ -252,8 +265,22 @@ def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, ga
     except MissingAPIKeyError as exc:
         notice.missing.setdefault(exc.env_var, []).append(role)
         return None
-    except UnknownProviderError as exc:
+    except (UnknownProviderError, LLMError) as exc:  # e.g. a local provider without base_url
         raise SessionError(f"agents.{role}: {exc}") from None
+
+
+def _check_models(config: Config, llms: dict[str, Any], preflight: bool) -> None:
+    """Warn about unpriced paid models, refuse a budget they would dodge, and (when asked) call each once."""
+    from autofrotz.model_checks import ModelCheckError, check_prices
+    from autofrotz.model_checks import preflight as ask_each
+
+    try:
+        for warning in check_prices(config, llms):
+            print(warning, file=sys.stderr)
+        if preflight:
+            ask_each(config, llms)
+    except ModelCheckError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def _start_web(config: Config, web: bool) -> Any:

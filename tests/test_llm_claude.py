@@ -23,7 +23,7 @@ def test_build_request_marks_system_prompt_and_static_blocks() -> None:
     system = [{"type": "text", "text": "You play text adventures.", "cache_control": EPHEMERAL}]
     assert body["system"] == system
     assert body["messages"][0]["content"][0]["cache_control"] == EPHEMERAL
-    assert "cache_control" not in body["messages"][1]["content"][0]
+    assert "cache_control" not in body["messages"][0]["content"][1]  # one user message, two blocks
     assert body["max_tokens"] == 1024 and body["temperature"] == 0.7 and "tools" not in body
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.commands import SAFE_DEFAULT, clean_command, looks_risky
 from autofrotz.agents.prompting import render_prompt
-from autofrotz.context import render_context
+from autofrotz.context import render_context_parts
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -24,9 +24,42 @@ SCHEMA: dict[str, Any] = {
 NO_KNOWLEDGE = "None: this is the first run of this game that you know of."
 
 
+REPLY_MARKER = "\nReply with one JSON object"
+MAX_STABLE_BLOCKS = 12  # Anthropic looks back 20 blocks for an earlier breakpoint; start over well before
+
+
 def prompt_variables(game_name: str, knowledge: str = NO_KNOWLEDGE) -> dict[str, str]:
     """The variables the game agent passes to prompts/game_agent.txt."""
     return {"game_name": game_name, "knowledge": knowledge}
+
+
+def system_prompt(game_name: str, knowledge: str = NO_KNOWLEDGE) -> str:
+    """The game agent's prompt with the command reference before its reply format.
+
+    The reference is useful on its own, and it takes the static prefix past the 1,024 tokens
+    Anthropic and OpenAI need before they cache anything (see llm/cache_rules.py).
+    """
+    prompt = render_prompt("game_agent.txt", **prompt_variables(game_name, knowledge))
+    reference = render_prompt("command_reference.txt").rstrip()
+    head, marker, tail = prompt.rpartition(REPLY_MARKER)
+    return f"{head}\n{reference}\n{marker}{tail}" if marker else f"{prompt}\n\n{reference}"
+
+
+def stable_blocks(previous: list[str], stable: str) -> list[str]:
+    """The stable part of the context as append-only blocks: what grew is a new block at the end, so
+    the cache breakpoint of the last call stays on a block boundary (Anthropic reads it back).
+
+    >>> stable_blocks(["# Game\\nA"], "# Game\\nA, B")
+    ['# Game\\nA', ', B']
+    >>> stable_blocks(["# Game\\nA"], "# Game\\nC")
+    ['# Game\\nC']
+    """
+    joined = "".join(previous)
+    if previous and stable == joined:
+        return previous
+    if previous and stable.startswith(joined) and len(previous) < MAX_STABLE_BLOCKS:
+        return [*previous, stable[len(joined) :]]
+    return [stable]
 
 
 class GameAgent:
@@ -35,18 +68,26 @@ class GameAgent:
     def __init__(self, llm: Any, game_name: str) -> None:
         self.llm = llm
         self.game_name = game_name
-        self.system_prompt = render_prompt("game_agent.txt", **prompt_variables(game_name))
+        self.system_prompt = system_prompt(game_name)
+        self.blocks: list[str] = []  # the stable part of the context, as sent in append-only blocks
 
     def brief(self, learning: Any) -> None:
         """Put what earlier runs of this story taught into the system prompt (knowledge/briefing.py)."""
         from autofrotz.knowledge.briefing import briefing
 
         text = briefing(learning.lore, learning.guide, learning.guide_run)
-        self.system_prompt = render_prompt("game_agent.txt", **prompt_variables(self.game_name, text))
+        self.system_prompt = system_prompt(self.game_name, text)
 
-    def messages(self, context: TurnContext) -> list[dict[str, str]]:
-        """The message list sent for one turn."""
-        return [{"role": "user", "content": render_context(context)}]
+    def messages(self, context: TurnContext) -> list[dict[str, Any]]:
+        """The message sent for one turn: the stable blocks, the last marked as a cache breakpoint,
+        then the part that changes every turn (their texts joined are render_context's)."""
+        stable, changing = render_context_parts(context)
+        self.blocks = stable_blocks(self.blocks, stable) if stable else []
+        content: list[dict[str, Any]] = [{"type": "text", "text": b} for b in self.blocks]
+        if content:
+            content[-1]["cache"] = True
+        content.append({"type": "text", "text": changing})
+        return [{"role": "user", "content": content}]
 
     def decide(self, context: TurnContext) -> Decision:
         """Choose the next command."""

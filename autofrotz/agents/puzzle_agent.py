@@ -267,15 +267,16 @@ class PuzzleAgent:
         """The user message for an LLM pass: puzzles and the world first, the changing state last."""
         name_of = view.name_of
         carrying = ", ".join(view.inventory) or "nothing"
-        body = (
-            f"## Open puzzles\n{puzzle_lines(self.open_puzzles(), name_of)}\n\n"
-            f"## Map (room: exits)\n{map_summary(view.map, name_of)}\n\n"
-            f"## Things and where they were seen\n{item_places(view.items, name_of)}\n\n"
+        world = (  # every line here is built from the game's words: fenced as story text
+            f"## Open puzzles\n{fence(puzzle_lines(self.open_puzzles(), name_of), 4000)}\n\n"
+            f"## Map (room: exits)\n{fence(map_summary(view.map, name_of), 6000)}\n\n"
+            f"## Things and where they were seen\n{fence(item_places(view.items, name_of), 3000)}\n\n"
             f"## Recent actions (story text)\n{recent_actions(view.history)}\n\n"
-            f"## Now (after turn {view.turn})\nRoom: {name_of(view.room_id) or 'unknown'}\n"
-            f"Carrying: {carrying}\n"
-            f"Latest output (after > {view.command or '(start)'}):\n{fence(view.output, 1200)}"
         )
+        now = fence(f"Room: {name_of(view.room_id) or 'unknown'}\nCarrying: {carrying}")
+        latest = fence(f"> {view.command or '(start)'}\n{view.output}", 1200)
+        heading = f"## Now (after turn {view.turn})"
+        body = f"{world}{heading}\n{now}\nLatest output, after the command shown:\n{latest}"
         return [{"role": "user", "content": body}]
 
     def _llm_pass(self, view: WorldView, update: PuzzleUpdate) -> list[Suggestion]:

@@ -51,6 +51,9 @@ class TurnEnd(Event):
     restored_score: int | None = None
     budget_usd: float | None = None  # the game's limits, when set (cost_so_far counts every session)
     budget_usd_per_hour: float | None = None
+    exits: tuple[str, ...] = ()  # of the room the turn ended in
+    inventory: tuple[str, ...] = ()
+    total_tokens: int = 0  # input and output tokens of every model call so far
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from autofrotz.config import PriceConfig, ProviderConfig
 from autofrotz.llm.errors import BadReplyError, BudgetSpentError, LLMError, PermanentError, TransientError
 from autofrotz.llm.json_tools import JSONExtractError, extract_json_how, schema_instruction, validate
+from autofrotz.llm.rate_limit import RateLimit
 from autofrotz.storage.models import LLMCall
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ class Reply:
     data: Any = None
     truncated: bool = False
     structured: str | None = None  # the response_format a local server was sent (json_schema, json_object)
+    cache_mode: str | None = None  # how the provider cached the prompt, where it has a choice (gemini)
 
 
 @dataclass
@@ -75,6 +77,7 @@ class Usage:
     calls: int = 0
     attempts: int = 0
     failures: int = 0
+    unanswered: int = 0  # of the failures, calls the provider never answered usably (not a bad reply)
     input_tokens: int = 0
     output_tokens: int = 0
     cached_tokens: int = 0
@@ -133,6 +136,7 @@ class BaseLLM(ABC):
     native_json: ClassVar[bool] = True  # False: the schema goes into the prompt instead
     needs_api_key: ClassVar[bool] = True
     default_key_env: ClassVar[str | None] = None
+    preflight_check: ClassVar[bool] = True  # asked one tiny question at start-up (model_checks.py)
 
     def __init__(
         self,
@@ -149,6 +153,7 @@ class BaseLLM(ABC):
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
         gate: Gate | None = None,
+        limiter: RateLimit | None = None,
     ) -> None:
         self.model = model
         self.role = role
@@ -162,6 +167,7 @@ class BaseLLM(ABC):
         self.sleep = sleep
         self.rng = rng or random.Random()
         self.gate = gate
+        self.limiter = limiter  # the provider's requests and tokens per minute (rate_limit.py)
         self.usage = Usage()
         self.last_response: LLMResponse | None = None
         self._secrets: list[str] = []
@@ -177,6 +183,10 @@ class BaseLLM(ABC):
     @abstractmethod
     def _complete(self, request: Request) -> Reply:
         """Send one request; raise TransientError or PermanentError on failure."""
+
+    def close(self) -> None:
+        """Release what the provider keeps between calls (an explicit cache); nothing by default."""
+        return None
 
     def count_tokens(self, text: str) -> int:
         """Estimate the token count of a string."""
@@ -239,6 +249,8 @@ class BaseLLM(ABC):
         failures = repairs = 0
         while True:
             self._check_gate(total.attempts)
+            if self.limiter is not None:
+                self.limiter.wait_for(estimate_tokens(prompt_text(request)), self.sleep)
             total.attempts += 1
             outcome = self._attempt(request, parse)
             if isinstance(outcome, _Success):
@@ -258,6 +270,7 @@ class BaseLLM(ABC):
                 request = _repaired(request, outcome.reply, outcome.error)
             else:
                 self.usage.failures += 1
+                self.usage.unanswered += not isinstance(outcome.error, BadReplyError)
                 self.last_response = total
                 raise self._final_error(outcome.error, total.attempts) from outcome.error
 
@@ -336,7 +349,7 @@ class BaseLLM(ABC):
             provider=self.provider,
             model=self.model,
             system_prompt=request.system_prompt,
-            messages=[dict(m) for m in request.messages],
+            messages=[{**m, "content": message_text(m)} for m in request.messages],  # blocks as text
             raw_response=reply.text,
             parsed_result=result if request.schema is not None else None,
             input_tokens=reply.input_tokens,
@@ -351,6 +364,7 @@ class BaseLLM(ABC):
             next_step=step,
             truncated=reply.truncated,
             structured_output=reply.structured,
+            cache_mode=reply.cache_mode,
         )
         try:
             self.sink(call)

@@ -20,8 +20,9 @@ DEFAULT_MAX_TOKENS = 1024  # Anthropic requires max_tokens on every request
 class ClaudeLLM(BaseLLM):
     """Claude messages API.
 
-    The system prompt always ends with a cache breakpoint; a message dict carrying `"cache": True`
-    marks a large static block and gets one too (up to the API's limit of four).
+    The system prompt always ends with a cache breakpoint (it covers the result tool, which comes
+    first in the cached prefix); a message or content block carrying `"cache": True` ends a stable
+    prefix and gets one too (up to the API's limit of four).
     """
 
     provider: ClassVar[str] = "anthropic"
@@ -80,21 +81,32 @@ class ClaudeLLM(BaseLLM):
         return body
 
     def _split(self, request: Request) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """System blocks (cached) and user/assistant messages, with breakpoints on static blocks."""
+        """System blocks (cached) and user/assistant messages, with breakpoints on static blocks.
+
+        A message's content may be a list of text blocks; a block (or a whole message) marked
+        `"cache": True` ends a stable prefix and gets a breakpoint. Consecutive messages of one role
+        become one message with several blocks, so a breakpoint stays on a block boundary.
+        """
         system = [{"type": "text", "text": request.system_prompt, "cache_control": dict(EPHEMERAL)}]
         system = system if request.system_prompt else []
         budget = MAX_BREAKPOINTS - len(system)
         messages: list[dict[str, Any]] = []
         for message in request.messages:
-            text = message_text(message)
             if message.get("role") == "system":
-                system.append({"type": "text", "text": text})
+                system.append({"type": "text", "text": message_text(message)})
                 continue
-            block: dict[str, Any] = {"type": "text", "text": text}
-            if message.get("cache") and budget > 0:
-                block["cache_control"] = dict(EPHEMERAL)
-                budget -= 1
-            messages.append({"role": message.get("role", "user"), "content": [block]})
+            blocks = []
+            for text, marked in _parts(message):
+                block: dict[str, Any] = {"type": "text", "text": text}
+                if marked and budget > 0:
+                    block["cache_control"] = dict(EPHEMERAL)
+                    budget -= 1
+                blocks.append(block)
+            role = message.get("role", "user")
+            if messages and messages[-1]["role"] == role:
+                messages[-1]["content"].extend(blocks)
+            else:
+                messages.append({"role": role, "content": blocks})
         return system, messages
 
     def _complete(self, request: Request) -> Reply:
@@ -131,3 +143,17 @@ class ClaudeLLM(BaseLLM):
             data=data,
             truncated=message.stop_reason == "max_tokens",
         )
+
+
+def _parts(message: dict[str, Any]) -> list[tuple[str, bool]]:
+    """A message's non-empty text blocks, each with whether it ends a stable prefix.
+
+    >>> _parts({"content": [{"text": "a", "cache": True}, {"text": ""}, {"text": "b"}]})
+    [('a', True), ('b', False)]
+    """
+    content = message.get("content", "")
+    blocks = content if isinstance(content, list) else [{"text": str(content)}]
+    found = [(str(b.get("text", "")), bool(b.get("cache"))) for b in blocks if isinstance(b, dict)]
+    if message.get("cache") and found:
+        found[-1] = (found[-1][0], True)
+    return [(text, marked) for text, marked in found if text] or [("(empty)", False)]

@@ -9,6 +9,7 @@ from typing import Any
 from autofrotz.config import Config, PriceConfig, ProviderConfig
 from autofrotz.llm.base import BaseLLM, Sink
 from autofrotz.llm.errors import MissingAPIKeyError, UnknownProviderError
+from autofrotz.llm.rate_limit import shared_limit
 
 BUILTIN = "builtin"
 # module:class, imported on first use: the three SDKs together take seconds to import
@@ -85,6 +86,7 @@ def build_llm(role: str, config: Config, sink: Sink | None = None, **overrides: 
         key,
         price=config.prices.get(agent.model, PriceConfig()),
         sink=sink,
+        limiter=shared_limit(agent.provider, settings.requests_per_minute, settings.tokens_per_minute),
         temperature=agent.temperature,
         max_tokens=agent.max_tokens,
         **overrides,

@@ -16,6 +16,7 @@ from google.genai import errors as genai_errors
 from google.genai import types
 
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
+from autofrotz.llm.cache_rules import gemini_min_tokens, split_static
 from autofrotz.llm.errors import LLMError, PermanentError, TransientError, status_error
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,6 @@ class GeminiLLM(BaseLLM):
 
     provider: ClassVar[str] = "gemini"
     default_key_env: ClassVar[str | None] = "GEMINI_API_KEY"
-    min_cache_tokens: ClassVar[int] = 1024  # below this the API refuses to create a cache
 
     def __init__(
         self,
@@ -81,6 +81,7 @@ class GeminiLLM(BaseLLM):
         self.clock = clock
         self.cache: CacheEntry | None = None
         self._uncacheable: set[str] = set()
+        self._said_implicit = False
         options = types.HttpOptions(
             base_url=base_url,
             timeout=int(self.timeout_s * 1000),  # milliseconds
@@ -147,6 +148,7 @@ class GeminiLLM(BaseLLM):
         except (httpx2.TransportError, httpx.TransportError) as exc:  # timeouts, refused connections
             raise TransientError(f"{type(exc).__name__}: {exc}") from None
         reply = self.parse_response(response)
+        reply.cache_mode = "explicit" if cache_name else "implicit"
         # creation tokens count as input written to the cache, so cost_of prices them as writes
         reply.input_tokens += written
         reply.cache_write_tokens += written
@@ -187,9 +189,26 @@ class GeminiLLM(BaseLLM):
     def _cache_key(self, request: Request) -> str | None:
         static, _ = split_static(request.messages)
         text = request.system_prompt + "".join(message_text(m) for m in static)
-        if self.count_tokens(text) < self.min_cache_tokens:
+        if self.count_tokens(text) < gemini_min_tokens(self.model):  # the API refuses a smaller cache
+            if not self._said_implicit:
+                self._said_implicit = True
+                log.info(
+                    "gemini %s (%s): the static prompt is below the %d-token minimum of an explicit "
+                    "cache; relying on implicit caching (cached tokens are read from the usage)",
+                    self.model, self.role, gemini_min_tokens(self.model),
+                )  # fmt: skip
             return None
         return hashlib.sha256(f"{self.model}\0{text}".encode()).hexdigest()
+
+    def close(self) -> None:
+        """Delete the explicit cache at the game's end (it would otherwise be billed until its TTL)."""
+        if self.cache is None:
+            return
+        name, self.cache = self.cache.name, None
+        try:
+            self.client.caches.delete(name=name)
+        except (genai_errors.APIError, httpx2.TransportError, httpx.TransportError) as exc:
+            log.warning("gemini cache %s not deleted (%s); it lapses after its TTL", name, exc)
 
     @staticmethod
     def parse_response(response: Any) -> Reply:
@@ -208,18 +227,6 @@ class GeminiLLM(BaseLLM):
             cached_tokens=usage.cached_content_token_count or 0,
             truncated="MAX_TOKENS" in finish,
         )
-
-
-def split_static(messages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Leading messages marked `"cache": True` (cacheable) and the rest.
-
-    >>> split_static([{"content": "a", "cache": True}, {"content": "b"}])
-    ([{'content': 'a', 'cache': True}], [{'content': 'b'}])
-    """
-    count = 0
-    while count < len(messages) and messages[count].get("cache"):
-        count += 1
-    return messages[:count], messages[count:]
 
 
 def to_contents(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ import json
 from collections import deque
 from typing import Any, ClassVar
 
-from autofrotz.llm.base import BaseLLM, Reply, Request, prompt_text
+from autofrotz.llm.base import BaseLLM, Reply, Request, message_text, prompt_text
 from autofrotz.llm.errors import UnexpectedCallError
 
 Scripted = str | dict[str, Any] | list[Any] | Reply | BaseException
@@ -20,6 +20,7 @@ class MockLLM(BaseLLM):
     """Answers from a queue: text, a dict (sent as JSON), a Reply, or an exception to raise."""
 
     provider: ClassVar[str] = "mock"
+    preflight_check: ClassVar[bool] = False  # nothing to reach
     needs_api_key: ClassVar[bool] = False
     instances: ClassVar[dict[str, MockLLM]] = {}
     _pending: ClassVar[dict[str, list[Scripted]]] = {}
@@ -50,7 +51,8 @@ class MockLLM(BaseLLM):
         self.history.append(
             {
                 "system_prompt": request.system_prompt,
-                "messages": request.messages,
+                "messages": [{**m, "content": message_text(m)} for m in request.messages],  # as text
+                "blocks": request.messages,  # as sent (content blocks, cache marks)
                 "schema": request.schema,
                 "temperature": request.temperature,
                 "max_tokens": request.max_tokens,

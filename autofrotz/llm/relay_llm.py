@@ -56,6 +56,7 @@ class RelayLLM(BaseLLM):
     provider: ClassVar[str] = "relay"
     native_json: ClassVar[bool] = True
     needs_api_key: ClassVar[bool] = False
+    preflight_check: ClassVar[bool] = False  # a person may take minutes to answer the first prompt
 
     def __init__(
         self,

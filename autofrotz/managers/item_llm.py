@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import string
 from pathlib import Path
 from typing import Any
 
+from autofrotz.fences import reply_message
 from autofrotz.llm.base import BaseLLM
 from autofrotz.llm.errors import LLMError
 
 PROMPT_PATH = Path(__file__).resolve().parent.parent / "prompts" / "item_update.txt"
-SYSTEM_PROMPT = "You are a precise parser of interactive-fiction output. Answer only with JSON."
+# The instructions are the system prompt: static, first, and long enough for a provider to cache them.
+SYSTEM_PROMPT = PROMPT_PATH.read_text(encoding="utf-8")
 CHANGE_KINDS = ["taken", "dropped", "gone", "moved", "seen"]
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -35,18 +36,17 @@ SCHEMA: dict[str, Any] = {
 
 
 def render_prompt(output: str, command: str | None, room: str | None, inventory: list[str]) -> str:
-    """The user prompt for one turn (a missing template variable is an error).
+    """The user message for one turn: the turn's facts, then the reply, fenced, last.
 
     >>> "Command: take lamp" in render_prompt("Taken.", "take lamp", "Attic", ["sword"])
     True
     """
-    template = string.Template(PROMPT_PATH.read_text(encoding="utf-8"))
-    return template.substitute(
-        command=command or "(none)",
-        room=room or "(unknown)",
-        inventory=", ".join(inventory) or "nothing",
-        output=output.strip(),
-    )
+    facts = {
+        "Command": command or "(none)",
+        "Current room": room or "(unknown)",
+        "Objects carried before this command": ", ".join(inventory) or "nothing",
+    }
+    return reply_message(facts, output)
 
 
 class ItemLLMParser:

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from string import Template
 from typing import Any
 
+from autofrotz.fences import reply_message
 from autofrotz.managers.directions import canonical_direction
 from autofrotz.managers.room_parser import ParsedOutput
 
 PROMPT_PATH = Path(__file__).resolve().parent.parent / "prompts" / "map_update.txt"
-SYSTEM_PROMPT = "You read interactive fiction output and answer with JSON only."
+# The instructions are the system prompt: static, first, and long enough for a provider to cache them.
+SYSTEM_PROMPT = PROMPT_PATH.read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
 
 SCHEMA: dict[str, Any] = {
@@ -33,11 +34,9 @@ SCHEMA: dict[str, Any] = {
 
 
 def render_prompt(output_text: str, command: str | None, room: str | None) -> str:
-    """The user message for one output (string.Template; a missing variable raises KeyError)."""
-    template = Template(PROMPT_PATH.read_text(encoding="utf-8"))
-    return template.substitute(
-        output=output_text.strip(), command=command or "(game start)", room=room or "unknown"
-    )
+    """The user message for one output: the turn's facts, then the reply, fenced, last."""
+    facts = {"Command": command or "(game start)", "Room before this command": room or "unknown"}
+    return reply_message(facts, output_text)
 
 
 def to_parsed(answer: dict[str, Any]) -> ParsedOutput:

@@ -166,6 +166,9 @@ class LLMCall:
     next_step: str | None = None
     truncated: bool = False
     structured_output: str | None = None
+    cache_mode: str | None = (
+        None  # gemini: "explicit" (a cache it made) or "implicit" (prefix below its minimum)
+    )
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any
 
 from autofrotz.control import GameControl
 from autofrotz.hooks.base import Event, Observer
+from autofrotz.web.turn_feed import TurnFeed
 
 log = logging.getLogger(__name__)
 
@@ -237,6 +238,7 @@ class WebMonitor(Observer):
     def __init__(self, hub: LiveHub | None = None, game_id: int | None = None) -> None:
         self.hub = hub if hub is not None else default_hub()
         self.game_id = game_id
+        self.feed = TurnFeed()  # the turn's item and puzzle events, for its turn message
 
     def on_event(self, event: Event) -> None:
         """Forward one event; the game id comes from the event or from the last game start."""
@@ -245,6 +247,9 @@ class WebMonitor(Observer):
     def notify(self, event: object) -> None:
         """Forward any event-like object (a dataclass with a name)."""
         name, message = event_message(event)
+        self.feed.note(name, event_fields(event))
+        if name == "turn_end":
+            message = self.feed.turn(message)
         game_id = message.get("game_id")
         if isinstance(game_id, int):
             self.game_id = game_id
