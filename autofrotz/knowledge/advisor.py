@@ -143,8 +143,8 @@ log = logging.getLogger(__name__)
 GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
 GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
 # Walking known routes to a goal's room and replaying the commands that worked there just before
-# reach known points sooner on some games but cost points on others (measured with bench learning,
-# see TESTING.md), so they are off: a known scoring action is done when the agent's own exploring
+# reach known points sooner on some games but cost points on others (`bench learning` measures it),
+# so they are off: a known scoring action is done when the agent's own exploring
 # brings it to the room holding what the action names.
 ROUTES = False
 PREPARE = False
