@@ -1,4 +1,4 @@
-"""Ways out of a first room (issue 15, session 9): a remark about one direction rules out no exit, a move
+"""Ways out of a first room: a remark about one direction rules out no exit, a move
 refused over what we carry is sent again empty-handed, a lift that moved is stepped out of, and a noun
 phrase ends at its preposition. Scripted replies through the real managers; each test fails without its
 rule."""

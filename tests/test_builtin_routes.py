@@ -1,4 +1,4 @@
-"""Written routes (issue 15, session 10): a note read in the game that gives counted compass steps from a
+"""Written routes: a note read in the game that gives counted compass steps from a
 landmark is walked (follow-a-written-route), walked again once something new is carried when its closing
 action was refused (walk-a-route-again-with-something-new), and "retrace your steps" walks it back
 (retrace-the-written-route). Scripted replies through the real managers; each test fails without its rule."""

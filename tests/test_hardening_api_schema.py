@@ -1,4 +1,4 @@
-"""The REST API against its own OpenAPI schema, with schemathesis (issue 17, point 9).
+"""The REST API against its own OpenAPI schema, with schemathesis.
 
 Generated requests (ids at and past their bounds, odd query strings) must never make the server fail
 (5xx), and every answer must be one the schema allows. Bounded: a fixed number of examples.

@@ -1,4 +1,4 @@
-"""Interpreter-control commands in disguise never reach a real game (issue 17, points 1 and 9).
+"""Interpreter-control commands in disguise never reach a real game.
 
 Zork I keeps six letters of a word and Inform games accept trailing punctuation, so "scripture",
 "restart!" or "save?" were read as control verbs. Every attack here runs against a real game in a

@@ -1,4 +1,4 @@
-"""Databases that are not ours, newer, read-only or busy (issue 17, point 5): one clear line each,
+"""Databases that are not ours, newer, read-only or busy: one clear line each,
 and the file left exactly as it was."""
 
 from __future__ import annotations

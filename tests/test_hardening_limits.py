@@ -1,4 +1,4 @@
-"""Numbers with bounds and parsers that never raise (issue 17, points 4 and 9)."""
+"""Numbers with bounds and parsers that never raise."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whole-process behaviour under attack (issue 17): stdout stays ours, Ctrl-C ends in one line."""
+"""Whole-process behaviour under attack: stdout stays ours, Ctrl-C ends in one line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Interpreter states thinned as a game grows, with any turn still reachable (issue 17, point 7/8)."""
+"""Interpreter states thinned as a game grows, with any turn still reachable."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Crafted story files and resumes on a swapped story (issue 17, points 2 and 3)."""
+"""Crafted story files and resumes on a swapped story."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""WebSocket catch-up frames bounded by their encoded size, on a real server (issue 17, point 6).
+"""WebSocket catch-up frames bounded by their encoded size, on a real server.
 
 Text that JSON escapes (quotes, line breaks, accented letters) takes up to six bytes a character, so
 counting characters let a catch-up frame reach about 1 MB; every frame must stay within 256 KB.

@@ -162,7 +162,7 @@ def test_a_side_look_with_a_header_is_never_read_by_its_paragraphs() -> None:
     like old-style room descriptions outnumber the one header read): a move refused in the game's own
     words draws a side look that names the room by its header. Reading that look's paragraphs as the
     room (look_names_the_room) made a copy of the room we stood in at every refusal, each new to the
-    agent: found in bench games as a check game that never left its opening room (true rooms 4 -> 1)."""
+    agent, so a game with such replies never left its opening room."""
     maps = MapManager()
     steps = [
         (None, f"A long night begins.\n\nFoyer\n{FOYER}\n", None),

@@ -5,8 +5,8 @@ Rules:
 - `open-what-bars-the-way`: a refused move whose reply names a thing of this room ("You are unable to
   climb past the iron grille.", "You bump into the closed cellar doors.") opens that thing (a lock met
   there is unlocked by the reply rules): a thing of a kind that opens, or any thing the refusal speaks
-  of as shut or as what the player cannot get past (session 10: a refusal naming a stream or a gap
-  opened it, a wasted turn each time).
+  of as shut or as what the player cannot get past (so a refusal naming a stream or a gap does not
+  waste a turn on opening it).
 - `go-where-the-opened-thing-barred`: once the thing is opened ("You open the iron grille.") the move it
   barred is sent again.
 

@@ -157,7 +157,7 @@ class Explorer:
         Rule a-way-out-that-killed-is-not-the-room: a death on a move out of the room (a door onto a
         gunman, a ledge) is the way's, and that way is already never walked again (a killer); standing
         in the room is safe. Only the other deaths there count, so the ways out not tried yet still are
-        (before, two deadly doors of a corridor barred its third way, the one that went on)."""
+        (otherwise two deadly doors of a corridor would bar its third way, the one that goes on)."""
         deaths = Counter(self.mem.attempts.deaths)
         if on(WAY_NOT_ROOM_RULE):
             deaths.subtract(k.room for k in self.mem.attempts.killers if is_move(k.what))

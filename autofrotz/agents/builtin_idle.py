@@ -37,9 +37,9 @@ def held_sweep(scene: Scene) -> list[str]:
 
 
 EVERY_WORD_RULE = "examine-every-word-when-all-else-is-done"
-# Off by default: on the built-in agent's bench it lifted a dev story (nightshift 16.67 -> 66.67) and cost a
-# check story its point (death 5 -> 0, `bench games --ablate-agent`); asked later (after the first idle, or
-# only before waiting) it lost neither and gained nothing (TESTING.md, session 12).
+# Off by default: on the built-in agent's bench (`bench games --ablate-agent`) it lifts a dev story and costs
+# a check story its point; asked later (after the first idle, or only before waiting) it loses neither and
+# gains nothing.
 EVERY_WORD = False
 
 

@@ -78,8 +78,8 @@ class MemoryTruth:
         # The player globals are learned with a player the reader found itself (by moves or as the
         # self object the library's variable holds). A player named by jericho's bindings is taken as
         # the bindings give it, with no globals, so a lent body is never reported for those stories:
-        # tried in session 7, learning the globals there made 5 steps of curses and 4 of temple unknown
-        # that jericho's player and the text agreed on. Found by moves, the player is whichever body
+        # learning the globals there makes steps unknown (in curses and temple) that jericho's player and
+        # the text agree on. Found by moves, the player is whichever body
         # is played at discovery, and the globals name it, so a later switch either way is noticed:
         # the reader then says it does not know, or follows the role (rule player_switch) when told to,
         # as the back end does for stories without bindings.

@@ -23,7 +23,7 @@ from autofrotz.storage.reader import GameReader
 from autofrotz.storage.synthetic import SyntheticGame
 
 TARGETS = {"median_write_ms": 2.0, "rebuild_ms": 50.0, "db_size_mb": 20.0}
-TARGET_BYTES_PER_TURN = 1500  # a 3,000-turn Zork I game (issue 17)
+TARGET_BYTES_PER_TURN = 1500  # a 3,000-turn Zork I game
 
 
 def percentile(values: list[float], share: float) -> float:

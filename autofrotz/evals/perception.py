@@ -37,7 +37,7 @@ from autofrotz.managers.map_manager import MapManager
 if TYPE_CHECKING:
     from autofrotz.managers.map_side_exit import ExitAnswers
 
-# issue 14's targets over the whole corpus (per-game minimums, and the walkthrough games' rooms)
+# the targets over the whole corpus (per-game minimums, and the walkthrough games' rooms)
 TARGETS = {
     "room_tracking": 97.0,
     "min_game_room_tracking": 90.0,

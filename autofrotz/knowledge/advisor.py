@@ -143,8 +143,8 @@ log = logging.getLogger(__name__)
 GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
 GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
 # Walking known routes to a goal's room and replaying the commands that worked there just before
-# reach known points sooner on some games but cost points on others (measured with bench learning,
-# see TESTING.md), so they are off: a known scoring action is done when the agent's own exploring
+# reach known points sooner on some games but cost points on others (`bench learning` measures it),
+# so they are off: a known scoring action is done when the agent's own exploring
 # brings it to the room holding what the action names.
 ROUTES = False
 PREPARE = False
@@ -206,7 +206,7 @@ EVERY_WORD_LATER = True
 REPLY_OPENS_LATER = True
 # Rule ``the sweep has turns of its own``: once the wider pool has nothing left in a room, the agent's own
 # sweep of other verbs there has ``pool_walk.SWEEP_TURNS`` turns from then on before the pool walks
-# elsewhere. Before, the pool's own turns in the room counted against the sweep's, and a later run left a
+# elsewhere. Were the pool's own turns in the room counted against the sweep's, a later run would leave a
 # fixed ward it had opened, pushed, pulled, turned, touched, climbed, entered and rubbed one verb before
 # the sweep would break it.
 OWN_SWEEP = True
@@ -960,7 +960,7 @@ class KnowingAgent:
     def _point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a known point before the clock``: in a room whose clock says leave, a known scoring
         action of this room whose things are carried is done first (the clock leaves half its turns: one
-        command fits). Before, a later run left the room each time it walked in and never scored there."""
+        command fits); otherwise a later run leaves the room each time it walks in and never scores there."""
         self._score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
         s, carried = self.state, {c.lower() for c in ctx.inventory}
         replayed = self._replayed_here(ctx)  # what the path sent in this room is not sent again
@@ -1273,7 +1273,7 @@ class KnowingAgent:
     def _same_goals(self) -> None:
         """Rule ``one goal per place and command``: the same command in the same place (room ids told
         apart only by their visit number) is one goal, however many runs found it: done or dropped with
-        the first (before, each copy was sent twice more)."""
+        the first (so no copy is sent again)."""
         if not ONE_GOAL:
             return
         s, goals = self.state, self.lore.scoring

@@ -146,8 +146,8 @@ SWALLOWED = re.compile(
 def swallows(command: str, reply: str, scored: bool) -> str | None:
     """Rule ``what swallows things gets no more``: the room thing a use put a carried thing into, when the
     reply says the thing disappeared (water, a chasm, a fire) and no point came of it: no other carried
-    thing goes the same way. Before, a later run put its hat, jacket, scarf and key one by one into a
-    lake whose water each "disappears into", and had nothing left to use anywhere else.
+    thing goes the same way, so a later run does not put its hat, jacket, scarf and key one by one into a
+    lake whose water each "disappears into" and keep nothing to use anywhere else.
 
     >>> swallows("put hat in deep pool", "The hat disappears into the depths of the pool.", False)
     'deep pool'

@@ -4,8 +4,8 @@ Things in games comment on each other by name: a vial's label means something on
 author's name, a key's tag once a map names the door. So once the replayed path is over, a look at a
 carried thing whose reply is long and uses names (capitalised words inside a sentence) queues one
 more look at each other thing carried, once for that thing. A short text ("A canvas bag.") or one
-without names queues nothing: a first version that looked again at everything after every thing gained
-spent a dev story's turns on looks (and on what they set off). Read in runs with a past only, where the
+without names queues nothing: looking again at everything after every thing gained spends a story's
+turns on looks (and on what they set off). Read in runs with a past only, where the
 turns it costs come out of the time the replayed path saved.
 """
 

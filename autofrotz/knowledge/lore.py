@@ -121,8 +121,8 @@ class Lore:
     def carried_dead_end_rule(self, command: str) -> str | None:
         """Rule ``what is carried answers the same anywhere``: the sweep of verbs over carried things
         ("wave lamp", "eat key") is one pass a run, not one a room; a command of it that changed nothing
-        in an earlier run, in whichever room, changes nothing now (before, every later run swept its
-        inventory again: the earlier runs' dead ends are kept by room).
+        in an earlier run, in whichever room, changes nothing now (the earlier runs' dead ends are kept
+        by room, so without this every later run would sweep its inventory again).
 
         >>> Lore(dead_ends={("hall", "wave lamp"): 1}).carried_dead_end_rule("wave lamp")
         'known dead end, carried (run 1)'

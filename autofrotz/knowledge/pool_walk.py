@@ -10,10 +10,9 @@ nothing here, the agent walks the known map to the nearest room of this run's ma
 not spent since the score last rose, rooms where things were seen first (``WALK_STEPS`` steps a walk,
 ``RUN_STEPS`` a run, never by a move that failed or killed); there the pool is asked again. The agent's
 own sweep of other verbs on the room's things (break, climb, rub: the pool holds none of those) keeps
-its turns first, up to ``SWEEP_TURNS`` turns in the room without a new room or a point: a first
-version that left at once lost a point a later run's sweep had found (pentari 20/20/30 -> 20/20/20).
-Those turns count from the turn the pool ran dry in the room (rule ``the sweep has turns of its own``,
-advisor.OWN_SWEEP, session 14), not from the turn the agent walked in.
+its turns first, up to ``SWEEP_TURNS`` turns in the room without a new room or a point: leaving at
+once loses points that the sweep finds. Those turns count from the turn the pool ran dry in the room
+(rule ``the sweep has turns of its own``, advisor.OWN_SWEEP), not from the turn the agent walked in.
 """
 
 from __future__ import annotations

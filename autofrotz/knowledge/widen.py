@@ -59,8 +59,8 @@ RULE = "untried use"
 # Rule ``a verb that asked for a thing gets its things first``: the parser's "What do you want to sign?" says
 # the story's own verb works on something; its uses with this room's things and what is carried come
 # before every other proposal (otherwise they come last, after the room's budget has gone on uses).
-# Off: on the 22 stories of `bench learning` it cost wakeup's later runs their point (20/30/30 -> 20/20/20)
-# and Advent's third run its path, and gave nightshift nothing (TESTING.md, session 12).
+# Off: on the 22 stories of `bench learning` it costs one story's later runs their point and another's third
+# run its path, and gains nothing elsewhere.
 ASKED_FIRST = False
 OWN_VERB = "the story's own verb"
 OWN_VERB_ON = "the story's own verb on a thing"
@@ -148,8 +148,8 @@ def fits(pattern: str, held: str, thing: str, living: bool) -> bool:
 # Rule ``a tool of the wrong kind goes last``: an instrument verb needs a thing of the instrument's kind (a
 # key unlocks, a blade cuts, a flame burns, a spade digs), a convention of every parser's library; so a
 # use that names a carried thing of another kind comes after the kind-neutral uses (put on, show, tie),
-# and a throw (seldom the way on, and it may break what it throws) after those. Before, a later run
-# spent a room's whole budget unlocking, throwing and cutting with whatever it carried and never put a
+# and a throw (seldom the way on, and it may break what it throws) after those. Without it a later run
+# spends a room's whole budget unlocking, throwing and cutting with whatever it carries and never puts a
 # thing on a table.
 TOOL_KINDS = {"unlock": w.KEYS, "cut": w.WEAPONS, "hit": w.WEAPONS, "burn": w.LIGHTS, "dig": w.DIGGERS}
 WRONG_TOOL = "a tool of the wrong kind goes last"

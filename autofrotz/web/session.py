@@ -18,7 +18,7 @@ from autofrotz.web.readers import ReaderPool
 log = logging.getLogger(__name__)
 
 BATCH_BYTES = 200_000  # encoded size of a catch-up message: well under clients' 1 MiB frame limit
-FRAME_LIMIT_BYTES = 256 * 1024  # no message of ours is ever larger (issue 17)
+FRAME_LIMIT_BYTES = 256 * 1024  # no message of ours is ever larger
 _ENVELOPE = len('{"type": "turns", "live": false, "turns": []}')
 FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed", "model_error"}
 
