@@ -3,7 +3,7 @@
 python main.py [--game NAME] [--max-turns N] [--config FILE] [--db FILE] ...   play a game
 python main.py serve                                                          replay server
 python main.py bench NAME [...]      benchmarks (interface, storage, llm-economy, maze, web, games)
-python main.py eval NAME [...]       evaluations (perception)
+python main.py eval NAME [...]       evaluations (perception, briefing)
 """
 
 from __future__ import annotations

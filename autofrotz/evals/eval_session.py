@@ -97,6 +97,10 @@ class EvalSession:
             return result.text, True
         return result.text, result.ended
 
+    def saw(self, text: str) -> None:
+        """The game's last reply when another loop sends the commands (a key wait is left alone)."""
+        self._last_output = text
+
     def truth(self) -> Truth:
         """Ground truth after the last step, inventory limited to what "inventory" itself names.
 
