@@ -37,10 +37,10 @@ TARGETS: dict[str, float] = {
 SHARES = ("exit_precision", "exit_recall", "items_here_precision", "items_here_recall", "carried_agreement")
 
 
-def play_game(game: CorpusGame, steps: int | None) -> tuple[dict[str, Any], Tally]:
+def play_game(game: CorpusGame, steps: int | None, trace: bool = False) -> tuple[dict[str, Any], Tally]:
     """One game's row and tally (in a worker process with --workers); progress on stderr."""
     started = time.monotonic()
-    tally = measure_game(game, steps)
+    tally = measure_game(game, steps, trace)
     row = {
         "game": game.name,
         "split": game.split,
@@ -57,13 +57,15 @@ def play_game(game: CorpusGame, steps: int | None) -> tuple[dict[str, Any], Tall
     return row, tally
 
 
-def _play_args(args: tuple[CorpusGame, int | None]) -> tuple[dict[str, Any], Tally]:
+def _play_args(args: tuple[CorpusGame, int | None, bool]) -> tuple[dict[str, Any], Tally]:
     return play_game(*args)
 
 
-def run_eval(games: list[CorpusGame], steps: int | None = None, workers: int = 1) -> dict[str, Any]:
+def run_eval(
+    games: list[CorpusGame], steps: int | None = None, workers: int = 1, trace: bool = False
+) -> dict[str, Any]:
     """Measure every game (in worker processes when workers > 1) and return the figures."""
-    args = [(g, steps) for g in games]
+    args = [(g, steps, trace) for g in games]
     if workers > 1 and len(games) > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             played = list(pool.map(_play_args, args))
@@ -118,6 +120,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--trace", action="store_true", help="each step's disagreements with the truth on stderr"
+    )
     args = parser.parse_args(argv)
     if args.steps is not None and args.steps < 1:
         raise SystemExit("--steps must be at least 1")
@@ -125,5 +130,5 @@ def main(argv: list[str]) -> int:
     if not games:
         raise SystemExit(f"no games in {args.games_dir}; run python -m autofrotz.games install && build")
     workers = max(1, min(args.workers, os.cpu_count() or 1))
-    emit(run_eval(games, args.steps, workers), args.json, "briefing eval")
+    emit(run_eval(games, args.steps, workers, args.trace), args.json, "briefing eval")
     return 0

@@ -73,6 +73,16 @@ def pair_count(ours: list[str], truth: list[str]) -> int:
     return len(pairing(ours, truth))
 
 
+def unmatched(ours: list[str], truth: list[str]) -> list[str]:
+    """Names of ours that a largest one-to-one matching leaves without a true partner.
+
+    >>> unmatched(["lamp", "rope"], ["brass lamp"])
+    ['rope']
+    """
+    paired = pairing(ours, truth)
+    return [name for i, name in enumerate(ours) if i not in paired]
+
+
 class RunWords:
     """The words the game's text has printed so far in a run."""
 

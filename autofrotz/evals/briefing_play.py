@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from autofrotz.agents.base import Decision, TurnContext
+from autofrotz.bench.figures import progress
 from autofrotz.evals.briefing_goals import goal_of
 from autofrotz.evals.briefing_metrics import (
     DIRECTIONS,
@@ -28,6 +29,7 @@ from autofrotz.evals.briefing_metrics import (
     goal_in,
     pair_count,
     things_named_here,
+    unmatched,
 )
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
@@ -113,13 +115,17 @@ class MeasuringAgent:
     """The eval's game agent: asks the real LLM game agent (whose tap keeps the prompt), measures the
     briefing against the truth, and plays the driver's command."""
 
-    def __init__(self, inner: Any, tap: PromptTap, game: CorpusGame, truths: EvalSession) -> None:
+    def __init__(
+        self, inner: Any, tap: PromptTap, game: CorpusGame, truths: EvalSession, trace: bool = False
+    ) -> None:
         self.inner, self.tap, self.game, self.truths = inner, tap, game, truths
         self.driver = Driver(game.walkthrough)
         self.words = RunWords()
         self.goal = goal_of(game.name)
         self.max_score = game.max_score if game.max_score is not None else _story_max(game.path)
         self.tally = Tally()
+        self.trace = trace
+        self.notes: list[str] = []  # this step's disagreements, printed with --trace
 
     def decide(self, ctx: TurnContext) -> Decision:
         """Measure this turn's briefing, then play the driver's command."""
@@ -127,7 +133,11 @@ class MeasuringAgent:
         self.truths.saw(ctx.last_output)
         truth = self.truths.truth()
         self.inner.decide(ctx)  # the request the model would get, kept by the tap
+        self.notes = []
         self._measure(ctx, truth)
+        if self.trace and self.notes:
+            where = f"{self.game.name} {ctx.turn_number} after {ctx.last_command!r} in {truth.room_name!r}"
+            progress(f"{where}: {'; '.join(self.notes)}")
         return Decision(self.driver.next_command(ctx.last_output, truth), "eval briefing driver")
 
     def _measure(self, ctx: TurnContext, truth: Truth) -> None:
@@ -153,6 +163,8 @@ class MeasuringAgent:
             return
         t = self.tally
         counts = exit_counts(briefed, moved)
+        self._note("exits not true", sorted(set(briefed) - moved))
+        self._note("exits missed", sorted(set(DIRECTIONS) & moved - set(briefed)))
         t.exits_briefed += counts[0]
         t.exits_briefed_true += counts[1]
         t.exits_true += counts[2]
@@ -166,12 +178,20 @@ class MeasuringAgent:
         t.items_briefed_true += pair_count(ctx.visible_items, here)
         t.items_true += len(named)
         t.items_true_briefed += pair_count(ctx.visible_items, named)
+        self._note("here, not true", unmatched(ctx.visible_items, here))
+        self._note("here, missed", unmatched(named, ctx.visible_items))
         if truth.inventory_known:
             t.carried_steps += 1
-            t.carried_hits += carried_agrees(ctx.inventory, truth.inventory)
+            agrees = carried_agrees(ctx.inventory, truth.inventory)
+            t.carried_hits += agrees
+            self._note("carried", [] if agrees else [f"{ctx.inventory} vs true {truth.inventory}"])
         if truth.score is not None:
             t.score_steps += 1
             t.score_hits += ctx.score == truth.score
+
+    def _note(self, what: str, names: list[str]) -> None:
+        if names:
+            self.notes.append(f"{what}: {', '.join(names)}")
 
 
 def _story_max(path: Path) -> int | None:
@@ -186,8 +206,9 @@ def turns_for(game: CorpusGame, steps: int | None) -> int:
     return max(1, min(turns, steps)) if steps else turns
 
 
-def measure_game(game: CorpusGame, steps: int | None = None) -> Tally:
-    """Play one game through the real session and return its tally."""
+def measure_game(game: CorpusGame, steps: int | None = None, trace: bool = False) -> Tally:
+    """Play one game through the real session and return its tally (`trace`: each step's disagreements
+    on stderr)."""
     from autofrotz.agents.game_agent import GameAgent
     from autofrotz.config import config_from_dict
     from autofrotz.orchestrator import game_name
@@ -207,7 +228,7 @@ def measure_game(game: CorpusGame, steps: int | None = None) -> Tally:
             tap = PromptTap()
             inner = GameAgent(tap, game_name(parts.game_file))
             inner.brief(parts.learning)  # as the session briefs an LLM agent on what earlier runs taught
-            agent = MeasuringAgent(inner, tap, game, truths)
+            agent = MeasuringAgent(inner, tap, game, truths, trace)
             parts.game_agent, parts.maze_solver_factory = agent, None
             session.play()
     return agent.tally

@@ -147,7 +147,7 @@ def _by_spec(games: list[CorpusGame], spec: str) -> list[CorpusGame]:
         chosen += [g for g in group or () if g not in chosen]
     if missing:
         raise ValueError(
-            f"not in the corpus and no story file: {', '.join(missing)}; "
+            f"not in the corpus: {', '.join(missing)} (nor a path to a story file); "
             f"have: {', '.join(g.name for g in games)}"
         )
     return chosen
