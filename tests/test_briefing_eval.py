@@ -79,6 +79,21 @@ def test_true_exits_tried_in_side_copies_leave_the_game_as_it_was(cellar_path: P
         game.close()
 
 
+def test_truth_names_what_is_in_or_on_the_things_of_the_room(
+    cellar_path: Path, cellar_walkthrough: list[str]
+) -> None:
+    game = open_game(cellar_path, "jericho", seed=None)
+    try:
+        game.start()
+        for command in cellar_walkthrough[: cellar_walkthrough.index("open chest") + 1]:
+            game.send(command)
+        truth = game.ground_truth()
+        assert "oak chest" in truth.around and "iron key" not in truth.around
+        assert "iron key" in truth.within  # inside the chest, so in the room: a briefing may list it
+    finally:
+        game.close()
+
+
 def test_every_goal_sentence_is_in_its_games_opening(games_dir: Path, cellar_path: Path) -> None:
     checked = 0
     for name, goal in GOALS.items():

@@ -172,8 +172,8 @@ class MeasuringAgent:
 
     def _things(self, ctx: TurnContext, truth: Truth) -> None:
         t = self.tally
-        here = list(truth.around)
-        named = things_named_here(here, self.words)
+        here = [*truth.around, *truth.within]  # a thing on a table or in an open box is here too
+        named = things_named_here(truth.around, self.words)
         t.items_briefed += len(ctx.visible_items)
         t.items_briefed_true += pair_count(ctx.visible_items, here)
         t.items_true += len(named)

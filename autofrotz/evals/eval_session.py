@@ -32,6 +32,7 @@ class Truth:
     source: str = ""
     around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
     listing: str = ""  # the game's own answer to a side "inventory" at this step (the eval's diagnosis)
+    within: tuple[str, ...] = ()  # objects in or on those around, at any depth (eval briefing)
 
     @property
     def inventory_known(self) -> bool:
@@ -114,7 +115,9 @@ class EvalSession:
             return Truth(None, "", [], None, "unknown")
         inventory = self._counted(list(gt.inventory))
         listing = self._last_reply if inventory else ""
-        return Truth(gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around, listing)
+        return Truth(
+            gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around, listing, gt.within
+        )
 
     def _counted(self, carried: list[str]) -> list[str]:
         if not carried:
