@@ -90,6 +90,7 @@ class GroundTruth:
     score: int | None = None  # None: unknown (no bindings and the game's own "score" did not confirm it)
     source: str = "jericho"  # "jericho" (its bindings) or "memory" (our reader, backends/memory_truth.py)
     around: tuple[str, ...] = ()  # names of the other objects directly in the room
+    within: tuple[str, ...] = ()  # names of the objects in or on those, at any depth
 
 
 @dataclass(frozen=True)

@@ -154,7 +154,9 @@ class JerichoBackend(GameInterface):
             score, _moves = self.score_and_moves_from_memory()
             source = "memory"
         room = placed.room
-        return GroundTruth(room.name, room.num, placed.inventory, score, source, tuple(placed.around))
+        return GroundTruth(
+            room.name, room.num, placed.inventory, score, source, tuple(placed.around), tuple(placed.within)
+        )
 
     @property
     def halted(self) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from autofrotz.backends import zmachine
 from autofrotz.game_interface import TruthUnknownError
@@ -55,6 +55,7 @@ class Placement:
     inventory: list[str]
     carried: list[int]  # the inventory's object numbers
     around: list[str]  # names of the other objects directly in the room (for the exploration driver)
+    within: list[str] = field(default_factory=list)  # in or on those objects, at any depth (evaluations)
 
 
 @dataclass
@@ -139,8 +140,10 @@ class MemoryTruth:
             )
         room = self._room(objs, player, location_hint)
         held = zmachine.children(objs, player)
-        around = [o.name for o in zmachine.children(objs, room.num) if o.num != player and o.name]
-        return Placement(room, [_name(o) for o in held], [o.num for o in held], around)
+        others = [o for o in zmachine.children(objs, room.num) if o.num != player]
+        around = [o.name for o in others if o.name]
+        within = [o.name for o in _descendants(objs, others) if o.name]
+        return Placement(room, [_name(o) for o in held], [o.num for o in held], around, within)
 
     def _lent_body(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> int | None:
         """The placed object every player global names instead of the learned player, if any: a dream,
@@ -187,6 +190,20 @@ class MemoryTruth:
                     return None  # no answer to compare with (a key press or a final question): ask later
                 self._validated[key] = value in stated
         return value if self._validated[key] else None
+
+
+def _descendants(objs: dict[int, zmachine.ZObject], tops: list[zmachine.ZObject]) -> list[zmachine.ZObject]:
+    """Everything inside or on the given objects, at any depth (each object once)."""
+    found: list[zmachine.ZObject] = []
+    seen = {o.num for o in tops}
+    stack = list(tops)
+    while stack:
+        for child in zmachine.children(objs, stack.pop().num):
+            if child.num not in seen:
+                seen.add(child.num)
+                found.append(child)
+                stack.append(child)
+    return found
 
 
 def stated_scores(reply: str) -> set[int]:

@@ -7,6 +7,9 @@
   (those are explored).
 - kind "textworld": games/tw-*.z8 made by TextWorld at set-up, played by tw-*.walkthrough (one
   command per line) or the winning commands in tw-*.json.
+- kind "user": a story file outside all of these (a user's own game), named by its path in a --games
+  list or found in the games directory (`measured_games`), played by jericho's walkthrough when it has
+  one, else explored.
 
 A third of the corpus is in the "check" split (`split_of`): rules are written and tuned on "dev" only;
 "check" is only measured.
@@ -19,9 +22,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from autofrotz.games import GAMES_DIR, INFORM_DIR, load_manifest
+from autofrotz.games import GAMES_DIR, INFORM_DIR, STORY_SUFFIXES, load_manifest
 
-KINDS = ("story", "own", "textworld")
+KINDS = ("story", "own", "textworld", "user")
 SPLITS = ("dev", "check")
 EXPLORE_TURNS = 200  # turns of the exploration driver for a game without a walkthrough
 
@@ -56,6 +59,29 @@ def split_of(name: str) -> str:
 def corpus(games_dir: Path = GAMES_DIR, inform_dir: Path = INFORM_DIR) -> list[CorpusGame]:
     """Every corpus game present on this machine, stories first, then our own, then TextWorld's."""
     return [*story_games(games_dir), *own_games(games_dir, inform_dir), *textworld_games(games_dir)]
+
+
+def measured_games(games_dir: Path = GAMES_DIR, inform_dir: Path = INFORM_DIR) -> list[CorpusGame]:
+    """The corpus, then every other story file in games_dir (kind "user") that is not one of our own
+    Inform games (a source in inform_dir without a walkthrough or truth file)."""
+    games = corpus(games_dir, inform_dir)
+    listed = {g.path.name.lower() for g in games}
+    ours = {p.stem.lower() for p in inform_dir.glob("*.inf")}
+    others = [
+        p
+        for p in sorted(games_dir.glob("*.z*"), key=lambda p: p.name.lower())
+        if p.suffix.lower() in STORY_SUFFIXES and p.name.lower() not in listed and p.stem.lower() not in ours
+    ]
+    return games + [user_game(p) for p in others]
+
+
+def user_game(path: Path) -> CorpusGame:
+    """A story file outside the corpus listing, played by jericho's walkthrough when it has one."""
+    from autofrotz.evals.eval_session import walkthrough
+    from autofrotz.games import max_score
+
+    steps = walkthrough(path)
+    return _game(path, "user", tuple(steps) if steps else None, max_score(path))
 
 
 def story_games(games_dir: Path) -> list[CorpusGame]:
@@ -104,7 +130,7 @@ def read_commands(path: Path) -> tuple[str, ...] | None:
 
 def select(games: list[CorpusGame], spec: str = "all", split: str = "all") -> list[CorpusGame]:
     """Games by a comma-separated list of "all", "walkthrough" (jericho's walkthrough stories), kinds
-    ("story", "own", "textworld") and game names."""
+    ("story", "own", "textworld", "user"), game names and paths to story files."""
     if split not in (*SPLITS, "all"):
         raise ValueError(f"unknown split {split!r}; valid: dev, check, all")
     chosen = _by_spec(games, spec)
@@ -120,7 +146,10 @@ def _by_spec(games: list[CorpusGame], spec: str) -> list[CorpusGame]:
             missing.append(token)
         chosen += [g for g in group or () if g not in chosen]
     if missing:
-        raise ValueError(f"not in the corpus: {', '.join(missing)}; have: {', '.join(g.name for g in games)}")
+        raise ValueError(
+            f"not in the corpus: {', '.join(missing)} (nor a path to a story file); "
+            f"have: {', '.join(g.name for g in games)}"
+        )
     return chosen
 
 
@@ -132,9 +161,25 @@ def _group(games: list[CorpusGame], token: str) -> list[CorpusGame] | None:
         return [g for g in games if g.kind == "story" and g.walkthrough]
     if token in KINDS:
         return [g for g in games if g.kind == token]
+    path = Path(token).expanduser()
+    if path.suffix.lower() in STORY_SUFFIXES and path.is_file():
+        return [_by_path(games, path)]
     stem = Path(token).stem.lower() if Path(token).suffix.lower().startswith(".z") else token.lower()
     named = [g for g in games if g.name.lower() == stem]
     return named or None
+
+
+def _by_path(games: list[CorpusGame], path: Path) -> CorpusGame:
+    """The corpus game a path names, or the file as a user's game once it reads as a story file."""
+    from autofrotz.games import GameNotFoundError, check_story
+
+    same = [g for g in games if g.path.resolve() == path.resolve()]
+    if same:
+        return same[0]
+    try:
+        return user_game(check_story(path))
+    except GameNotFoundError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _game(path: Path, kind: str, steps: tuple[str, ...] | None, max_score: int | None) -> CorpusGame:

@@ -32,6 +32,7 @@ class Truth:
     source: str = ""
     around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
     listing: str = ""  # the game's own answer to a side "inventory" at this step (the eval's diagnosis)
+    within: tuple[str, ...] = ()  # objects in or on those around, at any depth (eval briefing)
 
     @property
     def inventory_known(self) -> bool:
@@ -97,6 +98,10 @@ class EvalSession:
             return result.text, True
         return result.text, result.ended
 
+    def saw(self, text: str) -> None:
+        """The game's last reply when another loop sends the commands (a key wait is left alone)."""
+        self._last_output = text
+
     def truth(self) -> Truth:
         """Ground truth after the last step, inventory limited to what "inventory" itself names.
 
@@ -110,7 +115,9 @@ class EvalSession:
             return Truth(None, "", [], None, "unknown")
         inventory = self._counted(list(gt.inventory))
         listing = self._last_reply if inventory else ""
-        return Truth(gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around, listing)
+        return Truth(
+            gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around, listing, gt.within
+        )
 
     def _counted(self, carried: list[str]) -> list[str]:
         if not carried:

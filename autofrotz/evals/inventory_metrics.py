@@ -173,7 +173,7 @@ def counted_truth(carried: list[str], inventory_reply: str) -> list[str]:
         return list(carried)  # the game did not answer the question (a menu, a refusal): count all
     entries = _top_level_entries(inventory_reply)
     listed = {i for i, name in enumerate(carried) if any(names_match(e, name) for e in entries)}
-    paired = _pairing(entries, [carried[i] for i in sorted(listed)])
+    paired = pairing(entries, [carried[i] for i in sorted(listed)])
     leftovers = [e for j, e in enumerate(entries) if j not in paired]
     reply_words = normalise(inventory_reply)
     counted = []
@@ -199,7 +199,7 @@ def _answered(reply: str) -> bool:
     return parse_inventory(reply) is not None or bool(ANSWERED.search(reply))
 
 
-def _pairing(entries: list[str], names: list[str]) -> set[int]:
+def pairing(entries: list[str], names: list[str]) -> set[int]:
     """Indices of the entries a largest one-to-one matching gives to the names."""
     owner: dict[int, int] = {}  # entry index -> name index
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from autofrotz.bench.figures import emit, progress
 from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
-from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame, corpus, select
+from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame, measured_games, select, user_game
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.evals.inventory_diagnosis import InventoryDiagnosis
@@ -150,7 +150,7 @@ def play(
     """Play one game (its walkthrough, or the exploration driver for turns) and record our state
     against the truth after every step."""
     if isinstance(game, Path):
-        game = _as_corpus_game(game)
+        game = user_game(game)
     map_llm = CountingLLM("map_parser") if mode != "rules" else None
     item_llm = CountingLLM("item_parser") if mode != "rules" else None
     maps = MapManager(llm=map_llm, mode=mode)
@@ -197,15 +197,6 @@ def _relabelled_count(run: GameRun, relabelled: dict[int, str]) -> int:
     each turn by what the map said at that turn, as the page showed it."""
     said = dict(zip(run.turn_numbers, (ours for ours, _ in run.pairs), strict=True))
     return sum(1 for turn, room in relabelled.items() if turn in said and said[turn] != room)
-
-
-def _as_corpus_game(path: Path) -> CorpusGame:
-    """A story file outside the corpus listing, played by jericho's walkthrough if it has one."""
-    from autofrotz.evals.corpus import split_of
-    from autofrotz.evals.eval_session import walkthrough
-
-    steps = walkthrough(path)
-    return CorpusGame(path.stem, path, "story", split_of(path.stem), tuple(steps) if steps else None, None)
 
 
 def game_figures(run: GameRun, maps: MapManager, game: CorpusGame | None = None) -> dict[str, Any]:
@@ -313,11 +304,25 @@ def _figures(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
 def corpus_games(
     spec: str, games_dir: Path, split: str = "all", inform_dir: Path = DEFAULT_INFORM_DIR
 ) -> list[CorpusGame]:
-    """Corpus games for "all", "walkthrough", a kind, or comma-separated names, within a split."""
+    """Games for "all", "walkthrough", a kind, or comma-separated names or story paths, within a split;
+    story files in games_dir outside the corpus count as kind "user"."""
     try:
-        return select(corpus(games_dir, inform_dir), spec, split)
+        return select(measured_games(games_dir, inform_dir), spec, split)
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the games an eval plays: --games, --split, --games-dir, --inform-dir."""
+    parser.add_argument(
+        "--games",
+        default="all",
+        help="all (the whole corpus and any other story in --games-dir), walkthrough (stories with "
+        "jericho walkthroughs), story, own, textworld, user, or comma-separated game names or story paths",
+    )
+    parser.add_argument("--split", default="all", choices=["dev", "check", "all"])
+    parser.add_argument("--games-dir", default=str(DEFAULT_GAMES_DIR), type=Path)
+    parser.add_argument("--inform-dir", default=str(DEFAULT_INFORM_DIR), type=Path)
 
 
 def print_trace(run: GameRun) -> None:
@@ -363,7 +368,7 @@ def run_eval(
 ) -> dict[str, Any]:
     """Play every game (in worker processes when workers > 1) and return the figures; the runs
     themselves are appended to `runs` when given (for ablation replays); `dump` gets every step."""
-    chosen = [g if isinstance(g, CorpusGame) else _as_corpus_game(g) for g in games]
+    chosen = [g if isinstance(g, CorpusGame) else user_game(g) for g in games]
     args = [(g, mode, with_items, trace, turns) for g in chosen]
     if workers > 1 and len(chosen) > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -388,16 +393,8 @@ def _play_args(args: tuple[CorpusGame, str, bool, bool, int]) -> tuple[dict[str,
 def main(argv: list[str]) -> int:
     """Entry point of `python main.py eval perception`."""
     parser = argparse.ArgumentParser(prog="main.py eval perception", description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--games",
-        default="all",
-        help="all (the whole corpus), walkthrough (stories with jericho walkthroughs), story, own, "
-        "textworld, or comma-separated game names",
-    )
-    parser.add_argument("--split", default="all", choices=["dev", "check", "all"])
+    add_game_arguments(parser)
     parser.add_argument("--mode", default="rules", choices=["rules", "llm", "hybrid"])
-    parser.add_argument("--games-dir", default=str(DEFAULT_GAMES_DIR), type=Path)
-    parser.add_argument("--inform-dir", default=str(DEFAULT_INFORM_DIR), type=Path)
     parser.add_argument(
         "--turns", type=int, default=EXPLORE_TURNS, help="exploration turns for games without a walkthrough"
     )

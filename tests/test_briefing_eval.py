@@ -1,0 +1,152 @@
+"""`eval briefing`: its metric functions, a real game measured end to end, story files outside the corpus."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from autofrotz.evals import briefing, perception
+from autofrotz.evals.briefing_goals import GOALS
+from autofrotz.evals.briefing_metrics import (
+    RunWords,
+    Tally,
+    exit_counts,
+    figures,
+    goal_in,
+    pair_count,
+    things_named_here,
+)
+from autofrotz.evals.briefing_play import true_exits
+from autofrotz.game_interface import open_game
+
+FIGURE_KEYS = (
+    "exit_precision",
+    "exit_recall",
+    "items_here_precision",
+    "items_here_recall",
+    "carried_agreement",
+    "goal_retained",
+    "prompt_chars_median",
+)
+
+
+def test_exit_counts_score_briefed_labels_and_true_directions() -> None:
+    # "n" is north; "climb tree" was tried as briefed and moved; "in" is true but never briefed
+    assert exit_counts(["n", "south", "climb tree"], {"north", "in", "climb tree"}) == (3, 2, 2, 1)
+    assert exit_counts(["east"], set()) == (1, 0, 0, 0)
+
+
+def test_things_here_count_only_what_the_text_named() -> None:
+    seen = RunWords()
+    seen.read("A brass lamp hangs from a hook. Two coins glint.")
+    here = ["brass lamp", "coin", "hook", "secret lever"]
+    named = things_named_here(here, seen)
+    assert named == ["brass lamp", "coin", "hook"]
+    assert pair_count(["lamp", "coins", "table"], named) == 2
+
+
+def test_figures_are_step_weighted_shares() -> None:
+    one = Tally(steps=2, exits_briefed=4, exits_briefed_true=3, exits_true=5, exits_true_briefed=3)
+    one.prompt_chars = [100, 300]
+    two = Tally(steps=1, exits_briefed=1, exits_briefed_true=1, carried_steps=1, carried_hits=0)
+    two.prompt_chars = [200]
+    one.add(two)
+    got = figures(one)
+    assert got["exit_precision"] == 80.0 and got["exit_recall"] == 60.0
+    assert got["carried_agreement"] == 0.0 and got["items_here_recall"] is None
+    assert got["prompt_chars_median"] == 200 and one.steps == 3
+
+
+def test_goal_found_across_line_breaks_only_when_whole() -> None:
+    goal = GOALS["mill"]
+    assert goal_in("story text:\nYou have promised\n   to start the mill.\n", goal)
+    assert not goal_in("You have promised to start the", goal)
+
+
+def test_true_exits_tried_in_side_copies_leave_the_game_as_it_was(cellar_path: Path) -> None:
+    game = open_game(cellar_path, "jericho", seed=None)
+    try:
+        game.start()
+        here = game.ground_truth().room_number
+        before = game.send("look").text
+        moved = true_exits(game, here, before, ["climb wall"])
+        assert moved == {"north", "east", "west"}  # the front garden's three ways; the wall is no way
+        assert game.ground_truth().room_number == here and game.send("look").text == before
+    finally:
+        game.close()
+
+
+def test_truth_names_what_is_in_or_on_the_things_of_the_room(
+    cellar_path: Path, cellar_walkthrough: list[str]
+) -> None:
+    game = open_game(cellar_path, "jericho", seed=None)
+    try:
+        game.start()
+        for command in cellar_walkthrough[: cellar_walkthrough.index("open chest") + 1]:
+            game.send(command)
+        truth = game.ground_truth()
+        assert "oak chest" in truth.around and "iron key" not in truth.around
+        assert "iron key" in truth.within  # inside the chest, so in the room: a briefing may list it
+    finally:
+        game.close()
+
+
+def test_every_goal_sentence_is_in_its_games_opening(games_dir: Path, cellar_path: Path) -> None:
+    checked = 0
+    for name, goal in GOALS.items():
+        story = next(iter(games_dir.glob(f"{name}.z*")), None)
+        if story is None:
+            continue
+        game = open_game(story, "jericho", seed=None)
+        try:
+            assert goal_in(game.start(), goal), name
+        finally:
+            game.close()
+        checked += 1
+    assert checked >= 2  # cellar at least, built by the fixture
+
+
+def test_eval_on_one_of_our_games(cellar_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = briefing.main(["--games", "cellar", "--json"])
+    got = json.loads(capsys.readouterr().out)
+    assert code == 0 and got["games"] == 1 and got["steps"] == 27  # the whole walkthrough, one step a turn
+    for key in FIGURE_KEYS:
+        assert key in got and f"{key}_dev" in got and f"{key}_check" in got and f"target_{key}" in got
+    assert got["carried_agreement"] == 100.0 and got["exit_precision"] >= 90.0
+    assert 50.0 <= got["exit_recall"] <= 100.0 and 0.0 < got["items_here_recall"] <= 100.0
+    assert 0.0 < got["goal_retained"] <= 100.0  # the opening holds the goal on the first turn at least
+    assert 1000 < got["prompt_chars_median"] < 20000 and got["goal_games"] == 1
+    assert got["exit_precision_check"] == got["exit_precision"] and got["exit_precision_dev"] is None
+    assert got["per_game"][0]["game"] == "cellar" and got["per_game"][0]["split"] == "check"
+
+
+def test_both_evals_take_a_story_outside_the_manifest(
+    cellar_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    story = tmp_path / "mine" / "heirloom.z5"
+    story.parent.mkdir()
+    shutil.copy(cellar_path, story)
+    assert briefing.main(["--games", str(story), "--steps", "6", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["per_game"][0]
+    assert (row["game"], row["kind"], row["driver"], row["steps"]) == ("heirloom", "user", "explore", 6)
+    assert perception.main(["--games", str(story), "--turns", "6", "--rooms-only", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["per_game"][0]
+    assert (row["game"], row["kind"], row["steps"]) == ("heirloom", "user", 7)  # the opening and 6 turns
+    # from --games-dir: every story file there that no corpus listing claims
+    args = ["--games-dir", str(story.parent), "--inform-dir", str(tmp_path), "--json"]
+    assert briefing.main([*args, "--steps", "3"]) == 0
+    assert [r["game"] for r in json.loads(capsys.readouterr().out)["per_game"]] == ["heirloom"]
+
+
+def test_bad_story_paths_and_step_counts_are_refused_in_one_line(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.z5"
+    junk.write_bytes(b"not a story")
+    with pytest.raises(SystemExit, match="not a playable Z-machine story file"):
+        briefing.main(["--games", str(junk)])
+    with pytest.raises(SystemExit, match="not in the corpus: .*missing.z5 .nor a path to a story file"):
+        perception.main(["--games", str(tmp_path / "missing.z5")])
+    with pytest.raises(SystemExit, match="--steps must be at least 1"):
+        briefing.main(["--steps", "0"])
