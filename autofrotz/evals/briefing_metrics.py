@@ -41,7 +41,8 @@ class Tally:
     max_score_hits: int = 0
     goal_steps: int = 0  # steps of games whose opening states a goal
     goal_hits: int = 0
-    prompt_chars: list[int] = field(default_factory=list)
+    prompt_chars: list[int] = field(default_factory=list)  # the briefing (the request's messages)
+    system_chars: list[int] = field(default_factory=list)  # the system prompt, the same every turn
 
     def add(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
@@ -160,6 +161,7 @@ def figures(t: Tally) -> dict[str, Any]:
         "carried_agreement": share(t.carried_hits, t.carried_steps),
         "goal_retained": share(t.goal_hits, t.goal_steps),
         "prompt_chars_median": statistics.median(t.prompt_chars) if t.prompt_chars else None,
+        "system_chars_median": statistics.median(t.system_chars) if t.system_chars else None,
         "score_shown": share(t.score_hits, t.score_steps),
         "max_score_shown": share(t.max_score_hits, t.max_score_steps),
     }

@@ -64,10 +64,16 @@ class PromptTap(BaseLLM):
         return "\n".join([self.last.system_prompt, *(message_text(m) for m in self.last.messages)])
 
     def prompt_chars(self) -> int:
-        """Characters of the last request's system prompt and messages."""
+        """Characters of the briefing the last request carried (its messages): what changes from turn to
+        turn. The system prompt is the same every turn and read from the providers' caches; it is counted
+        apart (system_chars)."""
         if self.last is None:
             return 0
-        return len(self.last.system_prompt) + sum(len(message_text(m)) for m in self.last.messages)
+        return sum(len(message_text(m)) for m in self.last.messages)
+
+    def system_chars(self) -> int:
+        """Characters of the last request's system prompt."""
+        return len(self.last.system_prompt) if self.last is not None else 0
 
 
 class Driver:
@@ -144,6 +150,7 @@ class MeasuringAgent:
         t = self.tally
         t.steps += 1
         t.prompt_chars.append(self.tap.prompt_chars())
+        t.system_chars.append(self.tap.system_chars())
         if self.goal is not None:
             t.goal_steps += 1
             t.goal_hits += goal_in(self.tap.prompt(), self.goal)
