@@ -65,7 +65,11 @@ class Mind:
         from autofrotz.managers.map_manager import MapManager
 
         p = self.parts
-        p.map = MapManager.from_dict(data["map"], llm=p.map_llm)
+        # a death's rollback puts the world back, not what the player learnt of its geography: rooms and
+        # ways found since the save stay on the map, with the player back where the save stood
+        p.map = MapManager.from_dict(
+            _known_map(p.map, data["map"]) if world_only else data["map"], llm=p.map_llm
+        )
         p.items = ItemManager.from_dict(data["items"], llm=p.item_llm)
         p.puzzle_agent.load_dict(data["puzzles"], keep_newer=world_only)
         self.maze_seen = dict(data.get("maze_seen", {}))
@@ -79,6 +83,19 @@ class Mind:
         self.death_note, self.score, self.moves = data["death_note"], data["score"], data["moves"]
         self.notebook = Notebook.from_dict(data.get("notebook"))
         return dict(data.get("stuck", {}))
+
+
+PLACE_KEYS = ("current_room", "position", "dreaming", "in_vision", "riding", "maze")
+
+
+def _known_map(current: Any, saved: dict[str, Any]) -> dict[str, Any]:
+    """The map as now known, with where the player stands (and any maze run) as the save has it."""
+    if current is None or not hasattr(current, "to_dict"):
+        return saved
+    known = current.to_dict()
+    if saved.get("current_room") not in known.get("rooms", {}):
+        return saved  # the save stands in a room the map has since folded away: trust the save
+    return {**known, **{key: saved.get(key) for key in PLACE_KEYS if key in saved}}
 
 
 def maze_events(mind: Mind, map_manager: Any, puzzle_agent: Any, turn: int) -> list[ev.Event]:

@@ -30,7 +30,9 @@ from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
+from autofrotz.managers.directions import edge_label, is_travel_command
 from autofrotz.managers.map_manager import RoomUpdate
+from autofrotz.managers.named_things import named_things
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
@@ -225,6 +227,12 @@ class Orchestrator:
         self.mind.notebook.observe(n, command, result.text, seen)
 
     def _assemble_context(self, n: int) -> TurnContext:
+        context = self._context(n)
+        listed = frozenset([*context.visible_items, *context.inventory])
+        context.named_here = named_things(context.room_text, context.vocabulary.knows, listed)
+        return context
+
+    def _context(self, n: int) -> TurnContext:
         m = self.mind
         book = m.notebook
         first_recent = m.history[0].turn if m.history else n
@@ -427,6 +435,7 @@ class Orchestrator:
     def _recover_from_death(self, n: int, command: str, text: str) -> bytes:
         point = self.saves.restore_after_death()
         assert point is not None
+        self._mark_deadly_way(n, command)
         self.last_death = n
         self.restored_from, self.restored_score = point.turn, point.mind.get("score")
         self.mind.load(point.mind, world_only=True)
@@ -442,6 +451,13 @@ class Orchestrator:
         self.mind.last_output = self.mind.death_note
         raw, _ = unpack_state(point.packed)
         return pack_state(raw, self.mind.dump(self.stuck))
+
+    def _mark_deadly_way(self, n: int, command: str) -> None:
+        """A move that ended in death warns against that way, from the room the player left."""
+        left = self.mind.history[-2].room if len(self.mind.history) > 1 else None
+        label = edge_label(command)
+        if left and label and is_travel_command(command) and left in self.p.map.graph:
+            self.p.map.note_exit_words(left, label, f"you died going this way (turn {n})", "warnings")
 
     def _save_state(self, n: int, store: bool = True, agent_state: Any = None) -> bytes:
         """Save into the next slot; risky-action saves are stored right away for resume."""

@@ -59,6 +59,7 @@ class TurnContext:
     visible_items: list[str] = field(default_factory=list)
     seen_lines: list[str] = field(default_factory=list)  # the same things with their state and contents
     carried_lines: list[str] = field(default_factory=list)  # what is carried, with state and contents
+    named_here: list[str] = field(default_factory=list)  # things the room's text names (named_things.py)
     known_rooms: list[str] = field(default_factory=list)  # in order of discovery
     unexplored_summary: str = ""
     puzzles: list[str] = field(default_factory=list)

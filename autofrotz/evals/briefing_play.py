@@ -181,12 +181,13 @@ class MeasuringAgent:
         t = self.tally
         here = [*truth.around, *truth.within]  # a thing on a table or in an open box is here too
         named = things_named_here(truth.around, self.words)
-        t.items_briefed += len(ctx.visible_items)
-        t.items_briefed_true += pair_count(ctx.visible_items, here)
+        briefed = [*ctx.visible_items, *ctx.named_here]  # "Seen here" and "Also named in the room's text"
+        t.items_briefed += len(briefed)
+        t.items_briefed_true += pair_count(briefed, here)
         t.items_true += len(named)
-        t.items_true_briefed += pair_count(ctx.visible_items, named)
-        self._note("here, not true", unmatched(ctx.visible_items, here))
-        self._note("here, missed", unmatched(named, ctx.visible_items))
+        t.items_true_briefed += pair_count(briefed, named)
+        self._note("here, not true", unmatched(briefed, here))
+        self._note("here, missed", unmatched(named, briefed))
         if truth.inventory_known:
             t.carried_steps += 1
             agrees = carried_agrees(ctx.inventory, truth.inventory)

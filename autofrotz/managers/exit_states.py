@@ -47,10 +47,13 @@ def exit_states(
     one_way_words: Mapping[str, str] = node.get("one_way", {})
     states: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}
+    warnings: Mapping[str, str] = node.get("warnings", {})
     for label, link in links.items():
         if marks.get(label) == _NODE_REFUTED:
             continue
         states[label] = _link_state(label, link, one_way_words)
+        if label in warnings:
+            states[label]["warning"] = warnings[label]
     for label, mark in marks.items():
         if label in states:
             continue
@@ -64,6 +67,9 @@ def exit_states(
             warning = node.get("warnings", {}).get(label)
             note = f"WARNED: {warning}" if warning else node.get("exit_notes", {}).get(label)
             states[label] = {"state": UNTRIED, "to": None, "reason": note}
+    for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
+        if label not in states and label not in refused:
+            states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
     return states, refused
 
 
@@ -89,6 +95,11 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> describe_exit("up", {"state": "untried", "to": "hall"}, lambda r: "Hall")
     'up (not walked; likely back to Hall)'
     """
+    said = _describe(label, state, name_of)
+    return f"{said} (WARNED: {state['warning']})" if state.get("warning") else said
+
+
+def _describe(label: str, state: Mapping[str, Any], name_of: Any) -> str:
     kind, to = state.get("state"), state.get("to")
     where = (name_of(to) if name_of and to else to) or ""
     if kind == LEADS:

@@ -1,0 +1,218 @@
+"""Things a room's text names in its sentences ("an ornate iron gate", "a large window"), read with the
+story's own dictionary: a noun phrase whose last known word the parser can read names a thing the
+player can refer to. Whole noun phrases only, never a fragment of a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from autofrotz.managers.directions import canonical_direction
+
+NAMED_KEPT = 12
+# Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures.
+NOT_THINGS = frozenset(
+    [
+        "it",
+        "them",
+        "all",
+        "each",
+        "every",
+        "other",
+        "you",
+        "your",
+        "me",
+        "my",
+        "one",
+        "side",
+        "way",
+        "top",
+        "bottom",
+        "end",
+        "edge",
+        "middle",
+        "part",
+        "kind",
+        "sort",
+        "lot",
+        "bit",
+        "piece",
+        "few",
+        "number",
+        "moment",
+        "time",
+        "while",
+        "direction",
+        "place",
+        "area",
+        "room",
+        "floor",
+        "ground",
+        "air",
+        "light",
+        "dark",
+        "darkness",
+        "north",
+        "south",
+        "east",
+        "west",
+        "up",
+        "down",
+        "look",
+        "take",
+        "get",
+        "open",
+        "close",
+        "turn",
+        "push",
+        "pull",
+        "put",
+        "drop",
+        "walk",
+        "climb",
+        "read",
+        "examine",
+        "wait",
+        "move",
+        "say",
+        "ask",
+        "tell",
+        "give",
+        "show",
+        "touch",
+        "feel",
+        "smell",
+        "listen",
+        "search",
+        "break",
+        "eat",
+        "drink",
+        "sit",
+        "stand",
+        "lie",
+        "enter",
+        "exit",
+        "leave",
+        "hit",
+        "kill",
+        "attack",
+        "fill",
+        "empty",
+        "burn",
+        "throw",
+        "jump",
+        "swim",
+        "sleep",
+        "wake",
+        "dig",
+        "tie",
+        "cut",
+        "wear",
+        "remove",
+        "lock",
+        "unlock",
+        "use",
+        "try",
+        "help",
+    ]
+)
+_PHRASE = re.compile(r"\b(?:a|an|the|some)\s+((?:[a-z][a-z'-]*\s+){0,3}[a-z][a-z'-]*)", re.IGNORECASE)
+
+
+def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] = frozenset()) -> list[str]:
+    """Noun phrases of a text that end in a word the story's parser reads, not already `seen`.
+
+    >>> known = {"gate", "window", "iron", "nest", "stone"}.__contains__
+    >>> named_things("West is a high wall with an iron gate. In the wall is a large window.", known)
+    ['iron gate', 'large window']
+    """
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
+        for match in _PHRASE.finditer(sentence):
+            phrase = _ending_in_a_thing(match.group(1).lower().split(), knows)
+            if phrase and phrase not in found and not _seen(phrase, seen):
+                found.append(phrase)
+    return found[:NAMED_KEPT]
+
+
+# Words that end a noun phrase ("the kitchen of the house", "a passage leads west"): the phrase is
+# what comes before them.
+PHRASE_ENDS = frozenset(
+    [
+        "of",
+        "to",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "leads",
+        "lead",
+        "contains",
+        "contain",
+        "with",
+        "and",
+        "or",
+        "but",
+        "in",
+        "on",
+        "at",
+        "from",
+        "by",
+        "for",
+        "into",
+        "onto",
+        "that",
+        "which",
+        "who",
+        "has",
+        "have",
+        "had",
+        "lies",
+        "lie",
+        "stands",
+        "stand",
+        "sits",
+        "sit",
+        "hangs",
+        "hang",
+        "rests",
+        "rest",
+        "here",
+        "there",
+        "above",
+        "below",
+        "beside",
+        "behind",
+        "under",
+        "over",
+        "near",
+        "than",
+        "as",
+        "so",
+        "if",
+        "then",
+        "its",
+        "their",
+        "his",
+        "her",
+    ]
+)
+
+
+def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | None:
+    """The phrase up to its last word that names a thing the parser knows ("iron gate set" -> "iron gate")."""
+    cut = next((i for i, w in enumerate(words) if w in PHRASE_ENDS), len(words))
+    words = words[:cut]
+    for end in range(len(words), 0, -1):
+        head = words[end - 1].strip("'")
+        if len(head) > 2 and head not in NOT_THINGS and not canonical_direction(head) and knows(head):
+            return " ".join(words[:end])
+    return None
+
+
+def _seen(phrase: str, seen: frozenset[str]) -> bool:
+    head = phrase.split()[-1]
+    return any(head in name.lower().split() for name in seen)
