@@ -217,11 +217,13 @@ class MapGraph:
         is a way to try again, not a refusal."""
         node = self.room(room_id)
         for label, state in list(node["exits"].items()):
-            if state in (REFUTED, BLOCKED) and SHUT_WORDS.search(node.get("exit_reasons", {}).get(label, "")):
+            words = node.get("exit_reasons", {}).get(label, "")
+            if state == BLOCKED or (state == REFUTED and SHUT_WORDS.search(words)):
                 node["exits"][label] = MENTIONED
-                node.setdefault("exit_notes", {})[label] = (
-                    "refused while shut; something here was opened since"
-                )
+                node.setdefault("exit_notes", {})[label] = "barred before; something here was opened since"
+        for label, link in list(self.links.get(room_id, {}).items()):
+            if link.blocked:
+                self.unblock(room_id, label)
 
     def mark_blocked(self, from_room: str, direction: str, reason: str | None = None, turn: int = 0) -> None:
         """Mark an exit blocked (locked door, troll) so pathfinding avoids it."""

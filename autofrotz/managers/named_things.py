@@ -117,7 +117,8 @@ NOT_THINGS = frozenset(
         "help",
     ]
 )
-_PHRASE = re.compile(r"\b(?:a|an|the|some)\s+((?:[a-z][a-z'-]*\s+){0,3}[a-z][a-z'-]*)", re.IGNORECASE)
+_WORD = r"(?!(?:a|an|the|some)\b)[a-z][a-z'-]*"  # a phrase ends before the next article
+_PHRASE = re.compile(rf"\b(?:a|an|the|some)\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
 def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] = frozenset()) -> list[str]:

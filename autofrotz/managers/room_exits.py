@@ -46,6 +46,13 @@ _IN_WALL = re.compile(
 )
 
 
+_ALONG = re.compile(
+    r"\b(?:lane|road|path|track|trail|street|river|stream|valley)\b(?![^.;]*\b(?:stair|step|ladder|shaft|hole))"
+    r"[^.;]*\b(?:goes|go|runs|run|winds|wind|continues|continue)\b",
+    re.IGNORECASE,
+)
+
+
 def parse_exits(text: str) -> list[str]:
     """Canonical directions the text names as ways out.
 
@@ -61,6 +68,8 @@ def parse_exits(text: str) -> list[str]:
     ['southeast', 'down']
     >>> parse_exits("In the west wall a stone drain slopes away.")
     ['west']
+    >>> parse_exits("The lane goes on down to the river, and steps lead down to the cellar.")
+    ['down']
     """
     found: list[str] = []
     for m in _EXIT_LIST.finditer(text):
@@ -72,6 +81,9 @@ def parse_exits(text: str) -> list[str]:
     for m in _UPDOWN.finditer(text):
         if m.group("noun") and m.group("noun").lower() not in _VERTICAL:
             continue
+        clause = max(text.rfind(mark, 0, m.start()) for mark in ".;,") + 1
+        if _ALONG.search(text[clause : m.start() + 12]):
+            continue  # a lane that "goes on down to the river" is walked along, not a way down
         found.append(canonical_direction(m.group("dir")) or "")
     for m in _CLIMBERS.finditer(text):
         verb = m.group("verb").lower()

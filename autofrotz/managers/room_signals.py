@@ -59,7 +59,7 @@ BLOCK_PATTERNS: tuple[str, ...] = (
     r"\b(?:blocks?|bars?) (?:your|the) (?:way|path|passage)\b",
     r"\bwon'?t let you\b",
     r"\byou can'?t fit\b",
-    r"\bis in the way\b",
+    r"\b(?:the [\w' -]+ )?is in the way\b",
 )
 
 # Phrases of open terrain (desert, plain, sea) that some games draw as one room with a hidden grid.
