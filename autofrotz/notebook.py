@@ -177,7 +177,7 @@ class Notebook:
         self.clues = [c for c in self.clues if c["text"] != text]
         self.clues.append({"turn": turn, "command": command, "text": text})
         del self.clues[:-CLUES_KEPT]
-        self._note(turn, "clue", f"kept what > {command} showed (see Clues)")
+        self._note(turn, "clue", f"> {command} told something worth keeping (under Clues while kept)")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
