@@ -67,6 +67,8 @@ OUR_GAMES = {
     "grotto": "You can't go that way.\n\nWith a crack the shelf breaks away",
     "tinker": "\nYOU ARE CARRYING 5 OBJECTS:\n\n  TIN BOX (CONTAINS BUTTON)     LAMP\n",
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
+    "observatory": "\nLake Shore\nA strip of shingle",
+    "clocktower": "There is no climbing back.\n\n\nYou are in the back yard",
 }
 
 
