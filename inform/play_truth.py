@@ -69,6 +69,8 @@ OUR_GAMES = {
     "tailor": "\nIn the tweed waistcoat pocket:\n  a brass thimble\nHeld:\n  no thread\n  a sewing box\n",
     "tearoom": "In your hands are a tea caddy and no sugar. You've got a linen pinafore on.",
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
+    "observatory": "\nLake Shore\nA strip of shingle",
+    "clocktower": "There is no climbing back.\n\n\nYou are in the back yard",
 }
 
 
