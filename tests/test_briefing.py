@@ -242,3 +242,38 @@ def test_an_obstacle_met_after_the_last_save_stays_open_after_a_death() -> None:
     agent.evaluate(WorldView(4, "The iron door is locked.", "east", "cellar", [], []), Signals())
     agent.load_dict(saved, keep_newer=True)  # a death rolls the world back to the save
     assert [p.obstacle for p in agent.open_puzzles()] == ["iron door"]
+
+
+# ---- what misled a capable model on games it had never seen (the relay games) --------------------------
+
+
+def test_a_way_a_sign_warns_against_is_marked_and_never_nearest_unexplored(tmp_path: Path) -> None:
+    steps = (
+        "n,e,take lantern,u,look through window,d,w,n,w,examine atlas,e,e,open drawer,take diary,read diary,"
+    )
+    steps += "w,s,w,examine sundial,n,read sign"
+    seen = briefings(tmp_path, steps.split(","), game="observatory")
+    exits = section(seen[-1], "Exits:")
+    assert "north (not tried: WARNED:" in exits
+    assert "Orchard via north" not in seen[-1]
+
+
+def test_a_door_that_seems_locked_is_blocked_then_open_once_unlocked(tmp_path: Path) -> None:
+    walk = (
+        "n,e,take lantern,u,look through window,d,w,n,w,examine atlas,e,e,open drawer,take diary,read diary,w,"
+        "s,w,examine sundial,n,read sign,e,turn on lantern,d,open box,take lens,s,n,open locker,take key,s,w,n,n,u"
+    ).split(",")
+    seen = briefings(tmp_path, [*walk, "u", "open door", "unlock door with key"], game="observatory")
+    assert "Open puzzles\n<<<STORY\n- #" in seen[-2] and "locked" in section(seen[-2], "## Open puzzles")
+    assert "up" in section(seen[-2], "Refused here")  # "You're unable to climb the oak door."
+    assert "Refused here" not in seen[-1]  # the door unlocked: the way up is one to try again
+    assert "up (not tried: barred before" in section(seen[-1], "Exits:")
+
+
+def test_a_lane_that_goes_on_down_to_the_river_is_no_way_down(tmp_path: Path) -> None:
+    walk = "examine clock,e,u,read letter,climb through window,examine chalked words,s,e,e,take lamp".split(
+        ","
+    )
+    seen = briefings(tmp_path, [*walk, "open drawer", "take crank", "w", "w", "w"], game="clocktower")
+    lanes = [b for b in seen if "goes on down to the river" in b]
+    assert lanes and all("down (not tried)" not in section(b, "Exits:") for b in lanes)

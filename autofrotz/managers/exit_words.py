@@ -139,10 +139,16 @@ def _bare_ways(sentence: str) -> list[str]:
     return [d for d in ("north", "south", "east", "west", "up", "down") if d in words][:1]
 
 
-def opened_something(command: str | None, reply: str) -> bool:
-    """Whether a reply says the player opened or unlocked something.
+def opened_something(command: str | None, reply: str) -> str | None:
+    """The word for what a reply says the player opened or unlocked ("door"), or None.
 
     >>> opened_something("unlock door with key", "You unlock the oak door."), opened_something("n", "Hall.")
-    (True, False)
+    ('door', None)
     """
-    return bool(command) and bool(_OPENED.search(reply[:300]))
+    found = _OPENED.search(reply[:300]) if command else None
+    if not found:
+        return None
+    thing = re.match(
+        r"\s*(?:the\s+)?([\w' -]+?)\s*(?:[.,;!]|\bwith\b|$)", reply[found.end() : found.end() + 60]
+    )
+    return thing.group(1).split()[-1].lower() if thing and thing.group(1).split() else "it"

@@ -212,13 +212,14 @@ class MapGraph:
             self._mark_one_way(link.to_room, direction, room_id)
         self.set_exit_state(room_id, direction, REFUTED)
 
-    def reopen_shut_refusals(self, room_id: str) -> None:
+    def reopen_shut_refusals(self, room_id: str, opened: str = "") -> None:
         """Something here was opened: a way refused in words of a shut thing ("It seems to be locked.")
-        is a way to try again, not a refusal."""
+        or of the very thing opened ("You can't climb the oak door.") is a way to try again."""
         node = self.room(room_id)
         for label, state in list(node["exits"].items()):
             words = node.get("exit_reasons", {}).get(label, "")
-            if state == BLOCKED or (state == REFUTED and SHUT_WORDS.search(words)):
+            named = bool(opened) and opened in re.findall(r"[a-z]+", words.lower())
+            if state == BLOCKED or (state == REFUTED and (SHUT_WORDS.search(words) or named)):
                 node["exits"][label] = MENTIONED
                 node.setdefault("exit_notes", {})[label] = "barred before; something here was opened since"
         for label, link in list(self.links.get(room_id, {}).items()):

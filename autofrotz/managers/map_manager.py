@@ -155,8 +155,9 @@ class MapManager(MazeMap):
             return
         for direction, sentence in warned_ways(reply).items():
             self.note_exit_words(here, direction, sentence, "warnings")
-        if opened_something(command, reply):
-            self.reopen_shut_refusals(here)
+        opened = opened_something(command, reply)
+        if opened:
+            self.reopen_shut_refusals(here, opened)
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose

@@ -47,8 +47,8 @@ _IN_WALL = re.compile(
 
 
 _ALONG = re.compile(
-    r"\b(?:lane|road|path|track|trail|street|river|stream|valley)\b(?![^.;]*\b(?:stair|step|ladder|shaft|hole))"
-    r"[^.;]*\b(?:goes|go|runs|run|winds|wind|continues|continue)\b",
+    r"^(?![^.;]*\b(?:stair|step|ladder|shaft|hole|chute|well|trapdoor|hatch))"
+    r"[^.;]*\b(?:goes|go|runs|run|winds|wind|continues|continue)\b(?: on)? down\b",
     re.IGNORECASE,
 )
 
@@ -70,6 +70,8 @@ def parse_exits(text: str) -> list[str]:
     ['west']
     >>> parse_exits("The lane goes on down to the river, and steps lead down to the cellar.")
     ['down']
+    >>> parse_exits("Westward it goes on down to the river.")
+    ['west']
     """
     found: list[str] = []
     for m in _EXIT_LIST.finditer(text):
@@ -82,7 +84,7 @@ def parse_exits(text: str) -> list[str]:
         if m.group("noun") and m.group("noun").lower() not in _VERTICAL:
             continue
         clause = max(text.rfind(mark, 0, m.start()) for mark in ".;,") + 1
-        if _ALONG.search(text[clause : m.start() + 12]):
+        if _ALONG.search(text[clause : m.end()]):
             continue  # a lane that "goes on down to the river" is walked along, not a way down
         found.append(canonical_direction(m.group("dir")) or "")
     for m in _CLIMBERS.finditer(text):
