@@ -259,10 +259,43 @@ def test_a_way_a_sign_warns_against_is_marked_and_never_nearest_unexplored(tmp_p
 
 
 def test_a_door_that_seems_locked_is_blocked_then_open_once_unlocked(tmp_path: Path) -> None:
-    walk = (
-        "n,e,take lantern,u,look through window,d,w,n,w,examine atlas,e,e,open drawer,take diary,read diary,w,"
-        "s,w,examine sundial,n,read sign,e,turn on lantern,d,open box,take lens,s,n,open locker,take key,s,w,n,n,u"
-    ).split(",")
+    walk = [
+        "n",
+        "e",
+        "take lantern",
+        "u",
+        "look through window",
+        "d",
+        "w",
+        "n",
+        "w",
+        "examine atlas",
+        "e",
+        "e",
+        "open drawer",
+        "take diary",
+        "read diary",
+        "w",
+        "s",
+        "w",
+        "examine sundial",
+        "n",
+        "read sign",
+        "e",
+        "turn on lantern",
+        "d",
+        "open box",
+        "take lens",
+        "s",
+        "n",
+        "open locker",
+        "take key",
+        "s",
+        "w",
+        "n",
+        "n",
+        "u",
+    ]
     seen = briefings(tmp_path, [*walk, "u", "open door", "unlock door with key"], game="observatory")
     assert "Open puzzles\n<<<STORY\n- #" in seen[-2] and "locked" in section(seen[-2], "## Open puzzles")
     assert "up" in section(seen[-2], "Refused here")  # "You're unable to climb the oak door."
@@ -271,9 +304,18 @@ def test_a_door_that_seems_locked_is_blocked_then_open_once_unlocked(tmp_path: P
 
 
 def test_a_lane_that_goes_on_down_to_the_river_is_no_way_down(tmp_path: Path) -> None:
-    walk = "examine clock,e,u,read letter,climb through window,examine chalked words,s,e,e,take lamp".split(
-        ","
-    )
+    walk = [
+        "examine clock",
+        "e",
+        "u",
+        "read letter",
+        "climb through window",
+        "examine chalked words",
+        "s",
+        "e",
+        "e",
+        "take lamp",
+    ]
     seen = briefings(tmp_path, [*walk, "open drawer", "take crank", "w", "w", "w"], game="clocktower")
     lanes = [b for b in seen if "goes on down to the river" in b]
     assert lanes and all("down (not tried)" not in section(b, "Exits:") for b in lanes)

@@ -48,7 +48,7 @@ _IN_WALL = re.compile(
 
 _ALONG = re.compile(
     r"^(?![^.;]*\b(?:stair|step|ladder|shaft|hole|chute|well|trapdoor|hatch))"
-    r"[^.;]*\b(?:goes|go|runs|run|winds|wind|continues|continue)\b(?: on)? down\b",
+    r"[^.;]*\b(?:goes|go|runs|run|winds|wind|continues|continue)\b(?: on)? down (?:to|towards?) the\b",
     re.IGNORECASE,
 )
 
@@ -84,7 +84,7 @@ def parse_exits(text: str) -> list[str]:
         if m.group("noun") and m.group("noun").lower() not in _VERTICAL:
             continue
         clause = max(text.rfind(mark, 0, m.start()) for mark in ".;,") + 1
-        if _ALONG.search(text[clause : m.end()]):
+        if _ALONG.search(text[clause : m.end() + 14]):
             continue  # a lane that "goes on down to the river" is walked along, not a way down
         found.append(canonical_direction(m.group("dir")) or "")
     for m in _CLIMBERS.finditer(text):
