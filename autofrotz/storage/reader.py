@@ -104,10 +104,13 @@ class GameReader:
 
         return self._run(lambda c: knowledge_view(c, game_id))
 
-    def turns(self, game_id: int) -> list[dict[str, Any]]:
-        """Every turn of a game, in order (without world state)."""
-        sql = f"SELECT {queries.TURN_COLUMNS} FROM turns WHERE game_id = ? ORDER BY turn_number"
-        return self._run(lambda c: [turn_dict(r) for r in c.execute(sql, (game_id,))])
+    def turns(self, game_id: int, after: int = -1) -> list[dict[str, Any]]:
+        """Every turn of a game after turn `after`, in order (without world state)."""
+        sql = (
+            f"SELECT {queries.TURN_COLUMNS} FROM turns WHERE game_id = ? AND turn_number > ?"
+            " ORDER BY turn_number"
+        )
+        return self._run(lambda c: [turn_dict(r) for r in c.execute(sql, (game_id, after))])
 
     def last_turn(self, game_id: int) -> int | None:
         """The highest turn number written so far, or None."""

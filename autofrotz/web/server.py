@@ -85,7 +85,7 @@ def create_app(
     app.state.access = access
     app.add_middleware(GuardMiddleware, access=access)
     _install_error_handlers(app)
-    _install_security_headers(app)
+    _install_security_headers(app, hub)
     _add_game_routes(app, pool)
     _add_state_routes(app, pool)
     _add_live_route(app, pool, hub)
@@ -130,10 +130,12 @@ def _methods_of(app: FastAPI, scope: MutableMapping[str, Any]) -> list[str]:
     return sorted(found)
 
 
-def _install_security_headers(app: FastAPI) -> None:
+def _install_security_headers(app: FastAPI, hub: LiveHub) -> None:
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Any]) -> Any:
         response = await call_next(request)
+        if response.status_code != 403:  # the guard's refusals are no page of ours
+            hub.note_page()  # the play command keeps serving after the game while a page asks
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response

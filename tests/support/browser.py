@@ -47,3 +47,16 @@ def shoot(pg: Page, name: str) -> None:
     """Keep a screenshot in test-artifacts/ (git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def shoot_both(pg: Page, name: str) -> None:
+    """Keep screenshots at 1440x900 and at 390x844 (a phone), then put the desktop size back."""
+    pg.set_viewport_size(DESKTOP)
+    shoot(pg, f"{name}-1440")
+    pg.set_viewport_size(PHONE)
+    shoot(pg, f"{name}-390")
+    pg.set_viewport_size(DESKTOP)

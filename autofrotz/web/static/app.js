@@ -9,7 +9,8 @@ const S = {
   gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
   following: true, cache: new Map(), layout: null, metrics: null, knowledge: null, ws: null, wsRetry: 0,
   playTimer: null, playing: false, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
-  listTimer: null, listSeen: null, waitTimer: null, liveBusy: false,
+  listTimer: null, listSeen: null, waitTimer: null, liveBusy: false, ended: false, serverGone: false,
+  window: TRANSCRIPT_WINDOW,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,9 @@ function h(tag, props, ...children) {
 }
 
 async function api(path) {
-  const res = await fetch(path, { headers: { Accept: "application/json" } });
+  let res;
+  try { res = await fetch(path, { headers: { Accept: "application/json" } }); } catch (err) { serverGone(); throw err; }
+  if (S.serverGone) serverBack();
   if (!res.ok) {
     let msg = `${res.status}`;
     try { msg = (await res.json()).error || msg; } catch (_) { /* not JSON */ }
@@ -43,7 +46,17 @@ async function api(path) {
   return res.json();
 }
 
-function toast(message) { notice(message, "error"); }
+function toast(message) { if (!S.serverGone) notice(message, "error"); }
+
+// The server stopped (the play command ends once no page has been open for a while): say it once,
+// keep what the page shows, and stop the error notices every click would bring.
+function serverGone() {
+  if (S.serverGone) return;
+  S.serverGone = true;
+  $("server-gone").hidden = false;
+}
+
+function serverBack() { S.serverGone = false; $("server-gone").hidden = true; }
 
 // ---------- routing ----------
 
@@ -139,7 +152,8 @@ async function openGame(id) {
   closeGame();
   const [game, turns, latestMap] = await Promise.all([
     api(`/api/games/${id}`), api(`/api/games/${id}/turns`), api(`/api/games/${id}/map`).catch(() => null)]);
-  Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null,
+  Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null, ended: false,
+    window: TRANSCRIPT_WINDOW,
     cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, knowledge: null, nodes: new Map(), lastDetail: null });
   if (latestMap) { const m = FrotzMap.normalize(latestMap); S.layout.place(m.rooms, m.edges); }
   clearNotices();
@@ -209,6 +223,8 @@ function connectLive() {
       // Reconnect with the last turn we hold: the server resumes right after it, so nothing is lost.
       S.wsRetry = Math.min(S.wsRetry + 1, 6);
       setTimeout(() => { if (!S.ws && S.gameId === S.game.game_id) connectLive(); }, 300 * S.wsRetry);
+    } else {
+      api("/api/games").catch(() => { /* api() tells the page the server stopped */ });
     }
   };
 }
@@ -225,7 +241,9 @@ function onLiveMessage(msg) {
   }
 }
 
+// The game ended: the page goes on drawing every turn it has not shown yet, then says the game is over.
 async function onGameEnd(msg) {
+  S.ended = true;
   S.game = { ...S.game, status: msg.status || "finished" };
   updateBadge(); renderControl();
   try { S.game = await api(`/api/games/${S.gameId}`); updateBadge(); } catch (_) { /* keep what we have */ }
@@ -443,24 +461,65 @@ function transcriptNode(row) {
   const human = row.agent === "human";
   node = h("div", { class: `entry${row.live ? " fresh" : ""}${human ? " human" : ""}`, dataset: { turn: n } },
     h("a", { class: "tn", href: `#/game/${S.gameId}/turn/${n}`, title: `turn ${n}` }, String(n)),
-    row.command ? h("div", { class: "cmd" }, `> ${row.command}`, human ? h("span", { class: "who" }, "typed by you") : null) : null,
+    row.command ? h("div", { class: "cmd" }, `> ${row.command}`, human ? h("span", { class: "who" }, "typed by a person") : null) : null,
+    row.command && !human ? whyNode(row) : null,
     h("div", { class: "out" }, tidy(row.output)),
     row.event ? h("div", { class: `event ${row.event}` }, row.event) : null);
   S.nodes.set(n, node);
   return node;
 }
 
+// Why the command was sent, in words, under it: the model's reasoning, or the built-in agent's rule and
+// the sentence of the text before it that names what the command is about.
+function whyNode(row) {
+  const reason = String(row.reasoning || "").trim();
+  if (!reason) return null;
+  if (row.agent !== "builtin") return h("div", { class: "why", title: reason }, reason);
+  const saw = sawFor(row);
+  return h("div", { class: "why rule" }, h("span", { class: "rule-name" }, `rule: ${reason}`),
+    saw ? ` · saw “${saw}”` : null);
+}
+
+const SMALL_WORDS = new Set(["the", "a", "an", "on", "in", "at", "to", "with", "from", "into", "onto", "all", "and", "of", "off", "up"]);
+const DIRECTION_WORDS = { n: "north", s: "south", e: "east", w: "west", u: "up", d: "down",
+  ne: "northeast", nw: "northwest", se: "southeast", sw: "southwest" };
+
+function sawFor(row) {
+  const before = S.byN.get(Number(row.turn_number) - 1);
+  if (!before) return "";
+  const words = String(row.command).toLowerCase().split(/\s+/);
+  const nouns = (words.length === 1 ? [DIRECTION_WORDS[words[0]] || words[0]] : words.slice(1))
+    .filter((x) => x.length > 2 && !SMALL_WORDS.has(x));
+  const sentences = tidy(before.output).replace(/\s+/g, " ").split(/(?<=[.!?])\s+/);
+  for (const noun of nouns.reverse()) {
+    const hit = sentences.find((x) => new RegExp(`\\b${noun.replace(/[^a-z0-9-]/g, "")}`, "i").test(x));
+    if (hit) return hit.length > 140 ? `${hit.slice(0, 139)}…` : hit;
+  }
+  return "";
+}
+
 // Interpreters pad output with blank lines; drop them at the ends and squeeze runs (display only).
 function tidy(text) { return String(text || "").replace(/^\s*\n/, "").replace(/\s+$/, "").replace(/\n{3,}/g, "\n\n"); }
 
 function renderTranscript(n) {
-  const rows = S.turns.filter((r) => r.turn_number <= n && r.turn_number > n - TRANSCRIPT_WINDOW);
+  const rows = S.turns.filter((r) => r.turn_number <= n && r.turn_number > n - S.window);
   const box = $("transcript");
   const nodes = rows.map(transcriptNode);
   for (const node of nodes) node.classList.toggle("current", Number(node.dataset.turn) === n);
-  if (rows.length && rows[0].turn_number > S.first) nodes.unshift(h("div", { class: "muted small" }, `… ${rows[0].turn_number - S.first} earlier turns`));
+  const earlier = rows.length ? rows[0].turn_number - S.first : 0;
+  if (earlier > 0) {
+    nodes.unshift(h("button", { class: "earlier", onclick: () => { S.window += TRANSCRIPT_WINDOW * 4; renderTranscript(S.current); } },
+      `… ${earlier} earlier turns: show ${Math.min(earlier, TRANSCRIPT_WINDOW * 4)} more`));
+  }
+  if (n === S.last && S.game && S.game.status !== "playing") nodes.push(h("div", { class: "game-end", id: "game-end" }, endLine()));
   box.replaceChildren(...nodes);
   box.scrollTop = box.scrollHeight;
+}
+
+function endLine() {
+  const last = S.byN.get(S.last) || {};
+  const score = last.score != null ? `, score ${scoreText(last.score, S.game.max_score)}` : "";
+  return `Game over: ${statusLabel(S.game)} at turn ${S.last}${score}.`;
 }
 
 // ---------- controls ----------
@@ -477,8 +536,11 @@ function updateBadge() {
   if (!S.game) { b.hidden = true; return; }
   b.hidden = false;
   const live = S.game.status === "playing";
-  b.className = `badge ${live && S.following ? "live" : live ? "paused" : "replay"}`;
-  b.textContent = live ? (S.following ? "● LIVE" : "REPLAY · live game") : `REPLAY · ${statusLabel(S.game)}`;
+  const drawing = S.ended && S.following && S.current != null && S.current < S.last;
+  b.className = `badge ${(live || drawing) && S.following ? "live" : live ? "paused" : S.ended ? "over" : "replay"}`;
+  b.textContent = drawing ? `● LIVE · game over, drawing turn ${S.current} of ${S.last}`
+    : live ? (S.following ? "● LIVE" : "REPLAY · live game")
+      : `${S.ended && S.following ? "GAME OVER" : "REPLAY"} · ${statusLabel(S.game)}`;
   $("btn-live").hidden = !(live && !S.following);
 }
 
