@@ -60,3 +60,8 @@ def shoot_both(pg: Page, name: str) -> None:
     pg.set_viewport_size(PHONE)
     shoot(pg, f"{name}-390")
     pg.set_viewport_size(DESKTOP)
+
+
+def map_ready(pg: Page, timeout: int = WAIT_MS) -> None:
+    """Wait until the map is drawn from a finished layout (ELK lays it out in a web worker)."""
+    pg.wait_for_selector('#map[data-layout="ready"]', state="attached", timeout=timeout)

@@ -337,7 +337,7 @@ function renderState(d) {
   renderRoom(d, st);
   renderInventory(d, st);
   renderPuzzles(d, st);
-  FrotzMap.render($("map"), { ...st, current_room: st.current_room ?? d.room_id }, S.layout);
+  FrotzMap.render($("map"), { ...st, current_room: st.current_room ?? d.room_id }, S.layout, walkedPairs(d.turn_number));
   renderDetail(d);
   renderDeathNote(d);
   if (!$("room-info").hidden) showRoomInfo($("room-info").dataset.room);
@@ -373,16 +373,58 @@ function showRoomInfo(id) {
     return `${c.direction} → ${to ? to.name : c.to_room_id}${c.blocked ? " (blocked)" : ""}`;
   });
   const visits = room.visit_count ? `visited ${room.visit_count}× (first turn ${room.first_visited_turn ?? "?"}, last ${room.last_visited_turn ?? "?"})` : "not visited";
+  const entered = visitsTo(String(id), S.current ?? S.last);
+  const visitLinks = entered.slice(-40).map((t) => h("a", { class: "visit", href: `#/game/${S.gameId}/turn/${t}` }, String(t)));
   box.hidden = false;
   box.dataset.room = id;
   box.replaceChildren(
     h("button", { class: "close", title: "Close", onclick: () => { box.hidden = true; } }, "×"),
     h("h3", {}, room.name), h("p", { class: "muted small" }, visits, room.is_dark ? " · dark" : ""),
     h("p", { class: "room-desc" }, room.description || "(no description recorded)"),
+    h("div", { class: "card-label" }, `Visits (${entered.length})`),
+    h("p", { class: "small visits" }, visitLinks.length ? visitLinks : "none yet"),
     h("div", { class: "card-label" }, "Exits"),
-    h("p", { class: "small" }, ways.length ? ways.join(" · ") : (room.exits || []).join(", ") || "none known"),
+    h("p", { class: "small" }, ways.length ? ways.join(" · ") : "no way walked yet"),
+    h("div", { class: "exits" }, exitChips(room)),
     h("div", { class: "card-label" }, "Items seen here"),
     h("p", { class: "small" }, items.length ? items.join(", ") : "none"));
+}
+
+// The rooms the player stood in, turn by turn up to turn n (the room a turn ended in).
+function roomTrail(n) {
+  const trail = [];
+  for (const t of S.turns) {
+    if (t.turn_number > n) break;
+    const id = t.current_room ?? t.room_id;
+    if (id != null && trail[trail.length - 1] !== String(id)) trail.push(String(id));
+  }
+  return trail;
+}
+
+// The pairs of rooms walked between up to turn n, keyed as the map keys its lines.
+function walkedPairs(n) {
+  const trail = roomTrail(n), pairs = new Set();
+  for (let i = 1; i < trail.length; i++) pairs.add(trail[i - 1] < trail[i] ? `${trail[i - 1]}|${trail[i]}` : `${trail[i]}|${trail[i - 1]}`);
+  return pairs;
+}
+
+// The turns that ended in a room, up to the viewed one: its visits, each a link to that turn.
+function visitsTo(id, n) {
+  const turns = [];
+  let before = null;
+  for (const t of S.turns) {
+    if (t.turn_number > n) break;
+    const here = String(t.current_room ?? t.room_id) === id;
+    if (here && !before) turns.push(t.turn_number);
+    before = here;
+  }
+  return turns;
+}
+
+function exitChips(room) {
+  const states = room && room.exit_states && typeof room.exit_states === "object" ? Object.entries(room.exit_states)
+    : ((room && room.exits) || []).map((dir) => [dir, { state: "untried" }]);
+  return states.map(([dir, s]) => h("span", { class: `exit ${(s && s.state) || "untried"}`, title: (s && s.reason) || (s && s.state) || "" }, dir));
 }
 
 function roomOf(st, id) { return (st.rooms || []).find((r) => r.room_id === id) || null; }
@@ -395,8 +437,7 @@ function renderRoom(d, st) {
   const tags = [];
   if (room && room.is_dark) tags.push(h("span", { class: "tag dark" }, "dark"));
   if (room && room.maze_group) tags.push(h("span", { class: "tag maze" }, `maze ${room.maze_group}`));
-  const exits = (room && room.exits) || [];
-  $("room-exits").replaceChildren(...tags, ...exits.map((e) => h("span", { class: "exit" }, e)));
+  $("room-exits").replaceChildren(...tags, ...exitChips(room));
 }
 
 function renderInventory(d, st) {
