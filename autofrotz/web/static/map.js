@@ -102,6 +102,9 @@
       prev.reason = prev.reason || e.reason;
       prev.both = prev.both || e.both;
     }
+    // A two-way line whose way back was never walked: the world model holds it two-way, so the opposite
+    // compass direction is the label at that end.
+    for (const e of merged.values()) if (e.both && !e.head && REVERSE[e.tail]) e.head = REVERSE[e.tail];
     return [...merged.values()];
   }
 
