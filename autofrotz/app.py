@@ -20,7 +20,12 @@ MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The command line of a play run."""
-    parser = argparse.ArgumentParser(prog="python main.py", description="Let an AI play a Z-machine game.")
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Let an AI play a Z-machine game.",
+        epilog="other commands: `python main.py serve [--db FILE]` serves recorded and running games to "
+        "the page; `python main.py bench NAME` and `python main.py eval NAME` measure",
+    )
     parser.add_argument("--game", help="story file: a name in games/ or a path (default from config)")
     parser.add_argument("--max-turns", type=int, help="stop after this many turns")
     parser.add_argument("--config", default="config.json", help="config file (default config.json)")

@@ -79,7 +79,11 @@ def create_app(
             hub.detach()
             pool.close()
 
-    app = FastAPI(title="AutoFrotz monitor", lifespan=lifespan, responses=ERROR_RESPONSES)
+    # No /docs or /redoc: their pages load scripts from a CDN, which the page's policy (and offline use)
+    # forbids. The schema stays at /openapi.json.
+    app = FastAPI(
+        title="AutoFrotz monitor", lifespan=lifespan, responses=ERROR_RESPONSES, docs_url=None, redoc_url=None
+    )
     app.state.pool = pool
     app.state.hub = hub
     app.state.access = access

@@ -127,13 +127,14 @@ async function showGames() {
   $("games-empty").hidden = games.length > 0;
 }
 
-// "abandoned" is what the record says for a game stopped by --max-turns: say that instead.
+// The record's own status word, as the terminal and the transcript file say it; for "abandoned" the
+// page adds why when the record shows it (the --max-turns limit reached).
 function statusLabel(g) {
   const status = g.status || "";
   if (status !== "abandoned") return status;
   let max = null;
   try { max = JSON.parse(g.config_json || "{}").max_turns; } catch (_) { /* old record */ }
-  return max && g.total_turns >= max ? `stopped at --max-turns ${max}` : "stopped";
+  return max && g.total_turns >= max ? `abandoned at --max-turns ${max}` : "abandoned";
 }
 
 function gameName(g) { return String(g.game_file || "").split("/").pop().replace(/\.z\d$/, ""); }
@@ -349,7 +350,9 @@ function renderState(d) {
 // the model spend up to that turn.
 function renderHeader(d) {
   const score = d.event === "death" && d.restored_score != null ? d.restored_score : d.score;
-  $("score-stat").textContent = `Score ${scoreText(score ?? "–", S.game.max_score)} · Moves ${d.moves ?? "–"}`;
+  $("score-stat").textContent = `Score ${scoreText(score ?? "–", S.game.max_score)} · game's moves ${d.moves ?? "–"}`;
+  $("score-stat").title = "The game's own move counter. It can be below the turn number: every command sent is a turn, "
+    + "but most games do not count commands they refuse, nor looking, inventory or waiting.";
   showSpending(costAt(d.turn_number));
 }
 
@@ -473,19 +476,29 @@ function distinctPuzzles(puzzles) {
   return [...best.values()];
 }
 
+// A parser's refusal noted as a puzzle is no puzzle: general Inform and Infocom phrasings.
+const REFUSAL = /^(i don't know the word|that's not a verb i recogni[sz]e|you can't see any such thing|i didn't understand that|you can't go that way|i beg your pardon)/i;
+
 function renderPuzzles(d, st) {
   const order = { in_progress: 0, open: 1, solved: 2, abandoned: 3 };
-  const puzzles = distinctPuzzles(st.puzzles || []).sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
-  const cards = puzzles.map((p) => h("div", { class: `puzzle ${p.status}`, dataset: { puzzle: p.puzzle_id } },
+  const all = distinctPuzzles(st.puzzles || []).filter((p) => !REFUSAL.test(String(p.description || "").trim()))
+    .sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
+  const puzzles = all.filter((p) => p.status !== "solved"), solved = all.filter((p) => p.status === "solved");
+  const cards = puzzles.map(puzzleCard);
+  if (solved.length) cards.push(h("details", { class: "solved-puzzles" }, h("summary", {}, `Solved (${solved.length})`), solved.map(puzzleCard)));
+  const agent = puzzleSuggestions(d);
+  if (agent.length) cards.unshift(h("div", { class: "suggest-box" }, h("div", { class: "card-label" }, "Puzzle agent suggests"), suggestionList(agent)));
+  $("puzzles").replaceChildren(...(cards.length ? cards : [h("p", { class: "empty" }, "No puzzles noted yet.")]));
+}
+
+function puzzleCard(p) {
+  return h("div", { class: `puzzle ${p.status}`, dataset: { puzzle: p.puzzle_id } },
     h("div", { class: "puzzle-head" }, h("span", { class: `pill ${p.status}` }, p.status.replace("_", " ")),
       p.solved_turn != null ? h("span", { class: "muted" }, ` turn ${p.solved_turn}`) : null),
     h("div", { class: "puzzle-desc" }, p.description),
     (p.related_items || []).length ? h("div", { class: "muted small" }, `items: ${p.related_items.join(", ")}`) : null,
     (p.attempts || []).length ? h("div", { class: "muted small" }, `tried: ${p.attempts.slice(-4).join(" · ")}`) : null,
-    suggestionList(p.suggestions || (p.properties && p.properties.suggestions))));
-  const agent = puzzleSuggestions(d);
-  if (agent.length) cards.unshift(h("div", { class: "suggest-box" }, h("div", { class: "card-label" }, "Puzzle agent suggests"), suggestionList(agent)));
-  $("puzzles").replaceChildren(...(cards.length ? cards : [h("p", { class: "empty" }, "No puzzles noted yet.")]));
+    suggestionList(p.suggestions || (p.properties && p.properties.suggestions)));
 }
 
 function suggestionList(items) {
@@ -653,8 +666,15 @@ function selectTab(name) {
 function onKey(ev) {
   if (S.gameId == null || ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
   const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => jump(S.first), End: () => jump(S.last),
-    " ": () => (S.playing ? stopPlay() : startPlay()) };
+    " ": spaceKey };
   if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
+}
+
+// Space plays and pauses a replay; on a live game it pauses and resumes the game itself (when this page
+// may control it), and never jumps back to the first turn.
+function spaceKey() {
+  if (!(S.game && S.game.status === "playing")) { if (S.playing) stopPlay(); else startPlay(); return; }
+  if (C.status && C.allowed && !C.status.human) sendControl(C.status.paused ? "resume" : "pause");
 }
 
 window.addEventListener("hashchange", () => {
@@ -662,7 +682,18 @@ window.addEventListener("hashchange", () => {
   // Our own replaceState calls do not fire hashchange; this is a pasted or clicked link.
   if (!r || r.gameId !== S.gameId || r.turn !== S.current || (r.turn == null) !== S.following) route();
 });
-window.addEventListener("DOMContentLoaded", () => { FrotzMap.onRoomClick = showRoomInfo; bindControls(); route(); });
+window.addEventListener("DOMContentLoaded", () => { FrotzMap.onRoomClick = showRoomInfo; bindControls(); watchBars(); route(); });
+
+// On a phone both control bars are fixed at the bottom of the screen: the page keeps room for them.
+function watchBars() {
+  const measure = () => {
+    const bar = $("controls").hidden ? 0 : $("controls").offsetHeight;
+    const live = $("live-controls").hidden ? 0 : $("live-controls").offsetHeight;
+    document.body.style.setProperty("--controls-h", `${bar}px`);
+    document.body.style.setProperty("--bars-h", `${bar + live}px`);
+  };
+  if (window.ResizeObserver) { const ro = new ResizeObserver(measure); ro.observe($("controls")); ro.observe($("live-controls")); }
+}
 
 // ---------- spending and budget ----------
 // The cost stat reads "$0.0123 of $0.50" when the game has a budget_usd: the one the live turns carry
