@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 from support.browser import NEEDS_CHROMIUM, rendered, shoot_both
@@ -43,13 +44,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def play(db: Path, *args: str) -> subprocess.Popen[str]:
+def play(db: Path, *args: str, stdout: int = subprocess.DEVNULL) -> subprocess.Popen[str]:
     """`main.py` playing cellar with the built-in agent (no keys), its messages on a pipe."""
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     cmd = [sys.executable, "main.py", "--game", "cellar", "--db", str(db), "--fresh", *args]
-    return subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True)
 
 
 def line_with(proc: subprocess.Popen[str], text: str, seen: list[str]) -> str:
@@ -82,6 +81,12 @@ def test_the_play_command_serves_on_while_a_page_is_open_and_the_page_draws_to_t
     pg = page
     pg.goto(url)
     pg.wait_for_selector('body[data-live="caught-up"]', state="attached", timeout=WAIT_MS)
+    pg.keyboard.press(" ")  # Space on a live game pauses it: no jump back to turn 0, no replay
+    pg.wait_for_selector('#live-status:has-text("paused")', timeout=WAIT_MS)
+    assert not pg.evaluate("S.playing") and pg.evaluate("S.following")
+    shoot_both(pg, "viewer-live-paused")
+    pg.keyboard.press(" ")
+    pg.wait_for_selector('#live-status:has-text("agent playing")', timeout=WAIT_MS)
     line_with(proc, "still serving", seen)  # the game is over; the page holds the server
     assert f"http://127.0.0.1:{port}/" in seen[-1] and "Ctrl-C" in seen[-1]
     pg.wait_for_selector("#game-end", timeout=WAIT_MS)  # cellar is won in about 200 turns
@@ -140,3 +145,61 @@ def test_serve_follows_a_game_another_process_plays(
         shoot_both(pg, "viewer-serve-follows")
     finally:
         handle.stop()
+
+
+def boxes_meet(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_smaller_things(tmp_path: Path, page: Page) -> None:
+    """Notices cover nothing, the status has one word, the transcript's earlier turns are a click away,
+    both control bars are on a phone's screen, /docs is gone, --help names serve."""
+    db = tmp_path / "g.db"
+    proc = play(db, "--max-turns", "150", "--pace", "0", "--no-web", stdout=subprocess.PIPE)
+    out, err = proc.communicate(timeout=300)
+    assert "game 1 abandoned after 150 turns" in out + err  # the terminal's word ...
+    handle = start_web_server(db, port=0, hub=LiveHub())
+    try:
+        assert (
+            "(abandoned)" in httpx.get(handle.url + "api/games/1/transcript.txt").text
+        )  # ... the file's ...
+        for path in ("docs", "redoc"):
+            assert httpx.get(handle.url + path).status_code == 404  # no page that needs a CDN
+        pg = page
+        pg.goto(handle.url + "#/game/1/turn/150")
+        rendered(pg, 150)
+        assert pg.inner_text("#mode-badge") == "REPLAY · abandoned at --max-turns 150"  # ... and the page's
+        assert "abandoned at --max-turns 150" in pg.inner_text("#game-end")
+        before = pg.locator("#transcript .entry").count()
+        pg.click("#transcript .earlier")
+        assert pg.locator("#transcript .entry").count() > before  # the earlier turns, one click away
+        assert "game's moves" in pg.inner_text("#score-stat") and pg.get_attribute("#score-stat", "title")
+        pg.evaluate(
+            "() => notice('turn 150 · Taken: a notice with a long text that must not cover anything')"
+        )
+        for size in ({"width": 1440, "height": 900}, {"width": 390, "height": 844}):
+            pg.set_viewport_size(size)
+            note = pg.locator("#notices .notice").last.bounding_box()
+            for part in ("#inventory", "#transcript", "#controls"):
+                if pg.locator(part).is_visible():
+                    assert not boxes_meet(note, pg.locator(part).bounding_box()), (size, part)
+        bar = pg.locator("#controls").bounding_box()
+        assert bar is not None and bar["y"] + bar["height"] <= 844  # on the phone's screen, not below it
+        shoot_both(pg, "viewer-smaller-things")
+    finally:
+        handle.stop()
+    helped = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True)
+    assert "main.py serve" in helped.stdout
+
+
+def test_a_typed_control_verb_is_refused_in_words_for_a_person() -> None:
+    from autofrotz.control import ControlError, checked_command
+
+    with pytest.raises(ControlError, match="'save' controls the interpreter: the page does not send it"):
+        checked_command("save")
