@@ -173,7 +173,7 @@ def _add_game_routes(app: FastAPI, pool: ReaderPool) -> None:
     @app.get("/api/games")
     def list_games() -> Response:
         try:
-            return DataResponse(pool.get().list_games())
+            return DataResponse(pool.get().list_summaries())
         except DatabaseMissingError:
             return DataResponse([])
 

@@ -68,6 +68,8 @@ function parseHash() {
 async function route() {
   const r = parseHash();
   clearTimeout(S.waitTimer);
+  const pair = compareHash();
+  if (pair) { closeGame(); await showCompare(pair[0], pair[1]); return; }
   if (!r) { closeGame(); await showGames(); return; }
   try {
     if (r.gameId !== S.gameId) await openGame(r.gameId);
@@ -94,51 +96,10 @@ function waitForGame(id) {
 function showOnly(view) {
   $("game-view").hidden = view !== "game"; $("controls").hidden = view !== "game"; $("panes").hidden = view !== "game";
   $("games-view").hidden = view !== "games"; $("waiting").hidden = view !== "waiting";
+  $("compare-view").hidden = view !== "compare";
   $("exports").hidden = view !== "game";
   if (view !== "game") { $("live-controls").hidden = true; document.body.classList.remove("controllable"); }
 }
-
-// ---------- games list ----------
-
-// The list refreshes itself, so a game started after the page opened appears without a reload; when
-// the list was empty, the first live game that appears is opened.
-const LIST_REFRESH_MS = 1500;
-
-async function showGames() {
-  showOnly("games");
-  clearTimeout(S.listTimer);
-  $("game-title").textContent = ""; $("mode-badge").hidden = true;
-  $("score-stat").textContent = ""; $("cost-stat").textContent = "";
-  const games = await api("/api/games").catch(() => []);
-  if (parseHash()) return;  // the user opened a game while the list was loading
-  const wasEmpty = S.listSeen === 0;
-  S.listSeen = games.length;
-  const fresh = wasEmpty && games.find((g) => g.status === "playing");
-  if (fresh) { location.hash = `#/game/${fresh.game_id}`; return; }
-  S.listTimer = setTimeout(() => { if (!parseHash()) showGames(); }, LIST_REFRESH_MS);
-  const rows = games.map((g) => {
-    const href = `#/game/${g.game_id}`;
-    return h("tr", { onclick: () => { location.hash = href; } },
-      h("td", {}, h("a", { href }, String(g.game_id))), h("td", {}, gameName(g)),
-      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status === "playing" ? "● live" : statusLabel(g))), h("td", {}, String(g.total_turns ?? "")),
-      h("td", {}, scoreText(g.final_score, g.max_score)), h("td", {}, (g.start_time || "").replace("T", " ").slice(0, 19)));
-  });
-  $("games-body").replaceChildren(...rows);
-  $("games-empty").hidden = games.length > 0;
-}
-
-// The record's own status word, as the terminal and the transcript file say it; for "abandoned" the
-// page adds why when the record shows it (the --max-turns limit reached).
-function statusLabel(g) {
-  const status = g.status || "";
-  if (status !== "abandoned") return status;
-  let max = null;
-  try { max = JSON.parse(g.config_json || "{}").max_turns; } catch (_) { /* old record */ }
-  return max && g.total_turns >= max ? `abandoned at --max-turns ${max}` : "abandoned";
-}
-
-function gameName(g) { return String(g.game_file || "").split("/").pop().replace(/\.z\d$/, ""); }
-function scoreText(score, max) { return score == null ? "" : max ? `${score} / ${max}` : String(score); }
 
 // ---------- game ----------
 
