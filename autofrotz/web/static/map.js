@@ -131,7 +131,7 @@
       this.onChange = null; this.error = null;
     }
 
-    // Learn the rooms and lines of a map; lay out again (in the worker) when there is anything new.
+    // Learn the rooms and lines of a map; render() lays them out again (in the worker) when anything is new.
     place(rooms, edges) {
       for (const r of rooms) this.rooms.set(r.id, r);
       const known = new Set(this.rooms.keys());
@@ -140,7 +140,6 @@
         this.edges.set(e.key, had ? { ...had, head: had.head || e.head, tail: had.tail || e.tail, back: had.back || e.back } : e);
       }
       this.key = `${[...this.rooms.keys()].join(",")}#${[...this.edges.values()].map((e) => `${e.key}:${e.tail}:${e.head}`).join(",")}`;
-      return this.ensure();
     }
 
     ready() { return this.laidKey === this.key; }
@@ -255,6 +254,8 @@
     layout.onChange = () => { if (container._last) draw(container, container._last.map, layout, container._last.walked); };
     container._last = { map, walked: walked || new Set() };
     draw(container, map, layout, container._last.walked);
+    // Laid out (again) after this drawing is on screen: the worker's start-up never delays a turn.
+    if (!layout.ready() && !layout.running) requestAnimationFrame(() => setTimeout(() => layout.ensure(), 0));
     return map;
   }
 
