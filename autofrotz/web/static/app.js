@@ -265,7 +265,9 @@ async function showTurn(n) {
   prefetchAround(d);
   const cur = S.nodes.get(n), box = $("transcript");
   // Scroll the transcript only: scrollIntoView would also scroll the page (on a phone, past the header).
-  if (cur && cur.isConnected) box.scrollTop = Math.max(0, cur.offsetTop + cur.offsetHeight - box.clientHeight);
+  const end = n === S.last ? $("game-end") : null;  // the last turn shows the line that says the game is over
+  const bottom = end || cur;
+  if (bottom && bottom.isConnected) box.scrollTop = Math.max(0, bottom.offsetTop + bottom.offsetHeight - box.clientHeight);
   await new Promise((r) => requestAnimationFrame(() => r()));
   const ms = performance.now() - t0;
   const shown = (window.__autofrotz && window.__autofrotz.shown) || [];  // for tests: every turn drawn, in order

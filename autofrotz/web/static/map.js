@@ -158,7 +158,10 @@
       const children = [...this.rooms.values()].map((r) => { const s = nodeSize(r); return { id: r.id, width: s.width, height: s.height }; });
       const edges = [...this.edges.values()].map((e) => ({ id: e.key, sources: [e.from], targets: [e.to],
         labels: [e.tail ? dirLabel(shortDir(e.tail), "TAIL") : null, e.head ? dirLabel(shortDir(e.head), "HEAD") : null].filter(Boolean) }));
-      return { id: "map", layoutOptions: ELK_OPTIONS, children, edges };
+      // At most about √n rooms a layer: a map of many rooms in a row would be wide and flat.
+      const bound = String(Math.ceil(Math.sqrt(children.length)) + 1);
+      const options = { ...ELK_OPTIONS, "elk.layered.layering.strategy": "COFFMAN_GRAHAM", "elk.layered.layering.coffmanGraham.layerBound": bound };
+      return { id: "map", layoutOptions: options, children, edges };
     }
 
     take(g) {
