@@ -2,12 +2,12 @@
 // Evaluated by tests/test_browser_map.py in the page; returns what overlaps what.
 () => {
   const svg = document.querySelector('#map svg.map-svg');
-  const rooms = [...svg.querySelectorAll('g.node')].map((g) => {
+  const rooms = [...svg.querySelectorAll('g.node:not(.gone)')].map((g) => {
     const m = g.transform.baseVal.consolidate().matrix, r = g.querySelector('rect');
     return { id: g.dataset.room, x: m.e, y: m.f, w: r.width.baseVal.value, h: r.height.baseVal.value, g };
   });
   const segments = [];
-  for (const p of svg.querySelectorAll('path.edge')) {
+  for (const p of svg.querySelectorAll('path.edge:not(.gone)')) {
     const pts = p.getAttribute('d').match(/-?[0-9.]+,-?[0-9.]+/g).map((s) => s.split(',').map(Number));
     for (let i = 1; i < pts.length; i++) segments.push({ from: p.dataset.from, to: p.dataset.to, a: pts[i - 1], b: pts[i] });
   }
@@ -25,7 +25,7 @@
   };
   const through = [];
   for (const s of segments) for (const r of rooms) if (r.id !== s.from && r.id !== s.to && enters(s, r)) through.push(`${s.from}-${s.to} through ${r.id}`);
-  const boxes = [...svg.querySelectorAll('text.edge-label')].map((t) => ({ kind: 'direction', b: t.getBBox() }));
+  const boxes = [...svg.querySelectorAll('text.edge-label:not(.gone)')].map((t) => ({ kind: 'direction', b: t.getBBox() }));
   for (const r of rooms) {
     const b = r.g.querySelector('text.node-label').getBBox();
     boxes.push({ kind: 'name', room: r.id, b: { x: b.x + r.x, y: b.y + r.y, width: b.width, height: b.height } });

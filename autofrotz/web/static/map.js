@@ -128,7 +128,7 @@
     constructor() {
       this.rooms = new Map(); this.edges = new Map(); this.pos = new Map(); this.routes = new Map();
       this.key = ""; this.laidKey = null; this.running = null; this.view = null; this.user = false; this.box = null;
-      this.onChange = null; this.error = null;
+      this.onChange = null; this.error = null; this.version = 0;
     }
 
     // Learn the rooms and lines of a map; render() lays them out again (in the worker) when anything is new.
@@ -165,6 +165,7 @@
     }
 
     take(g) {
+      this.version += 1;
       this.pos = new Map((g.children || []).map((c) => [c.id, { x: c.x, y: c.y, w: c.width, h: c.height }]));
       this.routes = new Map((g.edges || []).map((e) => {
         const s = (e.sections || [])[0];
@@ -192,23 +193,116 @@
     return d;
   }
 
-  function drawEdge(g, e, route, walked) {
-    const oneWay = !e.both && !e.back;
-    const cls = ["edge", e.blocked && "blocked", oneWay && "oneway", e.teleport && "teleport",
-      walked.has(e.key) && "walked"].filter(Boolean).join(" ");
+  // ----- the scene: every room and line of the layout built once, then shown as at each turn -----
+  // Stepping through a replay only switches classes and hides what the turn did not know yet, so a
+  // turn of a 150-room map costs no more than a small one.
+
+  function buildScene(layout) {
+    const svg = el("svg", { class: "map-svg", role: "img", "aria-label": "map" });
+    svg.appendChild(defs());
+    const g = el("g"), mazes = el("g", { class: "mazes" }), lines = el("g"), rooms = el("g");
+    g.append(mazes, lines, rooms);
+    svg.appendChild(g);
+    const edges = new Map(), nodes = new Map();
+    for (const [key, laid] of layout.edges) {
+      const route = layout.routes.get(key);
+      if (route && route.points.length) edges.set(key, buildEdge(lines, laid, route));
+    }
+    for (const [id, room] of layout.rooms) {
+      const box = layout.pos.get(id);
+      if (box) nodes.set(id, buildNode(rooms, room, box));
+    }
+    return { layout, version: layout.version, svg, mazes, edges, nodes };
+  }
+
+  function buildEdge(g, laid, route) {
     const d = route.points.map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ");
-    const path = el("path", { d, class: cls, "data-from": e.from, "data-to": e.to });
-    if (oneWay) path.setAttribute("marker-end", "url(#arrow)");
-    path.appendChild(el("title", {}, `${[e.tail, e.head].filter(Boolean).join(" / ")}${e.blocked ? ` — blocked: ${e.reason}` : ""}`));
+    const path = el("path", { d, class: "edge", "data-from": laid.from, "data-to": laid.to });
+    const title = el("title", {}, "");
+    path.appendChild(title);
     g.appendChild(path);
+    const parts = [path];
     for (const l of route.labels) {
-      g.appendChild(el("text", { x: l.x + l.w / 2, y: l.y + l.h - 3, class: `edge-label ${l.end === "HEAD" ? "head" : "tail"}`,
-        "data-edge": e.key }, l.text));
+      parts.push(g.appendChild(el("text", { x: l.x + l.w / 2, y: l.y + l.h - 3, class: `edge-label ${l.end === "HEAD" ? "head" : "tail"}`,
+        "data-edge": laid.key }, l.text)));
     }
-    if (e.blocked && route.points.length > 1) {
-      const mid = route.points[Math.floor((route.points.length - 1) / 2)], next = route.points[Math.floor((route.points.length - 1) / 2) + 1];
-      g.appendChild(el("text", { x: (mid[0] + next[0]) / 2, y: (mid[1] + next[1]) / 2 + 4, class: "blocked-mark" }, "✕"));
+    const mid = Math.floor((route.points.length - 1) / 2), [ax, ay] = route.points[mid], [bx, by] = route.points[mid + 1] || route.points[mid];
+    const cross = g.appendChild(el("text", { x: (ax + bx) / 2, y: (ay + by) / 2 + 4, class: "blocked-mark" }, "✕"));
+    return { laid, path, title, parts, cross, sig: null };
+  }
+
+  function buildNode(g, room, box) {
+    const node = el("g", { class: "node", "data-room": room.id, transform: `translate(${box.x},${box.y})` });
+    node.appendChild(el("rect", { x: 0, y: 0, width: box.w, height: box.h, rx: 8 }));
+    const label = el("text", { x: box.w / 2, y: PAD_Y + FONT - 1, class: "node-label" });
+    const title = el("title", {}, "");
+    node.append(label, title);
+    g.appendChild(node);
+    return { node, label, title, box, extra: null, sig: null };
+  }
+
+  // Show the scene as at one turn: rooms and lines it knew, each with the turn's state.
+  function showTurnIn(scene, map, walked) {
+    const rooms = new Map(map.rooms.filter((r) => scene.nodes.has(r.id)).map((r) => [r.id, r]));
+    const markerOf = new Map();
+    for (const m of map.mazes) for (const [roomId, item] of Object.entries(m.markers)) markerOf.set(String(roomId), item);
+    for (const [id, n] of scene.nodes) {
+      const room = rooms.get(id);
+      n.node.classList.toggle("gone", !room);
+      if (room) showNode(n, room, id === map.current, room.marker || markerOf.get(id));
+      else if (n.extra) { n.extra.remove(); n.extra = null; n.sig = null; }  // a room not known yet has no marks
     }
+    const lines = new Map(mergeEdges(map.edges, new Set(rooms.keys())).map((e) => [e.key, e]));
+    for (const [key, x] of scene.edges) {
+      const e = lines.get(key);
+      for (const part of x.parts) part.classList.toggle("gone", !e);
+      x.cross.classList.toggle("gone", !(e && e.blocked));
+      if (e) showEdge(x, e, walked.has(key));
+    }
+    scene.mazes.replaceChildren();
+    drawMazes(scene.mazes, map.mazes, scene.layout);
+    return new Set(rooms.keys());
+  }
+
+  function showNode(n, room, current, marker) {
+    n.node.classList.toggle("current", current);
+    n.node.classList.toggle("dark", room.dark);
+    n.node.classList.toggle("in-maze", !!room.maze);
+    const open = room.exits.filter((x) => x.state !== "leads");
+    const sig = `${room.name}|${room.dark}|${marker || ""}|${open.map((x) => `${x.state}:${x.dir}`).join(",")}`;
+    if (sig === n.sig) return;  // unchanged since the last turn shown: nothing to redraw
+    n.sig = sig;
+    const lines = wrapName((room.dark ? "☾ " : "") + room.name);
+    n.label.replaceChildren(...lines.map((line, i) => el("tspan", { x: n.box.w / 2, dy: i ? LINE_H : 0 }, line)));
+    n.title.textContent = `${room.name}${room.dark ? " (dark)" : ""}`;
+    if (n.extra) n.extra.remove();
+    n.extra = el("g");
+    if (open.length) {
+      const chips = el("text", { x: n.box.w / 2, y: PAD_Y + FONT - 1 + lines.length * LINE_H, class: "exit-chips",
+        "data-room": room.id, "data-dirs": open.map((x) => x.dir).join(",") });
+      open.forEach((x, i) => chips.appendChild(el("tspan", { class: `chip ${x.state}`, "data-dir": x.dir },
+        `${i ? " " : ""}${CHIP_MARK[x.state] || "?"}${shortDir(x.dir)}`)));
+      n.extra.appendChild(chips);
+    }
+    if (marker) n.extra.appendChild(el("text", { x: n.box.w / 2, y: n.box.h + 12, class: "marker-label" }, `⚑ ${marker}`));
+    n.node.appendChild(n.extra);
+  }
+
+  // A line as at this turn: its classes, and an arrow at the end it leads to when it is one-way.
+  function showEdge(x, e, walked) {
+    const oneWay = !e.both && !e.back;
+    const forward = e.from === x.laid.from;
+    const sig = `${e.from}|${e.blocked}|${oneWay}|${e.teleport}|${walked}|${e.reason}`;
+    if (sig === x.sig) return;
+    x.sig = sig;
+    x.path.setAttribute("class", ["edge", e.blocked && "blocked", oneWay && "oneway", e.teleport && "teleport", walked && "walked"]
+      .filter(Boolean).join(" "));
+    x.path.setAttribute("data-from", e.from);
+    x.path.setAttribute("data-to", e.to);
+    x.path.removeAttribute("marker-end");
+    x.path.removeAttribute("marker-start");
+    if (oneWay) x.path.setAttribute(forward ? "marker-end" : "marker-start", "url(#arrow)");
+    x.title.textContent = `${[x.laid.tail, x.laid.head].filter(Boolean).join(" / ")}${e.blocked ? ` — blocked: ${e.reason}` : ""}`;
   }
 
   function drawMazes(g, mazes, layout) {
@@ -224,30 +318,9 @@
     }
   }
 
-  // A room: its name in whole words, and under it the exits not yet known to lead anywhere drawn as
-  // chips (untried "?", blocked "✕", one-way "→"), so no line is invented for them.
+  // The exits not yet known to lead anywhere are chips under a room's name (untried "?", blocked "✕",
+  // one-way "→"), so no line is invented for them.
   const CHIP_MARK = { untried: "?", blocked: "✕", one_way: "→" };
-
-  function drawNode(g, room, box, current, marker) {
-    const cls = ["node", room.id === current && "current", room.dark && "dark", room.maze && "in-maze"].filter(Boolean).join(" ");
-    const node = el("g", { class: cls, "data-room": room.id, transform: `translate(${box.x},${box.y})` });
-    node.appendChild(el("rect", { x: 0, y: 0, width: box.w, height: box.h, rx: 8 }));
-    const lines = nodeSize(room).lines;
-    const label = el("text", { x: box.w / 2, y: PAD_Y + FONT - 1, class: "node-label" });
-    lines.forEach((line, i) => label.appendChild(el("tspan", { x: box.w / 2, dy: i ? LINE_H : 0 }, line)));
-    node.appendChild(label);
-    const open = room.exits.filter((x) => x.state !== "leads");
-    if (open.length) {
-      const chips = el("text", { x: box.w / 2, y: PAD_Y + FONT - 1 + lines.length * LINE_H, class: "exit-chips",
-        "data-room": room.id, "data-dirs": open.map((x) => x.dir).join(",") });
-      open.forEach((x, i) => chips.appendChild(el("tspan", { class: `chip ${x.state}`, "data-dir": x.dir },
-        `${i ? " " : ""}${CHIP_MARK[x.state] || "?"}${shortDir(x.dir)}`)));
-      node.appendChild(chips);
-    }
-    if (marker) node.appendChild(el("text", { x: box.w / 2, y: box.h + 12, class: "marker-label" }, `⚑ ${marker}`));
-    node.appendChild(el("title", {}, `${room.name}${room.dark ? " (dark)" : ""}${room.visits ? ` — visited ${room.visits}×` : ""}`));
-    g.appendChild(node);
-  }
 
   // Draw the map as at one turn: its rooms at the layout's places, the lines between them, the lines
   // walked so far (pairs of rooms in `walked`) marked. Lays out again first when the map has grown.
@@ -264,37 +337,24 @@
 
   function draw(container, map, layout, walked) {
     container.dataset.layout = layout.ready() ? "ready" : "pending";
-    const known = new Set(map.rooms.filter((r) => layout.pos.has(r.id)).map((r) => r.id));
-    const markerOf = new Map();
-    for (const m of map.mazes) for (const [roomId, item] of Object.entries(m.markers)) markerOf.set(String(roomId), item);
-    const svg = el("svg", { class: "map-svg", role: "img", "aria-label": "map" });
-    svg.appendChild(defs());
-    const g = el("g");
-    drawMazes(g, map.mazes, layout);
-    for (const e of mergeEdges(map.edges, known)) {
-      const route = layout.routes.get(e.key);
-      if (route && route.points.length) drawEdge(g, reversedIfNeeded(e, layout.edges.get(e.key)), route, walked);
+    let scene = container._scene;
+    if (!scene || scene.layout !== layout || scene.version !== layout.version) {
+      scene = container._scene = buildScene(layout);
+      container._layout = layout;
+      bindViewControls(container);
+      container.replaceChildren(scene.svg);
     }
-    for (const r of map.rooms) {
-      const box = layout.pos.get(r.id);
-      if (box) drawNode(g, r, box, map.current, r.marker || markerOf.get(r.id));
-    }
-    svg.appendChild(g);
-    container._layout = layout;
-    bindViewControls(container);
-    container.replaceChildren(svg);
+    const svg = scene.svg;
+    svg._size = [svg.clientWidth || 0, svg.clientHeight || 0];  // read before the changes: no forced layout after
+    const known = showTurnIn(scene, map, walked);
     layout.box = bounds(known, layout);
     if (!layout.user || !layout.view) layout.view = opening(layout, svg, map.current);
     else keepInView(layout, map.current);
     applyView(svg, layout);
     const note = layout.error || (!map.rooms.length ? "No rooms mapped yet." : null);
+    const shown = container.querySelector(".map-note");
+    if (shown) shown.remove();
     if (note) container.appendChild(Object.assign(document.createElement("p"), { className: "empty map-note", textContent: note }));
-  }
-
-  // The route was laid out from the layout's first sighting of the pair: keep its ends and labels.
-  function reversedIfNeeded(e, laid) {
-    if (!laid || laid.from === e.from) return { ...e, tail: laid ? laid.tail : e.tail, head: laid ? laid.head : e.head };
-    return { ...e, from: laid.from, to: laid.to, tail: laid.tail, head: laid.head, back: e.back || laid.back };
   }
 
   // ----- the view: an explicit viewBox kept on the layout (one per game) -----
@@ -309,7 +369,7 @@
     return { x, y, w: Math.max(...boxes.map((b) => b.x + b.w)) - x + PAD, h: Math.max(...boxes.map((b) => b.y + b.h)) - y + PAD + 14 };
   }
 
-  function panelSize(svg) { return [svg.clientWidth || 0, svg.clientHeight || 0]; }
+  function panelSize(svg) { return svg._size || [svg.clientWidth || 0, svg.clientHeight || 0]; }
 
   function scaleOf(box, svg) { const [cw, ch] = panelSize(svg); return cw && ch ? Math.min(cw / box.w, ch / box.h, 1.25) : 1; }
 
@@ -402,6 +462,7 @@
       new ResizeObserver(() => {
         const layout = container._layout, svg = svgOf();
         if (!layout || !svg || !layout.box) return;
+        svg._size = [svg.clientWidth || 0, svg.clientHeight || 0];
         if (!layout.user) layout.view = opening(layout, svg, container._last && container._last.map.current);
         applyView(svg, layout);
       }).observe(container);
