@@ -52,7 +52,7 @@ def test_a_150_room_map_has_no_line_through_a_room_and_no_label_overlaps(
     assert found["through"] == []
     assert found["labels"] == 0 and found["labelOnRoom"] == 0
     assert found["directions"] >= 2 * 260  # a label at both ends of every two-way line
-    shoot_both(pg, "map-150-rooms-fit")
+    shoot_both(pg, "map-150-rooms-fit", pane="center")
     pg.dblclick("#map")  # double-click fits too; then the current room's card
     pg.locator("#map g.node.current").click()
     pg.wait_for_selector("#room-info:visible")
@@ -98,7 +98,7 @@ def test_a_real_game_map_draws_every_room_whole_and_around_the_others(
     assert sorted(found["names"]) == sorted(n.replace("☾ ", "") for n in names)  # every name whole, in words
     walked = pg.locator("#map path.edge.walked").count()
     assert walked >= 5, "the lines walked are marked"
-    shoot_both(pg, "map-cellar")
+    shoot_both(pg, "map-cellar", pane="center")
 
 
 def _db_of(handle: WebServerHandle) -> Path:

@@ -53,11 +53,15 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 
 
-def shoot_both(pg: Page, name: str) -> None:
-    """Keep screenshots at 1440x900 and at 390x844 (a phone), then put the desktop size back."""
+def shoot_both(pg: Page, name: str, pane: str | None = None) -> None:
+    """Keep screenshots at 1440x900 and at 390x844 (a phone, showing `pane` when given), then put the
+    desktop size back."""
     pg.set_viewport_size(DESKTOP)
     shoot(pg, f"{name}-1440")
     pg.set_viewport_size(PHONE)
+    if pane is not None:
+        pg.click(f'.pane-btn[data-pane="{pane}"]')
+        pg.wait_for_timeout(300)  # the map fits itself to the pane
     shoot(pg, f"{name}-390")
     pg.set_viewport_size(DESKTOP)
 

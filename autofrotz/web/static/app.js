@@ -405,13 +405,13 @@ function bindControls() {
 function selectPane(name) {
   for (const b of document.querySelectorAll(".pane-btn")) b.classList.toggle("active", b.dataset.pane === name);
   $("game-view").dataset.pane = name;
-  if (name === "center") FrotzMap.fit($("map"));
+  if (name === "center") FrotzMap.settle($("map"));
 }
 
 function selectTab(name) {
   for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.tab === name);
   for (const panel of document.querySelectorAll(".tab-panel")) panel.hidden = panel.id !== `tab-${name}`;
-  if (name === "map") FrotzMap.fit($("map"));
+  if (name === "map") FrotzMap.settle($("map"));
 }
 
 function onKey(ev) {

@@ -28,7 +28,7 @@ function showRoomInfo(id) {
     h("p", { class: "small visits" }, visitLinks.length ? visitLinks : "none yet"),
     h("div", { class: "card-label" }, "Exits"),
     h("p", { class: "small" }, ways.length ? ways.join(" · ") : "no way walked yet"),
-    h("div", { class: "exits" }, exitChips(room)),
+    h("div", { class: "exits" }, exitChips(room, st)),
     h("div", { class: "card-label" }, "Items seen here"),
     h("p", { class: "small" }, items.length ? items.join(", ") : "none"));
 }
@@ -64,9 +64,12 @@ function visitsTo(id, n) {
   return turns;
 }
 
-function exitChips(room) {
+// A room's exits as the world model knows them; without its exit states, an exit a known line leaves by
+// leads somewhere and the others are untried.
+function exitChips(room, st) {
+  const walked = new Set((st.connections || []).filter((c) => room && c.from_room_id === room.room_id).map((c) => FrotzMap.normDir(c.direction)));
   const states = room && room.exit_states && typeof room.exit_states === "object" ? Object.entries(room.exit_states)
-    : ((room && room.exits) || []).map((dir) => [dir, { state: "untried" }]);
+    : ((room && room.exits) || []).map((dir) => [dir, { state: walked.has(FrotzMap.normDir(dir)) ? "leads" : "untried" }]);
   return states.map(([dir, s]) => h("span", { class: `exit ${(s && s.state) || "untried"}`, title: (s && s.reason) || (s && s.state) || "" }, dir));
 }
 
@@ -80,7 +83,7 @@ function renderRoom(d, st) {
   const tags = [];
   if (room && room.is_dark) tags.push(h("span", { class: "tag dark" }, "dark"));
   if (room && room.maze_group) tags.push(h("span", { class: "tag maze" }, `maze ${room.maze_group}`));
-  $("room-exits").replaceChildren(...tags, ...exitChips(room));
+  $("room-exits").replaceChildren(...tags, ...exitChips(room, st));
 }
 
 function renderInventory(d, st) {

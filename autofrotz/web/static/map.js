@@ -411,6 +411,15 @@
     applyView(svg, layout);
   }
 
+  // The panel changed size (or was shown): the opening view again, unless the user zoomed or panned.
+  function settle(container) {
+    const layout = container._layout, svg = container.querySelector("svg.map-svg");
+    if (!layout || !svg || !layout.box) return;
+    svg._size = [svg.clientWidth || 0, svg.clientHeight || 0];
+    if (!layout.user) layout.view = opening(layout, svg, container._last && container._last.map.current);
+    applyView(svg, layout);
+  }
+
   function pointIn(svg, ev) {
     const ctm = svg.getScreenCTM();
     if (!ctm) return null;
@@ -458,16 +467,8 @@
       applyView(svg, layout);
     });
     container.addEventListener("dblclick", () => fit(container));
-    if (window.ResizeObserver) {
-      new ResizeObserver(() => {
-        const layout = container._layout, svg = svgOf();
-        if (!layout || !svg || !layout.box) return;
-        svg._size = [svg.clientWidth || 0, svg.clientHeight || 0];
-        if (!layout.user) layout.view = opening(layout, svg, container._last && container._last.map.current);
-        applyView(svg, layout);
-      }).observe(container);
-    }
+    if (window.ResizeObserver) new ResizeObserver(() => settle(container)).observe(container);
   }
 
-  window.FrotzMap = { render, Layout, normalize, normDir, shortDir, wrapName, fit, onRoomClick: null };
+  window.FrotzMap = { render, Layout, normalize, normDir, shortDir, wrapName, fit, settle, onRoomClick: null };
 })();
