@@ -203,3 +203,31 @@ def test_a_typed_control_verb_is_refused_in_words_for_a_person() -> None:
 
     with pytest.raises(ControlError, match="'save' controls the interpreter: the page does not send it"):
         checked_command("save")
+
+
+def test_taking_over_from_the_page_costs_about_the_turns_typed(
+    tmp_path: Path, page: Page, stopper: list[subprocess.Popen[str]]
+) -> None:
+    """Cellar untouched is won in 200 turns (tests/test_takeover.py); paused, taken over with `xyzzy`
+    typed on the page and handed back, it is won in 201."""
+    seen: list[str] = []
+    proc = play(tmp_path / "g.db", "--pace", "0.05", "--port", str(free_port()))
+    stopper.append(proc)
+    url = line_with(proc, "watch live at", seen).split("watch live at ")[1].split(" ")[0]
+    pg = page
+    pg.goto(url)
+    pg.wait_for_selector('#live-status:has-text("agent playing")', timeout=WAIT_MS)
+    pg.click("#ctl-pause")
+    pg.wait_for_selector('#live-status:has-text("paused")', timeout=WAIT_MS)
+    pg.click("#ctl-takeover")
+    pg.fill("#ctl-command", "xyzzy")
+    pg.press("#ctl-command", "Enter")
+    pg.wait_for_selector('#transcript .entry.human .cmd:has-text("> xyzzy")', timeout=WAIT_MS)
+    shoot_both(pg, "viewer-taken-over")
+    pg.click("#ctl-takeover")  # hand back, then resume: the game was paused before the takeover
+    pg.wait_for_selector('#ctl-takeover:has-text("Take over")', timeout=WAIT_MS)
+    pg.click("#ctl-pause")
+    pg.wait_for_selector("#game-end", timeout=WAIT_MS)
+    assert "Game over: won at turn 201" in pg.inner_text("#game-end")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(20) == 0
