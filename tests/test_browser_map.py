@@ -52,6 +52,8 @@ def test_a_150_room_map_has_no_line_through_a_room_and_no_label_overlaps(
     assert found["through"] == []
     assert found["labels"] == 0 and found["labelOnRoom"] == 0
     assert found["directions"] >= 2 * 260  # a label at both ends of every two-way line
+    folded = pg.locator("#puzzles details.solved-puzzles")  # the solved puzzle is folded away, not open
+    assert folded.count() == 1 and folded.get_attribute("open") is None
     shoot_both(pg, "map-150-rooms-fit", pane="center")
     pg.dblclick("#map")  # double-click fits too; then the current room's card
     pg.locator("#map g.node.current").click()
