@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,7 +21,12 @@ FAILED_STATUSES = ("model_error",)  # a game stopped by a fault, not by play: th
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The command line of a play run."""
-    parser = argparse.ArgumentParser(prog="python main.py", description="Let an AI play a Z-machine game.")
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Let an AI play a Z-machine game.",
+        epilog="other commands: `python main.py serve [--db FILE]` serves recorded and running games to "
+        "the page; `python main.py bench NAME` and `python main.py eval NAME` measure",
+    )
     parser.add_argument("--game", help="story file: a name in games/ or a path (default from config)")
     parser.add_argument("--max-turns", type=int, help="stop after this many turns")
     parser.add_argument("--config", default="config.json", help="config file (default config.json)")
@@ -88,20 +92,23 @@ def main(argv: Sequence[str]) -> int:
         return EXIT_INTERRUPTED
     with session:
         code = _play(session)
-        _linger(session)
+        if code != EXIT_INTERRUPTED:
+            _linger(session)
         return code
 
 
 def _linger(session: Any) -> None:
-    """Keep the web monitor up after the game on an interactive terminal, so the end can be replayed."""
+    """After the game, keep the web monitor up while a page is open (until Ctrl-C), so it can draw the end."""
     handle = getattr(session, "web_handle", None)
-    if handle is None or not sys.stdin.isatty():
+    if handle is None:
         return
-    print(f"game over: replay it at {handle.url} ; press Ctrl-C to stop the web monitor", file=sys.stderr)
+    from autofrotz.web.runner import serve_on_after_game
+
     try:
-        threading.Event().wait()
+        serve_on_after_game(handle)
     except KeyboardInterrupt:
         print("", file=sys.stderr)
+    print(f"replay it any time: python main.py serve --db {session.config.database_path}", file=sys.stderr)
 
 
 def _play(session: Any) -> int:

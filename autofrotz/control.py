@@ -74,14 +74,18 @@ def checked_command(value: Any) -> str:
     >>> checked_command("save")
     Traceback (most recent call last):
     ...
-    autofrotz.control.ControlError: 'save' controls the interpreter and may not be sent by an agent
+    autofrotz.control.ControlError: 'save' controls the interpreter: the page does not send it
     """
-    from autofrotz.game_interface import GameInterfaceError, check_command
+    from autofrotz.game_interface import ForbiddenCommandError, GameInterfaceError, check_command
+    from autofrotz.if_patterns import forbidden_verb
 
     if not isinstance(value, str) or not value.strip():
         raise ControlError("type a command to send")
     try:
         return check_command(value)
+    except ForbiddenCommandError:  # said to the person who typed it, not to an agent
+        verb = forbidden_verb(value.strip().lower()) or value.split()[0]
+        raise ControlError(f"'{verb}' controls the interpreter: the page does not send it") from None
     except GameInterfaceError as exc:
         raise ControlError(str(exc)) from None
 

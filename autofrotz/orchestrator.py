@@ -164,11 +164,7 @@ class Orchestrator:
         context = self._assemble_context(n)
         # Phase 5: decision (the maze solver's while a maze is being mapped).
         agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
-        decision = (
-            self._decide(context, replay)
-            if typed is None
-            else Decision(typed, "typed on the page", source=HUMAN)
-        )
+        decision = self._decide(context, replay) if typed is None else self._typed(context, typed)
         if replay is None and typed is None and self.health.failed_too_often(decision, self.p.game_agent):
             self.p.db.write_calls(self.game_id, self.turn, self.p.recorder.drain())  # the turn is not played
             on_failure(self)
@@ -267,9 +263,10 @@ class Orchestrator:
         maze_command = self._maze_command()  # on replay too: the solver re-decides, like a fixed agent
         if maze_command is not None:
             decision = Decision(maze_command, self._maze_reasoning(maze_command), source="maze")
+        elif replay is not None and replay.agent == HUMAN:
+            decision = self._typed(context, replay.command_sent)  # taken in as when it was played
         elif replay is not None and (
             replay.agent_reasoning.startswith("maze solver")
-            or replay.agent == HUMAN
             or not getattr(self.p.game_agent, "deterministic", False)
         ):
             decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
@@ -280,6 +277,14 @@ class Orchestrator:
             source = "maze" if decision.source == "maze" else "replay"
             decision = Decision(replay.command_sent, replay.agent_reasoning, source=source)
         return decision
+
+    def _typed(self, context: TurnContext, typed: str) -> Decision:
+        """A command typed on the page. An agent that can follow a command chosen elsewhere takes the
+        turn in as if it had sent it, so after a hand-back it goes on from where the game is."""
+        follow = getattr(self.p.game_agent, "follow", None)
+        if callable(follow):
+            follow(context, typed, "typed on the page")
+        return Decision(typed, "typed on the page", source=HUMAN)
 
     def _maze_reasoning(self, command: str) -> str:
         describe = getattr(self.maze_solver, "reasoning", None)

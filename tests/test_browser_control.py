@@ -139,7 +139,7 @@ def test_default_pace_pause_step_and_resume_from_the_page(game: LiveGame, page: 
     shoot(pg, "control-paused")
     pg.click("#ctl-pause")
     status_text(pg, "agent playing · 0 s a turn")
-    pg.wait_for_selector('#mode-badge:has-text("stopped at --max-turns 80")', timeout=WAIT_MS)
+    pg.wait_for_selector('#mode-badge:has-text("abandoned at --max-turns 80")', timeout=WAIT_MS)
     rendered(pg, 80)
     shown = pg.evaluate("window.__autofrotz.shown")
     later = shown[shown.index(paused_at + 2) :]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
-from support.browser import NEEDS_CHROMIUM, WAIT_MS, rendered, shoot
+from support.browser import NEEDS_CHROMIUM, WAIT_MS, map_ready, rendered, shoot
 from support.recorded_game import (
     PUZZLE_SUGGESTIONS,
     SYSTEM_PROMPT,
@@ -53,8 +53,11 @@ def test_replay_steps_through_turns_showing_state_at_each(site: Site, page: Page
     rendered(pg, 3)
     assert texts(pg, "#room-name") == ["Cellar"]
     assert texts(pg, "#transcript .entry.current .cmd") == ["> down"]
-    stubs = pg.eval_on_selector_all('#map line.stub[data-room="cellar"]', "ls => ls.map(l => l.dataset.dir)")
-    assert sorted(stubs) == ["east", "north", "south", "west"]  # "up" is the stair it came down
+    map_ready(pg)
+    chips = pg.eval_on_selector_all(
+        '#map g.node[data-room="cellar"] .chip', "cs => cs.map(c => c.dataset.dir)"
+    )
+    assert sorted(chips) == ["east", "north", "south", "west"]  # "up" is the stair it came down: it leads
     assert "You slide down" not in pg.inner_text("#transcript")
     pg.click("#btn-next")
     rendered(pg, 4)
@@ -66,13 +69,15 @@ def test_map_shows_blocked_one_way_and_maze_with_marker(site: Site, page: Page) 
     pg = page
     pg.goto(site[0].url + "#/game/1/turn/6")
     rendered(pg, 6)
-    assert pg.locator('#map line.edge.blocked[data-from="cellar"][data-to="vault"]').count() == 1
+    map_ready(pg)
+    assert pg.locator('#map path.edge.blocked[data-from="cellar"][data-to="vault"]').count() == 1
     assert "The iron door is locked." in texts(pg, "#puzzles .puzzle.open .puzzle-desc")
     assert texts(pg, "#puzzles .suggest-box li") == PUZZLE_SUGGESTIONS
     pg.fill("#turn-input", "9")
     pg.press("#turn-input", "Enter")
     rendered(pg, 9)
-    chute = pg.locator('#map line.edge.oneway[data-from="cellar"][data-to="chute"]')
+    map_ready(pg)
+    chute = pg.locator('#map path.edge.oneway[data-from="cellar"][data-to="chute"]')
     assert chute.get_attribute("marker-end") == "url(#arrow)"
     assert pg.locator('#map g.maze-cluster[data-maze="m1"]').count() == 1
     assert texts(pg, '#map g.node[data-room="twisty"] .marker-label') == ["⚑ coin"]

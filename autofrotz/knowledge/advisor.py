@@ -882,6 +882,12 @@ class KnowingAgent:
         routes = [r for r in (self._route_to(ctx, room) for room in rooms if room != ctx.room_id) if r]
         return min(routes, key=len) if routes else []
 
+    def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
+        """A command chosen elsewhere (typed on the page): the built-in agent takes the turn in."""
+        self._inform()
+        follow = getattr(self.inner, "follow", None)
+        return follow(context, command, reason) if callable(follow) else Decision(command, reason)
+
     def decide(self, context: TurnContext) -> Decision:
         """The path's next command while the game follows it; else the agent's decision, with a known
         plan at the front of its queue."""

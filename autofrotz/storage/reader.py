@@ -87,6 +87,14 @@ class GameReader:
         games = self._run(lambda c: [_plain(queries.game_from_row(r)) for r in c.execute(sql)])
         return [self._live_status(g) for g in games]
 
+    def list_summaries(self) -> list[dict[str, Any]]:
+        """Every game's metadata with its spend, its model calls and the model each role called."""
+        games = self.list_games()
+        by_game = self._run(_call_summaries)
+        for game in games:
+            game.update(by_game.get(int(game["game_id"]), {"cost": 0.0, "calls": 0, "models": {}}))
+        return games
+
     def game(self, game_id: int) -> dict[str, Any] | None:
         """One game's metadata, or None."""
         game = self._run(lambda c: queries.load_game(c, game_id))
@@ -104,10 +112,13 @@ class GameReader:
 
         return self._run(lambda c: knowledge_view(c, game_id))
 
-    def turns(self, game_id: int) -> list[dict[str, Any]]:
-        """Every turn of a game, in order (without world state)."""
-        sql = f"SELECT {queries.TURN_COLUMNS} FROM turns WHERE game_id = ? ORDER BY turn_number"
-        return self._run(lambda c: [turn_dict(r) for r in c.execute(sql, (game_id,))])
+    def turns(self, game_id: int, after: int = -1) -> list[dict[str, Any]]:
+        """Every turn of a game after turn `after`, in order (without world state)."""
+        sql = (
+            f"SELECT {queries.TURN_COLUMNS} FROM turns WHERE game_id = ? AND turn_number > ?"
+            " ORDER BY turn_number"
+        )
+        return self._run(lambda c: [turn_dict(r) for r in c.execute(sql, (game_id, after))])
 
     def last_turn(self, game_id: int) -> int | None:
         """The highest turn number written so far, or None."""
@@ -166,6 +177,21 @@ class GameReader:
         if turn is None:
             return WorldSnapshot()
         return queries.snapshot_at(conn, game_id, turn)
+
+
+def _call_summaries(conn: sqlite3.Connection) -> dict[int, dict[str, Any]]:
+    """Per game: total spend, number of model calls, and "provider/model" per role (agent) that called."""
+    sql = (
+        "SELECT game_id, agent, provider, model, COUNT(*), COALESCE(SUM(cost_estimate), 0) FROM llm_calls"
+        " GROUP BY game_id, agent, provider, model ORDER BY game_id, COUNT(*) DESC"
+    )
+    out: dict[int, dict[str, Any]] = {}
+    for game_id, agent, provider, model, calls, cost in conn.execute(sql):
+        row = out.setdefault(int(game_id), {"cost": 0.0, "calls": 0, "models": {}})
+        row["cost"] += float(cost)
+        row["calls"] += int(calls)
+        row["models"].setdefault(str(agent), f"{provider}/{model}")  # the role's most used model
+    return out
 
 
 def turn_dict(row: sqlite3.Row) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import re
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,6 +67,8 @@ class LiveHub:
         self._subscribers: dict[int, set[Subscriber]] = {}
         self._lock = threading.Lock()
         self._controls: dict[int, tuple[GameControl, Callable[[dict[str, Any]], None]]] = {}
+        self._sockets = 0  # open live sockets, counted apart so other threads read it safely
+        self._page_seen_at: float | None = None
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Bind to the server's event loop (done at server start-up)."""
@@ -127,13 +130,28 @@ class LiveHub:
         """Register a browser session (call on the server loop)."""
         sub = Subscriber(game_id, asyncio.Queue(maxsize=self.queue_size))
         self._subscribers.setdefault(game_id, set()).add(sub)
+        with self._lock:
+            self._sockets += 1
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
         """Remove a browser session (call on the server loop)."""
         subs = self._subscribers.get(sub.game_id)
-        if subs is not None:
+        if subs is not None and sub in subs:
             subs.discard(sub)
+            with self._lock:
+                self._sockets -= 1
+
+    def note_page(self) -> None:
+        """A page asked for something (any HTTP request): it is open."""
+        self._page_seen_at = time.monotonic()
+
+    def page_open(self, within_s: float) -> bool:
+        """Whether a page holds a live socket, or asked for something in the last within_s seconds."""
+        seen = self._page_seen_at
+        with self._lock:
+            sockets = self._sockets
+        return sockets > 0 or (seen is not None and time.monotonic() - seen < within_s)
 
     def subscribers(self, game_id: int) -> list[Subscriber]:
         """The sessions listening to one game (for tests and the bench)."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,3 +91,30 @@ def _wait_started(server: uvicorn.Server, thread: threading.Thread, host: str, p
 def start_from_config(web: WebServerConfig, db_path: str | Path) -> WebServerHandle:
     """Start from the config's web_server section (host, port); main.py prints handle.url."""
     return start_web_server(db_path, host=web.host, port=web.port)
+
+
+PAGE_GRACE_S = 3.0  # an open page asks at least this often (the games list every 1.5 s) or holds a socket
+IDLE_EXIT_S = 30.0  # after the game, the server stops once no page has been open this long
+
+
+def serve_on_after_game(handle: WebServerHandle, idle_exit_s: float = IDLE_EXIT_S) -> bool:
+    """After the game: keep serving while a page is open, until Ctrl-C; returns whether it waited.
+
+    With no page open it returns at once, so `make run` and scripts end by themselves.
+    """
+    if not handle.hub.page_open(PAGE_GRACE_S):
+        return False
+    print(
+        f"game over; a page is open at {handle.url} : still serving it, press Ctrl-C to stop "
+        f"(it stops by itself {idle_exit_s:g} s after the last page closes). "
+        "Later: python main.py serve",
+        file=sys.stderr,
+    )
+    last_open = time.monotonic()
+    while time.monotonic() - last_open < idle_exit_s:
+        handle.thread.join(0.25)
+        if not handle.thread.is_alive():
+            break
+        if handle.hub.page_open(PAGE_GRACE_S):
+            last_open = time.monotonic()
+    return True

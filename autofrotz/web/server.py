@@ -79,13 +79,17 @@ def create_app(
             hub.detach()
             pool.close()
 
-    app = FastAPI(title="AutoFrotz monitor", lifespan=lifespan, responses=ERROR_RESPONSES)
+    # No /docs or /redoc: their pages load scripts from a CDN, which the page's policy (and offline use)
+    # forbids. The schema stays at /openapi.json.
+    app = FastAPI(
+        title="AutoFrotz monitor", lifespan=lifespan, responses=ERROR_RESPONSES, docs_url=None, redoc_url=None
+    )
     app.state.pool = pool
     app.state.hub = hub
     app.state.access = access
     app.add_middleware(GuardMiddleware, access=access)
     _install_error_handlers(app)
-    _install_security_headers(app)
+    _install_security_headers(app, hub)
     _add_game_routes(app, pool)
     _add_state_routes(app, pool)
     _add_live_route(app, pool, hub)
@@ -130,10 +134,12 @@ def _methods_of(app: FastAPI, scope: MutableMapping[str, Any]) -> list[str]:
     return sorted(found)
 
 
-def _install_security_headers(app: FastAPI) -> None:
+def _install_security_headers(app: FastAPI, hub: LiveHub) -> None:
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Any]) -> Any:
         response = await call_next(request)
+        if response.status_code != 403:  # the guard's refusals are no page of ours
+            hub.note_page()  # the play command keeps serving after the game while a page asks
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
@@ -167,7 +173,7 @@ def _add_game_routes(app: FastAPI, pool: ReaderPool) -> None:
     @app.get("/api/games")
     def list_games() -> Response:
         try:
-            return DataResponse(pool.get().list_games())
+            return DataResponse(pool.get().list_summaries())
         except DatabaseMissingError:
             return DataResponse([])
 

@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 BATCH_BYTES = 200_000  # encoded size of a catch-up message: well under clients' 1 MiB frame limit
 FRAME_LIMIT_BYTES = 256 * 1024  # no message of ours is ever larger
 _ENVELOPE = len('{"type": "turns", "live": false, "turns": []}')
+POLL_S = 0.5  # with no live message for this long, the database is read for turns another process wrote
 FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed", "model_error"}
 
 
@@ -127,12 +128,28 @@ class LiveSession:
         control = self.hub.control(self.game_id)
         await self._send(control_message(self.game_id, control.status() if control is not None else None))
         while True:
-            message = await sub.queue.get()
+            message = await self._next_message(sub)
+            if message is None:
+                continue
             if sub.lagged:
                 sub.lagged = False  # messages were dropped for us: the database has them all
                 await self._end_if_finished(await self._catch_up())
             await self._deliver(message)
             sub.delivered += 1
+
+    async def _next_message(self, sub: Subscriber) -> dict[str, Any] | None:
+        """The next live message; while none comes, the database's new turns (None after reading them).
+
+        A game another process plays (`main.py serve` beside `main.py --no-web`) sends no live
+        messages here: its turns and its end are read from the database it writes.
+        """
+        try:
+            with anyio.fail_after(POLL_S):
+                return await sub.queue.get()
+        except TimeoutError:
+            if not self.ended:
+                await self._end_if_finished(await self._catch_up())
+            return None
 
     async def _end_if_finished(self, game: dict[str, Any] | None) -> None:
         if game and game.get("status") in FINISHED:
@@ -167,9 +184,7 @@ class LiveSession:
     def _read_since(self, after: int) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
         reader = self.pool.get()
         game = reader.game(self.game_id)
-        rows = [r for r in reader.turns(self.game_id) if int(r["turn_number"]) > after]
-        rows.sort(key=lambda r: int(r["turn_number"]))
-        return game, rows
+        return game, reader.turns(self.game_id, after)
 
     async def _send(self, message: dict[str, Any]) -> None:
         await self.ws.send_text(dumps(message))

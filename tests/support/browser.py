@@ -47,3 +47,25 @@ def shoot(pg: Page, name: str) -> None:
     """Keep a screenshot in test-artifacts/ (git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def shoot_both(pg: Page, name: str, pane: str | None = None) -> None:
+    """Keep screenshots at 1440x900 and at 390x844 (a phone, showing `pane` when given), then put the
+    desktop size back."""
+    pg.set_viewport_size(DESKTOP)
+    shoot(pg, f"{name}-1440")
+    pg.set_viewport_size(PHONE)
+    if pane is not None:
+        pg.click(f'.pane-btn[data-pane="{pane}"]')
+        pg.wait_for_timeout(300)  # the map fits itself to the pane
+    shoot(pg, f"{name}-390")
+    pg.set_viewport_size(DESKTOP)
+
+
+def map_ready(pg: Page, timeout: int = WAIT_MS) -> None:
+    """Wait until the map is drawn from a finished layout (ELK lays it out in a web worker)."""
+    pg.wait_for_selector('#map[data-layout="ready"]', state="attached", timeout=timeout)

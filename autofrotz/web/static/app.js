@@ -9,7 +9,8 @@ const S = {
   gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
   following: true, cache: new Map(), layout: null, metrics: null, knowledge: null, ws: null, wsRetry: 0,
   playTimer: null, playing: false, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
-  listTimer: null, listSeen: null, waitTimer: null, liveBusy: false,
+  listTimer: null, listSeen: null, waitTimer: null, liveBusy: false, ended: false, serverGone: false,
+  window: TRANSCRIPT_WINDOW,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,9 @@ function h(tag, props, ...children) {
 }
 
 async function api(path) {
-  const res = await fetch(path, { headers: { Accept: "application/json" } });
+  let res;
+  try { res = await fetch(path, { headers: { Accept: "application/json" } }); } catch (err) { serverGone(); throw err; }
+  if (S.serverGone) serverBack();
   if (!res.ok) {
     let msg = `${res.status}`;
     try { msg = (await res.json()).error || msg; } catch (_) { /* not JSON */ }
@@ -43,7 +46,17 @@ async function api(path) {
   return res.json();
 }
 
-function toast(message) { notice(message, "error"); }
+function toast(message) { if (!S.serverGone) notice(message, "error"); }
+
+// The server stopped (the play command ends once no page has been open for a while): say it once,
+// keep what the page shows, and stop the error notices every click would bring.
+function serverGone() {
+  if (S.serverGone) return;
+  S.serverGone = true;
+  $("server-gone").hidden = false;
+}
+
+function serverBack() { S.serverGone = false; $("server-gone").hidden = true; }
 
 // ---------- routing ----------
 
@@ -55,6 +68,8 @@ function parseHash() {
 async function route() {
   const r = parseHash();
   clearTimeout(S.waitTimer);
+  const pair = compareHash();
+  if (pair) { closeGame(); await showCompare(pair[0], pair[1]); return; }
   if (!r) { closeGame(); await showGames(); return; }
   try {
     if (r.gameId !== S.gameId) await openGame(r.gameId);
@@ -81,50 +96,10 @@ function waitForGame(id) {
 function showOnly(view) {
   $("game-view").hidden = view !== "game"; $("controls").hidden = view !== "game"; $("panes").hidden = view !== "game";
   $("games-view").hidden = view !== "games"; $("waiting").hidden = view !== "waiting";
+  $("compare-view").hidden = view !== "compare";
   $("exports").hidden = view !== "game";
   if (view !== "game") { $("live-controls").hidden = true; document.body.classList.remove("controllable"); }
 }
-
-// ---------- games list ----------
-
-// The list refreshes itself, so a game started after the page opened appears without a reload; when
-// the list was empty, the first live game that appears is opened.
-const LIST_REFRESH_MS = 1500;
-
-async function showGames() {
-  showOnly("games");
-  clearTimeout(S.listTimer);
-  $("game-title").textContent = ""; $("mode-badge").hidden = true;
-  $("score-stat").textContent = ""; $("cost-stat").textContent = "";
-  const games = await api("/api/games").catch(() => []);
-  if (parseHash()) return;  // the user opened a game while the list was loading
-  const wasEmpty = S.listSeen === 0;
-  S.listSeen = games.length;
-  const fresh = wasEmpty && games.find((g) => g.status === "playing");
-  if (fresh) { location.hash = `#/game/${fresh.game_id}`; return; }
-  S.listTimer = setTimeout(() => { if (!parseHash()) showGames(); }, LIST_REFRESH_MS);
-  const rows = games.map((g) => {
-    const href = `#/game/${g.game_id}`;
-    return h("tr", { onclick: () => { location.hash = href; } },
-      h("td", {}, h("a", { href }, String(g.game_id))), h("td", {}, gameName(g)),
-      h("td", {}, h("span", { class: `pill ${g.status}` }, g.status === "playing" ? "● live" : statusLabel(g))), h("td", {}, String(g.total_turns ?? "")),
-      h("td", {}, scoreText(g.final_score, g.max_score)), h("td", {}, (g.start_time || "").replace("T", " ").slice(0, 19)));
-  });
-  $("games-body").replaceChildren(...rows);
-  $("games-empty").hidden = games.length > 0;
-}
-
-// "abandoned" is what the record says for a game stopped by --max-turns: say that instead.
-function statusLabel(g) {
-  const status = g.status || "";
-  if (status !== "abandoned") return status;
-  let max = null;
-  try { max = JSON.parse(g.config_json || "{}").max_turns; } catch (_) { /* old record */ }
-  return max && g.total_turns >= max ? `stopped at --max-turns ${max}` : "stopped";
-}
-
-function gameName(g) { return String(g.game_file || "").split("/").pop().replace(/\.z\d$/, ""); }
-function scoreText(score, max) { return score == null ? "" : max ? `${score} / ${max}` : String(score); }
 
 // ---------- game ----------
 
@@ -139,7 +114,8 @@ async function openGame(id) {
   closeGame();
   const [game, turns, latestMap] = await Promise.all([
     api(`/api/games/${id}`), api(`/api/games/${id}/turns`), api(`/api/games/${id}/map`).catch(() => null)]);
-  Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null,
+  Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null, ended: false,
+    window: TRANSCRIPT_WINDOW,
     cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, knowledge: null, nodes: new Map(), lastDetail: null });
   if (latestMap) { const m = FrotzMap.normalize(latestMap); S.layout.place(m.rooms, m.edges); }
   clearNotices();
@@ -209,6 +185,8 @@ function connectLive() {
       // Reconnect with the last turn we hold: the server resumes right after it, so nothing is lost.
       S.wsRetry = Math.min(S.wsRetry + 1, 6);
       setTimeout(() => { if (!S.ws && S.gameId === S.game.game_id) connectLive(); }, 300 * S.wsRetry);
+    } else {
+      api("/api/games").catch(() => { /* api() tells the page the server stopped */ });
     }
   };
 }
@@ -225,7 +203,9 @@ function onLiveMessage(msg) {
   }
 }
 
+// The game ended: the page goes on drawing every turn it has not shown yet, then says the game is over.
 async function onGameEnd(msg) {
+  S.ended = true;
   S.game = { ...S.game, status: msg.status || "finished" };
   updateBadge(); renderControl();
   try { S.game = await api(`/api/games/${S.gameId}`); updateBadge(); } catch (_) { /* keep what we have */ }
@@ -285,7 +265,9 @@ async function showTurn(n) {
   prefetchAround(d);
   const cur = S.nodes.get(n), box = $("transcript");
   // Scroll the transcript only: scrollIntoView would also scroll the page (on a phone, past the header).
-  if (cur && cur.isConnected) box.scrollTop = Math.max(0, cur.offsetTop + cur.offsetHeight - box.clientHeight);
+  const end = n === S.last ? $("game-end") : null;  // the last turn shows the line that says the game is over
+  const bottom = end || cur;
+  if (bottom && bottom.isConnected) box.scrollTop = Math.max(0, bottom.offsetTop + bottom.offsetHeight - box.clientHeight);
   await new Promise((r) => requestAnimationFrame(() => r()));
   const ms = performance.now() - t0;
   const shown = (window.__autofrotz && window.__autofrotz.shown) || [];  // for tests: every turn drawn, in order
@@ -319,7 +301,7 @@ function renderState(d) {
   renderRoom(d, st);
   renderInventory(d, st);
   renderPuzzles(d, st);
-  FrotzMap.render($("map"), { ...st, current_room: st.current_room ?? d.room_id }, S.layout);
+  FrotzMap.render($("map"), { ...st, current_room: st.current_room ?? d.room_id }, S.layout, walkedPairs(d.turn_number));
   renderDetail(d);
   renderDeathNote(d);
   if (!$("room-info").hidden) showRoomInfo($("room-info").dataset.room);
@@ -331,7 +313,9 @@ function renderState(d) {
 // the model spend up to that turn.
 function renderHeader(d) {
   const score = d.event === "death" && d.restored_score != null ? d.restored_score : d.score;
-  $("score-stat").textContent = `Score ${scoreText(score ?? "–", S.game.max_score)} · Moves ${d.moves ?? "–"}`;
+  $("score-stat").textContent = `Score ${scoreText(score ?? "–", S.game.max_score)} · game's moves ${d.moves ?? "–"}`;
+  $("score-stat").title = "The game's own move counter. It can be below the turn number: every command sent is a turn, "
+    + "but most games do not count commands they refuse, nor looking, inventory or waiting.";
   showSpending(costAt(d.turn_number));
 }
 
@@ -341,126 +325,6 @@ function costAt(n) {
   let spent = 0;
   for (let i = 0; i < turns.length && Number(turns[i]) <= n; i++) spent = Number(cost[i] || 0);
   return spent;
-}
-
-// A room's card, opened by a click on the map: what the record knew of it at the viewed turn.
-function showRoomInfo(id) {
-  const st = (S.lastDetail && S.lastDetail.state) || {};
-  const room = roomOf(st, id);
-  const box = $("room-info");
-  if (!room) { box.hidden = true; return; }
-  const items = (st.items || []).filter((i) => i.location === id).map((i) => i.name);
-  const ways = (st.connections || []).filter((c) => c.from_room_id === id).map((c) => {
-    const to = roomOf(st, c.to_room_id);
-    return `${c.direction} → ${to ? to.name : c.to_room_id}${c.blocked ? " (blocked)" : ""}`;
-  });
-  const visits = room.visit_count ? `visited ${room.visit_count}× (first turn ${room.first_visited_turn ?? "?"}, last ${room.last_visited_turn ?? "?"})` : "not visited";
-  box.hidden = false;
-  box.dataset.room = id;
-  box.replaceChildren(
-    h("button", { class: "close", title: "Close", onclick: () => { box.hidden = true; } }, "×"),
-    h("h3", {}, room.name), h("p", { class: "muted small" }, visits, room.is_dark ? " · dark" : ""),
-    h("p", { class: "room-desc" }, room.description || "(no description recorded)"),
-    h("div", { class: "card-label" }, "Exits"),
-    h("p", { class: "small" }, ways.length ? ways.join(" · ") : (room.exits || []).join(", ") || "none known"),
-    h("div", { class: "card-label" }, "Items seen here"),
-    h("p", { class: "small" }, items.length ? items.join(", ") : "none"));
-}
-
-function roomOf(st, id) { return (st.rooms || []).find((r) => r.room_id === id) || null; }
-
-function renderRoom(d, st) {
-  const id = st.current_room ?? d.room_id;
-  const room = roomOf(st, id);
-  $("room-name").textContent = room ? room.name : id || "—";
-  $("room-desc").textContent = room ? room.description || "" : "";
-  const tags = [];
-  if (room && room.is_dark) tags.push(h("span", { class: "tag dark" }, "dark"));
-  if (room && room.maze_group) tags.push(h("span", { class: "tag maze" }, `maze ${room.maze_group}`));
-  const exits = (room && room.exits) || [];
-  $("room-exits").replaceChildren(...tags, ...exits.map((e) => h("span", { class: "exit" }, e)));
-}
-
-function renderInventory(d, st) {
-  const names = new Map((st.items || []).map((i) => [i.item_id, i.name]));
-  const inv = st.inventory && st.inventory.length ? st.inventory : d.inventory || [];
-  $("inventory").replaceChildren(...(inv.length ? inv.map((id) => h("li", { dataset: { item: id } }, names.get(id) || id))
-    : [h("li", { class: "empty" }, "empty-handed")]));
-  $("inv-count").textContent = inv.length ? String(inv.length) : "";
-}
-
-function puzzleSuggestions(d) {
-  for (const call of d.llm_calls || []) {
-    const p = call.parsed_result;
-    if (String(call.agent).includes("puzzle") && p && typeof p === "object") {
-      const s = p.suggestions || p.actions || p.commands;
-      if (Array.isArray(s)) return s.map((x) => (typeof x === "string" ? x : x.command || x.action || JSON.stringify(x)));
-    }
-  }
-  return [];
-}
-
-// One card per puzzle: the record may hold the same puzzle more than once (noted again in another room
-// or turn); the most advanced copy wins. Darkness is shown on the map and the room card, not here.
-function distinctPuzzles(puzzles) {
-  const rank = { solved: 0, in_progress: 1, open: 2, abandoned: 3 };
-  const best = new Map();
-  for (const p of puzzles) {
-    if (p.kind === "dark") continue;
-    const key = String(p.description || "").trim().toLowerCase().replace(/\s+/g, " ");
-    const prev = best.get(key);
-    if (!prev || (rank[p.status] ?? 9) < (rank[prev.status] ?? 9)) best.set(key, p);
-  }
-  return [...best.values()];
-}
-
-function renderPuzzles(d, st) {
-  const order = { in_progress: 0, open: 1, solved: 2, abandoned: 3 };
-  const puzzles = distinctPuzzles(st.puzzles || []).sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
-  const cards = puzzles.map((p) => h("div", { class: `puzzle ${p.status}`, dataset: { puzzle: p.puzzle_id } },
-    h("div", { class: "puzzle-head" }, h("span", { class: `pill ${p.status}` }, p.status.replace("_", " ")),
-      p.solved_turn != null ? h("span", { class: "muted" }, ` turn ${p.solved_turn}`) : null),
-    h("div", { class: "puzzle-desc" }, p.description),
-    (p.related_items || []).length ? h("div", { class: "muted small" }, `items: ${p.related_items.join(", ")}`) : null,
-    (p.attempts || []).length ? h("div", { class: "muted small" }, `tried: ${p.attempts.slice(-4).join(" · ")}`) : null,
-    suggestionList(p.suggestions || (p.properties && p.properties.suggestions))));
-  const agent = puzzleSuggestions(d);
-  if (agent.length) cards.unshift(h("div", { class: "suggest-box" }, h("div", { class: "card-label" }, "Puzzle agent suggests"), suggestionList(agent)));
-  $("puzzles").replaceChildren(...(cards.length ? cards : [h("p", { class: "empty" }, "No puzzles noted yet.")]));
-}
-
-function suggestionList(items) {
-  if (!Array.isArray(items) || !items.length) return null;
-  return h("ul", { class: "suggestions" }, items.map((s) => h("li", {}, String(s))));
-}
-
-// ---------- transcript ----------
-
-function transcriptNode(row) {
-  let node = S.nodes.get(row.turn_number);
-  if (node) return node;
-  const n = row.turn_number;
-  const human = row.agent === "human";
-  node = h("div", { class: `entry${row.live ? " fresh" : ""}${human ? " human" : ""}`, dataset: { turn: n } },
-    h("a", { class: "tn", href: `#/game/${S.gameId}/turn/${n}`, title: `turn ${n}` }, String(n)),
-    row.command ? h("div", { class: "cmd" }, `> ${row.command}`, human ? h("span", { class: "who" }, "typed by you") : null) : null,
-    h("div", { class: "out" }, tidy(row.output)),
-    row.event ? h("div", { class: `event ${row.event}` }, row.event) : null);
-  S.nodes.set(n, node);
-  return node;
-}
-
-// Interpreters pad output with blank lines; drop them at the ends and squeeze runs (display only).
-function tidy(text) { return String(text || "").replace(/^\s*\n/, "").replace(/\s+$/, "").replace(/\n{3,}/g, "\n\n"); }
-
-function renderTranscript(n) {
-  const rows = S.turns.filter((r) => r.turn_number <= n && r.turn_number > n - TRANSCRIPT_WINDOW);
-  const box = $("transcript");
-  const nodes = rows.map(transcriptNode);
-  for (const node of nodes) node.classList.toggle("current", Number(node.dataset.turn) === n);
-  if (rows.length && rows[0].turn_number > S.first) nodes.unshift(h("div", { class: "muted small" }, `… ${rows[0].turn_number - S.first} earlier turns`));
-  box.replaceChildren(...nodes);
-  box.scrollTop = box.scrollHeight;
 }
 
 // ---------- controls ----------
@@ -477,8 +341,11 @@ function updateBadge() {
   if (!S.game) { b.hidden = true; return; }
   b.hidden = false;
   const live = S.game.status === "playing";
-  b.className = `badge ${live && S.following ? "live" : live ? "paused" : "replay"}`;
-  b.textContent = live ? (S.following ? "● LIVE" : "REPLAY · live game") : `REPLAY · ${statusLabel(S.game)}`;
+  const drawing = S.ended && S.following && S.current != null && S.current < S.last;
+  b.className = `badge ${(live || drawing) && S.following ? "live" : live ? "paused" : S.ended ? "over" : "replay"}`;
+  b.textContent = drawing ? `● LIVE · game over, drawing turn ${S.current} of ${S.last}`
+    : live ? (S.following ? "● LIVE" : "REPLAY · live game")
+      : `${S.ended && S.following ? "GAME OVER" : "REPLAY"} · ${statusLabel(S.game)}`;
   $("btn-live").hidden = !(live && !S.following);
 }
 
@@ -538,20 +405,27 @@ function bindControls() {
 function selectPane(name) {
   for (const b of document.querySelectorAll(".pane-btn")) b.classList.toggle("active", b.dataset.pane === name);
   $("game-view").dataset.pane = name;
-  if (name === "center") FrotzMap.fit($("map"));
+  if (name === "center") FrotzMap.settle($("map"));
 }
 
 function selectTab(name) {
   for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.tab === name);
   for (const panel of document.querySelectorAll(".tab-panel")) panel.hidden = panel.id !== `tab-${name}`;
-  if (name === "map") FrotzMap.fit($("map"));
+  if (name === "map") FrotzMap.settle($("map"));
 }
 
 function onKey(ev) {
   if (S.gameId == null || ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
   const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => jump(S.first), End: () => jump(S.last),
-    " ": () => (S.playing ? stopPlay() : startPlay()) };
+    " ": spaceKey };
   if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
+}
+
+// Space plays and pauses a replay; on a live game it pauses and resumes the game itself (when this page
+// may control it), and never jumps back to the first turn.
+function spaceKey() {
+  if (!(S.game && S.game.status === "playing")) { if (S.playing) stopPlay(); else startPlay(); return; }
+  if (C.status && C.allowed && !C.status.human) sendControl(C.status.paused ? "resume" : "pause");
 }
 
 window.addEventListener("hashchange", () => {
@@ -559,7 +433,18 @@ window.addEventListener("hashchange", () => {
   // Our own replaceState calls do not fire hashchange; this is a pasted or clicked link.
   if (!r || r.gameId !== S.gameId || r.turn !== S.current || (r.turn == null) !== S.following) route();
 });
-window.addEventListener("DOMContentLoaded", () => { FrotzMap.onRoomClick = showRoomInfo; bindControls(); route(); });
+window.addEventListener("DOMContentLoaded", () => { FrotzMap.onRoomClick = showRoomInfo; bindControls(); watchBars(); route(); });
+
+// On a phone both control bars are fixed at the bottom of the screen: the page keeps room for them.
+function watchBars() {
+  const measure = () => {
+    const bar = $("controls").hidden ? 0 : $("controls").offsetHeight;
+    const live = $("live-controls").hidden ? 0 : $("live-controls").offsetHeight;
+    document.body.style.setProperty("--controls-h", `${bar}px`);
+    document.body.style.setProperty("--bars-h", `${bar + live}px`);
+  };
+  if (window.ResizeObserver) { const ro = new ResizeObserver(measure); ro.observe($("controls")); ro.observe($("live-controls")); }
+}
 
 // ---------- spending and budget ----------
 // The cost stat reads "$0.0123 of $0.50" when the game has a budget_usd: the one the live turns carry

@@ -13,7 +13,9 @@
   }
 
   // points: [[turn, value], ...] sorted by turn; marker: the turn to mark (replay position) or null.
-  function lineChart(title, points, color, marker) {
+  // more: other series drawn on the same scales ([{ points, color }]), e.g. a second run compared.
+  function lineChart(title, points, color, marker, more) {
+    more = more || [];
     const wrap = document.createElement("figure");
     wrap.className = "chart";
     const cap = document.createElement("figcaption");
@@ -25,7 +27,8 @@
     cap.appendChild(val);
     wrap.appendChild(cap);
     const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img", "aria-label": title });
-    const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+    const every = points.concat(...more.map((m) => m.points));
+    const xs = every.map((p) => p[0]), ys = every.map((p) => p[1]);
     const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs), y1 = Math.max(...ys, 0) || 1, y0 = Math.min(0, ...ys);
     const sx = (x) => PAD_L + ((x - x0) / (x1 - x0)) * (W - PAD_L - PAD_R);
     const sy = (y) => H - PAD_B - ((y - y0) / (y1 - y0 || 1)) * (H - PAD_T - PAD_B);
@@ -35,12 +38,13 @@
     }
     svg.appendChild(el("text", { x: PAD_L, y: H - 6, class: "axis" }, String(x0)));
     svg.appendChild(el("text", { x: W - PAD_R, y: H - 6, class: "axis", "text-anchor": "end" }, `turn ${x1}`));
-    if (points.length) {
-      let d = `M${sx(points[0][0])},${sy(points[0][1])}`;
-      for (let i = 1; i < points.length; i++) d += ` H${sx(points[i][0])} V${sy(points[i][1])}`;
-      const area = `${d} V${sy(y0)} H${sx(points[0][0])} Z`;
-      svg.appendChild(el("path", { d: area, fill: color, class: "area" }));
-      svg.appendChild(el("path", { d, stroke: color, class: "line" }));
+    for (const [i, series] of [{ points, color }, ...more].entries()) {
+      const pts = series.points;
+      if (!pts.length) continue;
+      let d = `M${sx(pts[0][0])},${sy(pts[0][1])}`;
+      for (let k = 1; k < pts.length; k++) d += ` H${sx(pts[k][0])} V${sy(pts[k][1])}`;
+      if (i === 0) svg.appendChild(el("path", { d: `${d} V${sy(y0)} H${sx(pts[0][0])} Z`, fill: series.color, class: "area" }));
+      svg.appendChild(el("path", { d, stroke: series.color, class: "line", "data-series": i }));
     }
     if (marker != null) svg.appendChild(el("line", { x1: sx(marker), x2: sx(marker), y1: PAD_T, y2: H - PAD_B, class: "marker" }));
     wrap.appendChild(svg);

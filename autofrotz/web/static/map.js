@@ -1,29 +1,33 @@
-// Map drawing: a compass-grid layout (rooms placed by the direction that led to them) rendered as SVG.
-// Every label is set with textContent; nothing from the game is ever parsed as markup.
+// The map: rooms and the ways between them, laid out by ELK (elkjs, served from /static/vendor/, run in
+// a web worker) with orthogonal lines that go around rooms, drawn as SVG. Every label is set with
+// textContent; nothing from the game is ever parsed as markup.
 "use strict";
 
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
-  const CELL_W = 170, CELL_H = 92, NODE_W = 132, NODE_H = 42;
-
-  // Direction words to grid offsets. Up/down/in/out get diagonal-ish slots; collisions are resolved below.
-  const OFFSETS = {
-    north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0],
-    northeast: [1, -1], northwest: [-1, -1], southeast: [1, 1], southwest: [-1, 1],
-    up: [1, -1], down: [-1, 1], in: [1, 0], out: [-1, 0], enter: [1, 0], exit: [-1, 0],
+  const FONT = 12, LINE_H = 15, CHAR_W = 7.1, PAD_X = 10, PAD_Y = 7, MAX_CHARS = 18;
+  const DIR_FONT = 10, DIR_CHAR_W = 6.2;
+  const ELK_OPTIONS = {
+    "elk.algorithm": "layered", "elk.direction": "DOWN", "elk.edgeRouting": "ORTHOGONAL",
+    "elk.spacing.nodeNode": "26", "elk.layered.spacing.nodeNodeBetweenLayers": "34",
+    "elk.spacing.edgeNode": "14", "elk.spacing.edgeEdge": "8", "elk.spacing.edgeLabel": "2",
+    "elk.layered.spacing.edgeNodeBetweenLayers": "14", "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+    "elk.layered.thoroughness": "4", "elk.separateConnectedComponents": "true", "elk.aspectRatio": "1.4",
   };
+
   const ABBREV = { n: "north", s: "south", e: "east", w: "west", ne: "northeast", nw: "northwest",
     se: "southeast", sw: "southwest", u: "up", d: "down" };
-
+  const SHORT = Object.fromEntries(Object.entries(ABBREV).map(([k, v]) => [v, k]));
   const REVERSE = { north: "south", south: "north", east: "west", west: "east", northeast: "southwest",
     southwest: "northeast", northwest: "southeast", southeast: "northwest", up: "down", down: "up", in: "out", out: "in" };
-  const SHORT = Object.fromEntries(Object.entries(ABBREV).map(([k, v]) => [v, k]));
 
+  // A direction as the record says it, tidied; words stay words ("enter colonial house").
   function normDir(direction) {
-    let d = String(direction || "").toLowerCase().trim().replace(/^(go|walk|run|climb)\s+/, "");
-    d = d.replace(/\s+/g, "");
+    const d = String(direction || "").toLowerCase().trim().replace(/^(go|walk|run)\s+/, "").replace(/\s+/g, " ");
     return ABBREV[d] || d;
   }
+
+  function shortDir(direction) { const d = normDir(direction); return SHORT[d] || d; }
 
   function el(tag, attrs, text) {
     const node = document.createElementNS(SVG, tag);
@@ -32,91 +36,152 @@
     return node;
   }
 
+  // A room's name in lines of whole words (a word longer than a line keeps its own line, whole).
+  function wrapName(name) {
+    const lines = [];
+    for (const word of String(name).split(/\s+/).filter(Boolean)) {
+      const last = lines.length ? lines[lines.length - 1] : null;
+      if (last != null && last.length + 1 + word.length <= MAX_CHARS) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    return lines.length ? lines : [""];
+  }
+
+  // Exits as the world model knows them: its exit_states when the record has them, else the room's exits.
+  function exitStates(r) {
+    if (r.exit_states && typeof r.exit_states === "object") {
+      return Object.entries(r.exit_states).map(([dir, s]) => ({ dir: normDir(dir), state: (s && s.state) || "untried",
+        to: s && s.to != null ? String(s.to) : null, reason: (s && s.reason) || "" }));
+    }
+    return (r.exits || []).map((dir) => ({ dir: normDir(dir), state: "untried", to: null, reason: "" }));
+  }
+
   // Accept both WorldSnapshot-shaped data (rooms/connections) and /map-shaped data (nodes/edges).
   function normalize(data) {
     data = data || {};
     const rooms = (data.rooms || data.nodes || []).map((r) => ({
       id: String(r.room_id ?? r.id), name: r.name ?? r.label ?? String(r.room_id ?? r.id),
       dark: !!(r.is_dark ?? r.dark), maze: r.maze_group ?? null, marker: r.maze_marker_item ?? null,
-      exits: r.exits || [], first: r.first_visited_turn ?? Infinity, visits: r.visit_count ?? 0,
+      exits: exitStates(r), first: r.first_visited_turn ?? Infinity, visits: r.visit_count ?? 0,
     }));
     const edges = (data.connections || data.edges || []).map((c) => ({
       from: String(c.from_room_id ?? c.from ?? c.source), to: String(c.to_room_id ?? c.to ?? c.target),
-      dir: c.direction || "", both: c.bidirectional !== false, blocked: !!c.blocked,
+      dir: normDir(c.direction), both: c.bidirectional !== false, blocked: !!c.blocked,
       reason: c.blocked_reason || "", teleport: !!c.teleport, random: !!c.random,
     }));
     const mazes = (data.maze_groups || []).map((g) => ({
       id: String(g.group_id ?? g.id), rooms: (g.room_ids || []).map(String), markers: g.markers || {},
     }));
     rooms.sort((a, b) => a.first - b.first);
+    markLeading(rooms, edges);
     return { rooms, edges, mazes, current: data.current_room == null ? null : String(data.current_room) };
   }
 
-  // Keeps grid positions between renders so rooms do not jump around while stepping through a replay.
-  class Layout {
-    constructor() { this.pos = new Map(); this.taken = new Set(); this.view = null; this.user = false; this.box = null; }
-
-    place(rooms, edges) {
-      const pending = rooms.filter((r) => !this.pos.has(r.id));
-      let guard = pending.length + 1;
-      while (pending.length && guard-- > 0) {
-        for (let i = 0; i < pending.length; i++) {
-          if (this.placeNear(pending[i], edges)) { pending.splice(i, 1); i--; }
-        }
-        if (pending.length) this.put(pending.shift().id, this.freeCell(this.rightEdge(), 0));
-      }
+  // Without the record's exit states, an exit a known line leaves by (or comes back along) leads somewhere.
+  function markLeading(rooms, edges) {
+    const used = new Set();
+    for (const e of edges) {
+      used.add(`${e.from}|${e.dir}`);
+      if (e.both && REVERSE[e.dir]) used.add(`${e.to}|${REVERSE[e.dir]}`);
     }
-
-    placeNear(room, edges) {
-      if (this.pos.size === 0) { this.put(room.id, [0, 0]); return true; }
-      for (const e of edges) {
-        const fwd = e.to === room.id && this.pos.has(e.from);
-        const back = e.from === room.id && this.pos.has(e.to);
-        if (!fwd && !back) continue;
-        const off = OFFSETS[normDir(e.dir)] || [1, 1];
-        const [bx, by] = this.pos.get(fwd ? e.from : e.to);
-        const sign = fwd ? 1 : -1;
-        this.put(room.id, this.freeCell(bx + sign * off[0], by + sign * off[1]));
-        return true;
-      }
-      return false;
-    }
-
-    put(id, cell) { this.pos.set(id, cell); this.taken.add(cell.join(",")); }
-
-    rightEdge() { let m = 0; for (const [x] of this.pos.values()) m = Math.max(m, x + 2); return m; }
-
-    freeCell(x, y) {
-      for (let r = 0; r < 30; r++) {
-        for (let dx = -r; dx <= r; dx++) {
-          for (let dy = -r; dy <= r; dy++) {
-            if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
-            const key = `${x + dx},${y + dy}`;
-            if (!this.taken.has(key)) return [x + dx, y + dy];
-          }
-        }
-      }
-      return [x, y + 31];
-    }
-
-    xy(id) { const [gx, gy] = this.pos.get(id); return [gx * CELL_W, gy * CELL_H]; }
+    for (const r of rooms) for (const x of r.exits) if (x.state === "untried" && used.has(`${r.id}|${x.dir}`)) x.state = "leads";
   }
 
-  function edgeKey(a, b) { return a < b ? `${a}|${b}` : `${b}|${a}`; }
+  function pairKey(a, b) { return a < b ? `${a}|${b}` : `${b}|${a}`; }
 
+  // One line per pair of rooms: the direction from each end (a way back known makes it two-way).
   function mergeEdges(edges, known) {
     const merged = new Map();
     for (const e of edges) {
       if (e.from === e.to || !known.has(e.from) || !known.has(e.to)) continue;
-      const key = edgeKey(e.from, e.to);
+      const key = pairKey(e.from, e.to);
       const prev = merged.get(key);
-      if (!prev) { merged.set(key, { ...e, dirs: [`${e.dir}`], reverse: false }); continue; }
-      if (prev.from !== e.from) prev.reverse = true;  // seen both ways: two-way passage
+      if (!prev) { merged.set(key, { key, from: e.from, to: e.to, tail: e.dir, head: "", back: false, ...flags(e) }); continue; }
+      if (prev.from !== e.from) { prev.back = true; prev.head = prev.head || e.dir; } else if (!prev.tail) prev.tail = e.dir;
       prev.blocked = prev.blocked || e.blocked;
       prev.reason = prev.reason || e.reason;
-      prev.dirs.push(e.dir);
+      prev.both = prev.both || e.both;
     }
+    // A two-way line whose way back was never walked: the world model holds it two-way, so the opposite
+    // compass direction is the label at that end.
+    for (const e of merged.values()) if (e.both && !e.head && REVERSE[e.tail]) e.head = REVERSE[e.tail];
     return [...merged.values()];
+  }
+
+  function flags(e) { return { both: e.both, blocked: e.blocked, reason: e.reason, teleport: e.teleport || e.random }; }
+
+  function nodeSize(room) {
+    const lines = wrapName((room.dark ? "☾ " : "") + room.name);
+    const widest = Math.max(...lines.map((l) => l.length), 6);
+    const chips = room.exits.filter((x) => x.state !== "leads").length ? 1 : 0;
+    return { lines, width: Math.round(widest * CHAR_W + 2 * PAD_X), height: (lines.length + chips) * LINE_H + 2 * PAD_Y };
+  }
+
+  function dirLabel(text, placement) {
+    return { text, width: Math.round(text.length * DIR_CHAR_W + 4), height: DIR_FONT + 3,
+      layoutOptions: { "elk.edgeLabels.placement": placement } };
+  }
+
+  // The layout of every room and line seen so far in this game. Earlier turns draw the rooms they knew
+  // at the places the latest layout gave them, so stepping through a replay moves nothing.
+  class Layout {
+    constructor() {
+      this.rooms = new Map(); this.edges = new Map(); this.pos = new Map(); this.routes = new Map();
+      this.key = ""; this.laidKey = null; this.running = null; this.view = null; this.user = false; this.box = null;
+      this.onChange = null; this.error = null; this.version = 0;
+    }
+
+    // Learn the rooms and lines of a map; render() lays them out again (in the worker) when anything is new.
+    place(rooms, edges) {
+      for (const r of rooms) this.rooms.set(r.id, r);
+      const known = new Set(this.rooms.keys());
+      for (const e of mergeEdges(edges, known)) {
+        const had = this.edges.get(e.key);
+        this.edges.set(e.key, had ? { ...had, head: had.head || e.head, tail: had.tail || e.tail, back: had.back || e.back } : e);
+      }
+      this.key = `${[...this.rooms.keys()].join(",")}#${[...this.edges.values()].map((e) => `${e.key}:${e.tail}:${e.head}`).join(",")}`;
+    }
+
+    ready() { return this.laidKey === this.key; }
+
+    ensure() {
+      if (this.ready() || !this.rooms.size) return Promise.resolve(false);
+      if (this.running) return this.running.then(() => this.ensure());
+      const key = this.key;
+      this.running = runElk(this.graph()).then((g) => { this.take(g); this.laidKey = key; this.error = null; return true; })
+        .catch((err) => { this.error = String(err && err.message || err); this.laidKey = key; return false; })
+        .finally(() => { this.running = null; });
+      return this.running.then((changed) => { if (this.onChange) this.onChange(); return this.ensure().then((more) => changed || more); });
+    }
+
+    graph() {
+      const children = [...this.rooms.values()].map((r) => { const s = nodeSize(r); return { id: r.id, width: s.width, height: s.height }; });
+      const edges = [...this.edges.values()].map((e) => ({ id: e.key, sources: [e.from], targets: [e.to],
+        labels: [e.tail ? dirLabel(shortDir(e.tail), "TAIL") : null, e.head ? dirLabel(shortDir(e.head), "HEAD") : null].filter(Boolean) }));
+      // At most about √n rooms a layer: a map of many rooms in a row would be wide and flat.
+      const bound = String(Math.ceil(Math.sqrt(children.length)) + 1);
+      const options = { ...ELK_OPTIONS, "elk.layered.layering.strategy": "COFFMAN_GRAHAM", "elk.layered.layering.coffmanGraham.layerBound": bound };
+      return { id: "map", layoutOptions: options, children, edges };
+    }
+
+    take(g) {
+      this.version += 1;
+      this.pos = new Map((g.children || []).map((c) => [c.id, { x: c.x, y: c.y, w: c.width, h: c.height }]));
+      this.routes = new Map((g.edges || []).map((e) => {
+        const s = (e.sections || [])[0];
+        const points = s ? [s.startPoint, ...(s.bendPoints || []), s.endPoint].map((p) => [p.x, p.y]) : [];
+        const labels = (e.labels || []).map((l) => ({ text: l.text, x: l.x, y: l.y, w: l.width, h: l.height,
+          end: l.layoutOptions["elk.edgeLabels.placement"] }));
+        return [e.id, { points, labels }];
+      }));
+    }
+  }
+
+  let elk = null;
+  function runElk(graph) {
+    if (!window.ELK) return Promise.reject(new Error("the map's layout library is missing: run make setup"));
+    if (!elk) elk = new window.ELK({ workerUrl: "/static/vendor/elk-worker.min.js" });
+    return elk.layout(graph);
   }
 
   function defs() {
@@ -125,156 +190,208 @@
       markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
     marker.appendChild(el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrowhead" }));
     d.appendChild(marker);
-    const glow = el("filter", { id: "glow", x: "-40%", y: "-40%", width: "180%", height: "180%" });
-    glow.appendChild(el("feGaussianBlur", { stdDeviation: 5, result: "b" }));
-    const merge = el("feMerge");
-    merge.appendChild(el("feMergeNode", { in: "b" }));
-    merge.appendChild(el("feMergeNode", { in: "SourceGraphic" }));
-    glow.appendChild(merge);
-    d.appendChild(glow);
     return d;
   }
 
-  function trimToBox(x1, y1, x2, y2) {
-    // Stop lines at the node rectangles so arrowheads stay visible.
-    const dx = x2 - x1, dy = y2 - y1;
-    const tx = dx === 0 ? Infinity : (NODE_W / 2 + 4) / Math.abs(dx);
-    const ty = dy === 0 ? Infinity : (NODE_H / 2 + 4) / Math.abs(dy);
-    const t = Math.min(tx, ty, 0.45);
-    return [x1 + dx * t, y1 + dy * t, x2 - dx * t, y2 - dy * t];
+  // ----- the scene: every room and line of the layout built once, then shown as at each turn -----
+  // Stepping through a replay only switches classes and hides what the turn did not know yet, so a
+  // turn of a 150-room map costs no more than a small one.
+
+  function buildScene(layout) {
+    const svg = el("svg", { class: "map-svg", role: "img", "aria-label": "map" });
+    svg.appendChild(defs());
+    const g = el("g"), mazes = el("g", { class: "mazes" }), lines = el("g"), rooms = el("g");
+    g.append(mazes, lines, rooms);
+    svg.appendChild(g);
+    const edges = new Map(), nodes = new Map();
+    for (const [key, laid] of layout.edges) {
+      const route = layout.routes.get(key);
+      if (route && route.points.length) edges.set(key, buildEdge(lines, laid, route));
+    }
+    for (const [id, room] of layout.rooms) {
+      const box = layout.pos.get(id);
+      if (box) nodes.set(id, buildNode(rooms, room, box));
+    }
+    return { layout, version: layout.version, svg, mazes, edges, nodes };
   }
 
-  function drawEdge(g, e, layout) {
-    const [ax, ay] = layout.xy(e.from), [bx, by] = layout.xy(e.to);
-    const [x1, y1, x2, y2] = trimToBox(ax, ay, bx, by);
-    const oneWay = !e.both && !e.reverse;
-    let cls = "edge";
-    if (e.blocked) cls += " blocked";
-    if (oneWay) cls += " oneway";
-    if (e.teleport || e.random) cls += " teleport";
-    const line = el("line", { x1, y1, x2, y2, class: cls, "data-from": e.from, "data-to": e.to });
-    if (oneWay) line.setAttribute("marker-end", "url(#arrow)");
-    line.appendChild(el("title", {}, `${e.dirs.join(" / ")}${e.blocked ? ` — blocked: ${e.reason}` : ""}`));
-    g.appendChild(line);
-    if (e.blocked) g.appendChild(el("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 4, class: "blocked-mark" }, "✕"));
-    // The direction taken from the first room, written near that room's end of the line.
-    const label = SHORT[normDir(e.dirs[0])] || normDir(e.dirs[0]);
-    if (label) g.appendChild(el("text", { x: x1 + (x2 - x1) * 0.22, y: y1 + (y2 - y1) * 0.22 - 4, class: "edge-label" }, label));
+  function buildEdge(g, laid, route) {
+    const d = route.points.map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ");
+    const path = el("path", { d, class: "edge", "data-from": laid.from, "data-to": laid.to });
+    const title = el("title", {}, "");
+    path.appendChild(title);
+    g.appendChild(path);
+    const parts = [path];
+    for (const l of route.labels) {
+      parts.push(g.appendChild(el("text", { x: l.x + l.w / 2, y: l.y + l.h - 3, class: `edge-label ${l.end === "HEAD" ? "head" : "tail"}`,
+        "data-edge": laid.key }, l.text)));
+    }
+    const mid = Math.floor((route.points.length - 1) / 2), [ax, ay] = route.points[mid], [bx, by] = route.points[mid + 1] || route.points[mid];
+    const cross = g.appendChild(el("text", { x: (ax + bx) / 2, y: (ay + by) / 2 + 4, class: "blocked-mark" }, "✕"));
+    return { laid, path, title, parts, cross, sig: null };
+  }
+
+  function buildNode(g, room, box) {
+    const node = el("g", { class: "node", "data-room": room.id, transform: `translate(${box.x},${box.y})` });
+    node.appendChild(el("rect", { x: 0, y: 0, width: box.w, height: box.h, rx: 8 }));
+    const label = el("text", { x: box.w / 2, y: PAD_Y + FONT - 1, class: "node-label" });
+    const title = el("title", {}, "");
+    node.append(label, title);
+    g.appendChild(node);
+    return { node, label, title, box, extra: null, sig: null };
+  }
+
+  // Show the scene as at one turn: rooms and lines it knew, each with the turn's state.
+  function showTurnIn(scene, map, walked) {
+    const rooms = new Map(map.rooms.filter((r) => scene.nodes.has(r.id)).map((r) => [r.id, r]));
+    const markerOf = new Map();
+    for (const m of map.mazes) for (const [roomId, item] of Object.entries(m.markers)) markerOf.set(String(roomId), item);
+    for (const [id, n] of scene.nodes) {
+      const room = rooms.get(id);
+      n.node.classList.toggle("gone", !room);
+      if (room) showNode(n, room, id === map.current, room.marker || markerOf.get(id));
+      else if (n.extra) { n.extra.remove(); n.extra = null; n.sig = null; }  // a room not known yet has no marks
+    }
+    const lines = new Map(mergeEdges(map.edges, new Set(rooms.keys())).map((e) => [e.key, e]));
+    for (const [key, x] of scene.edges) {
+      const e = lines.get(key);
+      for (const part of x.parts) part.classList.toggle("gone", !e);
+      x.cross.classList.toggle("gone", !(e && e.blocked));
+      if (e) showEdge(x, e, walked.has(key));
+    }
+    scene.mazes.replaceChildren();
+    drawMazes(scene.mazes, map.mazes, scene.layout);
+    return new Set(rooms.keys());
+  }
+
+  function showNode(n, room, current, marker) {
+    n.node.classList.toggle("current", current);
+    n.node.classList.toggle("dark", room.dark);
+    n.node.classList.toggle("in-maze", !!room.maze);
+    const open = room.exits.filter((x) => x.state !== "leads");
+    const sig = `${room.name}|${room.dark}|${marker || ""}|${open.map((x) => `${x.state}:${x.dir}`).join(",")}`;
+    if (sig === n.sig) return;  // unchanged since the last turn shown: nothing to redraw
+    n.sig = sig;
+    const lines = wrapName((room.dark ? "☾ " : "") + room.name);
+    n.label.replaceChildren(...lines.map((line, i) => el("tspan", { x: n.box.w / 2, dy: i ? LINE_H : 0 }, line)));
+    n.title.textContent = `${room.name}${room.dark ? " (dark)" : ""}`;
+    if (n.extra) n.extra.remove();
+    n.extra = el("g");
+    if (open.length) {
+      const chips = el("text", { x: n.box.w / 2, y: PAD_Y + FONT - 1 + lines.length * LINE_H, class: "exit-chips",
+        "data-room": room.id, "data-dirs": open.map((x) => x.dir).join(",") });
+      open.forEach((x, i) => chips.appendChild(el("tspan", { class: `chip ${x.state}`, "data-dir": x.dir },
+        `${i ? " " : ""}${CHIP_MARK[x.state] || "?"}${shortDir(x.dir)}`)));
+      n.extra.appendChild(chips);
+    }
+    if (marker) n.extra.appendChild(el("text", { x: n.box.w / 2, y: n.box.h + 12, class: "marker-label" }, `⚑ ${marker}`));
+    n.node.appendChild(n.extra);
+  }
+
+  // A line as at this turn: its classes, and an arrow at the end it leads to when it is one-way.
+  function showEdge(x, e, walked) {
+    const oneWay = !e.both && !e.back;
+    const forward = e.from === x.laid.from;
+    const sig = `${e.from}|${e.blocked}|${oneWay}|${e.teleport}|${walked}|${e.reason}`;
+    if (sig === x.sig) return;
+    x.sig = sig;
+    x.path.setAttribute("class", ["edge", e.blocked && "blocked", oneWay && "oneway", e.teleport && "teleport", walked && "walked"]
+      .filter(Boolean).join(" "));
+    x.path.setAttribute("data-from", e.from);
+    x.path.setAttribute("data-to", e.to);
+    x.path.removeAttribute("marker-end");
+    x.path.removeAttribute("marker-start");
+    if (oneWay) x.path.setAttribute(forward ? "marker-end" : "marker-start", "url(#arrow)");
+    x.title.textContent = `${[x.laid.tail, x.laid.head].filter(Boolean).join(" / ")}${e.blocked ? ` — blocked: ${e.reason}` : ""}`;
   }
 
   function drawMazes(g, mazes, layout) {
     for (const m of mazes) {
-      const cells = m.rooms.filter((id) => layout.pos.has(id)).map((id) => layout.xy(id));
-      if (!cells.length) continue;
-      const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
-      const x = Math.min(...xs) - NODE_W / 2 - 16, y = Math.min(...ys) - NODE_H / 2 - 26;
-      const w = Math.max(...xs) - Math.min(...xs) + NODE_W + 32, h = Math.max(...ys) - Math.min(...ys) + NODE_H + 52;
+      const boxes = m.rooms.map((id) => layout.pos.get(id)).filter(Boolean);
+      if (!boxes.length) continue;
+      const x = Math.min(...boxes.map((b) => b.x)) - 10, y = Math.min(...boxes.map((b) => b.y)) - 22;
+      const w = Math.max(...boxes.map((b) => b.x + b.w)) - x + 10, h = Math.max(...boxes.map((b) => b.y + b.h)) - y + 10;
       const box = el("g", { class: "maze-cluster", "data-maze": m.id });
-      box.appendChild(el("rect", { x, y, width: w, height: h, rx: 14 }));
-      box.appendChild(el("text", { x: x + 10, y: y + 16, class: "maze-label" }, `maze ${m.id}`));
+      box.appendChild(el("rect", { x, y, width: w, height: h, rx: 12 }));
+      box.appendChild(el("text", { x: x + 8, y: y + 14, class: "maze-label" }, `maze ${m.id}`));
       g.appendChild(box);
     }
   }
 
-  // Exits the room mentions that no known connection uses yet: short dashed stubs (unexplored).
-  function drawStubs(g, rooms, edges, layout) {
-    const used = new Set(edges.map((e) => `${e.from}|${normDir(e.dir)}`));
-    for (const e of edges) if (e.both) used.add(`${e.to}|${normDir(REVERSE[normDir(e.dir)] || "")}`);
-    for (const room of rooms) {
-      const [x, y] = layout.xy(room.id);
-      for (const exit of room.exits) {
-        const dir = normDir(exit), off = OFFSETS[dir];
-        if (!off || used.has(`${room.id}|${dir}`)) continue;
-        const len = Math.hypot(off[0] * CELL_W, off[1] * CELL_H);
-        const ux = (off[0] * CELL_W) / len, uy = (off[1] * CELL_H) / len;
-        const [sx, sy] = edgePoint(ux, uy);
-        const stub = el("line", { x1: x + sx, y1: y + sy, x2: x + sx + ux * 22, y2: y + sy + uy * 22, class: "stub", "data-room": room.id, "data-dir": dir });
-        stub.appendChild(el("title", {}, `${dir}: not explored yet`));
-        g.appendChild(stub);
-      }
-    }
-  }
+  // The exits not yet known to lead anywhere are chips under a room's name (untried "?", blocked "✕",
+  // one-way "→"), so no line is invented for them.
+  const CHIP_MARK = { untried: "?", blocked: "✕", one_way: "→" };
 
-  function edgePoint(ux, uy) {
-    const t = Math.min(ux === 0 ? Infinity : NODE_W / 2 / Math.abs(ux), uy === 0 ? Infinity : NODE_H / 2 / Math.abs(uy));
-    return [ux * t, uy * t];
-  }
-
-  function truncate(s, n) { s = String(s); return s.length > n ? `${s.slice(0, n - 1)}…` : s; }
-
-  function drawNode(g, room, layout, current, markerOf) {
-    const [x, y] = layout.xy(room.id);
-    let cls = "node";
-    if (room.id === current) cls += " current";
-    if (room.dark) cls += " dark";
-    if (room.maze) cls += " in-maze";
-    const node = el("g", { class: cls, "data-room": room.id, transform: `translate(${x},${y})` });
-    node.appendChild(el("rect", { x: -NODE_W / 2, y: -NODE_H / 2, width: NODE_W, height: NODE_H, rx: 9,
-      filter: room.id === current ? "url(#glow)" : "" }));
-    const label = el("text", { x: 0, y: 0, "dominant-baseline": "central", class: "node-label" }, (room.dark ? "☾ " : "") + truncate(room.name, 17));
-    label.dataset.full = (room.dark ? "☾ " : "") + room.name;
-    node.appendChild(label);
-    const marker = room.marker || markerOf.get(room.id);
-    if (marker) node.appendChild(el("text", { x: 0, y: NODE_H / 2 + 14, class: "marker-label" }, `⚑ ${truncate(marker, 16)}`));
-    node.appendChild(el("title", {}, `${room.name}${room.dark ? " (dark)" : ""}${room.visits ? ` — visited ${room.visits}×` : ""}`));
-    g.appendChild(node);
-  }
-
-  function render(container, data, layout) {
+  // Draw the map as at one turn: its rooms at the layout's places, the lines between them, the lines
+  // walked so far (pairs of rooms in `walked`) marked. Lays out again first when the map has grown.
+  function render(container, data, layout, walked) {
     const map = normalize(data);
     layout.place(map.rooms, map.edges);
-    const known = new Set(map.rooms.map((r) => r.id));
-    const markerOf = new Map();
-    for (const m of map.mazes) for (const [roomId, item] of Object.entries(m.markers)) markerOf.set(String(roomId), item);
-    const svg = el("svg", { class: "map-svg", role: "img", "aria-label": "map" });
-    svg.appendChild(defs());
-    const g = el("g");
-    drawMazes(g, map.mazes, layout);
-    drawStubs(g, map.rooms, map.edges, layout);
-    for (const e of mergeEdges(map.edges, known)) drawEdge(g, e, layout);
-    for (const r of map.rooms) drawNode(g, r, layout, map.current, markerOf);
-    svg.appendChild(g);
-    container._layout = layout;
-    bindViewControls(container);
-    container.replaceChildren(svg);
-    layout.box = bounds(map.rooms, layout);
-    if (!layout.user || !layout.view) layout.view = fitted(layout.box, svg);
-    else keepInView(layout, map.current);
-    applyView(svg, layout);
-    if (!map.rooms.length) container.appendChild(Object.assign(document.createElement("p"), { className: "empty", textContent: "No rooms mapped yet." }));
+    layout.onChange = () => { if (container._last) draw(container, container._last.map, layout, container._last.walked); };
+    container._last = { map, walked: walked || new Set() };
+    draw(container, map, layout, container._last.walked);
+    // Laid out (again) after this drawing is on screen: the worker's start-up never delays a turn.
+    if (!layout.ready() && !layout.running) requestAnimationFrame(() => setTimeout(() => layout.ensure(), 0));
     return map;
   }
 
-  // The view is an explicit viewBox kept on the layout (one per game). Until the user zooms or pans,
-  // every render fits the whole map to the panel; after that the view stays where the user put it,
-  // moving only to keep the current room in sight. The fit button and a double-click fit again.
-  const MIN_LABEL_PX = 11.5, EDGE_LABEL_PX = 10, PAD = 40;  // 11.5: at least 11 px after rounding
-
-  function bounds(rooms, layout) {
-    if (!rooms.length) return { x: -200, y: -100, w: 400, h: 200 };
-    const pts = rooms.map((r) => layout.xy(r.id));
-    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-    const x = Math.min(...xs) - NODE_W / 2 - PAD, y = Math.min(...ys) - NODE_H / 2 - PAD - 6;
-    return { x, y, w: Math.max(...xs) - Math.min(...xs) + NODE_W + 2 * PAD, h: Math.max(...ys) - Math.min(...ys) + NODE_H + 2 * PAD + 18 };
+  function draw(container, map, layout, walked) {
+    container.dataset.layout = layout.ready() ? "ready" : "pending";
+    let scene = container._scene;
+    if (!scene || scene.layout !== layout || scene.version !== layout.version) {
+      scene = container._scene = buildScene(layout);
+      container._layout = layout;
+      bindViewControls(container);
+      container.replaceChildren(scene.svg);
+    }
+    const svg = scene.svg;
+    svg._size = [svg.clientWidth || 0, svg.clientHeight || 0];  // read before the changes: no forced layout after
+    const known = showTurnIn(scene, map, walked);
+    layout.box = bounds(known, layout);
+    if (!layout.user || !layout.view) layout.view = opening(layout, svg, map.current);
+    else keepInView(layout, map.current);
+    applyView(svg, layout);
+    const note = layout.error || (!map.rooms.length ? "No rooms mapped yet." : null);
+    const shown = container.querySelector(".map-note");
+    if (shown) shown.remove();
+    if (note) container.appendChild(Object.assign(document.createElement("p"), { className: "empty map-note", textContent: note }));
   }
 
-  function panelSize(svg) { return [svg.clientWidth || 0, svg.clientHeight || 0]; }
+  // ----- the view: an explicit viewBox kept on the layout (one per game) -----
+  // Until the user zooms or pans, each drawing shows the whole map when its labels stay readable at that
+  // size, else the current room's neighbourhood at a readable size (Fit or a double-click shows all).
+  const READABLE_SCALE = 0.95, PAD = 30;
 
-  // The box grown to the panel's aspect, so the view is what "meet" shows and zoom maths stay simple.
-  function fitted(box, svg) {
+  function bounds(ids, layout) {
+    const boxes = [...ids].map((id) => layout.pos.get(id)).filter(Boolean);
+    if (!boxes.length) return { x: -200, y: -100, w: 400, h: 200 };
+    const x = Math.min(...boxes.map((b) => b.x)) - PAD, y = Math.min(...boxes.map((b) => b.y)) - PAD;
+    return { x, y, w: Math.max(...boxes.map((b) => b.x + b.w)) - x + PAD, h: Math.max(...boxes.map((b) => b.y + b.h)) - y + PAD + 14 };
+  }
+
+  function panelSize(svg) { return svg._size || [svg.clientWidth || 0, svg.clientHeight || 0]; }
+
+  function scaleOf(box, svg) { const [cw, ch] = panelSize(svg); return cw && ch ? Math.min(cw / box.w, ch / box.h, 1.25) : 1; }
+
+  function around(box, svg, scale) {
     const [cw, ch] = panelSize(svg);
-    if (!cw || !ch) return { ...box };
-    const scale = Math.min(cw / box.w, ch / box.h, 1);  // a small map is not blown up past its natural size
-    const w = cw / scale, h = ch / scale;
-    return { x: box.x - (w - box.w) / 2, y: box.y - (h - box.h) / 2, w, h };
+    const w = (cw || box.w) / scale, h = (ch || box.h) / scale;
+    return { x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h };
+  }
+
+  function opening(layout, svg, current) {
+    const scale = scaleOf(layout.box, svg);
+    const here = current && layout.pos.get(current);
+    if (scale >= READABLE_SCALE || !here) return around(layout.box, svg, scale);
+    return around({ x: here.x, y: here.y, w: here.w, h: here.h }, svg, READABLE_SCALE);
   }
 
   function keepInView(layout, current) {
-    if (!current || !layout.pos.has(current) || !layout.view) return;
-    const [x, y] = layout.xy(current), v = layout.view;
-    const mx = Math.min(NODE_W, v.w / 4), my = Math.min(NODE_H * 2, v.h / 4);
-    if (x - mx < v.x || x + mx > v.x + v.w || y - my < v.y || y + my > v.y + v.h) {
-      layout.view = { ...v, x: x - v.w / 2, y: y - v.h / 2 };
+    const here = current && layout.pos.get(current), v = layout.view;
+    if (!here || !v) return;
+    const cx = here.x + here.w / 2, cy = here.y + here.h / 2;
+    if (cx - here.w < v.x || cx + here.w > v.x + v.w || cy - here.h < v.y || cy + here.h > v.y + v.h) {
+      layout.view = { ...v, x: cx - v.w / 2, y: cy - v.h / 2 };
     }
   }
 
@@ -282,31 +399,24 @@
     if (!layout.view) return;
     const v = layout.view;
     svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
-    sizeLabels(svg, v);
-  }
-
-  // Labels stay readable whatever the zoom: at least MIN_LABEL_PX on screen, shortened to fit the cell
-  // (the full name is in the tooltip and in the room card a click opens). Direction labels are drawn
-  // at EDGE_LABEL_PX when there is room for them, and left out on a dense view.
-  function sizeLabels(svg, v) {
     const [cw, ch] = panelSize(svg);
-    if (!cw || !ch) return;
-    const scale = Math.min(cw / v.w, ch / v.h);
-    const labelUnits = Math.max(12, MIN_LABEL_PX / scale);
-    svg.style.setProperty("--map-label", `${labelUnits}px`);
-    svg.style.setProperty("--map-edge", `${Math.max(10, EDGE_LABEL_PX / scale)}px`);
-    svg.classList.toggle("dense", scale < 0.55);
-    const chars = Math.max(4, Math.min(17, Math.floor((CELL_W - 14) / (0.6 * labelUnits))));
-    if (svg.dataset.chars === String(chars)) return;
-    svg.dataset.chars = String(chars);
-    for (const t of svg.querySelectorAll("text.node-label")) t.textContent = truncate(t.dataset.full, chars);
+    svg.classList.toggle("dense", !!(cw && ch) && Math.min(cw / v.w, ch / v.h) < 0.45);
   }
 
   function fit(container) {
     const layout = container._layout, svg = container.querySelector("svg.map-svg");
     if (!layout || !svg) return;
-    layout.user = false;
-    layout.view = fitted(layout.box || bounds([], layout), svg);
+    layout.user = true;  // the whole map stays in view until the user zooms or pans
+    layout.view = around(layout.box, svg, scaleOf(layout.box, svg));
+    applyView(svg, layout);
+  }
+
+  // The panel changed size (or was shown): the opening view again, unless the user zoomed or panned.
+  function settle(container) {
+    const layout = container._layout, svg = container.querySelector("svg.map-svg");
+    if (!layout || !svg || !layout.box) return;
+    svg._size = [svg.clientWidth || 0, svg.clientHeight || 0];
+    if (!layout.user) layout.view = opening(layout, svg, container._last && container._last.map.current);
     applyView(svg, layout);
   }
 
@@ -330,7 +440,7 @@
       const p = pointIn(svg, ev);
       if (!p) return;
       const v = layout.view;
-      const f = Math.min(Math.max(ev.deltaY > 0 ? 1.15 : 1 / 1.15, 60 / v.w), 20000 / v.w);
+      const f = Math.min(Math.max(ev.deltaY > 0 ? 1.15 : 1 / 1.15, 60 / v.w), 40000 / v.w);
       layout.view = { x: p[0] - (p[0] - v.x) * f, y: p[1] - (p[1] - v.y) * f, w: v.w * f, h: v.h * f };
       layout.user = true;
       applyView(svg, layout);
@@ -357,14 +467,8 @@
       applyView(svg, layout);
     });
     container.addEventListener("dblclick", () => fit(container));
-    if (window.ResizeObserver) {
-      new ResizeObserver(() => {
-        const layout = container._layout, svg = svgOf();
-        if (!layout || !svg) return;
-        if (!layout.user) fit(container); else applyView(svg, layout);
-      }).observe(container);
-    }
+    if (window.ResizeObserver) new ResizeObserver(() => settle(container)).observe(container);
   }
 
-  window.FrotzMap = { render, Layout, normalize, normDir, fit, onRoomClick: null };
+  window.FrotzMap = { render, Layout, normalize, normDir, shortDir, wrapName, fit, settle, onRoomClick: null };
 })();
