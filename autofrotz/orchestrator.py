@@ -462,7 +462,7 @@ class Orchestrator:
         left = self.mind.history[-2].room if len(self.mind.history) > 1 else None
         label = edge_label(command)
         if left and label and is_travel_command(command) and left in self.p.map.graph:
-            self.p.map.note_exit_words(left, label, f"you died going this way (turn {n})", "warnings")
+            self.p.map.note_exit_words(left, label, f"you died going this way (turn {n})", "deaths")
 
     def _save_state(self, n: int, store: bool = True, agent_state: Any = None) -> bytes:
         """Save into the next slot; risky-action saves are stored right away for resume."""

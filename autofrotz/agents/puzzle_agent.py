@@ -33,6 +33,7 @@ from autofrotz.storage.models import Puzzle
 
 __all__ = ["SCHEMA", "PuzzleAgent", "PuzzleUpdate", "Signals", "WorldView"]
 HINTS_KEPT = 3
+RULE_HINT = "tool matches"  # the reasoning of a hint the rules made
 
 
 @dataclass(frozen=True)
@@ -211,7 +212,7 @@ class PuzzleAgent:
             action = rules.ACTION_FOR_KIND[puzzle.kind].format(target=target, item=item)
             route = self._route(view, puzzle.location)
             confidence = "high" if puzzle.kind == "locked" else "medium"
-            suggestion = Suggestion(puzzle.puzzle_id, action, (item,), confidence, "tool matches", route)
+            suggestion = Suggestion(puzzle.puzzle_id, action, (item,), confidence, RULE_HINT, route)
             suggestions.append(suggestion)
         return suggestions
 
@@ -221,6 +222,8 @@ class PuzzleAgent:
         open_ids = {p.puzzle_id for p in self.open_puzzles()}
         kept = []
         for s in self.suggestions:
+            if s.reasoning == RULE_HINT:
+                continue  # the rules propose their hints afresh each turn, from what is carried now
             if obstacles.action_key(s.action) == acted or (
                 s.puzzle_id is not None and s.puzzle_id not in open_ids
             ):

@@ -47,7 +47,9 @@ def exit_states(
     one_way_words: Mapping[str, str] = node.get("one_way", {})
     states: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}
-    warnings: Mapping[str, str] = node.get("warnings", {})
+    # the game's own warnings (a sign) and deaths met going that way: shown with the exit; only the
+    # first keep a way out of "nearest unexplored" (map_graph), as a death may come from what was there
+    warnings: Mapping[str, str] = {**node.get("deaths", {}), **node.get("warnings", {})}
     for label, link in links.items():
         if marks.get(label) == _NODE_REFUTED:
             continue
@@ -64,7 +66,7 @@ def exit_states(
         elif label in one_way_words:
             states[label] = {"state": ONE_WAY, "to": None, "reason": one_way_words[label]}
         else:  # not tried; the text may say what stands in the way ("a closed door leads south")
-            warning = node.get("warnings", {}).get(label)
+            warning = warnings.get(label)
             note = f"WARNED: {warning}" if warning else node.get("exit_notes", {}).get(label)
             states[label] = {"state": UNTRIED, "to": None, "reason": note}
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way

@@ -335,7 +335,7 @@ class MapGraph:
                 visit_count=d["visit_count"],
                 first_visited_turn=d["first_visited_turn"],
                 last_visited_turn=d["last_visited_turn"],
-                exits=sorted(states),
+                exits=sorted(d for d, state in states.items() if state["state"] != "blocked"),  # open now
                 maze_group=d["maze_group"],
                 maze_marker_item=d["maze_marker_item"],
                 is_dark=d["is_dark"],

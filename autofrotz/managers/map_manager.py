@@ -336,7 +336,9 @@ class MapManager(MazeMap):
             elif here and seen.label and verdict.blocked:
                 self.mark_blocked(here, seen.label, verdict.blocked, turn)
             elif here and seen.label and stayed_refusal(seen, self.reply):
-                self.refute_exit(here, seen.label, turn, first_sentence(self.reply))
+                # a refusal in the game's own words ("The troll fends you off", "The brambles are too
+                # thick"): something bars the way, which may change, so it is blocked, not refuted
+                self.mark_blocked(here, seen.label, first_sentence(self.reply), turn)
             return self._stay(verdict.is_dark)
         if verdict.ride:
             self.scene.riding = True
