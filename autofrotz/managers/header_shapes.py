@@ -32,6 +32,8 @@ DESCRIPTION_OPENERS: tuple[str, ...] = (
     r"beneath|near|by|beside|behind|before|above|below|atop|among|between|deep|high|halfway|"
     r"somewhere|facing|floating|crouching)\b",
     r"^i(?:'?m| am) (?:in|on|at|inside|outside|under|near|by)\b",  # "I'm in a cellar", "I am in a cellar"
+    r"^you (?:stand|sit|lie|crouch|wait|kneel|float|hang) (?:in|on|at|inside|outside|under|near|by|beside|"
+    r"before|among|between|atop|high|deep)\b",  # "You stand in the market square"
     r"^this is (?:a|an|the)\b",
 )
 
