@@ -49,7 +49,7 @@
 
   // Exits as the world model knows them: its exit_states when the record has them, else the room's exits.
   function exitStates(r) {
-    if (r.exit_states && typeof r.exit_states === "object") {
+    if (r.exit_states && typeof r.exit_states === "object" && Object.keys(r.exit_states).length) {
       return Object.entries(r.exit_states).map(([dir, s]) => ({ dir: normDir(dir), state: (s && s.state) || "untried",
         to: s && s.to != null ? String(s.to) : null, reason: (s && s.reason) || "" }));
     }
