@@ -104,6 +104,17 @@ class Vocabulary:
 
     words: frozenset[str] = frozenset()
     zchars: int = 9
+    nouns: frozenset[str] = frozenset()  # the words the story marks as naming objects (empty: unknown)
+
+    def names_a_thing(self, word: str) -> bool:
+        """Whether the story marks this word as naming an object (when it does not say, any word it knows).
+
+        >>> Vocabulary(frozenset({"lamp", "small"}), 9, frozenset({"lamp"})).names_a_thing("small")
+        False
+        """
+        if not self.nouns:
+            return self.knows(word)
+        return cut(word.lower(), self.zchars) in self.nouns
 
     def knows(self, word: str) -> bool:
         """Whether the parser can read this word.
@@ -236,10 +247,12 @@ class GameInterface(ABC):
             from autofrotz.backends import zmachine
 
             try:
-                words, zchars = zmachine.dictionary(self.path.read_bytes())
+                story = self.path.read_bytes()
+                words, zchars = zmachine.dictionary(story)
+                nouns = zmachine.dictionary_nouns(story)
             except (OSError, IndexError):  # an unreadable table: no vocabulary, so nothing is filtered
-                words, zchars = frozenset(), 9
-            self._vocabulary = Vocabulary(words, zchars or 9)
+                words, zchars, nouns = frozenset(), 9, frozenset()
+            self._vocabulary = Vocabulary(words, zchars or 9, nouns)
         return self._vocabulary
 
     def start(self) -> str:

@@ -225,7 +225,7 @@ class Orchestrator:
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
         listed = frozenset([*context.visible_items, *context.inventory])
-        context.named_here = named_things(context.room_text, context.vocabulary.knows, listed)
+        context.named_here = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
         return context
 
     def _context(self, n: int) -> TurnContext:

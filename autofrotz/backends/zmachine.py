@@ -183,15 +183,31 @@ def dictionary(mem: bytes) -> tuple[frozenset[str], int]:
     The header word at 0x08 points at the table: separators, entry length, entry count, then entries
     whose first 4 (version 1-3) or 6 (version 4+) bytes hold the word's text.
     """
+    flags, zchars = dictionary_flags(mem)
+    return frozenset(flags), zchars
+
+
+NOUN_FLAG = 0x80  # the first data byte of an entry: set for words that name objects (Inform and Infocom)
+
+
+def dictionary_nouns(mem: bytes) -> frozenset[str]:
+    """The dictionary words the story marks as naming objects (its first data byte's top bit)."""
+    flags, _ = dictionary_flags(mem)
+    return frozenset(w for w, f in flags.items() if f & NOUN_FLAG)
+
+
+def dictionary_flags(mem: bytes) -> tuple[dict[str, int], int]:
+    """Each dictionary word with the first byte of its data (its part-of-speech flags), and the
+    Z-characters a word keeps."""
     addr = word(mem, 0x08)
     if not addr or addr >= len(mem):
-        return frozenset(), 0
+        return {}, 0
     seps = mem[addr]
     entry_len = mem[addr + 1 + seps]
     count = abs(signed(word(mem, addr + 2 + seps)))  # negative: an unsorted table, same layout
     text_bytes = 4 if mem[0] <= 3 else 6
     start = addr + 4 + seps
-    found: set[str] = set()
+    found: dict[str, int] = {}
     for n in range(count):
         at = start + n * entry_len
         if entry_len < text_bytes or at + text_bytes > len(mem):
@@ -200,5 +216,7 @@ def dictionary(mem: bytes) -> tuple[frozenset[str], int]:
         for i in range(0, text_bytes, 2):
             w = word(mem, at + i)
             zchars += [(w >> 10) & 31, (w >> 5) & 31, w & 31]
-        found.add(_zchars_to_text(mem, zchars, 1).strip())
-    return frozenset(x for x in found if x), 3 * text_bytes // 2
+        text = _zchars_to_text(mem, zchars, 1).strip()
+        if text:
+            found[text] = mem[at + text_bytes] if entry_len > text_bytes and at + text_bytes < len(mem) else 0
+    return found, 3 * text_bytes // 2

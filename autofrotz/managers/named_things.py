@@ -131,6 +131,8 @@ def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] =
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
         for match in _PHRASE.finditer(sentence):
+            if sentence[match.end() : match.end() + 1] == ",":
+                continue  # "a wide, deep chasm": the phrase goes on past the comma
             phrase = _ending_in_a_thing(match.group(1).lower().split(), knows)
             if phrase and phrase not in found and not _seen(phrase, seen):
                 found.append(phrase)
