@@ -96,6 +96,38 @@ def side_exit(
     return tuple(answers)
 
 
+WAYS_TRIED = (
+    "north",
+    "south",
+    "east",
+    "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "up",
+    "down",
+)
+
+
+def side_moves(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
+    """Each compass way of the room tried once in a side copy that is then put back: the game's reply
+    to each, or None when asking is not safe. The run is not changed by any of it."""
+    if awaiting_key(last_reply):
+        return None
+    game.save(slot)
+    replies: dict[str, str] = {}
+    try:
+        for way in WAYS_TRIED:
+            replies[way] = game.send(way).text
+            game.restore(slot)
+    except GameInterfaceError:
+        return None
+    finally:
+        game.restore(slot)
+    return replies
+
+
 def side_survey(
     game: GameInterface, here: str, name_of: Callable[[str], str], last_reply: str = "", slot: str = SLOT
 ) -> tuple[Facts, int] | None:
@@ -296,6 +328,7 @@ class InventoryProbe:
         self.settled_text = ""
         settled = self.settle_room(maps, reply, command, turn, self.first_look)
         self.survey(maps, reply, command)
+        self.try_ways(maps, reply)
         if settled is None:
             return update
         return replace(settled, moved=settled.moved or update.moved)
@@ -315,6 +348,17 @@ class InventoryProbe:
         share its name and text and the routes tried first did not tell which it is (map_survey)."""
         here = maps.survey_question(reply, command, self.first_exits)
         return self._survey(maps, here, reply) if here else None
+
+    def try_ways(self, maps: MapManager, reply: str) -> None:
+        """The first time the map stands in a lit room, every compass way is tried in a side copy and the
+        map reads the replies (MapManager.note_ways_tried): which ways lead on, which the game refuses
+        and in what words, which kill."""
+        if not maps.wants_ways_tried():
+            return
+        replies = side_moves(self.game, reply, self.slot)
+        if replies is not None:
+            self.exits += len(replies)
+            maps.note_ways_tried(replies)
 
     def survey(self, maps: MapManager, reply: str, command: str | None) -> None:
         """Keep a survey of the room a move led into when the map wants one (a look-alike room not yet

@@ -564,7 +564,11 @@ class Orchestrator:
     # ----- small readers -----------------------------------------------------------------------
     def _puzzle_lines(self) -> list[str]:
         open_puzzles = self.p.puzzle_agent.open_puzzles()[-8:]
-        return [f"#{p.puzzle_id} {p.description} (at {self._room_name(p.location)})" for p in open_puzzles]
+        where = {
+            p.puzzle_id: f"at {self._room_name(p.location)}" if p.location else "location unknown"
+            for p in open_puzzles
+        }
+        return [f"#{p.puzzle_id} {p.description} ({where[p.puzzle_id]})" for p in open_puzzles]
 
     def _emit(self, event: ev.Event) -> None:
         self.p.hooks.emit(event)

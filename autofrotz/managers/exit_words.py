@@ -152,3 +152,38 @@ def opened_something(command: str | None, reply: str) -> str | None:
         r"\s*(?:the\s+)?([\w' -]+?)\s*(?:[.,;!]|\bwith\b|$)", reply[found.end() : found.end() + 60]
     )
     return thing.group(1).split()[-1].lower() if thing and thing.group(1).split() else "it"
+
+
+def read_way_tried(reply: str, here: str, known: frozenset[str] = frozenset()) -> tuple[str, str]:
+    """What a side copy's reply to a move says of that way: ("kills" | "refused" | "blocked" | "leads" |
+    "unclear", the game's words).
+
+    >>> read_way_tried("You can't go that way.", "hall")
+    ('refused', "You can't go that way.")
+    >>> read_way_tried("Kitchen\\nA warm kitchen.", "hall")
+    ('leads', 'leads to a place named Kitchen (seen in a side copy)')
+    >>> read_way_tried("The brambles are far too thick.", "hall")
+    ('blocked', 'The brambles are far too thick.')
+    >>> read_way_tried("You are in a garden of roses. Paths lead north.", "hall")[0]
+    'leads'
+    """
+    from autofrotz.managers.map_identity import _name_from_description as room_name_of
+    from autofrotz.managers.room_parser import parse_output
+
+    words = first_sentence(reply)
+    if detect_outcome(reply) == "death":
+        return "kills", words
+    parsed = parse_output(reply, known)
+    if parsed.no_exit:
+        return "refused", words
+    if parsed.blocked_reason:
+        return "blocked", parsed.blocked_reason
+    named = parsed.header or (room_name_of(parsed.description) if parsed.headerless_room else "")
+    if named and named.lower() != here:
+        return "leads", f"leads to a place named {named} (seen in a side copy)"
+    if parsed.is_dark:
+        return "leads", "leads into darkness (seen in a side copy)"
+    flat = " ".join(reply.split()).rstrip(">").strip()
+    if not named and flat and flat == words and len(flat) <= 140 and not parsed.description:
+        return "blocked", words  # one sentence of the game's own: "The brambles are far too thick."
+    return "unclear", words

@@ -21,6 +21,7 @@ from autofrotz.managers.exit_words import (
     one_way_sentences,
     one_way_words,
     opened_something,
+    read_way_tried,
     room_text,
     shut_way_sentences,
     stayed_refusal,
@@ -146,6 +147,35 @@ class MapManager(MazeMap):
         self.scene.replies.append(output_text)
         self._note_ways_said(command_used, output_text)
         return update
+
+    def wants_ways_tried(self) -> bool:
+        """Whether the room the map stands in is lit and its ways were never tried in side copies."""
+        here = self.current_room
+        if here is None:
+            return False
+        node = self.room(here)
+        fresh = not node.get("ways_tried") and not node.get("maze_group")
+        return fresh and not node.get("is_dark") and not node.get("placeholder")
+
+    def note_ways_tried(self, replies: dict[str, str]) -> None:
+        """Read each way's reply from a side copy (exit_words.read_way_tried) onto the room's exits."""
+        here = self.current_room
+        if here is None:
+            return
+        node = self.room(here)
+        node["ways_tried"] = True
+        name = str(node["name"]).lower()
+        for way, reply in replies.items():
+            kind, words = read_way_tried(reply, name, self.known_names())
+            if kind == "kills":
+                self.note_exit_words(here, way, f"a side look found this way kills: {words}", "warnings")
+            elif kind == "refused":
+                self.refute_exit(here, way, reason=words)
+            elif kind == "blocked":
+                self.mark_blocked(here, way, words)
+            elif kind == "leads" and way not in self.links.get(here, {}):
+                self.set_exit_state(here, way, MENTIONED)
+                self.note_exit_words(here, way, words, "exit_notes")
 
     def _note_ways_said(self, command: str | None, reply: str) -> None:
         """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
