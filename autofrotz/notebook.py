@@ -12,7 +12,7 @@ from typing import Any
 from autofrotz.agents.stuck import is_failure
 from autofrotz.managers.directions import canonical_direction
 
-GOAL_CHARS = 600
+GOAL_CHARS = 1000
 CLUE_CHARS = 500
 CLUES_KEPT = 6
 LOG_KEPT = 30
@@ -25,6 +25,8 @@ GOAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:find|recover|rescue|retrieve|bring back|return|escape|save|stop|reach|collect|deliver)\b"
     r"[^.!?]{0,80}\b(?:before|so that|in order to|if you|and (?:put|bring|return))\b",
     r"\bto win\b",
+    r"\b(?:i|we) (?:want|need|expect) you to\b",
+    r"\b(?:bring back|solve|mission|quest)\b",
 )
 _GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
 # Lines of an opening that are the story's banner, not its words.
@@ -56,10 +58,12 @@ def stated_goal(opening: str, first_room: str | None = None) -> str:
     kept = [line for para in _paragraphs(lines[:cut]) if not any(_BANNER.search(x) for x in para if x.strip())
             for line in para if not is_art(line)]  # fmt: skip
     preamble = " ".join(" ".join(kept).split())
-    if len(preamble) > 40:  # the story's own words before its first room: the premise and the goal
-        return _bounded(preamble, GOAL_CHARS)
+    if 40 < len(preamble) <= GOAL_CHARS:  # the story's own words before its first room: premise and goal
+        return preamble
     sentences = [s.strip() for s in _SENTENCE.findall(" ".join(opening.split())) if _GOAL.search(s)]
-    return _bounded(" ".join(dict.fromkeys(sentences)), GOAL_CHARS)
+    if sentences:
+        return _bounded(" ".join(dict.fromkeys(sentences)), GOAL_CHARS)
+    return _bounded(preamble, GOAL_CHARS) if len(preamble) > 40 else ""
 
 
 def is_art(line: str) -> bool:
