@@ -169,7 +169,7 @@ class PuzzleAgent:
     def _solved_by_rules(self, view: WorldView) -> list[Puzzle]:
         if not view.command or is_failure(view.output) or obstacles.refused(view.output):
             return []
-        lit = self._lit_rooms(view)
+        lit = self._lit_rooms(view) + self._needs_met(view)
         if lit:
             return lit
         if not any(p.search(view.output) for p in rules.SOLVED_PATTERNS):
@@ -181,6 +181,12 @@ class PuzzleAgent:
             if p.kind in ("locked", "blocked") and obstacles.names_thing(said, p.obstacle)
         ]
         return [p for p in solved if p is not None]
+
+    def _needs_met(self, view: WorldView) -> list[Puzzle]:
+        """A clue that a thing is needed is used up once that thing is carried."""
+        carried = " ".join(view.inventory).lower().split()
+        met = [p for p in self.open_puzzles() if p.kind == "clue" and obstacles.head(p.obstacle) in carried]
+        return [s for s in (self.solve(p.puzzle_id, view.turn) for p in met) if s is not None]
 
     def _lit_rooms(self, view: WorldView) -> list[Puzzle]:
         """Darkness puzzles of this room are solved once the room is seen without darkness."""
