@@ -236,6 +236,7 @@ class InventoryProbe:
         self.queries = 0
         self.looks = 0
         self.exits = 0  # side commands sent to try an exit (the move and the look after it)
+        self.ways = 0  # side moves sent to try every way of a room first stood in (try_ways)
         self.answered = ""  # the last side "inventory" answer handed to the item manager
         self.settled_text = ""  # the side "look" the map last read (see settle_room)
         self.first_look: str | None = None  # the side "look" asked before the map read a reply
@@ -357,7 +358,7 @@ class InventoryProbe:
             return
         replies = side_moves(self.game, reply, self.slot)
         if replies is not None:
-            self.exits += len(replies)
+            self.ways += len(replies)
             maps.note_ways_tried(replies)
 
     def survey(self, maps: MapManager, reply: str, command: str | None) -> None:

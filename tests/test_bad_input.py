@@ -147,7 +147,7 @@ class DiesAfter(JerichoBackend):
 
     def _step(self, command: str) -> tuple[str, int | None, int | None]:
         self.sent += 1
-        if self.sent == self.n:
+        if self.sent >= self.n:  # a dead interpreter stays dead (side copies send commands too)
             raise InterpreterDiedError("injected: the interpreter process ended")
         return super()._step(command)
 
@@ -162,7 +162,7 @@ def test_interpreter_dying_mid_game_keeps_earlier_turns_and_resumes(
     config = str(write_config(tmp_path, game_file="cellar", max_turns=20, save_every=3, agents=agents))
     db = tmp_path / "g.db"
     monkeypatch.setattr(
-        session_module, "_open_game", lambda path, cfg: DiesAfter(path, cfg.seed, n=7), raising=True
+        session_module, "_open_game", lambda path, cfg: DiesAfter(path, cfg.seed, n=40), raising=True
     )
     assert main(["--config", config, "--no-web"]) == 1
     err = capsys.readouterr().err

@@ -49,15 +49,15 @@ def obstacle_of(sentence: str) -> str:
     'huge troll'
     >>> obstacle_of("It is pitch black.")
     'darkness'
-    >>> obstacle_of("You will need the key, though.")
-    'key'
+    >>> obstacle_of("You would need a long ladder for that.")
+    'long ladder'
     """
     needed = re.search(
-        r"\bneed(?:s)? (?:the |a |an |some |your )?([a-z][\w' -]{0,30}?)\s*(?:[,.;!]|\bto\b|$)",
+        r"\bneed(?:s)? (?:the |a |an |some |your )?([a-z][\w' -]{0,30}?)\s*(?:[,.;!]|\b(?:to|for)\b|$)",
         sentence,
         re.I,
     )
-    if needed:  # "You will need the key, though.": the thing needed
+    if needed:  # "You would need a ladder.": the thing needed
         return " ".join(words(needed.group(1))[-3:]) or "it"
     match = re.search(
         r"(?:^|\b(?:the|a|an)\s+)([a-z][\w' -]{0,40}?)\s+(?:is|are|seems?|blocks?|bars?|won't|will not|"

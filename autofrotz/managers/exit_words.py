@@ -164,7 +164,7 @@ def read_way_tried(reply: str, here: str, known: frozenset[str] = frozenset()) -
     ('leads', 'leads to a place named Kitchen (seen in a side copy)')
     >>> read_way_tried("The brambles are far too thick.", "hall")
     ('blocked', 'The brambles are far too thick.')
-    >>> read_way_tried("You are in a garden of roses. Paths lead north.", "hall")[0]
+    >>> read_way_tried("You are in an orchard of plums. Paths lead north.", "hall")[0]
     'leads'
     """
     from autofrotz.managers.map_identity import _name_from_description as room_name_of
