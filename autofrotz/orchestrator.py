@@ -32,7 +32,7 @@ from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.mind import Mind, maze_events
 from autofrotz.recording import CallRecorder, metrics_for
-from autofrotz.saves import SaveRotation, pack_state, unpack_state
+from autofrotz.saves import SaveRotation, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
 
 log = logging.getLogger(__name__)
@@ -90,6 +90,7 @@ class Orchestrator:
         self.restored_from: int | None = None  # the save a death on this turn went back to (for the record)
         self.restored_score: int | None = None  # and the score stored with that save
         self.stuck = StuckDetector()
+        self.saved_before: tuple[bytes, str] | None = None  # a risky-action save, stored with its turn
         self.game_id = 0
         self.turn = 0
         self.status = "playing"
@@ -391,13 +392,14 @@ class Orchestrator:
         )
         self.mind.last_output = self.mind.death_note
         raw, _ = unpack_state(point.packed)
-        return pack_state(raw, self.mind.dump(self.stuck))
+        return self.saves.pack(raw, self.mind.dump(self.stuck))
 
     def _save_state(self, n: int, store: bool = True, agent_state: Any = None) -> bytes:
-        """Save into the next slot; risky-action saves are stored right away for resume."""
+        """Save into the next slot; a risky-action save is stored with the turn it precedes, in one
+        transaction, so a crash inside the turn leaves neither (a resume then saves again, as play did)."""
         point = self.saves.save(n, self.mind.dump(self.stuck, agent_state))
         if store:
-            self.p.db.save_state(self.game_id, n, point.packed, slot=point.slot)
+            self.saved_before = (point.packed, point.slot)
         return point.packed
 
     def _record(
@@ -437,6 +439,7 @@ class Orchestrator:
             decided_by=getattr(self.mind.pending_room, "decided_by", ""),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
+        bundle.saved_before, self.saved_before = self.saved_before, None
         if self.p.learning is not None:
             bundle.knowledge = self.p.learning.facts(
                 self.game_id, n, decision.command, text, score, event, bundle.world, self.restored_score
