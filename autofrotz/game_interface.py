@@ -29,6 +29,7 @@ from autofrotz.if_patterns import (
     CANCEL_FILE_NAME,
     CANCEL_YES_NO,
     MIN_DICTIONARY_CHARS,
+    control_aliases,
     control_question,
     detect_outcome,
     dictionary_chars,
@@ -158,28 +159,25 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=4096)  # agents repeat commands a lot; keeps the layer thin
-def check_command(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str:
+def check_command(
+    command: str, word_chars: int = MIN_DICTIONARY_CHARS, aliases: frozenset[str] = frozenset()
+) -> str:
     """Sanitise an agent's command and refuse interpreter-control verbs.
 
-    word_chars is the story's dictionary word length (6 by default, the strictest reading).
+    word_chars is the story's dictionary word length (6 by default, the strictest reading); aliases
+    the story's own control words (if_patterns.control_aliases). The cache is keyed on the sanitised,
+    bounded text, so long commands are not kept.
     """
-    clean = sanitise_command(command)
-    verb = forbidden_verb(clean, word_chars)
+    return _check_clean(sanitise_command(command), word_chars, aliases)
+
+
+@functools.lru_cache(maxsize=4096)  # agents repeat commands a lot; keeps the layer thin
+def _check_clean(clean: str, word_chars: int, aliases: frozenset[str]) -> str:
+    """check_command on a sanitised command (at most MAX_COMMAND_CHARS long)."""
+    verb = forbidden_verb(clean, word_chars, aliases)
     if verb is not None:
         raise ForbiddenCommandError(f"'{verb}' controls the interpreter and may not be sent by an agent")
     return first_clause(clean)
-
-
-def plain_command(command: str) -> bool:
-    """Letters and spaces only: the filter reads such a command exactly as the game's dictionary
-    will (cut to its word length). In-process interpreters run anything else inside a folder of
-    their own; a folder change costs about ten microseconds, so the common commands skip it.
-
-    >>> plain_command("open mailbox"), plain_command("x me."), plain_command("take 2 coins")
-    (True, False, False)
-    """
-    return command.replace(" ", "").isalpha()
 
 
 class GameInterface(ABC):
@@ -187,7 +185,7 @@ class GameInterface(ABC):
 
     backend: str = ""
     reports_score_each_step = True  # False: score/moves only when the game's text states them
-    in_process = False  # True: the interpreter shares our working directory (see _private_cwd)
+    in_process = False  # True: the interpreter shares our working directory, so it runs in _private_cwd
 
     def __init__(self, path: Path, seed: int | None) -> None:
         self.path = path
@@ -201,6 +199,7 @@ class GameInterface(ABC):
         self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
         self._own_cwd: str | None = None
         self._vocabulary: Vocabulary | None = None
+        self._control_words: frozenset[str] | None = None
 
     @abstractmethod
     def _start(self) -> str: ...
@@ -248,15 +247,18 @@ class GameInterface(ABC):
         self._running = True
         return text
 
+    def control_words(self) -> frozenset[str]:
+        """The story's dictionary words a parser may read as a control verb (found once per story)."""
+        if self._control_words is None:
+            self._control_words = control_aliases(self.vocabulary().words, self.word_chars)
+        return self._control_words
+
     def send(self, command: str) -> StepResult:
         """Send one agent command; raises ForbiddenCommandError for interpreter-control verbs."""
-        clean = check_command(command, self.word_chars)
+        clean = check_command(command, self.word_chars, self.control_words())
         if not self._running:
             self._require_running()
-        if self.in_process and not plain_command(clean):
-            with self._private_cwd():
-                text, score, moves = self._step(clean)
-        else:
+        with self._private_cwd():  # whatever the command: a disguised save writes only in our folder
             text, score, moves = self._step(clean)
         asked = control_question(text)
         if asked is not None:
