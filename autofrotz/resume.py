@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autofrotz.agents.stuck import StuckDetector
+from autofrotz.game_interface import GameInterfaceError
 from autofrotz.hooks import base as ev
 from autofrotz.orchestrator import Orchestrator
 from autofrotz.saves import StateDamagedError
@@ -74,11 +75,13 @@ def resume(orch: Orchestrator, game_id: int) -> int:
     orch.p.game.start()
     try:
         point = orch.saves.resume(state_turn, packed, lambda ref: db.state_by_ref(game_id, ref))
-    except StateDamagedError as exc:
+        orch.stuck = StuckDetector.from_dict(orch.mind.load(point.mind))
+    except (StateDamagedError, GameInterfaceError) as exc:
         raise ResumeError(f"game {game_id} cannot be resumed: {exc}") from None
-    if not point.mind:
-        raise ResumeError(f"game {game_id}: the saved state carries no world model")
-    orch.stuck = StuckDetector.from_dict(orch.mind.load(point.mind))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ResumeError(
+            f"game {game_id}: the saved state's world model cannot be read ({exc!r:.80})"
+        ) from None
     orch.turn = state_turn
     orch.last_death = db.last_death(game_id)  # no periodic save straight after a recent death
     replayed = db.turns_after(game_id, state_turn)

@@ -129,8 +129,8 @@ class JerichoBackend(GameInterface):
         return encode_state(self._slots[slot])
 
     def import_state(self, slot: str, data: bytes) -> None:
-        """Make an exported state restorable under slot."""
-        self._slots[slot] = decode_state(data)
+        """Make an exported state restorable under slot, once it is one Frotz survives (check_state)."""
+        self._slots[slot] = check_state(decode_state(data), self._story)
 
     def ground_truth(self) -> GroundTruth:
         """The room holding the player (walking up through vehicles and containers), the inventory and
@@ -230,13 +230,46 @@ def encode_state(state: tuple[Any, ...]) -> bytes:
 def decode_state(data: bytes) -> tuple[Any, ...]:
     """The inverse of encode_state."""
     try:
-        doc = json.loads(zlib.decompress(data))
-    except (zlib.error, ValueError) as exc:
-        raise GameInterfaceError(f"not an exported jericho state: {exc}") from exc
-    ram = np.frombuffer(base64.b64decode(doc["ram"]), dtype=np.uint8).copy()
-    stack = np.frombuffer(base64.b64decode(doc["stack"]), dtype=np.uint8).copy()
-    ints = [int(doc[k]) for k in _STATE_FIELDS]
-    return (ram, stack, *ints, tuple(doc["rng"]), base64.b64decode(doc["narrative"]))
+        inflate = zlib.decompressobj()
+        text = inflate.decompress(data, MAX_STATE_BYTES)
+        if inflate.unconsumed_tail:
+            raise ValueError(f"it unpacks to more than {MAX_STATE_BYTES} bytes")
+        doc = json.loads(text)
+        ram = np.frombuffer(base64.b64decode(doc["ram"]), dtype=np.uint8).copy()
+        stack = np.frombuffer(base64.b64decode(doc["stack"]), dtype=np.uint8).copy()
+        ints = [int(doc[k]) for k in _STATE_FIELDS]
+        rng = tuple(int(x) for x in doc["rng"])
+        return (ram, stack, *ints, rng, base64.b64decode(doc["narrative"]))
+    except (zlib.error, ValueError, KeyError, TypeError) as exc:
+        raise GameInterfaceError(f"not an exported jericho state: {str(exc)[:120]}") from None
+
+
+MAX_STATE_BYTES = 4 * 1024 * 1024  # a Z-machine state is under a few hundred kilobytes, packed as JSON
+STACK_BYTES = 2048  # Frotz's stack: 1,024 16-bit words
+NARRATIVE_BYTES = 64 * 1024
+_HEADER_TABLES = slice(0x04, 0x10)  # high memory, initial PC, dictionary, objects, globals, static base
+
+
+def check_state(state: tuple[Any, ...], story: bytes) -> tuple[Any, ...]:
+    """The state, if Frotz can be set to it without reading or jumping outside its memory; else a
+    GameInterfaceError naming what is out of range (a crafted database must not crash the process)."""
+    ram, stack, pc, sp, fp, frame_count, opcode, rng, narrative = state
+    dynamic = zmachine.word(story, 0x0E)
+    problems = [
+        (len(ram) != dynamic, f"its memory holds {len(ram)} bytes, the story's dynamic memory {dynamic}"),
+        (bytes(ram[_HEADER_TABLES]) != story[_HEADER_TABLES], "its header points at other tables"),
+        (len(stack) != STACK_BYTES, f"its stack holds {len(stack)} bytes, not {STACK_BYTES}"),
+        (not 0 < pc < len(story), f"its program counter {pc} lies outside the story"),
+        (not 0 <= sp <= fp <= STACK_BYTES // 2, f"its stack pointers ({sp}, {fp}) lie outside the stack"),
+        (not 0 <= frame_count < STACK_BYTES // 2, f"it claims {frame_count} call frames"),
+        (not 0 <= opcode < 256, f"its opcode {opcode} is not one"),
+        (len(rng) != 3 or any(not -(2**31) <= x < 2**31 for x in rng), "its random-number state is not one"),
+        (len(narrative) > NARRATIVE_BYTES, "its last text is too long"),
+    ]
+    bad = next((why for failed, why in problems if failed), None)
+    if bad is not None:
+        raise GameInterfaceError(f"the stored interpreter state is refused: {bad}")
+    return state
 
 
 def _b64(data: bytes) -> str:
