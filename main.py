@@ -42,7 +42,13 @@ def _run_subcommand(kind: str, argv: list[str]) -> int:
             raise
         print(f"unknown {kind} '{argv[0]}'", file=sys.stderr)
         return 2
-    return int(module.main(argv[1:]))
+    from autofrotz.games import GameNotFoundError
+
+    try:
+        return int(module.main(argv[1:]))
+    except GameNotFoundError as exc:  # an unknown or refused story: one line, not a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 def _is_interrupt(exc: BaseException) -> bool:

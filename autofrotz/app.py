@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import threading
 from collections.abc import Sequence
@@ -100,26 +101,27 @@ def _play(session: Any) -> int:
     from autofrotz.game_interface import GameInterfaceError
     from autofrotz.session import SessionError
 
-    gid = session.orchestrator.game_id
     try:
         status = session.play()
     except KeyboardInterrupt:
-        print(
-            f"\ninterrupted; continue with: python main.py --resume {session.orchestrator.game_id}",
-            file=sys.stderr,
-        )
+        print(f"\ninterrupted{_go_on(session)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except SessionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except GameInterfaceError as exc:
-        gid = session.orchestrator.game_id or gid
-        print(
-            f"error: the interpreter failed ({exc}); continue with: python main.py --resume {gid}",
-            file=sys.stderr,
-        )
+        print(f"error: the interpreter failed ({exc}){_go_on(session)}", file=sys.stderr)
+        return EXIT_ERROR
+    except (sqlite3.Error, OSError) as exc:  # a full disk, a file gone: the last committed turn stands
+        print(f"error: the game could not be recorded ({exc}){_go_on(session)}", file=sys.stderr)
         return EXIT_ERROR
     return EXIT_OK if status else EXIT_ERROR
+
+
+def _go_on(session: Any) -> str:
+    """How to continue the game, once it has a record; before that, that nothing was recorded."""
+    gid = session.orchestrator.game_id
+    return f"; continue with: python main.py --resume {gid}" if gid else "; nothing was recorded"
 
 
 def configure(args: argparse.Namespace) -> Config:

@@ -123,6 +123,8 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"{path}: not valid JSON ({exc})") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise ConfigError(f"{path}: holds a number too long to read") from None
     except OSError as exc:
         raise ConfigError(f"cannot read config file {path}: {exc.strerror or exc}") from None
     return config_from_dict(raw, source=str(path))
@@ -251,8 +253,13 @@ def check_ranges(config: Config, source: str = "config") -> None:
     """ConfigError naming the first number outside its range."""
     for where, value in _numbers(dataclasses.asdict(config), ""):
         low, high = _range_of(where)
-        if not (math.isfinite(value) and low <= value <= high):
-            raise ConfigError(f"{source}: {where} must be between {_num(low)} and {_num(high)} (got {value})")
+        if not ((isinstance(value, int) or math.isfinite(value)) and low <= value <= high):
+            got = (
+                str(value)
+                if abs(value) < 10**24
+                else f"a number of about {int(abs(value)).bit_length() * 3 // 10} digits"
+            )
+            raise ConfigError(f"{source}: {where} must be between {_num(low)} and {_num(high)} (got {got})")
 
 
 def port_problem(port: int, name: str = "port") -> str | None:

@@ -305,7 +305,7 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
     if settings.provider == SCRIPT_PROVIDER:
         try:
             return ScriptedAgent.from_file(settings.model)
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             raise SessionError(f"agents.game_agent: cannot read script {settings.model!r}: {exc}") from None
     if llm is not None:
         return GameAgent(llm, name)

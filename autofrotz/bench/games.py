@@ -20,7 +20,7 @@ from typing import Any
 
 from autofrotz.agents.builtin_switch import ENV as AGENT_OFF
 from autofrotz.agents.builtin_switch import parse_rules
-from autofrotz.bench.figures import emit
+from autofrotz.bench.figures import count, emit
 
 # Scores of NAIL, the rules-based agent of the Jericho benchmark (Hausknecht et al., AAAI 2020).
 NAIL: dict[str, float] = {
@@ -58,7 +58,7 @@ def select_games(spec: str, games_dir: Path, split: str = "all") -> list[Path]:
     ('story', 'own', 'textworld') or a comma list of names; a name outside the corpus is looked up in
     games/ as a story file."""
     from autofrotz.evals.corpus import corpus, select
-    from autofrotz.games import resolve_game
+    from autofrotz.games import open_story
 
     games = corpus(games_dir)
     try:
@@ -66,7 +66,7 @@ def select_games(spec: str, games_dir: Path, split: str = "all") -> list[Path]:
     except ValueError:
         if spec in ("all", "walkthrough", "story", "own", "textworld"):
             raise
-    return [resolve_game(name.strip()) for name in spec.split(",") if name.strip()]
+    return [open_story(name.strip()) for name in spec.split(",") if name.strip()]
 
 
 def job_config(job: Job) -> Any:
@@ -205,9 +205,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "'textworld', or a comma list of game names",
     )
     p.add_argument("--split", default="all", choices=("all", "dev", "check"))
-    p.add_argument("--turns", type=int, default=500)
-    p.add_argument("--seeds", type=int, default=3)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--turns", type=count, default=500)
+    p.add_argument("--seeds", type=count, default=3)
+    p.add_argument("--workers", type=count, default=2)
     p.add_argument("--config", default=None, help="config file (default: built-in agent for every role)")
     p.add_argument("--configs", default=None, help="two or more config files, comma-separated: compare them")
     p.add_argument("--db", default=DEFAULT_DB)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress
 from autofrotz.config import ROLES, config_from_dict
 from autofrotz.llm.base import Reply, Request, estimate_tokens, message_text
 from autofrotz.llm.factory import PROVIDERS
@@ -89,10 +89,10 @@ def walkthrough(path: Path) -> list[str]:
 def run(game: str, turns: int, db_path: Path) -> dict[str, Any]:
     """Play the scripted run and return the figures."""
     from autofrotz.game_interface import open_game
-    from autofrotz.games import resolve_game
+    from autofrotz.games import open_story
     from autofrotz.session import Session
 
-    path = resolve_game(game)
+    path = open_story(game)
     EconomyLLM.counter = Counter(commands=walkthrough(path))
     PROVIDERS[FAKE_PROVIDER] = f"{__name__}:EconomyLLM"
     agents = {role: {"provider": FAKE_PROVIDER, "model": "fake", "mode": "hybrid"} for role in ROLES}
@@ -147,7 +147,7 @@ def figures(counter: Counter, turns: int) -> dict[str, Any]:
 def main(argv: list[str]) -> int:
     """Entry point of `python main.py bench llm-economy`."""
     parser = argparse.ArgumentParser(prog="python main.py bench llm-economy")
-    parser.add_argument("--turns", type=int, default=200)
+    parser.add_argument("--turns", type=count, default=200)
     parser.add_argument("--game", default="zork1")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress
 from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame, corpus, select
 from autofrotz.evals.eval_session import EvalSession, Truth
@@ -399,9 +399,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games-dir", default=str(DEFAULT_GAMES_DIR), type=Path)
     parser.add_argument("--inform-dir", default=str(DEFAULT_INFORM_DIR), type=Path)
     parser.add_argument(
-        "--turns", type=int, default=EXPLORE_TURNS, help="exploration turns for games without a walkthrough"
+        "--turns", type=count, default=EXPLORE_TURNS, help="exploration turns for games without a walkthrough"
     )
-    parser.add_argument("--workers", type=int, default=1, help="games played at once, one process each")
+    parser.add_argument("--workers", type=count, default=1, help="games played at once, one process each")
     parser.add_argument("--rooms-only", action="store_true", help="skip the item manager")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true", help="list mismatched steps on stderr")
