@@ -100,7 +100,9 @@ def _linger(session: Any) -> None:
 def _play(session: Any) -> int:
     from autofrotz.game_interface import GameInterfaceError
     from autofrotz.session import SessionError
+    from autofrotz.watchdog import WATCHDOG, game_handler
 
+    WATCHDOG.on_stuck = game_handler(lambda: session.orchestrator.game_id, str(session.config.database_path))
     try:
         status = session.play()
     except KeyboardInterrupt:

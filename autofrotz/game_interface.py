@@ -36,6 +36,7 @@ from autofrotz.if_patterns import (
     first_clause,
     forbidden_verb,
 )
+from autofrotz.watchdog import WATCHDOG
 
 log = logging.getLogger(__name__)
 
@@ -291,7 +292,8 @@ class GameInterface(ABC):
 
     @contextlib.contextmanager
     def _private_cwd(self) -> Iterator[None]:
-        """Run an in-process interpreter call inside a folder of its own, so no file lands in ours."""
+        """Run an in-process interpreter call inside a folder of its own, so no file lands in ours,
+        under the step watchdog (a story that never returns ends the game; see watchdog.py)."""
         if not self.in_process:
             yield
             return
@@ -300,7 +302,8 @@ class GameInterface(ABC):
         back = os.open(".", os.O_RDONLY)
         try:
             os.chdir(self._own_cwd)
-            yield
+            with WATCHDOG.step():
+                yield
         finally:
             os.fchdir(back)
             os.close(back)

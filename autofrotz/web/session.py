@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 BATCH_BYTES = 200_000  # encoded size of a catch-up message: well under clients' 1 MiB frame limit
 FRAME_LIMIT_BYTES = 256 * 1024  # no message of ours is ever larger (issue 17)
 _ENVELOPE = len('{"type": "turns", "live": false, "turns": []}')
-FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed"}
+FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed", "interpreter_hung"}
 
 
 def dumps(message: dict[str, Any]) -> str:
