@@ -41,6 +41,7 @@ from autofrotz.watchdog import WATCHDOG
 log = logging.getLogger(__name__)
 
 MAX_COMMAND_CHARS = 120  # below every interpreter's input buffer, so nothing spills into a next read
+RAW_CHARS_READ = 16  # of a longer command only this many times MAX_COMMAND_CHARS is read at all
 
 
 class GameInterfaceError(Exception):
@@ -150,7 +151,7 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
     """
     if len(command) <= max_chars and command.isascii() and command.isprintable() and "\\" not in command:
         return " ".join(command.split())  # the usual case, kept cheap: the layer must stay thin
-    text = _LINE_BREAKS_RE.sub(" ", command)
+    text = _LINE_BREAKS_RE.sub(" ", command[: max_chars * RAW_CHARS_READ])
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     # dfrotz reads a leading backslash as a runtime command; nothing in a story needs one.
     text = "".join(ch if ch.isprintable() and ch != "\\" else " " for ch in text)
