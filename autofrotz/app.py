@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config
+from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config_or_defaults
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -25,7 +25,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python main.py", description="Let an AI play a Z-machine game.")
     parser.add_argument("--game", help="story file: a name in games/ or a path (default from config)")
     parser.add_argument("--max-turns", type=int, help="stop after this many turns")
-    parser.add_argument("--config", default="config.json", help="config file (default config.json)")
+    parser.add_argument(
+        "--config", help="config file (default: the project's config.json, else the defaults)"
+    )
     parser.add_argument("--db", help="SQLite database file (default from config)")
     parser.add_argument("--backend", choices=("jericho", "dfrotz"), help="interpreter back end")
     parser.add_argument("--seed", type=int, help="interpreter random seed")
@@ -136,7 +138,9 @@ def configure(args: argparse.Namespace) -> Config:
             "the flag changes nothing, --fresh starts blank",
             file=sys.stderr,
         )
-    config = load_config(args.config)
+    config, note = load_config_or_defaults(args.config)
+    if note:
+        print(note, file=sys.stderr)
     config = apply_overrides(
         config,
         game_file=args.game,
@@ -150,7 +154,9 @@ def configure(args: argparse.Namespace) -> Config:
         budget_usd_per_hour=args.budget_per_hour,
     )
     web = replace(
-        config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port
+        config.web_server,
+        host=args.host or config.web_server.host,
+        port=args.port if args.port is not None else config.web_server.port,  # 0: any free port
     )
     if config.max_turns < 1:
         raise ConfigError("--max-turns must be at least 1")

@@ -20,6 +20,7 @@ from statistics import mean, median
 from typing import Any
 
 from autofrotz.bench.figures import count, emit, progress
+from autofrotz.games import GAMES_DIR
 
 DEFAULT_GAMES = "cellar,zork1,Advent,deephome,omniquest"
 KNOWLEDGE_MARKS = (
@@ -233,7 +234,7 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     try:
         seeds = seeds_of(args.seeds, args.runs)
-        games = select_games(args.games, Path("games"))
+        games = select_games(args.games, GAMES_DIR)
     except Exception as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -31,6 +31,7 @@ from autofrotz.evals.perception_metrics import (
     room_scores,
     segment_reachability,
 )
+from autofrotz.games import GAMES_DIR, INFORM_DIR
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import MapManager
 
@@ -48,8 +49,8 @@ TARGETS = {
     "llm_calls_per_turn": 0.1,
 }
 SILENT_SHARE = 0.9  # a game answering (almost) every command with no text cannot be perceived at all
-DEFAULT_GAMES_DIR = Path("games")
-DEFAULT_INFORM_DIR = Path("inform")
+DEFAULT_GAMES_DIR = GAMES_DIR
+DEFAULT_INFORM_DIR = INFORM_DIR
 
 
 @dataclass
