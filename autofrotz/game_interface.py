@@ -52,6 +52,10 @@ class ForbiddenCommandError(GameInterfaceError):
     """An agent sent an interpreter-control command (quit, save, restore, ...)."""
 
 
+class TrappedCommandError(ForbiddenCommandError):
+    """A command that left this story not answering before (a menu it cannot leave)."""
+
+
 class InterpreterDiedError(GameInterfaceError):
     """The interpreter process ended or stopped answering; restart and restore."""
 
@@ -202,6 +206,8 @@ class GameInterface(ABC):
         self._own_cwd: str | None = None
         self._vocabulary: Vocabulary | None = None
         self._control_words: frozenset[str] | None = None
+        self.traps: set[str] = set()  # commands that left the game not answering (undone when sent)
+        self._answered: set[str] = set()  # first words the game answered after: not checked again
 
     @abstractmethod
     def _start(self) -> str: ...
@@ -258,14 +264,45 @@ class GameInterface(ABC):
     def send(self, command: str) -> StepResult:
         """Send one agent command; raises ForbiddenCommandError for interpreter-control verbs."""
         clean = check_command(command, self.word_chars, self.control_words())
+        if clean in self.traps:
+            raise TrappedCommandError(f"'{clean}' left this story not answering before; it is not sent again")
         if not self._running:
             self._require_running()
+        before = None if clean.split(" ", 1)[0] in self._answered else self._state_before()
         with self._private_cwd():  # whatever the command: a disguised save writes only in our folder
             text, score, moves = self._step(clean)
+        if before is not None:
+            self._check_still_answering(clean, text, before)
         asked = control_question(text)
         if asked is not None:
             text = self._cancel(clean, text, asked)
         return StepResult(text, score, moves, detect_outcome(text))
+
+    def _state_before(self) -> object | None:
+        """A state to go back to if the command traps the game (None: this back end does not check)."""
+        return None
+
+    def _answers(self) -> bool:
+        """Whether the game still answers a command (asked in a side copy)."""
+        return True
+
+    def _go_back(self, state: object) -> None:
+        """Put the game back in a state from _state_before."""
+        raise NotImplementedError(f"the {self.backend} back end keeps no state to go back to")
+
+    def _check_still_answering(self, command: str, text: str, before: object) -> None:
+        """Rule ``a command that traps the game is undone``: a menu the interpreter cannot leave (help,
+        hints, about in many stories) makes every later command come back empty. Checked until the
+        command's first word has been answered once; a trap is undone and remembered (kept with
+        saves, see mind.py)."""
+        from autofrotz.inventory_probe import awaiting_key
+
+        if awaiting_key(text) or self._answers():
+            self._answered.add(command.split(" ", 1)[0])
+            return
+        log.warning("%s: %r left the game not answering; undone and remembered", self.path.name, command)
+        self._go_back(before)
+        self.traps.add(command)
 
     def _cancel(self, command: str, text: str, asked: str) -> str:
         """Answer a file name or restart/quit question by cancelling it (a second line of defence)."""

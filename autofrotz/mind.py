@@ -54,6 +54,7 @@ class Mind:
             "death_note": self.death_note,
             "score": self.score,
             "moves": self.moves,
+            "traps": sorted(getattr(p.game, "traps", ())),  # commands that left the game not answering
         }
 
     def load(self, data: dict[str, Any], world_only: bool = False) -> dict[str, Any]:
@@ -74,6 +75,8 @@ class Mind:
         self.history = deque((HistoryEntry(**h) for h in data["history"]), maxlen=self.history.maxlen)
         self.last_command, self.last_output = data["last_command"], data["last_output"]
         self.death_note, self.score, self.moves = data["death_note"], data["score"], data["moves"]
+        if hasattr(p.game, "traps"):
+            p.game.traps.update(str(t) for t in data.get("traps", []))
         return dict(data.get("stuck", {}))
 
 

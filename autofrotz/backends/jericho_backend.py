@@ -114,6 +114,15 @@ class JerichoBackend(GameInterface):
         finally:
             self._env.set_state(state)
 
+    def _state_before(self) -> object:
+        return self._env.get_state()
+
+    def _answers(self) -> bool:
+        return bool(self._side_step("look")[0].strip())
+
+    def _go_back(self, state: object) -> None:
+        self._env.set_state(state)
+
     def _save(self, slot: str) -> None:
         self._slots[slot] = self._env.get_state()
 
