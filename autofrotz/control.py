@@ -66,8 +66,9 @@ def check_pace(value: Any) -> float:
     return pace
 
 
-def checked_command(value: Any) -> str:
-    """A typed command after the same check_command every agent's command passes.
+def checked_command(value: Any, word_chars: int = 6, aliases: frozenset[str] = frozenset()) -> str:
+    """A typed command after the same check_command every agent's command passes (with the story's
+    dictionary length and its own spellings of control verbs, when the game gives them).
 
     >>> checked_command("  open mailbox ")
     'open mailbox'
@@ -81,7 +82,7 @@ def checked_command(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ControlError("type a command to send")
     try:
-        return check_command(value)
+        return check_command(value, word_chars, aliases)
     except GameInterfaceError as exc:
         raise ControlError(str(exc)) from None
 
@@ -97,6 +98,10 @@ class GameControl:
         self._clock = clock
         self._last_turn: float | None = None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.story_words: tuple[int, frozenset[str]] = (
+            6,
+            frozenset(),
+        )  # the game's word length, control words
 
     # ----- any thread (the web server) ----------------------------------------------------------
     def request(self, action: str, value: Any = None) -> None:
@@ -106,7 +111,7 @@ class GameControl:
         if action == "pace":
             value = check_pace(value)
         if action == "command":
-            value = checked_command(value)
+            value = checked_command(value, *self.story_words)
             with self._lock:
                 waiting = len(self._status.typed) + self._queue.qsize()
             if waiting >= MAX_TYPED:

@@ -95,6 +95,8 @@ class Session:
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
         _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
+        if hasattr(game, "control_words"):  # the takeover box refuses the story's own save words too
+            parts.control.story_words = (game.word_chars, game.control_words())
         parts.budget = budget
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line)
 

@@ -62,3 +62,18 @@ def test_ordinary_words_still_reach_the_game(name: str) -> None:
         game.start()
         for command in ("savory", "restrain", "read the sign", "look"):
             assert game.send(command).text
+
+
+def test_the_takeover_box_refuses_them_with_the_story_s_words(tmp_path: Path) -> None:
+    from autofrotz.config import config_from_dict
+    from autofrotz.control import ControlError
+    from autofrotz.session import Session
+
+    raw = {"game_file": str(_story("BrandX")), "database_path": str(tmp_path / "g.db"), "max_turns": 2}
+    config = config_from_dict({**raw, "hooks": [], "web_server": {"enabled": False}, "agents": {}})
+    with Session.open(config, web=False, console=False) as session:
+        control = session.orchestrator.p.control
+        assert control is not None
+        with pytest.raises(ControlError, match="saven"):
+            control.request("command", "savenow")
+        control.request("command", "look")
