@@ -42,11 +42,12 @@ def _run_subcommand(kind: str, argv: list[str]) -> int:
             raise
         print(f"unknown {kind} '{argv[0]}'", file=sys.stderr)
         return 2
+    from autofrotz.game_interface import GameInterfaceError
     from autofrotz.games import GameNotFoundError
 
     try:
         return int(module.main(argv[1:]))
-    except GameNotFoundError as exc:  # an unknown or refused story: one line, not a traceback
+    except (GameNotFoundError, GameInterfaceError) as exc:  # an unknown, refused or failing story: one line
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import resource
 import signal
 import subprocess
@@ -93,3 +94,20 @@ def test_a_full_disk_during_play_and_at_resume(zork1: Path, tmp_path: Path) -> N
     assert again.returncode != 0 and "Traceback" not in again.stderr, again.stderr[-1500:]
     done = _run("--config", str(path), "--no-web", "--resume", "1")
     assert done.returncode == 0, done.stderr[-1500:]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_bench_interface_on_a_crafted_story(seed: int, cellar_path: Path, tmp_path: Path) -> None:
+    """Code bytes replaced at random, checksum made to match: refused by the trial run, or the
+    interpreter's failure is one line; never a segfault of the bench itself."""
+    data = bytearray(cellar_path.read_bytes())
+    start = int.from_bytes(data[6:8], "big")
+    rng = random.Random(seed)
+    for i in range(start, min(len(data), start + 4000)):
+        data[i] = rng.randrange(256)
+    data[0x1C:0x1E] = (sum(data[64:]) % 65536).to_bytes(2, "big")
+    story = tmp_path / "crafted.z5"
+    story.write_bytes(bytes(data))
+    done = _run("bench", "interface", "--game", str(story), "--steps", "5")
+    assert done.returncode == 2, done.stderr[-1500:]
+    _one_line(done, "crafted.z5")
