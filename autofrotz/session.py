@@ -325,6 +325,9 @@ def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: 
     fresh = config.fresh if resume_id is None else _started_fresh(db, resume_id, config.fresh)
     learning = Learning.open(db.conn, path, config.seed, fresh, resume_id)
     parts.learning = learning
+    learning.game = parts.game
+    if hasattr(parts.game, "traps"):
+        parts.game.traps.update(learning.traps)  # commands that trapped this story in earlier runs
     agent = parts.game_agent
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
         parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)

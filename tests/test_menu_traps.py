@@ -52,29 +52,39 @@ def test_no_trap_where_the_game_answers(zork1: Path) -> None:
         assert game.traps == set()
 
 
-def test_a_played_game_goes_on_and_keeps_the_trap_in_its_saves(tmp_path: Path) -> None:
+def _play_temple(tmp_path: Path, commands: str, *extra: str) -> None:
     _story("temple")
     script = tmp_path / "script.txt"
-    script.write_text("help\nlook\nhelp\ninventory\n")
+    script.write_text(commands)
     config = {"game_file": "temple", "database_path": str(tmp_path / "g.db"), "max_turns": 5, "save_every": 1}
     config |= {"hooks": [], "web_server": {"enabled": False}, "strategy_guide": False}
     config["agents"] = {"game_agent": {"provider": "script", "model": str(script)}}
     (tmp_path / "c.json").write_text(json.dumps(config))
-    argv = [
-        sys.executable,
-        str(ROOT / "main.py"),
-        "--config",
-        str(tmp_path / "c.json"),
-        "--no-web",
-        "--fresh",
-    ]
+    argv = [sys.executable, str(ROOT / "main.py"), "--config", str(tmp_path / "c.json"), "--no-web", *extra]
     done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-1000:]
+
+
+def _turns(tmp_path: Path, game_id: int) -> dict[int, dict]:
     reader = GameReader(tmp_path / "g.db")
-    turns = {t["turn_number"]: t for t in reader.turns(1)}
-    reader.close()
+    try:
+        return {t["turn_number"]: t for t in reader.turns(game_id)}
+    finally:
+        reader.close()
+
+
+def test_a_played_game_goes_on_and_keeps_the_trap_in_its_saves(tmp_path: Path) -> None:
+    _play_temple(tmp_path, "help\nlook\nhelp\ninventory\n", "--fresh")
+    turns = _turns(tmp_path, 1)
     assert turns[2]["output"].strip() and turns[4]["output"].strip()  # answered after the menu
     assert turns[3]["command"] == "look" and "not sent again" in turns[3]["reasoning"]
     with Database(tmp_path / "g.db") as db:
         _, packed, _ = db.latest_state(1)
     assert packed is not None and unpack_state(packed)[1]["traps"] == ["help"]  # type: ignore[index]
+
+
+def test_a_later_run_of_the_story_never_sends_the_trap(tmp_path: Path) -> None:
+    _play_temple(tmp_path, "help\nlook\n", "--fresh")
+    _play_temple(tmp_path, "help\nlook\n")  # the same database: learns from the first run
+    first = _turns(tmp_path, 2)[1]
+    assert first["command"] == "look" and "not sent again" in first["reasoning"]
