@@ -292,12 +292,13 @@ class GameInterface(ABC):
 
     def _check_still_answering(self, command: str, text: str, before: object) -> None:
         """Rule ``a command that traps the game is undone``: a menu the interpreter cannot leave (help,
-        hints, about in many stories) makes every later command come back empty. Checked until the
+        hints, about in many stories) makes every later command come back empty: its own reply is
+        empty, or a side "look" after it is (a reply asking for a key is left alone). Checked until the
         command's first word has been answered once; a trap is undone and remembered (kept with
         saves, see mind.py)."""
         from autofrotz.inventory_probe import awaiting_key
 
-        if awaiting_key(text) or self._answers():
+        if awaiting_key(text) or (text.strip() and self._answers()):
             self._answered.add(command.split(" ", 1)[0])
             return
         log.warning("%s: %r left the game not answering; undone and remembered", self.path.name, command)

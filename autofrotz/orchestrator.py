@@ -272,13 +272,22 @@ class Orchestrator:
             if sent != decision.command:
                 decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:
+            fallback, result = self._send_safe_default()
             decision = replace(
-                decision, command=SAFE_DEFAULT, error=f"refused command {decision.command!r}: {exc}"
+                decision, command=fallback, error=f"refused command {decision.command!r}: {exc}"
             )
-            result = self.p.game.send(SAFE_DEFAULT)
         if self.maze_solver is not None:
             self.maze_solver.observe(result.text)
         return decision, result
+
+    def _send_safe_default(self) -> tuple[str, Any]:
+        """The safe default instead of a refused command; 'wait' if even that once trapped the game."""
+        from autofrotz.game_interface import TrappedCommandError
+
+        try:
+            return SAFE_DEFAULT, self.p.game.send(SAFE_DEFAULT)
+        except TrappedCommandError:
+            return "wait", self.p.game.send("wait")
 
     def _parse_and_update(
         self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False

@@ -118,7 +118,11 @@ class JerichoBackend(GameInterface):
         return self._env.get_state()
 
     def _answers(self) -> bool:
-        return bool(self._side_step("look")[0].strip())
+        if self.halted:  # a runtime error: every later command is answered by the same line
+            return False
+        text = self._side_step("look")[0]
+        text = text if self._supported else strip_status_line(text)  # a status line alone is no answer
+        return bool(text.strip().strip(">").strip())
 
     def _go_back(self, state: object) -> None:
         self._env.set_state(state)
