@@ -20,10 +20,11 @@ import shutil
 import tempfile
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 from autofrotz.if_patterns import (
     CANCEL_FILE_NAME,
@@ -39,6 +40,7 @@ from autofrotz.if_patterns import (
 from autofrotz.watchdog import WATCHDOG
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 MAX_COMMAND_CHARS = 120  # below every interpreter's input buffer, so nothing spills into a next read
 RAW_CHARS_READ = 16  # of a longer command only this many times MAX_COMMAND_CHARS is read at all
@@ -191,7 +193,7 @@ class GameInterface(ABC):
 
     backend: str = ""
     reports_score_each_step = True  # False: score/moves only when the game's text states them
-    in_process = False  # True: the interpreter shares our working directory, so it runs in _private_cwd
+    in_process = False  # True: the interpreter shares our working directory, so it runs in _in_own_folder
 
     def __init__(self, path: Path, seed: int | None) -> None:
         self.path = path
@@ -204,6 +206,7 @@ class GameInterface(ABC):
         self.word_chars = dictionary_chars(story[0] if story else 0)
         self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
         self._own_cwd: str | None = None
+        self._folders: tuple[int, int] | None = None  # (where we run, the interpreter's own), held open
         self._vocabulary: Vocabulary | None = None
         self._control_words: frozenset[str] | None = None
         self.traps: set[str] = set()  # commands that left the game not answering (undone when sent)
@@ -250,8 +253,7 @@ class GameInterface(ABC):
 
     def start(self) -> str:
         """Start (or restart) the story; returns the intro text with the first room description."""
-        with self._private_cwd():  # a story's opening code may write files too
-            text = self._start()
+        text = self._in_own_folder(lambda _: self._start(), "")  # its opening code may write files too
         self._running = True
         return text
 
@@ -269,8 +271,8 @@ class GameInterface(ABC):
         if not self._running:
             self._require_running()
         before = None if clean.split(" ", 1)[0] in self._answered else self._state_before()
-        with self._private_cwd():  # whatever the command: a disguised save writes only in our folder
-            text, score, moves = self._step(clean)
+        # Whatever the command, in the interpreter's own folder: a disguised save writes only there.
+        text, score, moves = self._in_own_folder(self._step, clean)
         if before is not None:
             self._check_still_answering(clean, text, before)
         asked = control_question(text)
@@ -310,8 +312,7 @@ class GameInterface(ABC):
         log.warning("%s: %r led to a control question; cancelled it", self.path.name, command)
         answer = CANCEL_FILE_NAME if asked == "file" else CANCEL_YES_NO
         self._remove_cancel_files()  # so a restore question finds nothing to load
-        with self._private_cwd():
-            reply, _score, _moves = self._step(answer)
+        reply, _score, _moves = self._in_own_folder(self._step, answer)
         self._remove_cancel_files()
         return text + reply
 
@@ -329,23 +330,25 @@ class GameInterface(ABC):
             self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
         return self._own_cwd
 
-    @contextlib.contextmanager
-    def _private_cwd(self) -> Iterator[None]:
+    def _in_own_folder(self, call: Callable[[str], _T], command: str) -> _T:
         """Run an in-process interpreter call inside a folder of its own, so no file lands in ours,
-        under the step watchdog (a story that never returns ends the game; see watchdog.py)."""
+        under the step watchdog (a story that never returns ends the game; see watchdog.py).
+
+        This runs on every command, so it is kept to two fchdir calls: both folders are held open
+        from the first call (the folder we return to is the one the game was started from).
+        """
         if not self.in_process:
-            yield
-            return
-        if self._own_cwd is None:
-            self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
-        back = os.open(".", os.O_RDONLY)
+            return call(command)
+        if self._folders is None:
+            self._folders = (os.open(".", os.O_RDONLY), os.open(self._scratch_dir(), os.O_RDONLY))
+        home, own = self._folders
+        os.fchdir(own)
+        WATCHDOG.begin()
         try:
-            os.chdir(self._own_cwd)
-            with WATCHDOG.step():
-                yield
+            return call(command)
         finally:
-            os.fchdir(back)
-            os.close(back)
+            WATCHDOG.end()
+            os.fchdir(home)
 
     def save(self, slot: str) -> None:
         """Save the game into a named slot (orchestrator only)."""
@@ -362,6 +365,10 @@ class GameInterface(ABC):
         if self._running:
             self._running = False
             self._close()
+        if self._folders is not None:
+            for fd in self._folders:
+                os.close(fd)
+            self._folders = None
         if self._own_cwd is not None:
             shutil.rmtree(self._own_cwd, ignore_errors=True)
             self._own_cwd = None

@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 STEP_DEADLINE_S = 30.0  # far above any real step (milliseconds), side copies and key pages included
 GRACE_S = 1.0  # a Ctrl-C inside a step this old means the step is not coming back
@@ -45,16 +45,20 @@ class StepWatchdog:
         self._thread: threading.Thread | None = None
         self._wake: int | None = None
 
-    @contextlib.contextmanager
-    def step(self) -> Iterator[None]:
-        """Run one interpreter step under the watchdog."""
+    def begin(self) -> None:
+        """An interpreter step starts (call end() when it returns, in a finally)."""
         if self._thread is None:
             self._start()
         self._started = time.monotonic()
-        try:
-            yield
-        finally:
-            self._started = None
+
+    def end(self) -> None:
+        """The step returned."""
+        self._started = None
+
+    @property
+    def watching(self) -> bool:
+        """Whether a step is being watched now (a side step inside it needs no watch of its own)."""
+        return self._started is not None
 
     def _start(self) -> None:
         if threading.current_thread() is threading.main_thread():

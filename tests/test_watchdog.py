@@ -1,7 +1,8 @@
 """A story that stops answering ends the game as interpreter_hung with one line; Ctrl-C always works.
 
-tests/support/loop.inf plays four turns, then loops forever inside the interpreter (in C, in our
-process). It passes the trial run a story outside the manifest gets, as such a story would.
+tests/support/loop.inf plays three turns, then loops forever inside the interpreter (in C, in our
+process) on the next step, a side step included. It passes the trial run a story outside the
+manifest gets, as such a story would.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -67,16 +69,20 @@ def test_ctrl_c_inside_the_hang_ends_the_process_with_one_line(looping: Path, tm
     argv = [sys.executable, str(SHORT), "600", "--config", str(_config(tmp_path, looping)), "--no-web"]
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
+    guard = threading.Timer(90, proc.kill)  # the test never waits for ever on a silent process
+    guard.start()
     for line in proc.stdout:
-        if line.startswith("turn    4"):
+        if line.startswith("turn    2"):
             break
-    time.sleep(2.5)  # inside the looping step, past the grace a normal step gets
+    time.sleep(4)  # the loop starts on the next turn or two, in ms: now inside it, past the grace
     proc.send_signal(signal.SIGINT)
     try:
         _, err = proc.communicate(timeout=15)
     except subprocess.TimeoutExpired:
         proc.kill()
         pytest.fail("Ctrl-C did not end the process")
+    finally:
+        guard.cancel()
     assert proc.returncode == 130, err[-1000:]
     assert "interrupted inside a step of the story; continue with: python main.py --resume 1" in err
     assert _status(tmp_path) == "interrupted"  # still resumable: a playing game no process holds

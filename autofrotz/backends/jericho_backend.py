@@ -16,6 +16,7 @@ from autofrotz.backends import zmachine
 from autofrotz.backends.memory_truth import MemoryTruth
 from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 from autofrotz.if_patterns import PRESS_KEY_RE
+from autofrotz.watchdog import WATCHDOG
 
 DEFAULT_SEED = 42
 EAGER_PROBES = 30  # truth reads that each try the side-copy discovery while the player is unknown
@@ -106,12 +107,18 @@ class JerichoBackend(GameInterface):
         return self._side_step("score")[0]
 
     def _side_step(self, command: str) -> tuple[str, bytes]:
-        """A command's reply and the memory after it, in a copy of the state that is then put back."""
+        """A command's reply and the memory after it, in a copy of the state that is then put back;
+        under the step watchdog, as every step of the story is (a side step can loop for ever too)."""
         state = self._env.get_state()
+        watched = WATCHDOG.watching
+        if not watched:
+            WATCHDOG.begin()
         try:
             text, *_ = self._env.step(command)
             return text, self._memory()
         finally:
+            if not watched:
+                WATCHDOG.end()
             self._env.set_state(state)
 
     def _state_before(self) -> object:
