@@ -157,14 +157,16 @@ class SaveRotation:
     def resume(self, turn: int, packed: bytes, fetch: Callable[[str], bytes | None]) -> SavePoint:
         """Rebuild the rotation a stored state records and bring the game to that state (resume).
 
-        ``fetch`` finds another stored state by its ref. A state stored before rotations were recorded
-        starts a rotation of its own.
+        ``fetch`` finds another stored state by its ref. A state stored before rotations were recorded,
+        or with another number of slots, starts a rotation of its own.
         """
         raw, mind = unpack_state(packed)
         record = (mind or {}).get(ROTATION)
-        if not isinstance(record, dict):
-            return self.adopt(turn, packed)
+        if not isinstance(record, dict) or not _fits(record, self.names):
+            return self.adopt(turn, packed)  # recorded before rotations were, or with other slots
         try:
+            if len(record["points"]) > len(self.names) or len(record["ladder"]) > LADDER_SAVES:
+                raise ValueError("more saves than the slots and the ladder hold")
             self.points = [self._entry(e, packed, fetch) for e in record["points"]]
             self.ladder = [self._entry(e, packed, fetch) for e in record["ladder"]]
             self.deaths = {str(k): int(v) for k, v in record["deaths"].items()}
@@ -249,6 +251,12 @@ class SaveRotation:
         self.ladder = [p for p in self.ladder if p.turn < rung.turn]
         self.rule = LADDER_RULE
         return point
+
+
+def _fits(record: dict[str, Any], names: list[str]) -> bool:
+    """Whether a rotation record was made with these slots (save_slots may change between sessions)."""
+    entries = record.get("points")
+    return isinstance(entries, list) and all(isinstance(e, list) and e and e[0] in names for e in entries)
 
 
 def _score(point: SavePoint) -> int:
