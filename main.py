@@ -47,7 +47,14 @@ def _run_subcommand(kind: str, argv: list[str]) -> int:
             raise
         print(f"unknown {kind} '{argv[0]}'", file=sys.stderr)
         return 2
-    return int(module.main(argv[1:]))
+    from autofrotz.game_interface import GameInterfaceError
+    from autofrotz.games import GameNotFoundError
+
+    try:
+        return int(module.main(argv[1:]))
+    except (GameNotFoundError, GameInterfaceError) as exc:  # an unknown, refused or failing story: one line
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 def _is_interrupt(exc: BaseException) -> bool:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config
+from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config_or_defaults
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -29,7 +30,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument("--game", help="story file: a name in games/ or a path (default from config)")
     parser.add_argument("--max-turns", type=int, help="stop after this many turns")
-    parser.add_argument("--config", default="config.json", help="config file (default config.json)")
+    parser.add_argument(
+        "--config", help="config file (default: the project's config.json, else the defaults)"
+    )
     parser.add_argument("--db", help="SQLite database file (default from config)")
     parser.add_argument("--backend", choices=("jericho", "dfrotz"), help="interpreter back end")
     parser.add_argument("--seed", type=int, help="interpreter random seed")
@@ -114,27 +117,30 @@ def _linger(session: Any) -> None:
 def _play(session: Any) -> int:
     from autofrotz.game_interface import GameInterfaceError
     from autofrotz.session import SessionError
+    from autofrotz.watchdog import WATCHDOG, game_handler
 
-    gid = session.orchestrator.game_id
+    WATCHDOG.on_stuck = game_handler(lambda: session.orchestrator.game_id, str(session.config.database_path))
     try:
         status = session.play()
     except KeyboardInterrupt:
-        print(
-            f"\ninterrupted; continue with: python main.py --resume {session.orchestrator.game_id}",
-            file=sys.stderr,
-        )
+        print(f"\ninterrupted{_go_on(session)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except SessionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except GameInterfaceError as exc:
-        gid = session.orchestrator.game_id or gid
-        print(
-            f"error: the interpreter failed ({exc}); continue with: python main.py --resume {gid}",
-            file=sys.stderr,
-        )
+        print(f"error: the interpreter failed ({exc}){_go_on(session)}", file=sys.stderr)
+        return EXIT_ERROR
+    except (sqlite3.Error, OSError) as exc:  # a full disk, a file gone: the last committed turn stands
+        print(f"error: the game could not be recorded ({exc}){_go_on(session)}", file=sys.stderr)
         return EXIT_ERROR
     return EXIT_ERROR if status in FAILED_STATUSES else EXIT_OK
+
+
+def _go_on(session: Any) -> str:
+    """How to continue the game, once it has a record; before that, that nothing was recorded."""
+    gid = session.orchestrator.game_id
+    return f"; continue with: python main.py --resume {gid}" if gid else "; nothing was recorded"
 
 
 def configure(args: argparse.Namespace) -> Config:
@@ -147,7 +153,9 @@ def configure(args: argparse.Namespace) -> Config:
             "the flag changes nothing, --fresh starts blank",
             file=sys.stderr,
         )
-    config = load_config(args.config)
+    config, note = load_config_or_defaults(args.config)
+    if note:
+        print(note, file=sys.stderr)
     config = apply_overrides(
         config,
         game_file=args.game,
@@ -161,7 +169,9 @@ def configure(args: argparse.Namespace) -> Config:
         budget_usd_per_hour=args.budget_per_hour,
     )
     web = replace(
-        config.web_server, host=args.host or config.web_server.host, port=args.port or config.web_server.port
+        config.web_server,
+        host=args.host or config.web_server.host,
+        port=args.port if args.port is not None else config.web_server.port,  # 0: any free port
     )
     if config.max_turns < 1:
         raise ConfigError("--max-turns must be at least 1")

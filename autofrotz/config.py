@@ -120,6 +120,20 @@ class Config:
         return self.agents.get(role, AgentConfig())
 
 
+PROJECT_CONFIG = Path(__file__).resolve().parent.parent / "config.json"
+
+
+def load_config_or_defaults(path: str | None) -> tuple[Config, str | None]:
+    """The config file given, else the project's config.json, else the defaults with a note saying so
+    (whatever the current folder). A file given and missing is an error."""
+    if path is not None:
+        return load_config(path), None
+    if PROJECT_CONFIG.is_file():
+        return load_config(PROJECT_CONFIG), None
+    note = f"note: no config file ({PROJECT_CONFIG} is missing); playing with the defaults"
+    return config_from_dict({}, source="defaults"), note
+
+
 def load_config(path: str | Path) -> Config:
     """Read and validate a config file."""
     path = Path(path)
@@ -133,6 +147,8 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"{path}: not valid JSON ({exc})") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise ConfigError(f"{path}: holds a number too long to read") from None
     except OSError as exc:
         raise ConfigError(f"cannot read config file {path}: {exc.strerror or exc}") from None
     return config_from_dict(raw, source=str(path))
@@ -270,8 +286,10 @@ def check_ranges(config: Config, source: str = "config") -> None:
     """ConfigError naming the first number outside its range."""
     for where, value in _numbers(dataclasses.asdict(config), ""):
         low, high = _range_of(where)
-        if not (math.isfinite(value) and low <= value <= high):
-            raise ConfigError(f"{source}: {where} must be between {_num(low)} and {_num(high)} (got {value})")
+        if not ((isinstance(value, int) or math.isfinite(value)) and low <= value <= high):
+            huge = isinstance(value, int) and abs(value) >= 10**24
+            got = f"a number of about {abs(int(value)).bit_length() * 3 // 10} digits" if huge else str(value)
+            raise ConfigError(f"{source}: {where} must be between {_num(low)} and {_num(high)} (got {got})")
 
 
 def port_problem(port: int, name: str = "port") -> str | None:

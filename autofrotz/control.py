@@ -66,8 +66,9 @@ def check_pace(value: Any) -> float:
     return pace
 
 
-def checked_command(value: Any) -> str:
-    """A typed command after the same check_command every agent's command passes.
+def checked_command(value: Any, word_chars: int = 6, aliases: frozenset[str] = frozenset()) -> str:
+    """A typed command after the same check_command every agent's command passes (with the story's
+    dictionary length and its own spellings of control verbs, when the game gives them).
 
     >>> checked_command("  open mailbox ")
     'open mailbox'
@@ -82,7 +83,7 @@ def checked_command(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ControlError("type a command to send")
     try:
-        return check_command(value)
+        return check_command(value, word_chars, aliases)
     except ForbiddenCommandError:  # said to the person who typed it, not to an agent
         verb = forbidden_verb(value.strip().lower()) or value.split()[0]
         raise ControlError(f"'{verb}' controls the interpreter: the page does not send it") from None
@@ -102,6 +103,10 @@ class GameControl:
         self._last_turn: float | None = None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.page_open: Callable[[], bool] = lambda: False  # whether a page is watching this game now
+        self.story_words: tuple[int, frozenset[str]] = (
+            6,
+            frozenset(),
+        )  # the game's word length, control words
 
     # ----- any thread (the web server) ----------------------------------------------------------
     def request(self, action: str, value: Any = None) -> None:
@@ -111,7 +116,7 @@ class GameControl:
         if action == "pace":
             value = check_pace(value)
         if action == "command":
-            value = checked_command(value)
+            value = checked_command(value, *self.story_words)
             with self._lock:
                 waiting = len(self._status.typed) + self._queue.qsize()
             if waiting >= MAX_TYPED:

@@ -20,25 +20,30 @@ import shutil
 import tempfile
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 from autofrotz.if_patterns import (
     CANCEL_FILE_NAME,
     CANCEL_YES_NO,
     MIN_DICTIONARY_CHARS,
+    control_aliases,
     control_question,
     detect_outcome,
     dictionary_chars,
     first_clause,
     forbidden_verb,
 )
+from autofrotz.watchdog import WATCHDOG
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 MAX_COMMAND_CHARS = 120  # below every interpreter's input buffer, so nothing spills into a next read
+RAW_CHARS_READ = 16  # of a longer command only this many times MAX_COMMAND_CHARS is read at all
 
 
 class GameInterfaceError(Exception):
@@ -47,6 +52,10 @@ class GameInterfaceError(Exception):
 
 class ForbiddenCommandError(GameInterfaceError):
     """An agent sent an interpreter-control command (quit, save, restore, ...)."""
+
+
+class TrappedCommandError(ForbiddenCommandError):
+    """A command that left this story not answering before (a menu it cannot leave)."""
 
 
 class InterpreterDiedError(GameInterfaceError):
@@ -160,7 +169,7 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
     """
     if len(command) <= max_chars and command.isascii() and command.isprintable() and "\\" not in command:
         return " ".join(command.split())  # the usual case, kept cheap: the layer must stay thin
-    text = _LINE_BREAKS_RE.sub(" ", command)
+    text = _LINE_BREAKS_RE.sub(" ", command[: max_chars * RAW_CHARS_READ])
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     # dfrotz reads a leading backslash as a runtime command; nothing in a story needs one.
     text = "".join(ch if ch.isprintable() and ch != "\\" else " " for ch in text)
@@ -170,28 +179,25 @@ def sanitise_command(command: str, max_chars: int = MAX_COMMAND_CHARS) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=4096)  # agents repeat commands a lot; keeps the layer thin
-def check_command(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str:
+def check_command(
+    command: str, word_chars: int = MIN_DICTIONARY_CHARS, aliases: frozenset[str] = frozenset()
+) -> str:
     """Sanitise an agent's command and refuse interpreter-control verbs.
 
-    word_chars is the story's dictionary word length (6 by default, the strictest reading).
+    word_chars is the story's dictionary word length (6 by default, the strictest reading); aliases
+    the story's own control words (if_patterns.control_aliases). The cache is keyed on the sanitised,
+    bounded text, so long commands are not kept.
     """
-    clean = sanitise_command(command)
-    verb = forbidden_verb(clean, word_chars)
+    return _check_clean(sanitise_command(command), word_chars, aliases)
+
+
+@functools.lru_cache(maxsize=4096)  # agents repeat commands a lot; keeps the layer thin
+def _check_clean(clean: str, word_chars: int, aliases: frozenset[str]) -> str:
+    """check_command on a sanitised command (at most MAX_COMMAND_CHARS long)."""
+    verb = forbidden_verb(clean, word_chars, aliases)
     if verb is not None:
         raise ForbiddenCommandError(f"'{verb}' controls the interpreter and may not be sent by an agent")
     return first_clause(clean)
-
-
-def plain_command(command: str) -> bool:
-    """Letters and spaces only: the filter reads such a command exactly as the game's dictionary
-    will (cut to its word length). In-process interpreters run anything else inside a folder of
-    their own; a folder change costs about ten microseconds, so the common commands skip it.
-
-    >>> plain_command("open mailbox"), plain_command("x me."), plain_command("take 2 coins")
-    (True, False, False)
-    """
-    return command.replace(" ", "").isalpha()
 
 
 class GameInterface(ABC):
@@ -199,7 +205,7 @@ class GameInterface(ABC):
 
     backend: str = ""
     reports_score_each_step = True  # False: score/moves only when the game's text states them
-    in_process = False  # True: the interpreter shares our working directory (see _private_cwd)
+    in_process = False  # True: the interpreter shares our working directory, so it runs in _in_own_folder
 
     def __init__(self, path: Path, seed: int | None) -> None:
         self.path = path
@@ -212,7 +218,11 @@ class GameInterface(ABC):
         self.word_chars = dictionary_chars(story[0] if story else 0)
         self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
         self._own_cwd: str | None = None
+        self._folders: tuple[int, int] | None = None  # (where we run, the interpreter's own), held open
         self._vocabulary: Vocabulary | None = None
+        self._control_words: frozenset[str] | None = None
+        self.traps: set[str] = set()  # commands that left the game not answering (undone when sent)
+        self._answered: set[str] = set()  # first words the game answered after: not checked again
 
     @abstractmethod
     def _start(self) -> str: ...
@@ -257,33 +267,66 @@ class GameInterface(ABC):
 
     def start(self) -> str:
         """Start (or restart) the story; returns the intro text with the first room description."""
-        with self._private_cwd():  # a story's opening code may write files too
-            text = self._start()
+        text = self._in_own_folder(lambda _: self._start(), "")  # its opening code may write files too
         self._running = True
         return text
 
+    def control_words(self) -> frozenset[str]:
+        """The story's dictionary words a parser may read as a control verb (found once per story)."""
+        if self._control_words is None:
+            self._control_words = control_aliases(self.vocabulary().words, self.word_chars)
+        return self._control_words
+
     def send(self, command: str) -> StepResult:
         """Send one agent command; raises ForbiddenCommandError for interpreter-control verbs."""
-        clean = check_command(command, self.word_chars)
+        clean = check_command(command, self.word_chars, self.control_words())
+        if clean in self.traps:
+            raise TrappedCommandError(f"'{clean}' left this story not answering before; it is not sent again")
         if not self._running:
             self._require_running()
-        if self.in_process and not plain_command(clean):
-            with self._private_cwd():
-                text, score, moves = self._step(clean)
-        else:
-            text, score, moves = self._step(clean)
+        before = None if clean.split(" ", 1)[0] in self._answered else self._state_before()
+        # Whatever the command, in the interpreter's own folder: a disguised save writes only there.
+        text, score, moves = self._in_own_folder(self._step, clean)
+        if before is not None:
+            self._check_still_answering(clean, text, before)
         asked = control_question(text)
         if asked is not None:
             text = self._cancel(clean, text, asked)
         return StepResult(text, score, moves, detect_outcome(text))
+
+    def _state_before(self) -> object | None:
+        """A state to go back to if the command traps the game (None: this back end does not check)."""
+        return None
+
+    def _answers(self) -> bool:
+        """Whether the game still answers a command (asked in a side copy)."""
+        return True
+
+    def _go_back(self, state: object) -> None:
+        """Put the game back in a state from _state_before."""
+        raise NotImplementedError(f"the {self.backend} back end keeps no state to go back to")
+
+    def _check_still_answering(self, command: str, text: str, before: object) -> None:
+        """Rule ``a command that traps the game is undone``: a menu the interpreter cannot leave (help,
+        hints, about in many stories) makes every later command come back empty: its own reply is
+        empty, or a side "look" after it is (a reply asking for a key is left alone). Checked until the
+        command's first word has been answered once; a trap is undone and remembered (kept with
+        saves, see mind.py)."""
+        from autofrotz.inventory_probe import awaiting_key
+
+        if awaiting_key(text) or (text.strip() and self._answers()):
+            self._answered.add(command.split(" ", 1)[0])
+            return
+        log.warning("%s: %r left the game not answering; undone and remembered", self.path.name, command)
+        self._go_back(before)
+        self.traps.add(command)
 
     def _cancel(self, command: str, text: str, asked: str) -> str:
         """Answer a file name or restart/quit question by cancelling it (a second line of defence)."""
         log.warning("%s: %r led to a control question; cancelled it", self.path.name, command)
         answer = CANCEL_FILE_NAME if asked == "file" else CANCEL_YES_NO
         self._remove_cancel_files()  # so a restore question finds nothing to load
-        with self._private_cwd():
-            reply, _score, _moves = self._step(answer)
+        reply, _score, _moves = self._in_own_folder(self._step, answer)
         self._remove_cancel_files()
         return text + reply
 
@@ -301,21 +344,25 @@ class GameInterface(ABC):
             self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
         return self._own_cwd
 
-    @contextlib.contextmanager
-    def _private_cwd(self) -> Iterator[None]:
-        """Run an in-process interpreter call inside a folder of its own, so no file lands in ours."""
+    def _in_own_folder(self, call: Callable[[str], _T], command: str) -> _T:
+        """Run an in-process interpreter call inside a folder of its own, so no file lands in ours,
+        under the step watchdog (a story that never returns ends the game; see watchdog.py).
+
+        This runs on every command, so it is kept to two fchdir calls: both folders are held open
+        from the first call (the folder we return to is the one the game was started from).
+        """
         if not self.in_process:
-            yield
-            return
-        if self._own_cwd is None:
-            self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
-        back = os.open(".", os.O_RDONLY)
+            return call(command)
+        if self._folders is None:
+            self._folders = (os.open(".", os.O_RDONLY), os.open(self._scratch_dir(), os.O_RDONLY))
+        home, own = self._folders
+        os.fchdir(own)
+        WATCHDOG.begin()
         try:
-            os.chdir(self._own_cwd)
-            yield
+            return call(command)
         finally:
-            os.fchdir(back)
-            os.close(back)
+            WATCHDOG.end()
+            os.fchdir(home)
 
     def save(self, slot: str) -> None:
         """Save the game into a named slot (orchestrator only)."""
@@ -332,6 +379,10 @@ class GameInterface(ABC):
         if self._running:
             self._running = False
             self._close()
+        if self._folders is not None:
+            for fd in self._folders:
+                os.close(fd)
+            self._folders = None
         if self._own_cwd is not None:
             shutil.rmtree(self._own_cwd, ignore_errors=True)
             self._own_cwd = None

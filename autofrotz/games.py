@@ -123,6 +123,8 @@ def story_problem(header: bytes, size: int) -> str | None:
 _HEADER_POINTERS = (("high memory", 0x04), ("dictionary", 0x08), ("object table", 0x0A),
                     ("globals", 0x0C), ("static memory", 0x0E), ("abbreviations", 0x18))  # fmt: skip
 
+_OPTIONAL_TABLES = frozenset({"abbreviations"})
+
 
 def _table_problem(header: bytes, length: int) -> str | None:
     """A table address outside the story, or dynamic memory too small for its own tables."""
@@ -130,6 +132,8 @@ def _table_problem(header: bytes, length: int) -> str | None:
         return f"the header says the story is {length} bytes long, shorter than its own header"
     words = {name: int.from_bytes(header[at : at + 2], "big") for name, at in _HEADER_POINTERS}
     for name, addr in words.items():
+        if name in _OPTIONAL_TABLES and addr == 0:
+            continue  # a story with no abbreviations (Hollywood Hijinx, release 235) says so with 0
         if not 64 <= addr < length:
             return f"the {name} address {addr:#06x} lies outside the story (64..{length - 1})"
     static = words["static memory"]
@@ -172,6 +176,19 @@ def check_story(path: Path) -> Path:
         raise GameNotFoundError(f"cannot read {path}: {exc.strerror or exc}") from None
     if problem:
         raise GameNotFoundError(f"{path} is not a playable Z-machine story file: {problem}")
+    return path
+
+
+def open_story(name_or_path: str) -> Path:
+    """A story by name or path through every check a played game gets: the header and checksum, and
+    for a story outside the manifest a trial run in a child process; GameNotFoundError with one line."""
+    from autofrotz.backends.story_probe import StoryProbeError, ensure_playable
+
+    path = check_story(resolve_game(name_or_path))
+    try:
+        ensure_playable(path)
+    except StoryProbeError as exc:
+        raise GameNotFoundError(str(exc)) from None
     return path
 
 

@@ -5,6 +5,7 @@ an agent may not send. Small pure helpers read these tables; nothing here touche
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # Each entry: (outcome, regex). Death is checked first: a game may print the score line on death too.
 DEATH_PATTERNS: tuple[str, ...] = (
@@ -129,10 +130,50 @@ def _forbidden_at(chars: int) -> dict[str, str]:
     return table
 
 
-def forbidden_verb(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str | None:
+# A story's dictionary may spell a control verb its own way ("saven" for save now, in some ports of
+# mainframe games), and some parsers read a longer word by a dictionary word it starts with ("savenow"
+# saves there). So the dictionary words a parser may read as a control verb are found once per story,
+# and a command word that reaches one, cut or by such a prefix, is refused.
+ALIAS_EXTRA_LETTERS = 2  # a control verb with up to this many letters added is the story's spelling of it
+ALIAS_MIN_PREFIX = 4  # a dictionary word this long may be read from any word that starts with it
+
+
+def control_aliases(words: Iterable[str], word_chars: int) -> frozenset[str]:
+    """The story's dictionary words a parser may read as an interpreter-control verb.
+
+    >>> sorted(control_aliases({"saven", "savend", "save", "scripture", "lamp", "savory"}, 9))
+    ['save', 'saven', 'savend']
+    """
+    table = _forbidden_at(word_chars)
+    return frozenset(
+        w
+        for w in words
+        if w in table
+        or any(w.startswith(v) and len(w) - len(v) <= ALIAS_EXTRA_LETTERS for v in FORBIDDEN_VERBS)
+    )
+
+
+def reached_alias(word: str, aliases: frozenset[str], word_chars: int) -> str | None:
+    """The control alias a command word reaches: itself cut to the dictionary length, or one it starts with.
+
+    >>> aliases = frozenset({"save", "saven"})
+    >>> [reached_alias(word, aliases, 9) for word in ("savenow", "saved", "sav")]
+    ['saven', 'save', None]
+    """
+    cut = word[:word_chars]
+    if cut in aliases:
+        return cut
+    longest = sorted(aliases, key=lambda a: (-len(a), a))
+    return next((a for a in longest if len(a) >= ALIAS_MIN_PREFIX and cut.startswith(a)), None)
+
+
+def forbidden_verb(
+    command: str, word_chars: int = MIN_DICTIONARY_CHARS, aliases: frozenset[str] = frozenset()
+) -> str | None:
     """The first interpreter-control verb a Z-machine parser could read in command, or None.
 
-    word_chars is the story's dictionary word length (6 when unknown: the strictest reading).
+    word_chars is the story's dictionary word length (6 when unknown: the strictest reading);
+    aliases are the story's own control words (control_aliases).
 
     >>> forbidden_verb("Quit")
     'quit'
@@ -148,6 +189,9 @@ def forbidden_verb(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str 
     ('q', True, '#comm')
     >>> forbidden_verb("read the sign") is None, forbidden_verb("savory") is None
     (True, True)
+    >>> saven = frozenset({"saven"})
+    >>> forbidden_verb("north. savenow", 9, saven), forbidden_verb("save-now", 9, saven)
+    ('saven', 'saven')
     """
     lowered = command.lower()
     tokens = _TOKEN_RE.findall(lowered)
@@ -159,9 +203,13 @@ def forbidden_verb(command: str, word_chars: int = MIN_DICTIONARY_CHARS) -> str 
             joined = "".join(ch for ch in word if ch.isalnum())
             if joined[:word_chars] in table:
                 return table[joined[:word_chars]]
+            if aliases and joined and (alias := reached_alias(joined, aliases, word_chars)):
+                return alias
     starts = True
     for token in tokens:
         verb = table.get(token[:word_chars]) if token[0].isalnum() else None
+        if verb is None and aliases and token[0].isalnum():
+            verb = reached_alias(token, aliases, word_chars)
         if verb is not None:
             return verb
         if starts and token in FORBIDDEN_CLAUSE_VERBS:

@@ -37,7 +37,7 @@ from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
 from autofrotz.recording import CallRecorder, metrics_for
-from autofrotz.saves import SaveRotation, pack_state, unpack_state
+from autofrotz.saves import SaveRotation, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
 
 log = logging.getLogger(__name__)
@@ -95,6 +95,7 @@ class Orchestrator:
         self.restored_from: int | None = None  # the save a death on this turn went back to (for the record)
         self.restored_score: int | None = None  # and the score stored with that save
         self.stuck = StuckDetector()
+        self.saved_before: tuple[bytes, str] | None = None  # a risky-action save, stored with its turn
         self.game_id = 0
         self.turn = 0
         self.status = "playing"
@@ -329,13 +330,22 @@ class Orchestrator:
             if sent != decision.command:
                 decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:
+            fallback, result = self._send_safe_default()
             decision = replace(
-                decision, command=SAFE_DEFAULT, error=f"refused command {decision.command!r}: {exc}"
+                decision, command=fallback, error=f"refused command {decision.command!r}: {exc}"
             )
-            result = self.p.game.send(SAFE_DEFAULT)
         if self.maze_solver is not None:
             self.maze_solver.observe(result.text)
         return decision, result
+
+    def _send_safe_default(self) -> tuple[str, Any]:
+        """The safe default instead of a refused command; 'wait' if even that once trapped the game."""
+        from autofrotz.game_interface import TrappedCommandError
+
+        try:
+            return SAFE_DEFAULT, self.p.game.send(SAFE_DEFAULT)
+        except TrappedCommandError:
+            return "wait", self.p.game.send("wait")
 
     def _parse_and_update(
         self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False
@@ -455,7 +465,7 @@ class Orchestrator:
         )
         self.mind.last_output = self.mind.death_note
         raw, _ = unpack_state(point.packed)
-        return pack_state(raw, self.mind.dump(self.stuck))
+        return self.saves.pack(raw, self.mind.dump(self.stuck))
 
     def _mark_deadly_way(self, n: int, command: str) -> None:
         """A move that ended in death warns against that way, from the room the player left."""
@@ -465,10 +475,11 @@ class Orchestrator:
             self.p.map.note_exit_words(left, label, f"you died going this way (turn {n})", "deaths")
 
     def _save_state(self, n: int, store: bool = True, agent_state: Any = None) -> bytes:
-        """Save into the next slot; risky-action saves are stored right away for resume."""
+        """Save into the next slot; a risky-action save is stored with the turn it precedes, in one
+        transaction, so a crash inside the turn leaves neither (a resume then saves again, as play did)."""
         point = self.saves.save(n, self.mind.dump(self.stuck, agent_state))
         if store:
-            self.p.db.save_state(self.game_id, n, point.packed, slot=point.slot)
+            self.saved_before = (point.packed, point.slot)
         return point.packed
 
     def _record(
@@ -508,6 +519,7 @@ class Orchestrator:
             decided_by=getattr(self.mind.pending_room, "decided_by", ""),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
+        bundle.saved_before, self.saved_before = self.saved_before, None
         if self.p.learning is not None:
             bundle.knowledge = self.p.learning.facts(
                 self.game_id, n, decision.command, text, score, event, bundle.world, self.restored_score

@@ -1,6 +1,7 @@
 """Resume a recorded game after a crash or Ctrl-C.
 
-The newest stored state (interpreter plus memory, see saves.py) is loaded, then every turn recorded
+The newest stored state (interpreter plus memory, see saves.py) is loaded with the save rotation it
+records (every save, its slot and deaths, the older-save ladder), then every turn recorded
 after it is replayed through the same turn code with the pinned seed: commands come from the record
 (a deterministic agent re-decides them, which also rebuilds its own state), nothing is written, no
 model is asked, and turn numbering continues from the last recorded turn.
@@ -14,8 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autofrotz.agents.stuck import StuckDetector
+from autofrotz.game_interface import GameInterfaceError
 from autofrotz.hooks import base as ev
 from autofrotz.orchestrator import Orchestrator
+from autofrotz.saves import StateDamagedError
 
 log = logging.getLogger(__name__)
 # budget: stopped by its budget, goes on with a higher one; model_error: its model failed, goes on once fixed
@@ -71,10 +74,15 @@ def resume(orch: Orchestrator, game_id: int) -> int:
     orch.game_id = game_id
     orch.p.recorder.game_id = game_id
     orch.p.game.start()
-    point = orch.saves.adopt(state_turn, packed)
-    if not point.mind:
-        raise ResumeError(f"game {game_id}: the saved state carries no world model")
-    orch.stuck = StuckDetector.from_dict(orch.mind.load(point.mind))
+    try:
+        point = orch.saves.resume(state_turn, packed, lambda ref: db.state_by_ref(game_id, ref))
+        orch.stuck = StuckDetector.from_dict(orch.mind.load(point.mind))
+    except (StateDamagedError, GameInterfaceError) as exc:
+        raise ResumeError(f"game {game_id} cannot be resumed: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ResumeError(
+            f"game {game_id}: the saved state's world model cannot be read ({exc!r:.80})"
+        ) from None
     orch.turn = state_turn
     orch.last_death = db.last_death(game_id)  # no periodic save straight after a recent death
     replayed = db.turns_after(game_id, state_turn)

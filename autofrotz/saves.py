@@ -7,24 +7,35 @@ and a resume after a crash, roll the world model back to exactly the moment the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-MAGIC = b"AFZ1"
+MAGIC = b"AFZ2"  # then the sha256 of the rest, so a damaged or altered state is refused before a restore
+OLD_MAGIC = b"AFZ1"  # written before states carried a checksum; still read
 _HEADER = struct.Struct(">I")
+_DIGEST = 32
+ROTATION = "rotation"  # the key of the mind that holds the save rotation as of this state
+SELF = "self"  # a rotation entry that is the state holding the record
+
+
+class StateDamagedError(ValueError):
+    """A stored state does not match the checksum written with it."""
 
 
 def pack_state(interpreter: bytes, mind: dict[str, Any]) -> bytes:
-    """Interpreter bytes plus the JSON memory, in one self-describing value.
+    """Interpreter bytes plus the JSON memory, in one self-describing value with its checksum.
 
     >>> unpack_state(pack_state(b"\\x00ram", {"turn": 3}))
     (b'\\x00ram', {'turn': 3})
     """
     header = zlib.compress(json.dumps(mind, separators=(",", ":")).encode("utf-8"))
-    return MAGIC + _HEADER.pack(len(header)) + header + interpreter
+    body = _HEADER.pack(len(header)) + header + interpreter
+    return MAGIC + hashlib.sha256(body).digest() + body
 
 
 def unpack_state(data: bytes) -> tuple[bytes, dict[str, Any] | None]:
@@ -32,13 +43,44 @@ def unpack_state(data: bytes) -> tuple[bytes, dict[str, Any] | None]:
 
     >>> unpack_state(b"plain")
     (b'plain', None)
+    >>> unpack_state(pack_state(b"ram", {})[:-1] + b"X")
+    Traceback (most recent call last):
+    autofrotz.saves.StateDamagedError: the stored interpreter state does not match its checksum
     """
-    if not data.startswith(MAGIC):
+    if data.startswith(MAGIC):
+        body = data[len(MAGIC) + _DIGEST :]
+        if hashlib.sha256(body).digest() != data[len(MAGIC) : len(MAGIC) + _DIGEST]:
+            raise StateDamagedError("the stored interpreter state does not match its checksum")
+    elif data.startswith(OLD_MAGIC):
+        body = data[len(OLD_MAGIC) :]
+    else:
         return data, None
-    start = len(MAGIC) + _HEADER.size
-    (size,) = _HEADER.unpack(data[len(MAGIC) : start])
-    mind = json.loads(zlib.decompress(data[start : start + size]).decode("utf-8"))
-    return data[start + size :], mind
+    try:
+        (size,) = _HEADER.unpack(body[: _HEADER.size])
+        text = zlib.decompress(body[_HEADER.size : _HEADER.size + size]).decode("utf-8")
+        mind = json.loads(text)
+    except (struct.error, zlib.error, ValueError) as exc:
+        raise StateDamagedError(f"the stored interpreter state cannot be read: {exc}") from None
+    if not isinstance(mind, dict):
+        raise StateDamagedError("the stored interpreter state carries no world model")
+    return body[_HEADER.size + size :], mind
+
+
+def state_ref(packed: bytes) -> str:
+    """The name a rotation record gives a stored state: its checksum, in hex."""
+    if packed.startswith(MAGIC):
+        return packed[len(MAGIC) : len(MAGIC) + _DIGEST].hex()
+    return hashlib.sha256(packed).hexdigest()
+
+
+def referenced_states(packed: bytes) -> set[str]:
+    """The refs of the other stored states a state's rotation record names (kept while it is the newest)."""
+    try:
+        record = (unpack_state(packed)[1] or {}).get(ROTATION) or {}
+    except StateDamagedError:
+        return set()
+    entries = list(record.get("points", [])) + list(record.get("ladder", []))
+    return {str(e[2]) for e in entries if isinstance(e, list) and len(e) == 3 and e[2] != SELF}
 
 
 @dataclass(frozen=True)
@@ -53,6 +95,11 @@ class SavePoint:
     def mind(self) -> dict[str, Any]:
         """The memory stored with the save."""
         return unpack_state(self.packed)[1] or {}
+
+    @property
+    def ref(self) -> str:
+        """How a rotation record names this save (SELF while it is being packed)."""
+        return state_ref(self.packed) if self.packed else SELF
 
 
 RETRIES_PER_SAVE = 2  # deaths restored to one save before an older one is preferred
@@ -78,29 +125,84 @@ class SaveRotation:
         self.deaths: dict[str, int] = {}  # slot -> deaths restored to its current save
         self.ladder: list[SavePoint] = []  # older saves along this timeline, the oldest first
         self.rule = ""  # the rule of the last restore when it was not the plain rotation's
+        self.resume_slot = f"{prefix}_resume"  # where a resumed game's own state is loaded
         self._next = 0
 
     def save(self, turn: int, mind: dict[str, Any]) -> SavePoint:
-        """Save the running game into the next slot, with the memory given."""
-        slot = self.names[self._next]
-        self._next = (self._next + 1) % len(self.names)
+        """Save the running game into the next slot, with the memory given and the rotation after it."""
+        slot = self._take_slot()
         self.game.save(slot)
-        point = SavePoint(slot, turn, pack_state(self.game.export_state(slot), mind))
-        self._keep(point)
+        placeholder = SavePoint(slot, turn, b"")  # stands for this save in the record it carries
+        self._keep(placeholder)
         if not self.ladder or turn - self.ladder[-1].turn >= LADDER_EVERY:
-            self.ladder = (self.ladder + [point])[-LADDER_SAVES:]
+            self.ladder = (self.ladder + [placeholder])[-LADDER_SAVES:]
+        point = SavePoint(slot, turn, self.pack(self.game.export_state(slot), mind))
+        self.points = [point if p is placeholder else p for p in self.points]
+        self.ladder = [point if p is placeholder else p for p in self.ladder]
         return point
 
+    def pack(self, interpreter: bytes, mind: dict[str, Any]) -> bytes:
+        """A state to store: the interpreter, the memory and this rotation (what a resume rebuilds)."""
+        return pack_state(interpreter, {**mind, ROTATION: self.record()})
+
+    def record(self) -> dict[str, Any]:
+        """The rotation as data: slots, their saves (by ref), deaths per slot, the ladder, the next slot."""
+        return {
+            "next": self._next,
+            "points": [[p.slot, p.turn, p.ref] for p in self.points],
+            "deaths": dict(self.deaths),
+            "ladder": [[p.slot, p.turn, p.ref] for p in self.ladder],
+        }
+
+    def resume(self, turn: int, packed: bytes, fetch: Callable[[str], bytes | None]) -> SavePoint:
+        """Rebuild the rotation a stored state records and bring the game to that state (resume).
+
+        ``fetch`` finds another stored state by its ref. A state stored before rotations were recorded,
+        or with another number of slots, starts a rotation of its own.
+        """
+        raw, mind = unpack_state(packed)
+        record = (mind or {}).get(ROTATION)
+        if not isinstance(record, dict) or not _fits(record, self.names):
+            return self.adopt(turn, packed)  # recorded before rotations were, or with other slots
+        try:
+            if len(record["points"]) > len(self.names) or len(record["ladder"]) > LADDER_SAVES:
+                raise ValueError("more saves than the slots and the ladder hold")
+            self.points = [self._entry(e, packed, fetch) for e in record["points"]]
+            self.ladder = [self._entry(e, packed, fetch) for e in record["ladder"]]
+            self.deaths = {str(k): int(v) for k, v in record["deaths"].items()}
+            self._next = int(record["next"]) % len(self.names)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateDamagedError(f"the stored save rotation cannot be read: {exc}") from None
+        for point in self.points:
+            self.game.import_state(point.slot, unpack_state(point.packed)[0])
+        self.game.import_state(self.resume_slot, raw)
+        self.game.restore(self.resume_slot)
+        return SavePoint(self.resume_slot, turn, packed)
+
+    def _entry(self, entry: Any, own: bytes, fetch: Callable[[str], bytes | None]) -> SavePoint:
+        """One [slot, turn, ref] entry of a record, with the state it names."""
+        slot, turn, ref = entry
+        if slot not in self.names:
+            raise StateDamagedError(f"the stored save rotation names an unknown slot {str(slot)[:40]!r}")
+        data = own if ref == SELF else fetch(str(ref))
+        if data is None:
+            raise StateDamagedError(f"the save of turn {int(turn)} that the rotation names is not stored")
+        return SavePoint(slot, int(turn), data)
+
     def adopt(self, turn: int, packed: bytes) -> SavePoint:
-        """Load a stored state into a slot (resume) and restore the game to it."""
-        slot = self.names[self._next]
-        self._next = (self._next + 1) % len(self.names)
+        """Load a stored state into a slot and restore the game to it (a state with no rotation record)."""
+        slot = self._take_slot()
         raw, _ = unpack_state(packed)
         self.game.import_state(slot, raw)
         self.game.restore(slot)
         point = SavePoint(slot, turn, packed)
         self._keep(point)
         return point
+
+    def _take_slot(self) -> str:
+        slot = self.names[self._next]
+        self._next = (self._next + 1) % len(self.names)
+        return slot
 
     def _keep(self, point: SavePoint) -> None:
         self.points = [p for p in self.points if p.slot != point.slot] + [point]
@@ -140,8 +242,7 @@ class SaveRotation:
 
     def _climb_down(self, rung: SavePoint) -> SavePoint:
         """Restore a rung into a slot; it becomes the only rotating save (the others all died twice)."""
-        slot = self.names[self._next]
-        self._next = (self._next + 1) % len(self.names)
+        slot = self._take_slot()
         raw, _ = unpack_state(rung.packed)
         self.game.import_state(slot, raw)
         self.game.restore(slot)
@@ -150,6 +251,12 @@ class SaveRotation:
         self.ladder = [p for p in self.ladder if p.turn < rung.turn]
         self.rule = LADDER_RULE
         return point
+
+
+def _fits(record: dict[str, Any], names: list[str]) -> bool:
+    """Whether a rotation record was made with these slots (save_slots may change between sessions)."""
+    entries = record.get("points")
+    return isinstance(entries, list) and all(isinstance(e, list) and e and e[0] in names for e in entries)
 
 
 def _score(point: SavePoint) -> int:

@@ -102,6 +102,8 @@ class Session:
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
         _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
+        if hasattr(game, "control_words"):  # the takeover box refuses the story's own save words too
+            parts.control.story_words = (game.word_chars, game.control_words())
         parts.budget = budget
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line, llms)
 
@@ -339,7 +341,7 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
     if settings.provider == SCRIPT_PROVIDER:
         try:
             return ScriptedAgent.from_file(settings.model)
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             raise SessionError(f"agents.game_agent: cannot read script {settings.model!r}: {exc}") from None
     if llm is not None:
         return PlainAgent(llm, name) if is_plain(config) else GameAgent(llm, name)
@@ -357,6 +359,9 @@ def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: 
     fresh = config.fresh if resume_id is None else _started_fresh(db, resume_id, config.fresh)
     learning = Learning.open(db.conn, path, config.seed, fresh, resume_id)
     parts.learning = learning
+    learning.game = parts.game
+    if hasattr(parts.game, "traps"):
+        parts.game.traps.update(learning.traps)  # commands that trapped this story in earlier runs
     agent = parts.game_agent
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
         parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)

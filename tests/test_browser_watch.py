@@ -95,7 +95,7 @@ def test_control_needs_the_token_beyond_loopback(tmp_path: Path) -> None:
 
     build_big_map_game(tmp_path / "g.db", rooms=3)
     access = Access.for_host("0.0.0.0")
-    assert access.token and access.hosts is None
+    assert access.token and access.addresses
     from fastapi.testclient import TestClient
 
     with TestClient(create_app(tmp_path / "g.db", access=access), base_url="http://192.0.2.7:8080") as c:

@@ -26,8 +26,8 @@ ATTACKS = [
     "oops save", "north. save", "n then restart", '"save"', "(quit)", "sAvE", "\uff53\uff41\uff56\uff45",
     "#comm", "$verify", "die", "x, restart",
 ]  # fmt: skip
-# Letters-only commands are read exactly by the filter; what it might misread (punctuation, digits)
-# also runs in the interpreter's own folder.
+# Commands the filter might misread (punctuation, digits) run, like every command, in the
+# interpreter's own folder.
 BYPASS = ["quit?", "restarting", "restart!", "save?", "restore?", "script.", "scripts/pwned", "unscript!"]
 
 
@@ -74,7 +74,7 @@ def test_second_line_cancels_what_slips_past_the_filter(
 ) -> None:
     """With the filter switched off, the interface still answers the questions by cancelling."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_interface, "check_command", lambda command, chars=6: sanitise_command(command))
+    monkeypatch.setattr(game_interface, "check_command", lambda command, *_: sanitise_command(command))
     saves = tmp_path / "saves"
     with open_game(zork1, backend, force=True, save_dir=saves) as game:
         game.start()

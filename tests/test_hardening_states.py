@@ -9,7 +9,7 @@ import pytest
 
 from autofrotz.bench.storage import file_figures, play_game
 from autofrotz.game_interface import open_game
-from autofrotz.saves import unpack_state
+from autofrotz.saves import referenced_states, state_ref, unpack_state
 from autofrotz.storage.database import STATES_KEEP_EVERY, STATES_RECENT_TURNS, Database
 
 TURNS = 400
@@ -24,10 +24,15 @@ def played(zork1: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_old_states_are_thinned_to_one_a_stretch(played: Path) -> None:
     with sqlite3.connect(played) as conn:
-        rows = conn.execute("SELECT turn_number, slot FROM interpreter_states ORDER BY state_id").fetchall()
+        states = conn.execute(
+            "SELECT turn_number, slot, data FROM interpreter_states ORDER BY state_id"
+        ).fetchall()
+    named = referenced_states(states[-1][2])  # the saves the newest state's rotation needs are kept too
+    rows = [(turn, slot) for turn, slot, data in states if state_ref(data) not in named]
     newest = max(turn for turn, _ in rows)  # the recent turns are counted back from the newest state
     old = [turn for turn, slot in rows if turn <= newest - STATES_RECENT_TURNS and slot == "auto"]
     assert len(old) == len({turn // STATES_KEEP_EVERY for turn in old})  # one per stretch
+    assert len(states) - len(rows) <= 3 + 6  # at most the rotating saves and the ladder
     assert max(turn for turn, _ in rows) >= TURNS - 10  # the newest state is kept for resume
     assert len(rows) < TURNS // 10  # a state was stored about every 10 turns; most are gone
     assert file_figures(played, TURNS)["state_bytes_share"] < 60

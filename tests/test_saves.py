@@ -83,7 +83,7 @@ def test_deaths_from_every_rotating_save_go_back_down_the_ladder() -> None:
     point = saves.restore_after_death()
     assert point is not None and point.turn < 180 and 180 - point.turn <= LADDER_EVERY
     assert saves.rule == LADDER_RULE and game.imported[-1][0] == game.restored[-1]
-    assert point.mind == {"turn": point.turn}  # the rung's own memory comes back with it
+    assert point.mind["turn"] == point.turn  # the rung's own memory comes back with it
     assert [p.turn for p in saves.points] == [point.turn]
 
 
@@ -128,3 +128,18 @@ def test_no_rung_that_gives_points_back() -> None:
         saves.restore_after_death()
     point = saves.restore_after_death()
     assert point is not None and point.turn == 180 and saves.rule == ""  # the oldest save, not a rung
+
+
+def test_a_resumed_rotation_is_the_one_recorded_with_the_state() -> None:
+    game = SlotGame()
+    saves = SaveRotation(game, slots=3)
+    _every_ten(saves, 200)
+    for _ in range(3 * RETRIES_PER_SAVE + 1):  # down to a rung of the ladder
+        saves.restore_after_death()
+    newest = saves.save(210, {"turn": 210})
+    stored = {p.ref: p.packed for p in saves.points + saves.ladder}
+    again = SaveRotation(SlotGame(), slots=3)
+    again.resume(210, newest.packed, stored.get)
+    assert again.record() == saves.record()
+    assert [p.packed for p in again.ladder] == [p.packed for p in saves.ladder]
+    assert again.restore_after_death().turn == saves.restore_after_death().turn  # type: ignore[union-attr]

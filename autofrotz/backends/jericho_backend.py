@@ -16,6 +16,7 @@ from autofrotz.backends import zmachine
 from autofrotz.backends.memory_truth import MemoryTruth
 from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 from autofrotz.if_patterns import PRESS_KEY_RE
+from autofrotz.watchdog import WATCHDOG
 
 DEFAULT_SEED = 42
 EAGER_PROBES = 30  # truth reads that each try the side-copy discovery while the player is unknown
@@ -106,13 +107,32 @@ class JerichoBackend(GameInterface):
         return self._side_step("score")[0]
 
     def _side_step(self, command: str) -> tuple[str, bytes]:
-        """A command's reply and the memory after it, in a copy of the state that is then put back."""
+        """A command's reply and the memory after it, in a copy of the state that is then put back;
+        under the step watchdog, as every step of the story is (a side step can loop for ever too)."""
         state = self._env.get_state()
+        watched = WATCHDOG.watching
+        if not watched:
+            WATCHDOG.begin()
         try:
             text, *_ = self._env.step(command)
             return text, self._memory()
         finally:
+            if not watched:
+                WATCHDOG.end()
             self._env.set_state(state)
+
+    def _state_before(self) -> object:
+        return self._env.get_state()
+
+    def _answers(self) -> bool:
+        if self.halted:  # a runtime error: every later command is answered by the same line
+            return False
+        text = self._side_step("look")[0]
+        text = text if self._supported else strip_status_line(text)  # a status line alone is no answer
+        return bool(text.strip().strip(">").strip())
+
+    def _go_back(self, state: object) -> None:
+        self._env.set_state(state)
 
     def _save(self, slot: str) -> None:
         self._slots[slot] = self._env.get_state()
@@ -129,8 +149,8 @@ class JerichoBackend(GameInterface):
         return encode_state(self._slots[slot])
 
     def import_state(self, slot: str, data: bytes) -> None:
-        """Make an exported state restorable under slot."""
-        self._slots[slot] = decode_state(data)
+        """Make an exported state restorable under slot, once it is one Frotz survives (check_state)."""
+        self._slots[slot] = check_state(decode_state(data), self._story)
 
     def ground_truth(self) -> GroundTruth:
         """The room holding the player (walking up through vehicles and containers), the inventory and
@@ -232,13 +252,46 @@ def encode_state(state: tuple[Any, ...]) -> bytes:
 def decode_state(data: bytes) -> tuple[Any, ...]:
     """The inverse of encode_state."""
     try:
-        doc = json.loads(zlib.decompress(data))
-    except (zlib.error, ValueError) as exc:
-        raise GameInterfaceError(f"not an exported jericho state: {exc}") from exc
-    ram = np.frombuffer(base64.b64decode(doc["ram"]), dtype=np.uint8).copy()
-    stack = np.frombuffer(base64.b64decode(doc["stack"]), dtype=np.uint8).copy()
-    ints = [int(doc[k]) for k in _STATE_FIELDS]
-    return (ram, stack, *ints, tuple(doc["rng"]), base64.b64decode(doc["narrative"]))
+        inflate = zlib.decompressobj()
+        text = inflate.decompress(data, MAX_STATE_BYTES)
+        if inflate.unconsumed_tail:
+            raise ValueError(f"it unpacks to more than {MAX_STATE_BYTES} bytes")
+        doc = json.loads(text)
+        ram = np.frombuffer(base64.b64decode(doc["ram"]), dtype=np.uint8).copy()
+        stack = np.frombuffer(base64.b64decode(doc["stack"]), dtype=np.uint8).copy()
+        ints = [int(doc[k]) for k in _STATE_FIELDS]
+        rng = tuple(int(x) for x in doc["rng"])
+        return (ram, stack, *ints, rng, base64.b64decode(doc["narrative"]))
+    except (zlib.error, ValueError, KeyError, TypeError) as exc:
+        raise GameInterfaceError(f"not an exported jericho state: {str(exc)[:120]}") from None
+
+
+MAX_STATE_BYTES = 4 * 1024 * 1024  # a Z-machine state is under a few hundred kilobytes, packed as JSON
+STACK_BYTES = 2048  # Frotz's stack: 1,024 16-bit words
+NARRATIVE_BYTES = 64 * 1024
+_HEADER_TABLES = slice(0x04, 0x10)  # high memory, initial PC, dictionary, objects, globals, static base
+
+
+def check_state(state: tuple[Any, ...], story: bytes) -> tuple[Any, ...]:
+    """The state, if Frotz can be set to it without reading or jumping outside its memory; else a
+    GameInterfaceError naming what is out of range (a crafted database must not crash the process)."""
+    ram, stack, pc, sp, fp, frame_count, opcode, rng, narrative = state
+    dynamic = zmachine.word(story, 0x0E)
+    problems = [
+        (len(ram) != dynamic, f"its memory holds {len(ram)} bytes, the story's dynamic memory {dynamic}"),
+        (bytes(ram[_HEADER_TABLES]) != story[_HEADER_TABLES], "its header points at other tables"),
+        (len(stack) != STACK_BYTES, f"its stack holds {len(stack)} bytes, not {STACK_BYTES}"),
+        (not 0 < pc < len(story), f"its program counter {pc} lies outside the story"),
+        (not 0 <= sp <= fp <= STACK_BYTES // 2, f"its stack pointers ({sp}, {fp}) lie outside the stack"),
+        (not 0 <= frame_count < STACK_BYTES // 2, f"it claims {frame_count} call frames"),
+        (not 0 <= opcode < 256, f"its opcode {opcode} is not one"),
+        (len(rng) != 3 or any(not -(2**31) <= x < 2**31 for x in rng), "its random-number state is not one"),
+        (len(narrative) > NARRATIVE_BYTES, "its last text is too long"),
+    ]
+    bad = next((why for failed, why in problems if failed), None)
+    if bad is not None:
+        raise GameInterfaceError(f"the stored interpreter state is refused: {bad}")
+    return state
 
 
 def _b64(data: bytes) -> str:

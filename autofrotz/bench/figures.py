@@ -48,3 +48,43 @@ def _fmt(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.3f}" if abs(value) < 100 else f"{value:.1f}"
     return str(value)
+
+
+MAX_COUNT = 10_000_000
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number of steps, turns, requests or runs, from 1 to MAX_COUNT.
+
+    >>> count("25")
+    25
+    >>> count("-5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-5' is not a whole number from 1 to 10000000
+    """
+    import argparse
+
+    try:
+        value = int(text) if len(text) <= 9 else 0
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number from 1 to {MAX_COUNT}")
+    return value
+
+
+def seed(text: str) -> int:
+    """An argparse type: a random seed from 0 to 2**31 - 1.
+
+    >>> seed("7")
+    7
+    """
+    import argparse
+
+    try:
+        value = int(text) if len(text) <= 10 else -1
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**31:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a seed from 0 to {2**31 - 1}")
+    return value

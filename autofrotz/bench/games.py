@@ -19,7 +19,7 @@ from typing import Any
 
 from autofrotz.agents.builtin_switch import ENV as AGENT_OFF
 from autofrotz.agents.builtin_switch import parse_rules
-from autofrotz.bench.figures import emit
+from autofrotz.bench.figures import count, emit
 from autofrotz.bench.tales import SEEDS as TALES_SEEDS
 from autofrotz.bench.tales import STEPS as TALES_STEPS
 from autofrotz.budget import STATUS as BUDGET_STATUS
@@ -61,7 +61,7 @@ def select_games(spec: str, games_dir: Path, split: str = "all") -> list[Path]:
     ('story', 'own', 'textworld') or a comma list of names; a name outside the corpus is looked up in
     games/ as a story file."""
     from autofrotz.evals.corpus import corpus, select
-    from autofrotz.games import resolve_game
+    from autofrotz.games import open_story
 
     games = corpus(games_dir)
     try:
@@ -69,7 +69,7 @@ def select_games(spec: str, games_dir: Path, split: str = "all") -> list[Path]:
     except ValueError:
         if spec in ("all", "walkthrough", "story", "own", "textworld"):
             raise
-    return [resolve_game(name.strip()) for name in spec.split(",") if name.strip()]
+    return [open_story(name.strip()) for name in spec.split(",") if name.strip()]
 
 
 def job_config(job: Job) -> Any:
@@ -191,10 +191,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--split", default="all", choices=("all", "dev", "check"))
     tales = "tales: 100 steps, seeds 1-5, the highest score reached over the maximum"
     p.add_argument("--protocol", default="default", choices=tuple(PROTOCOLS), help=tales)
-    p.add_argument("--turns", type=int, default=None, help="turns a run (default 500; tales 100)")
-    p.add_argument("--seeds", type=int, default=None, help="seeds 1..N (default 3; tales 5)")
+    p.add_argument("--turns", type=count, default=None, help="turns a run (default 500; tales 100)")
+    p.add_argument("--seeds", type=count, default=None, help="seeds 1..N (default 3; tales 5)")
     at_once = "runs at once; model-backed runs wait on the network, so more than the cores"
-    p.add_argument("--concurrency", "--workers", dest="concurrency", type=int, default=2, help=at_once)
+    p.add_argument("--concurrency", "--workers", dest="concurrency", type=count, default=2, help=at_once)
     p.add_argument("--executor", default="local", choices=("local", "ray"))
     p.add_argument("--ray-address", default=None, help="a Ray cluster to join (default: a local instance)")
     p.add_argument("--budget", type=float, default=None, help="US dollars for the whole benchmark")

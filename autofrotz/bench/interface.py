@@ -24,9 +24,9 @@ from pathlib import Path
 import jericho
 
 from autofrotz.backends.dfrotz_backend import dfrotz_command
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress
 from autofrotz.game_interface import open_game
-from autofrotz.games import resolve_game
+from autofrotz.games import open_story
 
 COMMANDS = ["look", "inventory", "n", "s", "examine mailbox", "w", "e", "score", "wait", "x me"]
 TARGET_RATIO = 0.8
@@ -162,11 +162,11 @@ def main(argv: list[str]) -> int:
     """Print steps/second for each back end beside its bare interpreter."""
     parser = argparse.ArgumentParser(prog="python main.py bench interface")
     parser.add_argument("--game", default="zork1.z5")
-    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--steps", type=count, default=2000)
     parser.add_argument("--dfrotz", default="/usr/games/dfrotz")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    path = resolve_game(args.game)
+    path = open_story(args.game)
     figures: dict[str, object] = {"game": path.name, "steps": args.steps}
     figures.update(measure(path, args.steps, args.dfrotz))
     figures["target_jericho_ratio"] = TARGET_RATIO

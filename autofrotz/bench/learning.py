@@ -19,7 +19,8 @@ from pathlib import Path
 from statistics import mean, median
 from typing import Any
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress
+from autofrotz.games import GAMES_DIR
 
 DEFAULT_GAMES = "cellar,zork1,Advent,deephome,omniquest"
 KNOWLEDGE_MARKS = (
@@ -201,10 +202,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="python main.py bench learning", description=__doc__)
     p.add_argument("--games", default=DEFAULT_GAMES, help="comma list of game names")
-    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--runs", type=count, default=3)
     p.add_argument("--seeds", default="", help="comma list of interpreter seeds, one per run (default 1..N)")
-    p.add_argument("--turns", type=int, default=500)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--turns", type=count, default=500)
+    p.add_argument("--workers", type=count, default=2)
     p.add_argument("--config", default=None, help="config file (default: built-in agent for every role)")
     p.add_argument(
         "--db", default=None, help="database (default: a new temporary one, so run 1 starts blank)"
@@ -233,7 +234,7 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     try:
         seeds = seeds_of(args.seeds, args.runs)
-        games = select_games(args.games, Path("games"))
+        games = select_games(args.games, GAMES_DIR)
     except Exception as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

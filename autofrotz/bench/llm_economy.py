@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress
 from autofrotz.config import ROLES, config_from_dict
 from autofrotz.llm.base import Reply, Request, estimate_tokens, message_text
 from autofrotz.llm.cache_rules import IMITATED, CacheImitation
@@ -117,10 +117,10 @@ def run(
 ) -> dict[str, Any]:
     """Play the scripted run and return the figures."""
     from autofrotz.game_interface import open_game
-    from autofrotz.games import resolve_game
+    from autofrotz.games import open_story
     from autofrotz.session import Session
 
-    path = resolve_game(game)
+    path = open_story(game)
     EconomyLLM.counter = Counter(commands=walkthrough(path), imitate=imitate)
     PROVIDERS[FAKE_PROVIDER] = f"{__name__}:EconomyLLM"
     agents = {role: {"provider": FAKE_PROVIDER, "model": model, "mode": "hybrid"} for role in ROLES}
@@ -199,7 +199,7 @@ def cache_figures(counter: Counter) -> dict[str, Any]:
 def main(argv: list[str]) -> int:
     """Entry point of `python main.py bench llm-economy`."""
     parser = argparse.ArgumentParser(prog="python main.py bench llm-economy")
-    parser.add_argument("--turns", type=int, default=200)
+    parser.add_argument("--turns", type=count, default=200)
     parser.add_argument("--game", default="zork1")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--as", dest="imitate", choices=IMITATED, help="apply this provider's cache rules")

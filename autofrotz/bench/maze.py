@@ -14,9 +14,9 @@ from pathlib import Path
 
 from jericho import FrotzEnv
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import emit, progress, seed
 from autofrotz.game_interface import GameInterface, open_game
-from autofrotz.games import resolve_game
+from autofrotz.games import GameNotFoundError, open_story
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions, drive
 from autofrotz.storage.models import MazeGroup
 
@@ -98,9 +98,18 @@ def setup_truth(game: GameInterface, name: str) -> tuple[SolverOptions, str]:
     return options, target
 
 
+def maze_games() -> list[str]:
+    """Our own maze games, the ones with a truth file."""
+    return sorted(p.name.removesuffix(".truth.json") for p in INFORM.glob("maze_*.truth.json"))
+
+
 def run(game_name: str, seed: int, look: bool = True) -> dict[str, object]:
     """Set up, save, restore, solve; the figures of one run."""
-    path = resolve_game(game_name)
+    path = open_story(game_name)
+    if path.stem.lower() != "zork1" and not (INFORM / f"{path.stem}.truth.json").is_file():
+        raise GameNotFoundError(
+            f"bench maze plays zork1 or one of our maze games ({', '.join(maze_games())}), not {path.name}"
+        )
     with open_game(path, "jericho", seed=seed) as game:
         game.start()
         if path.stem.lower() == "zork1":
@@ -129,7 +138,7 @@ def main(argv: list[str]) -> int:
     """Entry point of `bench maze`."""
     parser = argparse.ArgumentParser(prog="bench maze")
     parser.add_argument("--game", default="zork1.z5")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--no-look",

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress, seed
 from autofrotz.storage.database import Database
 from autofrotz.storage.reader import GameReader
 from autofrotz.storage.synthetic import SyntheticGame
@@ -152,9 +152,9 @@ def run(turns: int, rebuilds: int, seed: int, path: Path) -> dict[str, Any]:
 def main(argv: list[str]) -> int:
     """Entry point for `python main.py bench storage`."""
     parser = argparse.ArgumentParser(prog="main.py bench storage", description=__doc__)
-    parser.add_argument("--turns", type=int, default=1000, help="turns to write (default 1000)")
-    parser.add_argument("--rebuilds", type=int, default=50, help="random turns to rebuild (default 50)")
-    parser.add_argument("--seed", type=int, default=7, help="seed of the synthetic game")
+    parser.add_argument("--turns", type=count, default=1000, help="turns to write (default 1000)")
+    parser.add_argument("--rebuilds", type=count, default=50, help="random turns to rebuild (default 50)")
+    parser.add_argument("--seed", type=seed, default=7, help="seed of the synthetic game")
     parser.add_argument("--keep", type=Path, help="write the database here and keep it (must not exist)")
     parser.add_argument("--game", help="play this game with the built-in agent instead of a synthetic one")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress, seed
 from autofrotz.hooks.base import GameEnd, GameStart, TurnEnd
 from autofrotz.storage.database import Database
 from autofrotz.storage.synthetic import SyntheticGame
@@ -38,13 +38,15 @@ CHROMIUM_ARGS = [
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="main.py bench web", description=__doc__)
-    p.add_argument("--turns", type=int, default=1000, help="turns in the recorded game (default 1000)")
-    p.add_argument("--requests", type=int, default=100, help="timed /turns/{n} requests (default 100)")
-    p.add_argument("--renders", type=int, default=20, help="timed page replays of random turns (default 20)")
-    p.add_argument("--live-turns", type=int, default=1000, help="turns per live-rate run (default 1000)")
-    p.add_argument("--live-runs", type=int, default=3, help="alternating runs of each kind (default 3)")
+    p.add_argument("--turns", type=count, default=1000, help="turns in the recorded game (default 1000)")
+    p.add_argument("--requests", type=count, default=100, help="timed /turns/{n} requests (default 100)")
+    p.add_argument(
+        "--renders", type=count, default=20, help="timed page replays of random turns (default 20)"
+    )
+    p.add_argument("--live-turns", type=count, default=1000, help="turns per live-rate run (default 1000)")
+    p.add_argument("--live-runs", type=count, default=3, help="alternating runs of each kind (default 3)")
     p.add_argument("--pad", type=int, default=32_000, help="extra output bytes per live turn (default 32000)")
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--seed", type=seed, default=7)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p.parse_args(argv)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from autofrotz.bench.figures import emit, progress
+from autofrotz.bench.figures import count, emit, progress
 from autofrotz.evals.ablation import ablate, parse_ablations, print_ablation
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame, measured_games, select, user_game
 from autofrotz.evals.eval_session import EvalSession, Truth
@@ -31,6 +31,7 @@ from autofrotz.evals.perception_metrics import (
     room_scores,
     segment_reachability,
 )
+from autofrotz.games import GAMES_DIR, INFORM_DIR
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import MapManager
 
@@ -48,8 +49,8 @@ TARGETS = {
     "llm_calls_per_turn": 0.1,
 }
 SILENT_SHARE = 0.9  # a game answering (almost) every command with no text cannot be perceived at all
-DEFAULT_GAMES_DIR = Path("games")
-DEFAULT_INFORM_DIR = Path("inform")
+DEFAULT_GAMES_DIR = GAMES_DIR
+DEFAULT_INFORM_DIR = INFORM_DIR
 
 
 @dataclass
@@ -396,9 +397,9 @@ def main(argv: list[str]) -> int:
     add_game_arguments(parser)
     parser.add_argument("--mode", default="rules", choices=["rules", "llm", "hybrid"])
     parser.add_argument(
-        "--turns", type=int, default=EXPLORE_TURNS, help="exploration turns for games without a walkthrough"
+        "--turns", type=count, default=EXPLORE_TURNS, help="exploration turns for games without a walkthrough"
     )
-    parser.add_argument("--workers", type=int, default=1, help="games played at once, one process each")
+    parser.add_argument("--workers", type=count, default=1, help="games played at once, one process each")
     parser.add_argument("--rooms-only", action="store_true", help="skip the item manager")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true", help="list mismatched steps on stderr")

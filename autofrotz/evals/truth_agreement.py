@@ -11,6 +11,7 @@ import jericho
 
 from autofrotz.backends.truth_agreement import compare_game
 from autofrotz.evals.corpus import CorpusGame, corpus
+from autofrotz.games import GAMES_DIR
 
 
 def supported_corpus_games(games_dir: Path) -> list[CorpusGame]:
@@ -34,7 +35,7 @@ def _has_bindings(path: Path) -> bool:
 
 def main(argv: list[str]) -> int:
     """Compare on every jericho-supported corpus game with commands in a directory (default games/)."""
-    games_dir = Path(argv[0]) if argv else Path("games")
+    games_dir = Path(argv[0]) if argv else GAMES_DIR
     bad = 0
     for game in supported_corpus_games(games_dir):
         res = compare_game(game.path, list(game.walkthrough or ()))

@@ -44,6 +44,8 @@ class Learning:
     guide: str = ""  # the newest post-mortem guide of an earlier run ("" when none or fresh)
     guide_run: int | None = None
     path: ProvenPath | None = None  # the best earlier run's route to its best score (knowledge/path.py)
+    game: Any = None  # the running game, whose traps (commands that left it not answering) are kept
+    traps: frozenset[str] = frozenset()  # the traps earlier runs found, and those written since
 
     @classmethod
     def open(
@@ -65,6 +67,7 @@ class Learning:
         lore = Lore.from_rows(sha, rows)
         run = run_number(conn, sha, game_id) if game_id is not None else _next_run(conn, sha)
         learning = cls(sha, lore, Learner(sha, run, seed), fresh)
+        learning.traps = frozenset(str(r["key"]) for r in rows if r["kind"] == "trap")
         runs = {int(r["key"]): int(r["body"]["run"]) for r in rows if r["kind"] == "run"}
         if runs and rehearse:
             learning.path = best_path(conn, Path(path), runs)
@@ -118,7 +121,14 @@ class Learning:
         except Exception:  # learning must never cost a turn's record
             log.exception("knowledge: learning from turn %d failed", n)
             return None
+        found = found + self._new_traps()
         return (self.sha, found) if found else None
+
+    def _new_traps(self) -> list[Fact]:
+        """Commands that left the game not answering this run, kept so later runs never send them."""
+        new = set(getattr(self.game, "traps", ())) - self.traps
+        self.traps |= new
+        return [Fact("trap", command) for command in sorted(new)]
 
 
 def _next_run(conn: Any, sha: str) -> int:

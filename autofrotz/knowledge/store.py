@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-KINDS = ("run", "room", "exit", "item", "maze", "score", "death", "refusal", "puzzle")
+KINDS = ("run", "room", "exit", "item", "maze", "score", "death", "refusal", "puzzle", "trap")
 
 
 @dataclass(frozen=True)

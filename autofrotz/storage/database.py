@@ -16,6 +16,7 @@ from typing import Any
 
 from autofrotz.knowledge.store import write_facts
 from autofrotz.recording import metrics_for
+from autofrotz.saves import referenced_states, state_ref
 from autofrotz.storage import queries
 from autofrotz.storage.codec import (
     ENTITY_TABLES,
@@ -147,6 +148,8 @@ class Database:
                 self._insert_turn(game_id, bundle.turn, bundle.world)
                 self._insert_metrics(game_id, n, bundle.metrics)
                 self._insert_calls(game_id, n, bundle.llm_calls)
+                if bundle.saved_before is not None:  # a save before the command, kept with its turn
+                    self._insert_state(game_id, n - 1, *bundle.saved_before)
                 if bundle.interpreter_state is not None:
                     self._insert_state(game_id, n, bundle.interpreter_state)
                 if bundle.knowledge is not None:
@@ -187,6 +190,13 @@ class Database:
         if row is None:
             return (last if last is not None else 0, None, 0)
         return (last if last is not None else 0, bytes(row["data"]), int(row["turn_number"]))
+
+    def state_by_ref(self, game_id: int, ref: str) -> bytes | None:
+        """The stored state a save rotation names by its ref (see saves.state_ref), if it is kept."""
+        for (data,) in self.conn.execute("SELECT data FROM interpreter_states WHERE game_id = ?", (game_id,)):
+            if state_ref(bytes(data)) == ref:
+                return bytes(data)
+        return None
 
     def turns_after(self, game_id: int, turn_number: int) -> list[Turn]:
         """The turns numbered above turn_number, in order (their commands replay a resumed game)."""
@@ -364,9 +374,14 @@ class Database:
             (game_id, n, slot, sqlite3.Binary(data)),
         )
         rows = self.conn.execute(
-            "SELECT state_id, turn_number, slot FROM interpreter_states WHERE game_id = ?", (game_id,)
+            "SELECT state_id, turn_number, slot, substr(data, 1, 36) FROM interpreter_states"
+            " WHERE game_id = ?",
+            (game_id,),
         ).fetchall()
+        named = referenced_states(data)  # the saves the newest state's rotation still needs
         drop = thin_states([(int(r[0]), int(r[1]), str(r[2])) for r in rows], n)
+        head = {int(r[0]): bytes(r[3]) for r in rows}
+        drop = [i for i in drop if state_ref(head[i]) not in named]
         if drop:  # freed pages are reused by later rows, so the file stops growing with the states
             self.conn.executemany("DELETE FROM interpreter_states WHERE state_id = ?", [(i,) for i in drop])
 
@@ -391,7 +406,8 @@ def thin_states(rows: list[tuple[int, int, str]], newest_turn: int) -> list[int]
     """Ids of the states to drop, from one game's (state_id, turn, slot) rows.
 
     Kept: every state of the recent turns, the first state of each older stretch of
-    STATES_KEEP_EVERY turns, and the newest state of each save slot.
+    STATES_KEEP_EVERY turns, and the newest state of each save slot (and, by the caller, every save
+    the newest state's rotation names, so a resume rebuilds the rotation whole).
 
     >>> rows = [(i + 1, t, "auto") for i, t in enumerate(range(0, 301, 10))]
     >>> kept = sorted(t for i, t, _ in rows if i not in thin_states(rows, 300))

@@ -1,8 +1,9 @@
 """Checks before a database file is trusted: is it ours, is its schema one we know, can we write it.
 
-A file is refused, and left exactly as it was, when it is not SQLite, holds tables that are not ours,
-was written by a newer AutoFrotz (a higher ``user_version`` or a migration we do not know), or when
-we would need to write and cannot. Nothing here writes to the file.
+A file is refused, and left exactly as it was, when it is not SQLite, holds tables, triggers, views or
+columns that are not ours (or lacks one of ours), was written by a newer AutoFrotz (a higher
+``user_version`` or a migration we do not know), or when we would need to write and cannot. Nothing
+here writes to the file.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from autofrotz.storage.migrations import MIGRATIONS, schema_tables
+from autofrotz.storage.migrations import MIGRATIONS, applied, schema_tables
+from autofrotz.storage.migrations import _apply as apply_migration
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -85,8 +87,66 @@ def schema_problem(conn: sqlite3.Connection, where: str) -> None:
         raise DatabaseRefusedError(f"{where} holds tables AutoFrotz did not make ({', '.join(foreign[:5])})")
     if "_migrations" in tables:
         known = {name for name, _ in MIGRATIONS}
-        unknown = [r[0] for r in conn.execute("SELECT name FROM _migrations") if r[0] not in known]
+        done = [r[0] for r in conn.execute("SELECT name FROM _migrations")]
+        unknown = [name for name in done if name not in known]
         if unknown:
             raise DatabaseRefusedError(
                 f"{where} was migrated by a newer AutoFrotz ({', '.join(unknown)}); use that version"
             )
+        _foreign_objects(conn, where)
+        _columns_problem(conn, where, tables, frozenset(done))
+
+
+def _foreign_objects(conn: sqlite3.Connection, where: str) -> None:
+    """Refuse triggers and views: our migrations make none, and a trigger runs code on our writes."""
+    rows = conn.execute("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view')").fetchall()
+    if rows:
+        kind, name = rows[0]
+        raise DatabaseRefusedError(
+            f"{where} holds a {kind} AutoFrotz did not make ({str(name)[:60]}); give another --db path"
+        )
+
+
+def _columns_problem(conn: sqlite3.Connection, where: str, tables: set[str], done: frozenset[str]) -> None:
+    """Refuse a table whose columns are not those our migrations made (one dropped, renamed or added)."""
+    expected = _expected_columns(done)
+    for table in sorted(expected):
+        if table not in tables:
+            raise DatabaseRefusedError(f"{where} lacks the table {table}; give another --db path")
+        found = [r[1] for r in conn.execute(f"PRAGMA table_info({_quoted(table)})")]
+        if found != expected[table]:
+            missing = sorted(set(expected[table]) - set(found))
+            extra = sorted(set(found) - set(expected[table]))
+            what = (
+                f"lacks column {missing[0]}"
+                if missing
+                else f"has a column AutoFrotz did not make ({extra[0][:40]})"
+            )
+            raise DatabaseRefusedError(f"{where}: table {table} {what}; give another --db path")
+
+
+_EXPECTED: dict[frozenset[str], dict[str, list[str]]] = {}
+
+
+def _expected_columns(done: frozenset[str]) -> dict[str, list[str]]:
+    """Each table's columns, in order, after the migrations a file records (run on an empty database)."""
+    if done not in _EXPECTED:
+        ref = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            applied(ref)
+            for name, fn in MIGRATIONS:
+                if name in done:
+                    apply_migration(ref, name, fn)
+            names = [r[0] for r in ref.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            _EXPECTED[done] = {
+                t: [r[1] for r in ref.execute(f"PRAGMA table_info({_quoted(t)})")]
+                for t in names
+                if not t.startswith("sqlite_")
+            }
+        finally:
+            ref.close()
+    return _EXPECTED[done]
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'

@@ -193,4 +193,5 @@ class TurnBundle:
     metrics: list[Metric] = field(default_factory=list)
     llm_calls: list[LLMCall] = field(default_factory=list)
     interpreter_state: bytes | None = None  # a save state to keep, when the orchestrator saved
+    saved_before: tuple[bytes, str] | None = None  # (state, slot) saved before the command, at turn n - 1
     knowledge: Any = None  # (story sha256, facts) learned this turn, kept in the same transaction

@@ -11,8 +11,10 @@ terminal prints inside the URL; without it the page is read-only.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 import secrets
+import socket
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -51,12 +53,36 @@ def is_loopback(host: str) -> bool:
     return name in LOOPBACK_NAMES or name.startswith("127.")
 
 
+def is_address(name: str) -> bool:
+    """Whether a host name is an IP address: a browser that asks for one was not sent by DNS.
+
+    >>> is_address("192.168.1.20"), is_address("::1"), is_address("evil.example")
+    (True, True, False)
+    """
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def own_names() -> frozenset[str]:
+    """This machine's own names, which a browser on the network may use to reach every interface."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    return frozenset(n.lower() for n in names if n)
+
+
 @dataclass(frozen=True)
 class Access:
-    """Which Host names are served, and the token control needs (None: loopback, no token)."""
+    """Which Host names are served, and the token control needs (None: loopback, no token).
 
-    hosts: frozenset[str] | None  # None: any Host (the server listens on every interface)
+    Listening on every interface, the machine's own names and any IP address are served, and no
+    other name: a DNS-rebinding page reaches the server under a name of its own.
+    """
+
+    hosts: frozenset[str]
     token: str | None = None
+    addresses: bool = False  # True: any IP address as Host (the server listens on every interface)
 
     @classmethod
     def for_host(cls, host: str, token: str | None = None) -> Access:
@@ -64,14 +90,17 @@ class Access:
         name = host_name(host)
         if is_loopback(host):
             return cls(LOOPBACK_NAMES | {name}, token)
-        hosts = None if name in WILDCARD_HOSTS else LOOPBACK_NAMES | {name}
-        return cls(hosts, token or secrets.token_urlsafe(18))
+        token = token or secrets.token_urlsafe(18)
+        if name in WILDCARD_HOSTS:
+            return cls(LOOPBACK_NAMES | own_names(), token, addresses=True)
+        return cls(LOOPBACK_NAMES | {name}, token)
 
     def refusal(self, headers: dict[str, str], scheme: str) -> str | None:
         """Why a request with these headers is refused, or None when it may go on."""
         host = headers.get("host", "")
-        if self.hosts is not None and host_name(host) not in self.hosts:
-            return f"host {host!r} is not served here"
+        name = host_name(host)
+        if name not in self.hosts and not (self.addresses and is_address(name)):
+            return f"host {host[:80]!r} is not served here"
         origin = headers.get("origin")
         if origin is None:
             return None  # not sent by a browser for same-origin GETs, nor by command-line clients
@@ -102,7 +131,13 @@ class GuardMiddleware:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         problem = self.access.refusal(headers, scope.get("scheme", "http"))
-        if problem is None:
+        if problem is None and scope["type"] == "http" and scope.get("method") not in BODILESS:
+            body = await _bounded_body(receive)
+            if body is None:
+                await _refuse_http(send, f"a request body holds at most {MAX_BODY_BYTES} bytes", 413)
+            else:
+                await self.app(scope, _replay(body, receive), send)
+        elif problem is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "http":
             await _refuse_http(send, problem)
@@ -111,8 +146,44 @@ class GuardMiddleware:
             await send({"type": "websocket.close", "code": 4403, "reason": problem[:120]})
 
 
-async def _refuse_http(send: Send, problem: str) -> None:
-    body = json.dumps({"error": f"forbidden: {problem}"}).encode()
+BODILESS = frozenset({"GET", "HEAD", "OPTIONS"})
+MAX_BODY_BYTES = 64 * 1024  # a control request is a few dozen bytes; nothing the page sends is larger
+
+
+async def _bounded_body(receive: Receive) -> bytes | None:
+    """The whole request body, or None once it passes MAX_BODY_BYTES (the rest is not read)."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(parts)  # the client went away: the app sees an empty body
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            return None
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+def _replay(body: bytes, rest: Receive) -> Receive:
+    """A receive that gives the app the body already read, then the client's own messages."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await rest()
+
+    return receive
+
+
+async def _refuse_http(send: Send, problem: str, status: int = 403) -> None:
+    word = "forbidden" if status == 403 else "refused"
+    body = json.dumps({"error": f"{word}: {problem}"}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": 403, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

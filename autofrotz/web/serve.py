@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 import uvicorn
 
-from autofrotz.config import ConfigError, load_config, port_problem
+from autofrotz.config import ConfigError, load_config_or_defaults, port_problem
 from autofrotz.web.guard import Access
 from autofrotz.web.runner import page_url
 from autofrotz.web.server import create_app
@@ -16,7 +17,9 @@ from autofrotz.web.server import create_app
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options; defaults come from the config file."""
     parser = argparse.ArgumentParser(prog="main.py serve", description="Serve recorded games for replay.")
-    parser.add_argument("--config", default="config.json", help="config file (default: config.json)")
+    parser.add_argument(
+        "--config", help="config file (default: the project's config.json, else the defaults)"
+    )
     parser.add_argument("--db", help="database path (default: database_path from the config)")
     parser.add_argument("--host", help="interface to listen on (default: web_server.host)")
     parser.add_argument("--port", type=int, help="port (default: web_server.port)")
@@ -43,10 +46,12 @@ def main(argv: list[str]) -> int:
     """Serve until interrupted."""
     args = parse_args(argv)
     try:
-        config = load_config(args.config)
+        config, note = load_config_or_defaults(args.config)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if note:
+        print(note, file=sys.stderr)
     db = args.db or config.database_path
     host = args.host or config.web_server.host
     port = args.port if args.port is not None else config.web_server.port
@@ -55,6 +60,17 @@ def main(argv: list[str]) -> int:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     access = Access.for_host(host)
+    try:
+        listening = socket.create_server((host, port), family=_family(host))
+    except OSError as exc:
+        print(f"error: cannot listen on {host} port {port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    port = listening.getsockname()[1]  # the port the system chose for --port 0
     print(f"AutoFrotz monitor: {page_url(host, port, access)}  (database {db})", file=sys.stderr)
-    uvicorn.run(create_app(db, access=access), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(create_app(db, access=access), log_level="warning"))
+    server.run(sockets=[listening])
     return 0
+
+
+def _family(host: str) -> socket.AddressFamily:
+    return socket.AF_INET6 if ":" in host else socket.AF_INET

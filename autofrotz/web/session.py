@@ -21,7 +21,7 @@ BATCH_BYTES = 200_000  # encoded size of a catch-up message: well under clients'
 FRAME_LIMIT_BYTES = 256 * 1024  # no message of ours is ever larger
 _ENVELOPE = len('{"type": "turns", "live": false, "turns": []}')
 POLL_S = 0.5  # with no live message for this long, the database is read for turns another process wrote
-FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed", "model_error"}
+FINISHED = {"won", "lost", "abandoned", "finished", "ended", "crashed", "model_error", "interpreter_hung"}
 
 
 def dumps(message: dict[str, Any]) -> str:
