@@ -11,6 +11,13 @@ sys.path.insert(0, str(ROOT))
 
 from autofrotz.watchdog import WATCHDOG  # noqa: E402
 
-WATCHDOG.deadline_s = float(sys.argv[1])
-sys.argv = [str(ROOT / "main.py"), *sys.argv[2:]]
-runpy.run_path(str(ROOT / "main.py"), run_name="__main__")
+
+def main() -> None:
+    """Run main.py with the arguments after SECONDS, its step deadline set to SECONDS."""
+    WATCHDOG.deadline_s = float(sys.argv[1])
+    sys.argv = [str(ROOT / "main.py"), *sys.argv[2:]]
+    runpy.run_path(str(ROOT / "main.py"), run_name="__main__")
+
+
+if __name__ == "__main__":  # a script, never run on import (pytest imports it for doctests)
+    main()
