@@ -102,6 +102,14 @@ class StepWatchdog:
 WATCHDOG = StepWatchdog()
 
 
+def _forked() -> None:
+    """A forked child (a bench worker) has no watchdog thread: it starts its own on its first step."""
+    WATCHDOG._thread, WATCHDOG._wake, WATCHDOG._started = None, None, None
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
 def game_handler(game_id: Callable[[], int], database_path: str) -> Callable[[str, float], None]:
     """on_stuck for a recorded game: a hung story ends the game as ``interpreter_hung`` (so a resume
     does not replay into the hang), an interrupted one can be resumed; one line, then exit."""
