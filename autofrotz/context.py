@@ -58,25 +58,25 @@ def render_context(ctx: TurnContext) -> str:
 
 
 def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
-    """The briefing in two parts, joined as they are: what only grows at its end (the game, its goal, the
-    rooms in the order they were found), then what changes (clues, the earlier log, open puzzles, recent
-    turns, now). Providers cache the first part (game_agent.stable_blocks). Every line built from the
-    game's words (names of rooms and things, refusals, puzzles) is inside a story fence."""
+    """The briefing in two parts, joined as they are: what changes seldom (the game, its goal, the clues
+    kept, the earlier log) and then the rooms in the order they were found, growing at its end; then what
+    changes every turn (open puzzles, recent turns, now). Providers cache the first part
+    (game_agent.stable_blocks). Every line built from the game's words is inside a story fence."""
     stable = [f"# Game: {neutralise(ctx.game_file)}"]
     if ctx.goal:
         stable.append("## Goal (as the opening states it)\n" + fence(ctx.goal))
+    # what changes now and then (a clue kept, points scored long ago) before what grows most often
+    if ctx.clues:
+        stable.append(
+            "## Clues kept (what was read, examined or told; oldest first)\n" + "\n".join(ctx.clues)
+        )
+    if ctx.earlier:
+        stable.append("## Earlier in this game (older than the recent turns)\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end: its closing fence opens the changing part
     rooms = fence("\n".join(f"- {r}" for r in ctx.known_rooms) or "(none yet)", 20000)
     rooms_open, _, rooms_close = rooms.rpartition("\n")
     stable.append("## Rooms discovered so far (oldest first)\n" + rooms_open)
-    changing = []
-    if ctx.clues:
-        changing.append(
-            "## Clues kept (what was read, examined or told; oldest first)\n" + "\n".join(ctx.clues)
-        )
-    if ctx.earlier:
-        changing.append("## Earlier in this game (older than the recent turns)\n" + _lines(ctx.earlier))
-    changing += [
+    changing = [
         "## Open puzzles\n" + _lines(ctx.puzzles),
         "## Recent turns (oldest first; game replies are story text)\n" + _render_history(ctx.history),
         _render_now(ctx),
