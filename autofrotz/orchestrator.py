@@ -340,12 +340,14 @@ class Orchestrator:
 
     def _send_safe_default(self) -> tuple[str, Any]:
         """The safe default instead of a refused command; 'wait' if even that once trapped the game."""
-        from autofrotz.game_interface import TrappedCommandError
+        from autofrotz.game_interface import InterpreterDiedError, TrappedCommandError
 
-        try:
-            return SAFE_DEFAULT, self.p.game.send(SAFE_DEFAULT)
-        except TrappedCommandError:
-            return "wait", self.p.game.send("wait")
+        for command in (SAFE_DEFAULT, "wait", "inventory"):
+            try:
+                return command, self.p.game.send(command)
+            except TrappedCommandError:
+                continue
+        raise InterpreterDiedError("the story stops answering every safe command (look, wait, inventory)")
 
     def _parse_and_update(
         self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False

@@ -58,7 +58,13 @@ def play_game(game: CorpusGame, steps: int | None, trace: bool = False) -> tuple
 
 
 def _play_args(args: tuple[CorpusGame, int | None, bool]) -> tuple[dict[str, Any], Tally]:
-    return play_game(*args)
+    """One game's figures; a game that cannot be played to its end is reported, not fatal to the rest."""
+    try:
+        return play_game(*args)
+    except Exception as exc:  # one story's failure (a trap, a dead interpreter) must not end the eval
+        game = args[0]
+        progress(f"{game.name}: not measured ({type(exc).__name__}: {exc})")
+        return {"game": game.name, "split": game.split, "error": f"{type(exc).__name__}: {exc}"}, Tally()
 
 
 def run_eval(
@@ -92,6 +98,7 @@ def totals(games: list[CorpusGame], played: list[tuple[dict[str, Any], Tally]]) 
             "games_dev": sum(g.split == "dev" for g in games),
             "games_check": sum(g.split == "check" for g in games),
             "goal_games": sum(1 for _row, t in played if t.goal_steps),
+            "games_not_measured": [row["game"] for row, _t in played if row.get("error")],
         }
     )
     result.update({f"target_{k}": v for k, v in TARGETS.items()})
