@@ -143,12 +143,22 @@ def job_label(job: Any) -> str:
     return f"{config}{Path(job.game).stem} seed {job.seed}"
 
 
+def prepare_records(paths: set[str]) -> None:
+    """Create and migrate each record once, before runs write to it at the same time: two runs
+    opening a new file together would each see the other's half-made schema and refuse it."""
+    from autofrotz.storage.database import Database
+
+    for path in sorted(paths):
+        Database(path).close()
+
+
 def run_local(jobs: list[Any], concurrency: int, method: str, ledger: Ledger) -> Outcome:
     """Run jobs in up to `concurrency` processes at once (one process per run)."""
     from autofrotz.bench.games import play_job
 
     ctx = mp.get_context(method)
     pending = list(jobs)
+    prepare_records({job.db for job in pending})
     running: list[tuple[Any, Any, float]] = []
     outcome, progress = Outcome(0.0), Progress(len(jobs), ledger)
     start = time.monotonic()
