@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import sqlite3
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,7 +30,7 @@ from autofrotz.storage.codec import (
     key_getter,
     pack_text,
 )
-from autofrotz.storage.guard import check_database
+from autofrotz.storage.guard import DatabaseRefusedError, check_database
 from autofrotz.storage.locks import GameLock
 from autofrotz.storage.migrations import migrate
 from autofrotz.storage.models import Game, LLMCall, Metric, Turn, TurnBundle, WorldSnapshot
@@ -80,12 +81,31 @@ def connect(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
+MADE_JUST_NOW_S = 10.0  # a file younger than this may be one another process is still creating
+
+
+def check_new_database(path: Path) -> None:
+    """check_database, waiting a little for a file another process is creating this very moment (its
+    schema half made): two runs of a benchmark may open a new record together."""
+    deadline = time.monotonic() + 5.0
+    while True:
+        try:
+            check_database(path)
+            return
+        except DatabaseRefusedError as exc:
+            young = path.exists() and time.time() - path.stat().st_mtime < MADE_JUST_NOW_S
+            half_made = "lacks the table" in str(exc)  # a schema part written, the rest not yet
+            if not (young and half_made) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
 class Database:
     """Read-write access for the game loop: the only writer of a database file."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        check_database(self.path)  # before connecting: a file we refuse is left exactly as it was
+        check_new_database(self.path)  # before connecting: a file we refuse is left exactly as it was
         self.conn = connect(self.path)
         migrate(self.conn)
         self._games: dict[int, _GameCache] = {}
