@@ -205,12 +205,91 @@ PHRASE_ENDS = frozenset(
 )
 
 
+# Parts of a place that are where one is rather than things in it, and words that only describe: a
+# phrase that ends in one of them names no thing the player handles.
+PLACE_PARTS = frozenset(
+    [
+        "wall",
+        "walls",
+        "ceiling",
+        "roof",
+        "road",
+        "roads",
+        "street",
+        "streets",
+        "path",
+        "paths",
+        "trail",
+        "lane",
+        "entrance",
+        "entrances",
+        "exit",
+        "sidewalk",
+        "pavement",
+        "hill",
+        "hills",
+        "sky",
+        "horizon",
+        "field",
+        "fields",
+        "fire",
+        "storm",
+        "doorway",
+        "archway",
+        "corridor",
+        "hallway",
+        "passage",
+        "passages",
+        "stairs",
+        "stairway",
+        "staircase",
+        "steps",
+    ]
+)
+DESCRIBING = frozenset(
+    [
+        "small",
+        "large",
+        "big",
+        "little",
+        "wide",
+        "narrow",
+        "long",
+        "short",
+        "tall",
+        "old",
+        "new",
+        "brief",
+        "dim",
+        "bright",
+        "dark",
+        "harsh",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "several",
+        "many",
+        "few",
+        "other",
+        "same",
+    ]
+)
+
+
 def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | None:
     """The phrase up to its last word that names a thing the parser knows ("iron gate set" -> "iron gate")."""
     cut = next((i for i, w in enumerate(words) if w in PHRASE_ENDS), len(words))
     words = words[:cut]
     for end in range(len(words), 0, -1):
         head = words[end - 1].strip("'")
+        if head in PLACE_PARTS or head in DESCRIBING:
+            return None  # a place's part or a describing word: no thing here
         if len(head) > 2 and head not in NOT_THINGS and not canonical_direction(head) and knows(head):
             return " ".join(words[:end])
     return None
