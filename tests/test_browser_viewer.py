@@ -29,6 +29,7 @@ from autofrotz.web.runner import start_web_server
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT_MS = 60_000
+GAME_END_MS = 240_000  # a whole game of cellar played by the built-in agent, on a busy machine too
 
 UNTOUCHED_WIN = 200  # turns the built-in agent takes to win cellar untouched (tests/test_takeover.py)
 
@@ -92,7 +93,7 @@ def test_the_play_command_serves_on_while_a_page_is_open_and_the_page_draws_to_t
     pg.wait_for_selector('#live-status:has-text("agent playing")', timeout=WAIT_MS)
     line_with(proc, "still serving", seen)  # the game is over; the page holds the server
     assert f"http://127.0.0.1:{port}/" in seen[-1] and "Ctrl-C" in seen[-1]
-    pg.wait_for_selector("#game-end", timeout=WAIT_MS)  # cellar is won in about 200 turns
+    pg.wait_for_selector("#game-end", timeout=GAME_END_MS)  # cellar is won in about 200 turns
     last = pg.evaluate("S.last")
     assert f"Game over: won at turn {last}" in pg.inner_text("#game-end")
     assert "GAME OVER" in pg.inner_text("#mode-badge")
@@ -137,7 +138,7 @@ def test_serve_follows_a_game_another_process_plays(
         pg.wait_for_selector('#mode-badge:has-text("LIVE")', timeout=WAIT_MS)
         first = int(pg.get_attribute("body", "data-rendered-turn") or 0)
         assert first < 120, "the game should still be playing when the page opened"
-        pg.wait_for_selector("#game-end", timeout=WAIT_MS)  # turns kept coming, with no reload
+        pg.wait_for_selector("#game-end", timeout=GAME_END_MS)  # turns kept coming, with no reload
         assert proc.wait(30) == 0
         shown = pg.evaluate("window.__autofrotz.shown")
         assert shown == list(range(shown[0], 121))  # to the last turn, none skipped
@@ -230,7 +231,7 @@ def test_taking_over_from_the_page_costs_about_the_turns_typed(
     pg.click("#ctl-takeover")  # hand back, then resume: the game was paused before the takeover
     pg.wait_for_selector('#ctl-takeover:has-text("Take over")', timeout=WAIT_MS)
     pg.click("#ctl-pause")
-    pg.wait_for_selector("#game-end", timeout=WAIT_MS)
+    pg.wait_for_selector("#game-end", timeout=GAME_END_MS)
     ended = pg.inner_text("#game-end")
     turn = int(re.search(r"won at turn (\d+)", ended).group(1))  # type: ignore[union-attr]
     assert turn <= UNTOUCHED_WIN + 1 + 3, ended  # the turn typed, and a few of the agent's re-reading
