@@ -170,7 +170,7 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "room_description": here.description if here else "",
         "room_text": (here.full_text or here.description) if here else "",
         "exits": list(here.exits) if here else [],
-        "exit_lines": _exit_lines(map_manager, here),
+        "exit_lines": _exit_lines(here, {r.room_id: str(r.name) for r in rooms}),
         "refused": refused_lines(here.refused) if here else [],
         "unexplored_exits": _unexplored(map_manager, room_id),
         "unexplored_summary": _nearest(map_manager, room_id),
@@ -220,12 +220,12 @@ def refused_lines(refused: dict[str, str]) -> list[str]:
     return [f"{', '.join(ds)} ({words})" if words else ", ".join(ds) for words, ds in by_words.items()]
 
 
-def _exit_lines(map_manager: Any, here: Any) -> list[str]:
+def _exit_lines(here: Any, names: dict[str, str]) -> list[str]:
+    """Each exit of the room as briefed, with the names of the rooms its ways lead to (read once)."""
     if here is None:
         return []
     return [
-        describe_exit(d, here.exit_states[d], lambda r: room_label(map_manager, r))
-        for d in sorted(here.exit_states)
+        describe_exit(d, here.exit_states[d], lambda r: names.get(r, r)) for d in sorted(here.exit_states)
     ]
 
 
