@@ -15,6 +15,7 @@ GOALS: dict[str, str] = {
         "and put it back where it belongs."
     ),
     "grotto": "You have come to find the old lamp lost in the hill.",
+    "junction": "Set the branch for the mail and clear the signal before it comes.",
     "larder": "The larder wants stocking before the family returns.",
     "mill": "You have promised to start the mill.",
     "pottery": "The potter is away and the kiln must be fired.",
