@@ -151,7 +151,7 @@ def test_puzzle_llm_runs_on_triggers_with_a_minimum_gap() -> None:
         "solved": [],
     }
     llm.enqueue(reply)
-    agent = PuzzleAgent(llm, "g", min_gap=5)
+    agent = PuzzleAgent(llm, "g", every=5)
     first = agent.evaluate(view(10, "The door is locked."), Signals(new_room=True))
     assert first.llm_called and len(llm.history) == 1
     assert [p.description for p in first.found][-1] == "A troll blocks the bridge"
