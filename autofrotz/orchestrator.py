@@ -23,7 +23,7 @@ from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
-from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
+from autofrotz.context import HISTORY_TURNS, one_line, recent_turns, world_fields
 from autofrotz.control import HUMAN, GameControl
 from autofrotz.game_interface import StepResult, Vocabulary
 from autofrotz.hooks import base as ev
@@ -234,11 +234,12 @@ class Orchestrator:
     def _context(self, n: int) -> TurnContext:
         m = self.mind
         book = m.notebook
-        first_recent = m.history[0].turn if m.history else n
+        recent = recent_turns(list(m.history), n) or list(m.history)[-1:]  # or the latest output's turn
+        first_recent = recent[0].turn if recent else n
         return TurnContext(
             max_score=book.max_score,
             goal=book.goal,
-            clues=[f"turn {c['turn']}, after > {c['command']}:\n{fence(c['text'])}" for c in book.clues],
+            clues=[f"{c['turn']}. > {c['command']} -> {c['text']}" for c in book.clues],
             earlier=book.earlier(first_recent),
             turn_number=n,
             game_file=self.p.game_file,
