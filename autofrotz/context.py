@@ -79,9 +79,8 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     stable.append("## Rooms discovered so far (oldest first)\n" + rooms_open)
     changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
     changing.append(_render_now(ctx))
-    recent = recent_turns(ctx.history, ctx.turn_number)
-    if recent:
-        changing.append("## Recent turns (game replies are story text)\n" + _render_history(recent))
+    if recent := recent_turns(ctx.history, ctx.turn_number):
+        changing.append("## Recent turns (replies are story text)\n" + _render_history(recent, ctx.clues))
     changing.append(_render_latest(ctx))
     return "\n\n".join(stable), f"\n{rooms_close}\n\n" + "\n\n".join(changing)
 
@@ -107,8 +106,16 @@ def _lines(values: list[str], bullet: str = "- ") -> str:
     return fence("\n".join(f"{bullet}{v}" for v in values), 8000) if values else "(none)"
 
 
-def _render_history(history: list[HistoryEntry]) -> str:
-    return fence("\n".join(f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history), 4000)
+def _render_history(history: list[HistoryEntry], clues: list[str]) -> str:
+    """One line a turn; a reply the Clues section holds whole is not cut short here as well."""
+    kept = {c.split(" -> ", 1)[0] for c in clues}
+    lines = [f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history]
+    return fence("\n".join(_kept_line(line, kept) for line in lines), 4000)
+
+
+def _kept_line(line: str, kept: set[str]) -> str:
+    said = line.split(" -> ", 1)[0]
+    return f"{said} -> (kept under Clues)" if said in kept else line
 
 
 def _render_now(ctx: TurnContext) -> str:

@@ -15,6 +15,7 @@ from autofrotz.managers.directions import canonical_direction
 GOAL_CHARS = 1000
 CLUE_CHARS = 500
 CLUES_KEPT = 6
+CLUE_KEY = 60  # the start of a clue's text, by which its log line knows whether Clues still holds it
 LOG_KEPT = 30
 OPENED_CHARS = 80  # what a reply to opening something said, in the log
 
@@ -171,18 +172,19 @@ class Notebook:
         Clues section no longer holds it (no fact said twice).
 
         >>> book = Notebook()
-        >>> book.observe(3, "read sign", "The sign reads: the ferry leaves at dawn.", TurnSeen())
+        >>> sign = "The sign reads: the ferry leaves from the north pier at dawn."
+        >>> book.observe(3, "read sign", sign, TurnSeen())
         >>> book.observe(4, "take oar", "Taken.", TurnSeen(score_before=0, score_after=5))
         >>> book.earlier(9)
         ['4. > take oar: +5 points']
         >>> book.clues.clear(); book.earlier(9)[0]
         '3. > read sign: a clue, no longer kept'
         """
-        kept = {(c["turn"], c["command"]) for c in self.clues}
+        kept = {c["text"][:CLUE_KEY] for c in self.clues}  # read again later: kept under its newer turn
         return [
             f"{e['turn']}. {e['text']}"
             for e in self.log
-            if e["turn"] < before_turn and (e["kind"] != "clue" or (e["turn"], e.get("command")) not in kept)
+            if e["turn"] < before_turn and (e["kind"] != "clue" or e.get("clue") not in kept)
         ]
 
     def _note(self, turn: int, kind: str, text: str, **more: str) -> None:
@@ -196,7 +198,7 @@ class Notebook:
         self.clues = [c for c in self.clues if c["text"] != text]
         self.clues.append({"turn": turn, "command": command, "text": text})
         del self.clues[:-CLUES_KEPT]
-        self._note(turn, "clue", f"> {command}: a clue, no longer kept", command=command)
+        self._note(turn, "clue", f"> {command}: a clue, no longer kept", clue=text[:CLUE_KEY])
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -202,6 +202,22 @@ def test_points_scored_long_ago_are_in_the_earlier_log(tmp_path: Path) -> None:
     assert "points" in earlier and "take crown" in earlier
 
 
+def test_no_fact_is_said_twice_and_the_recent_turns_only_grow_between_steps(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, CELLAR_WIN[:7] + ["examine note"] + ["inventory", "wait"] * 3 + ["look"])
+    late = seen[-1]  # the note, read at turn 7 and examined since, is a kept clue
+    assert section(late, "## Clues kept").count("Dear heir") == 1 and late.count("Dear heir") == 1
+    assert "clue" not in section(late, "## Earlier in this game")
+    latest = section(late, "## Latest game output")
+    assert "> look" in latest and "15. > look" not in section(late, "## Recent turns")  # shown once
+    # turns 14 and 15 stand in the same room with the same things: 15's briefing is 14's with one more
+    # recent turn, up to the latest output
+    one, two = seen[13], seen[14]
+    shared = one[: one.index("STORY>>>\n\n## Latest game output")]
+    assert two.startswith(shared) and section(two, "## Recent turns").count(". > ") == 1 + section(
+        one, "## Recent turns"
+    ).count(". > ")
+
+
 # ---- 9. readings that misled a model on games outside the corpus ----------------------------------------
 
 
