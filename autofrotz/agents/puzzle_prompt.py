@@ -104,7 +104,7 @@ def item_places(items: Any, name_of: Callable[[str | None], str | None]) -> str:
     >>> _ = reg.add_item("map", location="inventory"), reg.add_item("coin", location=None)
     >>> print(item_places(reg, lambda r: {"hall": "Great Hall"}.get(r or "", r)))
     Great Hall: box, lamp
-    in box: key
+    in or on box: key
     carried: map
     unknown: coin
     """
@@ -117,7 +117,7 @@ def item_places(items: Any, name_of: Callable[[str | None], str | None]) -> str:
         if item.location == "inventory":
             where = "carried"
         elif item.location in things:
-            where = f"in {things[item.location]}"
+            where = f"in or on {things[item.location]}"
         else:
             where = name_of(item.location) or "unknown"
         places.setdefault(where, []).append(item.name)
