@@ -23,7 +23,7 @@ from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
-from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
+from autofrotz.context import HISTORY_TURNS, one_line, recent_turns, world_fields
 from autofrotz.control import HUMAN, GameControl
 from autofrotz.game_interface import StepResult, Vocabulary
 from autofrotz.hooks import base as ev
@@ -181,9 +181,11 @@ class Orchestrator:
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
-        puzzles = self._evaluate_puzzles(result, decision.command, n, changes, replay is None)
+        # the maze solver reads no hints: the model is not asked on its turns, unless they kill
+        live = replay is None and (not maze or result.outcome == "death")
+        puzzles = self._evaluate_puzzles(result, decision.command, n, changes, live)
         score_before = self.mind.score
-        self._remember(n, decision.command, result, changes)
+        self._remember(n, decision.command, result, changes, maze)
         # Phase 9: terminal conditions; a death is recovered here, before the record.
         event, state, errors = self._check_terminal(result, decision.command, n, replay is not None)
         self._note(n, decision.command, result, score_before, replay.event if replay is not None else event)
@@ -232,11 +234,12 @@ class Orchestrator:
     def _context(self, n: int) -> TurnContext:
         m = self.mind
         book = m.notebook
-        first_recent = m.history[0].turn if m.history else n
+        recent = recent_turns(list(m.history), n) or list(m.history)[-1:]  # or the latest output's turn
+        first_recent = recent[0].turn if recent else n
         return TurnContext(
             max_score=book.max_score,
             goal=book.goal,
-            clues=[f"turn {c['turn']}, after > {c['command']}:\n{fence(c['text'])}" for c in book.clues],
+            clues=[f"{c['turn']}. > {c['command']} -> {c['text']}" for c in book.clues],
             earlier=book.earlier(first_recent),
             turn_number=n,
             game_file=self.p.game_file,
@@ -408,12 +411,13 @@ class Orchestrator:
         ended = result.outcome == "victory" or (result.outcome == "death" and not self.config.save_on_death)
         signals = Signals(
             changes.new_room, changes.new_items > 0, is_failure(text), changes.inventory_changed,
-            score_changed=changes.score_changed, death=result.outcome == "death",
+            score_changed=changes.score_changed and self.mind.score is not None,  # not the first reading
+            death=result.outcome == "death",
             clue=is_clue(command, text, names), stuck=bool(self.stuck.check()), ended=ended,
         )  # fmt: skip
         return agent.evaluate(view, signals, allow_llm=live)
 
-    def _remember(self, n: int, command: str, result: Any, changes: Changes) -> None:
+    def _remember(self, n: int, command: str, result: Any, changes: Changes, maze: bool = False) -> None:
         m = self.mind
         if result.score is not None:
             m.score = result.score
@@ -421,7 +425,8 @@ class Orchestrator:
             m.moves = result.moves
         m.last_command, m.last_output = command, result.text
         m.history.append(HistoryEntry(n, command, one_line(result.text, 400), self.p.map.current_room))
-        self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed)
+        # the maze solver's turns go round rooms on purpose: they are no sign that the agent is stuck
+        self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed or maze)
 
     def _check_terminal(
         self, result: Any, command: str, n: int, replaying: bool

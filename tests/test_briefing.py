@@ -71,7 +71,9 @@ def briefings(
 
 
 def section(briefing: str, title: str) -> str:
-    """The lines of one '## ' section (or one 'Label:' line of the Now section)."""
+    """The lines of one '## ' section (or one 'Label:' line of the Now section); '' when it is left out."""
+    if title not in briefing:
+        return ""
     if title.startswith("## "):
         start = briefing.index(title)
         end = briefing.find("\n## ", start + 1)
@@ -118,7 +120,7 @@ def test_the_goal_and_the_note_stay_in_the_briefing(tmp_path: Path) -> None:
 def test_the_current_room_s_description_is_always_briefed(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["w", "examine lamp"])
     assert "smelling of oil and old rope" in section(seen[-1], "## Now")
-    assert "smelling" not in section(seen[-1], "Latest game output")
+    assert "smelling" not in section(seen[-1], "## Latest game output")
 
 
 # ---- 3. exits are true both ways -----------------------------------------------------------------
@@ -187,7 +189,7 @@ def test_the_puzzle_agent_is_asked_when_a_note_is_read_and_never_after_the_win(t
     asked = [h["messages"][-1]["content"] for h in MockLLM.instances["puzzle_agent"].history]
     note_turn = [a for a in asked if "<<<STORY\n> read note\n" in a]
     assert note_turn, "not asked on the turn the note was read"
-    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "(carried)" in note_turn[0]
+    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "\ncarried: " in note_turn[0]
     assert not any("You have won" in a for a in asked)
 
 
@@ -198,6 +200,22 @@ def test_points_scored_long_ago_are_in_the_earlier_log(tmp_path: Path) -> None:
     seen = briefings(tmp_path, CELLAR_WIN[:24] + ["look"] * 8)
     earlier = section(seen[-1], "## Earlier in this game")
     assert "points" in earlier and "take crown" in earlier
+
+
+def test_no_fact_is_said_twice_and_the_recent_turns_only_grow_between_steps(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, CELLAR_WIN[:7] + ["examine note"] + ["inventory", "wait"] * 3 + ["look"])
+    late = seen[-1]  # the note, read at turn 7 and examined since, is a kept clue
+    assert section(late, "## Clues kept").count("Dear heir") == 1 and late.count("Dear heir") == 1
+    assert "clue" not in section(late, "## Earlier in this game")
+    latest = section(late, "## Latest game output")
+    assert "> look" in latest and "15. > look" not in section(late, "## Recent turns")  # shown once
+    # turns 14 and 15 stand in the same room with the same things: 15's briefing is 14's with one more
+    # recent turn, up to the latest output
+    one, two = seen[13], seen[14]
+    shared = one[: one.index("STORY>>>\n\n## Latest game output")]
+    assert two.startswith(shared) and section(two, "## Recent turns").count(". > ") == 1 + section(
+        one, "## Recent turns"
+    ).count(". > ")
 
 
 # ---- 9. readings that misled a model on games outside the corpus ----------------------------------------

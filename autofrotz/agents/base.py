@@ -73,7 +73,7 @@ class TurnContext:
     exit_lines: list[str] = field(default_factory=list)  # each true exit with its state, as briefed
     refused: list[str] = field(default_factory=list)  # directions the game refused here, with its words
     goal: str = ""  # the opening's stated goal
-    clues: list[str] = field(default_factory=list)  # what was read, examined or told, fenced
+    clues: list[str] = field(default_factory=list)  # read, examined or told: "turn. > command -> text"
     earlier: list[str] = field(default_factory=list)  # the log of events older than `history`
     # The live world model, for algorithmic agents (the LLM agent reads only the text above).
     map: Any = None

@@ -6,7 +6,8 @@ telling of a door); it moves to the room where the obstacle is met. It is closed
 resolves it (the door unlocks, the room is lit), never by a success elsewhere. An attempt is recorded
 by what it means (the same action on the same thing, however worded). Hints stay until they are acted
 on or a failure disproves them. The model is asked on new clue text, a new obstacle, a score change, a
-death and when play is stuck, never after the game has ended.
+death and when play is stuck, once in EVERY turns when something else happened, and never after the
+game has ended.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from autofrotz.storage.models import Puzzle
 
 __all__ = ["SCHEMA", "PuzzleAgent", "PuzzleUpdate", "Signals", "WorldView"]
 HINTS_KEPT = 3
+EVERY = 20  # turns between the model's looks when no event calls for it
 RULE_HINT = "tool matches"  # the reasoning of a hint the rules made
 
 
@@ -95,9 +97,8 @@ def prompt_variables(game_name: str) -> dict[str, str]:
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
-    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 10, every: int = 15) -> None:
+    def __init__(self, llm: Any = None, game_name: str = "", every: int = EVERY) -> None:
         self.llm = llm
-        self.min_gap = min_gap
         self.every = every
         self.system_prompt = render_prompt("puzzle_agent.txt", **prompt_variables(game_name))
         self.puzzles: list[Puzzle] = []
@@ -122,9 +123,9 @@ class PuzzleAgent:
         newly_stuck, self.was_stuck = signals.stuck and not self.was_stuck, signals.stuck
         if found or newly_stuck or signals.score_changed or signals.death or signals.clue:
             return True
-        if turn - self.last_llm_turn < self.min_gap:
-            return False
-        return signals.any or turn - self.last_llm_turn >= self.every
+        # a new room or thing, a failure or a change in what is carried: a look now and then, for what the
+        # rules do not detect (the events above are asked about as they come)
+        return signals.any and turn - self.last_llm_turn >= self.every
 
     def _detect(self, view: WorldView) -> list[Puzzle]:
         found = []
