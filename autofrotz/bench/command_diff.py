@@ -75,7 +75,8 @@ def _at(items: list[str], index: int) -> str:
 def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """Figures of two records: runs, identical runs, and each differing run's first difference.
 
-    A run in one record only counts as differing, at turn 1.
+    A run in one record only counts as differing, at turn 1. A run that crashed in either record
+    makes the two records not the same even when its commands agree.
 
     >>> run = lambda game, *cmds: {"game": game, "seed": 1, "commands": list(cmds), "rules": []}
     >>> one = {"turns": 3, "runs": [run("cellar", "north", "up"), run("mill", "west")]}
@@ -87,6 +88,16 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     (2, 'up')
     >>> compare(one, one)["same"]
     True
+    >>> crashed = {"turns": 3, "runs": [run("mill", "west") | {"status": "crashed (exit 1)"}]}
+    >>> compare(crashed, crashed)["same"], compare(crashed, crashed)["crashed_runs"]
+    (False, 1)
+
+    Runs that sent the same commands under other rule names (a rule renamed) are only counted:
+
+    >>> named = {"turns": 3, "runs": [run("mill", "west") | {"rules": ["an-exit"]}]}
+    >>> renamed = {"turns": 3, "runs": [run("mill", "west") | {"rules": ["a-way-on"]}]}
+    >>> compare(named, renamed)["same"], compare(named, renamed)["same_commands_other_rules"]
+    (True, 1)
     """
     first = {(r["game"], r["seed"]): r for r in before.get("runs", [])}
     second = {(r["game"], r["seed"]): r for r in after.get("runs", [])}
@@ -94,16 +105,27 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     empty: dict[str, Any] = {"commands": [], "rules": []}
     found = [first_difference(g, s, first.get((g, s), empty), second.get((g, s), empty)) for g, s in keys]
     differing = [d for d in found if d is not None]
+    crashed = sum(_crashed(first.get(k)) or _crashed(second.get(k)) for k in keys)
     return {
         "runs": len(keys),
         "identical_runs": len(keys) - len(differing),
         "differing_runs": len(differing),
-        "same": not differing,
+        "crashed_runs": crashed,
+        "same": not differing and not crashed,
         "turns": after.get("turns", before.get("turns")),
         "commands_compared": sum(len(r.get("commands", [])) for r in second.values()),
+        "same_commands_other_rules": sum(
+            found[i] is None and first[k].get("rules") != second[k].get("rules")
+            for i, k in enumerate(keys)
+            if k in first and k in second
+        ),
         "per_run": [_row(d) for d in differing],
-        "shared_before_difference": {f"{d.game} seed {d.seed}": d.shared for d in differing},
     }
+
+
+def _crashed(run: dict[str, Any] | None) -> bool:
+    """Whether a run's worker process failed (its record holds what it wrote before)."""
+    return run is not None and str(run.get("status") or "").startswith("crashed")
 
 
 def _row(d: Difference) -> dict[str, Any]:
@@ -116,6 +138,7 @@ def _row(d: Difference) -> dict[str, Any]:
         "after": d.after,
         "before_rule": d.before_rule,
         "after_rule": d.after_rule,
+        "turns_before": [list(pair) for pair in d.shared],
     }
 
 
@@ -124,8 +147,8 @@ def print_comparison(figures: dict[str, Any], out: Any = None) -> None:
 
     >>> print_comparison({"runs": 2, "identical_runs": 1, "differing_runs": 1, "per_run": [
     ...     {"game": "mill", "seed": 2, "first_differing_turn": 5, "before": "up", "after": "down",
-    ...      "before_rule": "exit", "after_rule": "untried"}],
-    ...     "shared_before_difference": {"mill seed 2": [["north", "exit"]]}}, sys.stdout)
+    ...      "before_rule": "exit", "after_rule": "untried", "turns_before": [["north", "exit"]]}]},
+    ...     sys.stdout)
     same commands: 1 of 2 runs identical
     mill seed 2: first differs at turn 5
         turn 4: north  [exit]
@@ -134,10 +157,14 @@ def print_comparison(figures: dict[str, Any], out: Any = None) -> None:
     """
     out = out or sys.stdout
     print(f"same commands: {figures['identical_runs']} of {figures['runs']} runs identical", file=out)
+    if figures.get("same_commands_other_rules"):
+        print(f"  ({figures['same_commands_other_rules']} of them under other rule names)", file=out)
+    if figures.get("crashed_runs"):
+        print(f"  {figures['crashed_runs']} runs crashed: see the progress lines above", file=out)
     for row in figures["per_run"]:
         name, turn = f"{row['game']} seed {row['seed']}", row["first_differing_turn"]
         print(f"{name}: first differs at turn {turn}", file=out)
-        shared = figures["shared_before_difference"].get(name, [])
+        shared = row.get("turns_before", [])
         for i, (command, rule) in enumerate(shared):
             print(f"    turn {turn - len(shared) + i}: {command}  [{rule}]", file=out)
         print(f"  before  turn {turn}: {row['before'] or '(run ended)'}  [{row['before_rule']}]", file=out)
