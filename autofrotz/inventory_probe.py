@@ -10,17 +10,17 @@ and `InventoryProbe.answer` asks and feeds the listing back. `InventoryProbe.des
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.managers.directions import OPPOSITES, is_travel_command
+from autofrotz.if_patterns import awaiting_key
 from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 from autofrotz.managers.status_line import strip_status
+from autofrotz.words.directions import OPPOSITES, is_travel_command
 
 if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface
@@ -31,24 +31,6 @@ if TYPE_CHECKING:
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
 SIDE_COMMANDS = ("inventory", "look", "score")
-# A game waiting for a key press would take "inventory" as that key; such states are left alone.
-KEY_WAIT = re.compile(
-    r"\b(?:press|hit|strike|type)\s+(?:any\s+key|a\s+key|(?:the\s+)?<?(?:space|enter|return)\b)"
-    r"|\[\s*more\s*\]|\(more\)|press\s+\w+\s+to\s+continue",
-    re.IGNORECASE,
-)
-
-
-def awaiting_key(text: str) -> bool:
-    """True when the end of a reply asks for a key press rather than a command.
-
-    >>> awaiting_key("Your mind clears...\\n\\n      (Press SPACE to Continue)\\n")
-    True
-    >>> awaiting_key("[Press any key to begin.]"), awaiting_key("You press the button. Click.")
-    (True, False)
-    """
-    tail = text.strip()[-200:]
-    return bool(KEY_WAIT.search(tail))
 
 
 def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: str = SLOT) -> str | None:

@@ -25,20 +25,22 @@ from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
 from autofrotz.control import HUMAN, GameControl
-from autofrotz.game_interface import StepResult, Vocabulary
+from autofrotz.game_interface import StepResult
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
-from autofrotz.managers.directions import edge_label, is_travel_command
 from autofrotz.managers.map_manager import RoomUpdate
 from autofrotz.managers.named_things import named_things
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
-from autofrotz.recording import CallRecorder, metrics_for
-from autofrotz.saves import SaveRotation, unpack_state
+from autofrotz.saves import SaveRotation
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
+from autofrotz.storage.recording import CallRecorder, metrics_for
+from autofrotz.storage.states import unpack_state
+from autofrotz.words.directions import edge_label, is_travel_command
+from autofrotz.words.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +323,7 @@ class Orchestrator:
 
     def _execute(self, decision: Decision) -> tuple[Decision, Any]:
         """Send the command; one the interface refuses (save, quit...) is replaced by a safe default."""
-        from autofrotz.game_interface import ForbiddenCommandError, check_command
+        from autofrotz.words.commands import ForbiddenCommandError, check_command
 
         try:
             result = self.p.game.send(decision.command)

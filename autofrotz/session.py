@@ -22,7 +22,7 @@ from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.hooks.registry import HookEnv, HookError, build_observers
 from autofrotz.model_health import STATUS as MODEL_ERROR
 from autofrotz.orchestrator import Orchestrator, Parts, game_name
-from autofrotz.recording import CallRecorder
+from autofrotz.storage.recording import CallRecorder
 
 SCRIPT_PROVIDER = "script"  # game agent only: plays the command file named by "model"
 

@@ -16,10 +16,10 @@ from autofrotz.knowledge.briefing import briefing
 from autofrotz.knowledge.learner import Learner, needed_items, refusal_class
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.session import Learning
-from autofrotz.knowledge.store import Fact, read_facts, story_sha, write_facts
 from autofrotz.llm import MockLLM
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
+from autofrotz.storage.facts import Fact, read_facts, story_sha, write_facts
 from autofrotz.storage.models import Game, Room, WorldSnapshot
 from tests.orchestrator_support import ROOT, make_config, reply, require_cellar, run_until_killed, walkthrough
 

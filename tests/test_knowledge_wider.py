@@ -13,11 +13,11 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.game_interface import Vocabulary
 from autofrotz.knowledge import advisor, widen
 from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step, dead_ends
+from autofrotz.words.vocabulary import Vocabulary
 
 
 def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:

@@ -61,7 +61,7 @@ def select_games(spec: str, games_dir: Path, split: str = "all") -> list[Path]:
     ('story', 'own', 'textworld') or a comma list of names; a name outside the corpus is looked up in
     games/ as a story file."""
     from autofrotz.evals.corpus import corpus, select
-    from autofrotz.games import open_story
+    from autofrotz.game_interface import open_story
 
     games = corpus(games_dir)
     try:

@@ -35,9 +35,9 @@ from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.inventory_probe import awaiting_key
+from autofrotz.if_patterns import awaiting_key
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
-from autofrotz.managers.directions import edge_label
+from autofrotz.words.directions import edge_label
 
 SIDE_SLOT = "briefing_exits"
 TAP_REPLY = json.dumps({"reasoning": "", "command": "look"})  # valid, never sent: the eval chooses

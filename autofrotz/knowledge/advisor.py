@@ -136,7 +136,7 @@ from autofrotz.knowledge.widen import (
     pool_commands,
     untried_use,
 )
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 

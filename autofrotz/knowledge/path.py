@@ -37,7 +37,7 @@ from typing import Any
 
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.learner import only_looks, refusal_class
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from autofrotz.knowledge.path import (
 from autofrotz.knowledge.shut import shut_in_way
 from autofrotz.knowledge.side_trip import tried_by_text
 from autofrotz.knowledge.spread import room_turns
-from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 from autofrotz.knowledge.verbs import story_verbs
+from autofrotz.storage.facts import Fact, latest_guide, read_facts, run_number, story_sha
 
 log = logging.getLogger(__name__)
 
