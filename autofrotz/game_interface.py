@@ -36,8 +36,10 @@ __all__ = [
     "TrappedCommandError",
     "TruthUnknownError",
     "UnsafeInterpreterError",
+    "dictionary_verbs",
     "open_game",
     "open_story",
+    "side_copy",
 ]
 
 
@@ -91,3 +93,21 @@ def open_story(name_or_path: str) -> Path:
     except StoryProbeError as exc:
         raise GameNotFoundError(str(exc)) from None
     return path
+
+
+def side_copy(story: Path, seed: int | None) -> GameInterface:
+    """A started copy of a story already being played, on the in-process back end, for questions asked
+    away from the game (the learning layer's rehearsals): the one place outside open_game that starts
+    an interpreter. The story passed its checks when the game was opened, so none is repeated."""
+    from autofrotz.backends.jericho_backend import JerichoBackend
+
+    game = JerichoBackend(Path(story).resolve(), seed)
+    game.start()
+    return game
+
+
+def dictionary_verbs(story: Path) -> list[str]:
+    """The words a story's dictionary marks as verbs, meta verbs left out ([] when it cannot be read)."""
+    from autofrotz.backends.jericho_backend import dictionary_verbs as read_verbs
+
+    return read_verbs(story)

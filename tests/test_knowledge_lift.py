@@ -11,7 +11,7 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import advisor
 from autofrotz.knowledge.advisor import DEAD_END_TRIES, InformedMemory, KnowingAgent
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import dead_ends
+from autofrotz.knowledge.histories import dead_ends
 from tests.test_knowledge_wider import recorded, scene
 
 KEY = ("hall", "pull lever")

@@ -10,11 +10,7 @@ from typing import Any
 from autofrotz.knowledge.blind import blind_tries
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.described import described
-from autofrotz.knowledge.learner import Learner
-from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import (
-    ProvenPath,
-    best_path,
+from autofrotz.knowledge.histories import (
     dead_ends,
     earlier_runs,
     openings,
@@ -24,6 +20,10 @@ from autofrotz.knowledge.path import (
     walls,
     ways_on,
 )
+from autofrotz.knowledge.learner import Learner
+from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.path import ProvenPath
+from autofrotz.knowledge.rehearsal import best_path
 from autofrotz.knowledge.shut import shut_in_way
 from autofrotz.knowledge.side_trip import tried_by_text
 from autofrotz.knowledge.spread import room_turns
