@@ -406,3 +406,12 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def game_path_label(path: Path) -> str:
+    """How the game is named in the record: its file name when games/ holds it, else the path."""
+    try:
+        path.resolve().relative_to(GAMES_DIR.resolve())
+        return path.name
+    except ValueError:
+        return str(path.resolve())

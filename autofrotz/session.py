@@ -16,6 +16,7 @@ from autofrotz.budget import STATUS as BUDGET_STATUS
 from autofrotz.budget import Budget, prior_spending
 from autofrotz.config import ROLES, Config
 from autofrotz.control import GameControl
+from autofrotz.games import game_path_label
 from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
 from autofrotz.hooks.dispatcher import HookDispatcher
@@ -80,8 +81,6 @@ class Session:
         game: Any = None,
         preflight: bool = False,
     ) -> Session:
-        from autofrotz.app import RoleNotice, game_path_label
-
         if resume_id is not None:
             _claim(db, resume_id)
             config = _resumed_config(config, db, resume_id)
@@ -430,3 +429,22 @@ def maze_factory() -> Any:
     except ImportError:
         return None
     return make_solver
+
+
+@dataclass
+class RoleNotice:
+    """Roles that fell back to the built-in agent or rules because a key is missing."""
+
+    missing: dict[str, list[str]] = field(default_factory=dict)  # env var -> roles
+
+    def line(self) -> str | None:
+        """One line naming the roles and how to set the keys, or None."""
+        if not self.missing:
+            return None
+        roles = sorted(r for rs in self.missing.values() for r in rs)
+        names = " / ".join(sorted(self.missing))
+        example = sorted(self.missing)[0]
+        return (
+            f"no API key ({names} not set): {', '.join(roles)} use the built-in agent / rules; "
+            f"set the key to use the configured model, e.g. `export {example}=...`"
+        )

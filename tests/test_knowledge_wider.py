@@ -15,8 +15,8 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import advisor, widen
 from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
-from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.histories import dead_ends
+from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
 from autofrotz.words.vocabulary import Vocabulary
 

@@ -65,8 +65,8 @@ def play_elsewhere(job: Any, story: bytes, config_text: str | None, cwd: str) ->
 
 def bring_back(job: Any, result: dict[str, Any]) -> None:
     """Copy the task's game into the benchmark's database, and its truth file beside it."""
-    from autofrotz.app import game_path_label
     from autofrotz.bench.games_truth import truth_file
+    from autofrotz.games import game_path_label
     from autofrotz.storage.database import Database
     from autofrotz.storage.merge import copy_game
 
