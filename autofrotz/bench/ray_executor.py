@@ -40,8 +40,8 @@ def import_ray() -> Any:
 
 def play_elsewhere(job: Any, story: bytes, config_text: str | None, cwd: str) -> dict[str, Any]:
     """The Ray task: play one run in a temporary folder; return its database, truth and time."""
-    from autofrotz.bench.games import play_job
     from autofrotz.bench.games_truth import truth_file
+    from autofrotz.bench.jobs import play_job
 
     if Path(cwd).is_dir():
         os.chdir(cwd)  # a local instance: relative paths in the config mean what they mean to the driver
