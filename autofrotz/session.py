@@ -365,7 +365,7 @@ def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: 
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
         parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)
     elif hasattr(agent, "brief"):
-        agent.brief(learning)
+        agent.brief(learning.briefing())
 
 
 def _started_fresh(db: Any, game_id: int, default: bool) -> bool:

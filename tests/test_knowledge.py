@@ -459,7 +459,7 @@ def test_a_resumed_game_keeps_the_learning_choice_it_started_with(tmp_path: Path
 
 
 def test_bench_games_plays_every_run_fresh_while_learning_is_the_default(tmp_path: Path) -> None:
-    from autofrotz.bench.games import Job, job_config
+    from autofrotz.bench.jobs import Job, job_config
     from autofrotz.config import Config
 
     (tmp_path / "c.json").write_text('{"fresh": false}')

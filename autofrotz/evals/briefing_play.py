@@ -235,7 +235,9 @@ def measure_game(game: CorpusGame, steps: int | None = None, trace: bool = False
             parts = session.orchestrator.p
             tap = PromptTap()
             inner = GameAgent(tap, game_name(parts.game_file))
-            inner.brief(parts.learning)  # as the session briefs an LLM agent on what earlier runs taught
+            inner.brief(
+                parts.learning.briefing()
+            )  # as the session briefs an LLM agent on what earlier runs taught
             agent = MeasuringAgent(inner, tap, game, truths, trace)
             parts.game_agent, parts.maze_solver_factory = agent, None
             session.play()

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from autofrotz.knowledge.blind import blind_tries
+from autofrotz.knowledge.briefing import briefing as briefing_text
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.described import described
 from autofrotz.knowledge.histories import (
@@ -97,6 +98,10 @@ class Learning:
     @property
     def run(self) -> int:
         return self.learner.run
+
+    def briefing(self) -> str:
+        """The model's briefing on what earlier runs taught (knowledge/briefing.py)."""
+        return briefing_text(self.lore, self.guide, self.guide_run)
 
     def knew(self) -> dict[str, Any]:
         """What this run started knowing, for the game record and the page."""
