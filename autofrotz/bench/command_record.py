@@ -70,9 +70,15 @@ def read_run(db: str) -> dict[str, Any]:
 
 def _play(job: Any) -> None:
     """The worker process body: play one run as `bench games` does, logs silenced."""
-    from autofrotz.bench.games import play_job
+    import importlib.util
 
-    play_job(job)
+    # A revision recorded by --base may define its runs in bench/games.py (before bench/jobs.py).
+    where = (
+        "autofrotz.bench.jobs"
+        if importlib.util.find_spec("autofrotz.bench.jobs")
+        else "autofrotz.bench.games"
+    )
+    importlib.import_module(where).play_job(job)
 
 
 def _job(game: str, seed: int, turns: int, folder: Path) -> Any:
