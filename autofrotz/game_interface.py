@@ -12,6 +12,7 @@ The contract of a running game is backends/base.py; this module opens one and na
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
 from autofrotz.backends.base import (
     GameInterface,
@@ -24,9 +25,11 @@ from autofrotz.backends.base import (
     UnsafeInterpreterError,
 )
 from autofrotz.words.commands import ForbiddenCommandError, GameInterfaceError
+from autofrotz.words.vocabulary import Vocabulary
 
 __all__ = [
     "ForbiddenCommandError",
+    "RunningGame",
     "GameInterface",
     "GameInterfaceError",
     "GameNotRunningError",
@@ -41,6 +44,36 @@ __all__ = [
     "open_story",
     "side_copy",
 ]
+
+
+class RunningGame(Protocol):
+    """A running game as the turn loop, the side questions and the saves use it (GameInterface keeps it)."""
+
+    path: Path
+    backend: str
+    word_chars: int  # the story's dictionary word length, for the command check
+    story_sha256: str | None
+    traps: set[str]  # commands that left the game not answering
+
+    def start(self) -> str: ...
+
+    def send(self, command: str) -> StepResult: ...
+
+    def save(self, slot: str) -> None: ...
+
+    def restore(self, slot: str) -> None: ...
+
+    def export_state(self, slot: str) -> bytes: ...
+
+    def import_state(self, slot: str, data: bytes) -> None: ...
+
+    def vocabulary(self) -> Vocabulary: ...
+
+    def control_words(self) -> frozenset[str]: ...
+
+    def ground_truth(self) -> GroundTruth: ...
+
+    def close(self) -> None: ...
 
 
 def open_game(

@@ -23,7 +23,7 @@ from autofrotz.managers.status_line import strip_status
 from autofrotz.words.directions import OPPOSITES, is_travel_command
 
 if TYPE_CHECKING:
-    from autofrotz.game_interface import GameInterface
+    from autofrotz.game_interface import RunningGame
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
     from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route
@@ -33,7 +33,7 @@ SLOT = "inventory_probe"
 SIDE_COMMANDS = ("inventory", "look", "score")
 
 
-def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: str = SLOT) -> str | None:
+def side_reply(game: RunningGame, command: str, last_reply: str = "", slot: str = SLOT) -> str | None:
     """The game's reply to a side command from a copy of the state, or None when asking is not safe."""
     if command not in SIDE_COMMANDS:
         raise ValueError(f"side copies answer only {', '.join(SIDE_COMMANDS)}, not {command!r}")
@@ -49,7 +49,7 @@ def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: st
 
 
 def side_exit(
-    game: GameInterface, routes: tuple[Route, ...], last_reply: str = "", slot: str = SLOT
+    game: RunningGame, routes: tuple[Route, ...], last_reply: str = "", slot: str = SLOT
 ) -> ExitAnswers | None:
     """Each route (compass moves one after another) tried in a fresh side copy, then "look" there:
     (route, each move's reply, the look's reply) per route, or None when asking is not safe. Only compass
@@ -92,7 +92,7 @@ WAYS_TRIED = (
 )
 
 
-def side_moves(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
+def side_moves(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
     """Each compass way of the room tried once in a side copy that is then put back: the game's reply
     to each, or None when asking is not safe. The run is not changed by any of it."""
     if awaiting_key(last_reply):
@@ -111,7 +111,7 @@ def side_moves(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> d
 
 
 def side_survey(
-    game: GameInterface, here: str, name_of: Callable[[str], str], last_reply: str = "", slot: str = SLOT
+    game: RunningGame, here: str, name_of: Callable[[str], str], last_reply: str = "", slot: str = SLOT
 ) -> tuple[Facts, int] | None:
     """What every compass move from here shows, and every second move from each room of this name a
     first move showed (only the moves some first move was answered with a room): (route -> the names of
@@ -147,12 +147,12 @@ def side_survey(
     return facts, sent
 
 
-def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
+def side_inventory(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> str | None:
     """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
     return side_reply(game, "inventory", last_reply, slot)
 
 
-def side_look(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
+def side_look(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> str | None:
     """The game's reply to "look" from a side copy, or None when asking is not safe."""
     return side_reply(game, "look", last_reply, slot)
 
@@ -212,7 +212,7 @@ def unclear_reason(parsed: ParsedOutput, command: str | None) -> str | None:
 class InventoryProbe:
     """Asks a running game "inventory" without spending a turn; counts the questions asked."""
 
-    def __init__(self, game: GameInterface, slot: str = SLOT) -> None:
+    def __init__(self, game: RunningGame, slot: str = SLOT) -> None:
         self.game = game
         self.slot = slot
         self.queries = 0

@@ -15,32 +15,40 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.agents import outcome
-from autofrotz.agents.base import Decision, HistoryEntry, TurnContext
+from autofrotz.agents.base import Decision, GameAgentProtocol, HistoryEntry, TurnContext
 from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
 from autofrotz.config import Config, public_dict
 from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
 from autofrotz.control import HUMAN, GameControl
-from autofrotz.game_interface import StepResult
+from autofrotz.game_interface import RunningGame, StepResult
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
-from autofrotz.managers.map_manager import RoomUpdate
+from autofrotz.managers.item_manager import ItemManager
+from autofrotz.managers.map_manager import MapManager, RoomUpdate
 from autofrotz.managers.named_things import named_things
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
 from autofrotz.saves import SaveRotation
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
+from autofrotz.storage.record import Record
 from autofrotz.storage.recording import CallRecorder, metrics_for
 from autofrotz.storage.states import unpack_state
 from autofrotz.words.directions import edge_label, is_travel_command
 from autofrotz.words.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from autofrotz.budget import Budget
+    from autofrotz.knowledge.session import Learning
+    from autofrotz.llm.base import BaseLLM
+    from autofrotz.maze_bridge import MazeMode
 
 log = logging.getLogger(__name__)
 
@@ -50,23 +58,23 @@ class Parts:
     """Everything the orchestrator drives, built by the app (or a test)."""
 
     config: Config
-    game: Any  # GameInterface
-    db: Any  # Database
-    map: Any  # MapManager
-    items: Any  # ItemManager
-    game_agent: Any  # decide(context) -> Decision
+    game: RunningGame
+    db: Record
+    map: MapManager
+    items: ItemManager
+    game_agent: GameAgentProtocol
     puzzle_agent: PuzzleAgent
     hooks: HookDispatcher = field(default_factory=HookDispatcher)
     recorder: CallRecorder = field(default_factory=CallRecorder)
     game_file: str = "game"
-    outcome_llm: Any = None
-    map_llm: Any = None
-    item_llm: Any = None
-    maze_solver_factory: Callable[[Any], Any] | None = None
+    outcome_llm: BaseLLM | None = None
+    map_llm: BaseLLM | None = None
+    item_llm: BaseLLM | None = None
+    maze_solver_factory: Callable[[Orchestrator], MazeMode] | None = None
     max_score: int | None = None
     control: GameControl | None = None  # page requests (pause, step, pace, typed commands)
-    learning: Any = None  # knowledge.session.Learning: what earlier runs taught, and this run's learner
-    budget: Any = None  # budget.Budget: spending meter, fallbacks at 80%, stop at 100%
+    learning: Learning | None = None  # what earlier runs taught, and this run's learner
+    budget: Budget | None = None  # spending meter, fallbacks at 80%, stop at 100%
 
 
 @dataclass
@@ -258,9 +266,8 @@ class Orchestrator:
         )
 
     def _vocabulary(self) -> Vocabulary:
-        """The story's dictionary, when the game interface can read one (test doubles may not)."""
-        read = getattr(self.p.game, "vocabulary", None)
-        return read() if callable(read) else Vocabulary()
+        """The story's dictionary (read once from the story file)."""
+        return self.p.game.vocabulary()
 
     def _decide(self, context: TurnContext, replay: Turn | None) -> Decision:
         maze_command = self._maze_command()  # on replay too: the solver re-decides, like a fixed agent
@@ -328,7 +335,7 @@ class Orchestrator:
         try:
             result = self.p.game.send(decision.command)
             # The record shows what the interpreter was given (read at the game's dictionary length).
-            sent = check_command(decision.command, getattr(self.p.game, "word_chars", 6))
+            sent = check_command(decision.command, self.p.game.word_chars)
             if sent != decision.command:
                 decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:
@@ -380,7 +387,7 @@ class Orchestrator:
 
     def _side_copies_free(self) -> bool:
         """Only jericho saves and restores in memory, so only there does a side question cost no turn."""
-        return getattr(self.p.game, "backend", "") == "jericho"
+        return self.p.game.backend == "jericho"
 
     def _read_move(self, text: str, command: str | None, n: int) -> RoomUpdate:
         """The map reads the reply. Where a side copy costs no turn, a move that printed no room header
@@ -600,7 +607,7 @@ class Orchestrator:
             backend=self.config.backend,
             config_json=config_json,
             max_score=self.p.max_score,
-            story_sha256=getattr(self.p.game, "story_sha256", None),
+            story_sha256=self.p.game.story_sha256,
             knew=self.p.learning.knew() if self.p.learning is not None else None,
         )
 

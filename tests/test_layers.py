@@ -193,3 +193,20 @@ def test_the_checks_see_a_forbidden_edge_and_a_cycle() -> None:
 def test_the_layers_form_an_order() -> None:
     """No two layers may import each other, however indirectly."""
     assert cycles({layer: set(may) for layer, (_prefixes, may) in LAYERS.items()}) == []
+
+
+def test_the_seams_of_a_game_are_typed() -> None:
+    """The session's parts and the turn context name what they hold: no field is typed Any."""
+    import dataclasses
+
+    from autofrotz.agents.base import TurnContext
+    from autofrotz.orchestrator import Parts
+    from autofrotz.session import Session
+
+    loose = [
+        f"{kind.__name__}.{f.name}: {f.type}"
+        for kind in (Parts, Session, TurnContext)
+        for f in dataclasses.fields(kind)
+        if "Any" in str(f.type)
+    ]
+    assert loose == []

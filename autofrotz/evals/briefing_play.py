@@ -235,9 +235,8 @@ def measure_game(game: CorpusGame, steps: int | None = None, trace: bool = False
             parts = session.orchestrator.p
             tap = PromptTap()
             inner = GameAgent(tap, game_name(parts.game_file))
-            inner.brief(
-                parts.learning.briefing()
-            )  # as the session briefs an LLM agent on what earlier runs taught
+            assert parts.learning is not None  # a session opens its learning, fresh or not
+            inner.brief(parts.learning.briefing())  # as the session briefs an LLM agent on earlier runs
             agent = MeasuringAgent(inner, tap, game, truths, trace)
             parts.game_agent, parts.maze_solver_factory = agent, None
             session.play()
