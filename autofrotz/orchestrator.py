@@ -199,7 +199,7 @@ class Orchestrator:
         # Phase 8: notify the observers.
         self._notify(n, decision, result, event, changes, puzzles)
 
-    def _scored(self, result: Any) -> Any:
+    def _scored(self, result: StepResult) -> StepResult:
         """Where the interpreter cannot read the score, the game's own notices keep it ("Your score has
         just gone up by one point"), counted from zero."""
         points = score_notice(result.text) if result.score is None else None
@@ -219,7 +219,9 @@ class Orchestrator:
         return stated_maximum(answer) if answer else None
 
     # ----- phase helpers -----------------------------------------------------------------------
-    def _note(self, n: int, command: str, result: Any, score_before: int | None, event: Any) -> None:
+    def _note(
+        self, n: int, command: str, result: StepResult, score_before: int | None, event: str | None
+    ) -> None:
         """The notebook reads the turn: points, a death, a new room, a clue (notebook.py)."""
         names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
         room = room_name(self.p.map, self.p.map.current_room) if event != "death" else None
@@ -321,7 +323,7 @@ class Orchestrator:
         except Exception:
             return False
 
-    def _execute(self, decision: Decision) -> tuple[Decision, Any]:
+    def _execute(self, decision: Decision) -> tuple[Decision, StepResult]:
         """Send the command; one the interface refuses (save, quit...) is replaced by a safe default."""
         from autofrotz.words.commands import ForbiddenCommandError, check_command
 
@@ -340,7 +342,7 @@ class Orchestrator:
             self.maze_solver.observe(result.text)
         return decision, result
 
-    def _send_safe_default(self) -> tuple[str, Any]:
+    def _send_safe_default(self) -> tuple[str, StepResult]:
         """The safe default instead of a refused command; 'wait' if even that once trapped the game."""
         from autofrotz.game_interface import InterpreterDiedError, TrappedCommandError
 
@@ -360,7 +362,7 @@ class Orchestrator:
         )
 
     def _evaluate_puzzles(
-        self, result: Any, command: str, n: int, changes: Changes, live: bool
+        self, result: StepResult, command: str, n: int, changes: Changes, live: bool
     ) -> PuzzleUpdate:
         agent, text = self.p.puzzle_agent, result.text
         agent.record_attempt(command, text)
@@ -378,7 +380,7 @@ class Orchestrator:
         )  # fmt: skip
         return agent.evaluate(view, signals, allow_llm=live)
 
-    def _remember(self, n: int, command: str, result: Any, changes: Changes) -> None:
+    def _remember(self, n: int, command: str, result: StepResult, changes: Changes) -> None:
         m = self.mind
         if result.score is not None:
             m.score = result.score
@@ -389,8 +391,8 @@ class Orchestrator:
         self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed)
 
     def _check_terminal(
-        self, result: Any, command: str, n: int, replaying: bool
-    ) -> tuple[Any, Any, list[str]]:
+        self, result: StepResult, command: str, n: int, replaying: bool
+    ) -> tuple[str | None, bytes | None, list[str]]:
         """(event, interpreter state to store, errors) after this turn's output."""
         if replaying:  # the record already holds what happened; the stored state covers any death
             return None, None, []
@@ -454,9 +456,9 @@ class Orchestrator:
         n: int,
         decision: Decision,
         text: str,
-        score: Any,
-        moves: Any = None,
-        event: Any = None,
+        score: int | None,
+        moves: int | None = None,
+        event: str | None = None,
         state: bytes | None = None,
         errors: list[str] | None = None,
     ) -> None:
@@ -500,7 +502,13 @@ class Orchestrator:
         self.p.db.write_turn(self.game_id, bundle)
 
     def _notify(
-        self, n: int, decision: Decision, result: Any, event: Any, changes: Changes, puzzles: PuzzleUpdate
+        self,
+        n: int,
+        decision: Decision,
+        result: StepResult,
+        event: str | None,
+        changes: Changes,
+        puzzles: PuzzleUpdate,
     ) -> None:
         room = self.mind.pending_room
         if room is not None and room.room_id and (changes.moved or changes.new_room):
@@ -522,7 +530,7 @@ class Orchestrator:
         self.mind.pending_items, self.mind.pending_room = [], None
         self._emit(self._turn_end(n, decision, result, event))
 
-    def _turn_end(self, n: int, decision: Decision, result: Any, event: Any) -> ev.TurnEnd:
+    def _turn_end(self, n: int, decision: Decision, result: StepResult, event: str | None) -> ev.TurnEnd:
         room_id = self.p.map.current_room
         return ev.TurnEnd(
             n,
