@@ -1,6 +1,6 @@
 """Recording the commands of built-in agent runs, for `bench same-commands`.
 
-Each run is played exactly as `bench games` plays it (`bench.games.play_job`: the real session, the
+Each run is played exactly as `bench games` plays it (`bench.jobs.play_job`: the real session, the
 built-in agent in every role, `fresh`, no hooks), one process per run, each into its own temporary
 database, so no run can learn from another. What is kept of a run is the command of every turn and
 the first words of its reasoning (the deciding rule's name for the built-in agent), read back with
