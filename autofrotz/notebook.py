@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from autofrotz.agents.stuck import is_failure
-from autofrotz.managers.directions import canonical_direction
+from autofrotz.words.directions import canonical_direction
 
 GOAL_CHARS = 1000
 CLUE_CHARS = 500

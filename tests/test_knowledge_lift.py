@@ -10,8 +10,8 @@ from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import advisor
 from autofrotz.knowledge.advisor import DEAD_END_TRIES, InformedMemory, KnowingAgent
+from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import dead_ends
 from tests.test_knowledge_wider import recorded, scene
 
 KEY = ("hall", "pull lever")

@@ -1,8 +1,9 @@
 """Learning: rooms known by their names in a rehearsal, a way a reply opened, what an earlier run took.
 
-Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/path.py), ``a way a reply
-opened, a later run`` (tested with ``every word, a later run`` in test_knowledge_walks.py) and ``what an
-earlier run took`` (knowledge/advisor.py). Each test also switches its rule off and sees the old behaviour.
+Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/rehearsal.py, histories.py),
+``a way a reply opened, a later run`` (tested with ``every word, a later run`` in
+test_knowledge_walks.py) and ``what an earlier run took`` (knowledge/advisor.py). Each test also
+switches its rule off and sees the old behaviour.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.knowledge import advisor, path
+from autofrotz.knowledge import advisor, histories, rehearsal
 from autofrotz.knowledge.advisor import KnowingAgent
+from autofrotz.knowledge.histories import dead_ends, taken
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends, taken
+from autofrotz.knowledge.path import Played
+from autofrotz.knowledge.rehearsal import _rooms_played, _same_rooms
 from autofrotz.knowledge.shut import shut_in_way
 from tests.test_knowledge_wider import recorded
 
@@ -41,7 +44,7 @@ def test_a_cut_through_the_other_wood_of_the_same_name_is_the_same_place(
     got = [(0, 3), (0, 8), (0, 9)]
     assert _same_rooms(cut, got, rooms)
     assert not _same_rooms(cut, [(0, 3), (0, 3), (0, 9)], rooms)  # still in the hut: another place
-    monkeypatch.setattr(path, "NAMED_ROOMS", False)
+    monkeypatch.setattr(rehearsal, "NAMED_ROOMS", False)
     assert not _same_rooms(cut, got, rooms)  # by number alone the cut went astray
 
 
@@ -59,7 +62,7 @@ def test_a_command_whose_reply_opened_a_way_is_no_dead_end(monkeypatch: pytest.M
         ]
     )
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1}
-    monkeypatch.setattr(path, "OPENED_A_WAY", False)
+    monkeypatch.setattr(histories, "OPENED_A_WAY", False)
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1, ("vault", "twist sconce"): 1}
 
 

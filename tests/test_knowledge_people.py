@@ -10,11 +10,11 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.game_interface import Vocabulary
 from autofrotz.knowledge import advisor
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.widen import candidates
+from autofrotz.words.vocabulary import Vocabulary
 
 WORDS = Vocabulary(
     frozenset(["give", "show", "to", "ticket", "left", "clerk", "put", "in", "on", "tie", "cut"])

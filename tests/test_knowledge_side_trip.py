@@ -135,7 +135,7 @@ class CountingGame:
 
 class CountingRehearsal:
     def __init__(self) -> None:
-        from autofrotz.knowledge.path import Spend
+        from autofrotz.knowledge.rehearsal import Spend
 
         self.game, self.spend, self.plays = CountingGame(), Spend(), 0
 
@@ -149,10 +149,11 @@ class CountingRehearsal:
 
 @pytest.mark.parametrize("halves", [True, False])
 def test_idle_commands_go_in_halves(halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    from autofrotz.knowledge import path
-    from autofrotz.knowledge.path import Played, RoomsPlayed, _trim
+    from autofrotz.knowledge import rehearsal
+    from autofrotz.knowledge.path import Played
+    from autofrotz.knowledge.rehearsal import RoomsPlayed, _trim
 
-    monkeypatch.setattr(path, "HALVES", halves)
+    monkeypatch.setattr(rehearsal, "HALVES", halves)
     before = Played(0, "", "hall", 0, (), "")
     commands = [f"examine thing {n}" for n in range(30)] + ["take key"] + ["smell air"] * 9 + ["unlock door"]
     cut = [Played(n + 1, c, "hall", 5 if c == "unlock door" else 0, (), "") for n, c in enumerate(commands)]

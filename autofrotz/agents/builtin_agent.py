@@ -80,9 +80,9 @@ from autofrotz.agents.builtin_ways import (
     words_to_say,
 )
 from autofrotz.agents.scripted import ScriptedAgent
-from autofrotz.game_interface import Vocabulary
-from autofrotz.managers.directions import parse_direction
 from autofrotz.managers.item_replies import ALREADY_HAVE
+from autofrotz.words.directions import parse_direction
+from autofrotz.words.vocabulary import Vocabulary
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 

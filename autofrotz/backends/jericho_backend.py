@@ -13,9 +13,9 @@ import jericho
 import numpy as np
 
 from autofrotz.backends import zmachine
+from autofrotz.backends.base import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 from autofrotz.backends.memory_truth import MemoryTruth
-from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
-from autofrotz.if_patterns import PRESS_KEY_RE
+from autofrotz.if_patterns import KEY_WAIT, PRESS_KEY_RE, awaiting_key
 from autofrotz.watchdog import WATCHDOG
 
 DEFAULT_SEED = 42
@@ -100,8 +100,6 @@ class JerichoBackend(GameInterface):
         return score, zmachine.global_var(mem, base + 2)
 
     def _ask_score(self) -> str | None:
-        from autofrotz.inventory_probe import awaiting_key
-
         if awaiting_key(self._last_text):
             return None
         return self._side_step("score")[0]
@@ -219,8 +217,6 @@ def _inside_key_wait(text: str) -> bool:
     """True when the game may be waiting for a key press (it asked for one anywhere in its output,
     or printed nothing at all): a side copy restored there loses the key the real game waits for,
     and the game never moves on."""
-    from autofrotz.inventory_probe import KEY_WAIT
-
     return not text.strip() or KEY_WAIT.search(text) is not None
 
 

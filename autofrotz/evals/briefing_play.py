@@ -35,9 +35,9 @@ from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.inventory_probe import awaiting_key
+from autofrotz.if_patterns import awaiting_key
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
-from autofrotz.managers.directions import edge_label
+from autofrotz.words.directions import edge_label
 
 SIDE_SLOT = "briefing_exits"
 TAP_REPLY = json.dumps({"reasoning": "", "command": "look"})  # valid, never sent: the eval chooses
@@ -235,7 +235,8 @@ def measure_game(game: CorpusGame, steps: int | None = None, trace: bool = False
             parts = session.orchestrator.p
             tap = PromptTap()
             inner = GameAgent(tap, game_name(parts.game_file))
-            inner.brief(parts.learning)  # as the session briefs an LLM agent on what earlier runs taught
+            assert parts.learning is not None  # a session opens its learning, fresh or not
+            inner.brief(parts.learning.briefing())  # as the session briefs an LLM agent on earlier runs
             agent = MeasuringAgent(inner, tap, game, truths, trace)
             parts.game_agent, parts.maze_solver_factory = agent, None
             session.play()

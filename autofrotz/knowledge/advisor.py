@@ -136,7 +136,7 @@ from autofrotz.knowledge.widen import (
     pool_commands,
     untried_use,
 )
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
@@ -213,7 +213,7 @@ OWN_SWEEP = True
 SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
 PEOPLE = True  # rule ``what the story calls him or her is a person`` (knowledge/people.py)
 ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/people.py)
-OPENINGS = True  # rule ``a way an earlier run opened`` (path.openings)
+OPENINGS = True  # rule ``a way an earlier run opened`` (histories.openings)
 SHUT = True  # rule ``open what an earlier run found shut`` (shut.py)
 DESCRIBED = True  # rule ``ask about what an earlier run read of them`` (described.py)
 BY_TEXT = True  # rule ``a namesake is told by its text`` (side_trip.tried_by_text)

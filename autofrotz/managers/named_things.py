@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from autofrotz.managers.directions import canonical_direction
+from autofrotz.words.directions import canonical_direction
 
 NAMED_KEPT = 12
 # Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures.
