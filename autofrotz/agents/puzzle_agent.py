@@ -30,9 +30,9 @@ from autofrotz.agents.puzzle_prompt import (
 )
 from autofrotz.agents.stuck import is_failure
 from autofrotz.context import fence, one_line
-from autofrotz.managers.directions import is_stationary_command, is_travel_command
 from autofrotz.managers.exit_states import BLOCKED_STATE
 from autofrotz.storage.models import Puzzle
+from autofrotz.words.directions import is_stationary_command, is_travel_command
 
 __all__ = ["SCHEMA", "PuzzleAgent", "PuzzleUpdate", "Signals", "WorldView"]
 HINTS_KEPT = 3
