@@ -168,16 +168,17 @@ class PuzzleAgent:
         """A way out of this room the game barred in words that pose an obstacle (found by walking it or
         trying it in a side copy) is a puzzle here, once: never filed again after it was solved."""
         room = next((r for r in view.map.rooms() if r.room_id == view.room_id), None) if view.map else None
-        found = []
+        found, met_here = [], [p for p in self.puzzles if p.location in (view.room_id, None)]
         for direction, state in sorted((getattr(room, "exit_states", None) or {}).items()):
             if state.get("state") != BLOCKED_STATE or not state.get("reason"):
                 continue
             for sentence, kind in rules.detect(str(state["reason"])):
                 obstacle = obstacles.obstacle_of(sentence)
-                known = self._by_obstacle(kind, obstacle, among=self.puzzles)
+                known = self._by_obstacle(kind, obstacle, among=met_here)
                 if kind in ("locked", "blocked") and obstacle not in obstacles.VAGUE and known is None:
                     described = f"{direction}: {sentence}"
                     found.append(self.add(described, kind, view.room_id, view.turn, obstacle=obstacle))
+                    met_here.append(found[-1])  # a door barring two ways is one puzzle
         return found
 
     def add(
