@@ -65,7 +65,13 @@ def puzzle_lines(puzzles: PuzzleAgent, maps: MapReader) -> list[str]:
         p.puzzle_id: f"at {room_name(maps, p.location)}" if p.location else "location unknown"
         for p in open_puzzles
     }
-    return [f"#{p.puzzle_id} {p.description} ({where[p.puzzle_id]})" for p in open_puzzles]
+    helps = {
+        p.puzzle_id: f"; may help: {', '.join(p.related_items)}" if p.related_items else ""
+        for p in open_puzzles
+    }
+    return [
+        f"#{p.puzzle_id} {p.description} ({where[p.puzzle_id]}{helps[p.puzzle_id]})" for p in open_puzzles
+    ]
 
 
 def inventory(items: ItemReader) -> list[str]:

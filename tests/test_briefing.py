@@ -336,3 +336,53 @@ def test_a_lane_that_goes_on_down_to_the_river_is_no_way_down(tmp_path: Path) ->
     seen = briefings(tmp_path, [*walk, "open drawer", "take crank", "w", "w", "w"], game="clocktower")
     lanes = [b for b in seen if "goes on down to the river" in b]
     assert lanes and all("down (not tried)" not in section(b, "Exits:") for b in lanes)
+
+
+# junction, as the capable model played it blind: the commands it sent through the relay
+JUNCTION_RELAY = """north|read timetable|east|read note|open desk|west|north|east|east|take stone|east
+|enter hut
+|open chest|take key|take pick|out|read sign|west|south|take crowbar|east|take handlamp|west|north
+|prise stone with crowbar|west|unlock door with key|up|open door|up|pull black lever|turn on handlamp|down
+|take wedge|up|pull black lever|pull red lever""".replace("\n", "").split("|")
+
+
+@pytest.fixture(scope="module")
+def junction_relay(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    require_cellar()
+    MockLLM.reset()
+    return briefings(tmp_path_factory.mktemp("junction"), JUNCTION_RELAY, game="junction")
+
+
+def hints(briefing: str) -> list[str]:
+    return [line for line in briefing.splitlines() if line.startswith("Puzzle hint")]
+
+
+def test_a_puzzle_said_of_it_names_its_obstacle_and_the_tool_that_fits(junction_relay: list[str]) -> None:
+    after_take = section(junction_relay[10], "## Open puzzles")  # turn 11: "Your fingers cannot shift it"
+    line = next(p for p in after_take.splitlines() if "prise it out" in p)
+    assert "stone" in line.split("Your fingers")[0]  # the "it" is named
+    with_crowbar = junction_relay[20]  # turn 21: the crowbar taken in the goods yard
+    assert "may help: rusty crowbar" in section(with_crowbar, "## Open puzzles")
+    assert any("prise stone with rusty crowbar [route: north]" in h for h in hints(with_crowbar))
+
+
+def test_a_puzzle_is_closed_by_what_resolves_it_and_a_success_is_none(junction_relay: list[str]) -> None:
+    after_prise = junction_relay[25]  # turn 26: "The stone springs out" and 10 points
+    assert "stone" not in section(after_prise, "## Open puzzles")
+    frame_open = junction_relay[31:36]  # "The whole frame is locked solid": open until the lever comes over
+    assert all("frame is locked solid" in section(b, "## Open puzzles") for b in frame_open)
+    assert not any("unlock" in h for b in frame_open for h in hints(b))  # jammed, not a lock for the key
+    after_lever = junction_relay[36]  # turn 37: "the points clank across to the branch" and 5 points
+    assert "frame" not in section(after_lever, "## Open puzzles")
+    assert "clank" not in section(after_lever, "## Open puzzles")  # a success is no puzzle
+
+
+def test_a_door_found_locked_in_a_side_copy_is_a_puzzle_for_the_key_named_for_it(
+    junction_relay: list[str],
+) -> None:
+    at_platform_end = junction_relay[8]  # turn 9: "up" tried in a side copy, "The signal box door is locked"
+    assert "signal box door is locked (at Platform End)" in section(at_platform_end, "## Open puzzles")
+    with_key = junction_relay[14]  # turn 15: the box key taken from the tool chest
+    assert hints(with_key)[0] == "Puzzle hint, SUGGESTED: unlock signal box door with box key"
+    after_unlock = junction_relay[27]  # turn 28: "unlock door with key"
+    assert "signal box door" not in section(after_unlock, "## Open puzzles") and not hints(after_unlock)

@@ -56,13 +56,28 @@ SCHEMA: dict[str, Any] = {
 
 
 def puzzle_lines(puzzles: list[Puzzle], name_of: Callable[[str | None], str | None]) -> str:
-    """Open puzzles with their obstacle, where it is, and what was tried."""
+    """Open puzzles with their obstacle, where it is, the things that may help and what was tried.
+
+    >>> stone = Puzzle(1, "A stone is jammed.", location="yard", related_items=["crowbar"], kind="blocked")
+    >>> stone.obstacle = "stone"
+    >>> print(puzzle_lines([stone], lambda r: "Yard"))
+    - #1 [blocked] A stone is jammed. (obstacle: stone; at Yard; may help: crowbar); failed: -
+    """
     lines = [
         f"- #{p.puzzle_id} [{p.kind}] {p.description} (obstacle: {getattr(p, 'obstacle', '') or '?'}; "
-        f"{_where(p.location, name_of)}); failed: {'; '.join(p.attempts) or '-'}"
+        f"{_where(p.location, name_of)}{may_help(p)}); failed: {'; '.join(p.attempts) or '-'}"
         for p in puzzles
     ]
     return "\n".join(lines) or "(none)"
+
+
+def may_help(puzzle: Puzzle) -> str:
+    """The things linked to a puzzle, as the tail of its place ('' when none).
+
+    >>> may_help(Puzzle(1, "A stone is jammed.", related_items=["crowbar", "bar"]))
+    '; may help: crowbar, bar'
+    """
+    return f"; may help: {', '.join(puzzle.related_items)}" if puzzle.related_items else ""
 
 
 def map_summary(world_map: Any, name_of: Callable[[str | None], str | None]) -> str:
