@@ -200,9 +200,10 @@
   function buildScene(layout) {
     const svg = el("svg", { class: "map-svg", role: "img", "aria-label": "map" });
     svg.appendChild(defs());
-    const g = el("g"), mazes = el("g", { class: "mazes" }), lines = el("g"), rooms = el("g");
+    const g = el("g", { class: "map-view" }), mazes = el("g", { class: "mazes" }), lines = el("g"), rooms = el("g");
     g.append(mazes, lines, rooms);
     svg.appendChild(g);
+    svg._view = g;
     const edges = new Map(), nodes = new Map();
     for (const [key, laid] of layout.edges) {
       const route = layout.routes.get(key);
@@ -357,9 +358,12 @@
     if (note) container.appendChild(Object.assign(document.createElement("p"), { className: "empty map-note", textContent: note }));
   }
 
-  // ----- the view: an explicit viewBox kept on the layout (one per game) -----
+  // ----- the view: the part of the map shown, kept on the layout (one per game) -----
   // Until the user zooms or pans, each drawing shows the whole map when its labels stay readable at that
   // size, else the current room's neighbourhood at a readable size (Fit or a double-click shows all).
+  // The view is a box in the map's coordinates, shown as a transform of the map's group, not as the
+  // svg's viewBox: Chromium lays every label out again when a viewBox is set (tens of ms on a 150-room
+  // map), but only moves them when a group is translated at an unchanged scale, as a replay step does.
   const READABLE_SCALE = 0.95, PAD = 30;
 
   function bounds(ids, layout) {
@@ -395,12 +399,16 @@
     }
   }
 
+  // The view box centred in the panel at the largest scale that shows all of it (as a viewBox would).
   function applyView(svg, layout) {
-    if (!layout.view) return;
+    if (!layout.view || !svg._view) return;
     const v = layout.view;
-    svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     const [cw, ch] = panelSize(svg);
-    svg.classList.toggle("dense", !!(cw && ch) && Math.min(cw / v.w, ch / v.h) < 0.45);
+    const scale = cw && ch ? Math.min(cw / v.w, ch / v.h) : 1;
+    const tx = ((cw || v.w) - v.w * scale) / 2 - v.x * scale, ty = ((ch || v.h) - v.h * scale) / 2 - v.y * scale;
+    const transform = `translate(${tx.toFixed(2)},${ty.toFixed(2)}) scale(${scale.toFixed(5)})`;
+    if (svg._view.getAttribute("transform") !== transform) svg._view.setAttribute("transform", transform);
+    svg.classList.toggle("dense", !!(cw && ch) && scale < 0.45);
   }
 
   function fit(container) {
@@ -421,7 +429,7 @@
   }
 
   function pointIn(svg, ev) {
-    const ctm = svg.getScreenCTM();
+    const ctm = (svg._view || svg).getScreenCTM();
     if (!ctm) return null;
     const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
     return [p.x, p.y];
