@@ -39,6 +39,7 @@ from autofrotz.notebook import TurnSeen, is_clue
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
+from autofrotz.things_in_sight import SightCheck
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,7 @@ class Orchestrator:
         self.status = "playing"
         self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
         self.stop_reason = ""  # one line saying why play stopped early, when it did
+        self.sight = SightCheck(parts.game)  # names of a room's text the game answers as things in sight
 
     @property
     def maze_solver(self) -> Any:
@@ -226,7 +228,10 @@ class Orchestrator:
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
         listed = frozenset([*context.visible_items, *context.inventory])
-        context.named_here = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
+        named = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
+        if named and self._side_copies_free():  # only names the game answers as things in sight
+            named = self.sight.confirmed(context.room_id, named, context.last_output, context.room_text)
+        context.named_here = named
         return context
 
     def _context(self, n: int) -> TurnContext:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.item_names import ListedItem, clean_name, list_items, listed_item
+from autofrotz.managers.room_parser import header_lines
+from autofrotz.managers.status_line import strip_status
 
 ROOM_LISTING = (
     re.compile(r"\bYou can (?:also )?see ([^.!?]+?(?:\([^)]*\)[^.!?]*?)*) here\b", re.IGNORECASE),
@@ -77,6 +79,22 @@ def room_items(text: str) -> list[ListedItem]:
         if _plausible_name(item.name):
             named.setdefault(item.name.lower(), item)  # two patterns may read one sentence
     return list(named.values())
+
+
+def last_room_part(text: str) -> str:
+    """The part of a reply from its last room heading on, when it passes through more than one room (a
+    room entered and left again in one reply): what the earlier rooms list lies there, not here.
+
+    >>> last_room_part("Lobby\\nYou see a statue here.\\nYou are thrown out.\\n\\nStreet\\nA busy street.")
+    'Street\\nA busy street.'
+    >>> last_room_part("Taken.\\n\\nAttic\\nYou can see a lamp here.")
+    'Taken.\\n\\nAttic\\nYou can see a lamp here.'
+    """
+    headers = header_lines(text)
+    if len(headers) < 2 or headers[-1].index < 0:
+        return text
+    lines = strip_status(text).text.replace("\r", "").split("\n")
+    return "\n".join(lines[headers[-1].index :])
 
 
 def placed_items(text: str) -> list[ListedItem]:

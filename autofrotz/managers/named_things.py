@@ -117,8 +117,11 @@ NOT_THINGS = frozenset(
         "help",
     ]
 )
-_WORD = r"(?!(?:a|an|the|some)\b)[a-z][a-z'-]*"  # a phrase ends before the next article
-_PHRASE = re.compile(rf"\b(?:a|an|the|some)\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IGNORECASE)
+# A phrase starts after an article, a possessive or "of" ("a collection of hunting trophies"), and ends
+# before the next of them.
+_STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
+_WORD = rf"(?!(?:{_STARTS})\b)[a-z][a-z'-]*"
+_PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
 def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] = frozenset()) -> list[str]:
@@ -127,12 +130,14 @@ def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] =
     >>> known = {"gate", "window", "iron", "nest", "stone"}.__contains__
     >>> named_things("West is a high wall with an iron gate. In the wall is a large window.", known)
     ['iron gate', 'large window']
+    >>> known = {"chair", "table", "trophies", "rucksack", "kitchen", "living"}.__contains__
+    >>> named_things("A chair, a table and a row of trophies. Your old rucksack lies in the living room.",
+    ...              known)
+    ['chair', 'table', 'trophies', 'old rucksack']
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
         for match in _PHRASE.finditer(sentence):
-            if sentence[match.end() : match.end() + 1] == ",":
-                continue  # "a wide, deep chasm": the phrase goes on past the comma
             phrase = _ending_in_a_thing(match.group(1).lower().split(), knows)
             if phrase and phrase not in found and not _seen(phrase, seen):
                 found.append(phrase)
@@ -201,6 +206,17 @@ PHRASE_ENDS = frozenset(
         "their",
         "his",
         "her",
+        "can",
+        "could",
+        "will",
+        "would",
+        "may",
+        "might",
+        "must",
+        "should",
+        "seems",
+        "seem",
+        "appears",
     ]
 )
 
@@ -209,6 +225,11 @@ PHRASE_ENDS = frozenset(
 # phrase that ends in one of them names no thing the player handles.
 PLACE_PARTS = frozenset(
     [
+        "room",
+        "floor",
+        "ground",
+        "area",
+        "place",
         "wall",
         "walls",
         "ceiling",
@@ -298,3 +319,37 @@ def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | 
 def _seen(phrase: str, seen: frozenset[str]) -> bool:
     head = phrase.split()[-1]
     return any(head in name.lower().split() for name in seen)
+
+
+# The parser libraries' answers for a name that is no thing in sight: not in scope, a word the
+# dictionary lacks or the story calls not worth naming, a name read only in part, or too dark to see.
+NOT_IN_SIGHT = re.compile(
+    r"can(?:no|')t see any such|can(?:no|')t see any \w+(?: \w+){0,3} here|(?:don't|do not) see any"
+    r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b|there(?: is|'s) no \w+(?: \w+){0,3} here"
+    r"|(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? "
+    r"|not something you need to|(?:don't|do not) need to (?:refer|worry)|\bnot important\b"
+    r"|no need to (?:refer|worry|concern)|only understood you as far as|understood only as far as"
+    r"|(?:too|pitch) dark\b|what do you want to examine|^\s*(?:what|huh)\?",
+    re.IGNORECASE,
+)
+
+
+def in_sight(reply: str) -> bool:
+    """Whether the game's answer to a command naming a thing ("examine NAME", one line of "take all")
+    treats the name as a thing in sight.
+
+    >>> in_sight("You can't see any such thing."), in_sight("There's nothing special about the gate.")
+    (False, True)
+    >>> in_sight("You can't see any soft curve here!"), in_sight('I don\\'t know the word "curve".')
+    (False, False)
+    >>> in_sight("That's not something you need to refer to in the course of this game.")
+    False
+    >>> in_sight("I only understood you as far as wanting to examine the window.")
+    False
+    >>> in_sight("Which do you mean, the red door or the blue door?"), in_sight("")
+    (True, False)
+    >>> in_sight("It is a plain window. You can't see through the grime.")
+    True
+    """
+    head = reply.strip()[:240]
+    return bool(head) and not NOT_IN_SIGHT.search(head)

@@ -1,0 +1,68 @@
+"""What the briefing says is here ("Seen here", "Also named in the room's text"), read as the model reads
+it, on corpus games played by a script through the real turn loop (dev-split games only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autofrotz.game_interface import open_game
+from autofrotz.inventory_probe import side_examines
+from autofrotz.llm import MockLLM
+from autofrotz.things_in_sight import SightCheck
+from tests.test_briefing import briefings, section
+
+
+@pytest.fixture(autouse=True)
+def _fresh_mocks() -> Iterator[None]:
+    pytest.importorskip("jericho")
+    MockLLM.reset()
+    yield
+    MockLLM.reset()
+
+
+def _story(games_dir: Path, name: str) -> str:
+    path = games_dir / f"{name}.z5"
+    if not path.exists():
+        pytest.skip(f"{path} is missing; python main.py games install")
+    return name
+
+
+def test_names_of_the_room_s_text_the_game_does_not_answer_are_not_briefed(
+    tmp_path: Path, games_dir: Path
+) -> None:
+    # The bathroom's text names "shiny floor tiles", which examine answers with the room's own text, and
+    # "my towel curves elegantly across ...", which the parser cannot read; the mirror and shower are things.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "lily"))
+    named = section(seen[0], "Also named in the room's text:")
+    assert "mirror" in named and "shower" in named
+    assert "tiles" not in named and "curves" not in named
+
+
+def test_a_reply_that_passes_through_a_room_leaves_its_things_there(tmp_path: Path, games_dir: Path) -> None:
+    # "south" shows the lobby (a sculpture, sliding doors) and the doorman throws the player back out.
+    seen = briefings(tmp_path, ["south"], game=_story(games_dir, "cia"))
+    here = section(seen[-1], "Seen here:")
+    assert "office building" in here and "sculpture" not in here
+
+
+def test_things_named_in_answer_to_take_all_are_here(tmp_path: Path, games_dir: Path) -> None:
+    # "tombs: You can't get that!": the game names a thing in sight that the room's text never lists.
+    seen = briefings(tmp_path, ["take all"], game=_story(games_dir, "bunny"))
+    assert "tombs" in section(seen[-1], "Seen here:")
+
+
+def test_side_examines_leave_the_game_as_it_was(games_dir: Path) -> None:
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()
+        before = game.send("look").text
+        answers = side_examines(game, ["mirror", "curve"], intro)
+        assert answers is not None and "fogged" in answers["mirror"]
+        check = SightCheck(game)
+        assert check.confirmed("bathroom", ["large mirror", "soft curve"], before) == ["large mirror"]
+        assert game.send("look").text == before
+    finally:
+        game.close()
