@@ -32,7 +32,7 @@ from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.directions import edge_label, is_travel_command
 from autofrotz.managers.map_manager import RoomUpdate
-from autofrotz.managers.named_things import named_things
+from autofrotz.managers.named_things import already_listed, named_things
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
@@ -231,6 +231,7 @@ class Orchestrator:
         named = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
         if named and self._side_copies_free():  # only names the game answers as things in sight
             named = self.sight.confirmed(context.room_id, named, context.last_output, context.room_text)
+            named = [n for n in named if not already_listed(n, listed)]  # by the game's name, now
         context.named_here = named
         return context
 

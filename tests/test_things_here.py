@@ -66,3 +66,10 @@ def test_side_examines_leave_the_game_as_it_was(games_dir: Path) -> None:
         assert game.send("look").text == before
     finally:
         game.close()
+
+
+def test_a_name_of_the_room_s_text_is_briefed_by_the_game_s_own_name(tmp_path: Path, games_dir: Path) -> None:
+    # "examine flagstones" answers "You see nothing special about Watling Street.": one thing, the road.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
+    named = section(seen[0], "Also named in the room's text:")
+    assert "Watling Street" in named and "flagstones" not in named

@@ -139,7 +139,7 @@ def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] =
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
         for match in _PHRASE.finditer(sentence):
             phrase = _ending_in_a_thing(match.group(1).lower().split(), knows)
-            if phrase and phrase not in found and not _seen(phrase, seen):
+            if phrase and phrase not in found and not already_listed(phrase, seen):
                 found.append(phrase)
     return found[:NAMED_KEPT]
 
@@ -316,7 +316,12 @@ def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | 
     return None
 
 
-def _seen(phrase: str, seen: frozenset[str]) -> bool:
+def already_listed(phrase: str, seen: frozenset[str]) -> bool:
+    """Whether a listed name has the phrase's last word ("brass lamp" is listed as "lamp").
+
+    >>> already_listed("old lamp", frozenset({"brass lamp"})), already_listed("rope", frozenset({"ropes"}))
+    (True, False)
+    """
     head = phrase.split()[-1]
     return any(head in name.lower().split() for name in seen)
 
