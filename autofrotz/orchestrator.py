@@ -32,14 +32,13 @@ from autofrotz.if_patterns import score_notice
 from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.directions import edge_label, is_travel_command
 from autofrotz.managers.map_manager import RoomUpdate
-from autofrotz.managers.named_things import already_listed, named_things
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
 from autofrotz.recording import CallRecorder, metrics_for
 from autofrotz.saves import SaveRotation, unpack_state
 from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
-from autofrotz.things_in_sight import SightCheck
+from autofrotz.things_in_sight import SightCheck, brief_things_here
 
 log = logging.getLogger(__name__)
 
@@ -227,12 +226,7 @@ class Orchestrator:
 
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
-        listed = frozenset([*context.visible_items, *context.inventory])
-        named = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
-        if named and self._side_copies_free():  # only names the game answers as things in sight
-            named = self.sight.confirmed(context.room_id, named, context.last_output, context.room_text)
-            named = [n for n in named if not already_listed(n, listed)]  # by the game's name, now
-        context.named_here = named
+        brief_things_here(context, self.sight if self._side_copies_free() else None)
         return context
 
     def _context(self, n: int) -> TurnContext:

@@ -1,5 +1,5 @@
-"""What the briefing says is here ("Seen here", "Also named in the room's text"), read as the model reads
-it, on corpus games played by a script through the real turn loop (dev-split games only)."""
+"""What the briefing says is here ("Seen here", "Also here, named in the game's text"), read as the model
+reads it, on corpus games played by a script through the real turn loop (dev-split games only)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_names_of_the_room_s_text_the_game_does_not_answer_are_not_briefed(
     # The bathroom's text names "shiny floor tiles", which examine answers with the room's own text, and
     # "my towel curves elegantly across ...", which the parser cannot read; the mirror and shower are things.
     seen = briefings(tmp_path, ["look"], game=_story(games_dir, "lily"))
-    named = section(seen[0], "Also named in the room's text:")
+    named = section(seen[0], "Also here, named in the game's text:")
     assert "mirror" in named and "shower" in named
     assert "tiles" not in named and "curves" not in named
 
@@ -63,6 +63,8 @@ def test_side_examines_leave_the_game_as_it_was(games_dir: Path) -> None:
         assert answers is not None and "fogged" in answers["mirror"]
         check = SightCheck(game)
         assert check.confirmed("bathroom", ["large mirror", "soft curve"], before) == ["large mirror"]
+        # a thing the world model still places here that the game says is not in sight is not briefed
+        assert check.still_here("bathroom", ["large mirror", "golden crown"], before) == [True, False]
         assert game.send("look").text == before
     finally:
         game.close()
@@ -71,5 +73,5 @@ def test_side_examines_leave_the_game_as_it_was(games_dir: Path) -> None:
 def test_a_name_of_the_room_s_text_is_briefed_by_the_game_s_own_name(tmp_path: Path, games_dir: Path) -> None:
     # "examine flagstones" answers "You see nothing special about Watling Street.": one thing, the road.
     seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
-    named = section(seen[0], "Also named in the room's text:")
+    named = section(seen[0], "Also here, named in the game's text:")
     assert "Watling Street" in named and "flagstones" not in named

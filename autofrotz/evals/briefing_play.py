@@ -184,7 +184,10 @@ class MeasuringAgent:
             # recall: the things directly here whose names were printed while the player was here
             named = things_named_here(truth.around, self.words[truth.room_number])
             here = [*truth.around, *truth.within]  # a thing on a table or in an open box is here too
-            briefed = [*ctx.visible_items, *ctx.named_here]  # "Seen here", "Also named in the room's text"
+            briefed = [
+                *ctx.visible_items,
+                *ctx.named_here,
+            ]  # "Seen here", "Also here, named in the game's text"
             t.items_briefed += len(briefed)
             t.items_briefed_true += pair_count(briefed, here)
             t.items_true += len(named)
