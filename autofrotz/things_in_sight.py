@@ -45,6 +45,15 @@ def own_name(answer: str) -> str | None:
     return None
 
 
+def description(answer: str) -> str:
+    """An answer to "examine" without the parser's note of the object it chose, whitespace made single.
+
+    >>> description("(the low wall)\\nIt is  low."), description("It is low.")
+    ('It is low.', 'It is low.')
+    """
+    return " ".join(OWN_NAME[0].sub("", answer, count=1).split())
+
+
 def describes_room(answer: str, room_text: str) -> bool:
     """Whether an answer to "examine NAME" is the room's own description (the name is the room's).
 
@@ -86,9 +95,10 @@ class SightCheck:
             answer = self.answers.get(heads.get(name, name), "")
             if not in_sight(answer) or describes_room(answer, room_text):
                 continue
-            if len(answer) >= SAME_THING_CHARS and answer in briefed.values():
+            words = description(answer)
+            if len(words) >= SAME_THING_CHARS and words in briefed.values():
                 continue  # another name of a thing already briefed
-            briefed.setdefault(own_name(answer) or name, answer)
+            briefed.setdefault(own_name(answer) or name, words)
         return list(briefed)
 
     def still_here(self, room_id: str | None, names: list[str], last_reply: str) -> list[bool]:

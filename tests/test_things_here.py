@@ -75,3 +75,36 @@ def test_a_name_of_the_room_s_text_is_briefed_by_the_game_s_own_name(tmp_path: P
     seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
     named = section(seen[0], "Also here, named in the game's text:")
     assert "Watling Street" in named and "flagstones" not in named
+
+
+def test_things_listed_nearby_or_on_the_ground_are_named_without_where(
+    tmp_path: Path, games_dir: Path
+) -> None:
+    # "There are some keys on the ground here." / "There is a shiny brass lamp nearby."
+    seen = briefings(tmp_path, ["east"], game=_story(games_dir, "Advent"))
+    here = section(seen[-1], "Seen here:")
+    assert "keys" in here and "on the ground" not in here and "shiny brass lamp" in here
+
+
+def test_a_name_the_parser_reads_as_several_things_is_not_one_in_sight(games_dir: Path) -> None:
+    game = open_game(games_dir / f"{_story(games_dir, 'gold')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()  # "three bears' cottage": "I can't use multiple objects with that verb."
+        assert SightCheck(game).confirmed("clearing", ["three bears' cottage", "wooden sign"], intro) == [
+            "wooden sign"
+        ]
+    finally:
+        game.close()
+
+
+def test_two_names_the_game_answers_alike_are_one_thing(games_dir: Path) -> None:
+    game = open_game(games_dir / f"{_story(games_dir, 'karn')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()  # "a six-sided console" and "the console": one console
+        check = SightCheck(game)
+        assert check.confirmed("console room", ["six-side console", "console", "scanner"], intro) == [
+            "six-side console",
+            "scanner",
+        ]
+    finally:
+        game.close()

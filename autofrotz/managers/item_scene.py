@@ -10,7 +10,9 @@ from autofrotz.managers.status_line import strip_status
 
 ROOM_LISTING = (
     re.compile(r"\bYou can (?:also )?see ([^.!?]+?(?:\([^)]*\)[^.!?]*?)*) here\b", re.IGNORECASE),
-    re.compile(r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) here\s*[.!,]", re.IGNORECASE),
+    re.compile(
+        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) (?:here|nearby)(?=\s*[.!,])", re.IGNORECASE
+    ),
     re.compile(r"(?:^|\n)\s*(?:You can also see|Visible items|I can also see)\s*:\s*(.+)$", re.MULTILINE),
     re.compile(r"(?:^|\n)\s*((?:A|An|Some) [^.\n]{1,60}?) (?:is|are) (?:lying |sitting |resting )?here\.", 0),
     # things seen in a sentence of the room's own ("You notice a drawer.", "There is a coin on the floor.",
@@ -57,6 +59,14 @@ PLACING_SENTENCES = (
 )
 
 
+# Words after a listed thing that say where in the room it lies, no part of its name ("some keys on the
+# ground").
+WHERE_IN_ROOM = re.compile(
+    r"\s+(?:(?:lying|resting|sitting|standing) )?(?:on|upon) the (?:ground|floor)$",
+    re.IGNORECASE,
+)
+
+
 def room_items(text: str) -> list[ListedItem]:
     """Objects a room description lists as lying here, or places in a sentence of their own.
 
@@ -64,6 +74,8 @@ def room_items(text: str) -> list[ListedItem]:
     ['lamp', 'sword']
     >>> [i.name for i in room_items("There is a tin whistle here.")]
     ['tin whistle']
+    >>> [i.name for i in room_items("There are some keys on the ground here. There is a lamp nearby.")]
+    ['keys', 'lamp']
     >>> [i.name for i in room_items("Shed\\nA cramped shed.\\n\\nA brass lamp hangs from a hook.")]
     ['brass lamp']
     >>> [i.name for i in room_items("You notice a drawer. There is a coin on the floor. Look! a chest!")]
@@ -76,6 +88,7 @@ def room_items(text: str) -> list[ListedItem]:
     found.extend(placed_items(text))
     named: dict[str, ListedItem] = {}
     for item in found:
+        item.name = WHERE_IN_ROOM.sub("", item.name)
         if _plausible_name(item.name):
             named.setdefault(item.name.lower(), item)  # two patterns may read one sentence
     return list(named.values())

@@ -422,7 +422,8 @@ def already_listed(phrase: str, seen: frozenset[str]) -> bool:
 
 
 # The parser libraries' answers for a name that is no thing in sight: not in scope, a word the
-# dictionary lacks or the story calls not worth naming, a name read only in part, or too dark to see.
+# dictionary lacks or the story calls not worth naming, a name read only in part or as several things
+# ("three bears"), or too dark to see.
 NOT_HERE = (  # the parser says in so many words that no such thing is in sight
     r"can(?:no|')t see any such|can(?:no|')t see any \w+(?: \w+){0,3} here|(?:don't|do not) see any"
     r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b|there(?: is|'s) no \w+(?: \w+){0,3} here"
@@ -431,7 +432,7 @@ NOT_IN_SIGHT = re.compile(
     NOT_HERE + r"|(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? "
     r"|not something you need to|(?:don't|do not) need to (?:refer|worry)|\bnot important\b"
     r"|no need to (?:refer|worry|concern)|only understood you as far as|understood only as far as"
-    r"|(?:too|pitch) dark\b|what do you want to examine|^\s*(?:what|huh)\?",
+    r"|(?:too|pitch) dark\b|what do you want to examine|^\s*(?:what|huh)\?|multiple objects",
     re.IGNORECASE,
 )
 SAID_NOT_HERE = re.compile(NOT_HERE, re.IGNORECASE)
