@@ -3,7 +3,8 @@ asked in a side copy (`inventory_probe.side_examines`, no game turn spent) and r
 
 A room's text names much that the story never made a thing ("a view of the city", "a soft curve"); the
 story's parser says so when asked to examine it. Only names the game answers as things in sight reach
-the briefing's "Also here, named in the game's text".
+the briefing's "Also here, named in the game's text", and a thing the world model still places here
+that the game says is not in sight (it went away unseen) is left out of "Seen here".
 """
 
 from __future__ import annotations
