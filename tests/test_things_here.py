@@ -108,3 +108,22 @@ def test_two_names_the_game_answers_alike_are_one_thing(games_dir: Path) -> None
         ]
     finally:
         game.close()
+
+
+def test_a_side_examine_that_halts_the_interpreter_leaves_the_run_playing(games_dir: Path) -> None:
+    # On the hilltop "examine hilltop" stops the emulator with a runtime error; putting the saved state
+    # back must leave a game that still answers (the emulator keeps a halt through a state restore).
+    from autofrotz.evals.eval_session import walkthrough
+
+    story = games_dir / f"{_story(games_dir, 'loose')}.z5"
+    steps = walkthrough(story) or []
+    game = open_game(story, "jericho", seed=None)
+    try:
+        game.start()
+        for command in steps[:39]:
+            reply = game.send(command).text
+        assert "Hilltop" in reply
+        assert side_examines(game, ["hilltop"], reply) is not None
+        assert not game.halted and "Hilltop" in game.send("look").text
+    finally:
+        game.close()

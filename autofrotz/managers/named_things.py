@@ -224,13 +224,15 @@ def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
     Mill"), when the parser knows its last word.
 
     >>> known = {"tom", "mill", "you"}.__contains__
-    >>> _proper_name(["The", "Old", "Mill"], known), _proper_name(["Tom"], known)
-    ('Old Mill', 'Tom')
+    >>> _proper_name(["The", "Old", "Mill"], known), _proper_name(["Old", "Mill", "This"], known)
+    ('Old Mill', 'Old Mill')
     >>> _proper_name(["You"], known) is None
     True
     """
     while words and words[0].lower() in NOT_NAMES:
         words = words[1:]
+    while words and words[-1].lower() in NOT_NAMES:  # a heading run into its room's first word
+        words = words[:-1]
     if not words:
         return None
     head = words[-1].lower().strip("'")
