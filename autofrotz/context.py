@@ -129,7 +129,7 @@ def _render_now(ctx: TurnContext) -> str:
     state.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
     state.append(f"Seen here: {_listing(ctx.seen_lines or ctx.visible_items)}")
     if ctx.named_here:
-        state.append(f"Also named in the room's text: {_listing(ctx.named_here)}")
+        state.append(f"Also here, named in the game's text: {_listing(ctx.named_here)}")
     if ctx.score is not None:
         state.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     state.extend(_render_suggestions(ctx.suggestions))

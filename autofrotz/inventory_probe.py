@@ -20,6 +20,7 @@ from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 from autofrotz.managers.status_line import strip_status
+from autofrotz.words.commands import ForbiddenCommandError
 from autofrotz.words.directions import OPPOSITES, is_travel_command
 
 if TYPE_CHECKING:
@@ -95,19 +96,7 @@ WAYS_TRIED = (
 def side_moves(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
     """Each compass way of the room tried once in a side copy that is then put back: the game's reply
     to each, or None when asking is not safe. The run is not changed by any of it."""
-    if awaiting_key(last_reply):
-        return None
-    game.save(slot)
-    replies: dict[str, str] = {}
-    try:
-        for way in WAYS_TRIED:
-            replies[way] = game.send(way).text
-            game.restore(slot)
-    except GameInterfaceError:
-        return None
-    finally:
-        game.restore(slot)
-    return replies
+    return _side_sends(game, {way: way for way in WAYS_TRIED}, last_reply, slot)
 
 
 def side_survey(
@@ -145,6 +134,39 @@ def side_survey(
     finally:
         game.restore(slot)
     return facts, sent
+
+
+def side_examines(
+    game: RunningGame, names: list[str], last_reply: str = "", slot: str = SLOT
+) -> dict[str, str] | None:
+    """The game's reply to "examine NAME" for each name, each asked in a fresh side copy that is then put
+    back (an examine may print a clue or spring something; the run is not changed by any of it), or None
+    when asking is not safe. A name the command check refuses (a word of an interpreter-control verb)
+    gets no reply."""
+    return _side_sends(game, {name: f"examine {name}" for name in names}, last_reply, slot)
+
+
+def _side_sends(
+    game: RunningGame, commands: dict[str, str], last_reply: str, slot: str
+) -> dict[str, str] | None:
+    """Each command sent in a fresh side copy, its reply under its key; None when asking is not safe or
+    the interpreter failed. A command the command check refuses gets no reply."""
+    if awaiting_key(last_reply):
+        return None
+    game.save(slot)
+    replies: dict[str, str] = {}
+    try:
+        for key, command in commands.items():
+            try:
+                replies[key] = game.send(command).text
+            except ForbiddenCommandError:
+                continue
+            game.restore(slot)
+    except GameInterfaceError:
+        return None
+    finally:
+        game.restore(slot)
+    return replies
 
 
 def side_inventory(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> str | None:

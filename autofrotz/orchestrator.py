@@ -30,7 +30,6 @@ from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.if_patterns import score_notice
 from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
-from autofrotz.managers.named_things import named_things
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
@@ -39,6 +38,7 @@ from autofrotz.storage.models import Game, Turn, TurnBundle
 from autofrotz.storage.record import Record
 from autofrotz.storage.recording import CallRecorder, metrics_for
 from autofrotz.storage.states import unpack_state
+from autofrotz.things_in_sight import SightCheck, brief_things_here
 from autofrotz.turn_perception import Changes, Reply, read_reply, side_copies_free
 from autofrotz.turn_world import (
     first_seen,
@@ -104,6 +104,7 @@ class Orchestrator:
         self.status = "playing"
         self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
         self.stop_reason = ""  # one line saying why play stopped early, when it did
+        self.sight = SightCheck(parts.game)  # names of a room's text the game answers as things in sight
 
     @property
     def maze_solver(self) -> Any:
@@ -232,8 +233,7 @@ class Orchestrator:
 
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
-        listed = frozenset([*context.visible_items, *context.inventory])
-        context.named_here = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
+        brief_things_here(context, self.sight if side_copies_free(self.p.game) else None)
         return context
 
     def _context(self, n: int) -> TurnContext:

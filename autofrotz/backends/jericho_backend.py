@@ -130,7 +130,7 @@ class JerichoBackend(GameInterface):
         return bool(text.strip().strip(">").strip())
 
     def _go_back(self, state: object) -> None:
-        self._env.set_state(state)
+        self._set_state(state)
 
     def _save(self, slot: str) -> None:
         self._slots[slot] = self._env.get_state()
@@ -138,7 +138,14 @@ class JerichoBackend(GameInterface):
     def _restore(self, slot: str) -> None:
         if slot not in self._slots:
             raise GameInterfaceError(f"no saved slot '{slot}'; saved: {sorted(self._slots)}")
-        self._env.set_state(self._slots[slot])
+        self._set_state(self._slots[slot])
+
+    def _set_state(self, state: object) -> None:
+        """Put a stored state back. The emulator keeps a runtime error's halt through set_state (a side
+        copy's command that hit one would leave the run halted), so a halted emulator is reset first."""
+        if self.halted:
+            self._env.reset()
+        self._env.set_state(state)
 
     def export_state(self, slot: str) -> bytes:
         """The slot as compressed JSON (RAM and stack in base64), safe to load back."""
