@@ -17,6 +17,7 @@ from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import map_llm
 from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 from autofrotz.managers.exit_words import (
+    CLOCK_WAY,
     first_sentence,
     one_way_sentences,
     one_way_words,
@@ -39,7 +40,7 @@ from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
 from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route, exit_question
-from autofrotz.managers.map_side_look import here_texts, look_disowns
+from autofrotz.managers.map_side_look import here_texts, look_disowns, look_keeps_header
 from autofrotz.managers.map_survey import survey_question, twins
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
@@ -127,7 +128,11 @@ class MapManager(MazeMap):
         self.scene.still_here = (
             "look_says_still_here" not in self.switched_off
             and not parsed.header
-            and look_disowns(side_look, output_text, command_used, here_texts(self))
+            and not parsed.is_dark
+            and (
+                look_disowns(side_look, output_text, command_used, here_texts(self))
+                or look_keeps_header(side_look, command_used, self.current_name())
+            )
         )
         if self.scene.still_here:
             parsed.no_exit = True  # the game's own refusal: the move led nowhere (look_says_still_here)
@@ -148,33 +153,51 @@ class MapManager(MazeMap):
         self._note_ways_said(command_used, output_text)
         return update
 
-    def wants_ways_tried(self) -> bool:
-        """Whether the room the map stands in is lit and its ways were never tried in side copies."""
+    def ways_to_try(self) -> tuple[str, ...]:
+        """The ways to try in side copies now: in a lit room, on each arrival and again once something
+        here was opened, the twelve directions and the commands off the compass that once led out of
+        it, after a turn of waiting (what the story's clock does by itself); () when none are wanted."""
         here = self.current_room
         if here is None:
-            return False
+            return ()
         node = self.room(here)
-        fresh = not node.get("ways_tried") and not node.get("maze_group")
-        return fresh and not node.get("is_dark") and not node.get("placeholder")
+        if node.get("maze_group") or node.get("is_dark") or node.get("placeholder"):
+            return ()
+        if node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale"):
+            return ()
+        off_compass = [label for label, link in self.links.get(here, {}).items() if label not in OPPOSITES]
+        ways = (*OPPOSITES, *(label for label in off_compass if not self.links[here][label].teleport))
+        return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
 
     def note_ways_tried(self, replies: dict[str, str]) -> None:
-        """Read each way's reply from a side copy (exit_words.read_way_tried) onto the room's exits."""
+        """Read each way's reply from a side copy (exit_words.read_way_tried) onto the room's exits: what
+        the copies show now outweighs what was known before (a door shut or opened since)."""
         here = self.current_room
         if here is None:
             return
         node = self.room(here)
-        node["ways_tried"] = True
+        node["ways_tried"], node["ways_stale"] = node["visit_count"], False
         name = str(node["name"]).lower()
-        for way, reply in replies.items():
-            kind, words = read_way_tried(reply, name, self.known_names())
+        headers = not MapView(self).headerless_game()
+        read = {
+            way: read_way_tried(reply, name, self.known_names(), way, headers)
+            for way, reply in replies.items()
+        }
+        clock = read.pop(CLOCK_WAY, ("unclear", ""))
+        for way, (kind, words) in read.items():
+            link = self.links.get(here, {}).get(way)
+            if clock[0] in ("leads", "kills") and (kind, words) == clock:
+                continue  # waiting a turn does the same: the story's clock, not the way (a ride, a guide)
             if kind == "kills":
                 self.note_exit_words(here, way, f"a side look found this way kills: {words}", "warnings")
+            elif kind == "blocked" or (kind == "refused" and link is not None and not link.inferred):
+                self.mark_blocked(here, way, words)  # a walked way refused now is shut, not absent
             elif kind == "refused":
                 self.refute_exit(here, way, reason=words)
-            elif kind == "blocked":
-                self.mark_blocked(here, way, words)
-            elif kind == "leads" and way not in self.links.get(here, {}):
-                self.set_exit_state(here, way, MENTIONED)
+            elif kind == "leads" and link is not None and link.blocked:
+                self.unblock(here, way)
+            elif kind == "leads" and link is None:
+                node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
                 self.note_exit_words(here, way, words, "exit_notes")
 
     def _note_ways_said(self, command: str | None, reply: str) -> None:
@@ -188,6 +211,7 @@ class MapManager(MazeMap):
         opened = opened_something(command, reply)
         if opened:
             self.reopen_shut_refusals(here, opened)
+            self.room(here)["ways_stale"] = True  # the side copies try every way again
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose

@@ -43,6 +43,7 @@ NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\bit is(?:n't| not) possible to go (?:that way|in that direction)\b",
     r"\bnothing (?:lies |is )?in that direction\b",
     r"\byou (?:can'?t|cannot) walk through (?:the )?walls?\b",
+    r"\byou aren'?t in anything\b",  # the Inform library's "out" where there is nothing to get out of
 )
 
 # Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
@@ -147,6 +148,8 @@ def is_no_exit_text(text: str) -> bool:
     >>> [is_no_exit_text(t) for t in ("I can't go THAT way.", "There's no way to go that way.",
     ...     "You can't move in that direction.", "There is nothing in that direction.")]
     [True, True, True, True]
+    >>> is_no_exit_text("But you aren't in anything at the moment.")
+    True
     >>> is_no_exit_text("A path leads north. There is no way across the river.")
     False
     """
