@@ -253,8 +253,9 @@ def test_a_way_a_sign_warns_against_is_marked_and_never_nearest_unexplored(tmp_p
     )
     steps += "w,s,w,examine sundial,n,read sign"
     seen = briefings(tmp_path, steps.split(","), game="observatory")
-    exits = section(seen[-1], "Exits:")
-    assert "north (not tried: WARNED:" in exits
+    # the side copies found the warned way kills: it is no exit, and is shown apart with what it does
+    assert "north" not in section(seen[-1], "Exits:")
+    assert "north (kills (seen in a side copy)" in section(seen[-1], "Refused here")
     assert "Orchard via north" not in seen[-1]
 
 

@@ -20,6 +20,7 @@ ONE_WAY_PATTERNS: tuple[str, ...] = (
 _ONE_WAY = re.compile("|".join(ONE_WAY_PATTERNS), re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 CLOCK_WAY = "wait"  # tried beside the ways: where the story's clock alone takes the player
+DARK_WAY = "leads into darkness (seen in a side copy)"
 REFUSAL_CHARS = 300  # a move's reply longer than this tells of more than a refusal
 
 
@@ -159,10 +160,11 @@ def read_way_tried(
     reply: str, here: str, known: frozenset[str] = frozenset(), way: str = "", headers: bool = False
 ) -> tuple[str, str]:
     """What a side copy's reply to a move says of that way: ("kills" | "refused" | "blocked" | "leads" |
-    "unclear", the game's words). In a game that names its rooms by headers (`headers`), a move (a
+    "stays" | "unclear", the game's words). In a game that names its rooms by headers (`headers`), a move (a
     compass way, or a command that once led out) whose reply shows no room (no header, no darkness)
-    left the player where they stood: the game refused it in words of its own; "in" and "out" are left
-    unclear, as they also get the player into or out of things without leaving the room.
+    left the player where they stood: the game refused it in words of its own; one that shows this
+    room's header again stays (it may be a twin of this room, or this room printed again); "in" and
+    "out" are left unclear, as they also get the player into or out of things without leaving it.
 
     >>> read_way_tried("You can't go that way.", "hall")
     ('refused', "You can't go that way.")
@@ -181,8 +183,8 @@ def read_way_tried(
     ('blocked', 'leads to Lobby, which sends the player back here (seen in a side copy)')
     >>> read_way_tried("\\nYou are deep in a forest of beeches.\\n", "forest", way="north")[0]
     'leads'
-    >>> read_way_tried("Hall\\nA hall of pillars, much like the last.", "hall", way="north", headers=True)
-    ('leads', 'leads to another place named Hall (seen in a side copy)')
+    >>> read_way_tried("Hall\\nA hall of pillars, much like the last.", "hall", way="north", headers=True)[0]
+    'stays'
     """
     from autofrotz.managers.map_identity import _name_from_description as room_name_of
     from autofrotz.managers.map_side_exit import room_shown
@@ -203,10 +205,10 @@ def read_way_tried(
     if named and named.lower() != here:
         return "leads", f"leads to a place named {named} (seen in a side copy)"
     if parsed.is_dark:
-        return "leads", "leads into darkness (seen in a side copy)"
+        return "leads", DARK_WAY
     walked = bool(way) and way not in ("in", "out")  # a compass way, or a command that once led out
-    if walked and named and parsed.description and not parsed.position:
-        return "leads", f"leads to another place named {named} (seen in a side copy)"  # a forest's clearings
+    if walked and headers and parsed.header:
+        return "stays", words  # this room's header again: a refusal that reprints it, or a desert's sands
     if walked and headers and not parsed.header and words:
         return "blocked", words  # no room shown: the game kept the player here in its own words
     shown_here = room_shown(reply, known, True)[0] if walked and not headers else ""

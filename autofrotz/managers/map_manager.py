@@ -14,15 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.if_patterns import detect_outcome
-from autofrotz.managers import map_llm
+from autofrotz.managers import map_llm, way_trials
 from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 from autofrotz.managers.exit_words import (
-    CLOCK_WAY,
     first_sentence,
     one_way_sentences,
     one_way_words,
     opened_something,
-    read_way_tried,
     room_text,
     shut_way_sentences,
     stayed_refusal,
@@ -154,51 +152,12 @@ class MapManager(MazeMap):
         return update
 
     def ways_to_try(self) -> tuple[str, ...]:
-        """The ways to try in side copies now: in a lit room, on each arrival and again once something
-        here was opened, the twelve directions and the commands off the compass that once led out of
-        it, after a turn of waiting (what the story's clock does by itself); () when none are wanted."""
-        here = self.current_room
-        if here is None:
-            return ()
-        node = self.room(here)
-        if node.get("maze_group") or node.get("is_dark") or node.get("placeholder"):
-            return ()
-        if node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale"):
-            return ()
-        off_compass = [label for label, link in self.links.get(here, {}).items() if label not in OPPOSITES]
-        ways = (*OPPOSITES, *(label for label in off_compass if not self.links[here][label].teleport))
-        return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
+        """The ways to try in side copies now (way_trials.ways_to_try); () when none are wanted."""
+        return way_trials.ways_to_try(self)
 
     def note_ways_tried(self, replies: dict[str, str]) -> None:
-        """Read each way's reply from a side copy (exit_words.read_way_tried) onto the room's exits: what
-        the copies show now outweighs what was known before (a door shut or opened since)."""
-        here = self.current_room
-        if here is None:
-            return
-        node = self.room(here)
-        node["ways_tried"], node["ways_stale"] = node["visit_count"], False
-        name = str(node["name"]).lower()
-        headers = not MapView(self).headerless_game()
-        read = {
-            way: read_way_tried(reply, name, self.known_names(), way, headers)
-            for way, reply in replies.items()
-        }
-        clock = read.pop(CLOCK_WAY, ("unclear", ""))
-        for way, (kind, words) in read.items():
-            link = self.links.get(here, {}).get(way)
-            if clock[0] in ("leads", "kills") and (kind, words) == clock:
-                continue  # waiting a turn does the same: the story's clock, not the way (a ride, a guide)
-            if kind == "kills":
-                self.note_exit_words(here, way, f"a side look found this way kills: {words}", "warnings")
-            elif kind == "blocked" or (kind == "refused" and link is not None and not link.inferred):
-                self.mark_blocked(here, way, words)  # a walked way refused now is shut, not absent
-            elif kind == "refused":
-                self.refute_exit(here, way, reason=words)
-            elif kind == "leads" and link is not None and link.blocked:
-                self.unblock(here, way)
-            elif kind == "leads" and link is None:
-                node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
-                self.note_exit_words(here, way, words, "exit_notes")
+        """Read the side copies' replies onto the room's exits (way_trials.note_ways_tried)."""
+        way_trials.note_ways_tried(self, replies)
 
     def _note_ways_said(self, command: str | None, reply: str) -> None:
         """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
