@@ -357,3 +357,15 @@ def test_opening_a_bag_does_not_reopen_ways_barred_by_something_else(tmp_path: P
     seen = briefings(tmp_path, ["open black rucksack"], game=corpus_story("break-in.z5"))
     exits = section(seen[-1], "Exits:")
     assert "not tried" not in exits and "get off the chair" in exits, exits
+
+
+def test_ways_barred_by_a_seat_are_tried_again_once_the_player_stands(tmp_path: Path) -> None:
+    from autofrotz.evals.perception import corpus_games
+    from tests.orchestrator_support import ROOT
+
+    corpus_story("Balances.z5")
+    game = corpus_games("Balances", ROOT / "games", "all", ROOT / "inform")[0]
+    walk = list(game.walkthrough or ())
+    seen = briefings(tmp_path, walk[: walk.index("stand") + 1], game=str(game.path))
+    assert "get off the beautiful red carpet" in section(seen[-2], "Exits:")  # flown there, seated
+    assert "carpet" not in section(seen[-1], "Exits:")  # standing: the bazaar's own ways

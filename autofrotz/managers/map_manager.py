@@ -170,6 +170,8 @@ class MapManager(MazeMap):
         opened = opened_something(command, reply)
         if opened:
             self.reopen_shut_refusals(here, opened)
+        seated = bool(command) and edge_label(command or "") not in OPPOSITES
+        if opened or (seated and way_trials.barred_by_seat(self.room(here))):
             self.room(here)["ways_stale"] = True  # the side copies try every way again
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:

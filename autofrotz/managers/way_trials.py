@@ -10,11 +10,13 @@ known before, since doors open and shut, rides leave and guards move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, read_way_tried
-from autofrotz.managers.map_graph import MENTIONED
+from autofrotz.managers.map_graph import BLOCKED, MENTIONED
 from autofrotz.managers.map_view import MapView
 
 if TYPE_CHECKING:
@@ -34,6 +36,25 @@ def ways_to_try(maps: MapManager) -> tuple[str, ...]:
         return ()
     ways = (*OPPOSITES, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
     return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
+
+
+# A way barred by where the player sits or stands ("You'll have to get off the chair first"): any
+# command may change that without a move, so the ways are tried again after it.
+_SEATED = re.compile(r"\b(?:get|getting|climb|step|stand) (?:off|out of|up|down from)\b", re.IGNORECASE)
+
+
+def barred_by_seat(node: Mapping[str, Any]) -> bool:
+    """Whether a way of this room is barred by where the player sits or stands.
+
+    >>> barred_by_seat({"exits": {"north": "blocked"}, "exit_reasons": {"north": "Get off the sofa first."}})
+    True
+    >>> barred_by_seat({"exits": {"north": "blocked"}, "exit_reasons": {"north": "The door is locked."}})
+    False
+    """
+    reasons = node.get("exit_reasons", {})
+    return any(
+        state == BLOCKED and _SEATED.search(reasons.get(label, "")) for label, state in node["exits"].items()
+    )
 
 
 def note_ways_tried(maps: MapManager, replies: dict[str, str]) -> None:
