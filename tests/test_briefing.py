@@ -369,3 +369,9 @@ def test_ways_barred_by_a_seat_are_tried_again_once_the_player_stands(tmp_path: 
     seen = briefings(tmp_path, walk[: walk.index("stand") + 1], game=str(game.path))
     assert "get off the beautiful red carpet" in section(seen[-2], "Exits:")  # flown there, seated
     assert "carpet" not in section(seen[-1], "Exits:")  # standing: the bazaar's own ways
+
+
+def test_a_way_into_a_room_whose_own_door_is_shut_leads_there(tmp_path: Path) -> None:
+    # north reaches the South Entrance, whose text says its glass doors are closed: the way is open
+    seen = briefings(tmp_path, ["look"], game=corpus_story("building.z5"))
+    assert "north (not tried: leads to a place named South Entrance" in section(seen[0], "Exits:")

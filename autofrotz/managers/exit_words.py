@@ -170,6 +170,8 @@ def read_way_tried(
     ('refused', "You can't go that way.")
     >>> read_way_tried("Kitchen\\nA warm kitchen.", "hall")
     ('leads', 'leads to a place named Kitchen (seen in a side copy)')
+    >>> read_way_tried("Porch\\nA porch before the oak door.\\n\\nThe oak door is closed.", "hall")[0]
+    'leads'
     >>> read_way_tried("The brambles are far too thick.", "hall")
     ('blocked', 'The brambles are far too thick.')
     >>> read_way_tried("You are in an orchard of plums. Paths lead north.", "hall")[0]
@@ -196,14 +198,14 @@ def read_way_tried(
     parsed = parse_output(reply, known)
     if parsed.no_exit:
         return "refused", words
-    if parsed.blocked_reason:
-        return "blocked", parsed.blocked_reason
     named = parsed.header or (room_name_of(parsed.description) if parsed.headerless_room else "")
     shown = [str(h.name or "") for h in header_lines(reply, known)]
     if len(shown) > 1 and shown[-1].lower() == here and shown[0].lower() != here:
         return "blocked", f"leads to {shown[0]}, which sends the player back here (seen in a side copy)"
-    if named and named.lower() != here:
+    if named and named.lower() != here:  # even when that room's text tells of a door shut beyond it
         return "leads", f"leads to a place named {named} (seen in a side copy)"
+    if parsed.blocked_reason:
+        return "blocked", parsed.blocked_reason
     if parsed.is_dark:
         return "leads", DARK_WAY
     walked = bool(way) and way not in ("in", "out")  # a compass way, or a command that once led out
