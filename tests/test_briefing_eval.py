@@ -175,3 +175,23 @@ def test_a_room_the_story_s_clock_leaves_has_no_exits_of_its_own(games_dir: Path
         assert all(found[i] == set() for i in carried)
     finally:
         truths.close()
+
+
+def test_a_way_into_death_is_no_exit_wherever_the_story_puts_the_dead(games_dir: Path) -> None:
+    # north from the street outside enters the restaurant, where the player dies: the truth read the
+    # restaurant as the way's end, while another story set its dead back in the room they left
+    from autofrotz.evals.perception import corpus_games
+
+    if not (games_dir / "detective.z5").exists():
+        pytest.skip("detective.z5 not installed: python -m autofrotz.games install")
+    game = corpus_games("detective", games_dir, "all", Path(__file__).parent.parent / "inform")[0]
+    truths = EvalSession(game.path)
+    try:
+        last = truths.start()
+        for command in (game.walkthrough or ())[:9]:
+            last, _ended = truths.send(command)
+        here = truths.truth().room_number
+        assert here is not None
+        assert true_exits(truths.game, here, last) == {"east"}  # north kills
+    finally:
+        truths.close()

@@ -35,6 +35,7 @@ from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
+from autofrotz.if_patterns import detect_outcome
 from autofrotz.inventory_probe import awaiting_key
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
 from autofrotz.managers.directions import edge_label
@@ -113,9 +114,12 @@ def true_exits(game: Any, here: int, last_reply: str, extra: Iterable[str] = ())
 
 
 def _lands(game: Any, command: str, here: int) -> int | None:
-    """The true room one command, sent in the side copy, leaves the player in when it is not `here`."""
+    """The true room one command, sent in the side copy, leaves the player in when it is not `here`. A
+    move the game answers with the player's death leads nowhere one can go on from: where a story then
+    puts the dead player (the room of the death, an afterlife, this room again) is no exit."""
     try:
-        game.send(command)
+        if detect_outcome(game.send(command).text) == "death":
+            return None
         room = game.ground_truth().room_number
     except GameInterfaceError:  # refused, or the truth is unknown after the move: not shown to move
         return None
