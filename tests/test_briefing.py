@@ -375,3 +375,16 @@ def test_a_way_into_a_room_whose_own_door_is_shut_leads_there(tmp_path: Path) ->
     # north reaches the South Entrance, whose text says its glass doors are closed: the way is open
     seen = briefings(tmp_path, ["look"], game=corpus_story("building.z5"))
     assert "north (not tried: leads to a place named South Entrance" in section(seen[0], "Exits:")
+
+
+def test_an_event_a_way_meets_is_no_room_in_a_game_without_headers(tmp_path: Path) -> None:
+    # in the haunted bedroom every way is met by a flying sofa, told in a paragraph of its own: in a
+    # game without headers that reads like a room, but no room on the map was ever shown by it
+    from autofrotz.evals.perception import corpus_games
+    from tests.orchestrator_support import ROOT
+
+    corpus_story("Murdac.z5")
+    game = corpus_games("Murdac", ROOT / "games", "all", ROOT / "inform")[0]
+    seen = briefings(tmp_path, list(game.walkthrough or ())[:64], game=str(game.path))
+    assert "Room: You are in a large bedroom" in seen[-1]
+    assert "flying sofa" not in section(seen[-1], "Exits:")

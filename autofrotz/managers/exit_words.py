@@ -21,6 +21,7 @@ _ONE_WAY = re.compile("|".join(ONE_WAY_PATTERNS), re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 CLOCK_WAY = "wait"  # tried beside the ways: where the story's clock alone takes the player
 DARK_WAY = "leads into darkness (seen in a side copy)"
+SHOWN_WAY = "leads to a place described as"  # a room shown by its paragraph alone (no headers)
 REFUSAL_CHARS = 300  # a move's reply longer than this tells of more than a refusal
 
 
@@ -215,7 +216,7 @@ def read_way_tried(
         return "blocked", words  # no room shown: the game kept the player here in its own words
     shown_here = room_shown(reply, known, True)[0] if walked and not headers else ""
     if shown_here:  # a game without headers shows a room by its opening paragraph
-        return "leads", f"leads to a place described as {shown_here} (seen in a side copy)"
+        return "leads", f"{SHOWN_WAY} {shown_here} (seen in a side copy)"
     flat = " ".join(reply.split()).rstrip(">").strip()
     if not named and flat and flat == words and len(flat) <= 140 and not parsed.description:
         return "blocked", words  # one sentence of the game's own: "The brambles are far too thick."

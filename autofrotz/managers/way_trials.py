@@ -15,9 +15,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from autofrotz.managers.directions import OPPOSITES
-from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, read_way_tried
+from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, SHOWN_WAY, read_way_tried
 from autofrotz.managers.map_graph import BLOCKED, MENTIONED
+from autofrotz.managers.map_side_look import plain_words
 from autofrotz.managers.map_view import MapView
+from autofrotz.managers.room_prose import leading_paragraph
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
@@ -41,6 +43,13 @@ def ways_to_try(maps: MapManager) -> tuple[str, ...]:
 # A way barred by where the player sits or stands ("You'll have to get off the chair first"): any
 # command may change that without a move, so the ways are tried again after it.
 _SEATED = re.compile(r"\b(?:get|getting|climb|step|stand) (?:off|out of|up|down from)\b", re.IGNORECASE)
+
+
+def _a_known_room(maps: MapManager, reply: str) -> bool:
+    """Whether a reply opens with the paragraph of a room already on the map (a game without headers)."""
+    opening = plain_words(leading_paragraph(reply))
+    texts = (str(data.get("description") or "") for _, data in maps.graph.nodes(data=True))
+    return bool(opening) and any(plain_words(leading_paragraph(text)) == opening for text in texts)
 
 
 def barred_by_seat(node: Mapping[str, Any]) -> bool:
@@ -67,6 +76,9 @@ def note_ways_tried(maps: MapManager, replies: dict[str, str]) -> None:
     name, known = str(node["name"]).lower(), maps.known_names()
     headers = not MapView(maps).headerless_game()
     read = {way: read_way_tried(reply, name, known, way, headers) for way, reply in replies.items()}
+    for way, (_kind, words) in list(read.items()):
+        if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
+            read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
     clock = read.pop(CLOCK_WAY, ("unclear", ""))
     for way, (kind, words) in read.items():
         link = maps.links.get(here, {}).get(way)
