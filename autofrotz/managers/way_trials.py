@@ -1,11 +1,11 @@
 """Every way of a room tried in side copies of the game (inventory_probe.side_moves, at no game turn),
 and what the replies say of the room's exits.
 
-The map asks on each arrival in a room it has placed, and again once something there was opened: the
-twelve directions, and the commands off the compass that once led out of the room, each in a copy
-thrown away, after a turn of waiting in another (what the story's clock does by itself: a way that
-ends where waiting ends is the clock's, not the way's). What the copies show now outweighs what was
-known before, since doors open and shut, rides leave and guards move.
+The map asks on each arrival in a room it has placed, and again once something there was opened:
+the ten compass ways (up and down among them), and the commands off the compass that once led out
+of the room, each in a copy thrown away, after a turn of waiting in another (what the story's clock
+does by itself: a way that ends where waiting ends is the clock's, not the way's). What the copies
+show now outweighs what was known before, since doors open and shut, rides leave and guards move.
 """
 
 from __future__ import annotations
@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager
 
 
+# The compass ways, up and down. Not "in" and "out": their trials sent the built-in agent exploring
+# doorways it had already walked by another name, and it lost the cellar it had won (tests/
+# test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
+TRIED_WAYS = tuple(way for way in OPPOSITES if way not in ("in", "out"))
+
+
 def ways_to_try(maps: MapManager) -> tuple[str, ...]:
     """The ways to try now in the room the map stands in (no maze, no placeholder), the turn of waiting
     first; () when its ways were tried since the map last arrived and nothing was opened since."""
@@ -36,7 +42,7 @@ def ways_to_try(maps: MapManager) -> tuple[str, ...]:
         return ()
     if node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale"):
         return ()
-    ways = (*OPPOSITES, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
+    ways = (*TRIED_WAYS, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
     return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
 
 
