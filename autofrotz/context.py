@@ -13,7 +13,7 @@ from typing import Any
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
 from autofrotz.fences import fence as fenced
 from autofrotz.fences import neutralise
-from autofrotz.managers.exit_states import describe_exit
+from autofrotz.managers.exit_states import exit_lines
 from autofrotz.notebook import is_art
 
 FENCE_OPEN = "<<<STORY"
@@ -253,9 +253,7 @@ def _exit_lines(here: Any, names: dict[str, str]) -> list[str]:
     """Each exit of the room as briefed, with the names of the rooms its ways lead to (read once)."""
     if here is None:
         return []
-    return [
-        describe_exit(d, here.exit_states[d], lambda r: names.get(r, r)) for d in sorted(here.exit_states)
-    ]
+    return exit_lines(here.exit_states, lambda r: names.get(r, r))
 
 
 def _unexplored(map_manager: Any, room_id: str | None) -> list[str]:

@@ -90,13 +90,17 @@ WAYS_TRIED = (
     "southwest",
     "up",
     "down",
+    "in",
+    "out",
 )
 
 
-def side_moves(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
-    """Each compass way of the room tried once in a side copy that is then put back: the game's reply
-    to each, or None when asking is not safe. The run is not changed by any of it."""
-    return _side_sends(game, {way: way for way in WAYS_TRIED}, last_reply, slot)
+def side_moves(
+    game: RunningGame, last_reply: str = "", slot: str = SLOT, ways: tuple[str, ...] = WAYS_TRIED
+) -> dict[str, str] | None:
+    """Each way of the room tried once in a side copy that is then put back: the game's reply to each,
+    or None when asking is not safe. The run is not changed by any of it."""
+    return _side_sends(game, {way: way for way in ways}, last_reply, slot)
 
 
 def side_survey(
@@ -355,12 +359,13 @@ class InventoryProbe:
         return self._survey(maps, here, reply) if here else None
 
     def try_ways(self, maps: MapManager, reply: str) -> None:
-        """The first time the map stands in a lit room, every compass way is tried in a side copy and the
-        map reads the replies (MapManager.note_ways_tried): which ways lead on, which the game refuses
-        and in what words, which kill."""
-        if not maps.wants_ways_tried():
+        """Each time the map arrives in a lit room, and again once something there was opened, every way
+        is tried in a side copy and the map reads the replies (MapManager.note_ways_tried): which ways
+        lead on, which the game refuses and in what words, which kill."""
+        ways = maps.ways_to_try()
+        if not ways:
             return
-        replies = side_moves(self.game, reply, self.slot)
+        replies = side_moves(self.game, reply, self.slot, ways)
         if replies is not None:
             self.ways += len(replies)
             maps.note_ways_tried(replies)

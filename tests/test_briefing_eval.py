@@ -20,6 +20,7 @@ from autofrotz.evals.briefing_metrics import (
     things_named_here,
 )
 from autofrotz.evals.briefing_play import true_exits
+from autofrotz.evals.eval_session import EvalSession
 from autofrotz.game_interface import open_game
 
 FIGURE_KEYS = (
@@ -150,3 +151,47 @@ def test_bad_story_paths_and_step_counts_are_refused_in_one_line(tmp_path: Path)
         perception.main(["--games", str(tmp_path / "missing.z5")])
     with pytest.raises(SystemExit, match="--steps must be at least 1"):
         briefing.main(["--steps", "0"])
+
+
+def test_a_room_the_story_s_clock_leaves_has_no_exits_of_its_own(games_dir: Path) -> None:
+    # a procession carries the player on after a number of turns, whatever they type: every way the
+    # game refuses ("roped together") leaves the room on that turn, yet none of them is an exit
+    story = games_dir / "sherbet.z5"
+    if not story.exists():
+        pytest.skip("sherbet.z5 not installed: python -m autofrotz.games install")
+    truths = EvalSession(story)
+    try:
+        last = truths.start()
+        truths.saw(last)
+        rooms, found = [], []
+        for _ in range(20):
+            here = truths.truth().room_number
+            found.append(true_exits(truths.game, here, last, ["north"]) if here is not None else None)
+            rooms.append(here)
+            last, _ended = truths.send("north")
+            truths.saw(last)
+        carried = [i for i in range(1, len(rooms) - 1) if rooms[i] is not None and rooms[i + 1] != rooms[i]]
+        assert carried, "the procession never moved on"
+        assert all(found[i] == set() for i in carried)
+    finally:
+        truths.close()
+
+
+def test_a_way_into_death_is_no_exit_wherever_the_story_puts_the_dead(games_dir: Path) -> None:
+    # north from the street outside enters the restaurant, where the player dies: the truth read the
+    # restaurant as the way's end, while another story set its dead back in the room they left
+    from autofrotz.evals.perception import corpus_games
+
+    if not (games_dir / "detective.z5").exists():
+        pytest.skip("detective.z5 not installed: python -m autofrotz.games install")
+    game = corpus_games("detective", games_dir, "all", Path(__file__).parent.parent / "inform")[0]
+    truths = EvalSession(game.path)
+    try:
+        last = truths.start()
+        for command in (game.walkthrough or ())[:9]:
+            last, _ended = truths.send(command)
+        here = truths.truth().room_number
+        assert here is not None
+        assert true_exits(truths.game, here, last) == {"east"}  # north kills
+    finally:
+        truths.close()

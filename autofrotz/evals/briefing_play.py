@@ -35,11 +35,12 @@ from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.if_patterns import awaiting_key
+from autofrotz.if_patterns import awaiting_key, detect_outcome
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
 from autofrotz.words.directions import edge_label
 
 SIDE_SLOT = "briefing_exits"
+CLOCK_COMMAND = "wait"  # a turn that goes nowhere: where the story's clock alone carries the player
 TAP_REPLY = json.dumps({"reasoning": "", "command": "look"})  # valid, never sent: the eval chooses
 
 
@@ -93,28 +94,35 @@ class Driver:
 def true_exits(game: Any, here: int, last_reply: str, extra: Iterable[str] = ()) -> set[str] | None:
     """The labels among the twelve directions and `extra` commands whose move takes the player out of
     the true room `here`, each tried in a side copy that is thrown away; None while the game waits for
-    a key (a side copy would take the key)."""
+    a key (a side copy would take the key). A move that ends where waiting a turn ends too was made by
+    the story's clock (a ride, a guide, a fall), not by the way: it is no exit."""
     if awaiting_key(last_reply):
         return None
     game.save(SIDE_SLOT)
     moved = set()
     try:
+        clock = _lands(game, CLOCK_COMMAND, here)
         for label in (*DIRECTIONS, *(e for e in extra if e not in DIRECTIONS)):
             game.restore(SIDE_SLOT)
-            if _leaves(game, label, here):
+            reached = _lands(game, label, here)
+            if reached is not None and reached != clock:
                 moved.add(label)
     finally:
         game.restore(SIDE_SLOT)
     return moved
 
 
-def _leaves(game: Any, command: str, here: int) -> bool:
-    """Whether one command, sent in the side copy, leaves the true room."""
+def _lands(game: Any, command: str, here: int) -> int | None:
+    """The true room one command, sent in the side copy, leaves the player in when it is not `here`. A
+    move the game answers with the player's death leads nowhere one can go on from: where a story then
+    puts the dead player (the room of the death, an afterlife, this room again) is no exit."""
     try:
-        game.send(command)
-        return bool(game.ground_truth().room_number != here)
+        if detect_outcome(game.send(command).text) == "death":
+            return None
+        room = game.ground_truth().room_number
     except GameInterfaceError:  # refused, or the truth is unknown after the move: not shown to move
-        return False
+        return None
+    return None if room == here else int(room)
 
 
 class MeasuringAgent:

@@ -85,6 +85,26 @@ def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) ->
     return {"state": LEADS, "to": link.to_room, "reason": None}
 
 
+def exit_lines(states: Mapping[str, Mapping[str, Any]], name_of: Any = None) -> list[str]:
+    """The exits of a room as the briefing lists them: each open or untried way on its own, then the
+    blocked ways grouped by the game's words (a ride or a guard often bars every way in one sentence).
+
+    >>> roped = {"state": "blocked", "reason": "Roped."}
+    >>> exit_lines({"west": {"state": "leads", "to": "hall"}, "north": roped, "up": roped}, lambda r: "Hall")
+    ['west -> Hall', 'north, up (blocked: Roped.)']
+    """
+    open_ways = [
+        describe_exit(d, states[d], name_of) for d in sorted(states) if states[d]["state"] != BLOCKED_STATE
+    ]
+    by_words: dict[str, list[str]] = {}
+    for d in sorted(states):
+        if states[d]["state"] == BLOCKED_STATE and not states[d].get("warning"):
+            by_words.setdefault(_describe(d, states[d], name_of)[len(d) :], []).append(d)
+        elif states[d]["state"] == BLOCKED_STATE:
+            open_ways.append(describe_exit(d, states[d], name_of))
+    return open_ways + [f"{', '.join(ds)}{said}" for said, ds in by_words.items()]
+
+
 def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> str:
     """One exit as the briefing says it.
 

@@ -19,6 +19,9 @@ ONE_WAY_PATTERNS: tuple[str, ...] = (
 )
 _ONE_WAY = re.compile("|".join(ONE_WAY_PATTERNS), re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+CLOCK_WAY = "wait"  # tried beside the ways: where the story's clock alone takes the player
+DARK_WAY = "leads into darkness (seen in a side copy)"
+SHOWN_WAY = "leads to a place described as"  # a room shown by its paragraph alone (no headers)
 REFUSAL_CHARS = 300  # a move's reply longer than this tells of more than a refusal
 
 
@@ -154,21 +157,41 @@ def opened_something(command: str | None, reply: str) -> str | None:
     return thing.group(1).split()[-1].lower() if thing and thing.group(1).split() else "it"
 
 
-def read_way_tried(reply: str, here: str, known: frozenset[str] = frozenset()) -> tuple[str, str]:
+def read_way_tried(
+    reply: str, here: str, known: frozenset[str] = frozenset(), way: str = "", headers: bool = False
+) -> tuple[str, str]:
     """What a side copy's reply to a move says of that way: ("kills" | "refused" | "blocked" | "leads" |
-    "unclear", the game's words).
+    "stays" | "unclear", the game's words). In a game that names its rooms by headers (`headers`), a move (a
+    compass way, or a command that once led out) whose reply shows no room (no header, no darkness)
+    left the player where they stood: the game refused it in words of its own; one that shows this
+    room's header again stays (it may be a twin of this room, or this room printed again); "in" and
+    "out" are left unclear, as they also get the player into or out of things without leaving it.
 
     >>> read_way_tried("You can't go that way.", "hall")
     ('refused', "You can't go that way.")
     >>> read_way_tried("Kitchen\\nA warm kitchen.", "hall")
     ('leads', 'leads to a place named Kitchen (seen in a side copy)')
+    >>> read_way_tried("Porch\\nA porch before the oak door.\\n\\nThe oak door is closed.", "hall")[0]
+    'leads'
     >>> read_way_tried("The brambles are far too thick.", "hall")
     ('blocked', 'The brambles are far too thick.')
     >>> read_way_tried("You are in an orchard of plums. Paths lead north.", "hall")[0]
     'leads'
+    >>> read_way_tried("The mule will not budge. It brays at you.", "hall", way="east", headers=True)
+    ('blocked', 'The mule will not budge.')
+    >>> read_way_tried("The mule will not budge. It brays at you.", "hall", way="out", headers=True)[0]
+    'unclear'
+    >>> thrown_out = "Lobby\\nYou are in a lobby.\\n\\nA porter throws you out.\\n\\nHall\\nA hall."
+    >>> read_way_tried(thrown_out, "hall")
+    ('blocked', 'leads to Lobby, which sends the player back here (seen in a side copy)')
+    >>> read_way_tried("\\nYou are deep in a forest of beeches.\\n", "forest", way="north")[0]
+    'leads'
+    >>> read_way_tried("Hall\\nA hall of pillars, much like the last.", "hall", way="north", headers=True)[0]
+    'stays'
     """
     from autofrotz.managers.map_identity import _name_from_description as room_name_of
-    from autofrotz.managers.room_parser import parse_output
+    from autofrotz.managers.map_side_exit import room_shown
+    from autofrotz.managers.room_parser import header_lines, parse_output
 
     words = first_sentence(reply)
     if detect_outcome(reply) == "death":
@@ -176,13 +199,24 @@ def read_way_tried(reply: str, here: str, known: frozenset[str] = frozenset()) -
     parsed = parse_output(reply, known)
     if parsed.no_exit:
         return "refused", words
+    named = parsed.header or (room_name_of(parsed.description) if parsed.headerless_room else "")
+    shown = [str(h.name or "") for h in header_lines(reply, known)]
+    if len(shown) > 1 and shown[-1].lower() == here and shown[0].lower() != here:
+        return "blocked", f"leads to {shown[0]}, which sends the player back here (seen in a side copy)"
+    if named and named.lower() != here:  # even when that room's text tells of a door shut beyond it
+        return "leads", f"leads to a place named {named} (seen in a side copy)"
     if parsed.blocked_reason:
         return "blocked", parsed.blocked_reason
-    named = parsed.header or (room_name_of(parsed.description) if parsed.headerless_room else "")
-    if named and named.lower() != here:
-        return "leads", f"leads to a place named {named} (seen in a side copy)"
     if parsed.is_dark:
-        return "leads", "leads into darkness (seen in a side copy)"
+        return "leads", DARK_WAY
+    walked = bool(way) and way not in ("in", "out")  # a compass way, or a command that once led out
+    if walked and headers and parsed.header:
+        return "stays", words  # this room's header again: a refusal that reprints it, or a desert's sands
+    if walked and headers and not parsed.header and words:
+        return "blocked", words  # no room shown: the game kept the player here in its own words
+    shown_here = room_shown(reply, known, True)[0] if walked and not headers else ""
+    if shown_here:  # a game without headers shows a room by its opening paragraph
+        return "leads", f"{SHOWN_WAY} {shown_here} (seen in a side copy)"
     flat = " ".join(reply.split()).rstrip(">").strip()
     if not named and flat and flat == words and len(flat) <= 140 and not parsed.description:
         return "blocked", words  # one sentence of the game's own: "The brambles are far too thick."

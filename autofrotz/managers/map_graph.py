@@ -213,13 +213,13 @@ class MapGraph:
         self.set_exit_state(room_id, direction, REFUTED)
 
     def reopen_shut_refusals(self, room_id: str, opened: str = "") -> None:
-        """Something here was opened: a way refused in words of a shut thing ("It seems to be locked.")
-        or of the very thing opened ("You can't climb the oak door.") is a way to try again."""
+        """Something here was opened: a way refused or barred in words of a shut thing ("It seems to be
+        locked.") or of the very thing opened ("You can't climb the oak door.") is a way to try again."""
         node = self.room(room_id)
         for label, state in list(node["exits"].items()):
             words = node.get("exit_reasons", {}).get(label, "")
             named = bool(opened) and opened in re.findall(r"[a-z]+", words.lower())
-            if state == BLOCKED or (state == REFUTED and (SHUT_WORDS.search(words) or named)):
+            if state in (BLOCKED, REFUTED) and (SHUT_WORDS.search(words) or named):
                 node["exits"][label] = MENTIONED
                 node.setdefault("exit_notes", {})[label] = "barred before; something here was opened since"
         for label, link in list(self.links.get(room_id, {}).items()):

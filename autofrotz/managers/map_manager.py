@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.if_patterns import detect_outcome
-from autofrotz.managers import map_llm
+from autofrotz.managers import map_llm, way_trials
 from autofrotz.managers.exit_words import (
     first_sentence,
     one_way_sentences,
     one_way_words,
     opened_something,
-    read_way_tried,
     room_text,
     shut_way_sentences,
     stayed_refusal,
@@ -38,7 +37,7 @@ from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
 from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route, exit_question
-from autofrotz.managers.map_side_look import here_texts, look_disowns
+from autofrotz.managers.map_side_look import here_texts, look_disowns, look_keeps_header
 from autofrotz.managers.map_survey import survey_question, twins
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
@@ -127,7 +126,11 @@ class MapManager(MazeMap):
         self.scene.still_here = (
             "look_says_still_here" not in self.switched_off
             and not parsed.header
-            and look_disowns(side_look, output_text, command_used, here_texts(self))
+            and not parsed.is_dark
+            and (
+                look_disowns(side_look, output_text, command_used, here_texts(self))
+                or look_keeps_header(side_look, command_used, self.current_name())
+            )
         )
         if self.scene.still_here:
             parsed.no_exit = True  # the game's own refusal: the move led nowhere (look_says_still_here)
@@ -148,34 +151,13 @@ class MapManager(MazeMap):
         self._note_ways_said(command_used, output_text)
         return update
 
-    def wants_ways_tried(self) -> bool:
-        """Whether the room the map stands in is lit and its ways were never tried in side copies."""
-        here = self.current_room
-        if here is None:
-            return False
-        node = self.room(here)
-        fresh = not node.get("ways_tried") and not node.get("maze_group")
-        return fresh and not node.get("is_dark") and not node.get("placeholder")
+    def ways_to_try(self) -> tuple[str, ...]:
+        """The ways to try in side copies now (way_trials.ways_to_try); () when none are wanted."""
+        return way_trials.ways_to_try(self)
 
     def note_ways_tried(self, replies: dict[str, str]) -> None:
-        """Read each way's reply from a side copy (exit_words.read_way_tried) onto the room's exits."""
-        here = self.current_room
-        if here is None:
-            return
-        node = self.room(here)
-        node["ways_tried"] = True
-        name = str(node["name"]).lower()
-        for way, reply in replies.items():
-            kind, words = read_way_tried(reply, name, self.known_names())
-            if kind == "kills":
-                self.note_exit_words(here, way, f"a side look found this way kills: {words}", "warnings")
-            elif kind == "refused":
-                self.refute_exit(here, way, reason=words)
-            elif kind == "blocked":
-                self.mark_blocked(here, way, words)
-            elif kind == "leads" and way not in self.links.get(here, {}):
-                self.set_exit_state(here, way, MENTIONED)
-                self.note_exit_words(here, way, words, "exit_notes")
+        """Read the side copies' replies onto the room's exits (way_trials.note_ways_tried)."""
+        way_trials.note_ways_tried(self, replies)
 
     def _note_ways_said(self, command: str | None, reply: str) -> None:
         """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
@@ -188,6 +170,9 @@ class MapManager(MazeMap):
         opened = opened_something(command, reply)
         if opened:
             self.reopen_shut_refusals(here, opened)
+        seated = bool(command) and edge_label(command or "") not in OPPOSITES
+        if opened or (seated and way_trials.barred_by_seat(self.room(here))):
+            self.room(here)["ways_stale"] = True  # the side copies try every way again
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from autofrotz.managers.exit_words import first_sentence
 from autofrotz.managers.map_identity import _name_from_description
 from autofrotz.managers.map_markers import look_alike
 from autofrotz.managers.map_rides import is_ride_text, ride_destination
@@ -228,11 +229,15 @@ def _reread_name(seen: Observation, view: MapView, description: str) -> str:
 
 def look_says_still_here(seen: Observation, view: MapView) -> Verdict | None:
     """A compass move in a game without headers whose side "look" opens with the description of the
-    room we were in, not with the reply: the reply was the game's own refusal, and we stay.
+    room we were in, not with the reply: the reply was the game's own refusal, and we stay. In a game
+    with headers, a move whose reply shows no room while the look names the room we were in: the way
+    is barred, in the words of the reply (map_side_look.look_keeps_header).
     Convention: "look" reprints where the player stands; hand-written refusals in open country name
     the ways out as a description does (map_side_look)."""
     if not view.current_room or not seen.label or not view.still_here:
         return None
+    if headed_look(view.side_look):  # a game with headers refused in words of its own: something bars it
+        return Verdict(view.current_room, kind=STAY, blocked=first_sentence(view.reply))
     return Verdict(view.current_room, kind=STAY, refute=True)
 
 

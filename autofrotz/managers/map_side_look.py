@@ -73,6 +73,27 @@ def look_disowns(look: str | None, reply: str, command: str | None, here_texts: 
     return opening in {plain_words(text) for text in here_texts}
 
 
+def look_keeps_header(look: str | None, command: str | None, here: str | None) -> bool:
+    """True when a compass move's reply showed no room, and the side look, in a game that prints
+    headers, names the room we were in: the reply was the game's refusal in words of its own (the
+    caller reads only replies without a header or darkness). Not "in" or "out", which also get the
+    player into or out of things where they stand.
+
+    >>> look_keeps_header("Foyer\\nFaded posters line the walls.\\n", "north", "Foyer")
+    True
+    >>> look_keeps_header("Cloakroom\\nHooks line the walls.\\n", "north", "Foyer")
+    False
+    >>> look_keeps_header("\\nFaded posters line the walls.\\n", "north", "Foyer")
+    False
+    """
+    if not look or not here or not command or edge_label(command) not in OPPOSITES:
+        return False
+    if edge_label(command) in ("in", "out"):
+        return False
+    header = parse_output(look).header
+    return bool(header) and str(header).lower() == here.lower()
+
+
 def here_texts(maps: MapManager) -> frozenset[str]:
     """The texts the room the map has us in is known by: its stored description, and at the story's
     unnamed start the paragraphs of the first output (the start room's description is among them)."""

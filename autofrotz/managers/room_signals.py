@@ -32,6 +32,7 @@ NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\byou can'?t (?:go|move|walk) (?:there|that way)\b",
     r"\bno exit that way\b",
     r"\byou can'?t go (?:north|south|east|west|up|down|in|out|\w+east|\w+west) from here\b",
+    r"\byou can'?t go (?:[nsewud]|n[ew]|s[ew]) from here\b",  # the direction as the player typed it
     r"\bi can'?t go in that direction\b",
     r"\bthere'?s no way to go in that direction\b",
     # the same refusal in the words of other systems and hand-written games: "There's no way to go
@@ -43,6 +44,7 @@ NO_EXIT_PATTERNS: tuple[str, ...] = (
     r"\bit is(?:n't| not) possible to go (?:that way|in that direction)\b",
     r"\bnothing (?:lies |is )?in that direction\b",
     r"\byou (?:can'?t|cannot) walk through (?:the )?walls?\b",
+    r"\byou aren'?t in anything\b",  # the Inform library's "out" where there is nothing to get out of
 )
 
 # Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
@@ -147,6 +149,8 @@ def is_no_exit_text(text: str) -> bool:
     >>> [is_no_exit_text(t) for t in ("I can't go THAT way.", "There's no way to go that way.",
     ...     "You can't move in that direction.", "There is nothing in that direction.")]
     [True, True, True, True]
+    >>> is_no_exit_text("But you aren't in anything now."), is_no_exit_text("You can't go s from here")
+    (True, True)
     >>> is_no_exit_text("A path leads north. There is no way across the river.")
     False
     """

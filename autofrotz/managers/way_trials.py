@@ -1,0 +1,107 @@
+"""Every way of a room tried in side copies of the game (inventory_probe.side_moves, at no game turn),
+and what the replies say of the room's exits.
+
+The map asks on each arrival in a room it has placed, and again once something there was opened:
+the ten compass ways (up and down among them), and the commands off the compass that once led out
+of the room, each in a copy thrown away, after a turn of waiting in another (what the story's clock
+does by itself: a way that ends where waiting ends is the clock's, not the way's). What the copies
+show now outweighs what was known before, since doors open and shut, rides leave and guards move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, SHOWN_WAY, read_way_tried
+from autofrotz.managers.map_graph import BLOCKED, MENTIONED
+from autofrotz.managers.map_side_look import plain_words
+from autofrotz.managers.map_view import MapView
+from autofrotz.managers.room_prose import leading_paragraph
+from autofrotz.words.directions import OPPOSITES
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_manager import MapManager
+
+
+# The compass ways, up and down. Not "in" and "out": their trials sent the built-in agent exploring
+# doorways it had already walked by another name, and it lost the cellar it had won (tests/
+# test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
+TRIED_WAYS = tuple(way for way in OPPOSITES if way not in ("in", "out"))
+
+
+def ways_to_try(maps: MapManager) -> tuple[str, ...]:
+    """The ways to try now in the room the map stands in (no maze, no placeholder), the turn of waiting
+    first; () when its ways were tried since the map last arrived and nothing was opened since."""
+    here = maps.current_room
+    if here is None:
+        return ()
+    node = maps.room(here)
+    if node.get("maze_group") or node.get("placeholder"):
+        return ()
+    if node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale"):
+        return ()
+    ways = (*TRIED_WAYS, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
+    return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
+
+
+# A way barred by where the player sits or stands ("You'll have to get off the chair first"): any
+# command may change that without a move, so the ways are tried again after it.
+_SEATED = re.compile(r"\b(?:get|getting|climb|step|stand) (?:off|out of|up|down from)\b", re.IGNORECASE)
+
+
+def _a_known_room(maps: MapManager, reply: str) -> bool:
+    """Whether a reply opens with the paragraph of a room already on the map (a game without headers)."""
+    opening = plain_words(leading_paragraph(reply))
+    texts = (str(data.get("description") or "") for _, data in maps.graph.nodes(data=True))
+    return bool(opening) and any(plain_words(leading_paragraph(text)) == opening for text in texts)
+
+
+def barred_by_seat(node: Mapping[str, Any]) -> bool:
+    """Whether a way of this room is barred by where the player sits or stands.
+
+    >>> barred_by_seat({"exits": {"north": "blocked"}, "exit_reasons": {"north": "Get off the sofa first."}})
+    True
+    >>> barred_by_seat({"exits": {"north": "blocked"}, "exit_reasons": {"north": "The door is locked."}})
+    False
+    """
+    reasons = node.get("exit_reasons", {})
+    return any(
+        state == BLOCKED and _SEATED.search(reasons.get(label, "")) for label, state in node["exits"].items()
+    )
+
+
+def note_ways_tried(maps: MapManager, replies: dict[str, str]) -> None:
+    """Read each way's reply (exit_words.read_way_tried) onto the exits of the room the map stands in."""
+    here = maps.current_room
+    if here is None:
+        return
+    node = maps.room(here)
+    node["ways_tried"], node["ways_stale"] = node["visit_count"], False
+    name, known = str(node["name"]).lower(), maps.known_names()
+    headers = not MapView(maps).headerless_game()
+    read = {way: read_way_tried(reply, name, known, way, headers) for way, reply in replies.items()}
+    for way, (_kind, words) in list(read.items()):
+        if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
+            read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
+    clock = read.pop(CLOCK_WAY, ("unclear", ""))
+    for way, (kind, words) in read.items():
+        link = maps.links.get(here, {}).get(way)
+        if clock[0] in ("leads", "kills") and (kind, words) == clock:
+            continue  # waiting a turn does the same: the story's clock, not the way (a ride, a guide)
+        if node.get("is_dark") and words == DARK_WAY:
+            continue  # darkness from darkness: moved or not, the reply cannot tell
+        if kind == "kills":  # no way on now: shown apart with what killed (a lamp may change it)
+            kind, words = "refused", f"kills (seen in a side copy): {words}"
+        if kind == "blocked" or (kind == "refused" and link is not None and not link.inferred):
+            maps.mark_blocked(here, way, words)  # a walked way refused now is shut, not absent
+        elif kind == "refused":
+            maps.refute_exit(here, way, reason=words)
+        elif kind == "stays" and link is not None and link.inferred:
+            maps.remove_connection(here, way)  # the way back was only assumed, and the copy stayed here
+        elif kind == "leads" and link is not None and link.blocked:
+            maps.unblock(here, way)
+        elif kind == "leads" and link is None:
+            node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
+            maps.note_exit_words(here, way, words, "exit_notes")
