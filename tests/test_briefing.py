@@ -456,3 +456,35 @@ def test_an_event_a_way_meets_is_no_room_in_a_game_without_headers(tmp_path: Pat
     seen = briefings(tmp_path, list(game.walkthrough or ())[:64], game=str(game.path))
     assert "Room: You are in a large bedroom" in seen[-1]
     assert "flying sofa" not in section(seen[-1], "Exits:")
+
+
+# foghorn (ours, no room headers), as the capable model played it blind through the relay
+FOGHORN_RELAY = """north|read painted board|west|open sea chest|take tin box|open tin box|take boathook
+|look in dinghy|east|up|take lantern|ask jory about tide|ask jory about horn|ask jory about cave|down|east
+|east|east|north|take brass with boathook|take handle with boathook|take handle|south|west|north
+|unlock gate with gate key|open gate|north|open door|east|read gauge|light lantern|down|turn wheel|up|west
+|up|put handle in socket""".replace("\n", "").split("|")
+
+
+@pytest.fixture(scope="module")
+def foghorn_relay(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    require_cellar()
+    MockLLM.reset()
+    return briefings(tmp_path_factory.mktemp("foghorn"), FOGHORN_RELAY, game="foghorn")
+
+
+def test_opening_a_chest_reopens_no_wall(foghorn_relay: list[str]) -> None:
+    after_chest = foghorn_relay[4]  # turn 5, after "open sea chest" in the boathouse
+    assert "opened since" not in after_chest
+    assert "Room: You stand at the end of the harbour jetty at Porthkell\n" in foghorn_relay[0]  # no ", with"
+
+
+def test_a_thing_said_only_in_a_cave_s_text_is_here(foghorn_relay: list[str]) -> None:
+    in_cave = foghorn_relay[19]  # turn 20: "High on a ledge ... something of brass glints"
+    assert "brass" in next(line for line in in_cave.splitlines() if line.startswith("Also here"))
+
+
+def test_a_lock_is_one_puzzle_and_a_key_spent_on_a_gate_is_no_hint_for_it(foghorn_relay: list[str]) -> None:
+    in_yard = foghorn_relay[28]  # turn 29: the cottage "locked up until he comes home", the gate key used
+    assert section(in_yard, "## Open puzzles").count("cottage") == 1
+    assert not any("gate key" in h for h in hints(in_yard))

@@ -108,10 +108,12 @@ class PuzzleAgent:
         self.suggestions: list[Suggestion] = []
         self.last_llm_turn = -(10**6)
         self.was_stuck = False  # asked once when play gets stuck, not every turn it stays so
+        self.keys_used: dict[str, str] = {}  # a key that unlocked something -> that thing
 
     # --- evaluation -------------------------------------------------------------------------
     def evaluate(self, view: WorldView, signals: Signals, allow_llm: bool = True) -> PuzzleUpdate:
         """Detect new puzzles, close solved ones and refresh the suggestions for this turn."""
+        self._note_key_used(view)
         found = self._detect(view) + self._blocked_ways(view)
         update = PuzzleUpdate(found=found, solved=self._solved_by_rules(view, signals.score_changed))
         self._link_tools(view)
@@ -286,12 +288,27 @@ class PuzzleAgent:
 
     def _tool(self, puzzle: Puzzle, inventory: list[str]) -> tuple[str | None, str]:
         """The carried tool for a puzzle's kind and how sure the rules are: a key whose own name points at
-        this lock (or a plain "key") is a high hint, any other key a medium one."""
+        this lock (or a plain "key") is a high hint, a key that points at no other lock a medium one."""
         if puzzle.kind != "locked":
             return rules.tool_for(puzzle.kind, inventory), "medium"
         keys = [name for name in inventory if rules.tool_for("locked", [name])]
         fitting = [k for k in keys if rules.key_fits(k, puzzle.obstacle, puzzle.description)]
-        return (fitting[0], "high") if fitting else ((keys[0], "medium") if keys else (None, "medium"))
+        others = [p for p in self.puzzles if p is not puzzle and p.kind == "locked"]
+        # a key whose own name points at another lock ("gate key" once a gate was met) is that lock's
+        spare = [
+            k
+            for k in keys
+            if not any(rules.key_fits(k, p.obstacle, p.description) for p in others)
+            and not (k in self.keys_used and not obstacles.names_thing(self.keys_used[k], puzzle.obstacle))
+        ]  # nor a key that has unlocked something else
+        return (fitting[0], "high") if fitting else ((spare[0], "medium") if spare else (None, "medium"))
+
+    def _note_key_used(self, view: WorldView) -> None:
+        """ "unlock X with K" answered without a refusal: K is X's key."""
+        used = rules.key_used(view.command or "")
+        if used and not (is_failure(view.output) or obstacles.refused(view.output)):
+            thing, key = used
+            self.keys_used[key] = thing
 
     def _link_tools(self, view: WorldView) -> None:
         """A thing known anywhere that fits the act a puzzle's clue says is needed is linked to it."""
@@ -422,6 +439,7 @@ class PuzzleAgent:
             "puzzles": [asdict(p) for p in self.puzzles],
             "suggestions": [asdict(s) for s in self.suggestions],
             "last_llm_turn": self.last_llm_turn,
+            "keys_used": dict(self.keys_used),
         }
 
     def load_dict(self, data: dict[str, Any], keep_newer: bool = False) -> None:
@@ -434,6 +452,7 @@ class PuzzleAgent:
             for s in data.get("suggestions", [])
         ]
         self.last_llm_turn = int(data.get("last_llm_turn", -(10**6)))
+        self.keys_used = {str(k): str(v) for k, v in dict(data.get("keys_used") or {}).items()}
 
 
 def _moves_or_looks(command: str | None) -> bool:

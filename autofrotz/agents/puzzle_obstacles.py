@@ -56,6 +56,8 @@ def obstacle_of(sentence: str) -> str:
     'darkness'
     >>> obstacle_of("You would need a long ladder for that.")
     'long ladder'
+    >>> obstacle_of("The keeper's cottage to the west is locked up until he comes home.")
+    "keeper's cottage"
     """
     needed = re.search(
         r"\bneed(?:s)? (?:the |a |an |some |your )?([a-z][\w' -]{0,30}?)\s*(?:[,.;!]|\b(?:to|for)\b|$)",
@@ -71,6 +73,7 @@ def obstacle_of(sentence: str) -> str:
         re.IGNORECASE,
     )
     phrase = " ".join(w for w in words(match.group(1)) if w) if match else ""
+    phrase = re.split(r"\s+(?:to|toward|towards|on|in|at|by|beside|behind|across|under)\s+", phrase)[0]
     if not phrase or phrase in ("it", "you", "there", "this", "that", "everything", "here"):
         return "darkness" if re.search(r"\bdark|black\b", sentence, re.I) else phrase or "it"
     return " ".join(phrase.split()[-3:])

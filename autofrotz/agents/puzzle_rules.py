@@ -126,6 +126,16 @@ def key_fits(key: str, obstacle: str, description: str) -> bool:
     return not qualifiers or any(w in said for w in qualifiers)
 
 
+def key_used(command: str) -> tuple[str, str] | None:
+    """(the thing, the key) of an "unlock THING with KEY" command, else None.
+
+    >>> key_used("unlock iron gate with gate key"), key_used("open gate")
+    (('iron gate', 'gate key'), None)
+    """
+    match = re.match(r"\s*unlock\s+(?:the\s+)?(.+?)\s+with\s+(?:the\s+)?(.+?)\s*$", command, re.I)
+    return (match.group(1).lower(), match.group(2).lower()) if match else None
+
+
 def tool_for(kind: str, item_names: list[str]) -> str | None:
     """The first item whose name marks it as the tool for this kind of obstacle.
 
