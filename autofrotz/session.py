@@ -394,7 +394,9 @@ def _parts(
     from autofrotz.games import max_score
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager
+    from autofrotz.rules import switches
 
+    switches.use(config.rules_off)  # checked against every table when the config was read
     name = game_name(label)
     map_llm, item_llm = llms.get("map_parser"), llms.get("item_parser")
     map_manager = MapManager(

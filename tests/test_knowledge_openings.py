@@ -10,11 +10,13 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.knowledge import advisor, path
+from autofrotz.knowledge import advisor
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends, taken
 from autofrotz.knowledge.shut import shut_in_way
+from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded
 
 
@@ -41,7 +43,7 @@ def test_a_cut_through_the_other_wood_of_the_same_name_is_the_same_place(
     got = [(0, 3), (0, 8), (0, 9)]
     assert _same_rooms(cut, got, rooms)
     assert not _same_rooms(cut, [(0, 3), (0, 3), (0, 9)], rooms)  # still in the hut: another place
-    monkeypatch.setattr(path, "NAMED_ROOMS", False)
+    set_rule(krules.NAMED_ROOMS, False)
     assert not _same_rooms(cut, got, rooms)  # by number alone the cut went astray
 
 
@@ -59,7 +61,7 @@ def test_a_command_whose_reply_opened_a_way_is_no_dead_end(monkeypatch: pytest.M
         ]
     )
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1}
-    monkeypatch.setattr(path, "OPENED_A_WAY", False)
+    set_rule(krules.OPENED_A_WAY, False)
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1, ("vault", "twist sconce"): 1}
 
 
@@ -112,7 +114,7 @@ def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPa
         "down",
         "what an earlier run took (after 1 earlier runs): to cellar",
     )
-    monkeypatch.setattr(advisor, "TAKEN", False)
+    set_rule(krules.TAKEN, False)
     off = taking()
     assert off._take_here(at("cellar", [])) is None and off._take_walk(at("hall", [])) is None
 
@@ -135,7 +137,7 @@ SHUT = [
 def test_a_later_run_opens_what_an_earlier_run_found_shut(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "SHUT", rule_on)
+    set_rule(krules.SHUT, rule_on)
     found = shut_in_way(recorded(SHUT), {1: 1})
     assert found == {("study", "hatch"): 1}
     agent = taking()
@@ -151,7 +153,7 @@ def test_a_taking_sent_before_the_thing_was_there_is_sent_again_when_the_room_na
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule ``not there yet``: run 1 took a flask in the cellar; this run came before the flask did."""
-    monkeypatch.setattr(advisor, "NOT_YET", rule_on)
+    set_rule(krules.NOT_YET, rule_on)
     agent = taking()
     assert agent._take_here(at("cellar", []))[0] == "take flasks"
     refused = TurnContext(4, "g", "take flasks", "You can't see any such thing.", "cellar", "cellar")
@@ -169,7 +171,7 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
 ) -> None:
     """Rule ``a thing that names names makes the others worth a look``: once the path is over, a long
     look at a carried thing that uses names queues a look at each other carried thing, once."""
-    monkeypatch.setattr(advisor, "RELOOK", rule_on)
+    set_rule(krules.RELOOK, rule_on)
     agent = taking()
     agent.state.path_done = True
     carried = ["almanac", "small vial", "old map"]

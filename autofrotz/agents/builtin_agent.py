@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from autofrotz.agents import builtin_follow as stated
-from autofrotz.agents import builtin_idle, builtin_ways
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents import reply_reading as rr
 from autofrotz.agents.base import Decision, TurnContext
@@ -375,7 +374,7 @@ class BuiltinAgent:
         self._note_described(command, text)
         opened = (
             ways_the_reply_opens(command, text)
-            if (builtin_ways.REPLY_OPENS or self.reply_opens) and on(REPLY_OPENS_RULE)
+            if (on(REPLY_OPENS_RULE, default=False) or self.reply_opens) and on(REPLY_OPENS_RULE)
             else []
         )
         opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
@@ -921,9 +920,9 @@ class BuiltinAgent:
         return any(allowed(c, room, self.mem) for c in examine_actions(scene, self.mem))
 
     def _every_word_on(self) -> bool:
-        """Rule examine-every-word-when-all-else-is-done: off in a fresh run (builtin_idle.EVERY_WORD), on
+        """Rule examine-every-word-when-all-else-is-done: off in a fresh run (builtin_rules.py), on
         where a later run's knowledge switches it on (``every_word``, knowledge/advisor.py)."""
-        return builtin_idle.EVERY_WORD or self.every_word
+        return on(EVERY_WORD_RULE, default=False) or self.every_word
 
     def _words_pending(self, room: str) -> bool:
         """Whether a (lit) room names a word never examined there (rule examine-every-word-when-...)."""

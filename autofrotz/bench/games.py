@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autofrotz.agents.builtin_switch import ENV as AGENT_OFF
-from autofrotz.agents.builtin_switch import parse_rules
 from autofrotz.bench.figures import count, emit
 from autofrotz.bench.tales import SEEDS as TALES_SEEDS
 from autofrotz.bench.tales import STEPS as TALES_STEPS
@@ -45,6 +42,7 @@ class Job:
     db: str
     config: str | None
     budget_usd: float | None = None  # what is left of the benchmark's --budget when the run starts
+    rules_off: tuple[str, ...] = ()  # --rules-off: named rules switched off in this run
 
 
 def nail_of(game: str) -> float | None:
@@ -81,8 +79,9 @@ def job_config(job: Job) -> Any:
     if job.config:
         base = load_config(job.config)
         budget = job.budget_usd if job.budget_usd is not None else base.budget_usd
+        off = [*base.rules_off, *job.rules_off]
         return replace(base, game_file=job.game, database_path=job.db, seed=job.seed, max_turns=job.turns,
-                       hooks=[], fresh=True, budget_usd=budget)  # fmt: skip
+                       hooks=[], fresh=True, budget_usd=budget, rules_off=off)  # fmt: skip
     builtin = {"provider": "builtin", "model": "builtin"}
     raw = {
         "game_file": job.game,
@@ -94,6 +93,7 @@ def job_config(job: Job) -> Any:
         "web_server": {"enabled": False},
         "agents": {role: dict(builtin) for role in ROLES},
         "budget_usd": job.budget_usd,
+        "rules_off": list(job.rules_off),
     }
     return config_from_dict(raw)
 
@@ -139,7 +139,9 @@ def run_jobs(jobs: list[Job], workers: int, method: str) -> float:
     return run_local(jobs, workers, method, Ledger()).wall_s
 
 
-def plan(games: list[Path], seeds: int, turns: int, db: str, config: str | None) -> tuple[list[Job], int]:
+def plan(
+    games: list[Path], seeds: int, turns: int, db: str, config: str | None, rules_off: tuple[str, ...] = ()
+) -> tuple[list[Job], int]:
     """Jobs still to run, and how many were skipped as already finished."""
     done = finished_runs(db)
     jobs, skipped = [], 0
@@ -148,7 +150,7 @@ def plan(games: list[Path], seeds: int, turns: int, db: str, config: str | None)
             if (path.stem.lower(), seed, turns) in done:
                 skipped += 1
                 continue
-            jobs.append(Job(str(path), seed, turns, db, config))
+            jobs.append(Job(str(path), seed, turns, db, config, rules_off=rules_off))
     return jobs, skipped
 
 
@@ -169,11 +171,15 @@ def compare_workers(games: list[Path], args: argparse.Namespace) -> dict[str, fl
     }
 
 
-def switch_rules_off(text: str) -> None:
-    """`--ablate-agent`: the named built-in agent rules are off in every run (builtin_switch.py); the
-    environment carries the list to each worker process."""
-    if text:
-        os.environ[AGENT_OFF] = ",".join(parse_rules(text))
+def parse_rules_off(text: str) -> tuple[str, ...]:
+    """`--rules-off`: a comma list of rule names, each checked against every table (rules/catalogue.py).
+
+    >>> parse_rules_off(" fill-what-is-empty, dream,")
+    ('dream', 'fill-what-is-empty')
+    """
+    from autofrotz.rules.catalogue import check_rules_off
+
+    return tuple(sorted(check_rules_off(text.split(","))))
 
 
 PROTOCOLS = {"default": (500, 3), "tales": (TALES_STEPS, TALES_SEEDS)}  # (turns, seeds) unless given
@@ -208,11 +214,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--compare-workers", action="store_true", help="also time 1 worker against --concurrency")
     p.add_argument("--json", action="store_true")
     p.add_argument(
-        "--ablate-agent",
+        "--rules-off",
         default="",
         metavar="RULE[,RULE]",
-        help="switch these built-in agent rules off (the names recorded as each turn's reasoning); "
-        "give the run its own --db, as finished runs are skipped",
+        help="switch these rules off in every run (any table `python main.py rules` lists, as the "
+        "config's rules_off); give the run its own --db, as finished runs are skipped",
     )
     args = p.parse_args(argv)
     turns, seeds = PROTOCOLS[args.protocol]
@@ -244,7 +250,7 @@ def main(argv: list[str]) -> int:
     problem = check_args(args)
     try:
         games = [] if problem else select_games(args.games, Path(args.games_dir), args.split)
-        switch_rules_off(args.ablate_agent)
+        args.rules_off = parse_rules_off(args.rules_off)
     except ValueError as exc:
         problem = str(exc)
     if problem:
@@ -265,7 +271,7 @@ def run_one(args: argparse.Namespace, games: list[Path]) -> int:
     from autofrotz.bench.executors import Ledger, run
     from autofrotz.bench.games_report import collect, summary, write_report
 
-    jobs, skipped = plan(games, args.seeds, args.turns, args.db, args.config)
+    jobs, skipped = plan(games, args.seeds, args.turns, args.db, args.config, args.rules_off)
     if skipped:
         print(f"resuming: {skipped} finished runs found in {args.db}", file=sys.stderr)
     ledger = Ledger([args.db], args.budget)
@@ -278,8 +284,8 @@ def run_one(args: argparse.Namespace, games: list[Path]) -> int:
 
         tales_rows(runs, figures["per_game"], games)
         figures.update(tales_figures(figures["per_game"]))
-    if args.ablate_agent:
-        figures["agent_rules_off"] = parse_rules(args.ablate_agent)
+    if args.rules_off:
+        figures["rules_off"] = list(args.rules_off)
     if args.config:
         from autofrotz.bench.compare import config_label, config_row
 

@@ -54,7 +54,7 @@ runs spent the fewest turns (the agent's last resorts are tried where it stands:
 can spend hundreds of turns on one room whose way out its memory ruled out).
 
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
-of its queue as well (``WIDE_FIRST``): its usual rounds then repeat what they already did.
+of its queue as well (``on(WIDE_FIRST)``): its usual rounds then repeat what they already did.
 
 and four vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
 refusal`` (words the parser did not understand), ``known death`` (the command killed us here; not
@@ -111,6 +111,50 @@ from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
 from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
+from autofrotz.knowledge.rules import (
+    ACTORS,
+    BACK,
+    BLIND,
+    BY_TEXT,
+    CARRIED_ANYWHERE,
+    CLOCK_POINT,
+    CLOCKS,
+    DEAD_ENDS,
+    DESCRIBED,
+    DETOUR,
+    EVERY_WORD_LATER,
+    KEEP_WALK,
+    LIFT,
+    MANY,
+    MOVE_ON,
+    NOT_YET,
+    ONE_GOAL,
+    OPENINGS,
+    OTHER_WAYS,
+    OWN_SWEEP,
+    PEOPLE,
+    POOL_WALK,
+    PREPARE,
+    RELOOK,
+    REPLY_OPENS_LATER,
+    ROUTES,
+    ROUTES_AFTER_PATH,
+    SAID,
+    SHUT,
+    SIDE_TRIPS,
+    SINKS,
+    STAND_DOWN,
+    TAKEN,
+    TOLD,
+    UNSEEN,
+    WAITING,
+    WALLS,
+    WAYS_ON,
+    WIDE_FIRST,
+    WIDEN,
+    WORDS,
+    on,
+)
 from autofrotz.knowledge.said import note_said, said_next
 from autofrotz.knowledge.shut import open_first
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
@@ -142,93 +186,33 @@ log = logging.getLogger(__name__)
 
 GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
 GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
-# Walking known routes to a goal's room and replaying the commands that worked there just before
-# reach known points sooner on some games but cost points on others (`bench learning` measures it),
-# so they are off: a known scoring action is done when the agent's own exploring
-# brings it to the room holding what the action names.
-ROUTES = False
-PREPARE = False
-# Rule ``known route after the path``: once the proven path has been replayed to its score (nothing known
-# can be lost by a walk any more), the routes to the known scoring actions it does not hold are walked.
-ROUTES_AFTER_PATH = True
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 # Prefixes of the rule names here (to find their queue entries).
 KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb", "back to the path")
 PATH_RULE = "proven path"
-WIDEN = True  # the wider pool of a later run (knowledge/widen.py)
-WIDE_FIRST = True  # once the agent has run dry (idled), the wider pool goes before its usual rounds
-WAYS_ON = True  # rule ``known way on``
 # Rule ``what an earlier run took``: here, a command that first gave an earlier run things this run never
 # held is sent (once a run); once the agent's own exploring is spent, the known map leads to the nearest
 # room with such a command (``TAKE_STEPS`` steps a room, ``TAKE_TURNS`` a run). A later run's path skips
 # what the first run picked up on the way and never used; a point may need it with what the path brings.
-TAKEN = True
 TAKE_STEPS = 12
 TAKE_TURNS = 80
 TAKEN_RULE = "what an earlier run took"
-WALLS = True  # rule ``known wall``
-STAND_DOWN = True  # rule ``behind the first run``
 BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
-DEAD_ENDS = True  # commands that changed nothing in an earlier run count as tried (rule ``known dead end``)
 DEAD_END_TRIES = 99
-# Rule ``a dead end at fewer points`` (lore.py): tried again once this run holds more points. Off: on the
-# dev stories it changed no score (pentari 10/20/20, wakeup 20/20/30 with it), and the full bench showed a
-# check story's run 2 seven points lower with it than without (14 against 21; figures only).
-LIFT = False
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"
-BACK = True  # rule ``back to the path``
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
-CLOCKS = True  # rule ``known clock`` (knowledge/clock.py)
-OTHER_WAYS = True  # rule ``another way out when the way back is barred`` (knowledge/clock.py)
-CLOCK_POINT = True  # rule ``a known point before the clock``
 CLOCK_POINT_RULE = "a known point before the clock"
-UNSEEN = True  # rule ``known room not seen this run``
 UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
-MOVE_ON = True  # rule ``move on from a spent room`` (knowledge/spread.py)
-BLIND = True  # rule ``the story names its exits`` (knowledge/blind.py)
-WORDS = True  # rule ``a word alone that killed`` (lore.py): vetoed in every room
-POOL_WALK = True  # rule ``the pool is not spent elsewhere`` (knowledge/pool_walk.py)
-DETOUR = True  # rule ``a shut step is walked around``: routes leave out the moves refused this run
 DETOURS = 4  # first steps that killed left out before a route is given up
-ONE_GOAL = True  # rule ``one goal per place and command``
-# Rule ``every word, a later run``: the built-in agent's examine-every-word-when-all-else-is-done, off in a
-# fresh run (builtin_idle.EVERY_WORD), is on in a run with a past: a player back in a story after the
-# first run ran dry looks closer at what its rooms name, with the turns the proven path saved.
-EVERY_WORD_LATER = True
-# Rule ``a way a reply opened, a later run``: the built-in agent's go-the-way-the-reply-opens, off in a fresh
-# run (builtin_ways.REPLY_OPENS), is on in a run with a past, as ``every word, a later run`` is.
-REPLY_OPENS_LATER = True
-# Rule ``the sweep has turns of its own``: once the wider pool has nothing left in a room, the agent's own
-# sweep of other verbs there has ``pool_walk.SWEEP_TURNS`` turns from then on before the pool walks
-# elsewhere. Were the pool's own turns in the room counted against the sweep's, a later run would leave a
-# fixed ward it had opened, pushed, pulled, turned, touched, climbed, entered and rubbed one verb before
-# the sweep would break it.
-OWN_SWEEP = True
-SINKS = True  # rule ``what swallows things gets no more`` (kinds.swallows)
-PEOPLE = True  # rule ``what the story calls him or her is a person`` (knowledge/people.py)
-ACTORS = True  # rule ``the one who speaks or acts is a person`` (knowledge/people.py)
-OPENINGS = True  # rule ``a way an earlier run opened`` (path.openings)
-SHUT = True  # rule ``open what an earlier run found shut`` (shut.py)
-DESCRIBED = True  # rule ``ask about what an earlier run read of them`` (described.py)
-BY_TEXT = True  # rule ``a namesake is told by its text`` (side_trip.tried_by_text)
-NOT_YET = True  # rule ``not there yet`` (a taking of rule ``what an earlier run took`` sent again)
 NOT_YET_RULE = "not there yet"
-RELOOK = True  # rule ``a thing that names names makes the others worth a look`` (looks.py)
-MANY = True  # rule ``too many to carry are looked through`` (many.py)
 OPENED_RULE = "a way an earlier run opened"
-SAID = True  # rule ``a reply that says what to type`` (knowledge/said.py)
-WAITING = True  # rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)
-TOLD = True  # rule ``a reply says whom to give it to`` (knowledge/people.py)
 ASK_STEPS = 20  # steps walked towards a person an earlier run examined (rule DESCRIBED)
-SIDE_TRIPS = True  # rule ``a side door on the path`` (knowledge/side_trip.py)
-CARRIED_ANYWHERE = True  # rule ``what is carried answers the same anywhere`` (Lore.carried_dead_end_rule)
-KEEP_WALK = True  # rule ``one walk at a time``: the goal walked towards first; one with no way parked
 
 
 class InformedMemory(Memory):
@@ -258,14 +242,14 @@ class InformedMemory(Memory):
             return False
         # A known death counts as refused too: the explorer checks exits through this question.
         rule = self.lore.refusal_rule(room, command) or self.lore.death_rule(room, command)
-        if rule is None and WALLS:
+        if rule is None and on(WALLS):
             rule = self.lore.wall_rule(room, command, self.now.score)
         return self._veto(room, command, rule)
 
     def blind_worth(self, room: str | None) -> bool:
         """Rule ``the story names its exits`` (knowledge/blind.py): no blind tries when earlier runs'
         never found a room."""
-        if not BLIND or self.off or not names_exits(*self.lore.blind):
+        if not on(BLIND) or self.off or not names_exits(*self.lore.blind):
             return True
         tries, _ = self.lore.blind
         return not self._veto(
@@ -277,10 +261,12 @@ class InformedMemory(Memory):
             return True
         if self.off:
             return False
-        rule = self.lore.death_rule(room, command) or (self.lore.word_death_rule(command) if WORDS else None)
+        rule = self.lore.death_rule(room, command) or (
+            self.lore.word_death_rule(command) if on(WORDS) else None
+        )
         if (
             rule is None
-            and WORDS
+            and on(WORDS)
             and alone(command)
             and any(k.what == command for k in self.attempts.killers)
         ):
@@ -289,14 +275,14 @@ class InformedMemory(Memory):
 
     def tried(self, room: str | None, command: str) -> int:
         n = super().tried(room, command)
-        if n or not DEAD_ENDS or self.off:
+        if n or not on(DEAD_ENDS) or self.off:
             return n
         # Only once the agent's usual actions are spent this run (it asked for the wider pool): before, what
         # no run tried comes first (measured on two dev stories: lifted from the start, a later run spent
         # its turns redoing the first run's).
-        score = self.now.score if LIFT and (self.ran_dry or self.now.idle > 0) else None
+        score = self.now.score if on(LIFT) and (self.ran_dry or self.now.idle > 0) else None
         rule = self.lore.dead_end_rule(room, command, score)
-        if rule is None and room == HELD_ROOM and CARRIED_ANYWHERE:
+        if rule is None and room == HELD_ROOM and on(CARRIED_ANYWHERE):
             rule = self.lore.carried_dead_end_rule(command)
         if self._veto(room, command, rule):
             return DEAD_END_TRIES  # counts as tried up to any verb's limit: other things come first
@@ -431,7 +417,7 @@ class KnowingAgent:
     def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known way on``: here, a command other than a move that led on in an earlier run to
         a room this run has not seen (sent once a run)."""
-        if not WAYS_ON or ctx.room_id is None:
+        if not on(WAYS_ON) or ctx.room_id is None:
             return None
         names = set(ctx.known_rooms)  # the context lists this run's rooms by name, not by id
         for (room, command), (run, to) in self.lore.ways_on.items():
@@ -460,7 +446,7 @@ class KnowingAgent:
         """Rule ``move on from a spent room`` (knowledge/spread.py): ``STALE_TURNS`` turns here without a
         new room or a point, walk to the room of this run's map where the fewest turns were spent."""
         s, here = self.state, ctx.room_id
-        if not MOVE_ON or here is None:
+        if not on(MOVE_ON) or here is None:
             return None
         if s.move_to and (here == s.move_to or s.move_steps >= WALK_STEPS):
             s.move_to = ""  # arrived, or the walk is too long: the agent plays here
@@ -507,10 +493,10 @@ class KnowingAgent:
             s.pool_rooms += [] if here in s.pool_rooms else [here]
             return plan
         s.pool_dry += [] if here in s.pool_dry else [here]
-        if not POOL_WALK or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
+        if not on(POOL_WALK) or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
             return None
         if s.sweep_room != f"{here}|{s.stale_score}" or s.stale_since < s.sweep_from:
-            s.sweep_room, s.sweep_from = f"{here}|{s.stale_score}", s.stale_since if OWN_SWEEP else 0
+            s.sweep_room, s.sweep_from = f"{here}|{s.stale_score}", s.stale_since if on(OWN_SWEEP) else 0
         own = s.stale_since - s.sweep_from  # the sweep's turns here so far
         if own < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
             return None  # the agent's sweep of other verbs has its turns here first
@@ -565,7 +551,7 @@ class KnowingAgent:
         """(room, command, run, things) of rule ``what an earlier run took`` not sent this run (or sent
         before the thing was there, and ``text`` names it now), whose things this run never held, that
         never killed there."""
-        if not TAKEN or ctx.room_id is None:
+        if not on(TAKEN) or ctx.room_id is None:
             return []
         held, mem, s = self.state.held, self.inner.mem, self.state
         words = set(re.findall(r"[a-z]+", text))
@@ -583,7 +569,7 @@ class KnowingAgent:
 
     def _note_held(self, ctx: TurnContext) -> None:
         """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
-        if TAKEN and ctx.room_id is not None:
+        if on(TAKEN) and ctx.room_id is not None:
             held = self.state.held
             held += [c.lower() for c in ctx.inventory if c.lower() not in held]
 
@@ -591,7 +577,7 @@ class KnowingAgent:
         """Rule ``a way an earlier run opened``: in the room where a command's reply told an earlier run of a
         way opening, the command (once a run), then that way (once)."""
         s = self.state
-        for (room, command), (run, way) in self.lore.openings.items() if OPENINGS else ():
+        for (room, command), (run, way) in self.lore.openings.items() if on(OPENINGS) else ():
             key = f"{room}|{command}"
             if same_place(ctx.room_id, room) and key not in s.opened:
                 s.opened.append(key)
@@ -601,12 +587,12 @@ class KnowingAgent:
 
     def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``open what an earlier run found shut`` (shut.py), in this room."""
-        return open_first(self.lore.shut, ctx.room_id, self.state.shut_opened) if SHUT else None
+        return open_first(self.lore.shut, ctx.room_id, self.state.shut_opened) if on(SHUT) else None
 
     def _ask_described(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``ask about what an earlier run read of them`` (described.py): the person an earlier run
         examined in this room, here again, is asked about what the description named (once a run)."""
-        if not DESCRIBED:
+        if not on(DESCRIBED):
             return None
         said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
         nouns = self.inner.mem.seen.nouns.get(ctx.room_id or "?", [])
@@ -618,7 +604,7 @@ class KnowingAgent:
         towards the nearest room where an earlier run examined a person this run has topics left for
         (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
         s = self.state
-        if not DESCRIBED or not s.path_done or s.ask_steps >= ASK_STEPS:
+        if not on(DESCRIBED) or not s.path_done or s.ask_steps >= ASK_STEPS:
             return None
         asked = set(s.asked_about)
         rooms = [
@@ -636,7 +622,7 @@ class KnowingAgent:
         """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
         over."""
         s = self.state
-        if RELOOK and s.path_done:
+        if on(RELOOK) and s.path_done:
             queued = second_looks(
                 ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.relooked
             )
@@ -646,7 +632,7 @@ class KnowingAgent:
         """Rule ``too many to carry are looked through`` (many.py): the looks a refused taking asks for."""
         s, room = self.state, ctx.room_id or "?"
         fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.heaps_sent]
-        s.heaps = fresh if MANY and fresh else s.heaps
+        s.heaps = fresh if on(MANY) and fresh else s.heaps
 
     def _heap(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next look queued by rule ``too many to carry are looked through``, once a room."""
@@ -678,7 +664,7 @@ class KnowingAgent:
         self._note_held(ctx)
         s, last = self.state, (ctx.last_command or "").strip().lower()
         if (
-            NOT_YET
+            on(NOT_YET)
             and s.took
             and s.took[-1].endswith(f"|{last}")
             and SUCH_THING.search(ctx.last_output or "")
@@ -717,7 +703,7 @@ class KnowingAgent:
     def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
         run has not, over the known map (earlier runs' exits and this run's)."""
-        if not UNSEEN or ctx.room_id is None or sum(self.state.unseen.values()) >= UNSEEN_TURNS:
+        if not on(UNSEEN) or ctx.room_id is None or sum(self.state.unseen.values()) >= UNSEEN_TURNS:
             return None
         exits = _this_run_exits(ctx.map)
         seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
@@ -788,7 +774,7 @@ class KnowingAgent:
         turn by which the first run (played blank) had a higher score: knowledge is not helping this
         time (another seed, a veto in the way), so the agent plays on as it would fresh (its own
         rules only: no vetoes, plans or wider pool of earlier runs; the turn's reasoning says so)."""
-        if not STAND_DOWN or ctx.score is None:
+        if not on(STAND_DOWN) or ctx.score is None:
             return False
         for turn, score in self.lore.first_rises:
             if ctx.turn_number >= turn + BEHIND_GRACE and ctx.score < score:
@@ -820,7 +806,7 @@ class KnowingAgent:
             thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
             s.absent += [] if thing in s.absent else [thing]
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
-        sink = swallows(last, ctx.last_output or "", scored) if SINKS else None
+        sink = swallows(last, ctx.last_output or "", scored) if on(SINKS) else None
         if sink is not None and f"{room}|{sink}" not in s.sinks:  # rule ``what swallows things gets no more``
             s.sinks.append(f"{room}|{sink}")
         self._note_people(last, ctx.last_output or "", ctx.room_id)
@@ -835,11 +821,11 @@ class KnowingAgent:
     def _note_people(self, last: str, reply: str, room: str | None) -> None:
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
-        note_people(self.state, self.inner.mem, last, reply, room, (PEOPLE, ACTORS, TOLD))
+        note_people(self.state, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
 
     def _note_said(self, last: str, reply: str) -> None:
         """Rule ``a reply that says what to type`` (knowledge/said.py)."""
-        note_said(self.state, last, reply, SAID)
+        note_said(self.state, last, reply, on(SAID))
 
     def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
@@ -855,7 +841,7 @@ class KnowingAgent:
     def _note_waiting(self, ctx: TurnContext) -> None:
         """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
         last = (ctx.last_command or "").strip().lower()
-        note_waiting(self.state, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, WAITING)
+        note_waiting(self.state, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING))
 
     def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
@@ -901,7 +887,7 @@ class KnowingAgent:
             if replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT):
                 followed = replace(followed, risky=True)  # a door no run opened: save first
             return followed
-        point = self._point_before_clock(context) if leave is not None and CLOCK_POINT else None
+        point = self._point_before_clock(context) if leave is not None and on(CLOCK_POINT) else None
         if point is not None:  # the clock still says leave next turn
             self.state.stay.left = False
             room = context.room_id or ""
@@ -944,7 +930,7 @@ class KnowingAgent:
         plan = plan or self._take_here(context) or self._opening_here(context) or self._open_shut(context)
         plan = plan or self._ask_described(context) or self._relook(context) or self._ask_walk(context)
         plan = plan or self._move_on(context)
-        if plan is None and WIDEN and WIDE_FIRST and mem.now.idle > 0:
+        if plan is None and on(WIDEN) and on(WIDE_FIRST) and mem.now.idle > 0:
             plan = self._pool(context, self.inner._scene(context))
         mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
         if plan is not None:
@@ -997,13 +983,15 @@ class KnowingAgent:
         s.room = room
         if died is not None:
             s.own_deaths.append([died[0], died[1], ctx.last_command or ""])
-        if CLOCKS and OTHER_WAYS and s.stay.left and not s.said:  # a reply that spelled a way out first
+        if (
+            on(CLOCKS) and on(OTHER_WAYS) and s.stay.left and not s.said
+        ):  # a reply that spelled a way out first
             last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
             way = other_way_out(s.stay, last, room, self._ways_of(ctx), reply)
             if way is not None:
                 log.info("knowledge: %s: %s", OTHER_WAY_RULE, way)
                 return way, f"{OTHER_WAY_RULE}: the way back was refused"
-        if not CLOCKS or not s.stay.room or s.stay.left or s.stay.room != room:
+        if not on(CLOCKS) or not s.stay.room or s.stay.left or s.stay.room != room:
             return None
         deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
         for r, since, command in s.own_deaths:
@@ -1038,7 +1026,9 @@ class KnowingAgent:
         if s.path_done:
             return self._rejoin(ctx, p)
         k = s.path_at
-        trip = under_way(s.trip, ctx, lambda room: self._route_to(ctx, room), p.run) if SIDE_TRIPS else None
+        trip = (
+            under_way(s.trip, ctx, lambda room: self._route_to(ctx, room), p.run) if on(SIDE_TRIPS) else None
+        )
         if isinstance(trip, tuple):
             return trip
         aside, s.aside = s.aside, False
@@ -1057,7 +1047,7 @@ class KnowingAgent:
         if shut is not None:
             s.aside = True
             return shut
-        if why is None and not done and SIDE_TRIPS:
+        if why is None and not done and on(SIDE_TRIPS):
             side = self._side_door(ctx, p)
             if side is not None:
                 return side
@@ -1131,7 +1121,7 @@ class KnowingAgent:
         """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
         replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
         p, s = self.path, self.state
-        if not BACK or p is None or not s.path_done or s.path_stop.endswith("the path is done"):
+        if not on(BACK) or p is None or not s.path_done or s.path_stop.endswith("the path is done"):
             return None
         if s.rejoins >= REJOINS or s.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
             return None
@@ -1159,10 +1149,10 @@ class KnowingAgent:
             (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
         )
         exits = _this_run_exits(ctx.map)
-        if DETOUR:  # rule ``a shut step is walked around``: moves refused this run, wherever they were
+        if on(DETOUR):  # rule ``a shut step is walked around``: moves refused this run, wherever they were
             avoid = avoid | {(k.room, k.what) for k in mem.attempts.fails if parse_direction(k.what)}
         steps = self.lore.route(ctx.room_id, room, exits, avoid)
-        for _ in range(DETOURS if DETOUR else 0):  # a first step that killed here: another way
+        for _ in range(DETOURS if on(DETOUR) else 0):  # a first step that killed here: another way
             if not steps or not mem.deadly(ctx.room_id, steps[0]):
                 break
             avoid = avoid | {(ctx.room_id or "", steps[0])}
@@ -1185,7 +1175,7 @@ class KnowingAgent:
             lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
             self.state.trip,
             lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
-            lambda: self._taken_by_text(ctx, room) if BY_TEXT else None,
+            lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,
         )
         return None if way is None or room is None else start(self.state.trip, room, way, p.run)
 
@@ -1249,12 +1239,12 @@ class KnowingAgent:
             return None
         self._same_goals()
         order = list(range(len(self.lore.scoring)))
-        if KEEP_WALK and s.walking is not None and s.walking in order:  # rule ``one walk at a time``
+        if on(KEEP_WALK) and s.walking is not None and s.walking in order:  # rule ``one walk at a time``
             order.remove(s.walking)
             order.insert(0, s.walking)
         for i in order:
             goal = self.lore.scoring[i]
-            if i in s.done or i in s.dropped or (KEEP_WALK and i in s.parked):
+            if i in s.done or i in s.dropped or (on(KEEP_WALK) and i in s.parked):
                 continue
             if s.sent.get(i, 0) >= GOAL_TRIES or s.turns.get(i, 0) >= GOAL_TURNS:
                 s.dropped.append(i)
@@ -1262,7 +1252,7 @@ class KnowingAgent:
             s.no_way = False
             plan = self._next_for(ctx, i, goal)
             if plan is None:
-                if KEEP_WALK and (s.no_way or s.walking == i):  # no way there now: parked until a point
+                if on(KEEP_WALK) and (s.no_way or s.walking == i):  # no way there now: parked until a point
                     s.parked.append(i)
                 if s.walking == i:
                     s.walking = None
@@ -1280,7 +1270,7 @@ class KnowingAgent:
         """Rule ``one goal per place and command``: the same command in the same place (room ids told
         apart only by their visit number) is one goal, however many runs found it: done or dropped with
         the first (so no copy is sent again)."""
-        if not ONE_GOAL:
+        if not on(ONE_GOAL):
             return
         s, goals = self.state, self.lore.scoring
         for marked in (s.done, s.dropped):
@@ -1297,7 +1287,9 @@ class KnowingAgent:
         if missing and self.lore.items.get(missing[0]) is None:
             return None  # a needed thing was never seen lying in a room: the agent must find it
         wanted = list(missing)
-        if ROUTES:  # after the path only what the command names is fetched (what was carried may be spent)
+        if on(
+            ROUTES
+        ):  # after the path only what the command names is fetched (what was carried may be spent)
             wanted += [n for n in goal.carried if n.lower() not in carried and n not in missing]
         for thing in wanted:
             plan = self._fetch(ctx, thing, goal.run)
@@ -1306,10 +1298,10 @@ class KnowingAgent:
         if any(n.lower() not in carried for n in goal.needs):
             return None
         if ctx.room_id != goal.room:
-            name = "known route for a known scoring action" if ROUTES else "known route after the path"
+            name = "known route for a known scoring action" if on(ROUTES) else "known route after the path"
             return self._walk(ctx, goal.room, f"{name} (run {goal.run})")
         done = self.state.prepared.get(i, 0)
-        if PREPARE and done < len(goal.prep):
+        if on(PREPARE) and done < len(goal.prep):
             self.state.prepared[i] = done + 1
             return goal.prep[done], f"known preparation for a known scoring action (run {goal.run})"
         return goal.command, f"known scoring action (run {goal.run})"
@@ -1326,7 +1318,7 @@ class KnowingAgent:
         return self._walk(ctx, where, rule)
 
     def _walk(self, ctx: TurnContext, room: str, rule: str) -> tuple[str, str] | None:
-        if not (ROUTES or (ROUTES_AFTER_PATH and self._path_replayed(ctx))):
+        if not (on(ROUTES) or (on(ROUTES_AFTER_PATH) and self._path_replayed(ctx))):
             return None
         steps = self._route_to(ctx, room)
         self.state.no_way = not steps
@@ -1341,11 +1333,11 @@ class KnowingAgent:
         self.inner.mem.barred = self.state.barred
         self.inner.mem.ran_dry = self.state.ran_dry
         if hasattr(self.inner, "wider"):
-            self.inner.wider = self._wider if WIDEN and not down else None
+            self.inner.wider = self._wider if on(WIDEN) and not down else None
         if hasattr(self.inner, "every_word"):  # rule ``every word, a later run``
-            self.inner.every_word = EVERY_WORD_LATER and not down
+            self.inner.every_word = on(EVERY_WORD_LATER) and not down
         if hasattr(self.inner, "reply_opens"):  # rule ``a way a reply opened, a later run``
-            self.inner.reply_opens = REPLY_OPENS_LATER and not down
+            self.inner.reply_opens = on(REPLY_OPENS_LATER) and not down
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""

@@ -37,6 +37,7 @@ from typing import Any
 
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.learner import only_looks, refusal_class
+from autofrotz.knowledge.rules import HALVES, NAMED_ROOMS, OPENED_A_WAY, UNDONE_POINTS, on
 from autofrotz.managers.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,6 @@ SLOT = "proven-path"  # the rehearsal's save slot
 # Passes of distil, shortest first; the first that reaches the run's best score is kept: every cut and
 # trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
 # careful cut alone.
-HALVES = True  # rule ``idle commands go in halves`` (see _trim)
 PASSES = ("short", "keep what was taken", "careful")
 # The parser's own questions back (the common libraries' disambiguation and missing-noun prompts): the
 # next command answers them, so it means nothing once the command that was asked about is dropped.
@@ -60,8 +60,9 @@ PARSER_QUESTION = re.compile(
     r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
 )
 _NUMBERED = re.compile(r"_\d+$")
-OPENED_A_WAY = True  # rule ``a way it opened`` (see dead_ends)
-UNDONE_POINTS = True  # rule ``a point a later death undid``: the path runs to the run's best, undone or not
+# Rules ``idle commands go in halves`` (_trim), ``a way it opened`` (dead_ends), ``a point a later death
+# undid`` (the path runs to the run's best, undone or not) and ``a room is known by its name`` (_same_rooms)
+# are switched by their names (knowledge/rules.py).
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def load_turns(conn: Any, game_id: int, at_best: bool = False) -> tuple[Played, 
         kept.append(Played(n, command, room, score, carried, text or ""))
         if score is not None and score > best:
             best, at = score, list(kept)
-    history = at if at_best and UNDONE_POINTS and best > 0 else kept
+    history = at if at_best and on(UNDONE_POINTS) and best > 0 else kept
     return start, history, (int(seed_row[0]) if seed_row and seed_row[0] is not None else None)
 
 
@@ -430,9 +431,6 @@ def _rehearse_segment(
     return None
 
 
-NAMED_ROOMS = True  # rule ``a room is known by its name`` (see _same_rooms)
-
-
 @dataclass(frozen=True)
 class RoomsPlayed:
     """Where the segment as played left the player: the room number after each turn, and the map's
@@ -466,7 +464,7 @@ def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], roo
         if expected == room:
             continue
         named = p.room is not None and _NUMBERED.sub("", p.room) in rooms.names.get(room, ())
-        if not (NAMED_ROOMS and named):
+        if not (on(NAMED_ROOMS) and named):
             return False
     return True
 
@@ -495,7 +493,7 @@ def _trim(
         same = same and (carried[i + 1] == carried[i] or not keep_carried)
         if same and parse_direction(p.command) is None:
             idle.append(p.turn)
-    chunks = [idle] if HALVES else [[t] for t in reversed(idle)]
+    chunks = [idle] if on(HALVES) else [[t] for t in reversed(idle)]
     while chunks and g.spend.left > len(cut):
         chunk = chunks.pop(0)
         if not chunk:
@@ -598,7 +596,7 @@ def dead_ends(
         for p in played:
             same = p.room == before.room and (p.score or 0) == (before.score or 0)
             idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
-            if idle and OPENED_A_WAY and ways_the_reply_opens(p.command, p.text):
+            if idle and on(OPENED_A_WAY) and ways_the_reply_opens(p.command, p.text):
                 idle = False  # rule ``a way it opened``: the reply told of a way that was not there before
             if idle and p.command not in on_path and before.room:
                 found.setdefault((before.room, p.command), runs[game_id])
