@@ -9,7 +9,7 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
-from autofrotz.knowledge import advisor, clock
+from autofrotz.knowledge import advisor_goals, clock
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.clock import Deaths, clocks
@@ -92,7 +92,7 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(clock, "CLOCK_VISITS", 2)
-    monkeypatch.setattr(advisor, "CLOCK_VISITS", 2)
+    monkeypatch.setattr(advisor_goals, "CLOCK_VISITS", 2)
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     n = 0
 

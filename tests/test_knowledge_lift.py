@@ -9,7 +9,8 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import DEAD_END_TRIES, InformedMemory, KnowingAgent
+from autofrotz.knowledge.advisor import InformedMemory, KnowingAgent
+from autofrotz.knowledge.advisor_base import DEAD_END_TRIES
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import dead_ends
 from autofrotz.rules.switches import set_rule
@@ -20,7 +21,7 @@ KEY = ("hall", "pull lever")
 
 @pytest.fixture(autouse=True)
 def lift_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rule is off by default (see advisor.LIFT); these tests switch it on."""
+    """The rule is off by default (knowledge/rules.py); these tests switch it on."""
     set_rule(krules.LIFT, True)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.knowledge import advisor
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
+from autofrotz.knowledge.looks import RULE as RELOOK_RULE
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends, taken
 from autofrotz.knowledge.shut import shut_in_way
@@ -186,8 +186,8 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
     read = TurnContext(5, "g", "examine almanac", told, "hall", "hall", inventory=carried)
     agent._note_relook(read)
     first = agent._relook(read)
-    assert first == (("examine small vial", advisor.RELOOK_RULE) if rule_on else None)
+    assert first == (("examine small vial", RELOOK_RULE) if rule_on else None)
     if rule_on:
-        assert agent._relook(read) == ("examine old map", advisor.RELOOK_RULE)
+        assert agent._relook(read) == ("examine old map", RELOOK_RULE)
         agent._note_relook(read)  # the same thing again: once
         assert agent._relook(read) is None

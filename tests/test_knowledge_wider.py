@@ -14,7 +14,7 @@ from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.game_interface import Vocabulary
-from autofrotz.knowledge import advisor, widen
+from autofrotz.knowledge import advisor_path, widen
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
 from autofrotz.knowledge.lore import Lore, Scoring
@@ -100,7 +100,7 @@ def test_off_the_path_the_agent_plays_on_and_rejoins_the_path_where_it_left_it(
     assert again == ("take coin", "rejoin the path (run 1): step 2/3, to score 5")
     assert agent._replay(ctx("hall", "take coin", 0))[0] == "put coin in slot"
     # Without the rule the replay, once off, stays off.
-    monkeypatch.setattr(advisor, "REJOINS", 0)
+    monkeypatch.setattr(advisor_path, "REJOINS", 0)
     other = knowing(PATH)
     other._replay(ctx("yard", None, 0))
     other._replay(ctx("cellar", "north", 0))

@@ -129,3 +129,10 @@ def test_the_map_takes_its_rules_off_from_the_switches() -> None:
     with switched(off=["dream", "take-all"]):
         assert MapManager().switched_off == {"dream"}
     assert MapManager().switched_off == frozenset()
+
+
+def test_the_later_run_rows_are_rules_of_the_knowledge_table() -> None:
+    from autofrotz.knowledge.advisor import PLAN_ROWS, TOLD_ROWS
+    from autofrotz.knowledge.rules import TABLE
+
+    assert {name for name, _ in TOLD_ROWS + PLAN_ROWS} <= set(TABLE.names)

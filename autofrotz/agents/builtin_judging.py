@@ -1,0 +1,413 @@
+"""Learning from the last reply to a command: refusals, failed moves, what a success changed."""
+
+from __future__ import annotations
+
+import logging
+
+from autofrotz.agents import builtin_words as w
+from autofrotz.agents import reply_reading as rr
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_barriers import barring_things, left_behind, opened_barrier, unopenable
+from autofrotz.agents.builtin_base import (
+    CHANGING_VERBS,
+    INVENTORY_ROOM,
+    NOTHING_HAPPENS,
+    OPERATING_VERBS,
+    STOCK_KEPT,
+    STOCK_LENGTH,
+    AgentBase,
+)
+from autofrotz.agents.builtin_devices import head_fallback, other_controls, renamed, ride_exits
+from autofrotz.agents.builtin_explore import COMPASS, Explorer, is_move
+from autofrotz.agents.builtin_flight import without_instrument
+from autofrotz.agents.builtin_listings import exits_listed, ways_out_listed
+from autofrotz.agents.builtin_memory import spot
+from autofrotz.agents.builtin_readings import (
+    refused,
+    signature,
+    taken_names,
+)
+from autofrotz.agents.builtin_replies import IN_THE_WAY, shown_here, stuck_way
+from autofrotz.agents.builtin_switch import on
+from autofrotz.agents.builtin_tactics import (
+    NOTABLE,
+    has_any,
+    objects,
+    short,
+)
+from autofrotz.agents.builtin_tactics import useful as tactics_useful
+from autofrotz.agents.builtin_ways import (
+    REPLY_OPENS_RULE,
+    WAYS_AGAIN,
+    given_things,
+    move_not_read,
+    not_animate,
+    opened_way,
+    ways_the_reply_opens,
+)
+from autofrotz.managers.directions import parse_direction
+from autofrotz.managers.item_replies import ALREADY_HAVE
+
+log = logging.getLogger(__name__)
+
+
+class Judging(AgentBase):
+    """Learning from the last reply to a command: refusals, failed moves, what a success changed."""
+
+    def _observe(self, ctx: TurnContext) -> None:
+        mem, text = self.mem, ctx.last_output or ""
+        mem.now.turn = ctx.turn_number
+        if ctx.death_note:
+            mem.now.death_turn = ctx.turn_number
+            mem.attempts.killers.append(spot(mem.now.last_room, mem.now.last_command))
+            mem.attempts.deaths[mem.now.last_room or "?"] = (
+                mem.attempts.deaths.get(mem.now.last_room or "?", 0) + 1
+            )
+            mem.forget_successes()
+            mem.now.flee = True
+            mem.now.score = ctx.score or 0
+            return
+        if mem.now.last_command:
+            self._judge(ctx, text)
+        unlit = is_move(mem.now.last_command) and w.DARK.search(text[:300]) and on("dark-means-unlit")
+        if mem.now.lit and unlit:
+            # dark-means-unlit: a room reached too dark to see says no light is on, whatever we lit before
+            # (the lamp dropped at a death, left behind, or burnt out): light one again before going on.
+            # Only after a move: darkness falling where we stand (a switch pushed) is the room's doing.
+            mem.now.lit = False
+        mem.now.score = ctx.score if ctx.score is not None else mem.now.score
+        stuck = mem.now.last_command.startswith("open ") and stuck_way(mem.now.last_command[5:], text)
+        if (w.LOCKED.search(text) or stuck) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
+            mem.seen.locked_rooms.append(ctx.room_id)
+        self._collect_nouns(ctx, text)
+        self._note_uses(ctx, text)
+        self._carried_is_here()
+        self._note_speech(ctx, text)
+        self._note_topics(ctx, text)
+        self._check_progress(ctx)
+        if mem.seen.start_room is None:
+            mem.seen.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
+
+    def _judge(self, ctx: TurnContext, text: str) -> None:
+        mem, command, room = self.mem, self.mem.now.last_command, self.mem.now.last_room
+        word = w.unknown_word(text)
+        if word and word not in mem.vocab.bad_words:
+            mem.vocab.bad_words.append(word)
+        if w.BAD_VERB.search(text) and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
+            mem.vocab.bad_verbs.append(command.split()[0])
+        moved = ctx.room_id != room
+        if is_move(command) and not moved and move_not_read(command, text):
+            # move-not-read: the parser took the move as the answer to its own open question
+            mem.attempts.unmark(room, command)
+            tried = mem.attempts.dir_tried.get(room or "?", [])
+            mem.attempts.dir_tried[room or "?"] = [d for d in tried if d != command]
+            return
+        if is_move(command):
+            if moved:
+                self._check_clone(ctx, command, room)
+            if not moved or w.is_refusal(text[:60]):
+                mem.note_fail(room, command)
+            if not moved:
+                self._rule_out_exits(room, command, text)
+                self._note_barriers(room, command, text)
+                self._leave_behind(room, command, text)
+            return
+        self._note_people(command, text)
+        self._pass_opened_barrier(room, command, text)
+        self._note_described(command, text)
+        opened = (
+            ways_the_reply_opens(command, text)
+            if (on(REPLY_OPENS_RULE, default=False) or self.reply_opens) and on(REPLY_OPENS_RULE)
+            else []
+        )
+        opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
+        for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now
+            mem.attempts.unmark(room, move)
+            mem.attempts.reply_opened.append(f"{room}|{move}")
+        mem.plans.add(opened, REPLY_OPENS_RULE, front=True)
+        if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
+            mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
+        elif w.SCENERY.search(text[:200]) and command.startswith("put ") and len(objects(command)) == 2:
+            scenery = objects(command)[-1]  # we carry what we put: the place put into is the scenery
+            mem.vocab.scenery += [] if scenery in mem.vocab.scenery else [scenery]
+        if w.not_here(text) and not moved:
+            self._call_by_head(ctx, command, text, room)
+            for noun in self._not_here(ctx, command, text):
+                if not mem.absent(room, noun):
+                    mem.seen.absent.append(spot(room, noun))
+        held = short(command[5:]) if command.startswith("take ") and ALREADY_HAVE.search(text[:100]) else ""
+        if held and held not in mem.seen.held:
+            mem.seen.held.append(held)
+        if w.TOO_HEAVY.search(text):
+            self._make_room(ctx, command)
+        if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:
+            self._retry_by_head(command, room)
+            bare = without_instrument(command, text)
+            mem.plans.add([bare] if bare else [], "retry-without-instrument", front=True)
+        phrase = w.verb_only(command, text[:200])
+        if phrase and phrase not in mem.vocab.bad_phrases:
+            mem.vocab.bad_phrases.append(phrase)
+        if (refused(command, text) or self._stock_reply(ctx, command, text)) and not moved:
+            if not w.TOO_HEAVY.search(text):  # too heavy is no refusal: a drop makes room for a retry
+                mem.note_fail(room, command)
+            return
+        if not moved:
+            self._after_success(ctx, command, room)
+            self._work_controls(command, text)
+            self._ride(ctx, command, text, room)
+            for direction in w.directions_in(text):
+                mem.add_hint(room, direction)
+
+    def _not_here(self, ctx: TurnContext, command: str, text: str) -> list[str]:
+        """The names a "not here" reply rules out in this room. A reply that does not say which of two
+        names it missed ("You can't see any such thing." after "put X in Y") spares a thing the room's
+        text or the item list shows (rr.unseen); a thing a reply once said we hold that is missed so
+        leaves what we hold (it was put down by another name, or taken from us)."""
+        named = objects(command)
+        if len(named) < 2 or not rr.SUCH_THING.search(text[:200]):
+            return named
+        missed = rr.unseen(text, named, shown_here(ctx))
+        self.mem.seen.held = [h for h in self.mem.seen.held if not {h, short(h), w.head(h)} & set(missed)]
+        return missed
+
+    def _carried_is_here(self) -> None:
+        """Rule carried-is-here: a thing we now carry (taken, given, found) is no longer one a room said
+        it does not have ("You can't see any such thing" before we had it); else no command names it there,
+        and a key handed over by someone never reaches the lock met before."""
+        names = {n for i in self._carried_names() for n in (short(i), w.head(short(i)))}
+        self.mem.seen.absent = [a for a in self.mem.seen.absent if a.what not in names]
+
+    def _note_people(self, command: str, text: str) -> None:
+        """Rules not-a-person (the parser said the one addressed is not animate) and keep-what-was-given
+        (someone handed us a thing: it is not offered back)."""
+        seen = self.mem.seen
+        thing = not_animate(command, text)
+        if thing and thing not in seen.inanimate:
+            seen.inanimate.append(thing)
+            seen.people = [p for p in seen.people if w.head(p) != w.head(thing)]
+        seen.gifts += [g for g in given_things(text) if g not in seen.gifts]
+
+    def _stock_reply(self, ctx: TurnContext, command: str, text: str) -> bool:
+        """A short reply the game gave word for word to commands of different verbs is its stock way of
+        saying no ("That would achieve nothing."), whatever its wording: learned per game, not listed."""
+        reply = " ".join(text.split()).lower()
+        if not reply or len(reply) > STOCK_LENGTH or w.SUCCESS.search(reply):
+            return False
+        if ctx.score is not None and ctx.score > self.mem.now.score:
+            return False
+        verbs = self.mem.vocab.stock.setdefault(reply, [])
+        verbs += [] if command.split()[0] in verbs else [command.split()[0]]
+        if len(self.mem.vocab.stock) > STOCK_KEPT:
+            del self.mem.vocab.stock[next(iter(self.mem.vocab.stock))]
+        return len(verbs) >= 2
+
+    def _call_by_head(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+        """A thing known to be here whose full name the parser refused: try its head noun once."""
+        mem = self.mem
+        known = [short(i) for i in ctx.inventory + ctx.visible_items] + mem.seen.objects + mem.seen.trusted
+        known += [short(n) for n in mem.seen.nouns.get(room or "?", []) if has_any(w.head(short(n)), NOTABLE)]
+        retry = head_fallback(command, text, list(dict.fromkeys(known)), mem)
+        if retry and retry not in mem.plans.commands():
+            mem.plans.add([retry], "call-by-head-noun", front=True)
+            listed = mem.seen.nouns.get(room or "?", [])
+            mem.seen.nouns[room or "?"] = list(dict.fromkeys(renamed([short(n) for n in listed], mem)))
+
+    def _work_controls(self, command: str, text: str) -> None:
+        """One control did something: the other controls in reach come next."""
+        mem = self.mem
+        controls = [short(n) for n in mem.seen.nouns.get(mem.now.last_room or "?", [])] + renamed(
+            [short(i) for i in self._carried_names()], mem
+        )
+        follows = [f for f in other_controls(command, text, controls) if f not in mem.plans.commands()]
+        mem.plans.add(follows, "work-the-other-controls", front=True)
+
+    def _ride(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+        """Rule step-out-where-the-room-moved-to (builtin_devices.py): a lift moved; its exits lead on."""
+        known = self.mem.seen.hinted.get(room or "?", []) + sorted(self._mapped_exits(room))
+        exits = ride_exits(command, text, known + list(ctx.exits))
+        if ride_exits(command, text, ["out"]):  # this control moved the room: ride-again-to-unwalked-floors
+            self.mem.seen.rides.setdefault(f"{room or '?'}|{command}", 1)
+        for move in exits:
+            self.mem.attempts.unmark(room, move)
+        self.mem.plans.add(exits, "step-out-where-the-room-moved-to", front=True)
+
+    def _check_clone(self, ctx: TurnContext, command: str, room: str | None) -> None:
+        """A second step the same way into a copy of the room left is an endless strip: stop walking it."""
+        mem, sig = self.mem, signature(ctx)
+        same = bool(sig) and sig == mem.now.last_sig
+        if same and mem.now.clone_move == command:
+            for where in (room, ctx.room_id):
+                for _ in range(3):  # a durable refusal: a change in the room must not revive the walk
+                    mem.note_fail(where, command)
+        mem.now.clone_move = command if same else ""
+
+    def _rule_out_exits(self, room: str | None, command: str, text: str) -> None:
+        """A refused move whose reply names other ways out rules out the compass directions it leaves out."""
+        only_listing = on("rule-out-only-a-listing")
+        listed = (ways_out_listed if only_listing else exits_listed)(text[:300])
+        if self.mem.refused_alike(room, text) and on("a-refusal-said-twice-lists-the-ways"):
+            # a room's own refusal said again word for word for another way: it is what the room says
+            # to every way it lacks, and the ways it names ("a pantry opens to the south; the
+            # stairs are the other way") are its ways out even without a listing phrase
+            listed = listed or exits_listed(text[:300])
+        if not listed or parse_direction(command) in listed:
+            return  # the reply talks about the way refused ("impenetrable to the north"), not the way out
+        # rule a-mapped-exit-stays-open: the map saw it lead somewhere
+        mapped = self._mapped_exits(room) if on("a-mapped-exit-stays-open") else set()
+        for direction in COMPASS:
+            if direction not in listed and direction not in mapped and not self.mem.failed(room, direction):
+                self.mem.note_fail(room, direction)
+
+    def _note_barriers(self, room: str | None, command: str, text: str) -> None:
+        """Rule open-what-bars-the-way (builtin_barriers.py): a refused move whose reply names a thing
+        of this room: open that thing, and remember the move it barred."""
+        mem = self.mem
+        if IN_THE_WAY.search(text[:300]) or not on("open-what-bars-the-way"):
+            return  # the reply rules open a door said to be in the way (open-the-way)
+        nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])]
+        shut = set(mem.vocab.scenery) | set(mem.seen.unopenable)
+        things = barring_things(text, [n for n in nouns if n not in shut and not self._never_opens(n)])
+        for thing in things:
+            row = [room or "?", thing, command]
+            mem.seen.barred += [] if row in mem.seen.barred else [row]
+        mem.plans.add([f"open {t}" for t in things], "open-what-bars-the-way", front=True)
+
+    def _leave_behind(self, room: str | None, command: str, text: str) -> None:
+        """Rule leave-behind-what-bars-the-way (builtin_barriers.py): a move refused over what we carry."""
+        mem, key = self.mem, f"{room or '?'}|{command}"
+        carried = [short(c) for c in self._carried_names()]
+        drops = [] if key in mem.seen.left_behind else left_behind(text, carried)
+        if drops:
+            mem.seen.left_behind.append(key)
+            mem.attempts.unmark(room, command)
+            # Rule keep-what-was-left-behind: what a doorman, a border or a lift would not let through
+            # stays where it was dropped; taking it back bars the way again (a loop for the rest of the
+            # game). As junk it is no longer taken by name, and "take all" is not sent in this room.
+            for thing in carried if drops == ["all"] else drops:
+                mem.seen.junk += [] if thing in mem.seen.junk else [thing]
+            steps = [f"drop {d}" for d in drops] + [command]
+            mem.plans.add(steps, "leave-behind-what-bars-the-way", front=True)
+
+    def _never_opens(self, name: str) -> bool:
+        """A thing the parser said does not open, called by its head noun too (a chapel, the old chapel);
+        a door or a box is judged by its full name only (one door that does not open says nothing of the
+        next)."""
+        if w.has_class(name, w.OPENABLE):
+            return name in self.mem.seen.unopenable
+        return w.head(name) in {w.head(u) for u in self.mem.seen.unopenable}
+
+    def _note_described(self, command: str, text: str) -> None:
+        """A word an examine answered in words of its own (not "no such thing", not scenery, not a
+        word the parser missed) is a thing the late sweep works (examine-every-word-when-all-else-is-done)."""
+        if not self._every_word_on() or not command.startswith("examine ") or len(objects(command)) != 1:
+            return
+        head = text[:200]
+        if w.NOT_HERE.search(head) or w.SCENERY.search(head) or w.UNKNOWN_WORD.search(head):
+            return
+        if (
+            w.PARTLY_UNDERSTOOD.search(head)
+            or w.BAD_VERB.search(head)
+            or NOTHING_HAPPENS.fullmatch(head.strip())
+        ):
+            return
+        name = objects(command)[0]
+        if name not in self.mem.seen.described:
+            self.mem.seen.described.append(name)
+
+    def _pass_opened_barrier(self, room: str | None, command: str, text: str) -> None:
+        """Rule go-where-the-opened-thing-barred: the thing that barred a move here is open now."""
+        thing = unopenable(command, text)
+        if thing and thing not in self.mem.seen.unopenable:
+            self.mem.seen.unopenable.append(thing)
+        moves = opened_barrier(command, text, self.mem.seen.barred, room)
+        for move in moves:
+            self.mem.attempts.unmark(room, move)
+        self.mem.plans.add(moves, "go-where-the-opened-thing-barred", front=True)
+
+    def _retry_by_head(self, command: str, room: str | None) -> None:
+        """The parser took only the first word of a name: call the thing by its head noun instead."""
+        retry = w.head_retry(command, objects(command))
+        if not retry or retry in self.mem.plans.commands():
+            return
+        self.mem.plans.add([retry], "retry-by-head-noun", front=True)
+        name, listed = objects(command)[0], self.mem.seen.nouns.get(room or "?", [])
+        renamed = (w.head(name) if short(n) == name else n for n in listed)
+        self.mem.seen.nouns[room or "?"] = list(dict.fromkeys(renamed))
+
+    def _make_room(self, ctx: TurnContext, command: str) -> None:
+        """Too much to carry: drop the least useful thing, then try the take again."""
+        junk = [
+            i for i in ctx.inventory if not tactics_useful(i, self.mem) and short(i) not in self.mem.seen.junk
+        ]
+        if not junk or not command.startswith("take "):
+            return
+        # "take all" would pick the junk up again: retry only what was too heavy, by name, if worth it
+        names = w.heavy_names(ctx.last_output or "") or ([command[5:]] if command != "take all" else [])
+        heavy = [f"take {short(n)}" for n in names if tactics_useful(n, self.mem)]
+        if heavy:
+            self.mem.seen.junk.append(short(junk[0]))
+            drop = f"drop {w.head(short(junk[0]))}"  # a possessive name drops by its head noun
+            self.mem.plans.add([drop, *heavy], "make-room-for-a-heavy-take", front=True)
+        for retry in heavy:
+            self.mem.attempts.tries.pop(spot(ctx.room_id, retry), None)
+
+    def _after_success(self, ctx: TurnContext, command: str, room: str | None) -> None:
+        mem = self.mem
+        verb = command.split()[0]
+        gained = ctx.score is not None and ctx.score > mem.now.score
+        taken = taken_names(command, ctx.last_output or "")
+        for name in taken:
+            if name not in mem.seen.held:
+                mem.seen.held.append(name)
+            mem.seen.absent = [a for a in mem.seen.absent if a.what != name]
+        if verb == "take" and gained and len(taken) == 1:
+            mem.seen.valuables.append(taken[0])
+        if verb in ("put", "drop", "give", "throw"):
+            thing = short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
+            # a thing put down by its head noun ("drop coin") is the one held by its full name ("gold coin")
+            by_head = " " not in thing
+            mem.seen.held = [h for h in mem.seen.held if h != thing and not (by_head and w.head(h) == thing)]
+            if verb == "drop" and gained and thing not in mem.seen.junk:
+                mem.seen.junk.append(thing)  # deposited for points: taking it back would lose them
+        if verb == "put" and gained and " in " in command:
+            box = short(command.split(" in ", 1)[1])
+            mem.seen.deposits += [] if box in mem.seen.deposits else [box]  # this container counts treasure
+        if verb == "put" and not gained and thing not in mem.seen.junk:  # junk: left where it belongs
+            # the thing as the command named it: "put X on Y" takes back X, not "X on Y" (not understood)
+            put = command.split(" in ")[0].split(" on ")[0][4:]
+            mem.plans.add([f"take {put}"], "take-back-what-a-put-did-not-score")
+        if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
+            tries, fails = mem.attempts.tries, mem.attempts.fails
+            mem.attempts.tries = {
+                k: v for k, v in tries.items() if not k.what.startswith("take ") or k in fails
+            }
+        if verb in ("turn", "light") and any(w.has_class(x, w.LIGHTS) for x in command.split()):
+            mem.now.lit = True
+        if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
+            mem.forget_room_failures(room)
+            here = room or "?"
+            if opened_way(command, ctx.last_output or "") and here not in mem.attempts.opened_in:
+                # ways-past-an-opened-door, once per room: a door that shuts again (a guard, a spring)
+                # must not turn it into a loop
+                mem.attempts.opened_in.append(here)
+                shut = mem.attempts.shut_moves.pop(here, [])
+                # the ways refused here first, then those not yet tried (the door may lead to one never
+                # tried: a door named without a direction, "bars the way to the archive")
+                blind = Explorer(self.map, mem, self._pending_rooms).blind(room)
+                ways = shut + [d for d in blind if d not in shut]
+                mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
+            if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
+                verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
+                tries = mem.attempts.tries
+                mem.attempts.tries = {
+                    k: v for k, v in tries.items() if k.room != here or not k.what.startswith(verbs)
+                }
+
+    def _check_progress(self, ctx: TurnContext) -> None:
+        """Any news (room, noun, score, pockets) lets walks be repeated again."""
+        rooms = len(ctx.known_rooms)
+        nouns = sum(len(v) for v in self.mem.seen.nouns.values())
+        mark = f"{rooms}/{nouns}/{ctx.score}/{len(ctx.inventory)}"
+        if mark != self.mem.now.progress_mark:
+            self.mem.now.progress_mark = mark
+            self.mem.attempts.travel = {}
