@@ -2,7 +2,8 @@
 
 python main.py [--game NAME] [--max-turns N] [--config FILE] [--db FILE] ...   play a game
 python main.py serve                                                          replay server
-python main.py bench NAME [...]      benchmarks (interface, storage, llm-economy, maze, web, games)
+python main.py bench NAME [...]      benchmarks (interface, storage, llm-economy, maze, web, games,
+                                     same-commands)
 python main.py eval NAME [...]       evaluations (perception, briefing)
 python main.py relay FOLDER          show the prompt a relay model waits on, and answer it
 python main.py rules [--json]        every named rule of every table, in order
