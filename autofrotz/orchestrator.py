@@ -519,6 +519,8 @@ class Orchestrator:
             restored_from=self.restored_from,
             restored_score=self.restored_score,
             decided_by=getattr(self.mind.pending_room, "decided_by", ""),
+            agent_rule=decision.rule,
+            agent_vetoes=list(decision.vetoes),
         )
         bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
         bundle.saved_before, self.saved_before = self.saved_before, None
@@ -573,6 +575,8 @@ class Orchestrator:
             exits=tuple(next((r.exits for r in self.p.map.rooms() if r.room_id == room_id), ())),
             inventory=tuple(self._inventory()),
             total_tokens=self.p.recorder.total_tokens,
+            rule=decision.rule,
+            vetoes=decision.vetoes,
         )
 
     # ----- small readers -----------------------------------------------------------------------

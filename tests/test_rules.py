@@ -136,3 +136,31 @@ def test_the_later_run_rows_are_rules_of_the_knowledge_table() -> None:
     from autofrotz.knowledge.rules import TABLE
 
     assert {name for name, _ in TOLD_ROWS + PLAN_ROWS} <= set(TABLE.names)
+
+
+def test_the_travel_rows_are_rules_of_the_agent_table() -> None:
+    from autofrotz.agents.builtin_choosing import TRAVEL_ROWS
+
+    assert {name for name, _ in TRAVEL_ROWS} <= set(AGENT_TABLE.names)
+
+
+def test_each_turn_records_the_rule_that_chose_its_command(tmp_path: Path) -> None:
+    """A game of the built-in agent: every command after the start is named by a row of a table, in
+    the turn's own column (turns.agent_rule), as the page shows it; a rule switched off never decides."""
+    from autofrotz.bench.games import Job, play_job
+    from autofrotz.storage.reader import GameReader
+    from tests.orchestrator_support import ROOT, require_cellar
+
+    require_cellar()
+    db = str(tmp_path / "g.db")
+    play_job(Job(str(ROOT / "games" / "cellar.z5"), 1, 25, db, None, rules_off=("take-all",)))
+    reader = GameReader(db)
+    try:
+        game_id = reader.list_games()[0]["game_id"]
+        rows = reader.turns(game_id)[1:]
+    finally:
+        reader.close()
+    names = {row.name for t in tables() for row in t.rows}
+    assert rows and all(row["rule"] in names for row in rows), [(r["rule"], r["reasoning"]) for r in rows]
+    assert all(isinstance(row["vetoes"], list) for row in rows)
+    assert "take-all" not in {row["rule"] for row in rows}

@@ -371,6 +371,8 @@ turns:
     connections_known INTEGER NOT NULL DEFAULT 0,
     items_known INTEGER NOT NULL DEFAULT 0,
     puzzles_solved INTEGER NOT NULL DEFAULT 0,
+    agent_rule TEXT NOT NULL DEFAULT '',
+    agent_vetoes TEXT NOT NULL DEFAULT '[]',
     UNIQUE(game_id, turn_number))"""
 
 
@@ -408,7 +410,13 @@ def test_empty_file_migrates_to_pinned_schema(tmp_path: Path) -> None:
     assert (
         applied_names(path)
         == ALL_MIGRATIONS
-        == ["m001_initial", "m002_llm_calls_and_states", "m003_turn_counts", "m005_knowledge"]
+        == [
+            "m001_initial",
+            "m002_llm_calls_and_states",
+            "m003_turn_counts",
+            "m005_knowledge",
+            "m006_agent_rules",
+        ]
     )
     assert schema_text(path) == PINNED_SCHEMA
 

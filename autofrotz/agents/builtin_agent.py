@@ -28,7 +28,9 @@ from autofrotz.agents.builtin_readings import (
     sentence_name,
     signature,
 )
+from autofrotz.agents.builtin_replies import RULES as REPLY_RULES
 from autofrotz.agents.builtin_replies import ReplyTactics
+from autofrotz.agents.builtin_rules import rule_of
 from autofrotz.agents.builtin_tactics import (
     Scene,
     allowed,
@@ -38,6 +40,8 @@ from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.directions import parse_direction
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
+
+REPLY_RULE_NAMES = tuple(rule.name for rule in REPLY_RULES)
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +76,8 @@ class BuiltinAgent(Judging, Noting, Choosing):
         self._commit(context.room_id, where, command)
         self.replies.commit(context.room_id, command)
         self.objectives.sending(command, context.room_id)
-        return Decision(command, reason, risky=self._risky(context, command), source="builtin")
+        rule = rule_of(reason, REPLY_RULE_NAMES)
+        return Decision(command, reason, risky=self._risky(context, command), source="builtin", rule=rule)
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """Send a command chosen elsewhere (a proven path), learning from the last reply as decide does."""
@@ -80,7 +85,8 @@ class BuiltinAgent(Judging, Noting, Choosing):
         self._commit(context.room_id, context.room_id, command)
         self.replies.commit(context.room_id, command)
         self.objectives.sending(command, context.room_id)
-        return Decision(command, reason, risky=self._risky(context, command), source="builtin")
+        rule = rule_of(reason, REPLY_RULE_NAMES)
+        return Decision(command, reason, risky=self._risky(context, command), source="builtin", rule=rule)
 
     def _take_in(self, context: TurnContext) -> TurnContext:
         """Learn from the last reply (refusals, unknown words, deaths, score, new nouns)."""

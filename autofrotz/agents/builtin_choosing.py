@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
@@ -91,50 +93,76 @@ class Choosing(AgentBase):
         return options
 
     def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
-        room = ctx.room_id
+        """The first travel row (TRAVEL_ROWS) with a command, else idling."""
         leads = (
             ("take-a-key-to-its-lock", self._lock_waits),
             ("use-a-thing-for-its-purpose", lambda r: bool(self._uses_here(r))),
         )
         explorer = Explorer(ctx.map, self.mem, self._pending_rooms, self._examine_here(ctx, scene), leads)
-        step, reason = explorer.next_step(room)
-        if step:
-            if step in ("down", "d") and not self.mem.now.lit and carried(scene, w.LIGHTS):
-                lamp = short(carried(scene, w.LIGHTS)[0])
-                if allowed(f"turn on {lamp}", room, self.mem):
-                    return f"turn on {lamp}", "light the lamp before going down", room
-            return step, reason, room
-        ride = self._ride_again(room)
+        here = Where(ctx, scene, explorer, ctx.room_id, scene.dark and not self.mem.now.lit)
+        for _rule, propose in TRAVEL_ROWS:
+            chosen = propose(self, here)
+            if chosen is not None:
+                return chosen
+        return (*self._idle(), here.room)
+
+    def _explore(self, t: Where) -> Choice | None:
+        """Rows try-an-exit ... walk-to-unexplored (builtin_explore.py), and light-before-going-down."""
+        step, reason = t.explorer.next_step(t.room)
+        if not step:
+            return None
+        if step in ("down", "d") and not self.mem.now.lit and carried(t.scene, w.LIGHTS):
+            lamp = short(carried(t.scene, w.LIGHTS)[0])
+            if allowed(f"turn on {lamp}", t.room, self.mem):
+                return f"turn on {lamp}", "light the lamp before going down", t.room
+        return step, reason, t.room
+
+    def _ride_on(self, t: Where) -> Choice | None:
+        """Row ride-again-to-unwalked-floors: work the lift here again, or walk to one."""
+        ride = self._ride_again(t.room)
         if ride:
-            return ride, "ride-again-to-unwalked-floors", room
-        step = explorer.step_towards(room, lambda r: bool(self._rides_left(r))) if room else None
-        if step:
-            return step, "ride-again-to-unwalked-floors: walk to the ride", room
-        if len(ctx.known_rooms) <= FEW_ROOMS and not (scene.dark and not self.mem.now.lit):
-            # Nowhere left to walk in a one-room game: the visit budget no longer applies here.
-            rest = [c for c in room_actions(scene, self.mem) if allowed(c, room, self.mem)]
-            if rest:
-                return rest[0], "nowhere else to go: keep trying things here", room
-        step = explorer.step_towards(room, self._examine_pending) if room else None
-        if step:
-            return step, "walk to a room with things not yet examined", room
-        if self._every_word_on() and on(EVERY_WORD_RULE) and not (scene.dark and not self.mem.now.lit):
-            words = [c for c in unexamined_words(scene, self.mem) if allowed(c, room, self.mem)]
-            if words:
-                return words[0], EVERY_WORD_RULE, room
-            step = explorer.step_towards(room, self._words_pending) if room else None
-            if step:
-                return step, f"{EVERY_WORD_RULE}: walk to a room with words not yet examined", room
-        wide = None if self.wider is None or (scene.dark and not self.mem.now.lit) else self.wider(ctx, scene)
-        if wide:  # a later run's wider pool (knowledge/widen.py), under the rule it names
-            return wide[0], wide[1], room
-        late = None if scene.dark and not self.mem.now.lit else next_late_action(scene, self.mem)
-        if late:
-            return late[0], "everything usual is done: try other verbs", late[1]
-        step = explorer.step_towards(room, self._sweep_pending) if room else None
-        if step:
-            return step, "walk to a room with things not yet handled every way", room
-        return (*self._idle(), room)
+            return ride, "ride-again-to-unwalked-floors", t.room
+        step = t.explorer.step_towards(t.room, lambda r: bool(self._rides_left(r))) if t.room else None
+        return (step, "ride-again-to-unwalked-floors: walk to the ride", t.room) if step else None
+
+    def _few_rooms(self, t: Where) -> Choice | None:
+        """Row few-rooms: nowhere left to walk in a one-room game, the visit budget no longer applies."""
+        if len(t.ctx.known_rooms) > FEW_ROOMS or t.unlit:
+            return None
+        rest = [c for c in room_actions(t.scene, self.mem) if allowed(c, t.room, self.mem)]
+        return (rest[0], "nowhere else to go: keep trying things here", t.room) if rest else None
+
+    def _walk_to_examine(self, t: Where) -> Choice | None:
+        """Row walk-to-examine."""
+        step = t.explorer.step_towards(t.room, self._examine_pending) if t.room else None
+        return (step, "walk to a room with things not yet examined", t.room) if step else None
+
+    def _every_word(self, t: Where) -> Choice | None:
+        """Row examine-every-word-when-all-else-is-done (off in a fresh run)."""
+        if not (self._every_word_on() and on(EVERY_WORD_RULE)) or t.unlit:
+            return None
+        words = [c for c in unexamined_words(t.scene, self.mem) if allowed(c, t.room, self.mem)]
+        if words:
+            return words[0], EVERY_WORD_RULE, t.room
+        step = t.explorer.step_towards(t.room, self._words_pending) if t.room else None
+        return (
+            (step, f"{EVERY_WORD_RULE}: walk to a room with words not yet examined", t.room) if step else None
+        )
+
+    def _wider_pool(self, t: Where) -> Choice | None:
+        """Row wider-pool: a later run's wider pool (knowledge/widen.py), under the rule it names."""
+        wide = None if self.wider is None or t.unlit else self.wider(t.ctx, t.scene)
+        return (wide[0], wide[1], t.room) if wide else None
+
+    def _other_verbs(self, t: Where) -> Choice | None:
+        """Row other-verbs: everything usual is done here."""
+        late = None if t.unlit else next_late_action(t.scene, self.mem)
+        return (late[0], "everything usual is done: try other verbs", late[1]) if late else None
+
+    def _walk_to_sweep(self, t: Where) -> Choice | None:
+        """Row walk-to-sweep."""
+        step = t.explorer.step_towards(t.room, self._sweep_pending) if t.room else None
+        return (step, "walk to a room with things not yet handled every way", t.room) if step else None
 
     def _rides_left(self, room: str | None) -> list[str]:
         """The controls that moved this room (a lift's buttons), fewest rides first, each ridden fewer than
@@ -200,3 +228,30 @@ class Choosing(AgentBase):
             mem.attempts.dir_tried = {}
             mem.attempts.travel = {}
         return FALLBACKS[mem.now.idle % len(FALLBACKS)], "nothing left to try; waiting for a change"
+
+
+Choice = tuple[str, str, "str | None"]  # (command, reasoning, the room it is counted in)
+
+
+@dataclass(frozen=True)
+class Where:
+    """What the travel rows read: the turn, the scene, the explorer and whether the room is unlit."""
+
+    ctx: TurnContext
+    scene: Scene
+    explorer: Explorer
+    room: str | None
+    unlit: bool
+
+
+# The travel stage, in order (rows of builtin_rules.TABLE): the first with a command decides.
+TRAVEL_ROWS: tuple[tuple[str, Callable[[Choosing, Where], Choice | None]], ...] = (
+    ("try-an-exit", Choosing._explore),
+    ("ride-again-to-unwalked-floors", Choosing._ride_on),
+    ("few-rooms", Choosing._few_rooms),
+    ("walk-to-examine", Choosing._walk_to_examine),
+    (EVERY_WORD_RULE, Choosing._every_word),
+    ("wider-pool", Choosing._wider_pool),
+    ("other-verbs", Choosing._other_verbs),
+    ("walk-to-sweep", Choosing._walk_to_sweep),
+)

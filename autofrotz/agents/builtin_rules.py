@@ -45,6 +45,9 @@ ROWS: tuple[RuleRow, ...] = (
     _fixed("objective-state", "objective", "bring a thing to the state the text names"),
     _fixed("objective-tool-to-verb", "objective", "use the tool the text names for its verb"),
     # what a reply rule's plan is named (builtin_replies.py; switched off with the reply rule)
+    _fixed("leave-place", "reply plan", "a refusal says we are in or on something: get out, get off, stand"),
+    _fixed("until-condition", "reply plan", "a refusal names what must happen first: do that"),
+    _fixed("in-bed", "reply plan", "a refusal says we are in bed: get out of it, stand up"),
     _fixed("retry-after-first-step", "reply plan", "the command a first step held up, once it is done"),
     _fixed("dark-opening", "reply plan", "at a dark start, find and switch on a light"),
     _fixed("asleep-opening", "reply plan", "at a start in bed or asleep, wake and stand up"),
@@ -134,6 +137,10 @@ ROWS: tuple[RuleRow, ...] = (
     _fixed("look-at-what-i-carry", "choice", "the actions on what is carried"),
     # walking (builtin_explore.py and the late rounds)
     _fixed("try-an-exit", "travel", "an exit the room mentions, or a blind try"),
+    _fixed("examine-what-the-room-mentions", "travel", "before leaving, examine what the room mentions"),
+    _fixed("light-before-going-down", "travel", "light a carried lamp before a step down"),
+    _fixed("walk-to-an-untried-exit", "travel", "walk to an exit a room mentions, not yet tried"),
+    _fixed("walk-back-to-things", "travel", "walk back to a room with things not yet tried"),
     _fixed("walk-to-unexplored", "travel", "walk to a room with directions not yet tried"),
     _row(
         "a-way-out-that-killed-is-not-the-room",
@@ -158,3 +165,38 @@ ROWS: tuple[RuleRow, ...] = (
 )
 
 TABLE = RuleTable("built-in agent", "the next command when no reply rule answers", ROWS)
+
+# The agent's reasons written as sentences, by the row that names them (the others begin with the name).
+REASONS: tuple[tuple[str, str], ...] = (
+    ("get away from danger", "get-away-from-danger"),
+    ("urgent:", "urgent"),
+    ("puzzle hint", "puzzle-hint"),
+    ("look at what I carry", "look-at-what-i-carry"),
+    ("light the lamp before going down", "light-before-going-down"),
+    ("try an exit", "try-an-exit"),
+    ("an exit the room mentions", "try-an-exit"),
+    ("try a direction the room does not mention", "try-an-exit"),
+    ("examine what the room mentions", "examine-what-the-room-mentions"),
+    ("walk to a room with directions not yet tried", "walk-to-unexplored"),
+    ("walk to an exit not yet tried", "walk-to-an-untried-exit"),
+    ("walk back to things not yet tried", "walk-back-to-things"),
+    ("nowhere else to go", "few-rooms"),
+    ("walk to a room with things not yet examined", "walk-to-examine"),
+    ("everything usual is done", "other-verbs"),
+    ("walk to a room with things not yet handled every way", "walk-to-sweep"),
+    ("nothing left to try", "idle"),
+)
+
+
+def rule_of(reasoning: str, also: tuple[str, ...] = ()) -> str:
+    """The row of this table (or of `also`, the reply rules' names) a decision's reasoning names, or "".
+
+    >>> rule_of("take-all (queued)"), rule_of("objective-route: walk back to where the route continues")
+    ('take-all', 'objective-route')
+    >>> rule_of("urgent: light the dark, fight what attacks"), rule_of("known way on (run 1)")
+    ('urgent', '')
+    """
+    name = reasoning.split(" (", 1)[0].split(":", 1)[0].strip()
+    if name in TABLE.names or name in also:
+        return name
+    return next((row for start, row in REASONS if reasoning.startswith(start)), "")

@@ -109,6 +109,7 @@ from autofrotz.knowledge.rules import (
     WIDE_FIRST,
     WIDEN,
     on,
+    rule_of,
 )
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
@@ -146,7 +147,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         leave = self._clock(context)
         replay = self._replay(context)
         if replay is not None:
-            followed: Decision = self.inner.follow(context, *replay)
+            followed: Decision = named(self.inner.follow(context, *replay))
             if replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT):
                 followed = replace(followed, risky=True)  # a door no run opened: save first
             return followed
@@ -162,11 +163,11 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             ]
             leave = point
         if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
-            left: Decision = self.inner.follow(context, *leave)
+            left: Decision = named(self.inner.follow(context, *leave))
             return left
         told = None if self.state.stood_down else first_plan(TOLD_ROWS, self, context)
         if told is not None:
-            given: Decision = self.inner.follow(context, *told)
+            given: Decision = named(self.inner.follow(context, *told))
             return given
         mem: InformedMemory = self.inner.mem
         was_down = bool(self.state.stood_down)
@@ -189,9 +190,12 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             mem.plans.add([command], rule, front=True)
         mem.hits = []
         decision: Decision = self.inner.decide(context)
-        here = sorted({f"{rule}: {command!r}" for room, command, rule in mem.hits if room == context.room_id})
+        hits = [(command, rule) for room, command, rule in mem.hits if room == context.room_id]
+        here = sorted({f"{rule}: {command!r}" for command, rule in hits})
         if here:
             decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
+        vetoes = tuple(sorted({rule_of(rule) or rule.split(" (")[0].split(":")[0] for _, rule in hits}))
+        decision = replace(decision, rule=decision.rule or rule_of(decision.reasoning), vetoes=vetoes)
         lifted = mem.lifted.get(f"{context.room_id}|{decision.command}")
         if (
             lifted is not None
@@ -263,3 +267,8 @@ def first_plan(
         if plan is not None:
             return plan
     return None
+
+
+def named(decision: Decision) -> Decision:
+    """A decision with the knowledge rule its reasoning names, when the agent's table named none."""
+    return decision if decision.rule else replace(decision, rule=rule_of(decision.reasoning))

@@ -153,3 +153,26 @@ def on(name: str) -> bool:
     (True, False)
     """
     return is_on(name, _DEFAULTS[name])
+
+
+# Reasons a later run records under names of their own, by the row they belong to.
+ALIASES: dict[str, str] = {
+    "untried use": WIDEN,
+    "the story's own verb": WIDEN,
+    "known refusal": "known refusal",
+    "known preparation": PREPARE,
+    "fetch for a known scoring action": "fetch for a known scoring action",
+}
+_BY_LENGTH = sorted({*(row.name for row in ROWS), *ALIASES}, key=len, reverse=True)
+
+
+def rule_of(reasoning: str) -> str:
+    """The row a later run's reasoning (or a veto's) begins with, or "".
+
+    >>> rule_of("known way on (run 1): it led on from here"), rule_of("untried use: wave wand at door")
+    ('known way on', 'the wider pool')
+    >>> rule_of("take-all (queued)")
+    ''
+    """
+    name = next((n for n in _BY_LENGTH if reasoning.startswith(n)), "")
+    return ALIASES.get(name, name)

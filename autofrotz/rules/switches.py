@@ -4,7 +4,9 @@ Every table consults the same switches (`is_on`) where its rules act: the map's 
 item reply rules, the header shapes, the puzzle patterns, the built-in agent's rules and the knowledge
 layer's. A rule that is off by default (`RuleRow.default_on`) asks with `default=False`; only `switched`
 (tests, measurements in one process) turns such a rule on. The names are checked against every table
-before they are used (`rules.catalogue.check_rules_off`); this module holds no names of its own.
+before they are used (`rules.catalogue.check_rules_off`); this module holds no names of its own. The
+switches are one set per process (each bench run is a process of its own): games played at once in one
+process share the switches of the last one started.
 """
 
 from __future__ import annotations
