@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
@@ -54,6 +55,11 @@ class Noting(AgentBase):
     """Learning from what a reply says: nouns, closed things, clues, spells, words to say, uses."""
 
     def _collect_nouns(self, ctx: TurnContext, text: str) -> None:
+        """What a reply says, read by each row of NOTING_ROWS in order (their plans queue in that order)."""
+        for _rule, note in NOTING_ROWS:
+            note(self, ctx, text)
+
+    def _room_nouns(self, ctx: TurnContext, text: str) -> None:
         """Room descriptions give every noun; other replies only objects of a known kind."""
         room, mem = ctx.room_id, self.mem
         for phrase in w.noun_phrases(ctx.room_description or ""):
@@ -81,34 +87,57 @@ class Noting(AgentBase):
             for phrase in w.noun_phrases(text):
                 if has_any(phrase, NOTABLE):
                     mem.add_noun(room, phrase)
-        plans, last = mem.plans, mem.now.last_command
-        closed, pointed, revealed = w.closed_things(text), w.follow_ups(text), revealed_searches(text)
-        plans.add([f"open {short(thing)}" for thing in closed], "open-what-is-closed")
-        self._wear_again(room, text)
-        carried_now = {short(i) for i in self._carried_names()}
+
+    def _open_closed(self, ctx: TurnContext, text: str) -> None:
+        self.mem.plans.add([f"open {short(thing)}" for thing in w.closed_things(text)], "open-what-is-closed")
+
+    def _wear_taken_off(self, ctx: TurnContext, text: str) -> None:
+        self._wear_again(ctx.room_id, text)
+
+    def _empty_vessels(self, ctx: TurnContext, text: str) -> None:
+        """Rule fill-what-is-empty's memory: the empty things a room shows (not what we carry)."""
+        mem, carried_now = self.mem, {short(i) for i in self._carried_names()}
         for thing in empty_things(f"{ctx.room_description or ''}\n{text}"):
             if short(thing) in carried_now:
                 continue  # a pocket or a bag we carry holds nothing the room needs
-            row = [room or "?", short(thing)]
-            mem.seen.vessels += [] if row in mem.seen.vessels else [row]  # fill-what-is-empty
-        plans.add(pointed, "what-the-reply-points-at")
-        plans.add(revealed, "search-what-was-revealed")
-        if w.FIRST.search(text[:200]) and (closed or pointed or revealed) and last:
-            plans.add([last], "retry-after-its-prerequisite")  # the prerequisite, then the command it held up
-            mem.attempts.unmark(room, last)
+            row = [ctx.room_id or "?", short(thing)]
+            mem.seen.vessels += [] if row in mem.seen.vessels else [row]
+
+    def _pointed_at(self, ctx: TurnContext, text: str) -> None:
+        self.mem.plans.add(w.follow_ups(text), "what-the-reply-points-at")
+
+    def _revealed(self, ctx: TurnContext, text: str) -> None:
+        self.mem.plans.add(revealed_searches(text), "search-what-was-revealed")
+
+    def _after_prerequisite(self, ctx: TurnContext, text: str) -> None:
+        """The prerequisite (queued by the rows before), then the command it held up."""
+        mem, last = self.mem, self.mem.now.last_command
+        first = w.FIRST.search(text[:200])
+        if first and (w.closed_things(text) or w.follow_ups(text) or revealed_searches(text)) and last:
+            mem.plans.add([last], "retry-after-its-prerequisite")
+            mem.attempts.unmark(ctx.room_id, last)
+
+    def _lying_here(self, ctx: TurnContext, text: str) -> None:
+        mem, last = self.mem, self.mem.now.last_command
         if last and not is_move(last):
             nearby = [short(thing) for thing in w.nearby_things(text)]
             mem.seen.trusted += [n for n in nearby if n not in mem.seen.trusted]
-            plans.add([f"take {n}" for n in nearby], "take-what-lies-here")
+            mem.plans.add([f"take {n}" for n in nearby], "take-what-lies-here")
+
+    def _arrivals(self, ctx: TurnContext, text: str) -> None:
         for wait in arrival_waits(text):
-            plans.add([wait], "wait-for-an-arrival", front=True)  # someone is coming: see what they do first
-            mem.attempts.tries.pop(spot(room, wait), None)
-        self._learn_from(text)
-        self._follow_clues(ctx, text)
+            self.mem.plans.add([wait], "wait-for-an-arrival", front=True)  # see what they do first
+            self.mem.attempts.tries.pop(spot(ctx.room_id, wait), None)
+
+    def _quoted(self, ctx: TurnContext, text: str) -> None:
+        plans = self.mem.plans
         for command in w.quoted_commands(text):
             if command not in plans.suggested:
                 plans.suggested.append(command)
                 plans.add([command], "command-the-game-quoted")
+
+    def _told_to_ask(self, ctx: TurnContext, text: str) -> None:
+        plans = self.mem.plans
         told = [q for q in told_to_ask(text) if q not in plans.suggested]
         plans.suggested += told
         plans.add(told, ASK_TOLD_RULE)  # builtin_listings.told_to_ask
@@ -126,37 +155,58 @@ class Noting(AgentBase):
                 mem.attempts.unmark(room, step)
             mem.plans.add([f"take {off}", f"wear {off}"], "wear-again-what-was-taken-off", front=True)
 
-    def _follow_clues(self, ctx: TurnContext, text: str) -> None:
-        """Loose parts, things out of reach, openings to look into, the parts a description lists."""
-        mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
+    def _clue_names(self, ctx: TurnContext) -> tuple[list[str], list[str], list[str]]:
+        """(held, names here and held, people) as the clue rows read them."""
+        mem, room = self.mem, ctx.room_id
         held = [short(i) for i in self._carried_names()]
         names = [short(n) for n in mem.seen.nouns.get(room or "?", []) + list(ctx.visible_items)] + held
         people = [w.head(n) for n in names if has_any(n, (w.PEOPLE, w.ANIMALS))] + mem.seen.people
-        mem.plans.add(protruding_pulls(text), "pull-what-sticks-out")
+        return held, names, people
+
+    def _pulls(self, ctx: TurnContext, text: str) -> None:
+        self.mem.plans.add(protruding_pulls(text), "pull-what-sticks-out")
+
+    def _clues(self, ctx: TurnContext, text: str) -> None:
+        """Things out of reach, openings to look into: the commands a clue points to (once heard)."""
+        mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
+        held, names, people = self._clue_names(ctx)
         clues = clue_commands(command, objects(command), text, list(dict.fromkeys(people)), names, held)
         clues = mem.unheard_clues(room, command, clues, text)
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)
         mem.plans.add(clues, "follow-the-clue", front=True)
+
+    def _higher(self, ctx: TurnContext, text: str) -> None:
+        mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
+        held, names, _ = self._clue_names(ctx)
         higher = stand_higher(command, text, names, held) + seen_from_higher(command, text)
         higher = mem.unheard_clues(room, command, higher, text)
         for follow in higher:
             mem.attempts.tries.pop(spot(room, follow), None)
         mem.plans.add(higher, "stand-higher-to-look", front=True)
-        keys_held = any(w.has_class(n, w.KEYS) for n in held)
-        mem.plans.add(locked_looks(command, text, keys_held), "examine-what-is-locked", front=True)
+
+    def _locked_looks(self, ctx: TurnContext, text: str) -> None:
+        keys_held = any(w.has_class(short(i), w.KEYS) for i in self._carried_names())
+        self.mem.plans.add(
+            locked_looks(self.mem.now.last_command, text, keys_held), "examine-what-is-locked", front=True
+        )
+
+    def _listed_parts(self, ctx: TurnContext, text: str) -> None:
+        mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
         if command.startswith(LOOK_VERBS) and not refused(command, text):
             for part in listed_parts(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, part)
                 mem.seen.parts += [] if part in mem.seen.parts else [part]
                 mem.plans.add([f"take {part}"], "take-a-listed-part")
 
-    def _learn_from(self, text: str) -> None:
-        """Spells to learn, who is animate, the parts an examined thing shows, objects a verb wants."""
-        mem, room = self.mem, self.mem.now.last_room
+    def _gift(self, ctx: TurnContext, text: str) -> None:
+        mem = self.mem
         if GOT_SOMETHING.search(text) and not mem.now.last_command.startswith(("take", "inventory")):
             mem.plans.add(["inventory"], "inventory-after-a-gift", front=True)  # let the item list catch up
-            mem.attempts.tries.pop(spot(room, "inventory"), None)
+            mem.attempts.tries.pop(spot(mem.now.last_room, "inventory"), None)
+
+    def _verb_asked_about(self, ctx: TurnContext, text: str) -> None:
+        mem, room = self.mem, self.mem.now.last_room
         wanted = WANTS_OBJECT.search(text[:200])
         if wanted:
             verb = wanted.group(1).lower()
@@ -164,13 +214,21 @@ class Noting(AgentBase):
             # Rule carried-things-for-the-verb-asked-about: what is carried is as likely an object of it.
             held = [short(n) for n in self._carried_names() if short(n) not in nouns][:4]
             mem.plans.add([f"{verb} {n}" for n in nouns + held], "objects-for-the-verb-asked-about")
+
+    def _spells(self, ctx: TurnContext, text: str) -> None:
+        mem = self.mem
         for spell in spells_in(text):
             if spell not in mem.seen.spells:
                 mem.seen.spells.append(spell)
                 mem.plans.add([f"cast {spell}", spell], "cast-a-named-spell")
+
+    def _animate(self, ctx: TurnContext, text: str) -> None:
         for name in w.animate_names(text):
-            if short(name) not in mem.seen.people:
-                mem.seen.people.append(short(name))
+            if short(name) not in self.mem.seen.people:
+                self.mem.seen.people.append(short(name))
+
+    def _revealed_parts(self, ctx: TurnContext, text: str) -> None:
+        mem, room = self.mem, self.mem.now.last_room
         if mem.now.last_command.startswith(LOOK_VERBS) and not refused(mem.now.last_command, text):
             for phrase in w.noun_phrases(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, phrase)
@@ -234,3 +292,30 @@ class Noting(AgentBase):
             return
         fresh = [t for t in spoken_topics(text, ctx.vocabulary) if t not in seen.topics]
         seen.topics = (seen.topics + fresh)[:TOPICS_KEPT]
+
+
+# What a reply says, in order (rows of builtin_rules.TABLE): each row notes what it reads and queues its
+# commands under its name; the queue keeps this order.
+NOTING_ROWS: tuple[tuple[str, Callable[[Noting, TurnContext, str], None]], ...] = (
+    ("note-the-nouns", Noting._room_nouns),
+    ("open-what-is-closed", Noting._open_closed),
+    ("wear-again-what-was-taken-off", Noting._wear_taken_off),
+    ("fill-what-is-empty", Noting._empty_vessels),
+    ("what-the-reply-points-at", Noting._pointed_at),
+    ("search-what-was-revealed", Noting._revealed),
+    ("retry-after-its-prerequisite", Noting._after_prerequisite),
+    ("take-what-lies-here", Noting._lying_here),
+    ("wait-for-an-arrival", Noting._arrivals),
+    ("inventory-after-a-gift", Noting._gift),
+    ("objects-for-the-verb-asked-about", Noting._verb_asked_about),
+    ("cast-a-named-spell", Noting._spells),
+    ("note-who-is-animate", Noting._animate),
+    ("work-a-revealed-part", Noting._revealed_parts),
+    ("pull-what-sticks-out", Noting._pulls),
+    ("follow-the-clue", Noting._clues),
+    ("stand-higher-to-look", Noting._higher),
+    ("examine-what-is-locked", Noting._locked_looks),
+    ("take-a-listed-part", Noting._listed_parts),
+    ("command-the-game-quoted", Noting._quoted),
+    (ASK_TOLD_RULE, Noting._told_to_ask),
+)

@@ -99,6 +99,12 @@ ROWS: tuple[RuleRow, ...] = (
     _row("cast-a-named-spell", "queued", "a spell a reply names"),
     _row("work-a-revealed-part", "queued", "work a part a look revealed"),
     # what is remembered (no command of their own)
+    _fixed(
+        "note-the-nouns",
+        "state",
+        "a room's description gives every noun, other replies things of a known kind",
+    ),
+    _fixed("note-who-is-animate", "state", "a reply that treats a thing as a person or an animal"),
     _row("dark-means-unlit", "state", "a room reached in darkness says no light is on"),
     _row("rule-out-only-a-listing", "state", "a refused move rules out only the ways a listing leaves out"),
     _row("a-refusal-said-twice-lists-the-ways", "state", "a refusal said twice names the room's ways out"),
