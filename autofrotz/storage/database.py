@@ -41,7 +41,7 @@ _GAME_FIELDS = [
 ]  # fmt: skip
 _TURN_FIELDS = [
     "command_sent", "game_output", "room_id", "agent_reasoning", "timestamp", "score", "moves", "event",
-    "agent_rule",
+    "decided_by", "agent_rule",
 ]  # fmt: skip
 _METRIC_FIELDS = [
     "agent_name", "provider", "model", "input_tokens", "output_tokens", "cached_tokens", "cost_estimate",

@@ -141,7 +141,14 @@ def m005_knowledge(conn: sqlite3.Connection) -> None:
 
 
 def m006_agent_rules(conn: sqlite3.Connection) -> None:
-    """The agent's rule that chose each turn's command, and the rules that vetoed others (JSON list)."""
+    """The rules that decided each turn in columns of their own: the map rule that placed the player
+    (until now kept in the extra column, copied from there), the agent's rule that chose the command,
+    and the rules that vetoed other commands (a JSON list)."""
+    conn.execute("ALTER TABLE turns ADD COLUMN decided_by TEXT NOT NULL DEFAULT ''")
+    conn.execute(
+        "UPDATE turns SET decided_by = COALESCE(json_extract(extra, '$.decided_by'), '')"
+        " WHERE extra IS NOT NULL AND json_valid(extra)"
+    )
     conn.execute("ALTER TABLE turns ADD COLUMN agent_rule TEXT NOT NULL DEFAULT ''")
     conn.execute("ALTER TABLE turns ADD COLUMN agent_vetoes TEXT NOT NULL DEFAULT '[]'")
 
