@@ -139,10 +139,11 @@ def test_the_later_run_rows_are_rules_of_the_knowledge_table() -> None:
 
 
 def test_the_travel_and_noting_rows_are_rules_of_the_agent_table() -> None:
-    from autofrotz.agents.builtin_choosing import TRAVEL_ROWS
+    from autofrotz.agents.builtin_choosing import LOCAL_ROWS, TRAVEL_ROWS
     from autofrotz.agents.builtin_noting import NOTING_ROWS
 
-    assert {name for name, _ in TRAVEL_ROWS + NOTING_ROWS} <= set(AGENT_TABLE.names)
+    names = [name for name, _ in LOCAL_ROWS] + [name for name, _ in TRAVEL_ROWS + NOTING_ROWS]
+    assert set(names) <= set(AGENT_TABLE.names)
 
 
 def test_each_turn_records_the_rule_that_chose_its_command(tmp_path: Path) -> None:

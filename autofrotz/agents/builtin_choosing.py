@@ -79,18 +79,31 @@ class Choosing(AgentBase):
         return self._travel(ctx, scene)
 
     def _local_options(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
-        """(reason, command) in order: the queue (each under the rule that queued it), urgent actions,
-        puzzle hints, then this room's actions (each under the rule that proposed it)."""
-        mem = self.mem
-        mem.plans.trim(QUEUE_LIMIT)
-        options = [(f"{q.rule} (queued)", q.command) for q in mem.plans.queue]
-        options += [("urgent: light the dark, fight what attacks", c) for c in urgent_actions(scene, mem)]
-        options += [("puzzle hint", s.action) for s in ctx.suggestions if s.confidence in ("high", "medium")]
-        if not (scene.dark and not mem.now.lit):
-            options += [("hunt-for-a-key (something here is locked)", c) for c in key_hunt(scene)]
-        if mem.now.visit_actions < VISIT_BUDGET and not (scene.dark and not mem.now.lit):
-            options += [(rule, command) for command, rule in named_room_actions(scene, mem)]
-        return options
+        """(reason, command) of every row of LOCAL_ROWS, in order (the first allowed one is sent)."""
+        self.mem.plans.trim(QUEUE_LIMIT)
+        return [option for _rule, options in LOCAL_ROWS for option in options(self, ctx, scene)]
+
+    def _queued(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
+        """The follow-up queue, each command under the rule that queued it."""
+        return [(f"{q.rule} (queued)", q.command) for q in self.mem.plans.queue]
+
+    def _urgent(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
+        return [("urgent: light the dark, fight what attacks", c) for c in urgent_actions(scene, self.mem)]
+
+    def _puzzle_hints(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
+        return [("puzzle hint", s.action) for s in ctx.suggestions if s.confidence in ("high", "medium")]
+
+    def _key_hunt(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
+        if scene.dark and not self.mem.now.lit:
+            return []
+        return [("hunt-for-a-key (something here is locked)", c) for c in key_hunt(scene)]
+
+    def _room_actions(self, ctx: TurnContext, scene: Scene) -> list[tuple[str, str]]:
+        """This room's actions (builtin_tactics.named_room_actions), each under its rule, within the visit's
+        budget."""
+        if self.mem.now.visit_actions >= VISIT_BUDGET or (scene.dark and not self.mem.now.lit):
+            return []
+        return [(rule, command) for command, rule in named_room_actions(scene, self.mem)]
 
     def _travel(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         """The first travel row (TRAVEL_ROWS) with a command, else idling."""
@@ -254,4 +267,13 @@ TRAVEL_ROWS: tuple[tuple[str, Callable[[Choosing, Where], Choice | None]], ...] 
     ("wider-pool", Choosing._wider_pool),
     ("other-verbs", Choosing._other_verbs),
     ("walk-to-sweep", Choosing._walk_to_sweep),
+)
+
+# This room's options, in order (rows of builtin_rules.TABLE): every row's commands, then the first allowed.
+LOCAL_ROWS: tuple[tuple[str, Callable[[Choosing, TurnContext, Scene], list[tuple[str, str]]]], ...] = (
+    ("queued", Choosing._queued),
+    ("urgent", Choosing._urgent),
+    ("puzzle-hint", Choosing._puzzle_hints),
+    ("hunt-for-a-key", Choosing._key_hunt),
+    ("room-actions", Choosing._room_actions),
 )

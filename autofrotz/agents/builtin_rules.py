@@ -111,9 +111,11 @@ ROWS: tuple[RuleRow, ...] = (
     _row("a-mapped-exit-stays-open", "state", "a way the map saw lead somewhere is not ruled out"),
     # the agent's own choice, in order
     _fixed("get-away-from-danger", "choice", "a death here, or darkness without a light: leave"),
+    _fixed("queued", "choice", "the follow-up queue, each command under the rule that queued it"),
     _fixed("urgent", "choice", "light the dark, fight what attacks"),
     _fixed("puzzle-hint", "choice", "the puzzle agent's hint"),
     _fixed("hunt-for-a-key", "choice", "something here is locked: look for its key"),
+    _fixed("room-actions", "choice", "this room's actions, within the visit's budget (the rows below)"),
     # this room's actions (builtin_tactics.named_room_actions), in order
     _row("take-all", "room action", "take everything here"),
     _row("take-what-is-seen", "room action", "take what the item list shows here"),
