@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents import reply_reading as rr
@@ -89,74 +91,139 @@ class Judging(AgentBase):
             mem.seen.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
 
     def _judge(self, ctx: TurnContext, text: str) -> None:
+        """The reply to the last command, read by the rows of MOVE_ROWS (a move) or ACTION_ROWS (any other
+        command) in order, after the words the parser did not know; a row that settles the reply ends it."""
         mem, command, room = self.mem, self.mem.now.last_command, self.mem.now.last_room
         word = w.unknown_word(text)
         if word and word not in mem.vocab.bad_words:
             mem.vocab.bad_words.append(word)
         if w.BAD_VERB.search(text) and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
             mem.vocab.bad_verbs.append(command.split()[0])
-        moved = ctx.room_id != room
-        if is_move(command) and not moved and move_not_read(command, text):
-            # move-not-read: the parser took the move as the answer to its own open question
-            mem.attempts.unmark(room, command)
-            tried = mem.attempts.dir_tried.get(room or "?", [])
-            mem.attempts.dir_tried[room or "?"] = [d for d in tried if d != command]
-            return
-        if is_move(command):
-            if moved:
-                self._check_clone(ctx, command, room)
-            if not moved or w.is_refusal(text[:60]):
-                mem.note_fail(room, command)
-            if not moved:
-                self._rule_out_exits(room, command, text)
-                self._note_barriers(room, command, text)
-                self._leave_behind(room, command, text)
-            return
-        self._note_people(command, text)
-        self._pass_opened_barrier(room, command, text)
-        self._note_described(command, text)
+        reply = Judged(ctx, text, command, room, ctx.room_id != room)
+        for _rule, judge in MOVE_ROWS if is_move(command) else ACTION_ROWS:
+            if judge(self, reply):
+                return
+
+    def _move_not_read(self, j: Judged) -> bool:
+        """Rule move-not-read: the parser took the move as the answer to its own open question."""
+        if j.moved or not move_not_read(j.command, j.text):
+            return False
+        self.mem.attempts.unmark(j.room, j.command)
+        tried = self.mem.attempts.dir_tried.get(j.room or "?", [])
+        self.mem.attempts.dir_tried[j.room or "?"] = [d for d in tried if d != j.command]
+        return True
+
+    def _failed_move(self, j: Judged) -> bool:
+        """A move that led nowhere (or was refused on the way) counts as failed; a second step into a
+        copy of the room left is an endless strip."""
+        if j.moved:
+            self._check_clone(j.ctx, j.command, j.room)
+        if not j.moved or w.is_refusal(j.text[:60]):
+            self.mem.note_fail(j.room, j.command)
+        return j.moved  # a move that went somewhere is settled
+
+    def _refused_move_ways(self, j: Judged) -> bool:
+        self._rule_out_exits(j.room, j.command, j.text)
+        return False
+
+    def _refused_move_barriers(self, j: Judged) -> bool:
+        self._note_barriers(j.room, j.command, j.text)
+        return False
+
+    def _refused_move_load(self, j: Judged) -> bool:
+        self._leave_behind(j.room, j.command, j.text)
+        return True
+
+    def _people(self, j: Judged) -> bool:
+        self._note_people(j.command, j.text)
+        return False
+
+    def _opened_barrier(self, j: Judged) -> bool:
+        self._pass_opened_barrier(j.room, j.command, j.text)
+        return False
+
+    def _described(self, j: Judged) -> bool:
+        self._note_described(j.command, j.text)
+        return False
+
+    def _reply_opens(self, j: Judged) -> bool:
+        """Rule go-the-way-the-reply-opens (off in a fresh run): a way refused before the change, now open."""
+        mem, room, command, text = self.mem, j.room, j.command, j.text
         opened = (
             ways_the_reply_opens(command, text)
             if (on(REPLY_OPENS_RULE, default=False) or self.reply_opens) and on(REPLY_OPENS_RULE)
             else []
         )
         opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way
-        for move in opened:  # go-the-way-the-reply-opens: refused before the change, worth walking now
+        for move in opened:
             mem.attempts.unmark(room, move)
             mem.attempts.reply_opened.append(f"{room}|{move}")
         mem.plans.add(opened, REPLY_OPENS_RULE, front=True)
-        if w.SCENERY.search(text[:200]) and not moved and len(objects(command)) == 1:
+        return False
+
+    def _scenery(self, j: Judged) -> bool:
+        """The parser calls a thing scenery: nothing there is worth a command, in any room."""
+        mem, command = self.mem, j.command
+        if w.SCENERY.search(j.text[:200]) and not j.moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
-        elif w.SCENERY.search(text[:200]) and command.startswith("put ") and len(objects(command)) == 2:
+        elif w.SCENERY.search(j.text[:200]) and command.startswith("put ") and len(objects(command)) == 2:
             scenery = objects(command)[-1]  # we carry what we put: the place put into is the scenery
             mem.vocab.scenery += [] if scenery in mem.vocab.scenery else [scenery]
-        if w.not_here(text) and not moved:
-            self._call_by_head(ctx, command, text, room)
-            for noun in self._not_here(ctx, command, text):
-                if not mem.absent(room, noun):
-                    mem.seen.absent.append(spot(room, noun))
-        held = short(command[5:]) if command.startswith("take ") and ALREADY_HAVE.search(text[:100]) else ""
+        return False
+
+    def _absent(self, j: Judged) -> bool:
+        """A name the reply says is not here: by its head noun once, else not here in this room."""
+        if w.not_here(j.text) and not j.moved:
+            self._call_by_head(j.ctx, j.command, j.text, j.room)
+            for noun in self._not_here(j.ctx, j.command, j.text):
+                if not self.mem.absent(j.room, noun):
+                    self.mem.seen.absent.append(spot(j.room, noun))
+        return False
+
+    def _already_held(self, j: Judged) -> bool:
+        command, mem = j.command, self.mem
+        held = short(command[5:]) if command.startswith("take ") and ALREADY_HAVE.search(j.text[:100]) else ""
         if held and held not in mem.seen.held:
             mem.seen.held.append(held)
-        if w.TOO_HEAVY.search(text):
-            self._make_room(ctx, command)
-        if w.PARTLY_UNDERSTOOD.search(text[:200]) and not moved:
-            self._retry_by_head(command, room)
-            bare = without_instrument(command, text)
-            mem.plans.add([bare] if bare else [], "retry-without-instrument", front=True)
-        phrase = w.verb_only(command, text[:200])
-        if phrase and phrase not in mem.vocab.bad_phrases:
-            mem.vocab.bad_phrases.append(phrase)
-        if (refused(command, text) or self._stock_reply(ctx, command, text)) and not moved:
-            if not w.TOO_HEAVY.search(text):  # too heavy is no refusal: a drop makes room for a retry
-                mem.note_fail(room, command)
-            return
-        if not moved:
-            self._after_success(ctx, command, room)
-            self._work_controls(command, text)
-            self._ride(ctx, command, text, room)
-            for direction in w.directions_in(text):
-                mem.add_hint(room, direction)
+        return False
+
+    def _too_heavy(self, j: Judged) -> bool:
+        if w.TOO_HEAVY.search(j.text):
+            self._make_room(j.ctx, j.command)
+        return False
+
+    def _partly_understood(self, j: Judged) -> bool:
+        """The parser read only part of the command: the thing by its head noun, the command without its
+        instrument."""
+        if w.PARTLY_UNDERSTOOD.search(j.text[:200]) and not j.moved:
+            self._retry_by_head(j.command, j.room)
+            bare = without_instrument(j.command, j.text)
+            self.mem.plans.add([bare] if bare else [], "retry-without-instrument", front=True)
+        return False
+
+    def _verb_only(self, j: Judged) -> bool:
+        phrase = w.verb_only(j.command, j.text[:200])
+        if phrase and phrase not in self.mem.vocab.bad_phrases:
+            self.mem.vocab.bad_phrases.append(phrase)
+        return False
+
+    def _refusal(self, j: Judged) -> bool:
+        """A refusal (or the game's stock way of saying no) counts as failed, and settles the reply."""
+        if (refused(j.command, j.text) or self._stock_reply(j.ctx, j.command, j.text)) and not j.moved:
+            if not w.TOO_HEAVY.search(j.text):  # too heavy is no refusal: a drop makes room for a retry
+                self.mem.note_fail(j.room, j.command)
+            return True
+        return False
+
+    def _success(self, j: Judged) -> bool:
+        """What a command that worked changes, the controls it points to, a room it moved, the ways named."""
+        if not j.moved:
+            self._after_success(j.ctx, j.command, j.room)
+            self._work_controls(j.command, j.text)
+            self._ride(j.ctx, j.command, j.text, j.room)
+            for direction in w.directions_in(j.text):
+                self.mem.add_hint(j.room, direction)
+        return True
 
     def _not_here(self, ctx: TurnContext, command: str, text: str) -> list[str]:
         """The names a "not here" reply rules out in this room. A reply that does not say which of two
@@ -411,3 +478,40 @@ class Judging(AgentBase):
         if mark != self.mem.now.progress_mark:
             self.mem.now.progress_mark = mark
             self.mem.attempts.travel = {}
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The reply to the last command as the judging rows read it."""
+
+    ctx: TurnContext
+    text: str
+    command: str
+    room: str | None  # where the command was sent
+    moved: bool  # the player is in another room now
+
+
+Judge = Callable[[Judging, Judged], bool]  # True: the reply is settled, the rows after it do not read it
+# A reply to a move, in order (rows of builtin_rules.TABLE).
+MOVE_ROWS: tuple[tuple[str, Judge], ...] = (
+    ("move-not-read", Judging._move_not_read),
+    ("note-a-failed-move", Judging._failed_move),
+    ("rule-out-only-a-listing", Judging._refused_move_ways),
+    ("open-what-bars-the-way", Judging._refused_move_barriers),
+    ("leave-behind-what-bars-the-way", Judging._refused_move_load),
+)
+# A reply to any other command, in order.
+ACTION_ROWS: tuple[tuple[str, Judge], ...] = (
+    ("not-a-person", Judging._people),
+    ("go-where-the-opened-thing-barred", Judging._opened_barrier),
+    ("note-described-words", Judging._described),
+    (REPLY_OPENS_RULE, Judging._reply_opens),
+    ("note-scenery", Judging._scenery),
+    ("note-not-here", Judging._absent),
+    ("note-held", Judging._already_held),
+    ("make-room-for-a-heavy-take", Judging._too_heavy),
+    ("retry-without-instrument", Judging._partly_understood),
+    ("note-verb-only", Judging._verb_only),
+    ("note-a-refusal", Judging._refusal),
+    ("note-a-success", Judging._success),
+)

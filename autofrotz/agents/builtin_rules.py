@@ -99,6 +99,20 @@ ROWS: tuple[RuleRow, ...] = (
     _row("cast-a-named-spell", "queued", "a spell a reply names"),
     _row("work-a-revealed-part", "queued", "work a part a look revealed"),
     # what is remembered (no command of their own)
+    _fixed("move-not-read", "state", "the parser took a move as the answer to its own question: not tried"),
+    _fixed("note-a-failed-move", "state", "a move that led nowhere, or was refused on the way, failed"),
+    _fixed(
+        "not-a-person", "state", "the parser said the one addressed is not animate; what was given is kept"
+    ),
+    _fixed(
+        "note-described-words", "state", "a word an examine answered in words of its own (the late sweep)"
+    ),
+    _fixed("note-scenery", "state", "what the parser calls scenery is worth no command"),
+    _fixed("note-not-here", "state", "a name a reply says is not here, in this room"),
+    _fixed("note-held", "state", "a take answered 'you already have it'"),
+    _fixed("note-verb-only", "state", "the parser read only the verb: that phrase is not used again"),
+    _fixed("note-a-refusal", "state", "a refusal, or the game's stock way of saying no, counts as failed"),
+    _fixed("note-a-success", "state", "what a command that worked changes; the ways its reply names"),
     _fixed(
         "note-the-nouns",
         "state",
