@@ -140,11 +140,11 @@ def test_the_later_run_rows_are_rules_of_the_knowledge_table() -> None:
 
 def test_the_agents_ordered_rows_are_rules_of_its_table() -> None:
     from autofrotz.agents.builtin_choosing import LOCAL_ROWS, TRAVEL_ROWS
-    from autofrotz.agents.builtin_judging import ACTION_ROWS, MOVE_ROWS
+    from autofrotz.agents.builtin_judging import ACTION_ROWS, MOVE_ROWS, SUCCESS_ROWS
     from autofrotz.agents.builtin_noting import NOTING_ROWS
 
     names = [name for name, _ in LOCAL_ROWS] + [name for name, _ in TRAVEL_ROWS + NOTING_ROWS]
-    names += [name for name, _ in MOVE_ROWS + ACTION_ROWS]
+    names += [name for name, _ in MOVE_ROWS + ACTION_ROWS] + [name for name, _ in SUCCESS_ROWS]
     assert set(names) <= set(AGENT_TABLE.names)
 
 

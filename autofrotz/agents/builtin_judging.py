@@ -419,56 +419,87 @@ class Judging(AgentBase):
             self.mem.attempts.tries.pop(spot(ctx.room_id, retry), None)
 
     def _after_success(self, ctx: TurnContext, command: str, room: str | None) -> None:
+        """What a command that worked changes, read by the rows of SUCCESS_ROWS in order."""
+        gained = ctx.score is not None and ctx.score > self.mem.now.score
+        done = Done(ctx, command, room, command.split()[0], gained)
+        for _rule, note in SUCCESS_ROWS:
+            note(self, done)
+
+    def _taken(self, d: Done) -> None:
+        """What a reply says we took is held (and here); a take that scored alone is a valuable."""
         mem = self.mem
-        verb = command.split()[0]
-        gained = ctx.score is not None and ctx.score > mem.now.score
-        taken = taken_names(command, ctx.last_output or "")
+        taken = taken_names(d.command, d.ctx.last_output or "")
         for name in taken:
             if name not in mem.seen.held:
                 mem.seen.held.append(name)
             mem.seen.absent = [a for a in mem.seen.absent if a.what != name]
-        if verb == "take" and gained and len(taken) == 1:
+        if d.verb == "take" and d.gained and len(taken) == 1:
             mem.seen.valuables.append(taken[0])
+
+    def _put_down(self, d: Done) -> None:
+        """A thing put, dropped, given or thrown is no longer held; dropped for points, it is junk."""
+        mem, verb = self.mem, d.verb
         if verb in ("put", "drop", "give", "throw"):
-            thing = short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
+            thing = _thing_of(d.command, verb)
             # a thing put down by its head noun ("drop coin") is the one held by its full name ("gold coin")
             by_head = " " not in thing
             mem.seen.held = [h for h in mem.seen.held if h != thing and not (by_head and w.head(h) == thing)]
-            if verb == "drop" and gained and thing not in mem.seen.junk:
+            if verb == "drop" and d.gained and thing not in mem.seen.junk:
                 mem.seen.junk.append(thing)  # deposited for points: taking it back would lose them
-        if verb == "put" and gained and " in " in command:
-            box = short(command.split(" in ", 1)[1])
-            mem.seen.deposits += [] if box in mem.seen.deposits else [box]  # this container counts treasure
-        if verb == "put" and not gained and thing not in mem.seen.junk:  # junk: left where it belongs
+
+    def _deposit(self, d: Done) -> None:
+        if d.verb == "put" and d.gained and " in " in d.command:
+            box = short(d.command.split(" in ", 1)[1])
+            self.mem.seen.deposits += [] if box in self.mem.seen.deposits else [box]  # counts treasure
+
+    def _take_back(self, d: Done) -> None:
+        """Rule take-back-what-a-put-did-not-score (junk is left where it belongs)."""
+        if d.verb == "put" and not d.gained and _thing_of(d.command, d.verb) not in self.mem.seen.junk:
             # the thing as the command named it: "put X on Y" takes back X, not "X on Y" (not understood)
-            put = command.split(" in ")[0].split(" on ")[0][4:]
-            mem.plans.add([f"take {put}"], "take-back-what-a-put-did-not-score")
-        if verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
-            tries, fails = mem.attempts.tries, mem.attempts.fails
-            mem.attempts.tries = {
+            put = d.command.split(" in ")[0].split(" on ")[0][4:]
+            self.mem.plans.add([f"take {put}"], "take-back-what-a-put-did-not-score")
+
+    def _worn(self, d: Done) -> None:
+        if d.verb == "wear":  # gloves, a suit, a mask: what slipped or burned before may be taken now
+            tries, fails = self.mem.attempts.tries, self.mem.attempts.fails
+            self.mem.attempts.tries = {
                 k: v for k, v in tries.items() if not k.what.startswith("take ") or k in fails
             }
-        if verb in ("turn", "light") and any(w.has_class(x, w.LIGHTS) for x in command.split()):
-            mem.now.lit = True
-        if verb in CHANGING_VERBS and room != INVENTORY_ROOM:
-            mem.forget_room_failures(room)
-            here = room or "?"
-            if opened_way(command, ctx.last_output or "") and here not in mem.attempts.opened_in:
-                # ways-past-an-opened-door, once per room: a door that shuts again (a guard, a spring)
-                # must not turn it into a loop
-                mem.attempts.opened_in.append(here)
-                shut = mem.attempts.shut_moves.pop(here, [])
-                # the ways refused here first, then those not yet tried (the door may lead to one never
-                # tried: a door named without a direction, "bars the way to the archive")
-                blind = Explorer(self.map, mem, self._pending_rooms).blind(room)
-                ways = shut + [d for d in blind if d not in shut]
-                mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
-            if verb not in OPERATING_VERBS:  # a changed setup: mechanisms here are worth working again
-                verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), room or "?"
-                tries = mem.attempts.tries
-                mem.attempts.tries = {
-                    k: v for k, v in tries.items() if k.room != here or not k.what.startswith(verbs)
-                }
+
+    def _lit(self, d: Done) -> None:
+        if d.verb in ("turn", "light") and any(w.has_class(x, w.LIGHTS) for x in d.command.split()):
+            self.mem.now.lit = True
+
+    def _changed(self, d: Done) -> bool:
+        """A command of a verb that changes things, in a room (not on what we carry)."""
+        return d.verb in CHANGING_VERBS and d.room != INVENTORY_ROOM
+
+    def _room_changed(self, d: Done) -> None:
+        if self._changed(d):
+            self.mem.forget_room_failures(d.room)
+
+    def _opened_door(self, d: Done) -> None:
+        """Rule ways-past-an-opened-door, once per room: a door that shuts again (a guard, a spring) must
+        not turn it into a loop."""
+        mem, here = self.mem, d.room or "?"
+        if not self._changed(d):
+            return
+        if opened_way(d.command, d.ctx.last_output or "") and here not in mem.attempts.opened_in:
+            mem.attempts.opened_in.append(here)
+            shut = mem.attempts.shut_moves.pop(here, [])
+            # the ways refused here first, then those not yet tried (the door may lead to one never
+            # tried: a door named without a direction, "bars the way to the archive")
+            blind = Explorer(self.map, mem, self._pending_rooms).blind(d.room)
+            ways = shut + [x for x in blind if x not in shut]
+            mem.plans.add(ways[:WAYS_AGAIN], "ways-past-an-opened-door", front=True)
+
+    def _mechanisms_again(self, d: Done) -> None:
+        if self._changed(d) and d.verb not in OPERATING_VERBS:  # a changed setup: mechanisms work again
+            verbs, here = tuple(f"{v} " for v in OPERATING_VERBS), d.room or "?"
+            tries = self.mem.attempts.tries
+            self.mem.attempts.tries = {
+                k: v for k, v in tries.items() if k.room != here or not k.what.startswith(verbs)
+            }
 
     def _check_progress(self, ctx: TurnContext) -> None:
         """Any news (room, noun, score, pockets) lets walks be repeated again."""
@@ -514,4 +545,38 @@ ACTION_ROWS: tuple[tuple[str, Judge], ...] = (
     ("note-verb-only", Judging._verb_only),
     ("note-a-refusal", Judging._refusal),
     ("note-a-success", Judging._success),
+)
+
+
+@dataclass(frozen=True)
+class Done:
+    """A command that worked, as the success rows read it."""
+
+    ctx: TurnContext
+    command: str
+    room: str | None
+    verb: str
+    gained: bool  # the score rose
+
+
+def _thing_of(command: str, verb: str) -> str:
+    """The thing a put, drop, give or throw names (before " in ", " on ", " to ").
+
+    >>> _thing_of("put gold coin in box", "put"), _thing_of("give the apple to troll", "give")
+    ('gold coin', 'apple')
+    """
+    return short(command.split(" in ")[0].split(" on ")[0].split(" to ")[0][len(verb) + 1 :])
+
+
+# What a command that worked changes, in order (rows of builtin_rules.TABLE).
+SUCCESS_ROWS: tuple[tuple[str, Callable[[Judging, Done], None]], ...] = (
+    ("note-taken", Judging._taken),
+    ("note-put-down", Judging._put_down),
+    ("note-a-deposit", Judging._deposit),
+    ("take-back-what-a-put-did-not-score", Judging._take_back),
+    ("note-worn", Judging._worn),
+    ("note-lit", Judging._lit),
+    ("note-a-room-changed", Judging._room_changed),
+    ("ways-past-an-opened-door", Judging._opened_door),
+    ("work-mechanisms-again", Judging._mechanisms_again),
 )

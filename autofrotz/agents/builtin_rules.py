@@ -113,6 +113,15 @@ ROWS: tuple[RuleRow, ...] = (
     _fixed("note-verb-only", "state", "the parser read only the verb: that phrase is not used again"),
     _fixed("note-a-refusal", "state", "a refusal, or the game's stock way of saying no, counts as failed"),
     _fixed("note-a-success", "state", "what a command that worked changes; the ways its reply names"),
+    _fixed("note-taken", "state", "what a reply says we took is held; a take that scored alone, a valuable"),
+    _fixed("note-put-down", "state", "a thing put, dropped, given or thrown is no longer held"),
+    _fixed("note-a-deposit", "state", "a container a put scored in counts treasure"),
+    _fixed("note-worn", "state", "once something is worn, what slipped or burned may be taken again"),
+    _fixed("note-lit", "state", "a light switched on"),
+    _fixed("note-a-room-changed", "state", "a verb that changes things: the room's failures are forgotten"),
+    _fixed(
+        "work-mechanisms-again", "state", "a changed setup: the room's mechanisms are worth working again"
+    ),
     _fixed(
         "note-the-nouns",
         "state",
