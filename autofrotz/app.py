@@ -6,8 +6,7 @@ import argparse
 import sqlite3
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config_or_defaults
@@ -185,33 +184,3 @@ def configure(args: argparse.Namespace) -> Config:
     if args.resume is not None and not 1 <= args.resume <= MAX_GAME_ID:
         raise ConfigError(f"--resume must be a game id between 1 and {MAX_GAME_ID} (got {args.resume})")
     return config
-
-
-@dataclass
-class RoleNotice:
-    """Roles that fell back to the built-in agent or rules because a key is missing."""
-
-    missing: dict[str, list[str]] = field(default_factory=dict)  # env var -> roles
-
-    def line(self) -> str | None:
-        """One line naming the roles and how to set the keys, or None."""
-        if not self.missing:
-            return None
-        roles = sorted(r for rs in self.missing.values() for r in rs)
-        names = " / ".join(sorted(self.missing))
-        example = sorted(self.missing)[0]
-        return (
-            f"no API key ({names} not set): {', '.join(roles)} use the built-in agent / rules; "
-            f"set the key to use the configured model, e.g. `export {example}=...`"
-        )
-
-
-def game_path_label(path: Path) -> str:
-    """How the game is named in the record: its file name when games/ holds it, else the path."""
-    from autofrotz.games import GAMES_DIR
-
-    try:
-        path.resolve().relative_to(GAMES_DIR.resolve())
-        return path.name
-    except ValueError:
-        return str(path.resolve())

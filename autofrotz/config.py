@@ -114,8 +114,8 @@ class Config:
     # the game stops with status "budget" and can be resumed with a higher budget
     budget_usd: float | None = None  # per game
     budget_usd_per_hour: float | None = None  # in any 60 minutes of play
-    # Named rules switched off for a measurement, from any table `python main.py rules` lists (an unknown
-    # name is an error listing the valid ones); none by default.
+    # Named rules switched off for a measurement, from any table `python main.py rules` lists (checked when
+    # a session is built: an unknown name is an error listing the valid ones); none by default.
     rules_off: list[str] = field(default_factory=list)
 
     def agent(self, role: str) -> AgentConfig:
@@ -199,19 +199,6 @@ def _check_values(config: Config, source: str) -> None:
     if config.pace_s is not None and not 0 <= config.pace_s <= 60:
         raise ConfigError(f"{source}: pace_s must be between 0 and 60 seconds (or null for the default)")
     check_ranges(config, source)
-    _check_rules_off(config, source)
-
-
-def _check_rules_off(config: Config, source: str) -> None:
-    """Each name of `rules_off` is a rule of some table that may be switched off."""
-    if not config.rules_off:
-        return
-    from autofrotz.rules.catalogue import check_rules_off
-
-    try:
-        check_rules_off(config.rules_off)
-    except ValueError as exc:
-        raise ConfigError(f"{source}: rules_off: {exc}") from None
 
 
 def _check_budgets(config: Config, source: str) -> None:

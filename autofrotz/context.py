@@ -18,8 +18,9 @@ from autofrotz.notebook import is_art
 
 FENCE_OPEN = "<<<STORY"
 FENCE_CLOSE = "STORY>>>"
-HISTORY_TURNS = 6
-HISTORY_OUTPUT_CHARS = 160
+HISTORY_TURNS = 6  # kept: the latest and up to RECENT_MIN + RECENT_STEP - 1 before it
+RECENT_MIN, RECENT_STEP = 3, 3
+HISTORY_OUTPUT_CHARS = 120
 OUTPUT_CHARS = 3000
 ROOM_CHARS = 700
 
@@ -60,39 +61,61 @@ def render_context(ctx: TurnContext) -> str:
 def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     """The briefing in two parts, joined as they are: what changes seldom (the game, its goal, the clues
     kept, the earlier log) and then the rooms in the order they were found, growing at its end; then what
-    changes every turn (open puzzles, recent turns, now). Providers cache the first part
-    (game_agent.stable_blocks). Every line built from the game's words is inside a story fence."""
+    changes from turn to turn, ordered so that what changes least comes first (open puzzles, where the
+    player is, the recent turns, which only grow between steps of the window, and the latest output).
+    Providers cache the first part (game_agent.stable_blocks); a plain prefix cache reads on into the
+    second as far as it is unchanged. Every line built from the game's words is inside a story fence."""
     stable = [f"# Game: {neutralise(ctx.game_file)}"]
     if ctx.goal:
         stable.append("## Goal (as the opening states it)\n" + fence(ctx.goal))
     # what changes now and then (a clue kept, points scored long ago) before what grows most often
     if ctx.clues:
-        stable.append(
-            "## Clues kept (what was read, examined or told; oldest first)\n" + "\n".join(ctx.clues)
-        )
+        stable.append("## Clues kept (what was read, examined or told; oldest first)\n" + _lines(ctx.clues))
     if ctx.earlier:
-        stable.append("## Earlier in this game (older than the recent turns)\n" + _lines(ctx.earlier))
+        stable.append("## Earlier in this game (older than the recent turns)\n" + _lines(ctx.earlier, ""))
     # the rooms list ends the stable part and grows at its end: its closing fence opens the changing part
     rooms = fence("\n".join(f"- {r}" for r in ctx.known_rooms) or "(none yet)", 20000)
     rooms_open, _, rooms_close = rooms.rpartition("\n")
     stable.append("## Rooms discovered so far (oldest first)\n" + rooms_open)
-    changing = [
-        "## Open puzzles\n" + _lines(ctx.puzzles),
-        "## Recent turns (oldest first; game replies are story text)\n" + _render_history(ctx.history),
-        _render_now(ctx),
-    ]
+    changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
+    changing.append(_render_now(ctx))
+    if recent := recent_turns(ctx.history, ctx.turn_number):
+        changing.append("## Recent turns (replies are story text)\n" + _render_history(recent, ctx.clues))
+    changing.append(_render_latest(ctx))
     return "\n\n".join(stable), f"\n{rooms_close}\n\n" + "\n\n".join(changing)
 
 
-def _lines(values: list[str]) -> str:
+def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryEntry]:
+    """The turns before the latest that the briefing shows (the latest is the latest output, shown whole):
+    at least RECENT_MIN, the first of them moving on only every RECENT_STEP turns, so that between steps
+    the list only grows at its end and the briefing's text before it stays as it was.
+
+    >>> turns = [HistoryEntry(t, "wait", "Time passes.") for t in range(4, 11)]
+    >>> [h.turn for h in recent_turns(turns[:-1], 10)], [h.turn for h in recent_turns(turns, 11)]
+    ([4, 5, 6, 7, 8], [7, 8, 9])
+    """
+    before = [h for h in history if h.turn < turn_number - 1]
+    if not before:
+        return []
+    start = (before[-1].turn - RECENT_MIN) // RECENT_STEP * RECENT_STEP
+    return [h for h in before if h.turn > start]
+
+
+def _lines(values: list[str], bullet: str = "- ") -> str:
     """One value a line, fenced: the values name things the game printed."""
-    return fence("\n".join(f"- {v}" for v in values), 8000) if values else "(none)"
+    return fence("\n".join(f"{bullet}{v}" for v in values), 8000) if values else "(none)"
 
 
-def _render_history(history: list[HistoryEntry]) -> str:
-    if not history:
-        return "(none yet)"
-    return fence("\n".join(f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history), 4000)
+def _render_history(history: list[HistoryEntry], clues: list[str]) -> str:
+    """One line a turn; a reply the Clues section holds whole is not cut short here as well."""
+    kept = {c.split(" -> ", 1)[0] for c in clues}
+    lines = [f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history]
+    return fence("\n".join(_kept_line(line, kept) for line in lines), 4000)
+
+
+def _kept_line(line: str, kept: set[str]) -> str:
+    said = line.split(" -> ", 1)[0]
+    return f"{said} -> (kept under Clues)" if said in kept else line
 
 
 def _render_now(ctx: TurnContext) -> str:
@@ -106,18 +129,24 @@ def _render_now(ctx: TurnContext) -> str:
     state.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
     state.append(f"Seen here: {_listing(ctx.seen_lines or ctx.visible_items)}")
     if ctx.named_here:
-        state.append(f"Also named in the room's text: {_listing(ctx.named_here)}")
+        state.append(f"Also here, named in the game's text: {_listing(ctx.named_here)}")
     if ctx.score is not None:
         state.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     state.extend(_render_suggestions(ctx.suggestions))
     if ctx.stuck_note:
         state.append(f"Stuck warning: {ctx.stuck_note}")
-    lines = [f"## Now (turn {ctx.turn_number})", fence("\n".join(state), 8000)]
+    # the room's text first: it changes only with the room, the lines below also with what is carried
+    lines = ["## Now"]
     if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
         lines.append("Room description (as first seen):\n" + fence(ctx.room_text, ROOM_CHARS))
-    lines.append("Latest game output, after the command shown:")
-    lines.append(fence(f"> {ctx.last_command or '(start)'}\n{without_art(ctx.last_output)}"))
+    lines.append(fence("\n".join(state), 8000))
     return "\n".join(lines)
+
+
+def _render_latest(ctx: TurnContext) -> str:
+    """The reply to the last command, whole; the turn number of the command to choose now."""
+    latest = fence(f"> {ctx.last_command or '(start)'}\n{without_art(ctx.last_output)}")
+    return f"## Latest game output (you now play turn {ctx.turn_number}), after the command shown:\n{latest}"
 
 
 def _shown_in(room_text: str, output: str) -> bool:

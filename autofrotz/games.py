@@ -179,19 +179,6 @@ def check_story(path: Path) -> Path:
     return path
 
 
-def open_story(name_or_path: str) -> Path:
-    """A story by name or path through every check a played game gets: the header and checksum, and
-    for a story outside the manifest a trial run in a child process; GameNotFoundError with one line."""
-    from autofrotz.backends.story_probe import StoryProbeError, ensure_playable
-
-    path = check_story(resolve_game(name_or_path))
-    try:
-        ensure_playable(path)
-    except StoryProbeError as exc:
-        raise GameNotFoundError(str(exc)) from None
-    return path
-
-
 def max_score(path: str | Path) -> int | None:
     """The maximum score of a story file: from the manifest, or MAX_SCORE in our own Inform source."""
     name = Path(path).name.lower()
@@ -419,3 +406,12 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def game_path_label(path: Path) -> str:
+    """How the game is named in the record: its file name when games/ holds it, else the path."""
+    try:
+        path.resolve().relative_to(GAMES_DIR.resolve())
+        return path.name
+    except ValueError:
+        return str(path.resolve())

@@ -306,3 +306,23 @@ def score_notice(text: str) -> int | None:
     n = found["n"].lower()
     points = int(n) if n.isdigit() else _NUMBER_WORDS[n]
     return points if found["way"].lower() == "up" else -points
+
+
+# A game waiting for a key press takes whatever is sent next as that key: side copies leave such states alone.
+KEY_WAIT = re.compile(
+    r"\b(?:press|hit|strike|type)\s+(?:any\s+key|a\s+key|(?:the\s+)?<?(?:space|enter|return)\b)"
+    r"|\[\s*more\s*\]|\(more\)|press\s+\w+\s+to\s+continue",
+    re.IGNORECASE,
+)
+
+
+def awaiting_key(text: str) -> bool:
+    """True when the end of a reply asks for a key press rather than a command.
+
+    >>> awaiting_key("Your mind clears...\\n\\n      (Press SPACE to Continue)\\n")
+    True
+    >>> awaiting_key("[Press any key to begin.]"), awaiting_key("You press the button. Click.")
+    (True, False)
+    """
+    tail = text.strip()[-200:]
+    return bool(KEY_WAIT.search(tail))

@@ -10,20 +10,21 @@ and `InventoryProbe.answer` asks and feeds the listing back. `InventoryProbe.des
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.managers.directions import OPPOSITES, is_travel_command
+from autofrotz.if_patterns import awaiting_key
 from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import ParsedOutput, header_lines, parse_output
 from autofrotz.managers.status_line import strip_status
+from autofrotz.words.commands import ForbiddenCommandError
+from autofrotz.words.directions import OPPOSITES, is_travel_command
 
 if TYPE_CHECKING:
-    from autofrotz.game_interface import GameInterface
+    from autofrotz.game_interface import RunningGame
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
     from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route
@@ -31,27 +32,9 @@ if TYPE_CHECKING:
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
 SIDE_COMMANDS = ("inventory", "look", "score")
-# A game waiting for a key press would take "inventory" as that key; such states are left alone.
-KEY_WAIT = re.compile(
-    r"\b(?:press|hit|strike|type)\s+(?:any\s+key|a\s+key|(?:the\s+)?<?(?:space|enter|return)\b)"
-    r"|\[\s*more\s*\]|\(more\)|press\s+\w+\s+to\s+continue",
-    re.IGNORECASE,
-)
 
 
-def awaiting_key(text: str) -> bool:
-    """True when the end of a reply asks for a key press rather than a command.
-
-    >>> awaiting_key("Your mind clears...\\n\\n      (Press SPACE to Continue)\\n")
-    True
-    >>> awaiting_key("[Press any key to begin.]"), awaiting_key("You press the button. Click.")
-    (True, False)
-    """
-    tail = text.strip()[-200:]
-    return bool(KEY_WAIT.search(tail))
-
-
-def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: str = SLOT) -> str | None:
+def side_reply(game: RunningGame, command: str, last_reply: str = "", slot: str = SLOT) -> str | None:
     """The game's reply to a side command from a copy of the state, or None when asking is not safe."""
     if command not in SIDE_COMMANDS:
         raise ValueError(f"side copies answer only {', '.join(SIDE_COMMANDS)}, not {command!r}")
@@ -67,7 +50,7 @@ def side_reply(game: GameInterface, command: str, last_reply: str = "", slot: st
 
 
 def side_exit(
-    game: GameInterface, routes: tuple[Route, ...], last_reply: str = "", slot: str = SLOT
+    game: RunningGame, routes: tuple[Route, ...], last_reply: str = "", slot: str = SLOT
 ) -> ExitAnswers | None:
     """Each route (compass moves one after another) tried in a fresh side copy, then "look" there:
     (route, each move's reply, the look's reply) per route, or None when asking is not safe. Only compass
@@ -110,26 +93,14 @@ WAYS_TRIED = (
 )
 
 
-def side_moves(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
+def side_moves(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> dict[str, str] | None:
     """Each compass way of the room tried once in a side copy that is then put back: the game's reply
     to each, or None when asking is not safe. The run is not changed by any of it."""
-    if awaiting_key(last_reply):
-        return None
-    game.save(slot)
-    replies: dict[str, str] = {}
-    try:
-        for way in WAYS_TRIED:
-            replies[way] = game.send(way).text
-            game.restore(slot)
-    except GameInterfaceError:
-        return None
-    finally:
-        game.restore(slot)
-    return replies
+    return _side_sends(game, {way: way for way in WAYS_TRIED}, last_reply, slot)
 
 
 def side_survey(
-    game: GameInterface, here: str, name_of: Callable[[str], str], last_reply: str = "", slot: str = SLOT
+    game: RunningGame, here: str, name_of: Callable[[str], str], last_reply: str = "", slot: str = SLOT
 ) -> tuple[Facts, int] | None:
     """What every compass move from here shows, and every second move from each room of this name a
     first move showed (only the moves some first move was answered with a room): (route -> the names of
@@ -165,12 +136,45 @@ def side_survey(
     return facts, sent
 
 
-def side_inventory(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
+def side_examines(
+    game: RunningGame, names: list[str], last_reply: str = "", slot: str = SLOT
+) -> dict[str, str] | None:
+    """The game's reply to "examine NAME" for each name, each asked in a fresh side copy that is then put
+    back (an examine may print a clue or spring something; the run is not changed by any of it), or None
+    when asking is not safe. A name the command check refuses (a word of an interpreter-control verb)
+    gets no reply."""
+    return _side_sends(game, {name: f"examine {name}" for name in names}, last_reply, slot)
+
+
+def _side_sends(
+    game: RunningGame, commands: dict[str, str], last_reply: str, slot: str
+) -> dict[str, str] | None:
+    """Each command sent in a fresh side copy, its reply under its key; None when asking is not safe or
+    the interpreter failed. A command the command check refuses gets no reply."""
+    if awaiting_key(last_reply):
+        return None
+    game.save(slot)
+    replies: dict[str, str] = {}
+    try:
+        for key, command in commands.items():
+            try:
+                replies[key] = game.send(command).text
+            except ForbiddenCommandError:
+                continue
+            game.restore(slot)
+    except GameInterfaceError:
+        return None
+    finally:
+        game.restore(slot)
+    return replies
+
+
+def side_inventory(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> str | None:
     """The game's reply to "inventory" from a side copy, or None when asking is not safe."""
     return side_reply(game, "inventory", last_reply, slot)
 
 
-def side_look(game: GameInterface, last_reply: str = "", slot: str = SLOT) -> str | None:
+def side_look(game: RunningGame, last_reply: str = "", slot: str = SLOT) -> str | None:
     """The game's reply to "look" from a side copy, or None when asking is not safe."""
     return side_reply(game, "look", last_reply, slot)
 
@@ -230,7 +234,7 @@ def unclear_reason(parsed: ParsedOutput, command: str | None) -> str | None:
 class InventoryProbe:
     """Asks a running game "inventory" without spending a turn; counts the questions asked."""
 
-    def __init__(self, game: GameInterface, slot: str = SLOT) -> None:
+    def __init__(self, game: RunningGame, slot: str = SLOT) -> None:
         self.game = game
         self.slot = slot
         self.queries = 0

@@ -16,10 +16,10 @@ import re
 from dataclasses import asdict, replace
 from typing import Any
 
-from autofrotz.managers.directions import edge_label, is_travel_command
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions
 from autofrotz.maze.text import is_light_source
 from autofrotz.storage.models import MazeGroup, Room
+from autofrotz.words.directions import edge_label, is_travel_command
 
 log = logging.getLogger(__name__)
 MAZE_REASONING = "maze solver"

@@ -57,7 +57,7 @@ class Mind:
             "score": self.score,
             "moves": self.moves,
             "notebook": self.notebook.to_dict(),
-            "traps": sorted(getattr(p.game, "traps", ())),  # commands that left the game not answering
+            "traps": sorted(p.game.traps),  # commands that left the game not answering
         }
 
     def load(self, data: dict[str, Any], world_only: bool = False) -> dict[str, Any]:
@@ -83,8 +83,7 @@ class Mind:
         self.last_command, self.last_output = data["last_command"], data["last_output"]
         self.death_note, self.score, self.moves = data["death_note"], data["score"], data["moves"]
         self.notebook = Notebook.from_dict(data.get("notebook"))
-        if hasattr(p.game, "traps"):
-            p.game.traps.update(str(t) for t in data.get("traps", []))
+        p.game.traps.update(str(t) for t in data.get("traps", []))
         return dict(data.get("stuck", {}))
 
 

@@ -10,12 +10,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from autofrotz.agents.stuck import is_failure
-from autofrotz.managers.directions import canonical_direction
+from autofrotz.words.directions import canonical_direction
 
 GOAL_CHARS = 1000
 CLUE_CHARS = 500
 CLUES_KEPT = 6
+CLUE_KEY = 60  # the start of a clue's text, by which its log line knows whether Clues still holds it
 LOG_KEPT = 30
+OPENED_CHARS = 80  # what a reply to opening something said, in the log
 
 # Sentences of an opening that state what the player is to do.
 GOAL_PATTERNS: tuple[str, ...] = (
@@ -155,23 +157,38 @@ class Notebook:
             and seen.score_after != seen.score_before
         ):
             gained = seen.score_after - seen.score_before
-            total = f"{seen.score_after}" + (f" of {self.max_score}" if self.max_score else "")
-            self._note(turn, "score", f"{gained:+d} points (now {total}) after > {command}")
+            self._note(turn, "score", f"> {command}: {gained:+d} points")  # the total is in the briefing
         if seen.event == "death":
-            self._note(turn, "death", f"died after > {command}: {_first_sentence(reply)}")
+            self._note(turn, "death", f"> {command}: died: {_first_sentence(reply)}")
         if seen.room and seen.room not in self.rooms_reached:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
         if _OPENING.match(command) and not is_failure(reply) and seen.event is None:
-            self._note(turn, "opened", f"> {command}: {_first_sentence(reply)}")
+            self._note(turn, "opened", f"> {command}: {_bounded(_first_sentence(reply), OPENED_CHARS)}")
         if is_clue(command, reply, seen.names):
             self._keep_clue(turn, command, reply)
 
     def earlier(self, before_turn: int) -> list[str]:
-        """The log's lines older than the recent turns the briefing shows in full."""
-        return [f"turn {e['turn']}: {e['text']}" for e in self.log if e["turn"] < before_turn]
+        """The log's lines older than the recent turns the briefing shows in full, a clue's only once the
+        Clues section no longer holds it (no fact said twice).
 
-    def _note(self, turn: int, kind: str, text: str) -> None:
-        self.log.append({"turn": turn, "kind": kind, "text": text})
+        >>> book = Notebook()
+        >>> sign = "The sign reads: the ferry leaves from the north pier at dawn."
+        >>> book.observe(3, "read sign", sign, TurnSeen())
+        >>> book.observe(4, "take oar", "Taken.", TurnSeen(score_before=0, score_after=5))
+        >>> book.earlier(9)
+        ['4. > take oar: +5 points']
+        >>> book.clues.clear(); book.earlier(9)[0]
+        '3. > read sign: a clue, no longer kept'
+        """
+        kept = {c["text"][:CLUE_KEY] for c in self.clues}  # read again later: kept under its newer turn
+        return [
+            f"{e['turn']}. {e['text']}"
+            for e in self.log
+            if e["turn"] < before_turn and (e["kind"] != "clue" or e.get("clue") not in kept)
+        ]
+
+    def _note(self, turn: int, kind: str, text: str, **more: str) -> None:
+        self.log.append({"turn": turn, "kind": kind, "text": text, **more})
         while len(self.log) > LOG_KEPT:  # ways opened go first: points and deaths are what matter
             opened = [i for i, e in enumerate(self.log) if e["kind"] == "opened"]
             self.log.pop(opened[0] if opened else 0)
@@ -181,7 +198,7 @@ class Notebook:
         self.clues = [c for c in self.clues if c["text"] != text]
         self.clues.append({"turn": turn, "command": command, "text": text})
         del self.clues[:-CLUES_KEPT]
-        self._note(turn, "clue", f"> {command} told something worth keeping (under Clues while kept)")
+        self._note(turn, "clue", f"> {command}: a clue, no longer kept", clue=text[:CLUE_KEY])
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -8,37 +8,56 @@ record, so every turn's record is the state play continues from (what a resume r
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.agents import outcome
-from autofrotz.agents.base import Decision, HistoryEntry, TurnContext
+from autofrotz.agents.base import Decision, GameAgentProtocol, HistoryEntry, TurnContext
 from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector, is_failure
-from autofrotz.config import Config, public_dict
-from autofrotz.context import HISTORY_TURNS, fence, one_line, world_fields
+from autofrotz.config import Config
+from autofrotz.context import HISTORY_TURNS, one_line, recent_turns, world_fields
 from autofrotz.control import HUMAN, GameControl
-from autofrotz.game_interface import StepResult, Vocabulary
+from autofrotz.game_interface import RunningGame, StepResult
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.if_patterns import score_notice
-from autofrotz.inventory_probe import InventoryProbe
-from autofrotz.managers.directions import edge_label, is_travel_command
-from autofrotz.managers.map_manager import RoomUpdate
-from autofrotz.managers.named_things import named_things
+from autofrotz.managers.item_manager import ItemManager
+from autofrotz.managers.map_manager import MapManager
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen, is_clue
-from autofrotz.recording import CallRecorder, metrics_for
-from autofrotz.saves import SaveRotation, unpack_state
-from autofrotz.storage.models import Game, Turn, TurnBundle, WorldSnapshot
+from autofrotz.saves import SaveRotation
+from autofrotz.storage.models import Game, Turn, TurnBundle
+from autofrotz.storage.record import Record
+from autofrotz.storage.recording import CallRecorder, metrics_for
+from autofrotz.storage.states import unpack_state
+from autofrotz.things_in_sight import SightCheck, brief_things_here
+from autofrotz.turn_perception import Changes, Reply, read_reply, side_copies_free
+from autofrotz.turn_world import (
+    first_seen,
+    game_row,
+    inventory,
+    known_items,
+    puzzle_lines,
+    room_description,
+    room_name,
+    snapshot,
+)
+from autofrotz.words.directions import edge_label, is_travel_command
+from autofrotz.words.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from autofrotz.budget import Budget
+    from autofrotz.knowledge.session import Learning
+    from autofrotz.llm.base import BaseLLM
+    from autofrotz.maze_bridge import MazeMode
 
 log = logging.getLogger(__name__)
 
@@ -48,39 +67,23 @@ class Parts:
     """Everything the orchestrator drives, built by the app (or a test)."""
 
     config: Config
-    game: Any  # GameInterface
-    db: Any  # Database
-    map: Any  # MapManager
-    items: Any  # ItemManager
-    game_agent: Any  # decide(context) -> Decision
+    game: RunningGame
+    db: Record
+    map: MapManager
+    items: ItemManager
+    game_agent: GameAgentProtocol
     puzzle_agent: PuzzleAgent
     hooks: HookDispatcher = field(default_factory=HookDispatcher)
     recorder: CallRecorder = field(default_factory=CallRecorder)
     game_file: str = "game"
-    outcome_llm: Any = None
-    map_llm: Any = None
-    item_llm: Any = None
-    maze_solver_factory: Callable[[Any], Any] | None = None
+    outcome_llm: BaseLLM | None = None
+    map_llm: BaseLLM | None = None
+    item_llm: BaseLLM | None = None
+    maze_solver_factory: Callable[[Orchestrator], MazeMode] | None = None
     max_score: int | None = None
     control: GameControl | None = None  # page requests (pause, step, pace, typed commands)
-    learning: Any = None  # knowledge.session.Learning: what earlier runs taught, and this run's learner
-    budget: Any = None  # budget.Budget: spending meter, fallbacks at 80%, stop at 100%
-
-
-@dataclass
-class Changes:
-    """What one output changed in the world model."""
-
-    new_room: bool = False
-    moved: bool = False
-    new_items: int = 0
-    inventory_changed: bool = False
-    score_changed: bool = False
-    errors: list[str] = field(default_factory=list)
-
-    @property
-    def progressed(self) -> bool:
-        return self.new_room or self.new_items > 0 or self.inventory_changed or self.score_changed
+    learning: Learning | None = None  # what earlier runs taught, and this run's learner
+    budget: Budget | None = None  # spending meter, fallbacks at 80%, stop at 100%
 
 
 class Orchestrator:
@@ -101,6 +104,7 @@ class Orchestrator:
         self.status = "playing"
         self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
         self.stop_reason = ""  # one line saying why play stopped early, when it did
+        self.sight = SightCheck(parts.game)  # names of a room's text the game answers as things in sight
 
     @property
     def maze_solver(self) -> Any:
@@ -121,7 +125,7 @@ class Orchestrator:
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
         self.mind.last_output = intro
-        self.mind.notebook.open(intro, self._room_name(self.p.map.current_room), self._maximum(intro))
+        self.mind.notebook.open(intro, room_name(self.p.map, self.p.map.current_room), self._maximum(intro))
         point = self.saves.save(0, self.mind.dump(self.stuck))
         self._record(0, Decision("", "game start"), intro, None, None, "start", point.packed, changes.errors)
         return self.game_id
@@ -181,9 +185,11 @@ class Orchestrator:
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
-        puzzles = self._evaluate_puzzles(result, decision.command, n, changes, replay is None)
+        # the maze solver reads no hints: the model is not asked on its turns, unless they kill
+        live = replay is None and (not maze or result.outcome == "death")
+        puzzles = self._evaluate_puzzles(result, decision.command, n, changes, live)
         score_before = self.mind.score
-        self._remember(n, decision.command, result, changes)
+        self._remember(n, decision.command, result, changes, maze)
         # Phase 9: terminal conditions; a death is recovered here, before the record.
         event, state, errors = self._check_terminal(result, decision.command, n, replay is not None)
         self._note(n, decision.command, result, score_before, replay.event if replay is not None else event)
@@ -196,7 +202,7 @@ class Orchestrator:
         # Phase 8: notify the observers.
         self._notify(n, decision, result, event, changes, puzzles)
 
-    def _scored(self, result: Any) -> Any:
+    def _scored(self, result: StepResult) -> StepResult:
         """Where the interpreter cannot read the score, the game's own notices keep it ("Your score has
         just gone up by one point"), counted from zero."""
         points = score_notice(result.text) if result.score is None else None
@@ -207,7 +213,7 @@ class Orchestrator:
     def _maximum(self, intro: str) -> int | None:
         """The score's maximum: from the story tables, else asked of the game in a side copy ("score"
         answers "out of a possible N" in most libraries), at no game turn."""
-        if self.p.max_score or not self._side_copies_free():
+        if self.p.max_score or not side_copies_free(self.p.game):
             return self.p.max_score
         from autofrotz.inventory_probe import side_reply
         from autofrotz.notebook import stated_maximum
@@ -216,33 +222,35 @@ class Orchestrator:
         return stated_maximum(answer) if answer else None
 
     # ----- phase helpers -----------------------------------------------------------------------
-    def _note(self, n: int, command: str, result: Any, score_before: int | None, event: Any) -> None:
+    def _note(
+        self, n: int, command: str, result: StepResult, score_before: int | None, event: str | None
+    ) -> None:
         """The notebook reads the turn: points, a death, a new room, a clue (notebook.py)."""
-        names = [r.name for r in self.p.map.rooms()] + self._known_items()
-        room = self._room_name(self.p.map.current_room) if event != "death" else None
+        names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
+        room = room_name(self.p.map, self.p.map.current_room) if event != "death" else None
         seen = TurnSeen(score_before, result.score, event, room, names)
         self.mind.notebook.observe(n, command, result.text, seen)
 
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
-        listed = frozenset([*context.visible_items, *context.inventory])
-        context.named_here = named_things(context.room_text, context.vocabulary.names_a_thing, listed)
+        brief_things_here(context, self.sight if side_copies_free(self.p.game) else None)
         return context
 
     def _context(self, n: int) -> TurnContext:
         m = self.mind
         book = m.notebook
-        first_recent = m.history[0].turn if m.history else n
+        recent = recent_turns(list(m.history), n) or list(m.history)[-1:]  # or the latest output's turn
+        first_recent = recent[0].turn if recent else n
         return TurnContext(
             max_score=book.max_score,
             goal=book.goal,
-            clues=[f"turn {c['turn']}, after > {c['command']}:\n{fence(c['text'])}" for c in book.clues],
+            clues=[f"{c['turn']}. > {c['command']} -> {c['text']}" for c in book.clues],
             earlier=book.earlier(first_recent),
             turn_number=n,
             game_file=self.p.game_file,
             last_command=m.last_command,
             last_output=m.last_output,
-            puzzles=self._puzzle_lines(),
+            puzzles=puzzle_lines(self.p.puzzle_agent, self.p.map),
             suggestions=list(self.p.puzzle_agent.suggestions),
             stuck_note=self.stuck.check(),
             history=list(m.history),
@@ -256,9 +264,8 @@ class Orchestrator:
         )
 
     def _vocabulary(self) -> Vocabulary:
-        """The story's dictionary, when the game interface can read one (test doubles may not)."""
-        read = getattr(self.p.game, "vocabulary", None)
-        return read() if callable(read) else Vocabulary()
+        """The story's dictionary (read once from the story file)."""
+        return self.p.game.vocabulary()
 
     def _decide(self, context: TurnContext, replay: Turn | None) -> Decision:
         maze_command = self._maze_command()  # on replay too: the solver re-decides, like a fixed agent
@@ -319,14 +326,14 @@ class Orchestrator:
         except Exception:
             return False
 
-    def _execute(self, decision: Decision) -> tuple[Decision, Any]:
+    def _execute(self, decision: Decision) -> tuple[Decision, StepResult]:
         """Send the command; one the interface refuses (save, quit...) is replaced by a safe default."""
-        from autofrotz.game_interface import ForbiddenCommandError, check_command
+        from autofrotz.words.commands import ForbiddenCommandError, check_command
 
         try:
             result = self.p.game.send(decision.command)
             # The record shows what the interpreter was given (read at the game's dictionary length).
-            sent = check_command(decision.command, getattr(self.p.game, "word_chars", 6))
+            sent = check_command(decision.command, self.p.game.word_chars)
             if sent != decision.command:
                 decision = replace(decision, command=sent)
         except ForbiddenCommandError as exc:
@@ -338,7 +345,7 @@ class Orchestrator:
             self.maze_solver.observe(result.text)
         return decision, result
 
-    def _send_safe_default(self) -> tuple[str, Any]:
+    def _send_safe_default(self) -> tuple[str, StepResult]:
         """The safe default instead of a refused command; 'wait' if even that once trapped the game."""
         from autofrotz.game_interface import InterpreterDiedError, TrappedCommandError
 
@@ -352,68 +359,34 @@ class Orchestrator:
     def _parse_and_update(
         self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False
     ) -> Changes:
-        changes = Changes(score_changed=score is not None and score != self.mind.score)
-        before_inventory = self._inventory()
-        before_rooms = self._room_ids()
-        try:
-            if maze and hasattr(self.maze_solver, "sync"):
-                update = self.maze_solver.sync(n)
-            else:
-                update = self._read_move(text, command, n)
-            changes.moved = bool(update.moved)
-            changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
-            item_updates = self.p.items.update_from_game_output(text, self.p.map.current_room, command, n)
-            self._check_inventory(text, n)
-        except AssertionError:  # a fake model's unexpected call is a test failure, never a default
-            raise
-        except Exception as exc:  # a parser bug must not end the game; the turn records the error
-            log.exception("world model update failed")
-            changes.errors.append(f"world model: {type(exc).__name__}: {exc}")
-            return changes
-        self.mind.pending_items = list(item_updates)
-        self.mind.pending_room = update
-        changes.new_items = sum(1 for u in item_updates if u.change == "seen" and self._first_seen(u, n))
-        changes.inventory_changed = self._inventory() != before_inventory
-        return changes
-
-    def _side_copies_free(self) -> bool:
-        """Only jericho saves and restores in memory, so only there does a side question cost no turn."""
-        return getattr(self.p.game, "backend", "") == "jericho"
-
-    def _read_move(self, text: str, command: str | None, n: int) -> RoomUpdate:
-        """The map reads the reply. Where a side copy costs no turn, a move that printed no room header
-        gets a side "look" first (a refusal in the game's own words, map_side_look), a move into a
-        look-alike room gets known exits tried (map_side_exit), and a look after corrects where the map
-        settled (settle_room): InventoryProbe.read_move, as the perception eval reads it."""
-        if not self._side_copies_free():
-            return self.p.map.update_from_game_output(text, command, n)
-        return InventoryProbe(self.p.game).read_move(self.p.map, text, command, n)
-
-    def _check_inventory(self, text: str, n: int) -> None:
-        """When the item rules could not account for a reply, ask the game in a side copy (no turn spent)."""
-        if not self._side_copies_free():
-            return
-        InventoryProbe(self.p.game).answer(self.p.items, self.p.map.current_room, n, text)
+        """Phase 2: the world model reads the reply (turn_perception.py)."""
+        return read_reply(
+            self.p.game, self.p.map, self.p.items, self.mind, Reply(text, command, n, score, maze)
+        )
 
     def _evaluate_puzzles(
-        self, result: Any, command: str, n: int, changes: Changes, live: bool
+        self, result: StepResult, command: str, n: int, changes: Changes, live: bool
     ) -> PuzzleUpdate:
         agent, text = self.p.puzzle_agent, result.text
         agent.record_attempt(command, text)
+        items = self.p.items
         view = WorldView(
-            n, text, command, self.p.map.current_room, self._inventory(), self._known_items(), self.p.map,
-            self.p.items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))],
+            n, text, command, self.p.map.current_room, inventory(items), known_items(items), self.p.map,
+            items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))],
         )  # fmt: skip
-        names = [r.name for r in self.p.map.rooms()] + self._known_items()
+        names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
         ended = result.outcome == "victory" or (result.outcome == "death" and not self.config.save_on_death)
         signals = Signals(
             changes.new_room, changes.new_items > 0, is_failure(text), changes.inventory_changed,
-            score_changed=changes.score_changed, death=result.outcome == "death",
+            score_changed=changes.score_changed and self.mind.score is not None,  # not the first reading
+            death=result.outcome == "death",
             clue=is_clue(command, text, names), stuck=bool(self.stuck.check()), ended=ended,
         )  # fmt: skip
         return agent.evaluate(view, signals, allow_llm=live)
 
-    def _remember(self, n: int, command: str, result: Any, changes: Changes) -> None:
+    def _remember(
+        self, n: int, command: str, result: StepResult, changes: Changes, maze: bool = False
+    ) -> None:
         m = self.mind
         if result.score is not None:
             m.score = result.score
@@ -421,11 +394,12 @@ class Orchestrator:
             m.moves = result.moves
         m.last_command, m.last_output = command, result.text
         m.history.append(HistoryEntry(n, command, one_line(result.text, 400), self.p.map.current_room))
-        self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed)
+        # the maze solver's turns go round rooms on purpose: they are no sign that the agent is stuck
+        self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed or maze)
 
     def _check_terminal(
-        self, result: Any, command: str, n: int, replaying: bool
-    ) -> tuple[Any, Any, list[str]]:
+        self, result: StepResult, command: str, n: int, replaying: bool
+    ) -> tuple[str | None, bytes | None, list[str]]:
         """(event, interpreter state to store, errors) after this turn's output."""
         if replaying:  # the record already holds what happened; the stored state covers any death
             return None, None, []
@@ -489,9 +463,9 @@ class Orchestrator:
         n: int,
         decision: Decision,
         text: str,
-        score: Any,
-        moves: Any = None,
-        event: Any = None,
+        score: int | None,
+        moves: int | None = None,
+        event: str | None = None,
         state: bytes | None = None,
         errors: list[str] | None = None,
     ) -> None:
@@ -509,7 +483,7 @@ class Orchestrator:
             decision.command,
             text,
             room,
-            self._inventory(),
+            inventory(self.p.items),
             reasoning,
             now,
             score,
@@ -522,7 +496,13 @@ class Orchestrator:
             agent_rule=decision.rule,
             agent_vetoes=list(decision.vetoes),
         )
-        bundle = TurnBundle(turn, self._snapshot(), metrics_for(calls, self.game_id, n), calls, state)
+        bundle = TurnBundle(
+            turn,
+            snapshot(self.p.map, self.p.items, self.p.puzzle_agent),
+            metrics_for(calls, self.game_id, n),
+            calls,
+            state,
+        )
         bundle.saved_before, self.saved_before = self.saved_before, None
         if self.p.learning is not None:
             bundle.knowledge = self.p.learning.facts(
@@ -531,16 +511,22 @@ class Orchestrator:
         self.p.db.write_turn(self.game_id, bundle)
 
     def _notify(
-        self, n: int, decision: Decision, result: Any, event: Any, changes: Changes, puzzles: PuzzleUpdate
+        self,
+        n: int,
+        decision: Decision,
+        result: StepResult,
+        event: str | None,
+        changes: Changes,
+        puzzles: PuzzleUpdate,
     ) -> None:
         room = self.mind.pending_room
         if room is not None and room.room_id and (changes.moved or changes.new_room):
-            description = self._room_description(room.room_id)
+            description = room_description(self.p.map, room.room_id)
             self._emit(
                 ev.RoomEnter(room.room_id, room.room_name or room.room_id, description, changes.new_room)
             )
         for u in self.mind.pending_items:
-            if u.change == "seen" and self._first_seen(u, n):
+            if u.change == "seen" and first_seen(self.p.items, u, n):
                 self._emit(ev.ItemFound(u.item_id, u.name, self.p.map.current_room))
             elif u.change == "taken":
                 self._emit(ev.ItemTaken(u.item_id, u.name))
@@ -553,14 +539,14 @@ class Orchestrator:
         self.mind.pending_items, self.mind.pending_room = [], None
         self._emit(self._turn_end(n, decision, result, event))
 
-    def _turn_end(self, n: int, decision: Decision, result: Any, event: Any) -> ev.TurnEnd:
+    def _turn_end(self, n: int, decision: Decision, result: StepResult, event: str | None) -> ev.TurnEnd:
         room_id = self.p.map.current_room
         return ev.TurnEnd(
             n,
             decision.command,
             result.text,
             room_id,
-            self._room_name(room_id),
+            room_name(self.p.map, room_id),
             self.mind.score,
             self.mind.moves,
             event,
@@ -573,67 +559,18 @@ class Orchestrator:
             budget_usd=self.config.budget_usd,
             budget_usd_per_hour=self.config.budget_usd_per_hour,
             exits=tuple(next((r.exits for r in self.p.map.rooms() if r.room_id == room_id), ())),
-            inventory=tuple(self._inventory()),
+            inventory=tuple(inventory(self.p.items)),
             total_tokens=self.p.recorder.total_tokens,
             rule=decision.rule,
             vetoes=decision.vetoes,
         )
 
-    # ----- small readers -----------------------------------------------------------------------
-    def _puzzle_lines(self) -> list[str]:
-        open_puzzles = self.p.puzzle_agent.open_puzzles()[-8:]
-        where = {
-            p.puzzle_id: f"at {self._room_name(p.location)}" if p.location else "location unknown"
-            for p in open_puzzles
-        }
-        return [f"#{p.puzzle_id} {p.description} ({where[p.puzzle_id]})" for p in open_puzzles]
-
     def _emit(self, event: ev.Event) -> None:
         self.p.hooks.emit(event)
 
     def _game_row(self) -> Game:
-        config_json = json.dumps(public_dict(self.config), default=str)
-        now = datetime.now(UTC).isoformat(timespec="seconds")
-        return Game(
-            None,
-            self.p.game_file,
-            now,
-            seed=self.config.seed,
-            backend=self.config.backend,
-            config_json=config_json,
-            max_score=self.p.max_score,
-            story_sha256=getattr(self.p.game, "story_sha256", None),
-            knew=self.p.learning.knew() if self.p.learning is not None else None,
-        )
-
-    def _inventory(self) -> list[str]:
-        return [i.name for i in self.p.items.get_inventory()]
-
-    def _known_items(self) -> list[str]:
-        return [i.name for i in self.p.items.get_all_items()][:40]
-
-    def _room_ids(self) -> set[str]:
-        return {r.room_id for r in self.p.map.rooms()}
-
-    def _room_name(self, room_id: str | None) -> str | None:
-        return next((r.name for r in self.p.map.rooms() if r.room_id == room_id), room_id)
-
-    def _room_description(self, room_id: str) -> str:
-        return next((r.description for r in self.p.map.rooms() if r.room_id == room_id), "")
-
-    def _first_seen(self, update: Any, n: int) -> bool:
-        item = self.p.items.get_item(update.item_id)
-        return item is not None and item.first_seen_turn == n
-
-    def _snapshot(self) -> WorldSnapshot:
-        return WorldSnapshot(
-            current_room=self.p.map.current_room,
-            rooms=self.p.map.rooms(),
-            connections=self.p.map.connections(),
-            items=self.p.items.get_all_items(),
-            puzzles=[type(p)(**asdict(p)) for p in self.p.puzzle_agent.puzzles],
-            maze_groups=self.p.map.maze_groups(),
-            inventory=self._inventory(),
+        return game_row(
+            self.config, self.p.game_file, self.p.max_score, self.p.game.story_sha256, self.p.learning
         )
 
 

@@ -18,7 +18,7 @@ from autofrotz.agents.stuck import StuckDetector
 from autofrotz.game_interface import GameInterfaceError
 from autofrotz.hooks import base as ev
 from autofrotz.orchestrator import Orchestrator
-from autofrotz.saves import StateDamagedError
+from autofrotz.storage.states import StateDamagedError
 
 log = logging.getLogger(__name__)
 # budget: stopped by its budget, goes on with a higher one; model_error: its model failed, goes on once fixed

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from autofrotz.agents.base import GameAgentProtocol
 from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.plain_agent import PlainAgent, is_plain
 from autofrotz.agents.puzzle_agent import PuzzleAgent
@@ -16,15 +18,24 @@ from autofrotz.budget import STATUS as BUDGET_STATUS
 from autofrotz.budget import Budget, prior_spending
 from autofrotz.config import ROLES, Config
 from autofrotz.control import GameControl
+from autofrotz.games import game_path_label
 from autofrotz.hooks.base import Observer
 from autofrotz.hooks.console import ConsoleProgress
 from autofrotz.hooks.dispatcher import HookDispatcher
 from autofrotz.hooks.registry import HookEnv, HookError, build_observers
 from autofrotz.model_health import STATUS as MODEL_ERROR
 from autofrotz.orchestrator import Orchestrator, Parts, game_name
-from autofrotz.recording import CallRecorder
+from autofrotz.storage.record import Record
+from autofrotz.storage.recording import CallRecorder
 
 SCRIPT_PROVIDER = "script"  # game agent only: plays the command file named by "model"
+
+
+if TYPE_CHECKING:
+    from autofrotz.game_interface import RunningGame
+    from autofrotz.llm.base import BaseLLM
+    from autofrotz.maze_bridge import MazeMode
+    from autofrotz.web.runner import WebServerHandle
 
 
 class SessionError(RuntimeError):
@@ -37,12 +48,14 @@ class Session:
 
     config: Config
     orchestrator: Orchestrator
-    db: Any
-    game: Any
+    db: Record
+    game: RunningGame
     resume_id: int | None = None
-    web_handle: Any = None
+    web_handle: WebServerHandle | None = None
     notice: str | None = None
-    llms: dict[str, Any] = field(default_factory=dict)  # each role's model, closed with the session
+    llms: dict[str, BaseLLM | None] = field(
+        default_factory=dict
+    )  # each role's model, closed with the session
 
     @classmethod
     def open(
@@ -52,13 +65,14 @@ class Session:
         web: bool = True,
         observers: list[Observer] | None = None,
         console: bool = True,
-        game: Any = None,
+        game: RunningGame | None = None,
         preflight: bool = False,
     ) -> Session:
         """Build a session (``game``: an opened interpreter to use; ``preflight``: ask each model once
         first); SessionError names what is wrong."""
         from autofrotz.storage.database import Database
 
+        _check_rules_off(config)
         if resume_id is None:
             _resolve(config.game_file)  # an unknown game is refused before a database file is made
         db = _open_database(Database, config.database_path)
@@ -72,16 +86,14 @@ class Session:
     def _build(
         cls,
         config: Config,
-        db: Any,
+        db: Record,
         resume_id: int | None,
         web: bool,
         extra: list[Observer],
         console: bool,
-        game: Any = None,
+        game: RunningGame | None = None,
         preflight: bool = False,
     ) -> Session:
-        from autofrotz.app import RoleNotice, game_path_label
-
         if resume_id is not None:
             _claim(db, resume_id)
             config = _resumed_config(config, db, resume_id)
@@ -102,8 +114,8 @@ class Session:
         parts = _parts(config, game, db, llms, recorder, HookDispatcher(observers), game_path_label(path))
         _add_learning(parts, config, db, path, resume_id)
         parts.control = GameControl(pace_for(config, handle is not None, parts.game_agent))
-        if hasattr(game, "control_words"):  # the takeover box refuses the story's own save words too
-            parts.control.story_words = (game.word_chars, game.control_words())
+        # the takeover box refuses the story's own save words too
+        parts.control.story_words = (game.word_chars, game.control_words())
         parts.budget = budget
         return cls(config, Orchestrator(parts), db, game, resume_id, handle, line, llms)
 
@@ -178,7 +190,7 @@ class Session:
         self.close()
 
 
-def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
+def _resumed_config(config: Config, db: Record, game_id: int) -> Config:
     from autofrotz.resume import ResumeError, game_info
 
     try:
@@ -189,7 +201,7 @@ def _resumed_config(config: Config, db: Any, game_id: int) -> Config:
     return replace(config, game_file=info.game_file, seed=seed, backend=info.backend)
 
 
-def _claim(db: Any, game_id: int) -> None:
+def _claim(db: Record, game_id: int) -> None:
     """Take the game's lock before anything else, so two resumes of one game cannot both play."""
     from autofrotz.storage.locks import GameLockedError
 
@@ -199,7 +211,7 @@ def _claim(db: Any, game_id: int) -> None:
         raise SessionError(str(exc)) from None
 
 
-def _check_resumed_story(db: Any, game_id: int, path: Path) -> None:
+def _check_resumed_story(db: Record, game_id: int, path: Path) -> None:
     from autofrotz.resume import ResumeError, check_same_story, game_info
 
     try:
@@ -211,7 +223,7 @@ def _check_resumed_story(db: Any, game_id: int, path: Path) -> None:
 OPEN_TRIES = 5  # a new database file opened by several processes at once (bench workers) is busy a moment
 
 
-def _open_database(database: Any, path: str) -> Any:
+def _open_database(database: Callable[[str], Record], path: str) -> Record:
     """The database, retried a few times while another process holds it (two bench workers creating
     one new file: switching it to WAL or migrating it takes a lock the busy timeout does not wait for)."""
     import sqlite3
@@ -242,7 +254,7 @@ def _resolve(game_file: str) -> Path:
         raise SessionError(str(exc)) from None
 
 
-def _budget(config: Config, recorder: CallRecorder, db: Any, resume_id: int | None) -> Budget:
+def _budget(config: Config, recorder: CallRecorder, db: Record, resume_id: int | None) -> Budget:
     """The game's spending meter; a resumed game starts from what it had spent before."""
     budget = Budget.from_config(config, recorder)
     if resume_id is not None:
@@ -256,7 +268,9 @@ def _model_roles(config: Config) -> tuple[str, ...]:
     return ("game_agent",) if is_plain(config) else ROLES
 
 
-def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, gate: Any = None) -> Any:
+def _role_llm(
+    role: str, config: Config, recorder: CallRecorder, notice: RoleNotice, gate: Any = None
+) -> BaseLLM | None:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
     from autofrotz.llm import LLMError, MissingAPIKeyError, UnknownProviderError, build_llm
 
@@ -271,7 +285,7 @@ def _role_llm(role: str, config: Config, recorder: CallRecorder, notice: Any, ga
         raise SessionError(f"agents.{role}: {exc}") from None
 
 
-def _check_models(config: Config, llms: dict[str, Any], preflight: bool) -> None:
+def _check_models(config: Config, llms: dict[str, BaseLLM | None], preflight: bool) -> None:
     """Warn about unpriced paid models, refuse a budget they would dodge, and (when asked) call each once."""
     from autofrotz.model_checks import ModelCheckError, check_prices
     from autofrotz.model_checks import preflight as ask_each
@@ -285,7 +299,7 @@ def _check_models(config: Config, llms: dict[str, Any], preflight: bool) -> None
         raise SessionError(str(exc)) from None
 
 
-def _start_web(config: Config, web: bool) -> Any:
+def _start_web(config: Config, web: bool) -> WebServerHandle | None:
     if not (web and config.web_server.enabled and "web_monitor" in config.hooks):
         return None
     try:
@@ -308,7 +322,7 @@ def _observers(config: Config, web: bool, extra: list[Observer], console: bool) 
     return observers + extra
 
 
-def _open_game(path: Path, config: Config) -> Any:
+def _open_game(path: Path, config: Config) -> RunningGame:
     from autofrotz.game_interface import GameInterfaceError, open_game
 
     try:
@@ -335,7 +349,7 @@ def pace_for(config: Config, web: bool, agent: Any) -> float:
     return DEFAULT_WATCH_PACE_S if web and builtin else 0.0
 
 
-def make_game_agent(config: Config, llm: Any, name: str) -> Any:
+def make_game_agent(config: Config, llm: BaseLLM | None, name: str) -> GameAgentProtocol:
     """The game agent a config asks for: scripted, built-in (no model) or the LLM agent."""
     settings = config.agent("game_agent")
     if settings.provider == SCRIPT_PROVIDER:
@@ -350,7 +364,7 @@ def make_game_agent(config: Config, llm: Any, name: str) -> Any:
     return BuiltinAgent()
 
 
-def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: int | None) -> None:
+def _add_learning(parts: Parts, config: Config, db: Record, path: Path, resume_id: int | None) -> None:
     """Load what earlier runs of this story taught and let the game agent use it (see knowledge/)."""
     from autofrotz.agents.builtin_agent import BuiltinAgent
     from autofrotz.knowledge.advisor import KnowingAgent
@@ -360,16 +374,15 @@ def _add_learning(parts: Parts, config: Config, db: Any, path: Path, resume_id: 
     learning = Learning.open(db.conn, path, config.seed, fresh, resume_id)
     parts.learning = learning
     learning.game = parts.game
-    if hasattr(parts.game, "traps"):
-        parts.game.traps.update(learning.traps)  # commands that trapped this story in earlier runs
+    parts.game.traps.update(learning.traps)  # commands that trapped this story in earlier runs
     agent = parts.game_agent
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
         parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)
     elif hasattr(agent, "brief"):
-        agent.brief(learning)
+        agent.brief(learning.briefing())
 
 
-def _started_fresh(db: Any, game_id: int, default: bool) -> bool:
+def _started_fresh(db: Record, game_id: int, default: bool) -> bool:
     """Whether a game being resumed started blank: a resume plays on as the game began (its agent's
     recorded decisions are re-made the same way), whatever the config says now."""
     row = db.conn.execute("SELECT extra FROM games WHERE game_id = ?", (game_id,)).fetchone()
@@ -377,16 +390,27 @@ def _started_fresh(db: Any, game_id: int, default: bool) -> bool:
     return bool(knew["fresh"]) if isinstance(knew, dict) and "fresh" in knew else default
 
 
-def parser_mode(config: Config, role: str, llm: Any) -> str:
+def parser_mode(config: Config, role: str, llm: BaseLLM | None) -> str:
     """The parser mode of a role; rules when it has no model."""
     return config.agent(role).mode if llm is not None else "rules"
 
 
+def _check_rules_off(config: Config) -> None:
+    """Each name of the config's `rules_off` is a rule of some table that may be switched off (the
+    catalogue reads every layer's tables, so the session checks them, not the config)."""
+    from autofrotz.rules.catalogue import check_rules_off
+
+    try:
+        check_rules_off(config.rules_off)
+    except ValueError as exc:
+        raise SessionError(f"rules_off: {exc}") from None
+
+
 def _parts(
     config: Config,
-    game: Any,
-    db: Any,
-    llms: dict[str, Any],
+    game: RunningGame,
+    db: Record,
+    llms: dict[str, BaseLLM | None],
     recorder: CallRecorder,
     hooks: HookDispatcher,
     label: str,
@@ -396,7 +420,7 @@ def _parts(
     from autofrotz.managers.map_manager import MapManager
     from autofrotz.rules import switches
 
-    switches.use(config.rules_off)  # checked against every table when the config was read
+    switches.use(config.rules_off)  # checked against every table when the session was opened
     name = game_name(label)
     map_llm, item_llm = llms.get("map_parser"), llms.get("item_parser")
     map_manager = MapManager(
@@ -421,14 +445,33 @@ def _parts(
         map_llm=map_llm,
         item_llm=item_llm,
         maze_solver_factory=None if is_plain(config) else maze_factory(),  # plain: the model plays mazes too
-        max_score=max_score(game.path) if hasattr(game, "path") else None,
+        max_score=max_score(game.path),
     )
 
 
-def maze_factory() -> Any:
+def maze_factory() -> Callable[[Orchestrator], MazeMode] | None:
     """The maze solver bridge, when the maze package is available."""
     try:
         from autofrotz.maze_bridge import make_solver
     except ImportError:
         return None
     return make_solver
+
+
+@dataclass
+class RoleNotice:
+    """Roles that fell back to the built-in agent or rules because a key is missing."""
+
+    missing: dict[str, list[str]] = field(default_factory=dict)  # env var -> roles
+
+    def line(self) -> str | None:
+        """One line naming the roles and how to set the keys, or None."""
+        if not self.missing:
+            return None
+        roles = sorted(r for rs in self.missing.values() for r in rs)
+        names = " / ".join(sorted(self.missing))
+        example = sorted(self.missing)[0]
+        return (
+            f"no API key ({names} not set): {', '.join(roles)} use the built-in agent / rules; "
+            f"set the key to use the configured model, e.g. `export {example}=...`"
+        )

@@ -71,6 +71,8 @@ OUR_GAMES = {
     "saltmarsh": "\nYou pick your way along the top of the bank. Mud sucks at your boots.\n",
     "observatory": "\nLake Shore\nA strip of shingle",
     "clocktower": "There is no climbing back.\n\n\nYou are in the back yard",
+    "junction": "You land hard on the cinders.\n\n\nLineside\nA cinder path",
+    "foghorn": "You are wearing an oilskin coat; in its pocket are a gate key, a brass whistle and a folded",
 }
 
 

@@ -58,8 +58,8 @@ ALLOWED = _words(
     # what players move, search, climb, enter or stand on
     "rug carpet mat statue painting rock stone pile body table chair bench desk bed tree ladder rope stairs "
     "hole boat "
-    # weapons, tools, clothes and food
-    "sword knife axe shovel coat hat food "
+    # weapons, tools (the prising tools a "need something to prise it" clue fits), clothes and food
+    "sword knife axe shovel crowbar bar coat hat food "
     # the people and animals of stock descriptions
     "man woman guard dog cat bird horse "
     # treasure as games name it

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from autofrotz.bench import games as bench
+from autofrotz.bench import jobs
 from autofrotz.bench.games_report import markdown
 from autofrotz.storage.reader import GameReader
 from tests.orchestrator_support import ROOT, require_cellar
@@ -53,10 +54,10 @@ def test_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_a_crashed_run_loses_only_itself(tmp_path: Path) -> None:
     require_cellar()
     db = str(tmp_path / "c.db")
-    good = bench.Job(str(ROOT / "games" / "cellar.z5"), 1, 10, db, None)
-    broken = bench.Job(str(tmp_path / "missing.z5"), 2, 10, db, None)
+    good = jobs.Job(str(ROOT / "games" / "cellar.z5"), 1, 10, db, None)
+    broken = jobs.Job(str(tmp_path / "missing.z5"), 2, 10, db, None)
     bench.run_jobs([broken, good], workers=2, method="fork")
-    assert list(bench.finished_runs(db)) == [("cellar", 1, 10)]
+    assert list(jobs.finished_runs(db)) == [("cellar", 1, 10)]
 
 
 def test_nail_comparison_counts() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from autofrotz.bench import games as bench
+from autofrotz.bench import jobs
 from autofrotz.bench.tales import LEADERBOARD_SOURCE
 from tests.bench_support import record
 from tests.orchestrator_support import ROOT, require_cellar
@@ -109,8 +110,8 @@ def test_a_run_played_elsewhere_comes_back_as_the_same_record(tmp_path: Path) ->
 
     story = str(ROOT / "games" / "cellar.z5")
     here, there = str(tmp_path / "here.db"), str(tmp_path / "there.db")
-    run_local([bench.Job(story, 1, 15, here, None)], 1, "fork", Ledger())
-    job = bench.Job(story, 1, 15, there, None)
+    run_local([jobs.Job(story, 1, 15, here, None)], 1, "fork", Ledger())
+    job = jobs.Job(story, 1, 15, there, None)
     bring_back(job, play_elsewhere(job, Path(story).read_bytes(), None, os.getcwd()))
     local, remote = record(here), record(there)
     assert list(local) == list(remote) == [("cellar", 1)]
@@ -118,7 +119,7 @@ def test_a_run_played_elsewhere_comes_back_as_the_same_record(tmp_path: Path) ->
     local[("cellar", 1)]["config"].pop("database_path")
     remote[("cellar", 1)]["config"].pop("database_path")
     assert local == remote
-    assert bench.finished_runs(there) == {("cellar", 1, 15): 1}
+    assert jobs.finished_runs(there) == {("cellar", 1, 15): 1}
     assert (tmp_path / "there.db.truth" / "cellar-s1-t15.json").is_file()
 
 
@@ -128,8 +129,8 @@ def test_a_provider_cap_keeps_its_runs_within_it(tmp_path: Path) -> None:
     capped = json.loads(Path(write_config(tmp_path / "capped.json")).read_text())
     capped["providers"]["fake"]["max_concurrent_runs"] = 1
     (tmp_path / "capped.json").write_text(json.dumps(capped))
-    capped_job = bench.Job("cellar.z5", 1, 5, "x.db", str(tmp_path / "capped.json"))
-    builtin_job = bench.Job("cellar.z5", 2, 5, "x.db", None)
+    capped_job = jobs.Job("cellar.z5", 1, 5, "x.db", str(tmp_path / "capped.json"))
+    builtin_job = jobs.Job("cellar.z5", 2, 5, "x.db", None)
     caps, pending = ProviderCaps(), [capped_job, builtin_job]
     # One run of the capped provider is running: the next one waits, a built-in run goes first.
     assert next_launch(pending, [capped_job], 8, Ledger(), caps) == builtin_job

@@ -71,7 +71,9 @@ def briefings(
 
 
 def section(briefing: str, title: str) -> str:
-    """The lines of one '## ' section (or one 'Label:' line of the Now section)."""
+    """The lines of one '## ' section (or one 'Label:' line of the Now section); '' when it is left out."""
+    if title not in briefing:
+        return ""
     if title.startswith("## "):
         start = briefing.index(title)
         end = briefing.find("\n## ", start + 1)
@@ -118,7 +120,7 @@ def test_the_goal_and_the_note_stay_in_the_briefing(tmp_path: Path) -> None:
 def test_the_current_room_s_description_is_always_briefed(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["w", "examine lamp"])
     assert "smelling of oil and old rope" in section(seen[-1], "## Now")
-    assert "smelling" not in section(seen[-1], "Latest game output")
+    assert "smelling" not in section(seen[-1], "## Latest game output")
 
 
 # ---- 3. exits are true both ways -----------------------------------------------------------------
@@ -187,7 +189,7 @@ def test_the_puzzle_agent_is_asked_when_a_note_is_read_and_never_after_the_win(t
     asked = [h["messages"][-1]["content"] for h in MockLLM.instances["puzzle_agent"].history]
     note_turn = [a for a in asked if "<<<STORY\n> read note\n" in a]
     assert note_turn, "not asked on the turn the note was read"
-    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "(carried)" in note_turn[0]
+    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "\ncarried: " in note_turn[0]
     assert not any("You have won" in a for a in asked)
 
 
@@ -198,6 +200,22 @@ def test_points_scored_long_ago_are_in_the_earlier_log(tmp_path: Path) -> None:
     seen = briefings(tmp_path, CELLAR_WIN[:24] + ["look"] * 8)
     earlier = section(seen[-1], "## Earlier in this game")
     assert "points" in earlier and "take crown" in earlier
+
+
+def test_no_fact_is_said_twice_and_the_recent_turns_only_grow_between_steps(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, CELLAR_WIN[:7] + ["examine note"] + ["inventory", "wait"] * 3 + ["look"])
+    late = seen[-1]  # the note, read at turn 7 and examined since, is a kept clue
+    assert section(late, "## Clues kept").count("Dear heir") == 1 and late.count("Dear heir") == 1
+    assert "clue" not in section(late, "## Earlier in this game")
+    latest = section(late, "## Latest game output")
+    assert "> look" in latest and "15. > look" not in section(late, "## Recent turns")  # shown once
+    # turns 14 and 15 stand in the same room with the same things: 15's briefing is 14's with one more
+    # recent turn, up to the latest output
+    one, two = seen[13], seen[14]
+    shared = one[: one.index("STORY>>>\n\n## Latest game output")]
+    assert two.startswith(shared) and section(two, "## Recent turns").count(". > ") == 1 + section(
+        one, "## Recent turns"
+    ).count(". > ")
 
 
 # ---- 9. readings that misled a model on games outside the corpus ----------------------------------------
@@ -318,3 +336,53 @@ def test_a_lane_that_goes_on_down_to_the_river_is_no_way_down(tmp_path: Path) ->
     seen = briefings(tmp_path, [*walk, "open drawer", "take crank", "w", "w", "w"], game="clocktower")
     lanes = [b for b in seen if "goes on down to the river" in b]
     assert lanes and all("down (not tried)" not in section(b, "Exits:") for b in lanes)
+
+
+# junction, as the capable model played it blind: the commands it sent through the relay
+JUNCTION_RELAY = """north|read timetable|east|read note|open desk|west|north|east|east|take stone|east
+|enter hut
+|open chest|take key|take pick|out|read sign|west|south|take crowbar|east|take handlamp|west|north
+|prise stone with crowbar|west|unlock door with key|up|open door|up|pull black lever|turn on handlamp|down
+|take wedge|up|pull black lever|pull red lever""".replace("\n", "").split("|")
+
+
+@pytest.fixture(scope="module")
+def junction_relay(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    require_cellar()
+    MockLLM.reset()
+    return briefings(tmp_path_factory.mktemp("junction"), JUNCTION_RELAY, game="junction")
+
+
+def hints(briefing: str) -> list[str]:
+    return [line for line in briefing.splitlines() if line.startswith("Puzzle hint")]
+
+
+def test_a_puzzle_said_of_it_names_its_obstacle_and_the_tool_that_fits(junction_relay: list[str]) -> None:
+    after_take = section(junction_relay[10], "## Open puzzles")  # turn 11: "Your fingers cannot shift it"
+    line = next(p for p in after_take.splitlines() if "prise it out" in p)
+    assert "stone" in line.split("Your fingers")[0]  # the "it" is named
+    with_crowbar = junction_relay[20]  # turn 21: the crowbar taken in the goods yard
+    assert "may help: rusty crowbar" in section(with_crowbar, "## Open puzzles")
+    assert any("prise stone with rusty crowbar [route: north]" in h for h in hints(with_crowbar))
+
+
+def test_a_puzzle_is_closed_by_what_resolves_it_and_a_success_is_none(junction_relay: list[str]) -> None:
+    after_prise = junction_relay[25]  # turn 26: "The stone springs out" and 10 points
+    assert "stone" not in section(after_prise, "## Open puzzles")
+    frame_open = junction_relay[31:36]  # "The whole frame is locked solid": open until the lever comes over
+    assert all("frame is locked solid" in section(b, "## Open puzzles") for b in frame_open)
+    assert not any("unlock" in h for b in frame_open for h in hints(b))  # jammed, not a lock for the key
+    after_lever = junction_relay[36]  # turn 37: "the points clank across to the branch" and 5 points
+    assert "frame" not in section(after_lever, "## Open puzzles")
+    assert "clank" not in section(after_lever, "## Open puzzles")  # a success is no puzzle
+
+
+def test_a_door_found_locked_in_a_side_copy_is_a_puzzle_for_the_key_named_for_it(
+    junction_relay: list[str],
+) -> None:
+    at_platform_end = junction_relay[8]  # turn 9: "up" tried in a side copy, "The signal box door is locked"
+    assert "signal box door is locked (at Platform End)" in section(at_platform_end, "## Open puzzles")
+    with_key = junction_relay[14]  # turn 15: the box key taken from the tool chest
+    assert hints(with_key)[0] == "Puzzle hint, SUGGESTED: unlock signal box door with box key"
+    after_unlock = junction_relay[27]  # turn 28: "unlock door with key"
+    assert "signal box door" not in section(after_unlock, "## Open puzzles") and not hints(after_unlock)

@@ -59,6 +59,14 @@ def test_a_150_room_map_has_no_line_through_a_room_and_no_label_overlaps(
     pg.locator("#map g.node.current").click()
     pg.wait_for_selector("#room-info:visible")
     shoot_both(pg, "map-150-rooms-card")
+    assert pg.get_attribute("#map", "data-laid-out-by") == "elk"
+    pg.reload()  # the same graph again: this browser kept ELK's places, no worker lays it out
+    rendered(pg, 150)
+    map_ready(pg)
+    assert pg.get_attribute("#map", "data-laid-out-by") == "cache"
+    pg.click("#map-fit")
+    again = pg.evaluate(OVERLAPS)
+    assert again["segments"] == found["segments"] and again["through"] == [] and again["labels"] == 0
 
 
 @pytest.fixture(scope="module")

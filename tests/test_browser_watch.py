@@ -204,9 +204,8 @@ def test_header_puzzles_and_metrics_show_the_viewed_turn_without_noise(
 
 LABEL_PX = """() => {
     const svg = document.querySelector('#map svg.map-svg');
-    const scale = svg.getScreenCTM().a;
     return [...svg.querySelectorAll('text.node-label')]
-        .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+        .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
 }"""
 NODES_INSIDE = """() => {
     const box = document.querySelector('#map').getBoundingClientRect();
@@ -218,7 +217,9 @@ NODES_INSIDE = """() => {
 }"""
 
 
-VIEW_WIDTH = "document.querySelector('#map svg').viewBox.baseVal.width"
+VIEW_WIDTH = (  # the width of map shown: the panel's width over the map group's scale
+    "document.querySelector('#map svg').clientWidth / document.querySelector('#map g.map-view').getCTM().a"
+)
 
 
 def node_center(pg: Page, room: str) -> tuple[float, float]:

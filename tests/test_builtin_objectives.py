@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from autofrotz.agents.builtin_objectives import Objectives, read_steps
-from autofrotz.game_interface import Vocabulary
+from autofrotz.words.vocabulary import Vocabulary
 
 OPENING = (
     "Greetings, traveller, and welcome to the tower! There is a job I need you to do for me. "

@@ -14,10 +14,10 @@ from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_replies import BLOCK_TURNS, ReplyTactics
 from autofrotz.backends import zmachine
 from autofrotz.context import world_fields
-from autofrotz.game_interface import Vocabulary
 from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.rules.switches import set_rule
+from autofrotz.words.vocabulary import Vocabulary
 from tests.orchestrator_support import ROOT, require_cellar
 
 BEDROOM = "Bedroom\nA cramped bedroom. A door leads north and a window looks east.\n"

@@ -10,8 +10,9 @@ import pytest
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_memory import Spot
 from autofrotz.agents.builtin_words import DARK
-from autofrotz.game_interface import Vocabulary, open_game
+from autofrotz.game_interface import open_game
 from autofrotz.rules.switches import set_rule
+from autofrotz.words.vocabulary import Vocabulary
 from tests.conftest import _story
 from tests.test_builtin_agent import World, stock_reply
 from tests.test_builtin_replies import Game

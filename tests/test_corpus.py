@@ -264,7 +264,8 @@ def test_infocom_rooms_are_found_inside_their_rooms_object(zork1: Path) -> None:
 
 
 def test_perception_scores_each_turn_as_the_map_said_it_and_counts_later_readings_apart() -> None:
-    from autofrotz.evals.perception import GameRun, _relabelled_count
+    from autofrotz.evals.game_run import GameRun
+    from autofrotz.evals.perception import _relabelled_count
 
     run = GameRun("g", pairs=[("one", 1), ("one", 1), ("one", 2)], turn_numbers=[0, 2, 3])
     assert _relabelled_count(run, {0: "yard", 2: "one", 3: "kitchen", 9: "attic"}) == 2

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from autofrotz.backends.jericho_backend import decode_state, encode_state
-from autofrotz.saves import pack_state, unpack_state
 from autofrotz.storage.database import Database
 from autofrotz.storage.guard import DatabaseRefusedError
+from autofrotz.storage.states import pack_state, unpack_state
 from tests.orchestrator_support import ROOT
 
 

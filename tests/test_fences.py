@@ -57,7 +57,7 @@ def prompt_text(call: dict[str, Any]) -> str:
 @pytest.fixture(scope="module")
 def calls(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     """Every prompt of two runs of the marker story, by role (the post-mortem and briefing apart)."""
-    from autofrotz.knowledge.store import save_guide
+    from autofrotz.storage.facts import save_guide
     from tests.conftest import _built
 
     story = _built("inject")

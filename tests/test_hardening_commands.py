@@ -14,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from autofrotz import game_interface
 from autofrotz.agents.commands import clean_command
-from autofrotz.game_interface import ForbiddenCommandError, open_game, sanitise_command
+from autofrotz.backends import base as backends_base
+from autofrotz.game_interface import open_game
 from autofrotz.if_patterns import FORBIDDEN_VERBS, forbidden_verb
+from autofrotz.words.commands import ForbiddenCommandError, check_command, sanitise_command
 
 ATTACKS = [
     "scripture", "scripts/pwned", "script", "SCRIPT", "restarting", "restart!", "restart.", "save?",
@@ -38,7 +39,7 @@ def _files(folder: Path) -> list[str]:
 @pytest.mark.parametrize("attack", ATTACKS)
 def test_attack_is_refused_by_the_filter(attack: str) -> None:
     with pytest.raises(ForbiddenCommandError):
-        game_interface.check_command(attack)
+        check_command(attack)
 
 
 @pytest.mark.parametrize("attack", ["quit?", "restarting", "scripts/pwned", "recording", "restart!", "save?"])
@@ -74,7 +75,7 @@ def test_second_line_cancels_what_slips_past_the_filter(
 ) -> None:
     """With the filter switched off, the interface still answers the questions by cancelling."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(game_interface, "check_command", lambda command, *_: sanitise_command(command))
+    monkeypatch.setattr(backends_base, "check_command", lambda command, *_: sanitise_command(command))
     saves = tmp_path / "saves"
     with open_game(zork1, backend, force=True, save_dir=saves) as game:
         game.start()
@@ -141,7 +142,7 @@ def _could_control(sent: str, chars: int) -> bool:
 @given(disguised_verbs())
 def test_no_disguise_reaches_the_game_as_a_control_verb(command: str) -> None:
     try:
-        sent = game_interface.check_command(command)
+        sent = check_command(command)
     except ForbiddenCommandError:
         return
     assert not _could_control(sent, 6), (command, sent)

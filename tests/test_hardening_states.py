@@ -9,8 +9,8 @@ import pytest
 
 from autofrotz.bench.storage import file_figures, play_game
 from autofrotz.game_interface import open_game
-from autofrotz.saves import referenced_states, state_ref, unpack_state
 from autofrotz.storage.database import STATES_KEEP_EVERY, STATES_RECENT_TURNS, Database
+from autofrotz.storage.states import referenced_states, state_ref, unpack_state
 
 TURNS = 400
 

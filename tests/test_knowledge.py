@@ -16,10 +16,10 @@ from autofrotz.knowledge.briefing import briefing
 from autofrotz.knowledge.learner import Learner, needed_items, refusal_class
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.session import Learning
-from autofrotz.knowledge.store import Fact, read_facts, story_sha, write_facts
 from autofrotz.llm import MockLLM
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
+from autofrotz.storage.facts import Fact, read_facts, story_sha, write_facts
 from autofrotz.storage.models import Game, Room, WorldSnapshot
 from tests.orchestrator_support import ROOT, make_config, reply, require_cellar, run_until_killed, walkthrough
 
@@ -469,7 +469,7 @@ def test_a_resumed_game_keeps_the_learning_choice_it_started_with(tmp_path: Path
 
 
 def test_bench_games_plays_every_run_fresh_while_learning_is_the_default(tmp_path: Path) -> None:
-    from autofrotz.bench.games import Job, job_config
+    from autofrotz.bench.jobs import Job, job_config
     from autofrotz.config import Config
 
     (tmp_path / "c.json").write_text('{"fresh": false}')

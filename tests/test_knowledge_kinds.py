@@ -8,13 +8,13 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.game_interface import Vocabulary
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore, _refusal
 from autofrotz.knowledge.widen import Asked, pool_commands
 from autofrotz.rules.switches import set_rule
+from autofrotz.words.vocabulary import Vocabulary
 
 KNOWN = ["put", "in", "on", "brass", "key", "lamp", "sign", "oak", "chest", "give", "to"]
 WORDS = Vocabulary(frozenset(KNOWN))

@@ -11,8 +11,8 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import InformedMemory, KnowingAgent
 from autofrotz.knowledge.advisor_base import DEAD_END_TRIES
+from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import dead_ends
 from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded, scene
 

@@ -1,8 +1,9 @@
 """Learning: rooms known by their names in a rehearsal, a way a reply opened, what an earlier run took.
 
-Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/path.py), ``a way a reply
-opened, a later run`` (tested with ``every word, a later run`` in test_knowledge_walks.py) and ``what an
-earlier run took`` (knowledge/advisor.py). Each test also switches its rule off and sees the old behaviour.
+Rules ``a room is known by its name`` and ``a way it opened`` (knowledge/rehearsal.py, histories.py),
+``a way a reply opened, a later run`` (tested with ``every word, a later run`` in
+test_knowledge_walks.py) and ``what an earlier run took`` (knowledge/advisor.py). Each test also
+switches its rule off and sees the old behaviour.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
+from autofrotz.knowledge.histories import dead_ends, taken
 from autofrotz.knowledge.looks import RULE as RELOOK_RULE
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import Played, _rooms_played, _same_rooms, dead_ends, taken
+from autofrotz.knowledge.path import Played
+from autofrotz.knowledge.rehearsal import _rooms_played, _same_rooms
 from autofrotz.knowledge.shut import shut_in_way
 from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded

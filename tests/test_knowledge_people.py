@@ -10,12 +10,12 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.game_interface import Vocabulary
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.widen import candidates
 from autofrotz.rules.switches import set_rule
+from autofrotz.words.vocabulary import Vocabulary
 
 WORDS = Vocabulary(
     frozenset(["give", "show", "to", "ticket", "left", "clerk", "put", "in", "on", "tie", "cut"])

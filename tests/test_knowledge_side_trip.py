@@ -137,7 +137,7 @@ class CountingGame:
 
 class CountingRehearsal:
     def __init__(self) -> None:
-        from autofrotz.knowledge.path import Spend
+        from autofrotz.knowledge.rehearsal import Spend
 
         self.game, self.spend, self.plays = CountingGame(), Spend(), 0
 
@@ -151,7 +151,8 @@ class CountingRehearsal:
 
 @pytest.mark.parametrize("halves", [True, False])
 def test_idle_commands_go_in_halves(halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    from autofrotz.knowledge.path import Played, RoomsPlayed, _trim
+    from autofrotz.knowledge.path import Played
+    from autofrotz.knowledge.rehearsal import RoomsPlayed, _trim
 
     set_rule(krules.HALVES, halves)
     before = Played(0, "", "hall", 0, (), "")

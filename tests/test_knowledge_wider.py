@@ -13,13 +13,14 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.game_interface import Vocabulary
 from autofrotz.knowledge import advisor_path, widen
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
+from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.lore import Lore, Scoring
-from autofrotz.knowledge.path import ProvenPath, Step, dead_ends
+from autofrotz.knowledge.path import ProvenPath, Step
 from autofrotz.rules.switches import set_rule
+from autofrotz.words.vocabulary import Vocabulary
 
 
 def recorded(turns: list[tuple[Any, ...]]) -> sqlite3.Connection:
@@ -178,7 +179,7 @@ def test_the_story_s_own_verbs_come_first_and_library_or_out_of_game_verbs_never
 def test_a_story_s_dictionary_gives_its_verbs() -> None:
     from pathlib import Path
 
-    from autofrotz.backends.jericho_backend import dictionary_verbs
+    from autofrotz.game_interface import dictionary_verbs
 
     story = Path(__file__).resolve().parent.parent / "games" / "zork1.z5"
     if not story.exists():
@@ -191,7 +192,7 @@ def test_a_story_s_dictionary_gives_its_verbs() -> None:
 def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from autofrotz.knowledge.path import ways_on
+    from autofrotz.knowledge.histories import ways_on
 
     conn = recorded(
         [
@@ -236,7 +237,7 @@ def test_once_the_agent_has_run_dry_the_wider_pool_comes_first(
 
 
 def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run_gets_further() -> None:
-    from autofrotz.knowledge.path import walls
+    from autofrotz.knowledge.histories import walls
 
     conn = recorded(
         [

@@ -17,10 +17,10 @@ import pytest
 from autofrotz.config import Config, config_from_dict
 from autofrotz.hooks import base as ev
 from autofrotz.llm import MockLLM
-from autofrotz.managers.directions import edge_label
 from autofrotz.resume import resume
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
+from autofrotz.words.directions import edge_label
 from tests.orchestrator_support import Recorder, reply
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +61,7 @@ def walk_in(truth: dict[str, Any], steps: int = 2) -> list[str]:
 
 
 def _back(direction: str | None) -> str | None:
-    from autofrotz.managers.directions import opposite
+    from autofrotz.words.directions import opposite
 
     return opposite(edge_label(direction)) if direction else None
 

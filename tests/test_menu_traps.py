@@ -12,9 +12,9 @@ import pytest
 
 from autofrotz.game_interface import ForbiddenCommandError, TrappedCommandError, open_game
 from autofrotz.games import GAMES_DIR
-from autofrotz.saves import unpack_state
 from autofrotz.storage.database import Database
 from autofrotz.storage.reader import GameReader
+from autofrotz.storage.states import unpack_state
 from tests.orchestrator_support import ROOT
 
 TRAPS = {"temple": "help", "loose": "hint", "night": "hints", "inhumane": "about", "sherbet": "help"}

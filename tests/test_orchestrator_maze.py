@@ -65,6 +65,31 @@ def test_maze_mode_bypasses_the_game_agent(tmp_path: Path) -> None:
     assert len(solver.observed) == 3 and "carrying" in solver.observed[1].lower()
 
 
+def test_maze_solver_turns_neither_ask_the_puzzle_model_nor_count_as_stuck(tmp_path: Path) -> None:
+    MockLLM.preload("game_agent", [reply("w"), reply("e")])
+    empty = {"new_puzzles": [], "suggestions": [], "solved": []}
+    MockLLM.preload("puzzle_agent", [empty])  # the first turn's look; an empty queue fails the test
+    mock = {"provider": "mock", "model": "m"}
+    config = make_config(tmp_path, {"game_agent": mock, "puzzle_agent": mock}, max_turns=7)
+    solver = FakeSolver(["xyzzy"] * 4)  # refused four times in one room: stuck, had the agent typed it
+    with Session.open(config, web=False, console=False) as session:
+        orch = session.orchestrator
+        orch.p.maze_solver_factory = lambda _orch: solver
+        active = {"on": False}
+        orch.p.map.is_maze_active = lambda: active["on"]  # type: ignore[method-assign]
+        orch.start()
+        orch.run_turn()
+        active["on"] = True
+        for _ in range(4):
+            orch.run_turn()
+        active["on"] = False
+        orch.run_turn()
+        orch.finish("abandoned")
+    assert len(MockLLM.instances["puzzle_agent"].history) == 1
+    briefing = str(MockLLM.instances["game_agent"].history[-1]["messages"])
+    assert "xyzzy" in briefing and "Stuck warning" not in briefing
+
+
 def test_maze_events_follow_the_map_groups() -> None:
     from autofrotz.agents.puzzle_agent import PuzzleAgent
     from autofrotz.hooks import base as ev

@@ -10,10 +10,10 @@ import pytest
 
 from autofrotz.config import Config
 from autofrotz.llm import MockLLM
-from autofrotz.saves import unpack_state
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
 from autofrotz.storage.reader import GameReader
+from autofrotz.storage.states import unpack_state
 from tests.orchestrator_support import make_config, reply, require_cellar, walkthrough
 
 MOCK = {"game_agent": {"provider": "mock", "model": "m"}}

@@ -136,7 +136,7 @@ def test_an_early_event_gets_no_room_of_its_own() -> None:
 
 def test_an_ablation_replay_scores_each_turn_as_the_map_said_it() -> None:
     from autofrotz.evals.ablation import replay
-    from autofrotz.evals.perception import GameRun
+    from autofrotz.evals.game_run import GameRun
 
     steps = [(None, INTRO), ("n", KITCHEN), ("e", PANTRY), ("w", KITCHEN), ("s", YARD)]
     truth = [1, 2, 3, 2, 1]

@@ -15,7 +15,7 @@ from autofrotz.agents.builtin_rules import TABLE as AGENT_TABLE
 from autofrotz.agents.builtin_tactics import Scene, named_room_actions
 from autofrotz.agents.puzzle_rules import detect
 from autofrotz.bench.games import main as bench_games
-from autofrotz.config import ConfigError, config_from_dict
+from autofrotz.config import config_from_dict
 from autofrotz.managers.item_reply_rules import TAKE_REPLIES, first_rule
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.managers.map_rules import RULES as MAP_RULES
@@ -23,6 +23,7 @@ from autofrotz.managers.room_parser import LINE_RULES
 from autofrotz.rules.catalogue import check_rules_off, tables
 from autofrotz.rules.cli import main as rules_main
 from autofrotz.rules.switches import set_rule, switched
+from autofrotz.session import Session, SessionError
 from tests.test_builtin_agent import World
 from tests.test_builtin_barriers import DESCEND, PIT
 
@@ -71,7 +72,7 @@ def test_every_rule_name_the_agent_spells_is_a_row() -> None:
     assert spelled - NOT_RULES <= rows
 
 
-def test_rules_off_names_a_wrong_rule_and_lists_the_right_ones() -> None:
+def test_rules_off_names_a_wrong_rule_and_lists_the_right_ones(tmp_path: Path) -> None:
     assert check_rules_off([" dream", "take-all", "known wall", "take_verb"]) == {
         "dream", "take-all", "known wall", "take_verb"
     }  # fmt: skip
@@ -79,8 +80,11 @@ def test_rules_off_names_a_wrong_rule_and_lists_the_right_ones() -> None:
         check_rules_off(["four-poster"])
     with pytest.raises(ValueError, match="new_room"):  # a fallback cannot be switched off
         check_rules_off(["new_room"])
-    with pytest.raises(ConfigError, match="rules_off: no rule that can be switched off: proven path"):
-        config_from_dict({"rules_off": ["proven path"]})
+    db = tmp_path / "never.db"
+    wrong = config_from_dict({"rules_off": ["proven path"], "database_path": str(db)})
+    with pytest.raises(SessionError, match="rules_off: no rule that can be switched off: proven path"):
+        Session.open(wrong, web=False, console=False)  # refused before the database is made
+    assert not db.exists()
     assert config_from_dict({"rules_off": ["dream"]}).rules_off == ["dream"]
 
 
@@ -151,7 +155,7 @@ def test_the_agents_ordered_rows_are_rules_of_its_table() -> None:
 def test_each_turn_records_the_rule_that_chose_its_command(tmp_path: Path) -> None:
     """A game of the built-in agent: every command after the start is named by a row of a table, in
     the turn's own column (turns.agent_rule), as the page shows it; a rule switched off never decides."""
-    from autofrotz.bench.games import Job, play_job
+    from autofrotz.bench.jobs import Job, play_job
     from autofrotz.storage.reader import GameReader
     from tests.orchestrator_support import ROOT, require_cellar
 

@@ -14,12 +14,12 @@ import httpx
 import pytest
 
 from autofrotz.control import GameControl
-from autofrotz.game_interface import ForbiddenCommandError, check_command
 from autofrotz.storage.database import Database
 from autofrotz.storage.models import Game
 from autofrotz.web.guard import MAX_BODY_BYTES
 from autofrotz.web.live import LiveHub
 from autofrotz.web.runner import WebServerHandle, start_web_server
+from autofrotz.words.commands import ForbiddenCommandError, check_command
 
 MB = 1024 * 1024
 

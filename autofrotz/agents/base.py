@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from autofrotz.game_interface import Vocabulary
+from autofrotz.words.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from autofrotz.agents.world_view import ItemReader, MapReader
 
 
 @dataclass(frozen=True)
@@ -75,11 +78,11 @@ class TurnContext:
     exit_lines: list[str] = field(default_factory=list)  # each true exit with its state, as briefed
     refused: list[str] = field(default_factory=list)  # directions the game refused here, with its words
     goal: str = ""  # the opening's stated goal
-    clues: list[str] = field(default_factory=list)  # what was read, examined or told, fenced
+    clues: list[str] = field(default_factory=list)  # read, examined or told: "turn. > command -> text"
     earlier: list[str] = field(default_factory=list)  # the log of events older than `history`
     # The live world model, for algorithmic agents (the LLM agent reads only the text above).
-    map: Any = None
-    items: Any = None
+    map: MapReader | None = None
+    items: ItemReader | None = None
     # The story file's dictionary: the words its parser reads (the game's word list, not its state).
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
 

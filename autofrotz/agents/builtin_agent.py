@@ -36,8 +36,8 @@ from autofrotz.agents.builtin_tactics import (
     allowed,
 )
 from autofrotz.agents.scripted import ScriptedAgent
-from autofrotz.game_interface import Vocabulary
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
+from autofrotz.words.vocabulary import Vocabulary
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 

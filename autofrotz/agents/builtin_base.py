@@ -26,7 +26,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_ways import (
     known_name,
 )
-from autofrotz.game_interface import Vocabulary
+from autofrotz.words.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
 

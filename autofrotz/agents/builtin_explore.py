@@ -11,7 +11,7 @@ import networkx as nx
 
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_switch import on
-from autofrotz.managers.directions import DIRECTION_WORDS
+from autofrotz.words.directions import DIRECTION_WORDS
 
 COMPASS = ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "up", "down")
 BLIND = (*COMPASS, "in", "out")

@@ -85,8 +85,11 @@ def _to_place(
     words = set(obj.steps[0][0].split())
 
     def named(other: str) -> bool:
+        world = ctx.map
+        if world is None:
+            return False
         try:
-            title = str(ctx.map.room(other).get("name") or "")
+            title = str(world.room(other).get("name") or "")
         except Exception:  # an unknown room id
             return False
         return bool(words) and words <= set(place_words(title))

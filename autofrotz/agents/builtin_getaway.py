@@ -11,7 +11,7 @@ from autofrotz.agents.builtin_flight import chased, flight_step, still_hunted
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_readings import dark_on_map
 from autofrotz.agents.builtin_tactics import Scene, carried
-from autofrotz.managers.directions import opposite
+from autofrotz.words.directions import opposite
 
 
 def getaway(mem: Memory, ctx: TurnContext, scene: Scene) -> str | None:

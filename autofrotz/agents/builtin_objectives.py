@@ -19,8 +19,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from autofrotz.agents.builtin_words import DETERMINERS, word_class
-from autofrotz.game_interface import Vocabulary
-from autofrotz.managers.directions import DIRECTION_WORDS, OPPOSITES
+from autofrotz.words.directions import DIRECTION_WORDS, OPPOSITES
+from autofrotz.words.vocabulary import Vocabulary
 
 # ----- reading -----
 

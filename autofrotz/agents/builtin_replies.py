@@ -18,7 +18,7 @@ from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import objects
 from autofrotz.agents.builtin_words import is_refusal
-from autofrotz.game_interface import Vocabulary
+from autofrotz.words.vocabulary import Vocabulary
 
 # Light sources by their stock names (lamp, lantern, torch, candle...): the convention of every cave game.
 LIGHTS = rr.words("lamp lantern torch candle flashlight light")

@@ -20,7 +20,7 @@ import re
 
 from autofrotz.agents.builtin_objectives import COMPASS_WORD, SENTENCE_END, Step, clauses, read_clause
 from autofrotz.agents.builtin_words import word_class
-from autofrotz.game_interface import Vocabulary
+from autofrotz.words.vocabulary import Vocabulary
 
 # How many times a written route repeats a step: "once", "twice", "four times", "3 times".
 COUNTS = {"once": 1, "twice": 2, "thrice": 3}

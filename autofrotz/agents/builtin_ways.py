@@ -26,9 +26,9 @@ import re
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_explore import COMPASS
-from autofrotz.game_interface import Vocabulary
-from autofrotz.managers.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.managers.room_exits import parse_exits
+from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
+from autofrotz.words.vocabulary import Vocabulary
 
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
 

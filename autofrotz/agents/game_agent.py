@@ -71,12 +71,9 @@ class GameAgent:
         self.system_prompt = system_prompt(game_name)
         self.blocks: list[str] = []  # the stable part of the context, as sent in append-only blocks
 
-    def brief(self, learning: Any) -> None:
-        """Put what earlier runs of this story taught into the system prompt (knowledge/briefing.py)."""
-        from autofrotz.knowledge.briefing import briefing
-
-        text = briefing(learning.lore, learning.guide, learning.guide_run)
-        self.system_prompt = system_prompt(self.game_name, text)
+    def brief(self, briefing: str) -> None:
+        """Put the briefing on what earlier runs of this story taught into the system prompt."""
+        self.system_prompt = system_prompt(self.game_name, briefing)
 
     def messages(self, context: TurnContext) -> list[dict[str, Any]]:
         """The message sent for one turn: the stable blocks, the last marked as a cache breakpoint,

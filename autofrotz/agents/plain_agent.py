@@ -72,7 +72,7 @@ class PlainAgent(GameAgent):
         self.entries: list[Entry] = []
         self.start = 0
 
-    def brief(self, learning: Any) -> None:
+    def brief(self, briefing: str) -> None:
         """Nothing: the plain baseline knows nothing from earlier runs."""
 
     def decide(self, context: TurnContext) -> Any:

@@ -6,7 +6,8 @@ telling of a door); it moves to the room where the obstacle is met. It is closed
 resolves it (the door unlocks, the room is lit), never by a success elsewhere. An attempt is recorded
 by what it means (the same action on the same thing, however worded). Hints stay until they are acted
 on or a failure disproves them. The model is asked on new clue text, a new obstacle, a score change, a
-death and when play is stuck, never after the game has ended.
+death and when play is stuck, once in EVERY turns when something else happened, and never after the
+game has ended.
 """
 
 from __future__ import annotations
@@ -29,10 +30,14 @@ from autofrotz.agents.puzzle_prompt import (
 )
 from autofrotz.agents.stuck import is_failure
 from autofrotz.context import fence, one_line
+from autofrotz.managers.exit_states import BLOCKED_STATE
 from autofrotz.storage.models import Puzzle
+from autofrotz.words.directions import is_stationary_command, is_travel_command
 
 __all__ = ["SCHEMA", "PuzzleAgent", "PuzzleUpdate", "Signals", "WorldView"]
 HINTS_KEPT = 3
+MERGED_CHARS = 300  # a puzzle's description grows by what else is said of its obstacle up to this length
+EVERY = 20  # turns between the model's looks when no event calls for it
 RULE_HINT = "tool matches"  # the reasoning of a hint the rules made
 
 
@@ -95,9 +100,8 @@ def prompt_variables(game_name: str) -> dict[str, str]:
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
-    def __init__(self, llm: Any = None, game_name: str = "", min_gap: int = 10, every: int = 15) -> None:
+    def __init__(self, llm: Any = None, game_name: str = "", every: int = EVERY) -> None:
         self.llm = llm
-        self.min_gap = min_gap
         self.every = every
         self.system_prompt = render_prompt("puzzle_agent.txt", **prompt_variables(game_name))
         self.puzzles: list[Puzzle] = []
@@ -108,7 +112,9 @@ class PuzzleAgent:
     # --- evaluation -------------------------------------------------------------------------
     def evaluate(self, view: WorldView, signals: Signals, allow_llm: bool = True) -> PuzzleUpdate:
         """Detect new puzzles, close solved ones and refresh the suggestions for this turn."""
-        update = PuzzleUpdate(found=self._detect(view), solved=self._solved_by_rules(view))
+        found = self._detect(view) + self._blocked_ways(view)
+        update = PuzzleUpdate(found=found, solved=self._solved_by_rules(view, signals.score_changed))
+        self._link_tools(view)
         suggestions = self._rule_suggestions(view)
         if allow_llm and not signals.ended and self._llm_due(view.turn, signals, bool(update.found)):
             suggestions = self._llm_pass(view, update) + suggestions
@@ -122,27 +128,58 @@ class PuzzleAgent:
         newly_stuck, self.was_stuck = signals.stuck and not self.was_stuck, signals.stuck
         if found or newly_stuck or signals.score_changed or signals.death or signals.clue:
             return True
-        if turn - self.last_llm_turn < self.min_gap:
-            return False
-        return signals.any or turn - self.last_llm_turn >= self.every
+        # a new room or thing, a failure or a change in what is carried: a look now and then, for what the
+        # rules do not detect (the events above are asked about as they come)
+        return signals.any and turn - self.last_llm_turn >= self.every
 
     def _detect(self, view: WorldView) -> list[Puzzle]:
         found = []
         for sentence, kind in rules.detect(view.output):
-            obstacle = obstacles.obstacle_of(sentence)
+            obstacle = obstacles.named_obstacle(sentence, view.command)
             here = view.room_id if obstacles.placed_here(view.command, obstacle) else None
             known = self._by_obstacle(kind, obstacle)
             if known is None:
-                found.append(self.add(sentence, kind, here, view.turn, obstacle=obstacle))
-            elif known.location is None and here is not None:
+                # a sentence that calls its obstacle "it" is filed under the thing's name
+                named = sentence if obstacles.names_thing(sentence, obstacle) else f"{obstacle}: {sentence}"
+                raised_by = "" if here is None or _moves_or_looks(view.command) else view.command or ""
+                puzzle = self.add(named, kind, here, view.turn, obstacle=obstacle)
+                puzzle.raised_by = raised_by
+                found.append(puzzle)
+                continue
+            if sentence not in known.description and len(known.description) < MERGED_CHARS:
+                known.description = f"{known.description} {sentence}"  # more said of the same obstacle
+            if known.location is None and here is not None:
                 known.location = here  # met at last: the puzzle moves to where its obstacle is
         return found
 
-    def _by_obstacle(self, kind: str, obstacle: str) -> Puzzle | None:
+    def _by_obstacle(self, kind: str, obstacle: str, among: list[Puzzle] | None = None) -> Puzzle | None:
+        """The puzzle of the same obstacle, whatever its kind (of the same kind for an unnamed "it")."""
         key = obstacles.head(obstacle)
         return next(
-            (p for p in self.open_puzzles() if p.kind == kind and obstacles.head(p.obstacle) == key), None
+            (
+                p
+                for p in (self.open_puzzles() if among is None else among)
+                if obstacles.head(p.obstacle) == key and (p.kind == kind or key not in obstacles.VAGUE)
+            ),
+            None,
         )
+
+    def _blocked_ways(self, view: WorldView) -> list[Puzzle]:
+        """A way out of this room the game barred in words that pose an obstacle (found by walking it or
+        trying it in a side copy) is a puzzle here, once: never filed again after it was solved."""
+        room = next((r for r in view.map.rooms() if r.room_id == view.room_id), None) if view.map else None
+        found, met_here = [], [p for p in self.puzzles if p.location in (view.room_id, None)]
+        for direction, state in sorted((getattr(room, "exit_states", None) or {}).items()):
+            if state.get("state") != BLOCKED_STATE or not state.get("reason"):
+                continue
+            for sentence, kind in rules.detect(str(state["reason"])):
+                obstacle = obstacles.obstacle_of(sentence)
+                known = self._by_obstacle(kind, obstacle, among=met_here)
+                if kind in ("locked", "blocked") and obstacle not in obstacles.VAGUE and known is None:
+                    described = f"{direction}: {sentence}"
+                    found.append(self.add(described, kind, view.room_id, view.turn, obstacle=obstacle))
+                    met_here.append(found[-1])  # a door barring two ways is one puzzle
+        return found
 
     def add(
         self,
@@ -166,21 +203,42 @@ class PuzzleAgent:
         """Register a detected maze as a puzzle (the maze solver handles it)."""
         return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn, obstacle="maze")
 
-    def _solved_by_rules(self, view: WorldView) -> list[Puzzle]:
+    def _solved_by_rules(self, view: WorldView, score_changed: bool = False) -> list[Puzzle]:
         if not view.command or is_failure(view.output) or obstacles.refused(view.output):
             return []
         lit = self._lit_rooms(view) + self._needs_met(view)
         if lit:
             return lit
-        if not any(p.search(view.output) for p in rules.SOLVED_PATTERNS):
-            return []
-        said = f"{view.command}\n{view.output}"
         solved = [
             self.solve(p.puzzle_id, view.turn)
             for p in self.open_puzzles()
-            if p.kind in ("locked", "blocked") and obstacles.names_thing(said, p.obstacle)
+            if self._resolves(p, view, score_changed)
         ]
         return [p for p in solved if p is not None]
+
+    def _resolves(self, puzzle: Puzzle, view: WorldView, score_changed: bool) -> bool:
+        """Whether this turn's reply resolves a puzzle: points scored for acting on its obstacle; the
+        action the game once refused with it now done without that refusal; or, for a lock or a barrier,
+        the reply to an action (not a move or a look, which only describe) saying that it opened."""
+        command, output = view.command or "", view.output
+        if puzzle.kind == "maze":
+            return False
+        if score_changed and obstacles.names_thing(command, puzzle.obstacle):
+            return True
+        if (
+            puzzle.raised_by
+            and puzzle.created_turn < view.turn
+            and obstacles.action_key(command) == obstacles.action_key(puzzle.raised_by)
+        ):
+            return not any(obstacles.head(obstacles.named_obstacle(s, command)) == obstacles.head(
+                puzzle.obstacle) for s, _ in rules.detect(output))  # fmt: skip
+        if puzzle.kind not in ("locked", "blocked") or _moves_or_looks(command):
+            return False
+        opened = [s for s in rules.sentences(output) if any(p.search(s) for p in rules.SOLVED_PATTERNS)]
+        return bool(opened) and (
+            obstacles.names_thing(command, puzzle.obstacle)
+            or any(obstacles.names_thing(s, puzzle.obstacle) for s in opened)
+        )
 
     def _needs_met(self, view: WorldView) -> list[Puzzle]:
         """A clue that a thing is needed is used up once that thing is carried."""
@@ -211,16 +269,37 @@ class PuzzleAgent:
     def _rule_suggestions(self, view: WorldView) -> list[Suggestion]:
         suggestions = []
         for puzzle in self.open_puzzles():
-            item = rules.tool_for(puzzle.kind, view.inventory)
+            target = puzzle.obstacle or rules.locked_target(puzzle.description)
+            act = rules.needed_act(puzzle.description)
+            if act is not None:  # "you need something to cut it with": cut it with the tool carried
+                item = rules.tool_for_act(act, view.inventory)
+                action, confidence = f"{act} {obstacles.head(target)} with {item}", "medium"
+            else:
+                item, confidence = self._tool(puzzle, view.inventory)
+                action = rules.ACTION_FOR_KIND.get(puzzle.kind, "").format(target=target, item=item)
             if item is None:
                 continue
-            target = puzzle.obstacle or rules.locked_target(puzzle.description)
-            action = rules.ACTION_FOR_KIND[puzzle.kind].format(target=target, item=item)
             route = self._route(view, puzzle.location)
-            confidence = "high" if puzzle.kind == "locked" else "medium"
             suggestion = Suggestion(puzzle.puzzle_id, action, (item,), confidence, RULE_HINT, route)
             suggestions.append(suggestion)
         return suggestions
+
+    def _tool(self, puzzle: Puzzle, inventory: list[str]) -> tuple[str | None, str]:
+        """The carried tool for a puzzle's kind and how sure the rules are: a key whose own name points at
+        this lock (or a plain "key") is a high hint, any other key a medium one."""
+        if puzzle.kind != "locked":
+            return rules.tool_for(puzzle.kind, inventory), "medium"
+        keys = [name for name in inventory if rules.tool_for("locked", [name])]
+        fitting = [k for k in keys if rules.key_fits(k, puzzle.obstacle, puzzle.description)]
+        return (fitting[0], "high") if fitting else ((keys[0], "medium") if keys else (None, "medium"))
+
+    def _link_tools(self, view: WorldView) -> None:
+        """A thing known anywhere that fits the act a puzzle's clue says is needed is linked to it."""
+        for puzzle in self.open_puzzles():
+            act = rules.needed_act(puzzle.description)
+            item = rules.tool_for_act(act, [*view.inventory, *view.known_items]) if act else None
+            if item is not None and item not in puzzle.related_items:
+                puzzle.related_items.append(item)
 
     def _still_standing(self, view: WorldView) -> list[Suggestion]:
         """Last turn's hints that were neither acted on nor closed: they stay, their routes renewed."""
@@ -355,6 +434,11 @@ class PuzzleAgent:
             for s in data.get("suggestions", [])
         ]
         self.last_llm_turn = int(data.get("last_llm_turn", -(10**6)))
+
+
+def _moves_or_looks(command: str | None) -> bool:
+    """A move or a look: its reply describes what is there rather than answering an action."""
+    return is_travel_command(command) or is_stationary_command(command)
 
 
 def _last_created(data: dict[str, Any]) -> int:

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import re
 
-ARTICLES = frozenset({"the", "a", "an", "some", "your", "my", "this", "that", "its", "his", "her"})
+ARTICLES = frozenset(
+    {"the", "a", "an", "some", "your", "my", "this", "that", "its", "his", "her", "whole", "entire"}
+)
+# What a sentence calls its obstacle when it does not name it: the thing acted on is meant.
+VAGUE = frozenset({"it", "they", "them", "something", "anything", "someone", "this", "that"})
+PREPOSITIONS = ("with", "on", "in", "into", "to", "at", "from", "under", "onto")
 # Verbs that say the same thing: the first word of each group is the one kept.
 VERB_GROUPS: tuple[tuple[str, ...], ...] = (
     ("take", "get", "pick", "grab", "carry"),
@@ -71,6 +76,30 @@ def obstacle_of(sentence: str) -> str:
     return " ".join(phrase.split()[-3:])
 
 
+def acted_on(command: str | None) -> str:
+    """The thing a command acts on: the words after its verb, up to a preposition ('' for none).
+
+    >>> acted_on("take the stone"), acted_on("prise stone with crowbar"), acted_on("north")
+    ('stone', 'stone', '')
+    """
+    rest = words(command or "")[1:]
+    cut = next((i for i, w in enumerate(rest) if w in PREPOSITIONS), len(rest))
+    return " ".join(rest[:cut][-3:])
+
+
+def named_obstacle(sentence: str, command: str | None) -> str:
+    """The obstacle of a sentence, or, when it speaks of it only as "it" or "something", the thing the
+    command acted on.
+
+    >>> named_obstacle("Your fingers cannot shift it; you need something to lever it up.", "take stone")
+    'stone'
+    >>> named_obstacle("The iron door is locked.", "north")
+    'iron door'
+    """
+    obstacle = obstacle_of(sentence)
+    return (acted_on(command) or obstacle) if obstacle in VAGUE else obstacle
+
+
 def head(obstacle: str) -> str:
     """The word an obstacle is called by: its last word.
 
@@ -108,12 +137,11 @@ def action_key(command: str) -> str:
     )
     phrases: list[list[str]] = [[]]
     for word in rest:
-        if word in ("with", "on", "in", "into", "to", "at", "from", "under", "onto"):
+        if word in PREPOSITIONS:
             phrases.append([word])
         else:
             phrases[-1].append(word)
-    tails = [(p[0] + " " + p[-1]) if p[0] in ("with", "on", "in", "into", "to", "at", "from", "under", "onto")
-             and len(p) > 1 else p[-1] for p in phrases if p]  # fmt: skip
+    tails = [(p[0] + " " + p[-1]) if p[0] in PREPOSITIONS and len(p) > 1 else p[-1] for p in phrases if p]
     return " ".join([verb, *tails])
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from autofrotz.context import fence, one_line
-from autofrotz.managers.exit_states import describe_exit
+from autofrotz.managers.exit_states import UNTRIED, describe_exit
 from autofrotz.storage.models import Puzzle
 
 CONFIDENCES = ("high", "medium", "low")
@@ -56,13 +56,28 @@ SCHEMA: dict[str, Any] = {
 
 
 def puzzle_lines(puzzles: list[Puzzle], name_of: Callable[[str | None], str | None]) -> str:
-    """Open puzzles with their obstacle, where it is, and what was tried."""
+    """Open puzzles with their obstacle, where it is, the things that may help and what was tried.
+
+    >>> stone = Puzzle(1, "A stone is jammed.", location="yard", related_items=["crowbar"], kind="blocked")
+    >>> stone.obstacle = "stone"
+    >>> print(puzzle_lines([stone], lambda r: "Yard"))
+    - #1 [blocked] A stone is jammed. (obstacle: stone; at Yard; may help: crowbar); failed: -
+    """
     lines = [
         f"- #{p.puzzle_id} [{p.kind}] {p.description} (obstacle: {getattr(p, 'obstacle', '') or '?'}; "
-        f"{_where(p.location, name_of)}); failed: {'; '.join(p.attempts) or '-'}"
+        f"{_where(p.location, name_of)}{may_help(p)}); failed: {'; '.join(p.attempts) or '-'}"
         for p in puzzles
     ]
     return "\n".join(lines) or "(none)"
+
+
+def may_help(puzzle: Puzzle) -> str:
+    """The things linked to a puzzle, as the tail of its place ('' when none).
+
+    >>> may_help(Puzzle(1, "A stone is jammed.", related_items=["crowbar", "bar"]))
+    '; may help: crowbar, bar'
+    """
+    return f"; may help: {', '.join(puzzle.related_items)}" if puzzle.related_items else ""
 
 
 def map_summary(world_map: Any, name_of: Callable[[str | None], str | None]) -> str:
@@ -70,29 +85,66 @@ def map_summary(world_map: Any, name_of: Callable[[str | None], str | None]) -> 
     if world_map is None:
         return "(unknown)"
     rooms = sorted(world_map.rooms(), key=lambda r: (r.first_visited_turn or 0, r.room_id))[-MAP_ROOMS:]
-    lines = []
-    for room in rooms:
-        exits = "; ".join(describe_exit(d, room.exit_states[d], name_of) for d in sorted(room.exit_states))
-        lines.append(f"- {room.name}: {exits or 'no exits known'}")
+    lines = [f"- {room.name}: {room_ways(room.exit_states, name_of) or 'no exits known'}" for room in rooms]
     return "\n".join(lines) or "(none)"
 
 
+def room_ways(states: dict[str, Any], name_of: Callable[[str | None], str | None]) -> str:
+    """A room's exits in short: where each walked way leads, the ways not tried by direction alone, and
+    every other (blocked, one way, warned) as the briefing says it, with the game's words.
+
+    >>> print(room_ways({"north": {"state": "leads", "to": "h"}, "up": {"state": "untried", "to": "h"},
+    ...     "east": {"state": "untried", "reason": "leads to a place (seen in a side copy)"},
+    ...     "west": {"state": "blocked", "reason": "The door is locked"}}, lambda r: "Hall"))
+    north -> Hall; west (blocked: The door is locked); not tried: east, up
+    """
+    said, untried = [], []
+    for direction in sorted(states):
+        state = states[direction]
+        warned = state.get("warning") or str(state.get("reason") or "").startswith("WARNED")
+        if state.get("state") == UNTRIED and not warned:
+            untried.append(direction)
+        else:
+            said.append(describe_exit(direction, state, name_of))
+    return "; ".join(said + ([f"not tried: {', '.join(untried)}"] if untried else []))
+
+
 def item_places(items: Any, name_of: Callable[[str | None], str | None]) -> str:
-    """Each known thing and where it was last seen."""
+    """Each known thing, grouped by where it was last seen (a room, carried, or in or on a thing).
+
+    >>> from autofrotz.managers.item_registry import ItemRegistry
+    >>> reg = ItemRegistry()
+    >>> box = reg.add_item("box", location="hall")
+    >>> _ = reg.add_item("key", location=box.item_id), reg.add_item("lamp", location="hall")
+    >>> _ = reg.add_item("map", location="inventory"), reg.add_item("coin", location=None)
+    >>> print(item_places(reg, lambda r: {"hall": "Great Hall"}.get(r or "", r)))
+    Great Hall: box, lamp
+    in or on box: key
+    carried: map
+    unknown: coin
+    """
     if items is None:
         return "(unknown)"
-    lines = []
-    for item in items.get_all_items()[:ITEMS_SHOWN]:
-        where = "carried" if item.location == "inventory" else (name_of(item.location) or "unknown")
-        lines.append(f"{item.name} ({where})")
-    return ", ".join(lines) or "(none)"
+    everything = items.get_all_items()
+    things = {item.item_id: item.name for item in everything}
+    places: dict[str, list[str]] = {}
+    for item in everything[:ITEMS_SHOWN]:
+        if item.location == "inventory":
+            where = "carried"
+        elif item.location in things:
+            where = f"in or on {things[item.location]}"
+        else:
+            where = name_of(item.location) or "unknown"
+        places.setdefault(where, []).append(item.name)
+    return "\n".join(f"{where}: {', '.join(names)}" for where, names in places.items()) or "(none)"
 
 
 def recent_actions(history: list[Any]) -> str:
-    """The last turns, as story text."""
-    if not history:
+    """The turns before the latest (which the prompt shows whole), as story text."""
+    if len(history) < 2:
         return "(none yet)"
-    return fence("\n".join(f"{h.turn}. > {h.command} -> {one_line(h.output, 120)}" for h in history), 2000)
+    lines = [f"{h.turn}. > {h.command} -> {one_line(h.output, 120)}" for h in history[:-1]]
+    return fence("\n".join(lines), 2000)
 
 
 def _where(location: str | None, name_of: Callable[[str | None], str | None]) -> str:

@@ -11,8 +11,15 @@ from autofrotz.rules.switches import is_on
 DETECTION_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
     (name, re.compile(p, re.IGNORECASE), kind)
     for name, p, kind in (
+        # stuck fast, not locked with a key: before "locked", so "locked solid" is read here
+        ("stuck_fast", r"\b(is|are) (now )?(jammed|wedged|stuck|locked solid|frozen solid)\b", "blocked"),
         ("said_locked", r"\b(is|are|seems?|appears?)( to be)? (securely |firmly )?locked\b", "locked"),
-        ("said_dark", r"\b(pitch black|too dark to see|it is dark|in the dark)\b", "dark"),
+        # the player cannot see: not every "dark" of a sentence ("a lamp out in the dark")
+        (
+            "said_dark",
+            r"\b(pitch[- ](black|dark)|too dark to see|it is (now )?(very )?dark|you are in the dark)\b",
+            "dark",
+        ),
         ("way_barred", r"\b(blocks?|bars?) (your|the) (way|path|passage)\b", "blocked"),
         ("not_let_through", r"\bwon't let you\b", "blocked"),
         ("out_of_reach", r"\bcan't reach\b", "blocked"),
@@ -29,6 +36,17 @@ TOOLS_FOR_KIND: dict[str, tuple[str, ...]] = {
     "dark": ("lamp", "lantern", "torch", "candle", "light", "flashlight", "match"),
 }
 ACTION_FOR_KIND: dict[str, str] = {"locked": "unlock {target} with {item}", "dark": "turn on {item}"}
+# A clue that some tool is needed for an act ("you need something to cut it with"): the words that name a
+# tool for that act, by the genre's conventions. The hint is the act itself: "{verb} {target} with {item}".
+TOOLS_FOR_VERB: dict[str, tuple[str, ...]] = {
+    "prise": ("crowbar", "bar", "jemmy"),
+    "pry": ("crowbar", "bar", "jemmy"),
+    "cut": ("knife", "axe", "saw", "scissors", "shears", "sword"),
+    "chop": ("axe", "hatchet"),
+    "dig": ("shovel", "spade"),
+    "light": ("match", "matches", "lighter"),
+}
+NEEDED_ACT = re.compile(r"\bneeds? (?:some|any)(?:thing|one)(?: [a-z]+)? to ([a-z]+)\b", re.IGNORECASE)
 SOLVED_PATTERNS = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (r"\bunlocked\b", r"\byou unlock\b", r"\b(is|are) now (lit|on|open)\b", r"\bopens?\b")
@@ -75,6 +93,41 @@ def locked_target(sentence: str) -> str:
     match = re.search(r"(?:the\s+)?([\w\s]+?)\s+(?:is|are|seems?)\b", sentence, re.IGNORECASE)
     words = (match.group(1) if match else "it").lower().split()
     return " ".join(w for w in words if w != "the")[-30:] or "it"
+
+
+def needed_act(sentence: str) -> str | None:
+    """The act a clue says some tool is needed for, when the genre knows tools for it.
+
+    >>> needed_act("You need something to prise it out with."), needed_act("You need a key.")
+    ('prise', None)
+    """
+    match = NEEDED_ACT.search(sentence)
+    verb = match.group(1).lower() if match else None
+    return verb if verb in TOOLS_FOR_VERB else None
+
+
+def tool_for_act(verb: str, item_names: list[str]) -> str | None:
+    """The first item whose name marks it as a tool for an act.
+
+    >>> tool_for_act("prise", ["lamp", "rusty crowbar"]), tool_for_act("prise", ["locking bars"])
+    ('rusty crowbar', None)
+    """
+    tools = TOOLS_FOR_VERB.get(verb, ())
+    return next((name for name in item_names if any(w in tools for w in name.lower().split())), None)
+
+
+def key_fits(key: str, obstacle: str, description: str) -> bool:
+    """Whether a key's own name points at this lock: it is plain "key", or a word that qualifies it
+    ("box key", "iron key") is in the obstacle's name or the text that told of it.
+
+    >>> key_fits("box key", "signal box door", "The signal box door is locked.")
+    True
+    >>> key_fits("box key", "cellar door", "The cellar door is locked."), key_fits("key", "gate", "")
+    (False, True)
+    """
+    qualifiers = [w for w in re.findall(r"[a-z]+", key.lower()) if w not in TOOLS_FOR_KIND["locked"]]
+    said = set(re.findall(r"[a-z]+", f"{obstacle} {description}".lower()))
+    return not qualifiers or any(w in said for w in qualifiers)
 
 
 def tool_for(kind: str, item_names: list[str]) -> str | None:

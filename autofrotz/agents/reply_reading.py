@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from autofrotz.agents.builtin_words import DETERMINERS
 from autofrotz.agents.builtin_words import word_class as words
-from autofrotz.game_interface import Vocabulary
+from autofrotz.words.vocabulary import Vocabulary
 
 # "You'll have to get out of the bed first." / "You should stand up first." / "You need to open it first."
 # The Inform library and most games phrase a missing step as "you ... <verb phrase> first".

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from autofrotz.game_interface import (
+from autofrotz.backends.base import (
     GameInterface,
     GameInterfaceError,
     InterpreterDiedError,

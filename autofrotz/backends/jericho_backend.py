@@ -13,9 +13,9 @@ import jericho
 import numpy as np
 
 from autofrotz.backends import zmachine
+from autofrotz.backends.base import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 from autofrotz.backends.memory_truth import MemoryTruth
-from autofrotz.game_interface import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
-from autofrotz.if_patterns import PRESS_KEY_RE
+from autofrotz.if_patterns import KEY_WAIT, PRESS_KEY_RE, awaiting_key
 from autofrotz.watchdog import WATCHDOG
 
 DEFAULT_SEED = 42
@@ -100,8 +100,6 @@ class JerichoBackend(GameInterface):
         return score, zmachine.global_var(mem, base + 2)
 
     def _ask_score(self) -> str | None:
-        from autofrotz.inventory_probe import awaiting_key
-
         if awaiting_key(self._last_text):
             return None
         return self._side_step("score")[0]
@@ -132,7 +130,7 @@ class JerichoBackend(GameInterface):
         return bool(text.strip().strip(">").strip())
 
     def _go_back(self, state: object) -> None:
-        self._env.set_state(state)
+        self._set_state(state)
 
     def _save(self, slot: str) -> None:
         self._slots[slot] = self._env.get_state()
@@ -140,7 +138,14 @@ class JerichoBackend(GameInterface):
     def _restore(self, slot: str) -> None:
         if slot not in self._slots:
             raise GameInterfaceError(f"no saved slot '{slot}'; saved: {sorted(self._slots)}")
-        self._env.set_state(self._slots[slot])
+        self._set_state(self._slots[slot])
+
+    def _set_state(self, state: object) -> None:
+        """Put a stored state back. The emulator keeps a runtime error's halt through set_state (a side
+        copy's command that hit one would leave the run halted), so a halted emulator is reset first."""
+        if self.halted:
+            self._env.reset()
+        self._env.set_state(state)
 
     def export_state(self, slot: str) -> bytes:
         """The slot as compressed JSON (RAM and stack in base64), safe to load back."""
@@ -219,8 +224,6 @@ def _inside_key_wait(text: str) -> bool:
     """True when the game may be waiting for a key press (it asked for one anywhere in its output,
     or printed nothing at all): a side copy restored there loses the key the real game waits for,
     and the game never moves on."""
-    from autofrotz.inventory_probe import KEY_WAIT
-
     return not text.strip() or KEY_WAIT.search(text) is not None
 
 

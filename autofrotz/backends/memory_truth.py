@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from autofrotz.backends import zmachine
-from autofrotz.game_interface import TruthUnknownError
-from autofrotz.managers.directions import DIRECTION_WORDS
+from autofrotz.backends.base import TruthUnknownError
+from autofrotz.words.directions import DIRECTION_WORDS
 
 PROBE_MOVES = tuple(DIRECTION_WORDS)  # the twelve compass and in/out moves
 GLOBALS = 240  # the Z-machine's global variables

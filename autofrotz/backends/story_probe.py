@@ -18,6 +18,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from autofrotz.games import built_shas, load_manifest
+
 PROBE_COMMANDS = ("look", "inventory", "wait")
 PROBE_TIMEOUT_S = 10.0
 _trusted: set[str] = set()
@@ -30,8 +32,6 @@ class StoryProbeError(RuntimeError):
 
 def _known_shas() -> set[str]:
     """The manifest's stories and the ones `games build` compiled from our own Inform sources."""
-    from autofrotz.games import built_shas, load_manifest
-
     return {entry.sha256 for entry in load_manifest()} | built_shas()
 
 

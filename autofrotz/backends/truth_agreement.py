@@ -16,8 +16,8 @@ from pathlib import Path
 import jericho
 
 from autofrotz.backends import zmachine
+from autofrotz.backends.base import TruthUnknownError
 from autofrotz.backends.memory_truth import MemoryTruth
-from autofrotz.game_interface import TruthUnknownError
 
 
 @dataclass

@@ -105,7 +105,7 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     empty: dict[str, Any] = {"commands": [], "rules": []}
     found = [first_difference(g, s, first.get((g, s), empty), second.get((g, s), empty)) for g, s in keys]
     differing = [d for d in found if d is not None]
-    crashed = sum(_crashed(first.get(k)) or _crashed(second.get(k)) for k in keys)
+    crashed = sum(crashed_run(first.get(k)) or crashed_run(second.get(k)) for k in keys)
     return {
         "runs": len(keys),
         "identical_runs": len(keys) - len(differing),
@@ -123,7 +123,7 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _crashed(run: dict[str, Any] | None) -> bool:
+def crashed_run(run: dict[str, Any] | None) -> bool:
     """Whether a run's worker process failed (its record holds what it wrote before)."""
     return run is not None and str(run.get("status") or "").startswith("crashed")
 

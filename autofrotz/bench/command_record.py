@@ -1,6 +1,6 @@
 """Recording the commands of built-in agent runs, for `bench same-commands`.
 
-Each run is played exactly as `bench games` plays it (`bench.games.play_job`: the real session, the
+Each run is played exactly as `bench games` plays it (`bench.jobs.play_job`: the real session, the
 built-in agent in every role, `fresh`, no hooks), one process per run, each into its own temporary
 database, so no run can learn from another. What is kept of a run is the command of every turn and
 the first words of its reasoning (the deciding rule's name for the built-in agent), read back with
@@ -70,9 +70,15 @@ def read_run(db: str) -> dict[str, Any]:
 
 def _play(job: Any) -> None:
     """The worker process body: play one run as `bench games` does, logs silenced."""
-    from autofrotz.bench.games import play_job
+    import importlib.util
 
-    play_job(job)
+    # A revision recorded by --base may define its runs in bench/games.py (before bench/jobs.py).
+    where = (
+        "autofrotz.bench.jobs"
+        if importlib.util.find_spec("autofrotz.bench.jobs")
+        else "autofrotz.bench.games"
+    )
+    importlib.import_module(where).play_job(job)
 
 
 def _job(game: str, seed: int, turns: int, folder: Path) -> Any:

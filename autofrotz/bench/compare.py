@@ -142,8 +142,10 @@ def _cell(value: Any) -> str:
 
 def run_configs(args: argparse.Namespace, games: list[Path]) -> int:
     """`--configs A,B`: play every game and seed with each configuration, then compare them."""
-    from autofrotz.bench.executors import Ledger, run
-    from autofrotz.bench.games import plan, run_figures
+    from autofrotz.bench.executors import Ledger
+    from autofrotz.bench.games_report import run_figures
+    from autofrotz.bench.jobs import plan
+    from autofrotz.bench.launch import run
 
     configs = [c.strip() for c in args.configs.split(",") if c.strip()]
     problem = _configs_problem(configs)

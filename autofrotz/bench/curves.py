@@ -9,7 +9,7 @@ import io
 from statistics import mean
 from typing import Any
 
-from autofrotz.bench.games import nail_of
+from autofrotz.bench.jobs import nail_of
 
 
 def mean_curve(series: list[list[float]]) -> list[float]:

@@ -154,7 +154,7 @@ def prepare_records(paths: set[str]) -> None:
 
 def run_local(jobs: list[Any], concurrency: int, method: str, ledger: Ledger) -> Outcome:
     """Run jobs in up to `concurrency` processes at once (one process per run)."""
-    from autofrotz.bench.games import play_job
+    from autofrotz.bench.jobs import play_job
 
     ctx = mp.get_context(method)
     pending = list(jobs)
@@ -181,12 +181,3 @@ def run_local(jobs: list[Any], concurrency: int, method: str, ledger: Ledger) ->
     progress.close()
     outcome.wall_s, outcome.not_started = time.monotonic() - start, len(pending)
     return outcome
-
-
-def run(jobs: list[Any], args: Any, ledger: Ledger) -> Outcome:
-    """Run the jobs on the executor the command line names."""
-    if args.executor == "ray":
-        from autofrotz.bench.ray_executor import run_ray
-
-        return run_ray(jobs, args.concurrency, ledger, args.ray_address)
-    return run_local(jobs, args.concurrency, args.start_method, ledger)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from statistics import mean
 from typing import Any
 
 from autofrotz.bench.curves import png
-from autofrotz.bench.games import NAIL, finished_runs, nail_of
+from autofrotz.bench.jobs import NAIL, finished_runs, nail_of
 
 
 def collect(db: str, games: list[str], seeds: int, turns: int) -> list[dict[str, Any]]:
@@ -218,3 +219,16 @@ def _bars_plot(runs: list[dict[str, Any]], figures: dict[str, Any]) -> str:
         ax.set_ylabel(label, fontsize=8)
     axes[-1].tick_params(axis="x", rotation=70, labelsize=7)
     return png(fig)
+
+
+def run_figures(outcome: Any, args: argparse.Namespace, ledger: Any) -> dict[str, Any]:
+    """How the runs were run: executor, concurrency, the runs' summed time, spend and budget."""
+    return {
+        "executor": args.executor,
+        "concurrency": args.concurrency,
+        "run_s_sum": round(sum(outcome.run_s), 1),
+        "runs_played": len(outcome.run_s),
+        "runs_not_started": outcome.not_started,
+        "spent_usd": round(ledger.spent(), 6),
+        "budget_usd": args.budget,
+    }

@@ -25,8 +25,7 @@ import jericho
 
 from autofrotz.backends.dfrotz_backend import dfrotz_command
 from autofrotz.bench.figures import count, emit, progress
-from autofrotz.game_interface import open_game
-from autofrotz.games import open_story
+from autofrotz.game_interface import open_game, open_story
 
 COMMANDS = ["look", "inventory", "n", "s", "examine mailbox", "w", "e", "score", "wait", "x me"]
 TARGET_RATIO = 0.8

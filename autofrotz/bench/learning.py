@@ -64,7 +64,7 @@ def run_config(chain: Chain, seed: int) -> Any:
     """One run's config: built-in roles (or the given file), no web, knowledge on."""
     from dataclasses import replace
 
-    from autofrotz.bench.games import Job, job_config
+    from autofrotz.bench.jobs import Job, job_config
 
     config = job_config(Job(chain.game, seed, chain.turns, chain.db, chain.config))
     return replace(config, fresh=False)
@@ -229,7 +229,7 @@ def seeds_of(spec: str, runs: int) -> tuple[int, ...]:
 
 def main(argv: list[str]) -> int:
     """Play the chains, print the figures."""
-    from autofrotz.bench.games import select_games
+    from autofrotz.bench.jobs import select_games
 
     args = parse_args(argv)
     try:

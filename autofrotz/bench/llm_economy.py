@@ -116,8 +116,7 @@ def run(
     game: str, turns: int, db_path: Path, imitate: str | None = None, model: str = "fake"
 ) -> dict[str, Any]:
     """Play the scripted run and return the figures."""
-    from autofrotz.game_interface import open_game
-    from autofrotz.games import open_story
+    from autofrotz.game_interface import open_game, open_story
     from autofrotz.session import Session
 
     path = open_story(game)

@@ -15,8 +15,8 @@ from pathlib import Path
 from jericho import FrotzEnv
 
 from autofrotz.bench.figures import emit, progress, seed
-from autofrotz.game_interface import GameInterface, open_game
-from autofrotz.games import GameNotFoundError, open_story
+from autofrotz.game_interface import GameInterface, open_game, open_story
+from autofrotz.games import GameNotFoundError
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions, drive
 from autofrotz.storage.models import MazeGroup
 

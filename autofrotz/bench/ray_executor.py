@@ -40,8 +40,8 @@ def import_ray() -> Any:
 
 def play_elsewhere(job: Any, story: bytes, config_text: str | None, cwd: str) -> dict[str, Any]:
     """The Ray task: play one run in a temporary folder; return its database, truth and time."""
-    from autofrotz.bench.games import play_job
     from autofrotz.bench.games_truth import truth_file
+    from autofrotz.bench.jobs import play_job
 
     if Path(cwd).is_dir():
         os.chdir(cwd)  # a local instance: relative paths in the config mean what they mean to the driver
@@ -65,8 +65,8 @@ def play_elsewhere(job: Any, story: bytes, config_text: str | None, cwd: str) ->
 
 def bring_back(job: Any, result: dict[str, Any]) -> None:
     """Copy the task's game into the benchmark's database, and its truth file beside it."""
-    from autofrotz.app import game_path_label
     from autofrotz.bench.games_truth import truth_file
+    from autofrotz.games import game_path_label
     from autofrotz.storage.database import Database
     from autofrotz.storage.merge import copy_game
 

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from autofrotz.bench.command_diff import compare, print_comparison
+from autofrotz.bench.command_diff import compare, crashed_run, print_comparison
 from autofrotz.bench.command_record import Wanted, load, record, save
 from autofrotz.bench.figures import count, emit
 
@@ -75,9 +75,11 @@ def main(argv: list[str]) -> int:
     if args.record:
         save(after, Path(args.record))
     if before is None:
-        emit(_summary(after), args.json, "bench same-commands (recorded, nothing compared)")
-        return 0
+        summary = _summary(after)
+        emit(summary, args.json, "bench same-commands (recorded, nothing compared)")
+        return 1 if summary["crashed_runs"] else 0
     figures = compare(before, after) | {"wall_s": after["wall_s"], "base": args.base or args.against}
+    figures["base_sha"] = before.get("revision")
     if args.json:
         emit(figures, True)
     else:
@@ -91,6 +93,7 @@ def _summary(rec: dict[str, Any]) -> dict[str, Any]:
     return {
         "runs": len(runs),
         "commands": sum(len(r["commands"]) for r in runs),
+        "crashed_runs": sum(crashed_run(r) for r in runs),
         "wall_s": rec["wall_s"],
         "per_run": [
             {k: r[k] for k in ("game", "seed", "status", "score")} | {"turns": len(r["commands"])}
@@ -159,4 +162,8 @@ def _record_in(tree: Path, wanted: Wanted, out: Path) -> None:
     seeds = ",".join(str(s) for s in wanted.seeds)
     command = [sys.executable, "main.py", "bench", "same-commands", "--games", games, "--seeds", seeds]
     command += ["--turns", str(wanted.turns), "--concurrency", str(wanted.concurrency), "--record", str(out)]
-    subprocess.run(command, cwd=tree, check=True, stdout=subprocess.DEVNULL)
+    done = subprocess.run(command, cwd=tree, check=False, stdout=subprocess.DEVNULL)
+    if done.returncode != 0:
+        raise SystemExit(
+            f"bench same-commands: recording the base failed (exit {done.returncode}); see above"
+        )

@@ -7,15 +7,13 @@ replay with every rule on gives the played run's room ids again) and scores room
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from autofrotz.bench.figures import print_table
+from autofrotz.evals.game_run import GameRun
 from autofrotz.evals.perception_metrics import room_scores
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.managers.map_rules import check_switched_off
-
-if TYPE_CHECKING:
-    from autofrotz.evals.perception import GameRun
 
 
 def parse_ablations(values: list[str]) -> list[frozenset[str]]:

@@ -14,7 +14,9 @@ GOALS: dict[str, str] = {
         "Great-aunt Agatha has left you her house, on one condition: that you find her lost Silver Crown "
         "and put it back where it belongs."
     ),
+    "foghorn": "Sound the fog horn on Gull Holm to bring the boats home.",
     "grotto": "You have come to find the old lamp lost in the hill.",
+    "junction": "Set the branch for the mail and clear the signal before it comes.",
     "larder": "The larder wants stocking before the family returns.",
     "mill": "You have promised to start the mill.",
     "pottery": "The potter is away and the kiln must be fired.",

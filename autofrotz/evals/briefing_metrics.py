@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from autofrotz.evals.inventory_metrics import STOP_WORDS, inventory_matches, normalise, pairing
-from autofrotz.managers.directions import DIRECTION_WORDS, edge_label
+from autofrotz.words.directions import DIRECTION_WORDS, edge_label
 
 DIRECTIONS = tuple(DIRECTION_WORDS)  # the twelve ways a player may try: compass, up, down, in, out
 WORD = re.compile(r"[a-z0-9$]+")

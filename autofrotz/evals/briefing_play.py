@@ -35,9 +35,9 @@ from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.inventory_probe import awaiting_key
+from autofrotz.if_patterns import awaiting_key
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
-from autofrotz.managers.directions import edge_label
+from autofrotz.words.directions import edge_label
 
 SIDE_SLOT = "briefing_exits"
 TAP_REPLY = json.dumps({"reasoning": "", "command": "look"})  # valid, never sent: the eval chooses
@@ -126,7 +126,7 @@ class MeasuringAgent:
     ) -> None:
         self.inner, self.tap, self.game, self.truths = inner, tap, game, truths
         self.driver = Driver(game.walkthrough)
-        self.words = RunWords()
+        self.words: dict[int, RunWords] = {}  # per true room: the words printed while the player was there
         self.goal = goal_of(game.name)
         self.max_score = game.max_score if game.max_score is not None else _story_max(game.path)
         self.tally = Tally()
@@ -135,9 +135,10 @@ class MeasuringAgent:
 
     def decide(self, ctx: TurnContext) -> Decision:
         """Measure this turn's briefing, then play the driver's command."""
-        self.words.read(ctx.last_output)
         self.truths.saw(ctx.last_output)
         truth = self.truths.truth()
+        if truth.room_number is not None:
+            self.words.setdefault(truth.room_number, RunWords()).read(ctx.last_output)
         self.inner.decide(ctx)  # the request the model would get, kept by the tap
         self.notes = []
         self._measure(ctx, truth)
@@ -179,15 +180,20 @@ class MeasuringAgent:
 
     def _things(self, ctx: TurnContext, truth: Truth) -> None:
         t = self.tally
-        here = [*truth.around, *truth.within]  # a thing on a table or in an open box is here too
-        named = things_named_here(truth.around, self.words)
-        briefed = [*ctx.visible_items, *ctx.named_here]  # "Seen here" and "Also named in the room's text"
-        t.items_briefed += len(briefed)
-        t.items_briefed_true += pair_count(briefed, here)
-        t.items_true += len(named)
-        t.items_true_briefed += pair_count(briefed, named)
-        self._note("here, not true", unmatched(briefed, here))
-        self._note("here, missed", unmatched(named, briefed))
+        if truth.room_number is not None and truth.room_name:  # no name: the tree's names are unreadable
+            # recall: the things directly here whose names were printed while the player was here
+            named = things_named_here(truth.around, self.words[truth.room_number])
+            here = [*truth.around, *truth.within]  # a thing on a table or in an open box is here too
+            briefed = [
+                *ctx.visible_items,
+                *ctx.named_here,
+            ]  # "Seen here", "Also here, named in the game's text"
+            t.items_briefed += len(briefed)
+            t.items_briefed_true += pair_count(briefed, here)
+            t.items_true += len(named)
+            t.items_true_briefed += pair_count(briefed, named)
+            self._note("here, not true", unmatched(briefed, here))
+            self._note("here, missed", unmatched(named, briefed))
         if truth.inventory_known:
             t.carried_steps += 1
             agrees = carried_agrees(ctx.inventory, truth.inventory)
@@ -235,7 +241,8 @@ def measure_game(game: CorpusGame, steps: int | None = None, trace: bool = False
             parts = session.orchestrator.p
             tap = PromptTap()
             inner = GameAgent(tap, game_name(parts.game_file))
-            inner.brief(parts.learning)  # as the session briefs an LLM agent on what earlier runs taught
+            assert parts.learning is not None  # a session opens its learning, fresh or not
+            inner.brief(parts.learning.briefing())  # as the session briefs an LLM agent on earlier runs
             agent = MeasuringAgent(inner, tap, game, truths, trace)
             parts.game_agent, parts.maze_solver_factory = agent, None
             session.play()

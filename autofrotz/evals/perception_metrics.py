@@ -9,8 +9,8 @@ import networkx as nx
 
 from autofrotz.llm.base import BaseLLM, Reply, Request
 from autofrotz.llm.errors import PermanentError
-from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.words.directions import opposite
 
 
 class CountingLLM(BaseLLM):

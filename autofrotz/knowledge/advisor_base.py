@@ -18,7 +18,7 @@ from autofrotz.knowledge.rules import (
     on,
 )
 from autofrotz.knowledge.shut import open_first
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ from autofrotz.knowledge.rules import (
     WAYS_ON,
     on,
 )
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ from autofrotz.knowledge.side_trip import (
     under_way,
     untaken_way,
 )
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 

@@ -88,7 +88,7 @@ def guide_prompt_variables(game_name: str) -> dict[str, str]:
 
 def write_guide(learning: Any, orchestrator: Any, llm: Any, game_name: str, status: str) -> str | None:
     """Ask the model for a post-mortem and store it with the run; None when it failed."""
-    from autofrotz.knowledge.store import save_guide
+    from autofrotz.storage.facts import save_guide
 
     system = render_prompt("strategy_guide.txt", **guide_prompt_variables(game_name))
     recorder = orchestrator.p.recorder

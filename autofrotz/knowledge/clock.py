@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from autofrotz.managers.directions import opposite, parse_direction
+from autofrotz.words.directions import opposite, parse_direction
 
 log = logging.getLogger(__name__)
 

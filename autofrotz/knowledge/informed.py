@@ -19,7 +19,7 @@ from autofrotz.knowledge.rules import (
     WORDS,
     on,
 )
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 
 class InformedMemory(Memory):

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.kinds import thing_is_not
-from autofrotz.knowledge.store import Fact
-from autofrotz.managers.directions import parse_direction
+from autofrotz.storage.facts import Fact
+from autofrotz.words.directions import parse_direction
 
 # Library replies of the common parsers (Infocom, Inform, TADS) when a command's words are not
 # understood at all: the same words will not be understood in another run either.

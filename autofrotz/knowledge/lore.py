@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.clock import Deaths, said_by_clock
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 TIMED_COMMANDS = 3  # different commands a killing sentence came after before it is the world's clock
 TIMED_ROOMS = 2  # rooms it killed in (a guard's shot in one room is that room's clock: clock.py)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from autofrotz.rules.switches import is_on
 from autofrotz.rules.table import RuleRow, RuleTable
 
-# The switches: each a rule's name (advisor.py, kinds.py, widen.py, path.py ask `on(NAME)`).
+# The switches: each a rule's name (advisor.py, kinds.py, widen.py, path.py, rehearsal.py and histories.py
+# ask `on(NAME)`).
 CLOCKS = "known clock"
 SIDE_TRIPS = "a side door on the path"
 BY_TEXT = "a namesake is told by its text"

@@ -8,13 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from autofrotz.knowledge.blind import blind_tries
+from autofrotz.knowledge.briefing import briefing as briefing_text
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.described import described
-from autofrotz.knowledge.learner import Learner
-from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import (
-    ProvenPath,
-    best_path,
+from autofrotz.knowledge.histories import (
     dead_ends,
     earlier_runs,
     openings,
@@ -24,11 +21,15 @@ from autofrotz.knowledge.path import (
     walls,
     ways_on,
 )
+from autofrotz.knowledge.learner import Learner
+from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.path import ProvenPath
+from autofrotz.knowledge.rehearsal import best_path
 from autofrotz.knowledge.shut import shut_in_way
 from autofrotz.knowledge.side_trip import tried_by_text
 from autofrotz.knowledge.spread import room_turns
-from autofrotz.knowledge.store import Fact, latest_guide, read_facts, run_number, story_sha
 from autofrotz.knowledge.verbs import story_verbs
+from autofrotz.storage.facts import Fact, latest_guide, read_facts, run_number, story_sha
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,10 @@ class Learning:
     @property
     def run(self) -> int:
         return self.learner.run
+
+    def briefing(self) -> str:
+        """The model's briefing on what earlier runs taught (knowledge/briefing.py)."""
+        return briefing_text(self.lore, self.guide, self.guide_run)
 
     def knew(self) -> dict[str, Any]:
         """What this run started knowing, for the game record and the page."""

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from autofrotz.knowledge.path import EARLIER_RUNS
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 RULE = "open what an earlier run found shut"
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.path import same_place
-from autofrotz.managers.directions import opposite, parse_direction
 from autofrotz.managers.room_parser import parse_exits
+from autofrotz.words.directions import opposite, parse_direction
 
 RULE = "a side door on the path"
 TEXT_KEY = 120  # characters of a room text compared across runs

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from autofrotz.game_interface import dictionary_verbs
+
 _LIBRARY = """
     adjust answer ask attach attack awake awaken blow bother break burn buy carry check chop clean
     clear climb close consult cover crack cross curses cut damn darn describe destroy dig discard
@@ -46,6 +48,4 @@ def own_verbs(verbs: list[str]) -> list[str]:
 
 def story_verbs(path: Path) -> list[str]:
     """The own verbs of the story file at ``path`` ([] when its dictionary cannot be read)."""
-    from autofrotz.backends.jericho_backend import dictionary_verbs
-
     return own_verbs(dictionary_verbs(path))

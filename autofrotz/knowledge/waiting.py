@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from autofrotz.managers.directions import parse_direction
+from autofrotz.words.directions import parse_direction
 
 RULE = "a refusal that names a condition waits for it"
 CONDITION = re.compile(

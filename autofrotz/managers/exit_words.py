@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from autofrotz.if_patterns import detect_outcome
-from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.room_exits import parse_exits
+from autofrotz.words.directions import OPPOSITES
 
 # Text saying a way does not lead back ("whatever goes down it will not come back up").
 ONE_WAY_PATTERNS: tuple[str, ...] = (

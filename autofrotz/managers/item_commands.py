@@ -61,7 +61,7 @@ def is_observing(command: str | None) -> bool:
     >>> is_observing("2"), is_observing("")
     (False, True)
     """
-    from autofrotz.managers.directions import parse_direction
+    from autofrotz.words.directions import parse_direction
 
     words = re.sub(r"[^a-z0-9 ]+", " ", (command or "").lower()).split()  # "2": a menu choice acts
     if not words:

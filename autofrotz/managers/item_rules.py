@@ -23,6 +23,8 @@ from autofrotz.managers.item_reply_rules import (
     first_rule,
     line_rules,
 )
+from autofrotz.managers.item_scene import last_room_part
+from autofrotz.managers.named_things import in_sight
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 GERUNDS = {"take": "taking", "drop": "dropping"}
@@ -70,7 +72,17 @@ class ItemRules(ItemRegistry):
         handled = bool(taken or dropped)
         for name, reply in pairs:
             handled = self._apply_reply(command, name, reply, text) or handled
+            if command.action == "take" and in_sight(reply):
+                self._in_scope_here(name)
         return handled
+
+    def _in_scope_here(self, name: str) -> None:
+        """A thing the game named in its answer to taking ("wall: You can't get that.") is in sight: here,
+        unless we carry it or know it inside or on something."""
+        item = self._resolve(name, exact=True) or self._ensure(ip.item_id(name), name)
+        item.last_seen_turn = self._turn
+        if self._room is not None and item.location not in (INVENTORY, self._room, *self.items):
+            self._move(item, self._room, "seen")
 
     def _apply_reply(self, command: Command, name: str, reply: str, text: str) -> bool:
         """One "object: reply" line; True when the reply was understood."""
@@ -169,8 +181,9 @@ class ItemRules(ItemRegistry):
             self._set_property(item, "worn", False)
 
     def _apply_listings(self, text: str) -> None:
-        """Objects a room description or an opened container shows."""
-        for listed in ip.room_items(text):
+        """Objects a room description (the last one of a reply that passes through rooms) or an opened
+        container shows."""
+        for listed in ip.room_items(last_room_part(text)):
             self._see(listed, self._room)
         for container, contents in ip.container_contents(text):
             holder = self._resolve(container, prefer_carried=False) or self.add_item(container)

@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.item_names import ListedItem, clean_name, list_items, listed_item
+from autofrotz.managers.room_parser import header_lines
+from autofrotz.managers.status_line import strip_status
 
 ROOM_LISTING = (
     re.compile(r"\bYou can (?:also )?see ([^.!?]+?(?:\([^)]*\)[^.!?]*?)*) here\b", re.IGNORECASE),
-    re.compile(r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) here\s*[.!,]", re.IGNORECASE),
+    re.compile(
+        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) (?:here|nearby)(?=\s*[.!,])", re.IGNORECASE
+    ),
     re.compile(r"(?:^|\n)\s*(?:You can also see|Visible items|I can also see)\s*:\s*(.+)$", re.MULTILINE),
     re.compile(r"(?:^|\n)\s*((?:A|An|Some) [^.\n]{1,60}?) (?:is|are) (?:lying |sitting |resting )?here\.", 0),
     # things seen in a sentence of the room's own ("You notice a drawer.", "There is a coin on the floor.",
@@ -55,6 +59,14 @@ PLACING_SENTENCES = (
 )
 
 
+# Words after a listed thing that say where in the room it lies, no part of its name ("some keys on the
+# ground").
+WHERE_IN_ROOM = re.compile(
+    r"\s+(?:(?:lying|resting|sitting|standing) )?(?:on|upon) the (?:ground|floor)$",
+    re.IGNORECASE,
+)
+
+
 def room_items(text: str) -> list[ListedItem]:
     """Objects a room description lists as lying here, or places in a sentence of their own.
 
@@ -62,6 +74,8 @@ def room_items(text: str) -> list[ListedItem]:
     ['lamp', 'sword']
     >>> [i.name for i in room_items("There is a tin whistle here.")]
     ['tin whistle']
+    >>> [i.name for i in room_items("There are two coins lying on the floor here. There is a rope nearby.")]
+    ['coins', 'rope']
     >>> [i.name for i in room_items("Shed\\nA cramped shed.\\n\\nA brass lamp hangs from a hook.")]
     ['brass lamp']
     >>> [i.name for i in room_items("You notice a drawer. There is a coin on the floor. Look! a chest!")]
@@ -74,9 +88,26 @@ def room_items(text: str) -> list[ListedItem]:
     found.extend(placed_items(text))
     named: dict[str, ListedItem] = {}
     for item in found:
+        item.name = WHERE_IN_ROOM.sub("", item.name)
         if _plausible_name(item.name):
             named.setdefault(item.name.lower(), item)  # two patterns may read one sentence
     return list(named.values())
+
+
+def last_room_part(text: str) -> str:
+    """The part of a reply from its last room heading on, when it passes through more than one room (a
+    room entered and left again in one reply): what the earlier rooms list lies there, not here.
+
+    >>> last_room_part("Lobby\\nYou see a statue here.\\nYou are thrown out.\\n\\nStreet\\nA busy street.")
+    'Street\\nA busy street.'
+    >>> last_room_part("Taken.\\n\\nAttic\\nYou can see a lamp here.")
+    'Taken.\\n\\nAttic\\nYou can see a lamp here.'
+    """
+    headers = header_lines(text)
+    if len(headers) < 2 or headers[-1].index < 0:
+        return text
+    lines = strip_status(text).text.replace("\r", "").split("\n")
+    return "\n".join(lines[headers[-1].index :])
 
 
 def placed_items(text: str) -> list[ListedItem]:

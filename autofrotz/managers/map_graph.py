@@ -11,9 +11,9 @@ from typing import Any
 
 import networkx as nx
 
-from autofrotz.managers.directions import opposite
 from autofrotz.managers.exit_states import exit_states
 from autofrotz.storage.models import Connection, Room
+from autofrotz.words.directions import opposite
 
 # Exit states kept on a room node: seen in text, refuted by a refusal, or blocked by an obstacle.
 MENTIONED, REFUTED, BLOCKED = "mentioned", "refuted", "blocked"

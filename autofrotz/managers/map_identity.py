@@ -10,7 +10,6 @@ import re
 from difflib import SequenceMatcher
 from typing import Any
 
-from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite, step
 from autofrotz.managers.map_events import same_event
 from autofrotz.managers.map_graph import REFUTED, Link
 from autofrotz.managers.map_maze import normalize_description, similarity
@@ -18,6 +17,7 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import is_full_description, parse_exits
 from autofrotz.managers.room_prose import is_item_line, place_words, short_form_share
 from autofrotz.managers.room_signals import reads_like_open_terrain
+from autofrotz.words.directions import OPPOSITES, is_travel_command, opposite, step
 
 # Descriptions at least this similar belong to the same room (state changes alter a few words).
 SAME_ROOM_SIMILARITY = 0.8

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from autofrotz.fences import reply_message
-from autofrotz.managers.directions import canonical_direction
 from autofrotz.managers.room_parser import ParsedOutput
+from autofrotz.words.directions import canonical_direction
 
 PROMPT_PATH = Path(__file__).resolve().parent.parent / "prompts" / "map_update.txt"
 # The instructions are the system prompt: static, first, and long enough for a provider to cache them.

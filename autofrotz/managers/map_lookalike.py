@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.directions import OPPOSITES, is_travel_command, opposite
 from autofrotz.managers.map_graph import MENTIONED, Link
 from autofrotz.managers.map_identity import KEPT_WORDS, furnishings, kept_furnishings, maze_like, shared_run
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header, parse_exits, parse_output
 from autofrotz.managers.room_prose import is_item_line
+from autofrotz.words.directions import OPPOSITES, is_travel_command, opposite
 
 # "You tumble downwards...": the reply goes on below the room it named first.
 # "Obvious exits: North, Up.": a listing many look-alike rooms share, no fixture of one of them.

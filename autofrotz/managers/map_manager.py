@@ -15,7 +15,6 @@ from typing import Any
 
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import map_llm
-from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 from autofrotz.managers.exit_words import (
     first_sentence,
     one_way_sentences,
@@ -46,6 +45,7 @@ from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
 from autofrotz.managers.room_prose import is_item_line, leading_paragraph
 from autofrotz.rules import switches
+from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
 

@@ -10,10 +10,10 @@ from dataclasses import asdict
 from difflib import SequenceMatcher
 from typing import Any
 
-from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_graph import Link, MapGraph
 from autofrotz.managers.map_markers import dropped_and_taken
 from autofrotz.storage.models import Connection, MazeGroup, Room
+from autofrotz.words.directions import opposite
 
 # Rooms entered within this many turns of each other count towards one maze.
 MAZE_WINDOW_TURNS = 10

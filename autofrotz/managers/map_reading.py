@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.directions import is_stationary_command, normalize_command
+from autofrotz.words.directions import is_stationary_command, normalize_command
 
 # "look at the list", "look in the box": looking at a thing, unlike a bare "look" at the room.
 LOOK_AT_PARTICLES = frozenset({"at", "in", "inside", "into", "under", "behind", "through", "on"})

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from autofrotz.if_patterns import detect_outcome
-from autofrotz.managers.directions import OPPOSITES, edge_label
 from autofrotz.managers.room_parser import ParsedOutput, parse_exits
 from autofrotz.managers.room_prose import exits_closing_block, leading_paragraph, sentence_count
+from autofrotz.words.directions import OPPOSITES, edge_label
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager

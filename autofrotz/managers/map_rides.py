@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.map_graph import Link
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_signals import first_match
+from autofrotz.words.directions import OPPOSITES
 
 # Replies saying the player was carried somewhere (IF conventions for vehicles, lifts and rides).
 RIDE_PATTERNS: tuple[str, ...] = (

@@ -8,7 +8,6 @@ among namesakes from exits and positions, since a marker is what the player left
 
 from __future__ import annotations
 
-from autofrotz.managers.directions import opposite
 from autofrotz.managers.map_markers import look_alike, shown
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.map_side_exit import exit_verdict, namesakes
@@ -16,6 +15,7 @@ from autofrotz.managers.map_survey import survey_verdict, twins
 from autofrotz.managers.map_verdicts import Observation, Verdict, candidates, current_link
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import is_item_line
+from autofrotz.words.directions import opposite
 
 
 def _room_text(seen: Observation) -> str:

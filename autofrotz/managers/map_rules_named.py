@@ -3,7 +3,6 @@ headers): which known room it is, or a new one. Listed in order in map_rules.RUL
 
 from __future__ import annotations
 
-from autofrotz.managers.directions import OPPOSITES, opposite
 from autofrotz.managers.map_identity import (
     SAME_FURNISHINGS,
     abbreviated,
@@ -54,6 +53,7 @@ from autofrotz.managers.map_verdicts import (
     current_link,
 )
 from autofrotz.managers.map_view import MapView
+from autofrotz.words.directions import OPPOSITES, opposite
 
 LOOK_COMMANDS = frozenset({"look", "l", "look around", "redescribe"})
 

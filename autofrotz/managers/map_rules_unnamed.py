@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.directions import OPPOSITES
 from autofrotz.managers.map_identity import _name_from_description
 from autofrotz.managers.map_markers import look_alike
 from autofrotz.managers.map_rides import is_ride_text, ride_destination
@@ -35,6 +34,7 @@ from autofrotz.managers.room_signals import (
     is_relocation_text,
     reads_like_dead_end,
 )
+from autofrotz.words.directions import OPPOSITES
 
 # A reply opening with these is someone speaking, never a room's description.
 SPEECH_MARKS = ('"', "\u201c", "'")

@@ -13,7 +13,6 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from autofrotz.managers.directions import OPPOSITES, is_travel_command
 from autofrotz.managers.map_identity import description_matches, same_text
 from autofrotz.managers.map_maze import normalize_description, similarity
 from autofrotz.managers.map_retro import EarlyTurns
@@ -22,6 +21,7 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header
 from autofrotz.managers.room_prose import is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
+from autofrotz.words.directions import OPPOSITES, is_travel_command
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_side_exit import ExitAnswers, Facts

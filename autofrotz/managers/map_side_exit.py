@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from autofrotz.managers.directions import OPPOSITES, edge_label, is_travel_command
 from autofrotz.managers.map_identity import _name_from_description
 from autofrotz.managers.map_markers import look_alike
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.room_parser import parse_output
 from autofrotz.managers.room_prose import leading_paragraph
+from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_graph import Link

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from autofrotz.managers.directions import OPPOSITES, edge_label
 from autofrotz.managers.room_parser import parse_output
 from autofrotz.managers.room_prose import leading_paragraph
+from autofrotz.words.directions import OPPOSITES, edge_label
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_manager import MapManager

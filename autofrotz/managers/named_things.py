@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from autofrotz.managers.directions import canonical_direction
+from autofrotz.words.directions import canonical_direction
 
 NAMED_KEPT = 12
 # Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures.
@@ -117,26 +117,128 @@ NOT_THINGS = frozenset(
         "help",
     ]
 )
-_WORD = r"(?!(?:a|an|the|some)\b)[a-z][a-z'-]*"  # a phrase ends before the next article
-_PHRASE = re.compile(rf"\b(?:a|an|the|some)\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IGNORECASE)
+# A phrase starts after an article, a possessive or "of" ("a collection of hunting trophies"), and ends
+# before the next of them.
+_STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
+_WORD = rf"(?!(?:{_STARTS})\b)[a-z][a-z'-]*"
+_PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
-def named_things(text: str, knows: Callable[[str], bool], seen: frozenset[str] = frozenset()) -> list[str]:
-    """Noun phrases of a text that end in a word the story's parser reads, not already `seen`.
+def named_things(
+    text: str, knows: Callable[[str], bool], seen: frozenset[str] = frozenset(), kept: int = NAMED_KEPT
+) -> list[str]:
+    """Noun phrases of a text that end in a word the story's parser reads, not already `seen`, the first
+    `kept` of them.
 
     >>> known = {"gate", "window", "iron", "nest", "stone"}.__contains__
     >>> named_things("West is a high wall with an iron gate. In the wall is a large window.", known)
     ['iron gate', 'large window']
+    >>> known = {"chair", "table", "trophies", "rucksack", "kitchen", "living"}.__contains__
+    >>> named_things("A chair, a table and a row of trophies. Your old rucksack lies in the living room.",
+    ...              known)
+    ['chair', 'table', 'trophies', 'old rucksack']
+    >>> named_things("Old Tom waits by the gate. Tom nods.", {"tom", "gate"}.__contains__)
+    ['gate', 'Old Tom']
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        for match in _PHRASE.finditer(sentence):
-            if sentence[match.end() : match.end() + 1] == ",":
-                continue  # "a wide, deep chasm": the phrase goes on past the comma
-            phrase = _ending_in_a_thing(match.group(1).lower().split(), knows)
-            if phrase and phrase not in found and not _seen(phrase, seen):
+        phrases = [_ending_in_a_thing(m.group(1).lower().split(), knows) for m in _PHRASE.finditer(sentence)]
+        names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
+        phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
+        for phrase in phrases:
+            if phrase and phrase.lower() not in map(str.lower, found) and not already_listed(phrase, seen):
                 found.append(phrase)
-    return found[:NAMED_KEPT]
+    return found[:kept]
+
+
+# A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised
+# words of a sentence's start that name nobody are left out.
+_PROPER = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)")
+NOT_NAMES = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "you",
+        "your",
+        "i",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "he",
+        "she",
+        "they",
+        "we",
+        "his",
+        "her",
+        "their",
+        "our",
+        "my",
+        "me",
+        "in",
+        "on",
+        "at",
+        "to",
+        "from",
+        "with",
+        "as",
+        "if",
+        "but",
+        "and",
+        "or",
+        "so",
+        "then",
+        "when",
+        "while",
+        "what",
+        "who",
+        "why",
+        "how",
+        "where",
+        "one",
+        "some",
+        "all",
+        "no",
+        "not",
+        "yes",
+        "nothing",
+        "something",
+        "everything",
+        "someone",
+        "anything",
+        "only",
+        "just",
+        "still",
+        "now",
+    ]
+)
+
+
+def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
+    """A run of capitalised words as a name, its leading sentence words dropped ("The Old Mill" -> "Old
+    Mill"), when the parser knows its last word.
+
+    >>> known = {"tom", "mill", "you"}.__contains__
+    >>> _proper_name(["The", "Old", "Mill"], known), _proper_name(["Old", "Mill", "This"], known)
+    ('Old Mill', 'Old Mill')
+    >>> _proper_name(["You"], known) is None
+    True
+    """
+    while words and words[0].lower() in NOT_NAMES:
+        words = words[1:]
+    while words and words[-1].lower() in NOT_NAMES:  # a heading run into its room's first word
+        words = words[:-1]
+    if not words:
+        return None
+    head = words[-1].lower().strip("'")
+    if head in NOT_THINGS or head in DESCRIBING or head in PLACE_PARTS or canonical_direction(head):
+        return None
+    return " ".join(words) if len(head) > 1 and knows(head) else None
 
 
 # Words that end a noun phrase ("the kitchen of the house", "a passage leads west"): the phrase is
@@ -201,6 +303,17 @@ PHRASE_ENDS = frozenset(
         "their",
         "his",
         "her",
+        "can",
+        "could",
+        "will",
+        "would",
+        "may",
+        "might",
+        "must",
+        "should",
+        "seems",
+        "seem",
+        "appears",
     ]
 )
 
@@ -209,6 +322,11 @@ PHRASE_ENDS = frozenset(
 # phrase that ends in one of them names no thing the player handles.
 PLACE_PARTS = frozenset(
     [
+        "room",
+        "floor",
+        "ground",
+        "area",
+        "place",
         "wall",
         "walls",
         "ceiling",
@@ -295,6 +413,59 @@ def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | 
     return None
 
 
-def _seen(phrase: str, seen: frozenset[str]) -> bool:
-    head = phrase.split()[-1]
+def already_listed(phrase: str, seen: frozenset[str]) -> bool:
+    """Whether a listed name has the phrase's last word ("brass lamp" is listed as "lamp").
+
+    >>> already_listed("old lamp", frozenset({"brass lamp"})), already_listed("rope", frozenset({"ropes"}))
+    (True, False)
+    """
+    head = phrase.split()[-1].lower()
     return any(head in name.lower().split() for name in seen)
+
+
+# The parser libraries' answers for a name that is no thing in sight: not in scope, a word the
+# dictionary lacks or the story calls not worth naming, a name read only in part or as several things
+# ("three bears"), or too dark to see.
+NOT_HERE = (  # the parser says in so many words that no such thing is in sight
+    r"can(?:no|')t see any such|can(?:no|')t see any \w+(?: \w+){0,3} here|(?:don't|do not) see any"
+    r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b|there(?: is|'s) no \w+(?: \w+){0,3} here"
+)
+NOT_IN_SIGHT = re.compile(
+    NOT_HERE + r"|(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? "
+    r"|not something you need to|(?:don't|do not) need to (?:refer|worry)|\bnot important\b"
+    r"|no need to (?:refer|worry|concern)|only understood you as far as|understood only as far as"
+    r"|(?:too|pitch) dark\b|what do you want to examine|^\s*(?:what|huh)\?|multiple objects",
+    re.IGNORECASE,
+)
+SAID_NOT_HERE = re.compile(NOT_HERE, re.IGNORECASE)
+
+
+def in_sight(reply: str) -> bool:
+    """Whether the game's answer to a command naming a thing ("examine NAME", one line of "take all")
+    treats the name as a thing in sight.
+
+    >>> in_sight("You can't see any such thing."), in_sight("There's nothing special about the gate.")
+    (False, True)
+    >>> in_sight("You can't see any soft curve here!"), in_sight('I don\\'t know the word "curve".')
+    (False, False)
+    >>> in_sight("That's not something you need to refer to in the course of this game.")
+    False
+    >>> in_sight("I only understood you as far as wanting to examine the window.")
+    False
+    >>> in_sight("Which do you mean, the red door or the blue door?"), in_sight("")
+    (True, False)
+    >>> in_sight("It is a plain window. You can't see through the grime.")
+    True
+    """
+    head = reply.strip()[:240]
+    return bool(head) and not NOT_IN_SIGHT.search(head)
+
+
+def said_not_here(reply: str) -> bool:
+    """Whether the game's answer to "examine NAME" says no such thing is here (not merely that it could
+    not read the name).
+
+    >>> said_not_here("You can't see any such thing."), said_not_here("I only understood you as far as x.")
+    (True, False)
+    """
+    return bool(SAID_NOT_HERE.search(reply.strip()[:240]))

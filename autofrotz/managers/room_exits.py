@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.directions import canonical_direction
+from autofrotz.words.directions import canonical_direction
 
 _EXIT_LIST = re.compile(r"\b(?:obvious )?exits?(?: are)?\s*[:\-]?\s*(?P<list>[a-z ,\-]+)", re.IGNORECASE)
 _COMPASS = r"(?:north|south)[- ]?(?:east|west)|north|south|east|west"

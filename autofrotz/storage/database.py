@@ -15,9 +15,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from autofrotz.knowledge.store import write_facts
-from autofrotz.recording import metrics_for
-from autofrotz.saves import referenced_states, state_ref
 from autofrotz.storage import queries
 from autofrotz.storage.codec import (
     ENTITY_TABLES,
@@ -30,10 +27,13 @@ from autofrotz.storage.codec import (
     key_getter,
     pack_text,
 )
+from autofrotz.storage.facts import write_facts
 from autofrotz.storage.guard import DatabaseRefusedError, check_database
 from autofrotz.storage.locks import GameLock
 from autofrotz.storage.migrations import migrate
 from autofrotz.storage.models import Game, LLMCall, Metric, Turn, TurnBundle, WorldSnapshot
+from autofrotz.storage.recording import metrics_for
+from autofrotz.storage.states import referenced_states, state_ref
 
 _GAME_FIELDS = [
     "game_file", "start_time", "end_time", "status", "total_turns", "seed", "backend", "config_json",
@@ -213,7 +213,7 @@ class Database:
         return (last if last is not None else 0, bytes(row["data"]), int(row["turn_number"]))
 
     def state_by_ref(self, game_id: int, ref: str) -> bytes | None:
-        """The stored state a save rotation names by its ref (see saves.state_ref), if it is kept."""
+        """The stored state a save rotation names by its ref (see states.state_ref), if it is kept."""
         for (data,) in self.conn.execute("SELECT data FROM interpreter_states WHERE game_id = ?", (game_id,)):
             if state_ref(bytes(data)) == ref:
                 return bytes(data)

@@ -111,6 +111,7 @@ class Puzzle:
     solved_turn: int | None = None
     kind: str = "general"  # general | blocked | clue | maze | ...
     obstacle: str = ""  # the thing in the way ("iron door"): puzzles are keyed and located by it
+    raised_by: str = ""  # the action the game refused with it: the same action succeeding solves it
 
 
 @dataclass

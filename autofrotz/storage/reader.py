@@ -108,7 +108,7 @@ class GameReader:
 
     def knowledge(self, game_id: int) -> dict[str, Any]:
         """What the game started knowing from earlier runs, and the turns that used it."""
-        from autofrotz.knowledge.store import knowledge_view
+        from autofrotz.storage.facts import knowledge_view
 
         return self._run(lambda c: knowledge_view(c, game_id))
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from autofrotz.control import GameControl
 from autofrotz.hooks.base import Event, Observer
-from autofrotz.web.turn_feed import TurnFeed
+from autofrotz.web.turn_feed import NOTED, TurnFeed
 
 log = logging.getLogger(__name__)
 
@@ -265,7 +265,8 @@ class WebMonitor(Observer):
     def notify(self, event: object) -> None:
         """Forward any event-like object (a dataclass with a name)."""
         name, message = event_message(event)
-        self.feed.note(name, event_fields(event))
+        if name in NOTED:  # most events are not kept: their fields are not read a second time
+            self.feed.note(name, event_fields(event))
         if name == "turn_end":
             message = self.feed.turn(message)
         game_id = message.get("game_id")

@@ -12,6 +12,7 @@ from typing import Any
 
 INVENTORY = "inventory"
 PUZZLE_STATUS = {"puzzle_found": "open", "puzzle_solved": "solved"}
+NOTED = frozenset({"item_found", "item_taken", *PUZZLE_STATUS})  # the events a turn message gathers
 
 
 @dataclass

@@ -7,7 +7,8 @@ const DETAIL_CACHE = 80;
 
 const S = {
   gameId: null, game: null, turns: [], byN: new Map(), first: 0, last: -1, current: null,
-  following: true, cache: new Map(), layout: null, metrics: null, knowledge: null, ws: null, wsRetry: 0,
+  following: true, cache: new Map(), fetching: new Map(), layout: null, metrics: null, knowledge: null,
+  ws: null, wsRetry: 0,
   playTimer: null, playing: false, seq: 0, nodes: new Map(), lastDetail: null, liveRender: null,
   listTimer: null, listSeen: null, waitTimer: null, liveBusy: false, ended: false, serverGone: false,
   window: TRANSCRIPT_WINDOW,
@@ -115,8 +116,8 @@ async function openGame(id) {
   const [game, turns, latestMap] = await Promise.all([
     api(`/api/games/${id}`), api(`/api/games/${id}/turns`), api(`/api/games/${id}/map`).catch(() => null)]);
   Object.assign(S, { gameId: id, game, turns: [], byN: new Map(), first: 0, last: -1, current: null, ended: false,
-    window: TRANSCRIPT_WINDOW,
-    cache: new Map(), layout: new FrotzMap.Layout(), metrics: null, knowledge: null, nodes: new Map(), lastDetail: null });
+    window: TRANSCRIPT_WINDOW, cache: new Map(), fetching: new Map(),
+    layout: new FrotzMap.Layout(), metrics: null, knowledge: null, nodes: new Map(), lastDetail: null });
   if (latestMap) { const m = FrotzMap.normalize(latestMap); S.layout.place(m.rooms, m.edges); }
   clearNotices();
   onControl({ controllable: false });
@@ -208,6 +209,7 @@ async function onGameEnd(msg) {
   S.ended = true;
   S.game = { ...S.game, status: msg.status || "finished" };
   updateBadge(); renderControl();
+  if (S.current != null && S.current === S.last) renderTranscript(S.current);  // the last turn was drawn first
   try { S.game = await api(`/api/games/${S.gameId}`); updateBadge(); } catch (_) { /* keep what we have */ }
   marksKey = "";
   renderMarks();
@@ -230,14 +232,21 @@ async function loadMetrics() {
 
 // ---------- showing a turn ----------
 
-async function turnDetail(n) {
-  if (S.cache.has(n)) return S.cache.get(n);
+// A turn's detail, fetched once: a step to a turn whose prefetch is under way waits for that request.
+function turnDetail(n) {
+  const { cache, fetching } = S;  // this game's: a game opened meanwhile has its own
+  if (cache.has(n)) return Promise.resolve(cache.get(n));
+  if (!fetching.has(n)) fetching.set(n, fetchTurn(S.gameId, n, cache).finally(() => fetching.delete(n)));
+  return fetching.get(n);
+}
+
+async function fetchTurn(game, n, cache) {
   let lastErr = null;
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
-      const d = await api(`/api/games/${S.gameId}/turns/${n}`);
-      S.cache.set(n, d);
-      if (S.cache.size > DETAIL_CACHE) S.cache.delete(S.cache.keys().next().value);
+      const d = await api(`/api/games/${game}/turns/${n}`);
+      cache.set(n, d);
+      if (cache.size > DETAIL_CACHE) cache.delete(cache.keys().next().value);
       return d;
     } catch (err) {
       lastErr = err;
@@ -262,7 +271,7 @@ async function showTurn(n) {
   if (seq !== S.seq) return;  // a newer step superseded this one
   renderState(d);
   flushNotices(n);
-  prefetchAround(d);
+  setTimeout(() => prefetchAround(d), PREFETCH_AFTER_MS);
   const cur = S.nodes.get(n), box = $("transcript");
   // Scroll the transcript only: scrollIntoView would also scroll the page (on a phone, past the header).
   const end = n === S.last ? $("game-end") : null;  // the last turn shows the line that says the game is over
@@ -278,16 +287,20 @@ async function showTurn(n) {
 }
 
 // Fetch the neighbours in the background: stepping becomes instant, and the previous turn gives
-// the "what changed" line of the detail view.
+// the "what changed" line of the detail view. Only for a turn still shown a moment after it was drawn:
+// while the user scrubs or steps quickly, the turns left behind fetch nothing that would slow the next.
+const PREFETCH_AFTER_MS = 150;
+
 async function prefetchAround(d) {
   const n = d.turn_number, game = S.gameId;
+  const shown = () => game === S.gameId && S.current === n;
   try {
-    if (n - 1 >= S.first && !S.cache.has(n - 1)) {
+    if (shown() && n - 1 >= S.first && !S.cache.has(n - 1)) {
       const prev = await turnDetail(n - 1);
       const box = $("changes");
-      if (game === S.gameId && S.current === n && box) box.replaceChildren(...[stateChanges(d, prev)].filter(Boolean));
+      if (shown() && box) box.replaceChildren(...[stateChanges(d, prev)].filter(Boolean));
     }
-    if (n + 1 <= S.last && !S.following) await turnDetail(n + 1);
+    if (shown() && n + 1 <= S.last && !S.following) await turnDetail(n + 1);
   } catch (_) { /* a prefetch failure costs nothing */ }
 }
 

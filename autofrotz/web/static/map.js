@@ -128,7 +128,7 @@
     constructor() {
       this.rooms = new Map(); this.edges = new Map(); this.pos = new Map(); this.routes = new Map();
       this.key = ""; this.laidKey = null; this.running = null; this.view = null; this.user = false; this.box = null;
-      this.onChange = null; this.error = null; this.version = 0;
+      this.onChange = null; this.error = null; this.version = 0; this.source = null;
     }
 
     // Learn the rooms and lines of a map; render() lays them out again (in the worker) when anything is new.
@@ -147,8 +147,8 @@
     ensure() {
       if (this.ready() || !this.rooms.size) return Promise.resolve(false);
       if (this.running) return this.running.then(() => this.ensure());
-      const key = this.key;
-      this.running = runElk(this.graph()).then((g) => { this.take(g); this.laidKey = key; this.error = null; return true; })
+      const key = this.key, graph = this.graph();
+      this.running = layOut(graph).then((laid) => { this.take(laid); this.laidKey = key; this.error = null; return true; })
         .catch((err) => { this.error = String(err && err.message || err); this.laidKey = key; return false; })
         .finally(() => { this.running = null; });
       return this.running.then((changed) => { if (this.onChange) this.onChange(); return this.ensure().then((more) => changed || more); });
@@ -164,24 +164,70 @@
       return { id: "map", layoutOptions: options, children, edges };
     }
 
-    take(g) {
+    take(laid) {
       this.version += 1;
-      this.pos = new Map((g.children || []).map((c) => [c.id, { x: c.x, y: c.y, w: c.width, h: c.height }]));
-      this.routes = new Map((g.edges || []).map((e) => {
-        const s = (e.sections || [])[0];
-        const points = s ? [s.startPoint, ...(s.bendPoints || []), s.endPoint].map((p) => [p.x, p.y]) : [];
-        const labels = (e.labels || []).map((l) => ({ text: l.text, x: l.x, y: l.y, w: l.width, h: l.height,
-          end: l.layoutOptions["elk.edgeLabels.placement"] }));
-        return [e.id, { points, labels }];
-      }));
+      this.source = laid.source;
+      this.laidAt = performance.now();  // ms since the page was opened (bench web reads it)
+      this.pos = new Map(laid.pos);
+      this.routes = new Map(laid.routes);
     }
   }
 
+  // ELK's answer as the places of rooms and the routes of lines: [id, {x, y, w, h}] and [id, {points, labels}].
+  function placesOf(g) {
+    const pos = (g.children || []).map((c) => [c.id, { x: c.x, y: c.y, w: c.width, h: c.height }]);
+    const routes = (g.edges || []).map((e) => {
+      const s = (e.sections || [])[0];
+      const points = s ? [s.startPoint, ...(s.bendPoints || []), s.endPoint].map((p) => [p.x, p.y]) : [];
+      const labels = (e.labels || []).map((l) => ({ text: l.text, x: l.x, y: l.y, w: l.width, h: l.height,
+        end: l.layoutOptions["elk.edgeLabels.placement"] }));
+      return [e.id, { points, labels }];
+    });
+    return { pos, routes };
+  }
+
+  // A graph laid out before in this browser is not laid out again: the places ELK gave it are kept in
+  // localStorage under a hash of ELK's whole input (rooms, their sizes, lines, labels, options), so
+  // reopening or reloading a game starts no worker at all.
+  const CACHE_PREFIX = "autofrotz.map-layout.", CACHE_KEEP = 12;
+
+  function hashText(text) {  // cyrb53: 53 bits, enough to tell graphs apart
+    let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761); h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  }
+
+  function cached(id) {
+    try {
+      const text = window.localStorage.getItem(CACHE_PREFIX + id);
+      return text ? JSON.parse(text) : null;
+    } catch (_) { return null; }  // storage off or full, or a damaged entry: lay out again
+  }
+
+  function keep(id, laid) {
+    try {
+      const store = window.localStorage;
+      const ids = JSON.parse(store.getItem(`${CACHE_PREFIX}index`) || "[]").filter((x) => x !== id);
+      ids.push(id);
+      while (ids.length > CACHE_KEEP) store.removeItem(CACHE_PREFIX + ids.shift());
+      store.setItem(CACHE_PREFIX + id, JSON.stringify(laid));
+      store.setItem(`${CACHE_PREFIX}index`, JSON.stringify(ids));
+    } catch (_) { /* not kept: the next visit lays it out again */ }
+  }
+
   let elk = null;
-  function runElk(graph) {
+  function layOut(graph) {
+    const id = hashText(JSON.stringify(graph));
+    const known = cached(id);
+    if (known && Array.isArray(known.pos) && Array.isArray(known.routes)) return Promise.resolve({ ...known, source: "cache" });
     if (!window.ELK) return Promise.reject(new Error("the map's layout library is missing: run make setup"));
     if (!elk) elk = new window.ELK({ workerUrl: "/static/vendor/elk-worker.min.js" });
-    return elk.layout(graph);
+    return elk.layout(graph).then((g) => { const laid = placesOf(g); keep(id, laid); return { ...laid, source: "elk" }; });
   }
 
   function defs() {
@@ -200,9 +246,10 @@
   function buildScene(layout) {
     const svg = el("svg", { class: "map-svg", role: "img", "aria-label": "map" });
     svg.appendChild(defs());
-    const g = el("g"), mazes = el("g", { class: "mazes" }), lines = el("g"), rooms = el("g");
+    const g = el("g", { class: "map-view" }), mazes = el("g", { class: "mazes" }), lines = el("g"), rooms = el("g");
     g.append(mazes, lines, rooms);
     svg.appendChild(g);
+    svg._view = g;
     const edges = new Map(), nodes = new Map();
     for (const [key, laid] of layout.edges) {
       const route = layout.routes.get(key);
@@ -337,6 +384,7 @@
 
   function draw(container, map, layout, walked) {
     container.dataset.layout = layout.ready() ? "ready" : "pending";
+    if (layout.source) container.dataset.laidOutBy = layout.source;  // "elk" or "cache" (tests read it)
     let scene = container._scene;
     if (!scene || scene.layout !== layout || scene.version !== layout.version) {
       scene = container._scene = buildScene(layout);
@@ -357,9 +405,12 @@
     if (note) container.appendChild(Object.assign(document.createElement("p"), { className: "empty map-note", textContent: note }));
   }
 
-  // ----- the view: an explicit viewBox kept on the layout (one per game) -----
+  // ----- the view: the part of the map shown, kept on the layout (one per game) -----
   // Until the user zooms or pans, each drawing shows the whole map when its labels stay readable at that
   // size, else the current room's neighbourhood at a readable size (Fit or a double-click shows all).
+  // The view is a box in the map's coordinates, shown as a transform of the map's group, not as the
+  // svg's viewBox: Chromium lays every label out again when a viewBox is set (tens of ms on a 150-room
+  // map), but only moves them when a group is translated at an unchanged scale, as a replay step does.
   const READABLE_SCALE = 0.95, PAD = 30;
 
   function bounds(ids, layout) {
@@ -395,12 +446,16 @@
     }
   }
 
+  // The view box centred in the panel at the largest scale that shows all of it (as a viewBox would).
   function applyView(svg, layout) {
-    if (!layout.view) return;
+    if (!layout.view || !svg._view) return;
     const v = layout.view;
-    svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     const [cw, ch] = panelSize(svg);
-    svg.classList.toggle("dense", !!(cw && ch) && Math.min(cw / v.w, ch / v.h) < 0.45);
+    const scale = cw && ch ? Math.min(cw / v.w, ch / v.h) : 1;
+    const tx = ((cw || v.w) - v.w * scale) / 2 - v.x * scale, ty = ((ch || v.h) - v.h * scale) / 2 - v.y * scale;
+    const transform = `translate(${tx.toFixed(2)},${ty.toFixed(2)}) scale(${scale.toFixed(5)})`;
+    if (svg._view.getAttribute("transform") !== transform) svg._view.setAttribute("transform", transform);
+    svg.classList.toggle("dense", !!(cw && ch) && scale < 0.45);
   }
 
   function fit(container) {
@@ -421,7 +476,7 @@
   }
 
   function pointIn(svg, ev) {
-    const ctm = svg.getScreenCTM();
+    const ctm = (svg._view || svg).getScreenCTM();
     if (!ctm) return null;
     const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
     return [p.x, p.y];

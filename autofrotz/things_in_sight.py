@@ -1,0 +1,157 @@
+"""Whether a thing the briefing would name is really here, in the game's own words: "examine NAME"
+asked in a side copy (`inventory_probe.side_examines`, no game turn spent) and read by `in_sight`.
+
+A room's text names much that the story never made a thing ("a view of the city", "a soft curve"); the
+story's parser says so when asked to examine it. Only names the game answers as things in sight reach
+the briefing's "Also here, named in the game's text", and a thing the world model still places here
+that the game says is not in sight (it went away unseen) is left out of "Seen here".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from autofrotz.inventory_probe import side_examines
+from autofrotz.managers.item_scene import last_room_part
+from autofrotz.managers.named_things import NAMED_KEPT, already_listed, in_sight, named_things, said_not_here
+
+if TYPE_CHECKING:
+    from autofrotz.agents.base import TurnContext
+    from autofrotz.game_interface import RunningGame
+
+
+HEARD_KEPT = 8  # replies of a visit whose names are asked about
+SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
+# The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
+# library's stock answer for a thing with no description of its own.
+OWN_NAME = (
+    re.compile(r"^\s*\((?:the |an? |some )?([^()\n]{2,40})\)\s*\n"),
+    re.compile(r"\bnothing (?:special|unusual) about (?:the |an? |some )?([^.!\n]{2,40})[.!]", re.IGNORECASE),
+)
+
+
+def own_name(answer: str) -> str | None:
+    """The name an answer to "examine" gives the thing it describes, if it gives one.
+
+    >>> own_name("You see nothing special about Mill Lane."), own_name("(the low wall)\\nTall.")
+    ('Mill Lane', 'low wall')
+    >>> own_name("The walls are tall.") is None
+    True
+    """
+    for pattern in OWN_NAME:
+        match = pattern.search(answer)
+        if match:
+            return match.group(1).strip()
+    return None
+
+
+def description(answer: str) -> str:
+    """An answer to "examine" without the parser's note of the object it chose, whitespace made single.
+
+    >>> description("(the low wall)\\nIt is  low."), description("It is low.")
+    ('It is low.', 'It is low.')
+    """
+    return " ".join(OWN_NAME[0].sub("", answer, count=1).split())
+
+
+def describes_room(answer: str, room_text: str) -> bool:
+    """Whether an answer to "examine NAME" is the room's own description (the name is the room's).
+
+    >>> room = "A bare cell. Tiles cover the floor. A door leads out."
+    >>> describes_room("A bare cell. Tiles cover the floor.", room), describes_room("A plain door.", room)
+    (True, False)
+    """
+    start, said = " ".join(room_text.split())[:60], " ".join(answer.split())
+    length = min(len(start), len(said))
+    return length >= 12 and said[:length] == start[:length]
+
+
+class SightCheck:
+    """Names of a room asked once each visit ("examine NAME" in a side copy): what is in sight may change
+    between visits (a light brought, a thing taken away)."""
+
+    def __init__(self, game: RunningGame) -> None:
+        self.game = game
+        self.room: str | None = None  # the room of this visit
+        self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
+        self.heard: list[str] = []  # the game's last replies of this visit
+        self.asked = 0  # side examines sent
+
+    def confirmed(
+        self, room_id: str | None, names: list[str], last_reply: str, room_text: str = ""
+    ) -> list[str]:
+        """The names the game answers as things in sight here, order kept; a name not yet asked while
+        asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
+        describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
+        word alone. A name answered with the room's own description names the room, not a thing in it; one
+        the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
+        two names the game answers with the same words are one thing, briefed once."""
+        self._visit(room_id)
+        self._ask([n for n in names if n not in self.answers], last_reply)
+        heads = {n: n.split()[-1] for n in names if " " in n and not in_sight(self.answers.get(n, ""))}
+        self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
+        briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
+        for name in names:
+            answer = self.answers.get(heads.get(name, name), "")
+            if not in_sight(answer) or describes_room(answer, room_text):
+                continue
+            words = description(answer)
+            if len(words) >= SAME_THING_CHARS and words in briefed.values():
+                continue  # another name of a thing already briefed
+            briefed.setdefault(own_name(answer) or name, words)
+        return list(briefed)
+
+    def still_here(self, room_id: str | None, names: list[str], last_reply: str) -> list[bool]:
+        """For each thing the world model places here, False when the game's answer to examining it says
+        no such thing is here (it went away unseen), by its whole name and by its last word; True otherwise,
+        a name it cannot read included."""
+        self._visit(room_id)
+        self._ask([n for n in names if n not in self.answers], last_reply)
+        doubted = [n for n in names if said_not_here(self.answers.get(n, ""))]
+        heads = {n: n.split()[-1] for n in doubted if " " in n}  # the parser may not read the whole name
+        self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
+        gone = {n for n in doubted if said_not_here(self.answers.get(heads.get(n, n), ""))}
+        return [n not in gone for n in names]
+
+    def _visit(self, room_id: str | None) -> None:
+        """Forget the answers of the last visit when the room changed."""
+        if room_id != self.room:
+            self.room, self.answers, self.heard = room_id, {}, []
+
+    def hear(self, room_id: str | None, reply: str) -> str:
+        """Keep a reply of this visit (from its last room heading on); all the replies kept, joined."""
+        self._visit(room_id)
+        part = last_room_part(reply)
+        if part.strip() and (not self.heard or self.heard[-1] != part):
+            self.heard = [*self.heard, part][-HEARD_KEPT:]
+        return "\n\n".join(self.heard)
+
+    def _ask(self, names: list[str], last_reply: str) -> None:
+        """Ask the game to examine each name in side copies and keep its answers (none when unsafe)."""
+        if names:
+            self.asked += len(names)
+            self.answers.update(side_examines(self.game, names, last_reply) or {})
+
+
+def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
+    """The context's things here as the briefing gives them: "Seen here" without the things the game
+    says are no longer in sight, and "Also here, named in the game's text" (named_things, of the room's text
+    and the replies of this visit) kept to the names the game answers as things in sight, each once by
+    the game's name. `sight` None (side copies would cost turns): the world model's things and the room
+    text's names as they are."""
+    if sight is not None and context.visible_items:
+        keep = sight.still_here(context.room_id, context.visible_items, context.last_output)
+        context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
+        if len(context.seen_lines) == len(keep):
+            context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
+    listed = frozenset([*context.visible_items, *context.inventory])
+    knows = context.vocabulary.names_a_thing
+    if sight is None:
+        context.named_here = named_things(context.room_text, knows, listed)
+        return
+    heard = sight.hear(context.room_id, context.last_output)
+    named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT)
+    named = sight.confirmed(context.room_id, named, context.last_output, context.room_text)
+    named = [n for n in named if not already_listed(n, listed)]  # listed under the game's name
+    context.named_here = named[:NAMED_KEPT]

@@ -1,0 +1,129 @@
+"""What the briefing says is here ("Seen here", "Also here, named in the game's text"), read as the model
+reads it, on corpus games played by a script through the real turn loop (dev-split games only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autofrotz.game_interface import open_game
+from autofrotz.inventory_probe import side_examines
+from autofrotz.llm import MockLLM
+from autofrotz.things_in_sight import SightCheck
+from tests.test_briefing import briefings, section
+
+
+@pytest.fixture(autouse=True)
+def _fresh_mocks() -> Iterator[None]:
+    pytest.importorskip("jericho")
+    MockLLM.reset()
+    yield
+    MockLLM.reset()
+
+
+def _story(games_dir: Path, name: str) -> str:
+    path = games_dir / f"{name}.z5"
+    if not path.exists():
+        pytest.skip(f"{path} is missing; python main.py games install")
+    return name
+
+
+def test_names_of_the_room_s_text_the_game_does_not_answer_are_not_briefed(
+    tmp_path: Path, games_dir: Path
+) -> None:
+    # The bathroom's text names "shiny floor tiles", which examine answers with the room's own text, and
+    # "my towel curves elegantly across ...", which the parser cannot read; the mirror and shower are things.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "lily"))
+    named = section(seen[0], "Also here, named in the game's text:")
+    assert "mirror" in named and "shower" in named
+    assert "tiles" not in named and "curves" not in named
+
+
+def test_a_reply_that_passes_through_a_room_leaves_its_things_there(tmp_path: Path, games_dir: Path) -> None:
+    # "south" shows the lobby (a sculpture, sliding doors) and the doorman throws the player back out.
+    seen = briefings(tmp_path, ["south"], game=_story(games_dir, "cia"))
+    here = section(seen[-1], "Seen here:")
+    assert "office building" in here and "sculpture" not in here
+
+
+def test_things_named_in_answer_to_take_all_are_here(tmp_path: Path, games_dir: Path) -> None:
+    # "tombs: You can't get that!": the game names a thing in sight that the room's text never lists.
+    seen = briefings(tmp_path, ["take all"], game=_story(games_dir, "bunny"))
+    assert "tombs" in section(seen[-1], "Seen here:")
+
+
+def test_side_examines_leave_the_game_as_it_was(games_dir: Path) -> None:
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()
+        before = game.send("look").text
+        answers = side_examines(game, ["mirror", "curve"], intro)
+        assert answers is not None and "fogged" in answers["mirror"]
+        check = SightCheck(game)
+        assert check.confirmed("bathroom", ["large mirror", "soft curve"], before) == ["large mirror"]
+        # a thing the world model still places here that the game says is not in sight is not briefed
+        assert check.still_here("bathroom", ["large mirror", "golden crown"], before) == [True, False]
+        assert game.send("look").text == before
+    finally:
+        game.close()
+
+
+def test_a_name_of_the_room_s_text_is_briefed_by_the_game_s_own_name(tmp_path: Path, games_dir: Path) -> None:
+    # "examine flagstones" answers "You see nothing special about Watling Street.": one thing, the road.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
+    named = section(seen[0], "Also here, named in the game's text:")
+    assert "Watling Street" in named and "flagstones" not in named
+
+
+def test_things_listed_nearby_or_on_the_ground_are_named_without_where(
+    tmp_path: Path, games_dir: Path
+) -> None:
+    # "There are some keys on the ground here." / "There is a shiny brass lamp nearby."
+    seen = briefings(tmp_path, ["east"], game=_story(games_dir, "Advent"))
+    here = section(seen[-1], "Seen here:")
+    assert "keys" in here and "on the ground" not in here and "shiny brass lamp" in here
+
+
+def test_a_name_the_parser_reads_as_several_things_is_not_one_in_sight(games_dir: Path) -> None:
+    game = open_game(games_dir / f"{_story(games_dir, 'gold')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()  # "three bears' cottage": "I can't use multiple objects with that verb."
+        assert SightCheck(game).confirmed("clearing", ["three bears' cottage", "wooden sign"], intro) == [
+            "wooden sign"
+        ]
+    finally:
+        game.close()
+
+
+def test_two_names_the_game_answers_alike_are_one_thing(games_dir: Path) -> None:
+    game = open_game(games_dir / f"{_story(games_dir, 'karn')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()  # "a six-sided console" and "the console": one console
+        check = SightCheck(game)
+        assert check.confirmed("console room", ["six-side console", "console", "scanner"], intro) == [
+            "six-side console",
+            "scanner",
+        ]
+    finally:
+        game.close()
+
+
+def test_a_side_examine_that_halts_the_interpreter_leaves_the_run_playing(games_dir: Path) -> None:
+    # On the hilltop "examine hilltop" stops the emulator with a runtime error; putting the saved state
+    # back must leave a game that still answers (the emulator keeps a halt through a state restore).
+    from autofrotz.evals.eval_session import walkthrough
+
+    story = games_dir / f"{_story(games_dir, 'loose')}.z5"
+    steps = walkthrough(story) or []
+    game = open_game(story, "jericho", seed=None)
+    try:
+        game.start()
+        for command in steps[:39]:
+            reply = game.send(command).text
+        assert "Hilltop" in reply
+        assert side_examines(game, ["hilltop"], reply) is not None
+        assert not game.halted and "Hilltop" in game.send("look").text
+    finally:
+        game.close()
