@@ -367,9 +367,59 @@ def _name_from_description(description: str) -> str:
     >>> _name_from_description("You are in a herb garden. A path winds east.")
     'You are in a herb garden'
     >>> _name_from_description("You are on the track that climbs up out of the valley, past a long hedge.")
-    'You are on the track that climbs up out of the valley, past'
+    'You are on the track that climbs up out of the valley'
+    >>> _name_from_description("You stand at the end of the harbour jetty at Porthkell, with the sea beyond.")
+    'You stand at the end of the harbour jetty at Porthkell'
     """
     first = description.split(". ")[0].rstrip(".")
     if len(first) <= 60:
         return first.strip()
-    return first[:61].rsplit(" ", 1)[0].rstrip(" ,;:-").strip()  # whole words only
+    words = first[:61].rsplit(" ", 1)[0].split()  # whole words only
+    while len(words) > 3 and words[-1].lower() in DANGLING_WORDS:
+        words.pop()  # a cut clause's opening words name nothing ("..., with", "... where a")
+    return " ".join(words).rstrip(" ,;:-").strip()
+
+
+# Words a name cut short must not end on: they open a phrase whose rest was cut.
+DANGLING_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "with",
+        "where",
+        "which",
+        "that",
+        "who",
+        "whose",
+        "past",
+        "by",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "from",
+        "into",
+        "onto",
+        "under",
+        "over",
+        "near",
+        "beside",
+        "between",
+        "among",
+        "through",
+        "along",
+        "across",
+        "while",
+        "as",
+        "its",
+        "his",
+        "her",
+        "their",
+        "your",
+    }
+)
