@@ -6,6 +6,7 @@ python main.py bench NAME [...]      benchmarks (interface, storage, llm-economy
                                      same-commands)
 python main.py eval NAME [...]       evaluations (perception, briefing)
 python main.py relay FOLDER          show the prompt a relay model waits on, and answer it
+python main.py rules [--json]        every named rule of every table, in order
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ def main(argv: list[str]) -> int:
         from autofrotz.relay_cli import main as relay_main
 
         return relay_main(argv[1:])
+    if argv and argv[0] == "rules":
+        from autofrotz.rules.cli import main as rules_main
+
+        return rules_main(argv[1:])
     if argv and argv[0] == "serve":
         from autofrotz.web.serve import main as serve_main
 

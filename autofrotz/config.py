@@ -114,6 +114,9 @@ class Config:
     # the game stops with status "budget" and can be resumed with a higher budget
     budget_usd: float | None = None  # per game
     budget_usd_per_hour: float | None = None  # in any 60 minutes of play
+    # Named rules switched off for a measurement, from any table `python main.py rules` lists (checked when
+    # a session is built: an unknown name is an error listing the valid ones); none by default.
+    rules_off: list[str] = field(default_factory=list)
 
     def agent(self, role: str) -> AgentConfig:
         """The settings of one role, defaulting to the built-in agent."""

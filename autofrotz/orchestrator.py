@@ -493,6 +493,8 @@ class Orchestrator:
             restored_from=self.restored_from,
             restored_score=self.restored_score,
             decided_by=getattr(self.mind.pending_room, "decided_by", ""),
+            agent_rule=decision.rule,
+            agent_vetoes=list(decision.vetoes),
         )
         bundle = TurnBundle(
             turn,
@@ -559,6 +561,8 @@ class Orchestrator:
             exits=tuple(next((r.exits for r in self.p.map.rooms() if r.room_id == room_id), ())),
             inventory=tuple(inventory(self.p.items)),
             total_tokens=self.p.recorder.total_tokens,
+            rule=decision.rule,
+            vetoes=decision.vetoes,
         )
 
     def _emit(self, event: ev.Event) -> None:

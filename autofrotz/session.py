@@ -72,6 +72,7 @@ class Session:
         first); SessionError names what is wrong."""
         from autofrotz.storage.database import Database
 
+        _check_rules_off(config)
         if resume_id is None:
             _resolve(config.game_file)  # an unknown game is refused before a database file is made
         db = _open_database(Database, config.database_path)
@@ -394,6 +395,17 @@ def parser_mode(config: Config, role: str, llm: BaseLLM | None) -> str:
     return config.agent(role).mode if llm is not None else "rules"
 
 
+def _check_rules_off(config: Config) -> None:
+    """Each name of the config's `rules_off` is a rule of some table that may be switched off (the
+    catalogue reads every layer's tables, so the session checks them, not the config)."""
+    from autofrotz.rules.catalogue import check_rules_off
+
+    try:
+        check_rules_off(config.rules_off)
+    except ValueError as exc:
+        raise SessionError(f"rules_off: {exc}") from None
+
+
 def _parts(
     config: Config,
     game: RunningGame,
@@ -406,7 +418,9 @@ def _parts(
     from autofrotz.games import max_score
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager
+    from autofrotz.rules import switches
 
+    switches.use(config.rules_off)  # checked against every table when the session was opened
     name = game_name(label)
     map_llm, item_llm = llms.get("map_parser"), llms.get("item_parser")
     map_manager = MapManager(

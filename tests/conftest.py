@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.browser import browser, page  # noqa: F401  (the browser tests' fixtures)
@@ -60,3 +61,13 @@ def cellar_walkthrough() -> list[str]:
 def probe_path() -> Path:
     """games/probe_bold.z5, the styled-text probe story."""
     return _built("probe_bold")
+
+
+@pytest.fixture(autouse=True)
+def _rules_as_shipped() -> Any:
+    """Every test starts and ends with no rule switched (a game, a test's set_rule, leave none behind)."""
+    from autofrotz.rules import switches
+
+    switches.use()
+    yield
+    switches.use()

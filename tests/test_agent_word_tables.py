@@ -89,6 +89,11 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
+# Ordered tables of rules (TRAVEL_ROWS, NOTING_ROWS) and lists of rule names hold the names of rules, not
+# words the agent looks for in a story's text.
+RULE_TABLES = ("_ROWS", "_RULE_NAMES")
+
+
 def agent_table_words() -> dict[str, set[str]]:
     """word -> the constants ("module.NAME") that hold it, over every agent module."""
     found: dict[str, set[str]] = {}
@@ -97,7 +102,7 @@ def agent_table_words() -> dict[str, set[str]]:
             continue
         module = importlib.import_module(f"autofrotz.agents.{info.name}")
         for name, value in vars(module).items():
-            if not name.isupper() or isinstance(value, str):
+            if not name.isupper() or isinstance(value, str) or name.endswith(RULE_TABLES):
                 continue
             for text in _strings(value):
                 for word in re.findall(r"[a-z]+", text.lower()):

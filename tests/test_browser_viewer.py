@@ -146,6 +146,8 @@ def test_serve_follows_a_game_another_process_plays(
         assert reasons.count() > 20  # the built-in agent's rule under each command, in words
         saw = [t for t in reasons.all_inner_texts() if "saw “" in t]
         assert saw, "some rule should quote what it saw"
+        names = pg.locator("#transcript .entry .why.rule .rule-name").all_inner_texts()
+        assert any(re.fullmatch(r"rule: [a-z]+(?:-[a-z]+)+", n) for n in names), names  # a row, by its name
         shoot_both(pg, "viewer-serve-follows")
     finally:
         handle.stop()

@@ -17,6 +17,7 @@ from autofrotz.agents.builtin_tactics import Scene, allowed, room_actions
 from autofrotz.context import world_fields
 from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.rules.switches import set_rule
 from tests.orchestrator_support import make_config, require_cellar
 
 BUILTIN = {"provider": "builtin", "model": "builtin"}
@@ -334,9 +335,9 @@ def test_a_word_named_late_in_a_long_description_is_examined_and_worked_once_all
 ) -> None:
     """examine-every-word-when-all-else-is-done: the usual rounds examine a room's first few words only;
     once they are spent, every other word is examined, and one that answers joins the sweep of verbs."""
-    monkeypatch.setattr(builtin_idle, "EVERY_WORD", True)  # off by default (its module says why)
+    set_rule(builtin_idle.EVERY_WORD_RULE, True)  # off by default (its module says why)
     if not rule_on:
-        monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "examine-every-word-when-all-else-is-done")
+        set_rule("examine-every-word-when-all-else-is-done", False)
     world = World(PUMP_ROOM)
     answers = {"examine relief valve": "The valve is open and hissing."}
     sent = world.play(120, answers)

@@ -9,6 +9,7 @@ from autofrotz.agents.builtin_clues import clue_commands, listed_parts, look_aft
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_readings import refused as _refused
 from autofrotz.agents.builtin_tactics import short
+from autofrotz.rules.switches import set_rule
 from tests.test_builtin_agent import World
 
 
@@ -166,5 +167,5 @@ def test_the_same_answer_asks_for_its_clue_twice_at_most(monkeypatch: pytest.Mon
     """a-clue-is-followed-twice: "well out of reach" asks for the stool at most twice for each command
     so answered ("take bronze bell", "take bell"); later tries answered alike queue the stool no more."""
     assert _clue_follow_ups(300) == ["stand on stool"] * 3
-    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-clue-is-followed-twice")
+    set_rule("a-clue-is-followed-twice", False)
     assert _clue_follow_ups(300).count("stand on stool") > 4

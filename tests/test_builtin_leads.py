@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from autofrotz.agents import builtin_agent, builtin_replies
+from autofrotz.agents import builtin_agent, builtin_noting, builtin_replies
 from tests.test_builtin_agent import World, stock_reply
 
 STACKS = (
@@ -26,7 +26,7 @@ def _sent(world: World, turns: int, replies: dict[str, str] | None = None) -> li
 
 
 def _no_later_exits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(builtin_agent, "later_exits", lambda text, description: [])
+    monkeypatch.setattr(builtin_noting, "later_exits", lambda text, description: [])
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -95,7 +95,7 @@ def test_a_thing_is_used_where_its_purpose_was_seen(monkeypatch: pytest.MonkeyPa
     "used for disabling alarms" and "you could pull the pin": back there, pull the pin and put the
     grenade in the cabinet, and it is not taken back out."""
     if not rule_on:
-        monkeypatch.setattr(builtin_agent, "described_use", lambda text: None)
+        monkeypatch.setattr(builtin_noting, "described_use", lambda text: None)
     world = World("Control Room\nA control room. A cabinet stands here. A corridor leads north.\n")
     world.decide()
     world.agent.mem.now.last_command = "open cabinet"  # as if the agent had sent it

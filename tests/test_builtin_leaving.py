@@ -6,6 +6,7 @@ rule."""
 from __future__ import annotations
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.agents.builtin_listings import ways_out_listed
 from tests.test_builtin_agent import World, stock_reply
 
 LANDING = (
@@ -25,9 +26,9 @@ def test_a_remark_about_one_direction_leaves_the_other_exits_open() -> None:
 
 
 def test_ways_out_are_ruled_out_only_by_a_listing() -> None:
-    assert w.ways_out_listed(REMARK) == []
-    assert w.ways_out_listed("You can only go west from here.") == ["west"]
-    assert w.ways_out_listed("The stairs lead down and the corridor runs east.") == ["down", "east"]
+    assert ways_out_listed(REMARK) == []
+    assert ways_out_listed("You can only go west from here.") == ["west"]
+    assert ways_out_listed("The stairs lead down and the corridor runs east.") == ["down", "east"]
 
 
 GATEHOUSE = "Gatehouse\nA draughty gatehouse. The courtyard lies to the north.\n"

@@ -16,6 +16,7 @@ from autofrotz.backends import zmachine
 from autofrotz.context import world_fields
 from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 from tests.orchestrator_support import ROOT, require_cellar
 
@@ -324,7 +325,7 @@ def test_a_door_that_will_not_budge_is_tried_with_the_key_carried(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not rule_on:
-        monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-way-that-will-not-budge-may-be-locked")
+        set_rule("a-way-that-will-not-budge-may-be-locked", False)
     game = Game(BEDROOM)
     game.reply("inventory", "You are carrying:\n  an iron key\n")
     game.decide()
@@ -341,9 +342,9 @@ def test_a_door_that_will_not_budge_is_tried_with_the_key_carried(
 def test_a_way_the_reply_opens_is_walked_though_it_was_refused_before(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(builtin_ways, "REPLY_OPENS", True)  # off by default (its module says why)
+    set_rule(builtin_ways.REPLY_OPENS_RULE, True)  # off by default (its module says why)
     if not rule_on:
-        monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "go-the-way-the-reply-opens")
+        set_rule("go-the-way-the-reply-opens", False)
     game = Game("Round Room\nA round room. Its walls are smooth. A candlestick stands in a niche.\n")
     opened = "Twisting the candlestick makes a narrow stairway to the southeast swing open."
     for command, reply in (("southeast", "You can't go that way."), ("twist candlestick", opened)):

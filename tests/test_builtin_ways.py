@@ -11,6 +11,7 @@ from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_memory import Spot
 from autofrotz.agents.builtin_words import DARK
 from autofrotz.game_interface import open_game
+from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 from tests.conftest import _story
 from tests.test_builtin_agent import World, stock_reply
@@ -295,7 +296,7 @@ def test_a_refusal_said_twice_names_the_ways_out(monkeypatch: pytest.MonkeyPatch
     with_rule = _moves_tried_in_a_study(120)
     # before anything is tried again (the map keeps no refused way, so a late retry may reach west)
     assert "west" not in with_rule[:4] and len(with_rule) <= 8
-    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-refusal-said-twice-lists-the-ways")
+    set_rule("a-refusal-said-twice-lists-the-ways", False)
     assert "west" in _moves_tried_in_a_study(120)[:4]
 
 
@@ -312,7 +313,7 @@ def test_a_notice_that_says_whom_to_ask_about_what_is_asked() -> None:
 
 
 def test_a_question_the_text_tells_is_not_asked_with_the_rule_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "ask-as-the-text-says")
+    set_rule("ask-as-the-text-says", False)
     world = World("Lodge\nA timber lodge. A porter dozes by the stove.\n")
     world.decide()
     world.reply("read card", "The card reads: \"Ask Old Tom the porter about 'luggage' for help.\"")
@@ -342,6 +343,6 @@ def test_two_doors_that_killed_do_not_bar_the_third_way(monkeypatch: pytest.Monk
     Switched off, two deaths make the room deadly and no new way out of it is tried."""
     sent = _corridor_of_deadly_doors(40)
     assert "north" in sent and sent.count("west") == 1 and sent.count("east") == 1
-    monkeypatch.setenv("AUTOFROTZ_AGENT_OFF", "a-way-out-that-killed-is-not-the-room")
+    set_rule("a-way-out-that-killed-is-not-the-room", False)
     old = _corridor_of_deadly_doors(40)
     assert "west" in old and "east" in old and "north" not in old

@@ -149,6 +149,16 @@ def test_the_next_run_goes_for_a_known_scoring_action_and_skips_known_refusals_a
     assert thing not in sent_here and move not in [c for n, c, r, _ in rows[1:] if rows[n - 1][2] == start]
     notes = " ".join(r[3] for r in rows)
     assert f"skipped known refusal: not understood (run 1): {thing!r}" in notes
+    rules = (
+        sqlite3.connect(db)
+        .execute(
+            "SELECT agent_rule, agent_vetoes FROM turns WHERE game_id = ? ORDER BY turn_number",
+            (informed.orchestrator.game_id,),
+        )
+        .fetchall()
+    )
+    assert rules[1][0] == "known scoring action"  # the turn's rule, in its own column
+    assert any("known refusal" in json.loads(vetoes) for _, vetoes in rules)
     knew = json.loads(
         sqlite3.connect(db)
         .execute("SELECT extra FROM games WHERE game_id = ?", (informed.orchestrator.game_id,))

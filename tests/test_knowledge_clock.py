@@ -9,10 +9,12 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
-from autofrotz.knowledge import advisor, clock
+from autofrotz.knowledge import advisor_goals, clock
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.clock import Deaths, clocks
 from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.rules.switches import set_rule
 
 
 def played(turns: list[tuple[str, str, str | None]]) -> sqlite3.Connection:
@@ -75,7 +77,7 @@ def at(n: int, command: str, room: str, reply: str = "", death: str = "", score:
 def test_back_in_a_room_whose_clock_killed_the_agent_leaves_the_way_it_came(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "CLOCKS", rule_on)
+    set_rule(krules.CLOCKS, rule_on)
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}))
     agent = KnowingAgent(BuiltinAgent(), lore)
     agent.decide(at(1, "look", "road"))
@@ -90,7 +92,7 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(clock, "CLOCK_VISITS", 2)
-    monkeypatch.setattr(advisor, "CLOCK_VISITS", 2)
+    monkeypatch.setattr(advisor_goals, "CLOCK_VISITS", 2)
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     n = 0
 
@@ -121,7 +123,7 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
 def test_a_known_point_of_the_room_comes_before_leaving_by_its_clock(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "CLOCK_POINT", rule_on)
+    set_rule(krules.CLOCK_POINT, rule_on)
     pull = Scoring("hall", "pull rope", (), (), (), 5, 1, 9)
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}), scoring=[pull])
     agent = KnowingAgent(BuiltinAgent(), lore)
@@ -157,7 +159,7 @@ def test_a_barred_way_back_tries_the_way_the_room_names_that_no_one_walked(
 ) -> None:
     """Rule ``another way out when the way back is barred``: the clock's leave was refused, so the next
     command is a way the room's text names and this run never walked (a guard at the door, a hatch)."""
-    monkeypatch.setattr(advisor, "OTHER_WAYS", rule_on)
+    set_rule(krules.OTHER_WAYS, rule_on)
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}))
     agent = KnowingAgent(BuiltinAgent(), lore)
     monkeypatch.setattr(agent, "_ways_of", lambda ctx: ["up"])  # "A hatch leads up." in the hall's text

@@ -8,11 +8,12 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.knowledge import kinds, widen
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore, _refusal
 from autofrotz.knowledge.widen import Asked, pool_commands
+from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 
 KNOWN = ["put", "in", "on", "brass", "key", "lamp", "sign", "oak", "chest", "give", "to"]
@@ -37,7 +38,7 @@ def uses(not_kinds: frozenset[str]) -> list[str]:
 def test_a_thing_that_cannot_contain_things_is_offered_nothing_else(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(kinds, "ON", rule_on)
+    set_rule(krules.KINDS, rule_on)
     agent = knowing()
     refused = TurnContext(3, "g", "put brass key in sign", "That can't contain things.", "hall", "hall")
     agent._note_wants(refused)
@@ -62,7 +63,7 @@ def test_an_earlier_run_s_refusal_in_kind_is_kept_for_the_next_run() -> None:
 def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(kinds, "ON", rule_on)
+    set_rule(krules.KINDS, rule_on)
     agent = knowing()
     unseen = "You can't see any such thing."
     agent._note_wants(TurnContext(3, "g", "put brass key in oak chest", unseen, "hall", "hall"))
@@ -81,7 +82,7 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
 def test_a_verb_the_parser_asked_a_thing_for_is_tried_on_things_before_the_uses(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(widen, "ASKED_FIRST", rule_on)
+    set_rule(krules.ASKED_FIRST, rule_on)
     scene = Scene("office", ["logbook"], [], ["brass key"], "")
     asked = Asked(["sign"], [], ["sign"], [], None)  # "What do you want to sign?"
     known = Vocabulary(frozenset(["sign", "logbook", "put", "brass", "key", "in", "on", "give", "to"])).knows
@@ -95,9 +96,8 @@ def test_a_thing_that_swallowed_a_carried_thing_is_given_no_more(
 ) -> None:
     """Rule ``what swallows things gets no more``: a put whose reply says the thing disappeared rules
     out every other use into that room thing, this run."""
-    from autofrotz.knowledge import advisor
 
-    monkeypatch.setattr(advisor, "SINKS", rule_on)
+    set_rule(krules.SINKS, rule_on)
     agent = knowing()
     agent.state.last_score = 0
     swallowed = "The lamp disappears into the depths of the oak chest."

@@ -8,10 +8,12 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.knowledge import advisor
-from autofrotz.knowledge.advisor import DEAD_END_TRIES, InformedMemory, KnowingAgent
+from autofrotz.knowledge import rules as krules
+from autofrotz.knowledge.advisor import InformedMemory, KnowingAgent
+from autofrotz.knowledge.advisor_base import DEAD_END_TRIES
 from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.lore import Lore
+from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded, scene
 
 KEY = ("hall", "pull lever")
@@ -19,8 +21,8 @@ KEY = ("hall", "pull lever")
 
 @pytest.fixture(autouse=True)
 def lift_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rule is off by default (see advisor.LIFT); these tests switch it on."""
-    monkeypatch.setattr(advisor, "LIFT", True)
+    """The rule is off by default (knowledge/rules.py); these tests switch it on."""
+    set_rule(krules.LIFT, True)
 
 
 def test_a_dead_end_keeps_the_highest_score_it_was_tried_at() -> None:
@@ -59,7 +61,7 @@ def test_without_the_score_it_was_tried_at_a_dead_end_stays_one() -> None:
 def test_the_turn_that_tries_a_dead_end_again_names_the_rule(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "LIFT", rule_on)
+    set_rule(krules.LIFT, rule_on)
     lore = Lore(runs=1, dead_ends={("hall", "push rug"): 1}, dead_end_points={("hall", "push rug"): 0})
     agent = KnowingAgent(BuiltinAgent(), lore)
     agent.state.ran_dry = True  # the agent's usual actions were spent once this run

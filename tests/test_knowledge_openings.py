@@ -11,13 +11,15 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.knowledge import advisor, histories, rehearsal
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.histories import dead_ends, taken
+from autofrotz.knowledge.looks import RULE as RELOOK_RULE
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played
 from autofrotz.knowledge.rehearsal import _rooms_played, _same_rooms
 from autofrotz.knowledge.shut import shut_in_way
+from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded
 
 
@@ -44,7 +46,7 @@ def test_a_cut_through_the_other_wood_of_the_same_name_is_the_same_place(
     got = [(0, 3), (0, 8), (0, 9)]
     assert _same_rooms(cut, got, rooms)
     assert not _same_rooms(cut, [(0, 3), (0, 3), (0, 9)], rooms)  # still in the hut: another place
-    monkeypatch.setattr(rehearsal, "NAMED_ROOMS", False)
+    set_rule(krules.NAMED_ROOMS, False)
     assert not _same_rooms(cut, got, rooms)  # by number alone the cut went astray
 
 
@@ -62,7 +64,7 @@ def test_a_command_whose_reply_opened_a_way_is_no_dead_end(monkeypatch: pytest.M
         ]
     )
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1}
-    monkeypatch.setattr(histories, "OPENED_A_WAY", False)
+    set_rule(krules.OPENED_A_WAY, False)
     assert dead_ends(conn, {1: 1}, None) == {("vault", "kick sconce"): 1, ("vault", "twist sconce"): 1}
 
 
@@ -115,7 +117,7 @@ def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPa
         "down",
         "what an earlier run took (after 1 earlier runs): to cellar",
     )
-    monkeypatch.setattr(advisor, "TAKEN", False)
+    set_rule(krules.TAKEN, False)
     off = taking()
     assert off._take_here(at("cellar", [])) is None and off._take_walk(at("hall", [])) is None
 
@@ -138,7 +140,7 @@ SHUT = [
 def test_a_later_run_opens_what_an_earlier_run_found_shut(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "SHUT", rule_on)
+    set_rule(krules.SHUT, rule_on)
     found = shut_in_way(recorded(SHUT), {1: 1})
     assert found == {("study", "hatch"): 1}
     agent = taking()
@@ -154,7 +156,7 @@ def test_a_taking_sent_before_the_thing_was_there_is_sent_again_when_the_room_na
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule ``not there yet``: run 1 took a flask in the cellar; this run came before the flask did."""
-    monkeypatch.setattr(advisor, "NOT_YET", rule_on)
+    set_rule(krules.NOT_YET, rule_on)
     agent = taking()
     assert agent._take_here(at("cellar", []))[0] == "take flasks"
     refused = TurnContext(4, "g", "take flasks", "You can't see any such thing.", "cellar", "cellar")
@@ -172,7 +174,7 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
 ) -> None:
     """Rule ``a thing that names names makes the others worth a look``: once the path is over, a long
     look at a carried thing that uses names queues a look at each other carried thing, once."""
-    monkeypatch.setattr(advisor, "RELOOK", rule_on)
+    set_rule(krules.RELOOK, rule_on)
     agent = taking()
     agent.state.path_done = True
     carried = ["almanac", "small vial", "old map"]
@@ -187,8 +189,8 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
     read = TurnContext(5, "g", "examine almanac", told, "hall", "hall", inventory=carried)
     agent._note_relook(read)
     first = agent._relook(read)
-    assert first == (("examine small vial", advisor.RELOOK_RULE) if rule_on else None)
+    assert first == (("examine small vial", RELOOK_RULE) if rule_on else None)
     if rule_on:
-        assert agent._relook(read) == ("examine old map", advisor.RELOOK_RULE)
+        assert agent._relook(read) == ("examine old map", RELOOK_RULE)
         agent._note_relook(read)  # the same thing again: once
         assert agent._relook(read) is None

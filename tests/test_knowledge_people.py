@@ -10,10 +10,11 @@ import pytest
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.knowledge import advisor
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.widen import candidates
+from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 
 WORDS = Vocabulary(
@@ -35,7 +36,7 @@ def later_run(lore: Lore | None = None) -> KnowingAgent:
 
 @pytest.mark.parametrize("rule_on", [True, False])
 def test_a_thing_a_refusal_calls_her_is_given_things(rule_on: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor, "PEOPLE", rule_on)
+    set_rule(krules.PEOPLE, rule_on)
     agent = later_run()
     before = candidates(LOBBY, agent.inner.mem, WORDS.knows)
     assert not any(c.startswith("give") for c in before)  # a clerk is not a person by its name alone
@@ -62,7 +63,7 @@ class Map:
 def test_a_reply_that_says_whom_to_give_it_to_is_followed(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "TOLD", rule_on)
+    set_rule(krules.TOLD, rule_on)
     agent = later_run()
     reply = 'The clerk stamps it. "Now give it back to the porter, please."'
     agent._note_wants(TurnContext(5, "g", "give ticket to left clerk", reply, "lobby", "lobby"))
@@ -83,7 +84,7 @@ def test_a_reply_that_says_whom_to_give_it_to_is_followed(
 def test_one_the_arrival_text_shows_speaking_is_a_person_of_the_room(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "ACTORS", rule_on)
+    set_rule(krules.ACTORS, rule_on)
     agent = later_run()
     arrival = (
         "Lobby\nA marble lobby.\n\nThe weary left clerk who sorts the post looks up. 'Yes?' asks the clerk."
@@ -98,7 +99,7 @@ def test_one_the_arrival_text_shows_speaking_is_a_person_of_the_room(
 def test_a_refusal_that_names_a_condition_is_sent_again_once_the_score_rises(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "WAITING", rule_on)
+    set_rule(krules.WAITING, rule_on)
     agent = later_run()
     refused = "You cannot stamp the ledger while the clerk is watching."
     agent._note_wants(
@@ -118,7 +119,7 @@ def test_a_refusal_that_names_a_condition_is_sent_again_once_the_score_rises(
 def test_a_command_a_reply_spells_out_is_sent_once_opening_what_is_closed_first(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "SAID", rule_on)
+    set_rule(krules.SAID, rule_on)
     agent = later_run()
     spelled = "If you want to climb out the hatch, you'd better say so."
     agent._note_wants(TurnContext(3, "g", "up", spelled, "cabin", "cabin"))
@@ -142,7 +143,7 @@ def test_a_command_a_reply_spells_out_is_sent_once_opening_what_is_closed_first(
 def test_a_way_an_earlier_run_opened_is_opened_and_walked(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "OPENINGS", rule_on)
+    set_rule(krules.OPENINGS, rule_on)
     lore = Lore(
         runs=1, openings={("vault", "twist sconce"): (1, "southeast")}, walls={("vault", "southeast"): 1}
     )
@@ -166,7 +167,7 @@ def test_the_sweep_over_carried_things_skips_what_did_nothing_in_any_room_before
     from autofrotz.agents.builtin_idle import HELD_ROOM
     from autofrotz.knowledge.advisor import InformedMemory
 
-    monkeypatch.setattr(advisor, "CARRIED_ANYWHERE", rule_on)
+    set_rule(krules.CARRIED_ANYWHERE, rule_on)
     mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))
     assert (mem.tried(HELD_ROOM, "wave lantern") > 0) is rule_on
     assert mem.tried(HELD_ROOM, "wave rope") == 0
@@ -181,7 +182,7 @@ def test_a_person_an_earlier_run_examined_is_asked_about_what_the_description_na
     from autofrotz.knowledge.described import described
     from autofrotz.knowledge.path import Played
 
-    monkeypatch.setattr(advisor, "DESCRIBED", rule_on)
+    set_rule(krules.DESCRIBED, rule_on)
     looks = "A lanky porter. He is polishing a trophy and grumbling about the leaking boiler."
     history = [
         Played(1, "examine porter", "hall", 0, (), looks),
@@ -229,7 +230,7 @@ def test_a_heap_too_many_to_carry_is_looked_through_by_the_replys_own_word(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule ``too many to carry are looked through`` (knowledge/many.py)."""
-    monkeypatch.setattr(advisor, "MANY", rule_on)
+    set_rule(krules.MANY, rule_on)
     agent = later_run()
     heap = "Leaf Let: There's a lot of leaflets here! You couldn't possibly carry all of them."
     agent._note_wants(TurnContext(5, "g", "take all", heap, "lobby", "lobby"))

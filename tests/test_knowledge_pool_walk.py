@@ -11,8 +11,10 @@ from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import advisor, widen
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.pool_walk import SWEEP_TURNS
+from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_spread import Map
 from tests.test_knowledge_wider import PATH, Inner, knowing
 
@@ -72,7 +74,7 @@ def test_no_walk_when_no_other_room_has_anything_or_without_the_rule(monkeypatch
     monkeypatch.setitem(THINGS, "trail", [])
     assert walker()._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
     monkeypatch.setitem(THINGS, "trail", ["little table"])
-    monkeypatch.setattr(advisor, "POOL_WALK", False)
+    set_rule(krules.POOL_WALK, False)
     assert walker()._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
 
 
@@ -119,5 +121,5 @@ def test_the_sweep_has_turns_of_its_own_after_the_pool_ran_dry(monkeypatch: pyte
     """Rule ``the sweep has turns of its own``: the pool ran dry after 12 turns here; the agent's sweep
     then has SWEEP_TURNS turns before the walk. Switched off, the pool's turns counted against it."""
     assert _walks_at([12, SWEEP_TURNS, 12 + SWEEP_TURNS]) == [False, False, True]
-    monkeypatch.setattr(advisor, "OWN_SWEEP", False)
+    set_rule(krules.OWN_SWEEP, False)
     assert _walks_at([12, SWEEP_TURNS]) == [False, True]

@@ -9,10 +9,12 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.knowledge import advisor, side_trip
+from autofrotz.knowledge import rules as krules
+from autofrotz.knowledge import side_trip
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore, _exit
 from autofrotz.knowledge.path import ProvenPath, Step
+from autofrotz.rules.switches import set_rule
 from autofrotz.storage.models import Connection
 
 
@@ -67,7 +69,7 @@ def ctx(room: str, last: str | None, score: int, world: SmallMap, died: bool = F
 def test_a_named_door_no_run_took_is_looked_through_and_the_path_goes_on(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "SIDE_TRIPS", rule_on)
+    set_rule(krules.SIDE_TRIPS, rule_on)
     agent, world = later_run(), SmallMap()
     assert agent._replay(ctx("yard", None, 0, world))[0] == "north"
     command, rule = agent._replay(ctx("hall", "north", 0, world))
@@ -149,11 +151,10 @@ class CountingRehearsal:
 
 @pytest.mark.parametrize("halves", [True, False])
 def test_idle_commands_go_in_halves(halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    from autofrotz.knowledge import rehearsal
     from autofrotz.knowledge.path import Played
     from autofrotz.knowledge.rehearsal import RoomsPlayed, _trim
 
-    monkeypatch.setattr(rehearsal, "HALVES", halves)
+    set_rule(krules.HALVES, halves)
     before = Played(0, "", "hall", 0, (), "")
     commands = [f"examine thing {n}" for n in range(30)] + ["take key"] + ["smell air"] * 9 + ["unlock door"]
     cut = [Played(n + 1, c, "hall", 5 if c == "unlock door" else 0, (), "") for n, c in enumerate(commands)]
@@ -205,7 +206,7 @@ def test_a_namesake_told_by_its_text_is_not_the_room_its_namesake_left_by(
 ) -> None:
     """Rule ``a namesake is told by its text``: an earlier run went west from the other Hall (the one
     with the harp); the Hall with the stove still has a west door no run took."""
-    monkeypatch.setattr(advisor, "BY_TEXT", rule_on)
+    set_rule(krules.BY_TEXT, rule_on)
     lore = Lore(runs=1, rooms={"hall": "Hall", "hall_2": "Hall"})
     _exit(lore, {"body": {"from": "hall_2", "to": "pantry", "direction": "west"}})
     lore.tried_texts = {(side_trip.text_key("A hall with a harp."), "west")}

@@ -10,11 +10,12 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
-from autofrotz.knowledge import advisor
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.spread import STALE_TURNS
+from autofrotz.rules.switches import set_rule
 from autofrotz.storage.models import Connection, Room, WorldSnapshot
 from tests.test_knowledge_wider import PATH, knowing
 
@@ -119,7 +120,7 @@ def test_a_run_stuck_in_one_room_moves_on_to_the_room_least_spent(monkeypatch: p
     for n in range(STALE_TURNS + 1):
         other._note_stay(at("ledge", score=5 + (n == STALE_TURNS)))
     assert other._move_on(at("ledge")) is None
-    monkeypatch.setattr(advisor, "MOVE_ON", False)
+    set_rule(krules.MOVE_ON, False)
     off = knowing(PATH, lore)
     for _ in range(STALE_TURNS + 1):
         off._note_stay(at("ledge"))

@@ -12,10 +12,11 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.knowledge import advisor, path
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step, load_turns
+from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded
 
 # A lobby with a copier room north-west, stacks west, and a vault the stacks lead into (the way an earlier
@@ -54,8 +55,8 @@ def test_a_route_leaves_out_a_move_refused_this_run(monkeypatch: pytest.MonkeyPa
     assert agent._plan(at("stacks", "in")) == ("north", "known route after the path (run 1): vault")
     # Without the rule the vault has no way from here, and the next goal walks back east: the two goals
     # then pull the player to and fro between the lobby and the stacks.
-    monkeypatch.setattr(advisor, "DETOUR", False)
-    monkeypatch.setattr(advisor, "KEEP_WALK", False)
+    set_rule(krules.DETOUR, False)
+    set_rule(krules.KEEP_WALK, False)
     old = knowing()
     old.inner.mem.note_fail("stacks", "in")
     assert old._plan(at("stacks", "in")) == ("east", "known route after the path (run 2): copier")
@@ -63,7 +64,7 @@ def test_a_route_leaves_out_a_move_refused_this_run(monkeypatch: pytest.MonkeyPa
 
 
 def test_a_goal_with_no_way_there_is_parked_until_the_score_rises(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor, "DETOUR", False)  # the parking alone
+    set_rule(krules.DETOUR, False)  # the parking alone
     agent = knowing()
     agent.inner.mem.note_fail("stacks", "in")
     assert agent._plan(at("lobby", "give card"))[0] == "west"  # towards the vault
@@ -89,7 +90,7 @@ def test_the_path_runs_to_a_point_that_a_later_death_undid(monkeypatch: pytest.M
     assert [p.command for p in history] == ["west", "take book"]
     _start, final, _seed = load_turns(conn, 1)  # what the record kept: the point was undone
     assert [p.command for p in final] == ["west", "east"]
-    monkeypatch.setattr(path, "UNDONE_POINTS", False)
+    set_rule(krules.UNDONE_POINTS, False)
     _start, history, _seed = load_turns(conn, 1, at_best=True)
     assert [p.command for p in history] == ["west", "east"]
 
@@ -101,7 +102,7 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
     agent.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     agent.state.done = [0]  # the path said it
     assert agent._plan(at("copier_2", "say word")) is None
-    monkeypatch.setattr(advisor, "ONE_GOAL", False)
+    set_rule(krules.ONE_GOAL, False)
     other = knowing()
     other.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     other.state.done = [0]
@@ -123,7 +124,7 @@ def test_a_later_run_switches_on_what_a_fresh_run_leaves_off(
     from autofrotz.agents.builtin_agent import BuiltinAgent
 
     shown = LATER_RULES[switch]
-    monkeypatch.setattr(advisor, switch, rule_on)
+    set_rule(getattr(krules, switch), rule_on)
     assert shown(BuiltinAgent()) is False  # off in a fresh run (builtin_idle, builtin_ways)
     later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     assert shown(later.inner) is rule_on

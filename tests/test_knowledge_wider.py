@@ -13,11 +13,13 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.knowledge import advisor, widen
+from autofrotz.knowledge import advisor_path, widen
+from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
 from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
+from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 
 
@@ -99,7 +101,7 @@ def test_off_the_path_the_agent_plays_on_and_rejoins_the_path_where_it_left_it(
     assert again == ("take coin", "rejoin the path (run 1): step 2/3, to score 5")
     assert agent._replay(ctx("hall", "take coin", 0))[0] == "put coin in slot"
     # Without the rule the replay, once off, stays off.
-    monkeypatch.setattr(advisor, "REJOINS", 0)
+    monkeypatch.setattr(advisor_path, "REJOINS", 0)
     other = knowing(PATH)
     other._replay(ctx("yard", None, 0))
     other._replay(ctx("cellar", "north", 0))
@@ -217,7 +219,7 @@ def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
     assert knowing(PATH, known)._way_on(been) is None  # it has been there this run
     elsewhere = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Yard"])
     assert knowing(PATH, known)._way_on(elsewhere) is not None
-    monkeypatch.setattr(advisor, "WAYS_ON", False)
+    set_rule(krules.WAYS_ON, False)
     assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(ctx("hall", "", 0)) is None
 
 
@@ -225,7 +227,7 @@ def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
 def test_once_the_agent_has_run_dry_the_wider_pool_comes_first(
     first: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "WIDE_FIRST", first)
+    set_rule(krules.WIDE_FIRST, first)
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["chant"]))
     agent.inner.mem.now.idle = 1  # it has waited for a change once already
     here = TurnContext(5, "g", "look", "A hall with a rug.", "hall", "Hall", "A hall with a rug.", score=0)
@@ -305,7 +307,7 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
 def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(advisor, "STAND_DOWN", rule_on)
+    set_rule(krules.STAND_DOWN, rule_on)
     lore = Lore(runs=1, first_rises=[(10, 5)], dead_ends={("hall", "push rug"): 1}, verbs=["chant"])
 
     def turn(n: int, score: int) -> TurnContext:
@@ -339,7 +341,7 @@ def test_off_the_path_the_agent_walks_the_known_map_back_to_it(monkeypatch: pyte
     back = agent._back_to_path(ctx("cellar", "look", 0))
     assert back == ("up", "back to the path (run 1): to step 1/3 in yard")
     assert agent._back_to_path(ctx("cellar", "look", 3)) is None  # a score the path never shows
-    monkeypatch.setattr(advisor, "BACK", False)
+    set_rule(krules.BACK, False)
     assert agent._back_to_path(ctx("cellar", "look", 0)) is None
 
 
@@ -351,7 +353,7 @@ def test_once_the_path_is_replayed_the_known_map_leads_to_the_other_runs_scoring
     assert knowing(PATH, lore)._plan(ctx("hall", "look", 0)) is None  # the path's score not held yet
     walk = knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5))
     assert walk == ("east", "known route after the path (run 2): vault")
-    monkeypatch.setattr(advisor, "ROUTES_AFTER_PATH", False)
+    set_rule(krules.ROUTES_AFTER_PATH, False)
     assert knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5)) is None
 
 
@@ -365,7 +367,7 @@ def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run
     assert agent._unseen_room(here) == ("south", "known room not seen this run (after 1 earlier runs): Shed")
     seen_all = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall", "Shed"])
     assert agent._unseen_room(seen_all) is None  # the context lists the rooms seen by name
-    monkeypatch.setattr(advisor, "UNSEEN", False)
+    set_rule(krules.UNSEEN, False)
     assert knowing(PATH, lore)._unseen_room(here) is None
 
 

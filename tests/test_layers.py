@@ -15,24 +15,29 @@ PACKAGE = ROOT / "autofrotz"
 
 # The layers, one row each: the modules that form it (a module or a package, by dotted prefix) and the
 # layers it may import. A module in no row is the top (the turn loop, the session, the command line, the
-# benches and evals): it may import anything. Only the game reaches the back ends, so every side copy
-# of an interpreter is made by game_interface (open_game, side_copy), apart from the benches and evals
-# that measure the back ends themselves.
+# benches and evals, the rule catalogue that reads every layer's tables): it may import anything. The
+# rule tables' row and switches are a leaf every layer with rules consults. Only the game reaches the
+# back ends, so every side copy of an interpreter is made by game_interface (open_game, side_copy), apart
+# from the benches and evals that measure the back ends themselves.
 LAYERS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "base": (("config", "stdio", "fences", "watchdog", "model_health"), frozenset()),
     "words": (("words", "if_patterns"), frozenset()),
     "record": (("storage",), frozenset()),
+    "switches": (("rules.table", "rules.switches"), frozenset()),
     "game": (("game_interface", "backends", "games", "textworld_games"), frozenset({"base", "words"})),
     "llm": (("llm", "relay_cli"), frozenset({"base", "record"})),
     "world": (
         ("managers", "maze", "maze_bridge", "inventory_probe"),
-        frozenset({"base", "words", "record", "llm", "game"}),
+        frozenset({"base", "words", "record", "switches", "llm", "game"}),
     ),
     "agents": (
         ("agents", "context", "notebook"),
-        frozenset({"base", "words", "record", "llm", "world"}),
+        frozenset({"base", "words", "record", "switches", "llm", "world"}),
     ),
-    "learning": (("knowledge",), frozenset({"base", "words", "record", "world", "agents", "game"})),
+    "learning": (
+        ("knowledge",),
+        frozenset({"base", "words", "record", "switches", "world", "agents", "game"}),
+    ),
     "hooks": (("hooks",), frozenset({"base", "record"})),
     "web": (("web", "control"), frozenset({"base", "words", "record", "hooks"})),
 }

@@ -371,6 +371,9 @@ turns:
     connections_known INTEGER NOT NULL DEFAULT 0,
     items_known INTEGER NOT NULL DEFAULT 0,
     puzzles_solved INTEGER NOT NULL DEFAULT 0,
+    decided_by TEXT NOT NULL DEFAULT '',
+    agent_rule TEXT NOT NULL DEFAULT '',
+    agent_vetoes TEXT NOT NULL DEFAULT '[]',
     UNIQUE(game_id, turn_number))"""
 
 
@@ -408,7 +411,13 @@ def test_empty_file_migrates_to_pinned_schema(tmp_path: Path) -> None:
     assert (
         applied_names(path)
         == ALL_MIGRATIONS
-        == ["m001_initial", "m002_llm_calls_and_states", "m003_turn_counts", "m005_knowledge"]
+        == [
+            "m001_initial",
+            "m002_llm_calls_and_states",
+            "m003_turn_counts",
+            "m005_knowledge",
+            "m006_agent_rules",
+        ]
     )
     assert schema_text(path) == PINNED_SCHEMA
 
@@ -461,6 +470,21 @@ def test_older_schema_upgrades_and_keeps_data(tmp_path: Path, upto: str) -> None
     db.write_turn(1, TurnBundle(turn(3), world, llm_calls=[full_call()]))
     assert db.conn.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 3
     assert normalized(db.state_at(1, 3)) == normalized(world)
+    db.close()
+
+
+def test_the_map_rule_moves_from_the_extra_column_to_its_own(tmp_path: Path) -> None:
+    """m006: a turn written before it kept its map rule in the extra column; after it, in decided_by."""
+    path = tmp_path / "old.db"
+    old_database(path, "m005_knowledge")
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(
+        """UPDATE turns SET extra = '{"agent":"builtin","decided_by":"dream"}' WHERE turn_number = 1"""
+    )
+    conn.close()
+    db = Database(path)
+    rows = db.conn.execute("SELECT decided_by, agent_rule, agent_vetoes FROM turns ORDER BY turn_number")
+    assert [tuple(r) for r in rows] == [("dream", "", "[]"), ("", "", "[]")]
     db.close()
 
 

@@ -20,6 +20,8 @@ class Decision:
     risky: bool = False
     error: str | None = None  # set when the agent fell back to a safe default
     source: str = "agent"  # agent | builtin | script | maze
+    rule: str = ""  # the named rule that chose the command (a row of `python main.py rules`), "" for a model
+    vetoes: tuple[str, ...] = ()  # rules that ruled out commands this turn before it was chosen
 
 
 @dataclass(frozen=True)

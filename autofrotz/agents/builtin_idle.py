@@ -37,10 +37,9 @@ def held_sweep(scene: Scene) -> list[str]:
 
 
 EVERY_WORD_RULE = "examine-every-word-when-all-else-is-done"
-# Off by default: on the built-in agent's bench (`bench games --ablate-agent`) it lifts a dev story and costs
-# a check story its point; asked later (after the first idle, or only before waiting) it loses neither and
-# gains nothing.
-EVERY_WORD = False
+# Off by default (builtin_rules.py): on the built-in agent's bench (`bench games`) it lifts a dev story and
+# costs a check story its point; asked later (after the first idle, or only before waiting) it loses neither
+# and gains nothing.
 
 
 def unexamined_words(scene: Scene, mem: Memory) -> list[str]:

@@ -372,10 +372,9 @@ WAY_OPENS = re.compile(
 )
 REPLY_DIRECTIONS = COMPASS  # "southeast" is not read as "south": words match whole
 REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
-# Off by default: on the built-in agent's bench (`bench games --ablate-agent`) it costs a check story rooms
-# and points, even when replies to looking commands are left out; the dev story it was written for gains a
-# dark room and no point.
-REPLY_OPENS = False
+# Off by default (builtin_rules.py): on the built-in agent's bench (`bench games`) it costs a check story
+# rooms and points, even when replies to looking commands are left out; the dev story it was written for
+# gains a dark room and no point.
 # Commands that only look: their replies describe a thing as it is ("The cellar door opens onto the yard
 # to the north. Or it would if it were not locked."), they open nothing.
 LOOKING_VERBS = frozenset(["look", "examine", "read", "search", "inventory"])

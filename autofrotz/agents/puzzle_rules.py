@@ -4,25 +4,29 @@ from __future__ import annotations
 
 import re
 
-# (pattern, kind): a sentence matching the pattern becomes a puzzle of that kind.
-DETECTION_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), kind)
-    for p, kind in (
+from autofrotz.rules.switches import is_on
+
+# (name, pattern, kind), in order: a sentence matching the first pattern that is on becomes a puzzle
+# of that kind.
+DETECTION_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    (name, re.compile(p, re.IGNORECASE), kind)
+    for name, p, kind in (
         # stuck fast, not locked with a key: before "locked", so "locked solid" is read here
-        (r"\b(is|are) (now )?(jammed|wedged|stuck|locked solid|frozen solid)\b", "blocked"),
-        (r"\b(is|are|seems?|appears?)( to be)? (securely |firmly )?locked\b", "locked"),
+        ("stuck_fast", r"\b(is|are) (now )?(jammed|wedged|stuck|locked solid|frozen solid)\b", "blocked"),
+        ("said_locked", r"\b(is|are|seems?|appears?)( to be)? (securely |firmly )?locked\b", "locked"),
         # the player cannot see: not every "dark" of a sentence ("a lamp out in the dark")
         (
+            "said_dark",
             r"\b(pitch[- ](black|dark)|too dark to see|it is (now )?(very )?dark|you are in the dark)\b",
             "dark",
         ),
-        (r"\b(blocks?|bars?) (your|the) (way|path|passage)\b", "blocked"),
-        (r"\bwon't let you\b", "blocked"),
-        (r"\bcan't reach\b", "blocked"),
-        (r"\b(firmly|tightly) (shut|closed)\b", "blocked"),
-        (r"\byou('ll| will| would)? need\b", "clue"),
-        (r"\bperhaps you (should|could|need)\b", "clue"),
-        (r"\bnothing happens\b", "general"),
+        ("way_barred", r"\b(blocks?|bars?) (your|the) (way|path|passage)\b", "blocked"),
+        ("not_let_through", r"\bwon't let you\b", "blocked"),
+        ("out_of_reach", r"\bcan't reach\b", "blocked"),
+        ("firmly_shut", r"\b(firmly|tightly) (shut|closed)\b", "blocked"),
+        ("you_need", r"\byou('ll| will| would)? need\b", "clue"),
+        ("perhaps_you", r"\bperhaps you (should|could|need)\b", "clue"),
+        ("nothing_happens", r"\bnothing happens\b", "general"),
     )
 )
 
@@ -71,8 +75,8 @@ def detect(text: str) -> list[tuple[str, str]]:
     for sentence in sentences(text):
         if sentence.endswith("?"):
             continue
-        for pattern, kind in DETECTION_RULES:
-            if pattern.search(sentence):
+        for name, pattern, kind in DETECTION_RULES:
+            if is_on(name) and pattern.search(sentence):
                 found.append((sentence, kind))
                 break
     return found

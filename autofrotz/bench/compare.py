@@ -156,7 +156,7 @@ def run_configs(args: argparse.Namespace, games: list[Path]) -> int:
     jobs = []
     for config, db in zip(configs, dbs, strict=True):
         print(f"configuration {config_label(config)}: {config} -> {db}", file=sys.stderr)
-        planned, skipped = plan(games, args.seeds, args.turns, db, config)
+        planned, skipped = plan(games, args.seeds, args.turns, db, config, args.rules_off)
         if skipped:
             print(f"resuming: {skipped} finished runs found in {db}", file=sys.stderr)
         jobs += planned

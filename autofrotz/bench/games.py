@@ -9,13 +9,10 @@ loses only itself. `--protocol tales` plays as the TALES benchmark does (tales.p
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
 
-from autofrotz.agents.builtin_switch import ENV as AGENT_OFF
-from autofrotz.agents.builtin_switch import parse_rules
 from autofrotz.bench.figures import count, emit
 from autofrotz.bench.jobs import DEFAULT_DB, Job, plan, select_games
 from autofrotz.bench.tales import SEEDS as TALES_SEEDS
@@ -46,11 +43,15 @@ def compare_workers(games: list[Path], args: argparse.Namespace) -> dict[str, fl
     }
 
 
-def switch_rules_off(text: str) -> None:
-    """`--ablate-agent`: the named built-in agent rules are off in every run (builtin_switch.py); the
-    environment carries the list to each worker process."""
-    if text:
-        os.environ[AGENT_OFF] = ",".join(parse_rules(text))
+def parse_rules_off(text: str) -> tuple[str, ...]:
+    """`--rules-off`: a comma list of rule names, each checked against every table (rules/catalogue.py).
+
+    >>> parse_rules_off(" fill-what-is-empty, dream,")
+    ('dream', 'fill-what-is-empty')
+    """
+    from autofrotz.rules.catalogue import check_rules_off
+
+    return tuple(sorted(check_rules_off(text.split(","))))
 
 
 PROTOCOLS = {"default": (500, 3), "tales": (TALES_STEPS, TALES_SEEDS)}  # (turns, seeds) unless given
@@ -85,11 +86,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--compare-workers", action="store_true", help="also time 1 worker against --concurrency")
     p.add_argument("--json", action="store_true")
     p.add_argument(
-        "--ablate-agent",
+        "--rules-off",
         default="",
         metavar="RULE[,RULE]",
-        help="switch these built-in agent rules off (the names recorded as each turn's reasoning); "
-        "give the run its own --db, as finished runs are skipped",
+        help="switch these rules off in every run (any table `python main.py rules` lists, as the "
+        "config's rules_off); give the run its own --db, as finished runs are skipped",
     )
     args = p.parse_args(argv)
     turns, seeds = PROTOCOLS[args.protocol]
@@ -121,7 +122,7 @@ def main(argv: list[str]) -> int:
     problem = check_args(args)
     try:
         games = [] if problem else select_games(args.games, Path(args.games_dir), args.split)
-        switch_rules_off(args.ablate_agent)
+        args.rules_off = parse_rules_off(args.rules_off)
     except ValueError as exc:
         problem = str(exc)
     if problem:
@@ -143,7 +144,7 @@ def run_one(args: argparse.Namespace, games: list[Path]) -> int:
     from autofrotz.bench.games_report import collect, run_figures, summary, write_report
     from autofrotz.bench.launch import run
 
-    jobs, skipped = plan(games, args.seeds, args.turns, args.db, args.config)
+    jobs, skipped = plan(games, args.seeds, args.turns, args.db, args.config, args.rules_off)
     if skipped:
         print(f"resuming: {skipped} finished runs found in {args.db}", file=sys.stderr)
     ledger = Ledger([args.db], args.budget)
@@ -156,8 +157,8 @@ def run_one(args: argparse.Namespace, games: list[Path]) -> int:
 
         tales_rows(runs, figures["per_game"], games)
         figures.update(tales_figures(figures["per_game"]))
-    if args.ablate_agent:
-        figures["agent_rules_off"] = parse_rules(args.ablate_agent)
+    if args.rules_off:
+        figures["rules_off"] = list(args.rules_off)
     if args.config:
         from autofrotz.bench.compare import config_label, config_row
 

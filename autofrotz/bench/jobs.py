@@ -31,6 +31,7 @@ class Job:
     db: str
     config: str | None
     budget_usd: float | None = None  # what is left of the benchmark's --budget when the run starts
+    rules_off: tuple[str, ...] = ()  # --rules-off: named rules switched off in this run
 
 
 def nail_of(game: str) -> float | None:
@@ -67,8 +68,9 @@ def job_config(job: Job) -> Any:
     if job.config:
         base = load_config(job.config)
         budget = job.budget_usd if job.budget_usd is not None else base.budget_usd
+        off = [*base.rules_off, *job.rules_off]
         return replace(base, game_file=job.game, database_path=job.db, seed=job.seed, max_turns=job.turns,
-                       hooks=[], fresh=True, budget_usd=budget)  # fmt: skip
+                       hooks=[], fresh=True, budget_usd=budget, rules_off=off)  # fmt: skip
     builtin = {"provider": "builtin", "model": "builtin"}
     raw = {
         "game_file": job.game,
@@ -80,6 +82,7 @@ def job_config(job: Job) -> Any:
         "web_server": {"enabled": False},
         "agents": {role: dict(builtin) for role in ROLES},
         "budget_usd": job.budget_usd,
+        "rules_off": list(job.rules_off),
     }
     return config_from_dict(raw)
 
@@ -118,7 +121,9 @@ def finished_runs(db: str) -> dict[tuple[str, int, int], int]:
         reader.close()
 
 
-def plan(games: list[Path], seeds: int, turns: int, db: str, config: str | None) -> tuple[list[Job], int]:
+def plan(
+    games: list[Path], seeds: int, turns: int, db: str, config: str | None, rules_off: tuple[str, ...] = ()
+) -> tuple[list[Job], int]:
     """Jobs still to run, and how many were skipped as already finished."""
     done = finished_runs(db)
     jobs, skipped = [], 0
@@ -127,5 +132,5 @@ def plan(games: list[Path], seeds: int, turns: int, db: str, config: str | None)
             if (path.stem.lower(), seed, turns) in done:
                 skipped += 1
                 continue
-            jobs.append(Job(str(path), seed, turns, db, config))
+            jobs.append(Job(str(path), seed, turns, db, config, rules_off=rules_off))
     return jobs, skipped

@@ -98,7 +98,7 @@ def start(ray: Any, address: str | None) -> None:
         return
     root = str(Path(__file__).resolve().parents[2])
     env = {"PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)}
-    env.update({k: v for k, v in os.environ.items() if k.startswith("AUTOFROTZ_")})  # e.g. rules switched off
+    env.update({k: v for k, v in os.environ.items() if k.startswith("AUTOFROTZ_")})  # our own settings
     extra: dict[str, Any] = {} if address else {"num_cpus": LOCAL_CPUS}
     ray.init(
         address=address,

@@ -54,6 +54,8 @@ class TurnEnd(Event):
     exits: tuple[str, ...] = ()  # of the room the turn ended in
     inventory: tuple[str, ...] = ()
     total_tokens: int = 0  # input and output tokens of every model call so far
+    rule: str = ""  # the agent's rule that chose the command (`python main.py rules`)
+    vetoes: tuple[str, ...] = ()  # rules that ruled commands out this turn
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,8 @@ from typing import Any
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.learner import only_looks, refusal_class
 from autofrotz.knowledge.path import EARLIER_RUNS, Played, ProvenPath, load_turns, same_place
+from autofrotz.knowledge.rules import OPENED_A_WAY, on
 from autofrotz.words.directions import parse_direction
-
-OPENED_A_WAY = True  # rule ``a way it opened`` (see dead_ends)
-
 
 History = tuple[Played, list[Played], int | None]  # what load_turns returns
 Histories = dict[int, History]  # game id -> its history
@@ -65,7 +63,7 @@ def dead_ends(
         for p in played:
             same = p.room == before.room and (p.score or 0) == (before.score or 0)
             idle = same and p.inventory == before.inventory and parse_direction(p.command) is None
-            if idle and OPENED_A_WAY and ways_the_reply_opens(p.command, p.text):
+            if idle and on(OPENED_A_WAY) and ways_the_reply_opens(p.command, p.text):
                 idle = False  # rule ``a way it opened``: the reply told of a way that was not there before
             if idle and p.command not in on_path and before.room:
                 found.setdefault((before.room, p.command), runs[game_id])

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
+from autofrotz.knowledge.rules import KINDS, on
+
 RULE = "what a thing is not"
-ON = True  # switched off, nothing is ruled out in kind (measurements, tests)
 
 # family -> (the command's shape, naming the thing as ``t``; the refusal that says the thing is not of it)
 FAMILIES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
@@ -66,7 +67,7 @@ def thing_is_not(command: str, reply: str) -> tuple[str, str] | None:
     >>> thing_is_not("put key in box", "You put the key into the box."), thing_is_not("take box", "No.")
     (None, None)
     """
-    if not ON:
+    if not on(KINDS):
         return None
     said, sent = " ".join(reply.split())[:200], " ".join(command.lower().split())
     for family, (shape, refusal) in FAMILIES.items():
@@ -82,7 +83,7 @@ def ruled_out(command: str, kinds: AbstractSet[str]) -> bool:
     >>> ruled_out("put lamp in sign", {"in|sign"}), ruled_out("put lamp on sign", {"in|sign"})
     (True, False)
     """
-    if not ON or not kinds:
+    if not on(KINDS) or not kinds:
         return False
     said = " ".join(command.lower().split())
     for family, (shape, _) in FAMILIES.items():
@@ -127,7 +128,7 @@ def unseen_here(
     """Count a use the parser could not see a thing for (``tries``: "room|thing" -> carried things tried);
     True once the thing is not here for ``UNSEEN_AFTER`` different carried things."""
     parts = use_parts(command)
-    if not ON or parts is None or not unseen.search(" ".join(reply.split())[:200]):
+    if not on(KINDS) or parts is None or not unseen.search(" ".join(reply.split())[:200]):
         return False
     held, thing = parts
     key = f"{room}|{thing}"
@@ -157,7 +158,7 @@ def swallows(command: str, reply: str, scored: bool) -> str | None:
     True
     """
     parts = use_parts(command)
-    if not ON or scored or parts is None or not SWALLOWED.search(" ".join(reply.split())[:200]):
+    if not on(KINDS) or scored or parts is None or not SWALLOWED.search(" ".join(reply.split())[:200]):
         return None
     if not command.lower().startswith(("put ", "throw ", "drop ", "insert ")):
         return None
@@ -172,4 +173,4 @@ def not_here(command: str, room: str, absent: AbstractSet[str]) -> bool:
     (True, False)
     """
     parts = use_parts(command)
-    return ON and parts is not None and f"{room}|{parts[1]}" in absent
+    return on(KINDS) and parts is not None and f"{room}|{parts[1]}" in absent

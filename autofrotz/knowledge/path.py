@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from autofrotz.knowledge.learner import refusal_class
+from autofrotz.knowledge.rules import UNDONE_POINTS, on
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,8 @@ PARSER_QUESTION = re.compile(
     r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
 )
 NUMBERED_ID = re.compile(r"_\d+$")
-UNDONE_POINTS = True  # rule ``a point a later death undid``: the path runs to the run's best, undone or not
+# Rule ``a point a later death undid`` (the path runs to the run's best, undone or not) is switched by its
+# name (knowledge/rules.py).
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ def load_turns(conn: Any, game_id: int, at_best: bool = False) -> tuple[Played, 
         kept.append(Played(n, command, room, score, carried, text or ""))
         if score is not None and score > best:
             best, at = score, list(kept)
-    history = at if at_best and UNDONE_POINTS and best > 0 else kept
+    history = at if at_best and on(UNDONE_POINTS) and best > 0 else kept
     return start, history, (int(seed_row[0]) if seed_row and seed_row[0] is not None else None)
 
 

@@ -12,14 +12,14 @@ not spent since the score last rose, rooms where things were seen first (``WALK_
 own sweep of other verbs on the room's things (break, climb, rub: the pool holds none of those) keeps
 its turns first, up to ``SWEEP_TURNS`` turns in the room without a new room or a point: leaving at
 once loses points that the sweep finds. Those turns count from the turn the pool ran dry in the room
-(rule ``the sweep has turns of its own``, advisor.OWN_SWEEP), not from the turn the agent walked in.
+(rule ``the sweep has turns of its own``, knowledge/rules.py), not from the turn the agent walked in.
 """
 
 from __future__ import annotations
 
 WALK_STEPS = 12  # steps walked towards one room before the walk is left
 RUN_STEPS = 150  # steps a run walks for the pool in all
-SWEEP_TURNS = 20  # the agent's own sweep's turns in a room once the pool ran dry there (advisor.OWN_SWEEP)
+SWEEP_TURNS = 20  # the agent's own sweep's turns in a room once the pool ran dry there (knowledge/rules.py)
 RULE = "the pool is not spent elsewhere"
 
 

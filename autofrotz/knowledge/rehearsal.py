@@ -27,6 +27,7 @@ from autofrotz.knowledge.path import (
     uncircle,
     variants,
 )
+from autofrotz.knowledge.rules import HALVES, NAMED_ROOMS, on
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,6 @@ SLOT = "proven-path"  # the rehearsal's save slot
 # Passes of distil, shortest first; the first that reaches the run's best score is kept: every cut and
 # trimming; the same keeping whatever took or dropped a thing (a later segment may need it); the
 # careful cut alone.
-HALVES = True  # rule ``idle commands go in halves`` (see _trim)
 PASSES = ("short", "keep what was taken", "careful")
 
 
@@ -195,9 +195,6 @@ def _rehearse_segment(
     return None
 
 
-NAMED_ROOMS = True  # rule ``a room is known by its name`` (see _same_rooms)
-
-
 @dataclass(frozen=True)
 class RoomsPlayed:
     """Where the segment as played left the player: the room number after each turn, and the map's
@@ -231,7 +228,7 @@ def _same_rooms(cut: list[Played], got: list[tuple[int | None, int | None]], roo
         if expected == room:
             continue
         named = p.room is not None and NUMBERED_ID.sub("", p.room) in rooms.names.get(room, ())
-        if not (NAMED_ROOMS and named):
+        if not (on(NAMED_ROOMS) and named):
             return False
     return True
 
@@ -260,7 +257,7 @@ def _trim(
         same = same and (carried[i + 1] == carried[i] or not keep_carried)
         if same and parse_direction(p.command) is None:
             idle.append(p.turn)
-    chunks = [idle] if HALVES else [[t] for t in reversed(idle)]
+    chunks = [idle] if on(HALVES) else [[t] for t in reversed(idle)]
     while chunks and g.spend.left > len(cut):
         chunk = chunks.pop(0)
         if not chunk:

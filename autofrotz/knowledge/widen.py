@@ -33,6 +33,8 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import NOTABLE, Scene, allowed, has_any, short
 from autofrotz.knowledge.kinds import not_here, ruled_out
+from autofrotz.knowledge.rules import ASKED_FIRST
+from autofrotz.knowledge.rules import on as rule_on
 
 # Two-thing commands the common parsers' libraries all understand, the most often useful first:
 # "{h}" is a carried thing, "{t}" a thing of the room.
@@ -56,12 +58,9 @@ ROOM_BUDGET = 40  # commands of the pool per room until the score rises
 ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
 ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)  # "... the slippers with?"
 RULE = "untried use"
-# Rule ``a verb that asked for a thing gets its things first``: the parser's "What do you want to sign?" says
-# the story's own verb works on something; its uses with this room's things and what is carried come
-# before every other proposal (otherwise they come last, after the room's budget has gone on uses).
-# Off: on the 22 stories of `bench learning` it costs one story's later runs their point and another's third
-# run its path, and gains nothing elsewhere.
-ASKED_FIRST = False
+# Rule ``a verb that asked for a thing gets its things first`` (off, knowledge/rules.py): the parser's "What
+# do you want to sign?" says the story's own verb works on something; its uses with this room's things and
+# what is carried come before every other proposal (otherwise they come last, after the room's budget).
 OWN_VERB = "the story's own verb"
 OWN_VERB_ON = "the story's own verb on a thing"
 
@@ -259,7 +258,7 @@ def pool_commands(
     fit, rest = fitting(candidates(scene, mem, known), scene, mem) if scene.inventory else ([], [])
     uses_fit, uses_rest = [(c, RULE) for c in fit], [(c, RULE) for c in rest]
     with_things = [(c, r) for c, r in own if r != OWN_VERB]
-    asked_for = set(wants_thing) | set(wants_tool) if ASKED_FIRST else set()
+    asked_for = set(wants_thing) | set(wants_tool) if rule_on(ASKED_FIRST) else set()
     first = [(c, r) for c, r in with_things if c.split()[0] in asked_for]  # ... gets its things first
     later = [(c, r) for c, r in with_things if c.split()[0] not in asked_for]
     pool = first + uses_fit + alone + uses_rest + later

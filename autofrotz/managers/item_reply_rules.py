@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from autofrotz.managers import item_replies as ir
+from autofrotz.rules.switches import is_on
 
 # Effects a reply can have on the named object.
 TAKEN, DROPPED, PUT, LOST = "taken", "dropped", "put", "lost"
@@ -25,6 +26,7 @@ class ReplyRule:
     name: str
     matches: Callable[[str], bool]
     effect: str
+    fallback: bool = False  # reads every reply: cannot be switched off
 
 
 def _took(reply: str) -> bool:
@@ -57,14 +59,14 @@ TAKE_REPLIES: tuple[ReplyRule, ...] = (
     ReplyRule("alive", lambda r: bool(ir.ALIVE_PATTERNS.search(r)), ALIVE),
     ReplyRule("take_verb", _said_took, TAKEN),  # "You pick up the lamp."
     ReplyRule("take_refused", ir.sounds_like_failure, REFUSED),
-    ReplyRule("take_unrecognised", _always, UNSURE),
+    ReplyRule("take_unrecognised", _always, UNSURE, fallback=True),
 )
 # A reply to dropping one object.
 DROP_REPLIES: tuple[ReplyRule, ...] = (
     ReplyRule("drop_reply", _dropped, DROPPED),  # "Dropped." / "You put down the lamp."
     ReplyRule("not_held", lambda r: bool(ir.NOT_HELD.search(r)), LOST),
     ReplyRule("drop_refused", ir.sounds_like_failure, REFUSED),
-    ReplyRule("drop_unrecognised", _always, UNSURE),
+    ReplyRule("drop_unrecognised", _always, UNSURE, fallback=True),
 )
 # One "object: reply" line of a multi-object take, drop or put, by the command's action.
 LINE_REPLIES: dict[str, tuple[ReplyRule, ...]] = {
@@ -77,17 +79,24 @@ LINE_ANY: tuple[ReplyRule, ...] = (
     ReplyRule("line_limit", lambda r: bool(ir.LIMIT_PATTERNS.search(r)), LIMIT),
     ReplyRule("line_refused", ir.sounds_like_failure, REFUSED),
 )
+# Every table, named, for `python main.py rules` (rules/catalogue.py).
+ALL_TABLES: tuple[tuple[str, tuple[ReplyRule, ...]], ...] = (
+    ("take", TAKE_REPLIES),
+    ("drop", DROP_REPLIES),
+    *((f"{action} line", rules) for action, rules in LINE_REPLIES.items()),
+    ("any line", LINE_ANY),
+)
 
 
 def first_rule(rules: tuple[ReplyRule, ...], reply: str) -> ReplyRule | None:
-    """The first rule of the table that recognises the reply.
+    """The first rule of the table that recognises the reply (a rule switched off passes).
 
     >>> first_rule(TAKE_REPLIES, "Taken.").name, first_rule(DROP_REPLIES, "You don't have that.").name
     ('take_stock_reply', 'not_held')
     >>> first_rule(LINE_ANY, "Fine weather.") is None
     True
     """
-    return next((rule for rule in rules if rule.matches(reply)), None)
+    return next((rule for rule in rules if is_on(rule.name) and rule.matches(reply)), None)
 
 
 def line_rules(action: str | None, has_target: bool) -> tuple[ReplyRule, ...]:

@@ -32,7 +32,7 @@ from autofrotz.managers.map_maze import MazeMap
 from autofrotz.managers.map_reading import is_inspection, quoted_title
 from autofrotz.managers.map_retro import EarlyTurns, first_described_move, intro_openings
 from autofrotz.managers.map_rides import stepping_off
-from autofrotz.managers.map_rules import check_switched_off, decide
+from autofrotz.managers.map_rules import RULE_NAMES, check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_rules_unnamed import is_retort
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
@@ -43,6 +43,7 @@ from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREA
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
 from autofrotz.managers.room_prose import is_item_line, leading_paragraph
+from autofrotz.rules import switches
 from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
@@ -84,7 +85,9 @@ class MapManager(MazeMap):
         if mode not in MODES:
             raise ValueError(f"unknown map parser mode {mode!r}; use one of {', '.join(MODES)}")
         super().__init__(similarity_threshold)
-        self.switched_off = check_switched_off(frozenset(switched_off))  # rules left out (ablation)
+        # rules left out: the ablation eval's, and the map's among the process's switches (rules_off)
+        config_off = switches.switched_off() & frozenset(RULE_NAMES)
+        self.switched_off = check_switched_off(frozenset(switched_off) | config_off)
         self.scene = SceneState()
         self.fired: Counter[str] = Counter()  # how many decisions each rule made
         self.llm = llm

@@ -27,6 +27,7 @@ from autofrotz.managers.room_prose import (
 )
 from autofrotz.managers.room_signals import blocked_reason, first_match, is_dark_text, is_no_exit_text
 from autofrotz.managers.status_line import strip_status
+from autofrotz.rules.switches import is_on
 
 __all__ = [
     "DESCRIPTION_OPENERS",
@@ -292,7 +293,9 @@ def header_lines(text: str, known: frozenset[str] = frozenset()) -> list[HeaderF
 
 def _header_at(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
     """The header on line i by the first of LINE_RULES that reads one; never inside a quotation."""
-    for _name, rule in LINE_RULES:
+    for name, rule in LINE_RULES:
+        if not is_on(name):
+            continue
         found = rule(lines, i, known)
         if found is not None:
             return None if inside_quotation(lines[:i], lines[i + 1 :]) else found  # a riddle, a song

@@ -41,6 +41,7 @@ _GAME_FIELDS = [
 ]  # fmt: skip
 _TURN_FIELDS = [
     "command_sent", "game_output", "room_id", "agent_reasoning", "timestamp", "score", "moves", "event",
+    "decided_by", "agent_rule",
 ]  # fmt: skip
 _METRIC_FIELDS = [
     "agent_name", "provider", "model", "input_tokens", "output_tokens", "cached_tokens", "cost_estimate",
@@ -307,7 +308,10 @@ class Database:
 
     def _insert_turn(self, game_id: int, turn: Turn, world: WorldSnapshot) -> None:
         extra = encode_extra(
-            turn, extra_fields(Turn, ["game_id", "turn_number", "inventory_snapshot", *_TURN_FIELDS])
+            turn,
+            extra_fields(
+                Turn, ["game_id", "turn_number", "inventory_snapshot", "agent_vetoes", *_TURN_FIELDS]
+            ),
         )
         counts = (
             len(world.rooms),
@@ -317,13 +321,14 @@ class Database:
         )
         cols = ", ".join(_TURN_FIELDS)
         self.conn.execute(
-            f"INSERT INTO turns (game_id, turn_number, inventory_snapshot, {cols}, current_room, inventory,"
-            " extra, rooms_known, connections_known, items_known, puzzles_solved)"
-            f" VALUES ({', '.join('?' * (len(_TURN_FIELDS) + 10))})",
+            f"INSERT INTO turns (game_id, turn_number, inventory_snapshot, agent_vetoes, {cols},"
+            " current_room, inventory, extra, rooms_known, connections_known, items_known, puzzles_solved)"
+            f" VALUES ({', '.join('?' * (len(_TURN_FIELDS) + 11))})",
             (
                 game_id,
                 turn.turn_number,
                 dumps(turn.inventory_snapshot),
+                dumps(turn.agent_vetoes),
                 *(getattr(turn, f) for f in _TURN_FIELDS),
                 world.current_room,
                 dumps(world.inventory),

@@ -140,6 +140,19 @@ def m005_knowledge(conn: sqlite3.Connection) -> None:
     )
 
 
+def m006_agent_rules(conn: sqlite3.Connection) -> None:
+    """The rules that decided each turn in columns of their own: the map rule that placed the player
+    (until now kept in the extra column, copied from there), the agent's rule that chose the command,
+    and the rules that vetoed other commands (a JSON list)."""
+    conn.execute("ALTER TABLE turns ADD COLUMN decided_by TEXT NOT NULL DEFAULT ''")
+    conn.execute(
+        "UPDATE turns SET decided_by = COALESCE(json_extract(extra, '$.decided_by'), '')"
+        " WHERE extra IS NOT NULL AND json_valid(extra)"
+    )
+    conn.execute("ALTER TABLE turns ADD COLUMN agent_rule TEXT NOT NULL DEFAULT ''")
+    conn.execute("ALTER TABLE turns ADD COLUMN agent_vetoes TEXT NOT NULL DEFAULT '[]'")
+
+
 # Numbers are assigned per piece of work: a missing number (m004 here) is not an error, since
 # migrations are recorded and applied by name.
 MIGRATIONS: list[tuple[str, Migration]] = [
@@ -147,6 +160,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("m002_llm_calls_and_states", m002_llm_calls_and_states),
     ("m003_turn_counts", m003_turn_counts),
     ("m005_knowledge", m005_knowledge),
+    ("m006_agent_rules", m006_agent_rules),
 ]
 
 

@@ -48,7 +48,9 @@ class Turn:
     agent: str = ""  # who chose the command: the decision's source ("human" for one typed on the page)
     restored_from: int | None = None  # after a death: the turn whose save was restored
     restored_score: int | None = None  # and the score play goes on with
-    decided_by: str = ""  # the map rule that placed the player this turn (kept in the extra column)
+    decided_by: str = ""  # the map rule that placed the player this turn (map_rules.RULES)
+    agent_rule: str = ""  # the agent's rule that chose the command (`python main.py rules`), "" for a model
+    agent_vetoes: list[str] = field(default_factory=list)  # rules that ruled commands out this turn
 
 
 @dataclass

@@ -14,7 +14,7 @@ from autofrotz.storage.models import Game, LLMCall, Metric, Turn, WorldSnapshot
 TURN_COLUMNS = (
     "turn_number, command_sent, game_output, room_id, inventory_snapshot, agent_reasoning, timestamp,"
     " score, moves, event, current_room, inventory, extra,"
-    " rooms_known, connections_known, items_known, puzzles_solved"
+    " rooms_known, connections_known, items_known, puzzles_solved, decided_by, agent_rule, agent_vetoes"
 )
 GAME_COLUMNS = (
     "game_id, game_file, start_time, end_time, status, total_turns, seed, backend, config_json,"
@@ -104,6 +104,9 @@ def turn_from_row(game_id: int, row: sqlite3.Row) -> Turn:
         score=row["score"],
         moves=row["moves"],
         event=row["event"],
+        decided_by=row["decided_by"],
+        agent_rule=row["agent_rule"],
+        agent_vetoes=loads(row["agent_vetoes"]) or [],
     )
     for key, value in (loads(row["extra"]) or {}).items():
         setattr(turn, key, value)

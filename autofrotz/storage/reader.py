@@ -204,6 +204,9 @@ def turn_dict(row: sqlite3.Row) -> dict[str, Any]:
         "score": row["score"],
         "moves": row["moves"],
         "reasoning": row["agent_reasoning"],
+        "decided_by": row["decided_by"],  # the map rule that placed the player
+        "rule": row["agent_rule"],  # the agent's rule that chose the command
+        "vetoes": loads(row["agent_vetoes"]) or [],  # the rules that ruled commands out this turn
         "event": row["event"],
         "timestamp": row["timestamp"],
         "inventory": loads(row["inventory_snapshot"]) or [],

@@ -47,6 +47,14 @@ function stateChanges(d, prev) {
   return parts.length ? h("p", { class: "changes" }, parts.join(" · ")) : null;
 }
 
+// The agent's rule that chose the command and the rules that vetoed others (turns.agent_rule, agent_vetoes).
+function ruleLine(d) {
+  const vetoes = d.vetoes || [];
+  if (!d.rule && !vetoes.length) return null;
+  const parts = [d.rule ? `Command decided by rule: ${d.rule}` : "", vetoes.length ? `vetoed by: ${vetoes.join("; ")}` : ""];
+  return h("p", { class: "decided-by agent-rule" }, parts.filter(Boolean).join(" · "));
+}
+
 function renderDetail(d) {
   const calls = d.llm_calls || [];
   $("detail").replaceChildren(...[
@@ -57,6 +65,7 @@ function renderDetail(d) {
     d.decided_by ? h("p", { class: "decided-by" }, `Room decided by rule: ${d.decided_by}`) : null,  // map_rules.RULES
     h("div", { id: "changes" }, stateChanges(d, S.cache.get(d.turn_number - 1))),
     h("h3", {}, "Agent reasoning"), pre(d.reasoning || d.agent_reasoning || "—", "reasoning"),
+    ruleLine(d),
     h("h3", {}, `LLM calls (${calls.length})`),
     ...(calls.length ? calls.map(renderCall) : [h("p", { class: "empty" }, "No model calls this turn.")])].filter(Boolean));
 }

@@ -17,15 +17,18 @@ function transcriptNode(row) {
   return node;
 }
 
-// Why the command was sent, in words, under it: the model's reasoning, or the built-in agent's rule and
-// the sentence of the text before it that names what the command is about.
+// Why the command was sent, in words, under it: the model's reasoning, or the built-in agent's rule (the
+// table row recorded with the turn; its whole reasoning on hover) and the sentence of the text before it that
+// names what the command is about; then the rules that vetoed other commands this turn.
 function whyNode(row) {
   const reason = String(row.reasoning || "").trim();
-  if (!reason) return null;
-  if (row.agent !== "builtin") return h("div", { class: "why", title: reason }, reason);
+  const vetoes = row.vetoes || [];
+  if (!reason && !row.rule) return null;
+  const vetoed = vetoes.length ? ` · vetoed by ${vetoes.join("; ")}` : null;
+  if (row.agent !== "builtin") return h("div", { class: "why", title: reason }, reason, vetoed);
   const saw = sawFor(row);
-  return h("div", { class: "why rule" }, h("span", { class: "rule-name" }, `rule: ${reason}`),
-    saw ? ` · saw “${saw}”` : null);
+  return h("div", { class: "why rule", title: reason }, h("span", { class: "rule-name" }, `rule: ${row.rule || reason}`),
+    saw ? ` · saw “${saw}”` : null, vetoed);
 }
 
 const SMALL_WORDS = new Set(["the", "a", "an", "on", "in", "at", "to", "with", "from", "into", "onto", "all", "and", "of", "off", "up"]);

@@ -1,0 +1,238 @@
+"""Rules of the known scoring actions and the room's clock: fetch, routes, the action itself, ways on,
+and leaving a room before its clock strikes."""
+
+from __future__ import annotations
+
+import logging
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.knowledge.advisor_base import (
+    CLOCK_POINT_RULE,
+    GOAL_TRIES,
+    GOAL_TURNS,
+    PATIENCE,
+    KnowingBase,
+    _this_run_exits,
+)
+from autofrotz.knowledge.clock import (
+    CLOCK_VISITS,
+    OTHER_WAY_RULE,
+    Deaths,
+    leave_by,
+    other_way_out,
+    unwalked_ways,
+)
+from autofrotz.knowledge.lore import Scoring
+from autofrotz.knowledge.path import same_place
+from autofrotz.knowledge.rules import (
+    CLOCKS,
+    KEEP_WALK,
+    ONE_GOAL,
+    OTHER_WAYS,
+    PREPARE,
+    ROUTES,
+    ROUTES_AFTER_PATH,
+    WAYS_ON,
+    on,
+)
+from autofrotz.words.directions import parse_direction
+
+log = logging.getLogger(__name__)
+
+
+class GoalRules(KnowingBase):
+    """Rules of the known scoring actions, the ways on and the room's clock."""
+
+    # ----- the plan -----
+    def _score_progress(self, ctx: TurnContext) -> None:
+        s = self.state
+        goal = s.last_goal
+        scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
+        if goal is not None and scored and ctx.last_command == self.lore.scoring[goal].command:
+            s.done.append(goal)
+        if scored:
+            s.dry = 0
+            s.parked.clear()  # a point may have opened the way to a parked goal
+            s.absent.clear()  # or brought what was not here
+            s.unseen_tries.clear()
+            s.uses.clear()  # a rise in score may have changed what each room's things do
+            s.wide_sent.clear()
+            s.pool_dry.clear()
+        s.last_score, s.last_goal = ctx.score, None
+
+    def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:
+        s = self.state
+        if s.dry >= PATIENCE:  # the plans stopped paying: the agent's own rules play until a point
+            return None
+        self._same_goals()
+        order = list(range(len(self.lore.scoring)))
+        if on(KEEP_WALK) and s.walking is not None and s.walking in order:  # rule ``one walk at a time``
+            order.remove(s.walking)
+            order.insert(0, s.walking)
+        for i in order:
+            goal = self.lore.scoring[i]
+            if i in s.done or i in s.dropped or (on(KEEP_WALK) and i in s.parked):
+                continue
+            if s.sent.get(i, 0) >= GOAL_TRIES or s.turns.get(i, 0) >= GOAL_TURNS:
+                s.dropped.append(i)
+                continue
+            s.no_way = False
+            plan = self._next_for(ctx, i, goal)
+            if plan is None:
+                if on(KEEP_WALK) and (s.no_way or s.walking == i):  # no way there now: parked until a point
+                    s.parked.append(i)
+                if s.walking == i:
+                    s.walking = None
+                continue
+            s.walking = i if plan[0] != goal.command else None
+            s.turns[i] = s.turns.get(i, 0) + 1
+            s.dry += 1
+            if plan[0] == goal.command:
+                s.sent[i] = s.sent.get(i, 0) + 1
+                s.last_goal = i
+            return plan
+        return None
+
+    def _same_goals(self) -> None:
+        """Rule ``one goal per place and command``: the same command in the same place (room ids told
+        apart only by their visit number) is one goal, however many runs found it: done or dropped with
+        the first (so no copy is sent again)."""
+        if not on(ONE_GOAL):
+            return
+        s, goals = self.state, self.lore.scoring
+        for marked in (s.done, s.dropped):
+            for i in list(marked):
+                for j, other in enumerate(goals):
+                    same = other.command == goals[i].command and same_place(other.room, goals[i].room)
+                    if same and j not in marked:
+                        marked.append(j)
+
+    def _next_for(self, ctx: TurnContext, i: int, goal: Scoring) -> tuple[str, str] | None:
+        """The next command towards one goal, or None when there is no known way to it."""
+        carried = {c.lower() for c in ctx.inventory}
+        missing = [n for n in goal.needs if n.lower() not in carried]
+        if missing and self.lore.items.get(missing[0]) is None:
+            return None  # a needed thing was never seen lying in a room: the agent must find it
+        wanted = list(missing)
+        if on(
+            ROUTES
+        ):  # after the path only what the command names is fetched (what was carried may be spent)
+            wanted += [n for n in goal.carried if n.lower() not in carried and n not in missing]
+        for thing in wanted:
+            plan = self._fetch(ctx, thing, goal.run)
+            if plan is not None:
+                return plan
+        if any(n.lower() not in carried for n in goal.needs):
+            return None
+        if ctx.room_id != goal.room:
+            name = "known route for a known scoring action" if on(ROUTES) else "known route after the path"
+            return self._walk(ctx, goal.room, f"{name} (run {goal.run})")
+        done = self.state.prepared.get(i, 0)
+        if on(PREPARE) and done < len(goal.prep):
+            self.state.prepared[i] = done + 1
+            return goal.prep[done], f"known preparation for a known scoring action (run {goal.run})"
+        return goal.command, f"known scoring action (run {goal.run})"
+
+    def _fetch(self, ctx: TurnContext, thing: str, run: int) -> tuple[str, str] | None:
+        """Go to where a thing was found and take it (twice at most: it may be elsewhere this time)."""
+        where = self.lore.items.get(thing)
+        if where is None or self.state.takes.get(thing, 0) >= GOAL_TRIES:
+            return None
+        rule = f"fetch for a known scoring action (run {run})"
+        if ctx.room_id == where:
+            self.state.takes[thing] = self.state.takes.get(thing, 0) + 1
+            return f"take {thing}", rule
+        return self._walk(ctx, where, rule)
+
+    def _walk(self, ctx: TurnContext, room: str, rule: str) -> tuple[str, str] | None:
+        if not (on(ROUTES) or (on(ROUTES_AFTER_PATH) and self._path_replayed(ctx))):
+            return None
+        steps = self._route_to(ctx, room)
+        self.state.no_way = not steps
+        return (steps[0], f"{rule}: {self.lore.rooms.get(room, room)}") if steps else None
+
+    def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known way on``: here, a command other than a move that led on in an earlier run to
+        a room this run has not seen (sent once a run)."""
+        if not on(WAYS_ON) or ctx.room_id is None:
+            return None
+        names = set(ctx.known_rooms)  # the context lists this run's rooms by name, not by id
+        for (room, command), (run, to) in self.lore.ways_on.items():
+            key = f"{room}|{command}"
+            if key in self.state.ways or not same_place(ctx.room_id, room):
+                continue
+            if self.lore.rooms.get(to, to) in names:  # it leads where this run has been
+                continue
+            if self.inner.mem.deadly(ctx.room_id, command):
+                continue
+            self.state.ways.append(key)
+            return command, f"known way on (run {run}): it led on from here"
+        return None
+
+    def _point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``a known point before the clock``: in a room whose clock says leave, a known scoring
+        action of this room whose things are carried is done first (the clock leaves half its turns: one
+        command fits); otherwise a later run leaves the room each time it walks in and never scores there."""
+        self._score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
+        s, carried = self.state, {c.lower() for c in ctx.inventory}
+        replayed = self._replayed_here(ctx)  # what the path sent in this room is not sent again
+        for i, goal in enumerate(self.lore.scoring):
+            if i in s.done or s.sent.get(i, 0) >= GOAL_TRIES or not same_place(ctx.room_id, goal.room):
+                continue
+            if goal.command not in replayed and all(n.lower() in carried for n in goal.needs):
+                s.sent[i] = s.sent.get(i, 0) + 1
+                s.last_goal = i
+                return goal.command, f"{CLOCK_POINT_RULE} (run {goal.run})"
+        return None
+
+    def _replayed_here(self, ctx: TurnContext) -> set[str]:
+        """The commands the path has sent in this room (its steps so far that started here)."""
+        p = self.path
+        if p is None:
+            return set()
+        replayed = p.sent_from()[: self.state.path_at]
+        return {step.command for room, step in replayed if same_place(room, ctx.room_id)}
+
+    # ----- known clocks (knowledge/clock.py) -----
+    def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known clock``: follow where this run walked in (this run's deaths count as they come);
+        back in a room whose clock killed, half its turns spent, leave the way it came."""
+        s = self.state
+        room = ctx.room_id or ""
+        died = s.stay.step(s.room, ctx.last_command or "", room, bool(ctx.death_note))
+        s.room = room
+        if died is not None:
+            s.own_deaths.append([died[0], died[1], ctx.last_command or ""])
+        if (
+            on(CLOCKS) and on(OTHER_WAYS) and s.stay.left and not s.said
+        ):  # a reply that spelled a way out first
+            last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
+            way = other_way_out(s.stay, last, room, self._ways_of(ctx), reply)
+            if way is not None:
+                log.info("knowledge: %s: %s", OTHER_WAY_RULE, way)
+                return way, f"{OTHER_WAY_RULE}: the way back was refused"
+        if not on(CLOCKS) or not s.stay.room or s.stay.left or s.stay.room != room:
+            return None
+        deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
+        for r, since, command in s.own_deaths:
+            deaths.add(r, since, command, 0)
+        clock = next((c for r, c in deaths.clocks().items() if same_place(r, room) and r and room), None)
+        if clock is None or s.stay.since < clock.leave_after:
+            return None
+        command = leave_by(s.stay, _this_run_exits(ctx.map))
+        if command is None:
+            return None
+        s.stay.left = True
+        s.leaves[room] = s.leaves.get(room, 0) + 1
+        back = parse_direction(command)
+        if s.leaves[room] >= CLOCK_VISITS and s.stay.came_from and back is not None:
+            s.barred.append(f"{s.stay.came_from}|{s.stay.direction}")
+        why = f"{clock.rule()}: it killed {clock.turns} turns after walking in here; {s.stay.since} spent"
+        log.info("knowledge: %s", why)
+        return command, why
+
+    def _ways_of(self, ctx: TurnContext) -> list[str]:
+        """The ways this room's text names that this run has not walked (clock.unwalked_ways)."""
+        room = ctx.room_id or "?"
+        walked = set(_this_run_exits(ctx.map).get(room, {}))
+        return unwalked_ways(ctx.map, room, self.inner.mem.seen.hinted.get(room, []), walked)

@@ -1,0 +1,218 @@
+"""Rules of the proven path: replaying it, going off it, rejoining it, walking back to it, side doors
+on it (GAME.md, "Learning across runs")."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.knowledge.advisor_base import (
+    BACK_RULE,
+    BACK_TURNS,
+    PASS_RULE,
+    PATH_RULE,
+    REJOIN_RULE,
+    REJOINS,
+    KnowingBase,
+    _room_text,
+    _room_texts,
+)
+from autofrotz.knowledge.learner import refusal_class
+from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.rules import (
+    BACK,
+    BY_TEXT,
+    SIDE_TRIPS,
+    on,
+)
+from autofrotz.knowledge.side_trip import (
+    has_twin,
+    named_ways,
+    namesakes,
+    start,
+    text_key,
+    under_way,
+    untaken_way,
+)
+from autofrotz.words.directions import parse_direction
+
+log = logging.getLogger(__name__)
+
+
+class PathRules(KnowingBase):
+    """Rules of the proven path: replay it, leave it, rejoin it, walk back to it, look beside it."""
+
+    # ----- the proven path -----
+    def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """(command, rule) of the path's next step, or None once the replay is over."""
+        p, s = self.path, self.state
+        if p is None:
+            return None
+        if s.path_done:
+            return self._rejoin(ctx, p)
+        k = s.path_at
+        trip = (
+            under_way(s.trip, ctx, lambda room: self._route_to(ctx, room), p.run) if on(SIDE_TRIPS) else None
+        )
+        if isinstance(trip, tuple):
+            return trip
+        aside, s.aside = s.aside, False
+        if trip is not None:  # back from a side trip ("") or lost on it (the reason)
+            why = trip or self._off_score(ctx, p.steps[k - 1] if k else None)
+        elif aside:  # an opener sent beside the path: the path goes on unless it died or lost points
+            why = "a death" if ctx.death_note else self._off_score(ctx, p.steps[k - 1] if k else None)
+        else:
+            why = self._off_path(ctx, p.steps[k - 1]) if k else self._off_start(ctx, p)
+        passed = ""
+        if why is not None and k and trip is None and self._refused_step(ctx, p, k - 1):
+            why, passed = None, f" [{PASS_RULE}: step {k}]"
+            log.info("knowledge: %s: step %d", PASS_RULE, k)
+        done = why is None and k >= len(p.steps)
+        shut = self._open_shut(ctx) if why is None and not done else None
+        if shut is not None:
+            s.aside = True
+            return shut
+        if why is None and not done and on(SIDE_TRIPS):
+            side = self._side_door(ctx, p)
+            if side is not None:
+                return side
+        if done:
+            why = "the path is done"
+        if why is not None:
+            s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
+            s.off_at = k
+            if done:  # replayed to its end (after a rejoin too), the path's points are this run's
+                s.done = sorted(set(s.done) | set(self._path_goals(p)))
+            self._reopen(p, k)  # what the last step scored may be scored again elsewhere
+            log.info("knowledge: %s", s.path_stop)
+            return None
+        s.path_at = k + 1
+        rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}{passed}"
+        return p.steps[k].command, rule
+
+    @staticmethod
+    def _refused_step(ctx: TurnContext, p: ProvenPath, k: int) -> bool:
+        """Rule ``a refused step is passed over``: the step's own words were sent and the parser did not
+        understand them (an answer to a question this run was not asked), where the path shows no point
+        for it and no death came: nothing changed, so the path goes on from the same place."""
+        step = p.steps[k]
+        before = p.steps[k - 1].score if k else 0
+        sent = " ".join((ctx.last_command or "").lower().split())
+        return (
+            not ctx.death_note
+            and sent == " ".join(step.command.lower().split())
+            and refusal_class(ctx.last_output or "") == "parser"
+            and (step.score or 0) == (before or 0)
+            and parse_direction(step.command) is None
+        )
+
+    def _path_goals(self, p: ProvenPath) -> list[int]:
+        """The known scoring actions the path makes: its command sent from its room (the same words
+        elsewhere, dropping a treasure in another room, are another action)."""
+        sent = p.sent_from()
+        return [
+            i
+            for i, g in enumerate(self.lore.scoring)
+            if any(step.command == g.command and same_place(r, g.room) for r, step in sent)
+        ]
+
+    def _reopen(self, p: ProvenPath, k: int) -> None:
+        """Off the path before its end: the scoring actions of the steps not replayed are goals again."""
+        replayed = {step.command for step in p.steps[: max(0, k - 1)]}
+        rest = {step.command for step in p.steps[max(0, k - 1) :]} - replayed
+        self.state.done = [i for i in self.state.done if self.lore.scoring[i].command not in rest]
+
+    def _rejoin(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
+        """Rule ``rejoin the path``: back where the path was before a step at or after the one the
+        replay left, at the score it showed there: replay on from that step."""
+        s = self.state
+        if s.rejoins >= REJOINS or s.path_stop.endswith("the path is done") or ctx.death_note:
+            return None
+        if ctx.room_id is None or ctx.score is None:
+            return None
+        for j in range(max(0, s.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
+            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
+            if room is None or not same_place(ctx.room_id, room) or (score or 0) != ctx.score:
+                continue
+            if self.inner.mem.deadly(ctx.room_id, p.steps[j].command):
+                return None
+            s.path_done, s.path_stop, s.path_at, s.rejoins = False, "", j + 1, s.rejoins + 1
+            rule = f"{REJOIN_RULE} (run {p.run}): step {j + 1}/{len(p.steps)}, to score {p.score}"
+            log.info("knowledge: %s", rule)
+            return p.steps[j].command, rule
+        return None
+
+    def _back_to_path(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
+        replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
+        p, s = self.path, self.state
+        if not on(BACK) or p is None or not s.path_done or s.path_stop.endswith("the path is done"):
+            return None
+        if s.rejoins >= REJOINS or s.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
+            return None
+        for j in range(max(0, s.off_at - 1), len(p.steps)):
+            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
+            if room is None or (score or 0) != ctx.score or same_place(ctx.room_id, room):
+                continue
+            steps = self._route_to(ctx, room)
+            if not steps:
+                continue
+            s.back += 1
+            where = self.lore.rooms.get(room, room)
+            return steps[0], f"{BACK_RULE} (run {p.run}): to step {j + 1}/{len(p.steps)} in {where}"
+        return None
+
+    def _side_door(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
+        """Rule ``a side door on the path`` (knowledge/side_trip.py): a named exit of this path room that
+        no run has taken is looked through before the next step."""
+        room, mem = ctx.room_id, self.inner.mem
+        way = untaken_way(
+            room,
+            named_ways(ctx.map, room),
+            self.lore.tried_ways,
+            self.lore.walls,
+            lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
+            self.state.trip,
+            lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
+            lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,
+        )
+        return None if way is None or room is None else start(self.state.trip, room, way, p.run)
+
+    def _taken_by_text(self, ctx: TurnContext, room: str | None) -> set[str] | None:
+        """Rule ``a namesake is told by its text``: for a room that shares its name with others (told
+        apart by their texts, or the side trip would not be asked), the ways earlier runs took from the
+        room with this very text; None for a room whose name is its own."""
+        if room is None or namesakes(room, self.lore.rooms) <= 1:
+            return None
+        text = text_key(_room_text(ctx.map, room))
+        return {d for t, d in self.lore.tried_texts if t == text} if text else None
+
+    def _killed_once(self, room: str | None, way: str) -> bool:
+        """Whether a move killed an earlier run once here (a side trip is no reason to risk it again)."""
+        return any(same_place(r, room) and c == way for r, c in self.lore.deaths)
+
+    @staticmethod
+    def _off_score(ctx: TurnContext, step: Any) -> str | None:
+        """Why the score is off the path after ``step``: lower than it shows (a higher one, points a side
+        trip found, is no departure)."""
+        if step is not None and step.score is not None and ctx.score is not None and ctx.score < step.score:
+            return f"a lower score ({ctx.score}, the path expects {step.score})"
+        return None
+
+    @staticmethod
+    def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:
+        return None if same_place(ctx.room_id, p.start_room) else "another start room"
+
+    @staticmethod
+    def _off_path(ctx: TurnContext, step: Any) -> str | None:
+        """Why the last reply is not what the path expects after ``step`` (None when it is)."""
+        if ctx.death_note:
+            return "a death"
+        sent = " ".join((ctx.last_command or "").lower().split())
+        if sent != " ".join(step.command.lower().split()):
+            return f"another command was sent ({sent!r})"
+        if not same_place(ctx.room_id, step.room):
+            return f"another room ({ctx.room_id}, the path expects {step.room})"
+        return PathRules._off_score(ctx, step)

@@ -1,0 +1,286 @@
+"""Rules for when the agent's own exploring is spent: things an earlier run took, rooms it saw, the
+wider pool and its walks, moving on from a spent room, and standing down behind the first run."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_idle import next_late_action
+from autofrotz.agents.builtin_tactics import allowed, objects
+from autofrotz.agents.reply_reading import SUCH_THING
+from autofrotz.knowledge.advisor_base import (
+    BEHIND_GRACE,
+    NOT_YET_RULE,
+    TAKE_STEPS,
+    TAKE_TURNS,
+    TAKEN_RULE,
+    UNSEEN_RULE,
+    UNSEEN_STEPS,
+    UNSEEN_TURNS,
+    KnowingBase,
+    _this_run_exits,
+)
+from autofrotz.knowledge.path import same_place
+from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
+from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
+from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
+from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
+from autofrotz.knowledge.pool_walk import pool_target
+from autofrotz.knowledge.rules import (
+    MOVE_ON,
+    NOT_YET,
+    OWN_SWEEP,
+    POOL_WALK,
+    STAND_DOWN,
+    TAKEN,
+    UNSEEN,
+    on,
+)
+from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
+from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
+from autofrotz.knowledge.widen import (
+    ROOM_BUDGET,
+    Asked,
+    pool_commands,
+    untried_use,
+)
+
+log = logging.getLogger(__name__)
+
+
+class WiderRules(KnowingBase):
+    """Rules for when the agent's own exploring is spent, and for standing down."""
+
+    def _note_stay(self, ctx: TurnContext) -> None:
+        """Count this run's turns per room, and those in this room since a new room or a point."""
+        s, room, score = self.state, ctx.room_id or "", ctx.score or 0
+        s.spent[room] = s.spent.get(room, 0) + 1
+        if room != s.stale_room or score > s.stale_score or ctx.death_note:
+            s.stale_room, s.stale_since = room, 0
+        else:
+            s.stale_since += 1
+        s.stale_score = max(s.stale_score, score)
+
+    def _move_on(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``move on from a spent room`` (knowledge/spread.py): ``STALE_TURNS`` turns here without a
+        new room or a point, walk to the room of this run's map where the fewest turns were spent."""
+        s, here = self.state, ctx.room_id
+        if not on(MOVE_ON) or here is None:
+            return None
+        if s.move_to and (here == s.move_to or s.move_steps >= WALK_STEPS):
+            s.move_to = ""  # arrived, or the walk is too long: the agent plays here
+        if not s.move_to and s.stale_since < STALE_TURNS:
+            return None
+        if not s.move_to:
+            exits = _this_run_exits(ctx.map)
+            rooms = set(exits) | {to for d in exits.values() for to in d.values()}
+            far = {
+                r: len(steps)
+                for r in rooms
+                if r != here
+                for steps in [self.lore.route(here, r, exits)]
+                if steps
+            }
+            target = least_spent(here, rooms, s.spent, self.lore.room_turns, far)
+            s.stale_since = 0  # the next count starts now, whether or not there is a walk
+            if target is None:
+                return None
+            s.move_to, s.move_steps = target, 0
+        steps = self._route_to(ctx, s.move_to)
+        if not steps:
+            s.move_to = ""
+            return None
+        s.move_steps += 1
+        where = self.lore.rooms.get(s.move_to, s.move_to)
+        return steps[0], f"{MOVE_ON_RULE} (after {self.lore.runs} earlier runs): to {where}"
+
+    def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
+        self.state.ran_dry = self.inner.mem.ran_dry = True  # rule ``a dead end at fewer points`` may lift
+        return self._take_walk(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
+
+    def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """The wider pool here; when it has nothing left here, a step towards a room where it has."""
+        s, here = self.state, ctx.room_id or "?"
+        if s.pool_to and here != s.pool_to and s.pool_steps < POOL_WALK_STEPS:
+            walk = self._pool_step(ctx)
+            if walk is not None:
+                return walk
+        s.pool_to = ""
+        plan = self._untried(ctx, scene)
+        if plan is not None:
+            s.pool_rooms += [] if here in s.pool_rooms else [here]
+            return plan
+        s.pool_dry += [] if here in s.pool_dry else [here]
+        if not on(POOL_WALK) or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
+            return None
+        if s.sweep_room != f"{here}|{s.stale_score}" or s.stale_since < s.sweep_from:
+            s.sweep_room, s.sweep_from = f"{here}|{s.stale_score}", s.stale_since if on(OWN_SWEEP) else 0
+        own = s.stale_since - s.sweep_from  # the sweep's turns here so far
+        if own < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
+            return None  # the agent's sweep of other verbs has its turns here first
+        exits = _this_run_exits(ctx.map)
+        rooms = set(exits) | {to for d in exits.values() for to in d.values()}
+        far = {
+            r: len(steps)
+            for r in rooms
+            if r != here and r not in s.pool_dry and self._pool_left(ctx, r)
+            for steps in [self.lore.route(here, r, exits)]
+            if steps
+        }
+        things = set(s.pool_rooms) | {
+            r for r in rooms if any(same_place(r, k) for k in self.lore.items.values())
+        }
+        target = pool_target(here, rooms, set(s.pool_dry), things, far)
+        if target is None:
+            return None
+        s.pool_to, s.pool_steps = target, 0
+        return self._pool_step(ctx)
+
+    def _pool_left(self, ctx: TurnContext, room: str) -> bool:
+        """Whether the wider pool has a command left in another room of this run's map (seen as the
+        agent remembers it: its things, what is carried now)."""
+        s, mem = self.state, self.inner.mem
+        if s.uses.get(room, 0) >= ROOM_BUDGET or not hasattr(self.inner, "_remote_scene"):
+            return False
+        if not mem.now.lit and self.inner._map_dark(room):
+            return False
+        scene = self.inner._remote_scene(room)
+        verbs = self.lore.verbs
+        on = [v for v in verbs if v not in s.no_thing]
+        kinds, ruled_out = self._not_kinds(), self._ruled_out()
+        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, ruled_out)
+        pool = pool_commands(ctx.vocabulary.knows, room, scene, mem, asked)
+        return any(allowed(c, room, mem) for c, _ in pool)
+
+    def _pool_step(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """A step of rule ``the pool is not spent elsewhere`` (None, and the walk left, when none)."""
+        s = self.state
+        steps = self._route_to(ctx, s.pool_to)
+        if not steps:
+            s.pool_dry.append(s.pool_to)  # no way there this time: not walked to again at this score
+            s.pool_to = ""
+            return None
+        s.pool_steps += 1
+        s.pool_walked += 1
+        where = self.lore.rooms.get(s.pool_to, s.pool_to)
+        return steps[0], f"{POOL_RULE} (after {self.lore.runs} earlier runs): to {where}"
+
+    def _untried(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
+        """An untried use (knowledge/widen.py)."""
+        s = self.state
+        mem, verbs = self.inner.mem, self.lore.verbs
+        runs = self.lore.runs
+        on = [v for v in verbs if v not in s.no_thing]
+        kinds = self._not_kinds()
+        absent = self._ruled_out()
+        return untried_use(
+            ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, absent
+        )
+
+    def _takes_left(self, ctx: TurnContext, text: str = "") -> list[tuple[str, str, int, tuple[str, ...]]]:
+        """(room, command, run, things) of rule ``what an earlier run took`` not sent this run (or sent
+        before the thing was there, and ``text`` names it now), whose things this run never held, that
+        never killed there."""
+        if not on(TAKEN) or ctx.room_id is None:
+            return []
+        held, mem, s = self.state.held, self.inner.mem, self.state
+        words = set(re.findall(r"[a-z]+", text))
+        return [
+            (room, command, run, things)
+            for (room, command), (run, things) in self.lore.taken.items()
+            if (
+                f"{room}|{command}" not in s.took
+                or f"{room}|{command}" in s.took_absent
+                and any(words & {h, f"{h}s", f"{h}es"} for h in (t.lower().split()[-1] for t in things))
+            )
+            and not any(t.lower() in held for t in things)
+            and not mem.deadly(room, command)
+        ]
+
+    def _note_held(self, ctx: TurnContext) -> None:
+        """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
+        if on(TAKEN) and ctx.room_id is not None:
+            held = self.state.held
+            held += [c.lower() for c in ctx.inventory if c.lower() not in held]
+
+    def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``what an earlier run took``, here: its command (once a run). Rule ``not there yet``: a
+        taking answered "You can't see any such thing" (the thing comes later: an event puts it there)
+        is sent once more when a text of the room names the thing."""
+        self._note_held(ctx)
+        s, last = self.state, (ctx.last_command or "").strip().lower()
+        if (
+            on(NOT_YET)
+            and s.took
+            and s.took[-1].endswith(f"|{last}")
+            and SUCH_THING.search(ctx.last_output or "")
+        ):
+            s.took_absent += [] if s.took[-1] in s.took_absent else [s.took[-1]]
+        text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
+        for room, command, run, things in self._takes_left(ctx, text):
+            if same_place(ctx.room_id, room):
+                key = f"{room}|{command}"
+                again = key in s.took
+                s.took += [] if again else [key]
+                s.took_absent = [k for k in s.took_absent if k != key]
+                if again:  # this run's own memory of the refusal is no bar now: the thing is named here
+                    mem = self.inner.mem
+                    mem.attempts.unmark(ctx.room_id, command)
+                    named = set(objects(command))
+                    mem.seen.absent = [
+                        a for a in mem.seen.absent if a.room != ctx.room_id or a.what not in named
+                    ]
+                rule = f"{NOT_YET_RULE} (run {run})" if again else f"{TAKEN_RULE} (run {run})"
+                return command, f"{rule}: {', '.join(things)}"
+        return None
+
+    def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
+        if ctx.room_id is None or sum(self.state.take_walks.values()) >= TAKE_TURNS:
+            return None
+        self._note_held(ctx)
+        rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
+        rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
+        step = self._walk_to_nearest(ctx, rooms, self.state.take_walks, TAKE_STEPS)
+        if step is None:
+            return None
+        return step[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {step[1]}"
+
+    def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
+        run has not, over the known map (earlier runs' exits and this run's)."""
+        if not on(UNSEEN) or ctx.room_id is None or sum(self.state.unseen.values()) >= UNSEEN_TURNS:
+            return None
+        exits = _this_run_exits(ctx.map)
+        seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
+        names = set(ctx.known_rooms)  # the context lists rooms by name (two rooms may share one)
+        rooms = [
+            room
+            for room, name in self.lore.rooms.items()
+            if name not in names and not any(same_place(room, r) for r in seen)
+        ]
+        step = self._walk_to_nearest(ctx, rooms, self.state.unseen, UNSEEN_STEPS, exits)
+        if step is None:
+            return None
+        return step[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {step[1]}"
+
+    def _behind(self, ctx: TurnContext) -> bool:
+        """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
+        turn by which the first run (played blank) had a higher score: knowledge is not helping this
+        time (another seed, a veto in the way), so the agent plays on as it would fresh (its own
+        rules only: no vetoes, plans or wider pool of earlier runs; the turn's reasoning says so)."""
+        if not on(STAND_DOWN) or ctx.score is None:
+            return False
+        for turn, score in self.lore.first_rises:
+            if ctx.turn_number >= turn + BEHIND_GRACE and ctx.score < score:
+                now = f"{ctx.score} points at turn {ctx.turn_number}"
+                why = f"behind the first run: {now}, it had {score} at {turn}"
+                self.state.stood_down = why
+                self._inform()
+                log.info("knowledge: %s", why)
+                return True
+        return False

@@ -1,0 +1,117 @@
+"""This run's progress on what earlier runs taught: one serialisable record the knowledge rules share."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from autofrotz.knowledge.clock import (
+    Stay,
+)
+from autofrotz.knowledge.side_trip import (
+    Trip,
+)
+
+
+@dataclass
+class GoalState:
+    """This run's progress on the known scoring actions (goals by their index in the lore)."""
+
+    sent: dict[int, int] = field(default_factory=dict)  # goal -> times its command was sent
+    turns: dict[int, int] = field(default_factory=dict)  # goal -> turns spent on it
+    prepared: dict[int, int] = field(default_factory=dict)  # goal -> preparation steps sent
+    done: list[int] = field(default_factory=list)
+    dropped: list[int] = field(default_factory=list)
+    steps: dict[str, int] = field(default_factory=dict)  # "room|direction" -> times a plan walked it
+    takes: dict[str, int] = field(default_factory=dict)  # thing -> times a plan went to take it
+    last_goal: int | None = None
+    last_score: int | None = None
+    dry: int = 0  # planned turns since the score last rose
+    path_at: int = 0  # steps of the proven path sent
+    path_done: bool = False
+    path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
+    rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
+    off_at: int = 0  # the step the replay last went off at
+    back: int = 0  # turns spent walking back to the path (rule ``back to the path``)
+    uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
+    ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
+    wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
+    wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
+    wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
+    no_thing: list[str] = field(default_factory=list)  # own verbs the parser read no thing after
+    stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
+    stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
+    room: str = ""  # the room of the last turn
+    own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
+    leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
+    barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
+    unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
+    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
+    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
+    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
+    spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
+    stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
+    stale_since: int = 0  # turns in it without a new room or a point
+    stale_score: int = 0
+    move_to: str = ""  # the room it walks to ("" when none)
+    ran_dry: bool = False  # the agent asked for the wider pool once (rule ``a dead end at fewer points``)
+    move_steps: int = 0
+    pool_dry: list[str] = field(default_factory=list)  # rooms where the pool had nothing left (this score)
+    pool_rooms: list[str] = field(default_factory=list)  # rooms where the pool sent a command (this run)
+    pool_to: str = ""  # the room rule ``the pool is not spent elsewhere`` walks to ("" when none)
+    pool_steps: int = 0  # steps of that walk
+    pool_walked: int = 0  # steps walked for the pool this run
+    walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
+    parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
+    no_way: bool = False  # the last walk a plan asked for found no route
+    not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
+    unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
+    absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
+    sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
+    sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
+    sweep_from: int = 0  # the room's count of stale turns when it did
+    told: list[str] = field(default_factory=list)  # gives a reply asked for, not yet sent
+    told_sent: list[str] = field(default_factory=list)
+    told_steps: int = 0
+    last_give: str = ""  # the last give or show sent (a question's answer may finish it)
+    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
+    opened_way: str = ""  # the way to go next (the command was just sent)
+    shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
+    aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
+    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
+    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
+    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
+    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
+    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
+    ask_steps: int = 0  # steps walked towards a person an earlier run examined
+    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
+    said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
+    said_sent: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
+    due: list[str] = field(default_factory=list)  # waiting commands to send again (the score rose)
+    due_steps: int = 0
+    wait_score: int = 0
+    trip: Trip = field(default_factory=Trip)  # rule ``a side door on the path`` (knowledge/side_trip.py)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (integer keys as pairs).
+
+        >>> s = GoalState(sent={0: 1}, done=[2]); GoalState.from_dict(s.to_dict()) == s
+        True
+        """
+        data = asdict(self)
+        for name in ("sent", "turns", "prepared"):
+            data[name] = [[k, v] for k, v in data[name].items()]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GoalState:
+        """Inverse of to_dict."""
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        for name in ("sent", "turns", "prepared"):
+            known[name] = {int(k): int(v) for k, v in known.get(name, [])}
+        if isinstance(known.get("stay"), dict):
+            known["stay"] = Stay(**known["stay"])
+        if isinstance(known.get("trip"), dict):
+            known["trip"] = Trip(**{k: v for k, v in known["trip"].items() if k in Trip.__dataclass_fields__})
+        return cls(**known)
