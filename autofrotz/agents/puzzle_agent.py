@@ -109,11 +109,15 @@ class PuzzleAgent:
         self.last_llm_turn = -(10**6)
         self.was_stuck = False  # asked once when play gets stuck, not every turn it stays so
         self.keys_used: dict[str, str] = {}  # a key that unlocked something -> that thing
+        self.acted_on: set[str] = set()  # hints done (by meaning): not offered again
 
     # --- evaluation -------------------------------------------------------------------------
     def evaluate(self, view: WorldView, signals: Signals, allow_llm: bool = True) -> PuzzleUpdate:
         """Detect new puzzles, close solved ones and refresh the suggestions for this turn."""
         self._note_key_used(view)
+        acted = obstacles.action_key(view.command or "")
+        if any(obstacles.action_key(s.action) == acted for s in self.suggestions):
+            self.acted_on.add(acted)  # done once: if its puzzle stays open, doing it again changes nothing
         found = self._detect(view) + self._blocked_ways(view)
         update = PuzzleUpdate(found=found, solved=self._solved_by_rules(view, signals.score_changed))
         self._link_tools(view)
@@ -344,8 +348,10 @@ class PuzzleAgent:
             return ()
 
     def _fresh(self, suggestions: list[Suggestion]) -> list[Suggestion]:
-        """Drop suggestions whose meaning was already tried and failed, and duplicates; high first."""
+        """Drop suggestions whose meaning was already tried (failed, or done without closing its puzzle),
+        and duplicates; high first."""
         tried = {obstacles.action_key(a.split(" -> ")[0]) for p in self.puzzles for a in p.attempts}
+        tried |= self.acted_on
         seen: set[str] = set()
         kept = []
         for s in sorted(suggestions, key=lambda s: CONFIDENCES.index(s.confidence)):
@@ -440,6 +446,7 @@ class PuzzleAgent:
             "suggestions": [asdict(s) for s in self.suggestions],
             "last_llm_turn": self.last_llm_turn,
             "keys_used": dict(self.keys_used),
+            "acted_on": sorted(self.acted_on),
         }
 
     def load_dict(self, data: dict[str, Any], keep_newer: bool = False) -> None:
@@ -453,6 +460,7 @@ class PuzzleAgent:
         ]
         self.last_llm_turn = int(data.get("last_llm_turn", -(10**6)))
         self.keys_used = {str(k): str(v) for k, v in dict(data.get("keys_used") or {}).items()}
+        self.acted_on = {str(k) for k in data.get("acted_on") or ()}
 
 
 def _moves_or_looks(command: str | None) -> bool:

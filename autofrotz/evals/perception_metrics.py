@@ -117,13 +117,28 @@ def segment_reachability(maps: MapManager, visited: set[str]) -> float:
 
 
 def reachability(maps: MapManager, visited: set[str]) -> tuple[float, int]:
-    """Share (0-100) of eligible visited rooms that get_path reaches from the start room, and how
-    many rooms were eligible."""
+    """Share (0-100) of eligible visited rooms the map's links reach from the start room, and how
+    many rooms were eligible. A walked way found shut since (a door closed again) still connects: it
+    is state the briefing shows, not a connection the map lost."""
     start = maps.start_room
     if start is None:
         return 100.0, 0
     targets = (eligible_rooms(maps, start) & visited & set(maps.graph.nodes)) - {start}
     if not targets:
         return 100.0, 0
-    reached = sum(bool(maps.get_path(start, room)) for room in targets)
+    reached = sum(bool(maps.get_path(start, room)) or _walked_to(maps, start, room) for room in targets)
     return round(100.0 * reached / len(targets), 2), len(targets)
+
+
+def _walked_to(maps: MapManager, start: str, room: str) -> bool:
+    """Whether links the map knows (shut ones included, teleports not) lead from start to room."""
+    seen, frontier = {start}, [start]
+    while frontier:
+        here = frontier.pop()
+        for link in maps.links.get(here, {}).values():
+            if link.to_room not in seen and not link.teleport:
+                if link.to_room == room:
+                    return True
+                seen.add(link.to_room)
+                frontier.append(link.to_room)
+    return False
