@@ -106,7 +106,7 @@ def test_the_play_command_serves_on_while_a_page_is_open_and_the_page_draws_to_t
     rendered(pg, last, timeout=WAIT_MS)
     shoot_both(pg, "viewer-game-over")
     proc.send_signal(signal.SIGINT)  # Ctrl-C
-    assert proc.wait(20) == 0
+    assert proc.wait(60) == 0
     assert "python main.py serve --db" in "".join(seen) + (proc.stderr.read() if proc.stderr else "")
     pg.wait_for_selector("#server-gone", timeout=WAIT_MS)  # the page notices the server went
     pg.fill("#turn-input", str(last // 2))  # a turn not fetched yet: no error notice per click
@@ -238,4 +238,4 @@ def test_taking_over_from_the_page_costs_about_the_turns_typed(
     turn = int(re.search(r"won at turn (\d+)", ended).group(1))  # type: ignore[union-attr]
     assert turn <= UNTOUCHED_WIN + 1 + 3, ended  # the turn typed, and a few of the agent's re-reading
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(20) == 0
+    assert proc.wait(60) == 0
