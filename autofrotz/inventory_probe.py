@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from autofrotz.game_interface import RunningGame
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
-    from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route
+    from autofrotz.managers.map_state import ExitAnswers, Facts, Route
 
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from autofrotz.evals.inventory_diagnosis import InventoryDiagnosis
 
 if TYPE_CHECKING:
-    from autofrotz.managers.map_side_exit import ExitAnswers
+    from autofrotz.managers.map_state import ExitAnswers
 
 
 @dataclass

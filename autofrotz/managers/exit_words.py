@@ -189,8 +189,8 @@ def read_way_tried(
     >>> read_way_tried("Hall\\nA hall of pillars, much like the last.", "hall", way="north", headers=True)[0]
     'stays'
     """
-    from autofrotz.managers.map_identity import _name_from_description as room_name_of
-    from autofrotz.managers.map_side_exit import room_shown
+    from autofrotz.managers.map_reading import name_from_description as room_name_of
+    from autofrotz.managers.map_reading import room_shown
     from autofrotz.managers.room_parser import header_lines, parse_output
 
     words = first_sentence(reply)

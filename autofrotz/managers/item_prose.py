@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from autofrotz.managers.item_holders import inside_holders
 from autofrotz.managers.item_names import (
     ARTICLES,
     NEGATED_ENTRY,
@@ -130,8 +131,6 @@ def _placed(held: list[tuple[str | None, list[ListedItem]]]) -> list[ListedItem]
     """The things of every clause, those a clause puts in a listed thing ("Your bag holds a pin.", "You
     have a coin in your coat pocket.") inside it; a place of the player's no listed thing names (hands,
     pockets) holds what is carried, and some other thing's ("The troll holds a knife.") nothing of ours."""
-    from autofrotz.managers.item_sections import inside_holders
-
     groups = [(f"in {place}" if place else None, read) for place, read in held]
     items: list[ListedItem] = []
     for (words, _read), (holder, read) in zip(groups, inside_holders(groups), strict=True):

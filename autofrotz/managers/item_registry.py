@@ -38,16 +38,21 @@ class ItemUpdate:
 
 
 class ItemRegistry:
-    """Items keyed by normalised id, with the moves that record an ItemUpdate for the current turn."""
+    """Items keyed by normalised id, with the moves that record an ItemUpdate for the current turn (begin_turn
+    starts one)."""
 
     def __init__(self) -> None:
         self.items: dict[str, Item] = {}
         self.inventory_limit: int | None = None
-        self._unverified: set[str] = set()  # carried items named only by a command's noun
-        self._turn = 0
-        self._room: str | None = None
-        self._updates: list[ItemUpdate] = []
-        self._rule = ""  # the reply rule being applied, stamped on the updates it causes
+        self.unverified: set[str] = set()  # carried items named only by a command's noun
+        self.turn = 0
+        self.room: str | None = None
+        self.updates: list[ItemUpdate] = []
+        self.rule = ""  # the reply rule being applied, stamped on the updates it causes
+
+    def begin_turn(self, turn: int, room: str | None) -> None:
+        """Start a turn's changes: later moves are stamped with this turn and collected in updates."""
+        self.turn, self.room, self.updates = turn, room, []
 
     # ----- public queries -------------------------------------------------------------------
     def get_inventory(self) -> list[Item]:
@@ -93,106 +98,106 @@ class ItemRegistry:
     # ----- public mutations -----------------------------------------------------------------
     def take_item(self, item_id: str) -> Item:
         """Move an item into the inventory (creating it if unknown)."""
-        item = self._ensure(item_id)
+        item = self.ensure(item_id)
         item.portable = True
-        self._move(item, INVENTORY, "taken")
+        self.move(item, INVENTORY, "taken")
         return item
 
     def drop_item(self, item_id: str, room_id: str | None) -> Item:
         """Move an item to a room (or "unknown" when the room is not known)."""
-        item = self._ensure(item_id)
-        self._move(item, room_id or UNKNOWN, "dropped")
+        item = self.ensure(item_id)
+        self.move(item, room_id or UNKNOWN, "dropped")
         return item
 
     def add_item(self, name: str, location: str = UNKNOWN, **properties: Any) -> Item:
         """Register an item by name (or return the existing one)."""
-        item = self._ensure(item_id(name), name)
+        item = self.ensure(item_id(name), name)
         if location != UNKNOWN:
-            self._move(item, location, "seen")
+            self.move(item, location, "seen")
         item.properties.update(properties)
         return item
 
     # ----- helpers --------------------------------------------------------------------------
-    def _take_named(self, name: str, text: str) -> Item:
+    def take_named(self, name: str, text: str) -> Item:
         """Move the object a command or reply names into the inventory."""
-        item = self._resolve(name, prefer_carried=False) or self._create_from_text(name, text)
+        item = self.resolve(name, prefer_carried=False) or self._create_from_text(name, text)
         item.portable = True
         if item.location != INVENTORY:
-            self._move(item, INVENTORY, "taken")
+            self.move(item, INVENTORY, "taken")
         return item
 
-    def _drop_named(self, name: str) -> None:
+    def drop_named(self, name: str) -> None:
         """Move a named object from the inventory to the current room."""
-        item = self._resolve(name, prefer_carried=True) or self._ensure(item_id(name), name)
-        self._move(item, self._room or UNKNOWN, "dropped")
+        item = self.resolve(name, prefer_carried=True) or self.ensure(item_id(name), name)
+        self.move(item, self.room or UNKNOWN, "dropped")
 
-    def _put_named(self, name: str, container: str) -> None:
+    def put_named(self, name: str, container: str) -> None:
         """Move a named object into (or onto) another object."""
-        item = self._resolve(name, prefer_carried=True) or self._ensure(item_id(name), name)
-        holder = self._resolve(container, prefer_carried=False)
-        self._move(item, holder.item_id if holder else item_id(container), "moved")
+        item = self.resolve(name, prefer_carried=True) or self.ensure(item_id(name), name)
+        holder = self.resolve(container, prefer_carried=False)
+        self.move(item, holder.item_id if holder else item_id(container), "moved")
 
-    def _lost_named(self, name: str, why: str) -> None:
+    def lost_named(self, name: str, why: str) -> None:
         """The game contradicts our belief that we carry an object."""
-        item = self._carried(name)
+        item = self.carried(name)
         if item is not None:
-            self._move(item, UNKNOWN, "gone", detail=why)
+            self.move(item, UNKNOWN, "gone", detail=why)
 
-    def _carried(self, noun: str) -> Item | None:
+    def carried(self, noun: str) -> Item | None:
         """The carried item a noun means, or None when it means nothing we hold."""
-        item = self._resolve(noun, prefer_carried=True)
+        item = self.resolve(noun, prefer_carried=True)
         return item if item is not None and item.location == INVENTORY else None
 
-    def _classify(self, name: str, portable: bool | None = None, alive: bool | None = None) -> None:
+    def classify(self, name: str, portable: bool | None = None, alive: bool | None = None) -> None:
         """Record what a refusal taught us about an object."""
-        item = self._resolve(name, prefer_carried=False) or self._ensure(item_id(name), name)
+        item = self.resolve(name, prefer_carried=False) or self.ensure(item_id(name), name)
         if portable is not None and item.portable is not portable:
             item.portable = portable
             self._record(item, "fixed" if not portable else "property", detail=f"portable={portable}")
         if alive is not None:
-            self._set_property(item, "alive", alive)
+            self.set_property(item, "alive", alive)
 
-    def _learn_limit(self) -> None:
+    def learn_limit(self) -> None:
         """A refusal to carry more: the limit is what we hold now."""
         count = len(self.get_inventory())
         if count and (self.inventory_limit is None or count < self.inventory_limit):
             self.inventory_limit = count
-            self._updates.append(ItemUpdate("", "", "limit", INVENTORY, str(count), self._rule))
+            self.updates.append(ItemUpdate("", "", "limit", INVENTORY, str(count), self.rule))
 
-    def _set_property(self, item: Item, key: str, value: Any) -> None:
+    def set_property(self, item: Item, key: str, value: Any) -> None:
         """Set a property, recording a change only when the value differs."""
         if item.properties.get(key) != value:
             item.properties[key] = value
             self._record(item, "property", detail=f"{key}={value}")
 
-    def _move(self, item: Item, location: str, change: str, detail: str = "") -> None:
+    def move(self, item: Item, location: str, change: str, detail: str = "") -> None:
         """Change an item's location and record it."""
         item.location = location
-        item.last_seen_turn = self._turn
+        item.last_seen_turn = self.turn
         self._record(item, change, detail)
 
     def _record(self, item: Item, change: str, detail: str = "") -> None:
         """Append an ItemUpdate for this turn."""
-        self._updates.append(ItemUpdate(item.item_id, item.name, change, item.location, detail, self._rule))
+        self.updates.append(ItemUpdate(item.item_id, item.name, change, item.location, detail, self.rule))
 
-    def _ensure(self, item_id: str, name: str | None = None) -> Item:
+    def ensure(self, item_id: str, name: str | None = None) -> Item:
         """The item with this id, created when new."""
         item = self.items.get(item_id)
         if item is None:
             display = name or item_id.replace("_", " ")
-            item = Item(item_id=item_id, name=display, first_seen_turn=self._turn, last_seen_turn=self._turn)
+            item = Item(item_id=item_id, name=display, first_seen_turn=self.turn, last_seen_turn=self.turn)
             self.items[item_id] = item
         return item
 
     def _create_from_text(self, noun: str, text: str) -> Item:
         """A new item for a noun, named by the fullest phrase in the reply that ends with it."""
         name = name_in_text(noun, text)
-        item = self._ensure(item_id(name or noun), name or noun)
+        item = self.ensure(item_id(name or noun), name or noun)
         if name is None:
-            self._unverified.add(item.item_id)
+            self.unverified.add(item.item_id)
         return item
 
-    def _resolve(self, noun: str, prefer_carried: bool = False, exact: bool = False) -> Item | None:
+    def resolve(self, noun: str, prefer_carried: bool = False, exact: bool = False) -> Item | None:
         """The known item a noun phrase most likely means."""
         key = item_id(noun)
         if exact or (key in self.items and self.items[key].location != UNKNOWN):
@@ -206,7 +211,7 @@ class ItemRegistry:
     def _preference(self, item: Item, prefer_carried: bool) -> tuple[int, int, int, int]:
         """Sort key: carried or here first (as asked), portable next, most recently seen last."""
         carried = item.location == INVENTORY
-        here = self._room is not None and item.location == self._room
+        here = self.room is not None and item.location == self.room
         first = 0 if (carried if prefer_carried else (here or item.location not in (INVENTORY,))) else 1
         known = 0 if item.location != UNKNOWN else 1
         return (first, known, 0 if item.portable is not False else 1, -item.last_seen_turn)

@@ -30,34 +30,34 @@ from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 GERUNDS = {"take": "taking", "drop": "dropping"}
 
 
-class ItemRules(ItemRegistry):
-    """Registry updates read from game text by rules; unsure_reason says what they could not explain."""
+class ItemRules:
+    """Updates to a registry read from game text by rules; unsure_reason says what they could not explain."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, registry: ItemRegistry) -> None:
+        self.registry = registry
         self.unsure_reason: str | None = None
-        self._last_listing_turn: int | None = None  # None: never listed (the story may start us with things)
+        self.last_listing_turn: int | None = None  # None: never listed (the story may start us with things)
         # answers to "inventory" (the player's or a side query's) that no reader took for a listing
         self.unread_inventories = 0
 
-    def _apply_rules(self, text: str, command: Command) -> None:
+    def apply(self, text: str, command: Command) -> None:
         """The deterministic parser: every rule that recognises something applies."""
         if command.action == "inventory":
             listing = ip.parse_inventory(text)
             if listing is not None:
-                self._resync(listing)
+                self.resync(listing)
                 return
             self.unread_inventories += bool(text.strip())
         for name in ip.implicit_takes(text):
-            self._take_named(name, text)
+            self.registry.take_named(name, text)
         for name, container in ip.implicit_puts(text):
-            self._put_named(name, container)
+            self.registry.put_named(name, container)
         handled = self._apply_multi(text, command)
         if not handled and command.action and command.nouns:
             self._apply_single(text, command)
         self._apply_listings(text)
         if ip.LIMIT_PATTERNS.search(text):
-            self._learn_limit()
+            self.registry.learn_limit()
         if not self.unsure_reason and not handled and POSSESSION_HINTS.search(text):
             self.unsure_reason = "possession words in a reply the rules did not explain"
 
@@ -65,9 +65,9 @@ class ItemRules(ItemRegistry):
         """Multi-object replies; True when any were found."""
         taken, dropped = ip.taken_colon_list(text), ip.dropped_colon_list(text)
         for name in taken:
-            self._take_named(name, text)
+            self.registry.take_named(name, text)
         for name in dropped:
-            self._drop_named(name)
+            self.registry.drop_named(name)
         pairs = ip.multi_replies(text) if command.action in ("take", "drop", "put") else []
         handled = bool(taken or dropped)
         for name, reply in pairs:
@@ -79,10 +79,14 @@ class ItemRules(ItemRegistry):
     def _in_scope_here(self, name: str) -> None:
         """A thing the game named in its answer to taking ("wall: You can't get that.") is in sight: here,
         unless we carry it or know it inside or on something."""
-        item = self._resolve(name, exact=True) or self._ensure(ip.item_id(name), name)
-        item.last_seen_turn = self._turn
-        if self._room is not None and item.location not in (INVENTORY, self._room, *self.items):
-            self._move(item, self._room, "seen")
+        item = self.registry.resolve(name, exact=True) or self.registry.ensure(ip.item_id(name), name)
+        item.last_seen_turn = self.registry.turn
+        if self.registry.room is not None and item.location not in (
+            INVENTORY,
+            self.registry.room,
+            *self.registry.items,
+        ):
+            self.registry.move(item, self.registry.room, "seen")
 
     def _apply_reply(self, command: Command, name: str, reply: str, text: str) -> bool:
         """One "object: reply" line; True when the reply was understood."""
@@ -94,24 +98,24 @@ class ItemRules(ItemRegistry):
 
     def _apply_effect(self, rule: ReplyRule, noun: str, text: str, command: Command) -> None:
         """Carry out what a reply rule says happened to the object, recording the rule's name."""
-        self._rule = rule.name
+        self.registry.rule = rule.name
         try:
             if rule.effect == TAKEN:
-                self._take_named(noun, text)
+                self.registry.take_named(noun, text)
             elif rule.effect == DROPPED:
-                self._drop_named(noun)
+                self.registry.drop_named(noun)
             elif rule.effect == PUT and command.target:
-                self._put_named(noun, command.target)
+                self.registry.put_named(noun, command.target)
             elif rule.effect == LOST:
-                self._lost_named(noun, "the game says it is not carried")
+                self.registry.lost_named(noun, "the game says it is not carried")
             elif rule.effect in (FIXED, ALIVE):
-                self._classify(noun, portable=False, alive=True if rule.effect == ALIVE else None)
+                self.registry.classify(noun, portable=False, alive=True if rule.effect == ALIVE else None)
             elif rule.effect == LIMIT:
-                self._learn_limit()
+                self.registry.learn_limit()
             elif rule.effect == UNSURE:
                 self.unsure_reason = f"unrecognised reply to {GERUNDS.get(command.action or '', '')} {noun!r}"
         finally:
-            self._rule = ""
+            self.registry.rule = ""
 
     def _apply_single(self, text: str, command: Command) -> None:
         """Replies to a command about one or more named objects."""
@@ -136,7 +140,7 @@ class ItemRules(ItemRegistry):
         if command.target is None or _refused(text):
             return
         if PUT_VERB_REPLY.search(" ".join(ip.reply_lines(text))):
-            self._put_named(noun, command.target)
+            self.registry.put_named(noun, command.target)
         else:
             self.unsure_reason = f"unrecognised reply to putting {noun!r}"
 
@@ -145,61 +149,65 @@ class ItemRules(ItemRegistry):
         item = self._handed_over(noun, text)
         if item is not None:
             target = ip.item_id(command.target) if command.target else UNKNOWN
-            self._move(item, target, "moved", detail="given")
+            self.registry.move(item, target, "moved", detail="given")
             if command.target:
-                self._classify(command.target, portable=False, alive=True)
+                self.registry.classify(command.target, portable=False, alive=True)
 
     def _handed_over(self, noun: str, text: str) -> Item | None:
         """The carried item a give or throw let go of, or None when refused or not held."""
-        return None if _refused(text) else self._carried(noun)
+        return None if _refused(text) else self.registry.carried(noun)
 
     def _single_consume(self, noun: str, text: str, command: Command) -> None:
         """eat/drink X: gone when the reply is not a refusal."""
         if ip.sounds_like_failure(text):
             return
-        item = self._carried(noun)
+        item = self.registry.carried(noun)
         if item is not None:
             item.properties["consumed"] = True
-            self._move(item, UNKNOWN, "gone", detail="consumed")
+            self.registry.move(item, UNKNOWN, "gone", detail="consumed")
 
     def _single_throw(self, noun: str, text: str, command: Command) -> None:
         """throw X (at Y): it leaves our hands unless refused."""
         item = self._handed_over(noun, text)
         if item is not None:
-            self._move(item, self._room or UNKNOWN, "dropped", detail="thrown")
+            self.registry.move(item, self.registry.room or UNKNOWN, "dropped", detail="thrown")
 
     def _single_wear(self, noun: str, text: str, command: Command) -> None:
         """wear X: worn and therefore carried."""
         if not ip.sounds_like_failure(text):
-            item = self._carried(noun) or self._take_named(noun, text)
-            self._set_property(item, "worn", True)
+            item = self.registry.carried(noun) or self.registry.take_named(noun, text)
+            self.registry.set_property(item, "worn", True)
 
     def _single_unwear(self, noun: str, text: str, command: Command) -> None:
         """take off X: still carried, no longer worn."""
-        item = self._resolve(noun, prefer_carried=True)
+        item = self.registry.resolve(noun, prefer_carried=True)
         if item is not None and not ip.sounds_like_failure(text):
-            self._set_property(item, "worn", False)
+            self.registry.set_property(item, "worn", False)
 
     def _apply_listings(self, text: str) -> None:
         """Objects a room description (the last one of a reply that passes through rooms) or an opened
         container shows."""
         for listed in ip.room_items(last_room_part(text)):
-            self._see(listed, self._room)
+            self.see(listed, self.registry.room)
         for container, contents in ip.container_contents(text):
-            holder = self._resolve(container, prefer_carried=False) or self.add_item(container)
+            holder = self.registry.resolve(container, prefer_carried=False) or self.registry.add_item(
+                container
+            )
             for listed in contents:
-                self._see(listed, holder.item_id)
+                self.see(listed, holder.item_id)
 
-    def _see(self, listed: ip.ListedItem, location: str | None) -> None:
+    def see(self, listed: ip.ListedItem, location: str | None) -> None:
         """Record that an object was seen at a location."""
-        item = self._resolve(listed.name, exact=True) or self._ensure(ip.item_id(listed.name), listed.name)
-        item.last_seen_turn = self._turn
+        item = self.registry.resolve(listed.name, exact=True) or self.registry.ensure(
+            ip.item_id(listed.name), listed.name
+        )
+        item.last_seen_turn = self.registry.turn
         for key, value in listed.properties.items():
-            self._set_property(item, key, value)
+            self.registry.set_property(item, key, value)
         if location is not None and item.location != INVENTORY and item.location != location:
-            self._move(item, location, "seen")
+            self.registry.move(item, location, "seen")
 
-    def _resync(self, listing: list[ip.ListedItem]) -> None:
+    def resync(self, listing: list[ip.ListedItem]) -> None:
         """An inventory listing is the truth: carried items are exactly those listed."""
         listed_ids: set[str] = set()
         renames = self._renames(listing)
@@ -208,19 +216,19 @@ class ItemRules(ItemRegistry):
             item.portable = True if entry.container is None else item.portable
             location = INVENTORY if entry.container is None else ip.item_id(entry.container)
             for key, value in entry.properties.items():
-                self._set_property(item, key, value)
+                self.registry.set_property(item, key, value)
             if item.location != location:
-                self._move(item, location, "taken" if location == INVENTORY else "moved")
+                self.registry.move(item, location, "taken" if location == INVENTORY else "moved")
             listed_ids.add(item.item_id)
-        for item in self.get_inventory():
+        for item in self.registry.get_inventory():
             if item.item_id not in listed_ids:
-                self._move(item, UNKNOWN, "gone", detail="missing from the inventory listing")
-        self._unverified.clear()
-        self._last_listing_turn = self._turn
+                self.registry.move(item, UNKNOWN, "gone", detail="missing from the inventory listing")
+        self.registry.unverified.clear()
+        self.last_listing_turn = self.registry.turn
 
     def _listed_item(self, name: str, renames: dict[str, Item], taken: set[str]) -> Item:
         """The registry item for a listing entry; a second entry of the same name is another object."""
-        item = self._resolve(name, exact=True) or renames.get(name)
+        item = self.registry.resolve(name, exact=True) or renames.get(name)
         if item is not None and item.item_id not in taken:
             return item
         base = item.item_id if item is not None else ip.item_id(name)
@@ -228,12 +236,18 @@ class ItemRules(ItemRegistry):
         while (base if number == 1 else f"{base}_{number}") in taken:
             number += 1
         key = base if number == 1 else f"{base}_{number}"
-        return self.items.get(key) or self._ensure(key, name)
+        return self.registry.items.get(key) or self.registry.ensure(key, name)
 
     def _renames(self, listing: list[ip.ListedItem]) -> dict[str, Item]:
         """Listed names that replace the guessed name of an item we took by a command's noun."""
-        new = [e.name for e in listing if e.container is None and self._resolve(e.name, exact=True) is None]
-        guessed = [self.items[i] for i in sorted(self._unverified) if i in self.items]
+        new = [
+            e.name
+            for e in listing
+            if e.container is None and self.registry.resolve(e.name, exact=True) is None
+        ]
+        guessed = [
+            self.registry.items[i] for i in sorted(self.registry.unverified) if i in self.registry.items
+        ]
         guessed = [i for i in guessed if i.location == INVENTORY and not _listed_as(i, listing)]
         renames: dict[str, Item] = {}
         for item in list(guessed):
@@ -249,11 +263,11 @@ class ItemRules(ItemRegistry):
 
     def _rename(self, item: Item, name: str) -> Item:
         """Give an item the name the game uses, keeping what we know about it."""
-        del self.items[item.item_id]
+        del self.registry.items[item.item_id]
         aliases = [*item.properties.get("aliases", []), item.name]
         item.item_id, item.name = ip.item_id(name), name
         item.properties["aliases"] = aliases
-        self.items[item.item_id] = item
+        self.registry.items[item.item_id] = item
         return item
 
 

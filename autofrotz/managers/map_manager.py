@@ -26,18 +26,26 @@ from autofrotz.managers.exit_words import (
     warned_ways,
 )
 from autofrotz.managers.map_graph import MENTIONED
-from autofrotz.managers.map_identity import _name_from_description, exits_conflict, furnishings, same_text
+from autofrotz.managers.map_identity import exits_conflict, furnishings, same_text
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_maze import MazeMap
-from autofrotz.managers.map_reading import is_inspection, quoted_title
-from autofrotz.managers.map_retro import EarlyTurns, first_described_move, intro_openings
+from autofrotz.managers.map_reading import is_inspection, is_retort, name_from_description, quoted_title
+from autofrotz.managers.map_retro import first_described_move
 from autofrotz.managers.map_rides import stepping_off
 from autofrotz.managers.map_rules import RULE_NAMES, check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
-from autofrotz.managers.map_rules_unnamed import is_retort
-from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, SceneState, next_dream_state
-from autofrotz.managers.map_side_exit import ExitAnswers, Facts, Route, exit_question
-from autofrotz.managers.map_side_look import here_texts, look_disowns, look_keeps_header
+from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, next_dream_state
+from autofrotz.managers.map_side_exit import exit_question
+from autofrotz.managers.map_side_look import here_texts, intro_openings, look_disowns, look_keeps_header
+from autofrotz.managers.map_state import (
+    DARK_ROOM_NAME,
+    ELSEWHERE_NAME,
+    EarlyTurns,
+    ExitAnswers,
+    Facts,
+    Route,
+    SceneState,
+)
 from autofrotz.managers.map_survey import survey_question, twins
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
@@ -51,8 +59,6 @@ __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
 MODES = ("rules", "llm", "hybrid")
 # Below this the rules call themselves unsure and hybrid mode asks the LLM.
 UNSURE = 0.5
-DARK_ROOM_NAME = "Darkness"
-ELSEWHERE_NAME = "Somewhere else"  # where a relocation without a room header leaves us
 
 
 @dataclass
@@ -237,7 +243,7 @@ class MapManager(MazeMap):
             scene.early.place(leading_paragraph(text), self.current_room)  # the room this reply shows
             for opening in scene.early.unplaced_moves():  # rooms the early moves showed and left
                 if parse_exits(opening):  # a room's description names its ways out; an event does not
-                    room = self.add_room(_name_from_description(opening), opening, turn=turn)
+                    room = self.add_room(name_from_description(opening), opening, turn=turn)
                     scene.early.place(opening, room)
         elif len(self.graph) > 1:
             scene.unread_decided = False  # rooms were told apart without it: the answer is final
@@ -309,7 +315,7 @@ class MapManager(MazeMap):
         if parsed.no_exit and parsed.header and parsed.header == self.current_name():
             parsed = ParsedOutput(no_exit=True)  # a refusal that prints the room again: we stay
         if parsed.header or headerless:
-            name = parsed.header or _name_from_description(parsed.description)
+            name = parsed.header or name_from_description(parsed.description)
             return self._decide(self._named(name, parsed, command, label, travel), turn)
         seen = Observation(parsed, command, label, travel, named=False)
         return self._decide(seen, turn)

@@ -25,7 +25,6 @@ CONTROL_VERBS = frozenset({"push", "press", "pull", "turn", "flip", "move", "hit
 # Words of a command that say nothing about which control ("push the button").
 FILLER_WORDS = frozenset({"the", "a", "an", "button", "switch", "lever", "key"})
 QUOTED = re.compile(r"[\"“]([^\"”]{2,40})[\"”]")
-RECENT_REPLIES = 6  # how far back a control's label may have been printed
 
 
 def is_ride_text(text: str) -> bool:

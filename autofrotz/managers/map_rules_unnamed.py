@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.exit_words import first_sentence
-from autofrotz.managers.map_identity import _name_from_description
 from autofrotz.managers.map_markers import look_alike
+from autofrotz.managers.map_reading import is_retort, name_from_description
 from autofrotz.managers.map_rides import is_ride_text, ride_destination
 from autofrotz.managers.map_scenes import (
     is_return_text,
@@ -119,30 +119,6 @@ def led_off_speaking(seen: Observation, view: MapView) -> Verdict | None:
     return Verdict(None, kind=ELSEWHERE) if leading_paragraph(view.reply).startswith(SPEECH_MARKS) else None
 
 
-# How a one-paragraph reply ends when it answers back rather than describes: an exclamation ("I don't
-# understand that!"), a question, or a prompt waiting for an answer ("Please answer (Y or N):").
-RETORT_ENDINGS = ("!", "?", ":", '!"', '?"')
-# A one-paragraph reply opening with "But" corrects the player ("But you aren't in anything at the
-# moment."): the parser answering back, a shape many libraries share; no description opens so.
-RETORT_OPENINGS = ("But ",)
-
-
-def is_retort(reply: str) -> bool:
-    """True for a reply of one paragraph that ends as an exclamation, a question or a prompt, or that
-    opens with "But": the parser or a character answering back, never a room's description.
-
-    >>> is_retort("I don't understand that!"), is_retort("Please answer the question (Y or N):")
-    (True, True)
-    >>> is_retort("But you aren't in anything at the moment.")
-    True
-    >>> is_retort("You're in the clearing."), is_retort("Wow!\\n\\nYou are in a hall.")
-    (False, False)
-    """
-    text = reply.strip()
-    one_paragraph = bool(text) and "\n\n" not in text.replace("\r", "")
-    return one_paragraph and (text.endswith(RETORT_ENDINGS) or text.startswith(RETORT_OPENINGS))
-
-
 def unread_headers_step(seen: Observation, view: MapView) -> Verdict | None:
     """A compass move once the unread_headers check has tripped (accepted moves drew different replies
     while the map never left its one room): this game shows rooms in a shape our header reading does
@@ -214,7 +190,7 @@ def _reread_name(seen: Observation, view: MapView, description: str) -> str:
     not of that one: then it is a room of theirs (a forest of rooms of one text, where a way walked
     once may be told wrong), named by its first sentence as they are."""
     link = current_link(seen, view)
-    own = _name_from_description(description)
+    own = name_from_description(description)
     if not link or link.random:
         return own
     target = str(view.room(link.to_room).get("description") or "")

@@ -2,29 +2,22 @@
 returns from a teleport, dreams, moves stopped by an event, rooms rewritten by an event, revisits under
 a new name, and time travel that keeps the spot.
 
-Pure predicates over a read-only MapView, and SceneState (dream, vision, ride, recent replies) that
-MapManager holds beside the graph; the rules in map_rules.py are built from them.
+Pure predicates over a read-only MapView and the SceneState (map_state: dream, vision, ride, recent
+replies) that MapManager holds beside the graph; the rules in map_rules.py are built from them.
 """
 
 from __future__ import annotations
 
 import re
-from collections import deque
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from autofrotz.managers.map_identity import description_matches, same_text
 from autofrotz.managers.map_maze import normalize_description, similarity
-from autofrotz.managers.map_retro import EarlyTurns
-from autofrotz.managers.map_rides import RECENT_REPLIES
+from autofrotz.managers.map_state import SceneState
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header
 from autofrotz.managers.room_prose import is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
 from autofrotz.words.directions import OPPOSITES, is_travel_command
-
-if TYPE_CHECKING:
-    from autofrotz.managers.map_side_exit import ExitAnswers, Facts
 
 # Replies telling of a fall to the place below (no header follows): "you are falling".
 FALL_PATTERNS: tuple[str, ...] = (
@@ -126,34 +119,6 @@ def one_word_swapped(old: str, new: str) -> bool:
     """
     a, b = old.lower().split(), new.lower().split()
     return len(a) == len(b) > 1 and sum(x != y for x, y in zip(a, b, strict=True)) == 1
-
-
-@dataclass
-class SceneState:
-    """What the map keeps about the scene the player is in, beside the graph."""
-
-    dreaming: bool = False  # asleep in the current room while a dream prints its own headers
-    in_vision: bool = False  # the dream is a vision, which may show places already on the map
-    riding: bool = False  # a ride without a header brought us here and we have not got off yet
-    replies: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))  # earlier replies
-    # the unread_headers check: the opening paragraph of each accepted compass move that left the map
-    # in its one room, with the directions that drew it; and the story's first output
-    unread_moves: dict[str, set[str]] = field(default_factory=dict)
-    intro: str = ""
-    # opening paragraphs that also answered a command that was neither a move nor a look: stock
-    # answers ("Nothing happens."), which no room's description is; kept only while the check can
-    # still trip (one room on the map), at most STOCK_OPENINGS of them
-    stock_openings: set[str] = field(default_factory=set)
-    # the check's answer once it is final: True from the reply that trips it, False once the map has
-    # a second room without it; later stock answers never turn a game's reading mode round
-    unread_decided: bool | None = None
-    early: EarlyTurns = field(default_factory=EarlyTurns)  # the turns read while the check was open
-    still_here: bool = False  # this reply's side look showed the room we were in (map_side_look)
-    side_look: str = ""  # the side "look" asked with this reply, if one was (map_side_look)
-    # the exits tried in side copies with this reply, their replies and the looks after them (map_side_exit)
-    side_exit: ExitAnswers | None = None
-    # what a survey of the room this reply shows saw, asked when the tried routes told nothing (map_side_exit)
-    side_survey: Facts | None = None
 
 
 def next_dream_state(

@@ -22,11 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from autofrotz.managers.map_identity import _name_from_description
 from autofrotz.managers.map_markers import look_alike
-from autofrotz.managers.map_rules_unnamed import is_retort
+from autofrotz.managers.map_reading import room_shown
+from autofrotz.managers.map_state import ExitAnswers, Facts, Route
 from autofrotz.managers.room_parser import parse_output
-from autofrotz.managers.room_prose import leading_paragraph
 from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command
 
 if TYPE_CHECKING:
@@ -34,34 +33,8 @@ if TYPE_CHECKING:
 
 # The order exits are tried in when several tell the namesakes apart equally well.
 EXIT_ORDER = tuple(OPPOSITES)
-Route = tuple[str, ...]  # compass moves made one after another in one side copy
-# What a side copy answered: per route tried, (its moves, each move's reply, the reply to "look" after it).
-ExitAnswers = tuple[tuple[Route, tuple[str, ...], str], ...]
-# What a survey saw from a room: per route, the name of the room each move showed ("" for none).
-Facts = Mapping[Route, tuple[str, ...]]
 TRIED = 2  # routes tried at most per arrival; a new room needs every namesake ruled out by this many
 SURVEYED_TRIED = 3  # routes tried at most when every namesake was surveyed (forests of many rooms)
-
-
-def room_shown(text: str, known: frozenset[str], headerless: bool) -> tuple[str, str]:
-    """(name, text) of the room a reply shows: its header and description, or in a game without
-    headers its opening paragraph named by its first sentence (as described_step reads a move);
-    ("", "") when it shows no room.
-
-    >>> room_shown("Hall\\nA long hall.", frozenset(), False)
-    ('hall', 'A long hall.')
-    >>> room_shown("\\nA dim glade. Paths run north.\\n", frozenset(), True)
-    ('a dim glade', 'A dim glade. Paths run north.')
-    >>> room_shown("You can't go that way.", frozenset(), True)
-    ('', '')
-    """
-    parsed = parse_output(text, known)
-    if parsed.header:
-        return parsed.header.lower(), parsed.description
-    if not headerless or parsed.no_exit or parsed.blocked_reason or parsed.is_dark or is_retort(text):
-        return "", ""
-    description = parsed.description if parsed.headerless_room else leading_paragraph(text)
-    return (_name_from_description(description).lower(), description) if description else ("", "")
 
 
 def namesakes(rooms: Mapping[str, Mapping[str, Any]], name: str, description: str) -> list[str]:

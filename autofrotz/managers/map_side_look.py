@@ -15,14 +15,11 @@ short revisit first.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from autofrotz.managers.map_state import ELSEWHERE_NAME, MapState
 from autofrotz.managers.room_parser import parse_output
 from autofrotz.managers.room_prose import leading_paragraph
 from autofrotz.words.directions import OPPOSITES, edge_label
-
-if TYPE_CHECKING:
-    from autofrotz.managers.map_manager import MapManager
 
 
 def plain_words(text: str) -> str:
@@ -94,11 +91,20 @@ def look_keeps_header(look: str | None, command: str | None, here: str | None) -
     return bool(header) and str(header).lower() == here.lower()
 
 
-def here_texts(maps: MapManager) -> frozenset[str]:
+def intro_openings(text: str) -> frozenset[str]:
+    """Each paragraph of the story's first output read as a room's opening: the banner and the
+    title come before the first room's description.
+
+    >>> sorted(intro_openings("The chores wait.\\n\\nFARM\\nRelease 1\\n\\nMud covers the yard."))
+    ['FARM Release 1', 'Mud covers the yard.', 'The chores wait.']
+    """
+    chunks = text.replace("\r", "").split("\n\n")
+    return frozenset(p for p in (leading_paragraph(chunk) for chunk in chunks) if p)
+
+
+def here_texts(maps: MapState) -> frozenset[str]:
     """The texts the room the map has us in is known by: its stored description, and at the story's
     unnamed start the paragraphs of the first output (the start room's description is among them)."""
-    from autofrotz.managers.map_manager import ELSEWHERE_NAME
-    from autofrotz.managers.map_retro import intro_openings
 
     here = maps.current_room
     if here is None:

@@ -16,15 +16,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from autofrotz.managers.map_maze import normalize_description
+from autofrotz.managers.map_reading import room_shown
 from autofrotz.managers.map_side_exit import (
-    ExitAnswers,
-    Facts,
     conflict,
     exit_verdict,
     namesakes,
-    room_shown,
     walk,
 )
+from autofrotz.managers.map_state import ExitAnswers, Facts
 
 if TYPE_CHECKING:
     from autofrotz.managers.map_graph import Link

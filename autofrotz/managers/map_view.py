@@ -4,14 +4,10 @@ change it; only MapManager applies the verdict a rule returns."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from autofrotz.managers.map_graph import Link
-
-if TYPE_CHECKING:
-    from autofrotz.managers.map_manager import MapManager
-    from autofrotz.managers.map_side_exit import ExitAnswers, Facts
-
+from autofrotz.managers.map_state import ExitAnswers, Facts, MapState
 
 # Accepted compass moves with different replies that must leave the map in one room before the game's
 # rooms are read from the reply's opening paragraph (the unread_headers mode).
@@ -23,7 +19,7 @@ STOCK_OPENINGS = 64
 class MapView:
     """What a rule may read: rooms, links, the current room, the game's habits and recent replies."""
 
-    def __init__(self, maps: MapManager, position: str | None = None) -> None:
+    def __init__(self, maps: MapState, position: str | None = None) -> None:
         self._maps = maps
         self.position = position  # the position suffix after this reply ("in the boat")
 

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, SHOWN_WAY, read_way_tried
 from autofrotz.managers.map_graph import BLOCKED, MENTIONED
 from autofrotz.managers.map_side_look import plain_words
+from autofrotz.managers.map_state import MapState
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import leading_paragraph
 from autofrotz.words.directions import OPPOSITES
-
-if TYPE_CHECKING:
-    from autofrotz.managers.map_manager import MapManager
-
 
 # The compass ways, up and down. Not "in" and "out": their trials sent the built-in agent exploring
 # doorways it had already walked by another name, and it lost the cellar it had won (tests/
@@ -31,7 +28,7 @@ if TYPE_CHECKING:
 TRIED_WAYS = tuple(way for way in OPPOSITES if way not in ("in", "out"))
 
 
-def ways_to_try(maps: MapManager) -> tuple[str, ...]:
+def ways_to_try(maps: MapState) -> tuple[str, ...]:
     """The ways to try now in the room the map stands in (no maze, no placeholder), the turn of waiting
     first; () when its ways were tried since the map last arrived and nothing was opened since."""
     here = maps.current_room
@@ -51,7 +48,7 @@ def ways_to_try(maps: MapManager) -> tuple[str, ...]:
 _SEATED = re.compile(r"\b(?:get|getting|climb|step|stand) (?:off|out of|up|down from)\b", re.IGNORECASE)
 
 
-def _a_known_room(maps: MapManager, reply: str) -> bool:
+def _a_known_room(maps: MapState, reply: str) -> bool:
     """Whether a reply opens with the paragraph of a room already on the map (a game without headers)."""
     opening = plain_words(leading_paragraph(reply))
     texts = (str(data.get("description") or "") for _, data in maps.graph.nodes(data=True))
@@ -72,7 +69,7 @@ def barred_by_seat(node: Mapping[str, Any]) -> bool:
     )
 
 
-def note_ways_tried(maps: MapManager, replies: dict[str, str]) -> None:
+def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
     """Read each way's reply (exit_words.read_way_tried) onto the exits of the room the map stands in."""
     here = maps.current_room
     if here is None:
