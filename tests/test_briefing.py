@@ -234,10 +234,11 @@ def test_a_refusal_in_the_game_s_own_words_is_refused(tmp_path: Path) -> None:
 
 def test_walking_one_way_down_a_row_of_rooms_is_not_stuck() -> None:
     from autofrotz.agents.stuck import StuckDetector
+    from autofrotz.reading import read_reply
 
     stuck = StuckDetector()
     for room in ("a", "b", "c", "d"):
-        stuck.record("east", room, "A corridor.", progressed=False)
+        stuck.record(read_reply("east", "A corridor."), room, progressed=False)
     assert stuck.check() == ""
 
 

@@ -28,9 +28,9 @@ from autofrotz.agents.puzzle_prompt import (
     puzzle_lines,
     recent_actions,
 )
-from autofrotz.agents.stuck import is_failure
 from autofrotz.context import fence, one_line
 from autofrotz.managers.exit_states import BLOCKED_STATE
+from autofrotz.reading.patterns import is_failure
 from autofrotz.storage.models import Puzzle
 from autofrotz.words.directions import is_stationary_command, is_travel_command
 
