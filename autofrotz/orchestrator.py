@@ -378,7 +378,7 @@ class Orchestrator:
 
     def _evaluate_puzzles(self, reading: Reading, n: int, changes: Changes, live: bool) -> PuzzleUpdate:
         agent, text, command = self.p.puzzle_agent, reading.text, reading.command
-        agent.record_attempt(command, text)
+        agent.record_attempt(reading)
         items = self.p.items
         view = WorldView(
             n, text, command, self.p.map.current_room, inventory(items), known_items(items), self.p.map,

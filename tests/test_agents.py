@@ -123,7 +123,7 @@ def test_failed_suggestion_is_recorded_and_not_repeated() -> None:
     agent = PuzzleAgent()
     agent.evaluate(view(1, "The iron door is locked."), Signals())
     agent.evaluate(view(2, "Taken.", "take key", ["iron key"]), Signals())
-    agent.record_attempt("unlock iron door with iron key", "You can't see any such thing.")
+    agent.record_attempt(read_reply("unlock iron door with iron key", "You can't see any such thing."))
     assert agent.puzzles[0].attempts
     update = agent.evaluate(view(3, "Nothing.", "look", ["iron key"]), Signals())
     assert update.suggestions == []
