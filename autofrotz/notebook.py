@@ -9,8 +9,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from autofrotz.agents.stuck import is_failure
-from autofrotz.words.directions import canonical_direction
+from autofrotz.reading import Reading
 
 GOAL_CHARS = 1000
 CLUE_CHARS = 500
@@ -35,9 +34,6 @@ _GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
 _BANNER = re.compile(
     r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|interpreter",
     re.IGNORECASE,
-)
-CLUE_VERBS = frozenset(
-    {"read", "examine", "x", "look", "l", "search", "ask", "tell", "talk", "listen", "consult"}
 )
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 _YOU = re.compile(r"\byou(?:r|'re|'ve|'ll)?\b", re.IGNORECASE)
@@ -108,29 +104,6 @@ def stated_maximum(text: str) -> int | None:
     return value if value > 0 else None
 
 
-def is_clue(command: str, reply: str, names: list[str]) -> bool:
-    """A reply worth keeping: to reading, examining or asking, long enough, not a refusal, and naming a
-    place, a thing or a way (a direction, a room or item name the game has shown).
-
-    >>> is_clue("read note", "The note says: the key is hidden under the loose stone in the cellar.", ["key"])
-    True
-    >>> is_clue("read note", "You can't see any such thing.", [])
-    False
-    """
-    verb = command.lower().split(" ", 1)[0] if command else ""
-    flat = " ".join(reply.split())
-    if verb not in CLUE_VERBS or len(flat) < 50 or (len(flat) < 120 and is_failure(reply)):
-        return False
-    if command.lower().strip() in ("look", "l"):
-        return False
-    if verb in ("read", "consult") or len(flat) >= 100:  # words written to be read, or a long answer
-        return True
-    words = set(re.findall(r"[a-z]+", flat.lower()))
-    if any(canonical_direction(w) for w in words if len(w) > 2):
-        return True
-    return any(name.lower() in flat.lower() for name in names if len(name) > 2)
-
-
 @dataclass
 class Notebook:
     """Goal, clues, the score's maximum and the log of earlier events, kept for the whole game."""
@@ -148,8 +121,9 @@ class Notebook:
         if first_room:
             self.rooms_reached.append(first_room)
 
-    def observe(self, turn: int, command: str, reply: str, seen: TurnSeen) -> None:
-        """One turn's reply: points, a death, a way or thing opened, a clue."""
+    def observe(self, turn: int, reading: Reading, seen: TurnSeen) -> None:
+        """One turn's reply, as read once (reading/): points, a death, a way or thing opened, a clue."""
+        command, reply = reading.command, reading.text
         self.max_score = stated_maximum(reply) or self.max_score
         if (
             seen.score_before is not None
@@ -162,19 +136,20 @@ class Notebook:
             self._note(turn, "death", f"> {command}: died: {_first_sentence(reply)}")
         if seen.room and seen.room not in self.rooms_reached:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
-        if _OPENING.match(command) and not is_failure(reply) and seen.event is None:
+        if _OPENING.match(command) and not reading.failure and seen.event is None:
             self._note(turn, "opened", f"> {command}: {_bounded(_first_sentence(reply), OPENED_CHARS)}")
-        if is_clue(command, reply, seen.names):
+        if reading.clue:
             self._keep_clue(turn, command, reply)
 
     def earlier(self, before_turn: int) -> list[str]:
         """The log's lines older than the recent turns the briefing shows in full, a clue's only once the
         Clues section no longer holds it (no fact said twice).
 
+        >>> from autofrotz.reading import read_reply
         >>> book = Notebook()
         >>> sign = "The sign reads: the ferry leaves from the north pier at dawn."
-        >>> book.observe(3, "read sign", sign, TurnSeen())
-        >>> book.observe(4, "take oar", "Taken.", TurnSeen(score_before=0, score_after=5))
+        >>> book.observe(3, read_reply("read sign", sign), TurnSeen())
+        >>> book.observe(4, read_reply("take oar", "Taken."), TurnSeen(score_before=0, score_after=5))
         >>> book.earlier(9)
         ['4. > take oar: +5 points']
         >>> book.clues.clear(); book.earlier(9)[0]
@@ -216,7 +191,6 @@ class TurnSeen:
     score_after: int | None = None
     event: str | None = None
     room: str | None = None  # the room the player stands in after the turn
-    names: list[str] = field(default_factory=list)  # room and item names the game has shown
 
 
 def _first_sentence(text: str) -> str:

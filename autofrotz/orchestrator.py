@@ -20,7 +20,7 @@ from autofrotz.agents import outcome
 from autofrotz.agents.base import Decision, GameAgentProtocol, HistoryEntry, TurnContext
 from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
-from autofrotz.agents.stuck import StuckDetector, is_failure
+from autofrotz.agents.stuck import StuckDetector
 from autofrotz.config import Config
 from autofrotz.context import HISTORY_TURNS, one_line, recent_turns, world_fields
 from autofrotz.control import HUMAN, GameControl
@@ -32,21 +32,21 @@ from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
-from autofrotz.notebook import TurnSeen, is_clue
+from autofrotz.notebook import TurnSeen
+from autofrotz.reading import Reading, read_reply
 from autofrotz.saves import SaveRotation
-from autofrotz.storage.models import Game, Turn, TurnBundle
+from autofrotz.storage.models import Game, Room, Turn, TurnBundle
 from autofrotz.storage.record import Record
 from autofrotz.storage.recording import CallRecorder, metrics_for
 from autofrotz.storage.states import unpack_state
 from autofrotz.things_in_sight import SightCheck, brief_things_here
-from autofrotz.turn_perception import Changes, Reply, read_reply, side_copies_free
+from autofrotz.turn_perception import Changes, Reply, side_copies_free, update_world
 from autofrotz.turn_world import (
     first_seen,
     game_row,
     inventory,
     known_items,
     puzzle_lines,
-    room_description,
     room_name,
     snapshot,
 )
@@ -184,23 +184,30 @@ class Orchestrator:
         # Phase 2: parse and update the world model (in maze mode the map is the solver's).
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
+        reading = self._read(decision.command, result)  # the reply read once, for every reader below
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
         # the maze solver reads no hints: the model is not asked on its turns, unless they kill
         live = replay is None and (not maze or result.outcome == "death")
-        puzzles = self._evaluate_puzzles(result, decision.command, n, changes, live)
+        puzzles = self._evaluate_puzzles(reading, n, changes, live)
         score_before = self.mind.score
-        self._remember(n, decision.command, result, changes, maze)
+        self._remember(n, reading, result, changes, maze)
         # Phase 9: terminal conditions; a death is recovered here, before the record.
         event, state, errors = self._check_terminal(result, decision.command, n, replay is not None)
-        self._note(n, decision.command, result, score_before, replay.event if replay is not None else event)
+        rooms = self.p.map.rooms()  # the map as the turn leaves it, once for the notebook, record and events
+        self._note(n, reading, result, score_before, replay.event if replay is not None else event, rooms)
         self.turn = n
         if replay is not None:
             return
         # Phase 7: record the turn, its world, metrics and LLM calls in one transaction.
         errors = [e for e in (decision.error, puzzles.error, *changes.errors, *errors) if e]
-        self._record(n, decision, result.text, result.score, result.moves, event, state, errors)
+        self._record(n, decision, result.text, result.score, result.moves, event, state, errors, rooms)
         # Phase 8: notify the observers.
-        self._notify(n, decision, result, event, changes, puzzles)
+        self._notify(n, decision, result, event, changes, puzzles, rooms)
+
+    def _read(self, command: str, result: StepResult) -> Reading:
+        """The reply's one reading (reading/), with the room and item names the world model now knows."""
+        names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
+        return read_reply(command, result.text, result.outcome, names)
 
     def _scored(self, result: StepResult) -> StepResult:
         """Where the interpreter cannot read the score, the game's own notices keep it ("Your score has
@@ -223,13 +230,18 @@ class Orchestrator:
 
     # ----- phase helpers -----------------------------------------------------------------------
     def _note(
-        self, n: int, command: str, result: StepResult, score_before: int | None, event: str | None
+        self,
+        n: int,
+        reading: Reading,
+        result: StepResult,
+        score_before: int | None,
+        event: str | None,
+        rooms: list[Room],
     ) -> None:
         """The notebook reads the turn: points, a death, a new room, a clue (notebook.py)."""
-        names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
-        room = room_name(self.p.map, self.p.map.current_room) if event != "death" else None
-        seen = TurnSeen(score_before, result.score, event, room, names)
-        self.mind.notebook.observe(n, command, result.text, seen)
+        here = self.p.map.current_room
+        room = next((r.name for r in rooms if r.room_id == here), here) if event != "death" else None
+        self.mind.notebook.observe(n, reading, TurnSeen(score_before, result.score, event, room))
 
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
@@ -360,34 +372,31 @@ class Orchestrator:
         self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False
     ) -> Changes:
         """Phase 2: the world model reads the reply (turn_perception.py)."""
-        return read_reply(
+        return update_world(
             self.p.game, self.p.map, self.p.items, self.mind, Reply(text, command, n, score, maze)
         )
 
-    def _evaluate_puzzles(
-        self, result: StepResult, command: str, n: int, changes: Changes, live: bool
-    ) -> PuzzleUpdate:
-        agent, text = self.p.puzzle_agent, result.text
-        agent.record_attempt(command, text)
+    def _evaluate_puzzles(self, reading: Reading, n: int, changes: Changes, live: bool) -> PuzzleUpdate:
+        agent, text, command = self.p.puzzle_agent, reading.text, reading.command
+        agent.record_attempt(reading)
         items = self.p.items
         view = WorldView(
             n, text, command, self.p.map.current_room, inventory(items), known_items(items), self.p.map,
             items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))],
         )  # fmt: skip
-        names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
-        ended = result.outcome == "victory" or (result.outcome == "death" and not self.config.save_on_death)
+        ended = reading.outcome == "victory" or (reading.outcome == "death" and not self.config.save_on_death)
         signals = Signals(
-            changes.new_room, changes.new_items > 0, is_failure(text), changes.inventory_changed,
+            changes.new_room, changes.new_items > 0, reading.failure, changes.inventory_changed,
             score_changed=changes.score_changed and self.mind.score is not None,  # not the first reading
-            death=result.outcome == "death",
-            clue=is_clue(command, text, names), stuck=bool(self.stuck.check()), ended=ended,
+            death=reading.outcome == "death",
+            clue=reading.clue, stuck=bool(self.stuck.check()), ended=ended,
         )  # fmt: skip
         return agent.evaluate(view, signals, allow_llm=live)
 
     def _remember(
-        self, n: int, command: str, result: StepResult, changes: Changes, maze: bool = False
+        self, n: int, reading: Reading, result: StepResult, changes: Changes, maze: bool = False
     ) -> None:
-        m = self.mind
+        m, command = self.mind, reading.command
         if result.score is not None:
             m.score = result.score
         if result.moves is not None:
@@ -395,7 +404,7 @@ class Orchestrator:
         m.last_command, m.last_output = command, result.text
         m.history.append(HistoryEntry(n, command, one_line(result.text, 400), self.p.map.current_room))
         # the maze solver's turns go round rooms on purpose: they are no sign that the agent is stuck
-        self.stuck.record(command, self.p.map.current_room, result.text, changes.progressed or maze)
+        self.stuck.record(reading, self.p.map.current_room, changes.progressed or maze)
 
     def _check_terminal(
         self, result: StepResult, command: str, n: int, replaying: bool
@@ -468,6 +477,7 @@ class Orchestrator:
         event: str | None = None,
         state: bytes | None = None,
         errors: list[str] | None = None,
+        rooms: list[Room] | None = None,
     ) -> None:
         calls = self.p.recorder.drain()
         errors = errors or []
@@ -498,7 +508,7 @@ class Orchestrator:
         )
         bundle = TurnBundle(
             turn,
-            snapshot(self.p.map, self.p.items, self.p.puzzle_agent),
+            snapshot(self.p.map, self.p.items, self.p.puzzle_agent, rooms),
             metrics_for(calls, self.game_id, n),
             calls,
             state,
@@ -518,10 +528,11 @@ class Orchestrator:
         event: str | None,
         changes: Changes,
         puzzles: PuzzleUpdate,
+        rooms: list[Room],
     ) -> None:
         room = self.mind.pending_room
         if room is not None and room.room_id and (changes.moved or changes.new_room):
-            description = room_description(self.p.map, room.room_id)
+            description = next((r.description for r in rooms if r.room_id == room.room_id), "")
             self._emit(
                 ev.RoomEnter(room.room_id, room.room_name or room.room_id, description, changes.new_room)
             )
@@ -541,12 +552,13 @@ class Orchestrator:
 
     def _turn_end(self, n: int, decision: Decision, result: StepResult, event: str | None) -> ev.TurnEnd:
         room_id = self.p.map.current_room
+        here = next((r for r in self.p.map.rooms() if r.room_id == room_id), None)  # after the maze events
         return ev.TurnEnd(
             n,
             decision.command,
             result.text,
             room_id,
-            room_name(self.p.map, room_id),
+            here.name if here is not None else room_id,
             self.mind.score,
             self.mind.moves,
             event,
@@ -558,7 +570,7 @@ class Orchestrator:
             self.restored_score,
             budget_usd=self.config.budget_usd,
             budget_usd_per_hour=self.config.budget_usd_per_hour,
-            exits=tuple(next((r.exits for r in self.p.map.rooms() if r.room_id == room_id), ())),
+            exits=tuple(here.exits if here is not None else ()),
             inventory=tuple(inventory(self.p.items)),
             total_tokens=self.p.recorder.total_tokens,
             rule=decision.rule,

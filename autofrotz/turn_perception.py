@@ -52,7 +52,9 @@ class Reply:
     maze: bool = False
 
 
-def read_reply(game: RunningGame, maps: MapManager, items: ItemManager, mind: Mind, reply: Reply) -> Changes:
+def update_world(
+    game: RunningGame, maps: MapManager, items: ItemManager, mind: Mind, reply: Reply
+) -> Changes:
     """Update the map and the items from a reply; the updates wait in ``mind`` for the notifications."""
     text, command, n = reply.text, reply.command, reply.turn
     changes = Changes(score_changed=reply.score is not None and reply.score != mind.score)

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from autofrotz.config import Config, public_dict
-from autofrotz.storage.models import Game, WorldSnapshot
+from autofrotz.storage.models import Game, Room, WorldSnapshot
 
 if TYPE_CHECKING:
     from autofrotz.agents.puzzle_agent import PuzzleAgent
@@ -45,11 +45,13 @@ def game_row(
     )
 
 
-def snapshot(maps: MapReader, items: ItemReader, puzzles: PuzzleAgent) -> WorldSnapshot:
-    """The whole world model as stored with a turn."""
+def snapshot(
+    maps: MapReader, items: ItemReader, puzzles: PuzzleAgent, rooms: list[Room] | None = None
+) -> WorldSnapshot:
+    """The whole world model as stored with a turn (``rooms``: the map's rooms, when read already)."""
     return WorldSnapshot(
         current_room=maps.current_room,
-        rooms=maps.rooms(),
+        rooms=rooms if rooms is not None else maps.rooms(),
         connections=maps.connections(),
         items=items.get_all_items(),
         puzzles=[type(p)(**asdict(p)) for p in puzzles.puzzles],

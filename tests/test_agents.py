@@ -13,6 +13,7 @@ from autofrotz.agents.scripted import ScriptedAgent
 from autofrotz.agents.stuck import StuckDetector
 from autofrotz.llm import MockLLM, PermanentError
 from autofrotz.llm.errors import UnexpectedCallError
+from autofrotz.reading import read_reply
 
 
 def context(**kw: Any) -> TurnContext:
@@ -122,7 +123,7 @@ def test_failed_suggestion_is_recorded_and_not_repeated() -> None:
     agent = PuzzleAgent()
     agent.evaluate(view(1, "The iron door is locked."), Signals())
     agent.evaluate(view(2, "Taken.", "take key", ["iron key"]), Signals())
-    agent.record_attempt("unlock iron door with iron key", "You can't see any such thing.")
+    agent.record_attempt(read_reply("unlock iron door with iron key", "You can't see any such thing."))
     assert agent.puzzles[0].attempts
     update = agent.evaluate(view(3, "Nothing.", "look", ["iron key"]), Signals())
     assert update.suggestions == []
@@ -173,12 +174,12 @@ def test_puzzle_agent_round_trips_and_registers_mazes() -> None:
 def test_stuck_detection_and_reset_on_progress() -> None:
     stuck = StuckDetector()
     for _ in range(3):
-        stuck.record("push button", "hall", "Nothing happens.", progressed=False)
+        stuck.record(read_reply("push button", "Nothing happens."), "hall", progressed=False)
     assert "push button" in stuck.check()
-    stuck.record("n", "porch", "Porch.", progressed=True)
+    stuck.record(read_reply("n", "Porch."), "porch", progressed=True)
     assert stuck.check() == ""
     for i in range(16):
-        stuck.record(f"x{i}", ["a", "b"][i % 2], "ok", progressed=False)
+        stuck.record(read_reply(f"x{i}", "ok"), ["a", "b"][i % 2], progressed=False)
     assert "circled" in stuck.check()
     again = StuckDetector.from_dict(stuck.to_dict())
     assert again.check() == stuck.check()
@@ -187,7 +188,7 @@ def test_stuck_detection_and_reset_on_progress() -> None:
 def test_repeated_failures_are_stuck() -> None:
     stuck = StuckDetector()
     for verb in ("pull lever", "yank lever", "tug lever"):
-        stuck.record(verb, "hall", "You can't do that.", progressed=False)
+        stuck.record(read_reply(verb, "You can't do that."), "hall", progressed=False)
     assert "keeps failing" in stuck.check()
 
 

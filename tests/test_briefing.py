@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from autofrotz.llm import MockLLM
+from autofrotz.reading import read_reply
 from autofrotz.session import Session
 from tests.orchestrator_support import make_config, reply, require_cellar
 
@@ -101,8 +102,10 @@ def test_a_failed_attempt_is_recorded_by_its_meaning() -> None:
 
     agent = PuzzleAgent()
     agent.evaluate(WorldView(1, "The iron door is locked.", "east", "cellar", [], []), Signals())
-    agent.record_attempt("unlock the iron door with the brass key", "That doesn't seem to fit the lock.")
-    agent.record_attempt("unlock door with brass key", "That doesn't seem to fit the lock.")
+    agent.record_attempt(
+        read_reply("unlock the iron door with the brass key", "That doesn't seem to fit the lock.")
+    )
+    agent.record_attempt(read_reply("unlock door with brass key", "That doesn't seem to fit the lock."))
     assert len(agent.puzzles[0].attempts) == 1  # the same action on the same thing, worded twice
 
 
@@ -237,7 +240,7 @@ def test_walking_one_way_down_a_row_of_rooms_is_not_stuck() -> None:
 
     stuck = StuckDetector()
     for room in ("a", "b", "c", "d"):
-        stuck.record("east", room, "A corridor.", progressed=False)
+        stuck.record(read_reply("east", "A corridor."), room, progressed=False)
     assert stuck.check() == ""
 
 

@@ -24,19 +24,20 @@ LAYERS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "words": (("words", "if_patterns"), frozenset()),
     "record": (("storage",), frozenset()),
     "switches": (("rules.table", "rules.switches"), frozenset()),
+    "reading": (("reading",), frozenset({"words"})),
     "game": (("game_interface", "backends", "games", "textworld_games"), frozenset({"base", "words"})),
     "llm": (("llm", "relay_cli"), frozenset({"base", "record"})),
     "world": (
         ("managers", "maze", "maze_bridge", "inventory_probe"),
-        frozenset({"base", "words", "record", "switches", "llm", "game"}),
+        frozenset({"base", "words", "reading", "record", "switches", "llm", "game"}),
     ),
     "agents": (
         ("agents", "context", "notebook"),
-        frozenset({"base", "words", "record", "switches", "llm", "world"}),
+        frozenset({"base", "words", "reading", "record", "switches", "llm", "world"}),
     ),
     "learning": (
         ("knowledge",),
-        frozenset({"base", "words", "record", "switches", "world", "agents", "game"}),
+        frozenset({"base", "words", "reading", "record", "switches", "world", "agents", "game"}),
     ),
     "hooks": (("hooks",), frozenset({"base", "record"})),
     "web": (("web", "control"), frozenset({"base", "words", "record", "hooks"})),

@@ -49,11 +49,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("autofrotz/agents/builtin_listings.py", "north south east west up down"):
         "COMPASS_WORDS: the compass words of every parser, in their usual order; an exit list in one game "
         "(Adventureland) happens to print them in that order",
-    ("autofrotz/managers/room_signals.py", "north south east west up down"):
+    ("autofrotz/reading/patterns.py", "north south east west up down"):
         "a refusal pattern's alternation of compass words (every parser's), not a sentence",
     ("autofrotz/managers/room_signals.py", "as far as you can see"):
         "OPEN_TERRAIN_PATTERNS: a plain English idiom for open terrain, in two games here by chance",
-    ("autofrotz/managers/room_signals.py", "you have moved into a dark place"):
+    ("autofrotz/reading/patterns.py", "you have moved into a dark place"):
         "DARKNESS_PATTERNS: the darkness message of Infocom's shared library (named so in its comment), "
         "printed by many Infocom titles; here seen only in zork1 and zork2. Reviewed: kept as a convention",
 }  # fmt: skip

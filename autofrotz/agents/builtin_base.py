@@ -42,8 +42,6 @@ NOTHING_HAPPENS = re.compile(
 )  # a stock no-op, not a thing's text
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
-# "What do you want to fold?", and the same question about a named player ("What does Mara want to fold?").
-WANTS_OBJECT = re.compile(r"what (?:do you|does [a-z]+(?: [a-z]+)?) want to ([a-z]+)\?", re.IGNORECASE)
 GOT_SOMETHING = re.compile(
     r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
     r"hands? you|gives you|you are now (?:carrying|holding))\b",

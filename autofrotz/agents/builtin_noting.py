@@ -12,7 +12,6 @@ from autofrotz.agents.builtin_base import (
     PARTS_PER_REPLY,
     SPOKEN_LENGTH,
     TALK_VERBS,
-    WANTS_OBJECT,
     AgentBase,
 )
 from autofrotz.agents.builtin_clues import clue_commands, listed_parts, protruding_pulls
@@ -47,6 +46,7 @@ from autofrotz.agents.builtin_ways import (
     stand_higher,
     words_to_say,
 )
+from autofrotz.reading.patterns import WANTS_OBJECT
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+from autofrotz.reading.patterns import DARK as DARK
+from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
+from autofrotz.reading.patterns import UNKNOWN_WORD as UNKNOWN_WORD
+
 
 def _words(text: str) -> frozenset[str]:
     """The words of a space-separated list."""
@@ -108,17 +112,7 @@ def threatening(text: str, names: list[str]) -> list[str]:
     return found
 
 
-# A dark room as games report one: "It is pitch black/dark", "too dark to see", Inform's "Darkness" room
-# header on a line of its own, "You are in (total) darkness". The bare word is no sign: a lit room's
-# description may say "once your eyes get used to the darkness you see...".
-DARK = re.compile(
-    r"\b(pitch[- ]black|pitch[- ]dark|too dark to see|it is (?:now )?dark|"
-    r"(?:are|is|in) (?:total |complete |utter )?darkness(?! you)|can't see a thing)\b|^\s*darkness\s*$",
-    re.I | re.M,
-)
 LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
-UNKNOWN_WORD = re.compile(r"(?:don't know the word|doesn't know the word|not familiar with the word)\s+"
-                          r"[\"'`]?([a-z-]+)", re.IGNORECASE)  # fmt: skip
 BAD_VERB = re.compile(r"not a verb i recogni[sz]e|don't know the verb|i don't understand that sentence",
                       re.IGNORECASE)  # fmt: skip
 REFUSALS = re.compile(
@@ -170,10 +164,6 @@ def is_count(word: str) -> bool:
     return bool(COUNT.match(word))
 
 
-NOT_HERE = re.compile(r"can't see any such|don't see any|no such thing|you see no\b|isn't here|aren't here|"
-                      r"not here|don't see (?:that|it|the)|can't see (?:that|the|it)|there is no \w+ here|"
-                      r"only scenery|not important|"
-                      r"don't need to (?:refer|worry)|you don't need", re.IGNORECASE)  # fmt: skip
 PREPOSITIONS = _words("to of down up at into from over across through along toward towards around")
 ADJECTIVES = _words("full empty open closed steep old dark narrow wide large small big little tall "
                        "long short huge tiny high low")  # fmt: skip

@@ -28,9 +28,10 @@ from autofrotz.agents.puzzle_prompt import (
     puzzle_lines,
     recent_actions,
 )
-from autofrotz.agents.stuck import is_failure
 from autofrotz.context import fence, one_line
 from autofrotz.managers.exit_states import BLOCKED_STATE
+from autofrotz.reading import Reading
+from autofrotz.reading.patterns import is_failure
 from autofrotz.storage.models import Puzzle
 from autofrotz.words.directions import is_stationary_command, is_travel_command
 
@@ -361,9 +362,10 @@ class PuzzleAgent:
                 kept.append(s)
         return kept
 
-    def record_attempt(self, command: str, output: str) -> None:
+    def record_attempt(self, reading: Reading) -> None:
         """A failed action on a puzzle's obstacle (or a hint's action) is remembered by its meaning."""
-        if not (is_failure(output) or obstacles.refused(output)):
+        command, output = reading.command, reading.text
+        if not (reading.failure or obstacles.refused(output)):
             return
         acted = obstacles.action_key(command)
         hinted = {s.puzzle_id for s in self.suggestions if obstacles.action_key(s.action) == acted}

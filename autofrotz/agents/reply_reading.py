@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from autofrotz.agents.builtin_words import DETERMINERS
 from autofrotz.agents.builtin_words import word_class as words
+from autofrotz.reading.patterns import SUCH_THING as SUCH_THING
 from autofrotz.words.vocabulary import Vocabulary
 
 # "You'll have to get out of the bed first." / "You should stand up first." / "You need to open it first."
@@ -166,8 +167,6 @@ CANT_SEE = re.compile(
     r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
     re.IGNORECASE,
 )
-SUCH_THING = re.compile(r"(?:can't|cannot|can not) see any such thing|no such thing|"
-                        r"don't see (?:that|it) here", re.IGNORECASE)  # fmt: skip
 
 
 def unseen(text: str, named: list[str], shown: str = "") -> list[str]:

@@ -6,53 +6,17 @@ change means the agent is making progress even if it repeats itself.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+from autofrotz.reading import Reading
 
 REPEAT_WINDOW = 10
 REPEAT_LIMIT = 2  # more than this many times in the window is stuck
 CYCLE_TURNS = 15
 CYCLE_ROOMS = 3
 FAILURE_LIMIT = 3
-
-# Replies that mean the action did nothing; shared by the puzzle agent's attempt tracking.
-FAILURE_PATTERNS = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        r"\byou can't\b",
-        r"\byou cannot\b",
-        r"\bcan't go that way\b",
-        r"\bi don't know the word\b",
-        r"\bthat's not a verb\b",
-        r"\bnot a verb i recogni[sz]e\b",
-        r"\bi don't understand\b",
-        r"\bnothing happens\b",
-        r"\byou don't see\b",
-        r"\byou see no\b",
-        r"\bthere is no\b",
-        r"\bis locked\b",
-        r"\bdoesn't seem to\b",
-        r"\bisn't something you can\b",
-        r"\bhave no effect\b",
-        r"\bbeyond your power\b",
-        r"\bdon't have\b",
-        r"\bnot open\b",
-        r"\bno reason to\b",
-        r"\bthat's fixed in place\b",
-        r"\bhardly portable\b",
-    )
-)
-
-
-def is_failure(text: str) -> bool:
-    """Whether a game reply says the action failed.
-
-    >>> is_failure("The door is locked."), is_failure("Taken.")
-    (True, False)
-    """
-    return any(p.search(text) for p in FAILURE_PATTERNS)
 
 
 def _normalise(text: str) -> str:
@@ -67,15 +31,15 @@ class StuckDetector:
     rooms: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
-    def record(self, command: str, room: str | None, output: str, progressed: bool) -> None:
-        """Add one turn; a change in the world resets the counters."""
+    def record(self, reading: Reading, room: str | None, progressed: bool) -> None:
+        """Add one turn, as its reply was read (reading/); a change in the world resets the counters."""
         if progressed:
             self.reset()
             return
-        self.commands.append(command.lower().strip())
+        self.commands.append(reading.command.lower().strip())
         self.rooms.append(room or "?")
-        if is_failure(output):
-            self.failures.append(_normalise(output))
+        if reading.failure:
+            self.failures.append(_normalise(reading.text))
 
     def reset(self) -> None:
         """Forget the history (the world changed)."""

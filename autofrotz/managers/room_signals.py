@@ -3,49 +3,7 @@ carried off, open terrain, a dead end. Each is a table of patterns and a small p
 
 from __future__ import annotations
 
-import re
-
-# Darkness messages of Infocom, Inform 6/7 and TADS libraries.
-DARKNESS_PATTERNS: tuple[str, ...] = (
-    r"\bit is pitch (?:black|dark)\b",
-    r"\bit'?s pitch (?:black|dark)\b",
-    r"\byou have moved into a dark place\b",
-    r"\bit is (?:too|very) dark to see\b",
-    r"\bit'?s too dark to see\b",
-    r"\byou can'?t see (?:a thing|anything)\b",
-    r"\byou are in the dark\b",
-    r"\bin the dark,? you\b",
-    r"^\s*darkness\s*$",
-)
-
-# Darkness said to come back: the player is returned to a dark place ("everything goes black again").
-DARK_AGAIN_PATTERNS: tuple[str, ...] = (r"\b(?:goes|went|turns|turned|is) (?:black|dark|pitch dark) again\b",)
-
-# Replies meaning "there is no exit that way": they refute an exit.
-NO_EXIT_PATTERNS: tuple[str, ...] = (
-    r"\byou can'?t go that way\b",
-    r"\byou cannot go that way\b",
-    r"\byou can'?t go in that direction\b",
-    r"\bthere(?:'s| is) no (?:exit|way|path|passage) (?:that way|in that direction|there)\b",
-    r"\bthere is a wall there\b",
-    r"\bthat'?s not a direction you can go\b",
-    r"\byou can'?t (?:go|move|walk) (?:there|that way)\b",
-    r"\bno exit that way\b",
-    r"\byou can'?t go (?:north|south|east|west|up|down|in|out|\w+east|\w+west) from here\b",
-    r"\byou can'?t go (?:[nsewud]|n[ew]|s[ew]) from here\b",  # the direction as the player typed it
-    r"\bi can'?t go in that direction\b",
-    r"\bthere'?s no way to go in that direction\b",
-    # the same refusal in the words of other systems and hand-written games: "There's no way to go
-    # that way.", "I can't go THAT way." (Scott Adams), "You can't move in that direction." (ADRIFT),
-    # "You are unable to go that way.", "It is not possible to go that way."
-    r"\bthere(?:'s| is) no (?:exit|way|path|passage|way out)(?: to go)? (?:that way|in that direction)\b",
-    r"\bi can'?t go (?:that way|there)\b",
-    r"\byou (?:can'?t|cannot|are unable to) (?:go|head|move|walk|travel) (?:that way|in that direction)\b",
-    r"\bit is(?:n't| not) possible to go (?:that way|in that direction)\b",
-    r"\bnothing (?:lies |is )?in that direction\b",
-    r"\byou (?:can'?t|cannot) walk through (?:the )?walls?\b",
-    r"\byou aren'?t in anything\b",  # the Inform library's "out" where there is nothing to get out of
-)
+from autofrotz.reading.patterns import DARK_AGAIN_PATTERNS, DARKNESS_PATTERNS, NO_EXIT_PATTERNS, first_match
 
 # Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
 RELOCATION_PATTERNS: tuple[str, ...] = (
@@ -78,15 +36,6 @@ DEAD_END_PATTERNS: tuple[str, ...] = (
     r"\bthe only (?:exit|way out) is (?:back|the way you came)\b",
     r"\bdead end\b",
 )
-
-
-def first_match(patterns: tuple[str, ...], text: str) -> str | None:
-    """The first stretch of text any of the patterns finds (case-insensitive, per line), or None."""
-    for pattern in patterns:
-        m = re.search(pattern, text, re.IGNORECASE | re.MULTILINE)
-        if m:
-            return m.group(0)
-    return None
 
 
 def is_dark_text(text: str) -> bool:
