@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,11 +112,30 @@ def serve_on_after_game(handle: WebServerHandle, idle_exit_s: float = IDLE_EXIT_
         "Later: python main.py serve",
         file=sys.stderr,
     )
-    last_open = time.monotonic()
-    while time.monotonic() - last_open < idle_exit_s:
-        handle.thread.join(0.25)
-        if not handle.thread.is_alive():
-            break
-        if handle.hub.page_open(PAGE_GRACE_S):
-            last_open = time.monotonic()
+    with _ctrl_c_as_flag() as stopped:
+        last_open = time.monotonic()
+        while time.monotonic() - last_open < idle_exit_s and not stopped.is_set():
+            handle.thread.join(0.25)
+            if not handle.thread.is_alive():
+                break
+            if handle.hub.page_open(PAGE_GRACE_S):
+                last_open = time.monotonic()
+    if stopped.is_set():
+        raise KeyboardInterrupt  # raised here, never inside the hub's lock
     return True
+
+
+@contextlib.contextmanager
+def _ctrl_c_as_flag() -> Iterator[threading.Event]:
+    """Ctrl-C sets an event instead of raising wherever the main thread stands: a KeyboardInterrupt
+    raised just after a lock was taken would leave it taken, and the shutdown that follows would wait
+    on it for ever. Off the main thread (tests) Ctrl-C is left as it is."""
+    stopped = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stopped
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: stopped.set())
+    try:
+        yield stopped
+    finally:
+        signal.signal(signal.SIGINT, previous)
