@@ -26,6 +26,7 @@ from autofrotz.hooks.base import Observer, TurnEnd
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
 from tests.orchestrator_support import ROOT, require_cellar
+from tests.support.ctrl_c import default_ctrl_c
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -235,9 +236,7 @@ def test_ctrl_c_during_a_game_prints_the_resume_hint_and_the_game_resumes(tmp_pa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        # a suite started in the background of a shell inherits SIGINT ignored, and Python then never
-        # turns it into KeyboardInterrupt: give the game the default, as a terminal would
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_ctrl_c,  # noqa: PLW1509
     )
     assert proc.stdout is not None
     seen: list[str] = []

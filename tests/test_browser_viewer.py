@@ -26,6 +26,7 @@ from support.browser import NEEDS_CHROMIUM, rendered, shoot_both
 from autofrotz.games import GAMES_DIR
 from autofrotz.web.live import LiveHub
 from autofrotz.web.runner import start_web_server
+from tests.support.ctrl_c import default_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT_MS = 60_000
@@ -52,7 +53,10 @@ def play(db: Path, *args: str, stdout: int = subprocess.DEVNULL) -> subprocess.P
     """`main.py` playing cellar with the built-in agent (no keys), its messages on a pipe."""
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     cmd = [sys.executable, "main.py", "--game", "cellar", "--db", str(db), "--fresh", *args]
-    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True,
+        preexec_fn=default_ctrl_c,  # noqa: PLW1509
+    )  # fmt: skip
 
 
 def line_with(proc: subprocess.Popen[str], text: str, seen: list[str]) -> str:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.ctrl_c import default_ctrl_c
+
 REPO = Path(__file__).resolve().parent.parent
 # Python's own start-up, before any line of ours runs: importing site, or checking argv[0] for sys.path
 PYTHON_STARTUP = ("init_import_site", "Failed checking if argv[0] is an import path entry")
@@ -52,7 +54,7 @@ def _interrupt_after(delay: float, db: Path) -> tuple[int, str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+        preexec_fn=default_ctrl_c,  # noqa: PLW1509
     )
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)

@@ -20,6 +20,7 @@ import pytest
 from autofrotz.games import build_one
 from autofrotz.storage.reader import GameReader
 from tests.orchestrator_support import ROOT
+from tests.support.ctrl_c import default_ctrl_c
 
 SHORT = ROOT / "tests" / "support" / "short_watchdog.py"
 
@@ -67,7 +68,10 @@ def test_a_story_that_stops_answering_ends_as_interpreter_hung(looping: Path, tm
 
 def test_ctrl_c_inside_the_hang_ends_the_process_with_one_line(looping: Path, tmp_path: Path) -> None:
     argv = [sys.executable, str(SHORT), "600", "--config", str(_config(tmp_path, looping)), "--no-web"]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=default_ctrl_c,  # noqa: PLW1509
+    )  # fmt: skip
     assert proc.stdout is not None
     guard = threading.Timer(90, proc.kill)  # the test never waits for ever on a silent process
     guard.start()
