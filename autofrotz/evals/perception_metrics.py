@@ -126,19 +126,17 @@ def reachability(maps: MapManager, visited: set[str]) -> tuple[float, int]:
     targets = (eligible_rooms(maps, start) & visited & set(maps.graph.nodes)) - {start}
     if not targets:
         return 100.0, 0
-    reached = sum(bool(maps.get_path(start, room)) or _walked_to(maps, start, room) for room in targets)
+    reached = len(targets & _linked_from(maps, start))
     return round(100.0 * reached / len(targets), 2), len(targets)
 
 
-def _walked_to(maps: MapManager, start: str, room: str) -> bool:
-    """Whether links the map knows (shut ones included, teleports not) lead from start to room."""
+def _linked_from(maps: MapManager, start: str) -> set[str]:
+    """The rooms the map's links lead to from start: what get_path reaches (no teleport, nothing shut),
+    and beyond it walked ways found shut since; a way only assumed and found shut leads nowhere."""
     seen, frontier = {start}, [start]
     while frontier:
-        here = frontier.pop()
-        for link in maps.links.get(here, {}).values():
-            if link.to_room not in seen and not link.teleport:
-                if link.to_room == room:
-                    return True
+        for link in maps.links.get(frontier.pop(), {}).values():
+            if link.to_room not in seen and not link.teleport and not (link.blocked and link.inferred):
                 seen.add(link.to_room)
                 frontier.append(link.to_room)
-    return False
+    return seen
