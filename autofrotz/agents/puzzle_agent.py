@@ -211,7 +211,7 @@ class PuzzleAgent:
         return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn, obstacle="maze")
 
     def _solved_by_rules(self, view: WorldView, score_changed: bool = False) -> list[Puzzle]:
-        if not view.command or is_failure(view.output) or obstacles.refused(view.output):
+        if not view.command or _turned_down(view.output):
             return []
         lit = self._lit_rooms(view) + self._needs_met(view)
         if lit:
@@ -309,9 +309,9 @@ class PuzzleAgent:
         return (fitting[0], "high") if fitting else ((spare[0], "medium") if spare else (None, "medium"))
 
     def _note_key_used(self, view: WorldView) -> None:
-        """ "unlock X with K" answered without a refusal: K is X's key."""
+        """An "unlock X with K" answered without a failure or refusal: K is X's key."""
         used = rules.key_used(view.command or "")
-        if used and not (is_failure(view.output) or obstacles.refused(view.output)):
+        if used and not _turned_down(view.output):
             thing, key = used
             self.keys_used[key] = thing
 
@@ -463,6 +463,11 @@ class PuzzleAgent:
         self.last_llm_turn = int(data.get("last_llm_turn", -(10**6)))
         self.keys_used = {str(k): str(v) for k, v in dict(data.get("keys_used") or {}).items()}
         self.acted_on = {str(k) for k in data.get("acted_on") or ()}
+
+
+def _turned_down(output: str) -> bool:
+    """Whether a reply says the command failed or was refused."""
+    return is_failure(output) or obstacles.refused(output)
 
 
 def _moves_or_looks(command: str | None) -> bool:
