@@ -165,10 +165,10 @@ def test_the_sweep_over_carried_things_skips_what_did_nothing_in_any_room_before
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from autofrotz.agents.builtin_idle import HELD_ROOM
-    from autofrotz.knowledge.advisor import InformedMemory
+    from autofrotz.knowledge.informed import informed
 
     set_rule(krules.CARRIED_ANYWHERE, rule_on)
-    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))
+    mem = informed(Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))[0]
     assert (mem.tried(HELD_ROOM, "wave lantern") > 0) is rule_on
     assert mem.tried(HELD_ROOM, "wave rope") == 0
 

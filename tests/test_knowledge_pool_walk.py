@@ -24,16 +24,16 @@ THINGS = {"ledge": [], "lake": [], "trail": ["little table"]}  # what the agent 
 
 
 class Remembering(Inner):
-    """An inner agent that remembers each room's things, as the built-in agent's ``_remote_scene`` does."""
+    """An inner agent that remembers each room's things, as the built-in agent's ``remote_scene`` does."""
 
     def __init__(self) -> None:
         super().__init__()
         self.mem.now.lit = True
 
-    def _remote_scene(self, room: str) -> Scene:
+    def remote_scene(self, room: str) -> Scene:
         return Scene(room, list(THINGS[room]), [], ["scarf"], "")
 
-    def _map_dark(self, room: str) -> bool:
+    def map_dark(self, room: str) -> bool:
         return False
 
 

@@ -19,9 +19,10 @@ from autofrotz.agents.builtin_base import (
     _by_description,
 )
 from autofrotz.agents.builtin_choosing import Choosing
+from autofrotz.agents.builtin_counsel import Advice
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_judging import Judging
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_noting import Noting
 from autofrotz.agents.builtin_objectives import Objectives
 from autofrotz.agents.builtin_readings import (
@@ -60,9 +61,7 @@ class BuiltinAgent(Judging, Noting, Choosing):
         self.inventory: list[str] = []
         self.vocabulary = Vocabulary()
         self.sig = ""
-        self.wider: Any = None  # (context, scene) -> (command, rule) | None: set by knowledge/advisor.py
-        self.every_word = False  # examine-every-word-... in a later run: set by knowledge/advisor.py
-        self.reply_opens = False  # go-the-way-the-reply-opens in a later run: set by knowledge/advisor.py
+        self.advice: Advice | None = None  # a later run's vetoes and seams (knowledge/advisor.py)
 
     def decide(self, context: TurnContext) -> Decision:
         """Choose the next command from the world model and what earlier replies taught."""
@@ -135,8 +134,36 @@ class BuiltinAgent(Judging, Noting, Choosing):
         """Restore the state written by to_dict."""
         self.seed = int(state.get("seed", 0))
         self.mem = Memory.from_dict(state.get("memory", {}))
+        self.mem.counsel = self.advice
         self.replies.load_dict(state.get("replies", {}))
         self.objectives = Objectives.from_dict(state.get("objectives", {}))
+
+    # ----- what a later run's knowledge may ask (builtin_counsel.Advised) -----
+    def advise(self, advice: Advice) -> None:
+        """Take a later run's advice: vetoes the memory asks, seams the rules ask."""
+        self.advice = advice
+        self.mem.counsel = advice
+
+    def plan_first(self, room: str | None, command: str, rule: str) -> None:
+        """Put a plan at the front of the queue under its rule's name; tried before is no bar to it."""
+        self.mem.attempts.tries.pop(spot(room, command), None)
+        self.mem.plans.add([command], rule, front=True)
+
+    def drop_plans(self, prefixes: tuple[str, ...]) -> None:
+        """Drop the queued plans whose rule starts with one of these."""
+        self.mem.plans.queue = [q for q in self.mem.plans.queue if not q.rule.startswith(prefixes)]
+
+    def scene(self, context: TurnContext) -> Scene:
+        """This room as the agent sees it this turn."""
+        return self._scene(context)
+
+    def remote_scene(self, room: str) -> Scene:
+        """Another room as the agent will see it there."""
+        return self._remote_scene(room)
+
+    def map_dark(self, room: str) -> bool:
+        """Whether the map holds a room as dark."""
+        return self._map_dark(room)
 
     def _reply_or_choice(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
         """What a reply rule planned (its name is the reasoning), else our own choice, passing over

@@ -7,7 +7,6 @@ import logging
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge.advisor_base import (
     BACK_RULE,
     BACK_TURNS,
@@ -173,7 +172,7 @@ class PathRules(KnowingBase):
             named_ways(ctx.map, room),
             self.lore.tried_ways,
             self.lore.walls,
-            lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
+            lambda d: mem.deadly(room, d) or mem.failed_this_run(room, d) or self._killed_once(room, d),
             self.state.trip,
             lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
             lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,

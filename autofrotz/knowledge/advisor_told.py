@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.agents.reply_reading import SUCH_THING
@@ -130,7 +129,7 @@ class ToldRules(KnowingBase):
         way, self.state.opened_way = self.state.opened_way, ""
         if not way or not ways_the_reply_opens(ctx.last_command or "", ctx.last_output or ""):
             return None
-        if Memory.deadly(self.inner.mem, ctx.room_id, way):
+        if self.inner.mem.deadly_this_run(ctx.room_id, way):
             return None
         return way, f"{OPENED_RULE}: go that way"
 

@@ -99,7 +99,7 @@ class WiderRules(KnowingBase):
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
-        self.state.ran_dry = self.inner.mem.ran_dry = True  # rule ``a dead end at fewer points`` may lift
+        self.state.ran_dry = self.advice.ran_dry = True  # rule ``a dead end at fewer points`` may lift
         return self._take_walk(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
 
     def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
@@ -144,11 +144,11 @@ class WiderRules(KnowingBase):
         """Whether the wider pool has a command left in another room of this run's map (seen as the
         agent remembers it: its things, what is carried now)."""
         s, mem = self.state, self.inner.mem
-        if s.uses.get(room, 0) >= ROOM_BUDGET or not hasattr(self.inner, "_remote_scene"):
+        if s.uses.get(room, 0) >= ROOM_BUDGET:
             return False
-        if not mem.now.lit and self.inner._map_dark(room):
+        if not mem.now.lit and self.inner.map_dark(room):
             return False
-        scene = self.inner._remote_scene(room)
+        scene = self.inner.remote_scene(room)
         verbs = self.lore.verbs
         on = [v for v in verbs if v not in s.no_thing]
         kinds, ruled_out = self._not_kinds(), self._ruled_out()
