@@ -63,7 +63,7 @@ def test_the_turn_that_tries_a_dead_end_again_names_the_rule(
     set_rule(krules.LIFT, rule_on)
     lore = Lore(runs=1, dead_ends={("hall", "push rug"): 1}, dead_end_points={("hall", "push rug"): 0})
     agent = KnowingAgent(BuiltinAgent(), lore)
-    agent.state.ran_dry = True  # the agent's usual actions were spent once this run
+    agent.state.pool.ran_dry = True  # the agent's usual actions were spent once this run
     text = "Hall\nA hall with a rug."
     sent: dict[str, str] = {}
     last = "look"

@@ -285,22 +285,22 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["count", "plugh"]))
     asked = TurnContext(5, "g", "count", "What do you want to count?", "hall", "Hall", score=0)
     agent._note_wants(asked)
-    assert agent.state.wants_thing == ["count"]
+    assert agent.state.pool.wants_thing == ["count"]
     mem = informed(agent.lore)[0]
     here = TurnContext(6, "g", "look", "", "cellar", "cellar", score=0)
-    got = widen.untried_use(here, scene([]), mem, {}, 1, ["count", "plugh"], [], agent.state.wants_thing)
+    got = widen.untried_use(here, scene([]), mem, {}, 1, ["count", "plugh"], [], agent.state.pool.wants_thing)
     assert got is not None and got[0] == "plugh"
     tool = TurnContext(
         7, "g", "count coins", "What do you want to count the coins with?", "hall", "Hall", score=0
     )
     agent._note_wants(tool)
-    assert agent.state.wants_tool == ["count"]
+    assert agent.state.pool.wants_tool == ["count"]
     bare = TurnContext(
         8, "g", "plugh rock", "I only understood you as far as wanting to plugh.", "hall", "Hall"
     )
     agent._note_wants(bare)
-    assert agent.state.no_thing == ["plugh"]
-    on = [v for v in agent.lore.verbs if v not in agent.state.no_thing]
+    assert agent.state.pool.no_thing == ["plugh"]
+    on = [v for v in agent.lore.verbs if v not in agent.state.pool.no_thing]
     mem.note_try("cellar", "plugh")
     got = widen.untried_use(here, scene([]), mem, {}, 1, ["plugh"], [], [], [], on)
     assert got is None  # plugh alone was sent; plugh with a thing will not be understood

@@ -166,8 +166,8 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         """Bring the agent's advice up to this run's state (standing down lifts vetoes and seams)."""
         advice, down = self.advice, bool(self.state.stood_down)
         advice.off = down
-        advice.barred = self.state.barred
-        advice.ran_dry = self.state.ran_dry
+        advice.barred = self.state.clock.barred
+        advice.ran_dry = self.state.pool.ran_dry
         advice.wider = self._wider if on(WIDEN) and not down else None
         advice.every_word = on(EVERY_WORD_LATER) and not down  # rule ``every word, a later run``
         advice.reply_opens = on(REPLY_OPENS_LATER) and not down  # rule ``a way a reply opened, a later run``
@@ -210,10 +210,12 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         if point is None:
             return None
         s = self.state
-        s.stay.left = False  # the clock still says leave next turn
+        s.clock.stay.left = False  # the clock still says leave next turn
         room = ctx.room_id or ""
-        s.leaves[room] = s.leaves.get(room, 1) - 1
-        s.barred = [b for b in s.barred if b != f"{s.stay.came_from}|{s.stay.direction}"]
+        s.clock.leaves[room] = s.clock.leaves.get(room, 1) - 1
+        s.clock.barred = [
+            b for b in s.clock.barred if b != f"{s.clock.stay.came_from}|{s.clock.stay.direction}"
+        ]
         return self._send(ctx, point)
 
     def _clock_leave(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:

@@ -54,12 +54,12 @@ class ToldRules(KnowingBase):
         with things again."""
         s, last = self.state, (ctx.last_command or "").strip()
         asked = ASKS_FOR_THING.search(ctx.last_output or "")
-        if last in self.lore.verbs and last not in s.wants_thing and asked:
-            s.wants_thing.append(last)
+        if last in self.lore.verbs and last not in s.pool.wants_thing and asked:
+            s.pool.wants_thing.append(last)
         verb = last.split()[0] if last else ""
         tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
-        if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
-            s.wants_tool.append(verb)
+        if verb in self.lore.verbs and " " in last and verb not in s.pool.wants_tool and tool:
+            s.pool.wants_tool.append(verb)
         refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
         if refused is not None and "|".join(refused) not in s.not_kinds:
             s.not_kinds.append("|".join(refused))
@@ -77,8 +77,8 @@ class ToldRules(KnowingBase):
         self._note_relook(ctx)
         self._note_heap(ctx)
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
-        if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
-            s.no_thing.append(verb)
+        if verb in self.lore.verbs and " " in last and verb not in s.pool.no_thing and alone:
+            s.pool.no_thing.append(verb)
 
     def _note_people(self, last: str, reply: str, room: str | None) -> None:
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
@@ -98,7 +98,7 @@ class ToldRules(KnowingBase):
         """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
         over."""
         s = self.state
-        if on(RELOOK) and s.path_done:
+        if on(RELOOK) and s.replay.path_done:
             queued = second_looks(
                 ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.relooked
             )
@@ -180,7 +180,7 @@ class ToldRules(KnowingBase):
         towards the nearest room where an earlier run examined a person this run has topics left for
         (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
         s = self.state
-        if not on(DESCRIBED) or not s.path_done or s.ask_steps >= ASK_STEPS:
+        if not on(DESCRIBED) or not s.replay.path_done or s.ask_steps >= ASK_STEPS:
             return None
         asked = set(s.asked_about)
         rooms = [
