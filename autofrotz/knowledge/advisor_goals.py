@@ -204,7 +204,7 @@ class GoalRules(KnowingBase):
         if died is not None:
             s.clock.own_deaths.append([died[0], died[1], ctx.last_command or ""])
         if (
-            on(CLOCKS) and on(OTHER_WAYS) and s.clock.stay.left and not s.said
+            on(CLOCKS) and on(OTHER_WAYS) and s.clock.stay.left and not s.typed.said
         ):  # a reply that spelled a way out first
             last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
             way = other_way_out(s.clock.stay, last, room, self._ways_of(ctx), reply)

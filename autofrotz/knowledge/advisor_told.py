@@ -83,16 +83,18 @@ class ToldRules(KnowingBase):
     def _note_people(self, last: str, reply: str, room: str | None) -> None:
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
-        note_people(self.state, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
+        note_people(self.state.gives, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
 
     def _note_said(self, last: str, reply: str) -> None:
         """Rule ``a reply that says what to type`` (knowledge/said.py)."""
-        note_said(self.state, last, reply, on(SAID))
+        note_said(self.state.typed, last, reply, on(SAID))
 
     def _note_waiting(self, ctx: TurnContext) -> None:
         """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
         last = (ctx.last_command or "").strip().lower()
-        note_waiting(self.state, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING))
+        note_waiting(
+            self.state.conditions, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING)
+        )
 
     def _note_relook(self, ctx: TurnContext) -> None:
         """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
@@ -137,7 +139,7 @@ class ToldRules(KnowingBase):
         """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
         walk to the nearest room this run saw them in."""
         return told_next(
-            self.state,
+            self.state.gives,
             ctx.room_id,
             ctx.room_description or "",
             lambda head: self._rooms_naming(ctx, head),
@@ -146,12 +148,14 @@ class ToldRules(KnowingBase):
 
     def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
-        return said_next(self.state)
+        return said_next(self.state.typed)
 
     def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a refusal that names a condition waits for it``: a waiting command whose condition may be
         met now (knowledge/waiting.py)."""
-        return due_next(self.state, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room))
+        return due_next(
+            self.state.conditions, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room)
+        )
 
     def _opening_here(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``: in the room where a command's reply told an earlier run of a

@@ -1,5 +1,6 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``), all saved as one flat record."""
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState`` here; ``Gives``, ``Typed``,
+``Conditions`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -9,27 +10,13 @@ from typing import Any
 from autofrotz.knowledge.clock import (
     Stay,
 )
+from autofrotz.knowledge.people import Gives
+from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
     Trip,
 )
-
-
-@dataclass
-class Part:
-    """A rule's own part of this run's state: saved flat beside the others (each picks its fields back)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def fields_of(cls, data: dict[str, Any]) -> dict[str, Any]:
-        """The fields of this part in a saved state."""
-        return {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Any:
-        """This part from a saved state (which holds the other parts' fields too)."""
-        return cls(**cls.fields_of(data))
+from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.waiting import Conditions
 
 
 @dataclass
@@ -106,7 +93,7 @@ class ClockState(Part):
 @dataclass
 class GoalState:
     """This run's progress on the known scoring actions (goals by their index in the lore), and each
-    rule's own part (``replay``, ``pool``, ``spread``, ``clock``)."""
+    rule's own part (``PARTS``)."""
 
     sent: dict[int, int] = field(default_factory=dict)  # goal -> times its command was sent
     turns: dict[int, int] = field(default_factory=dict)  # goal -> turns spent on it
@@ -131,10 +118,6 @@ class GoalState:
     unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
     absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
     sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
-    told: list[str] = field(default_factory=list)  # gives a reply asked for, not yet sent
-    told_sent: list[str] = field(default_factory=list)
-    told_steps: int = 0
-    last_give: str = ""  # the last give or show sent (a question's answer may finish it)
     opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
     opened_way: str = ""  # the way to go next (the command was just sent)
     shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
@@ -145,16 +128,13 @@ class GoalState:
     heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
     ask_steps: int = 0  # steps walked towards a person an earlier run examined
     asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
-    said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
-    said_sent: list[str] = field(default_factory=list)
-    waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
-    due: list[str] = field(default_factory=list)  # waiting commands to send again (the score rose)
-    due_steps: int = 0
-    wait_score: int = 0
     replay: ReplayState = field(default_factory=ReplayState)
     pool: PoolState = field(default_factory=PoolState)
     spread: SpreadState = field(default_factory=SpreadState)
     clock: ClockState = field(default_factory=ClockState)
+    gives: Gives = field(default_factory=Gives)
+    typed: Typed = field(default_factory=Typed)
+    conditions: Conditions = field(default_factory=Conditions)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -186,4 +166,7 @@ PARTS: dict[str, type[Part]] = {
     "pool": PoolState,
     "spread": SpreadState,
     "clock": ClockState,
+    "gives": Gives,
+    "typed": Typed,
+    "conditions": Conditions,
 }
