@@ -141,11 +141,11 @@ class KnowingBase:
         """The things ("room|thing") the wider pool uses nothing on: not here (until the score rises), or
         one that swallowed a carried thing this run (rules ``a thing not here is not used here``, ``what
         swallows things gets no more``)."""
-        return frozenset(self.state.absent + self.state.sinks)
+        return frozenset(self.state.things.absent + self.state.things.sinks)
 
     def _not_kinds(self) -> frozenset[str]:
         """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
-        return frozenset(self.lore.not_kinds) | frozenset(self.state.not_kinds)
+        return frozenset(self.lore.not_kinds) | frozenset(self.state.things.not_kinds)
 
     def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``open what an earlier run found shut`` (shut.py), in this room."""

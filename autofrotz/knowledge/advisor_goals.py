@@ -53,8 +53,8 @@ class GoalRules(KnowingBase):
         if scored:
             s.dry = 0
             s.parked.clear()  # a point may have opened the way to a parked goal
-            s.absent.clear()  # or brought what was not here
-            s.unseen_tries.clear()
+            s.things.absent.clear()  # or brought what was not here
+            s.things.unseen_tries.clear()
             s.pool.uses.clear()  # a rise in score may have changed what each room's things do
             s.pool.wide_sent.clear()
             s.pool.pool_dry.clear()

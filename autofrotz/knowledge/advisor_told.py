@@ -61,16 +61,18 @@ class ToldRules(KnowingBase):
         if verb in self.lore.verbs and " " in last and verb not in s.pool.wants_tool and tool:
             s.pool.wants_tool.append(verb)
         refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
-        if refused is not None and "|".join(refused) not in s.not_kinds:
-            s.not_kinds.append("|".join(refused))
+        if refused is not None and "|".join(refused) not in s.things.not_kinds:
+            s.things.not_kinds.append("|".join(refused))
         room = ctx.room_id or "?"
-        if unseen_here(s.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
+        if unseen_here(s.things.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
             thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
-            s.absent += [] if thing in s.absent else [thing]
+            s.things.absent += [] if thing in s.things.absent else [thing]
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
         sink = swallows(last, ctx.last_output or "", scored) if on(SINKS) else None
-        if sink is not None and f"{room}|{sink}" not in s.sinks:  # rule ``what swallows things gets no more``
-            s.sinks.append(f"{room}|{sink}")
+        if (
+            sink is not None and f"{room}|{sink}" not in s.things.sinks
+        ):  # rule ``what swallows things gets no more``
+            s.things.sinks.append(f"{room}|{sink}")
         self._note_people(last, ctx.last_output or "", ctx.room_id)
         self._note_said(last, ctx.last_output or "")
         self._note_waiting(ctx)
@@ -102,28 +104,28 @@ class ToldRules(KnowingBase):
         s = self.state
         if on(RELOOK) and s.replay.path_done:
             queued = second_looks(
-                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.relooked
+                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.looks.relooked
             )
-            s.relook += [c for c in queued if c not in s.relook]
+            s.looks.relook += [c for c in queued if c not in s.looks.relook]
 
     def _note_heap(self, ctx: TurnContext) -> None:
         """Rule ``too many to carry are looked through`` (many.py): the looks a refused taking asks for."""
         s, room = self.state, ctx.room_id or "?"
-        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.heaps_sent]
-        s.heaps = fresh if on(MANY) and fresh else s.heaps
+        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.looks.heaps_sent]
+        s.looks.heaps = fresh if on(MANY) and fresh else s.looks.heaps
 
     def _heap(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next look queued by rule ``too many to carry are looked through``, once a room."""
         s = self.state
-        if not s.heaps:
+        if not s.looks.heaps:
             return None
-        command = s.heaps.pop(0)
-        s.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
+        command = s.looks.heaps.pop(0)
+        s.looks.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
         return command, f"{MANY_RULE}: the reply called them too many"
 
     def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
-        return (self.state.relook.pop(0), RELOOK_RULE) if self.state.relook else None
+        return (self.state.looks.relook.pop(0), RELOOK_RULE) if self.state.looks.relook else None
 
     def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the

@@ -203,14 +203,14 @@ class WiderRules(KnowingBase):
         never killed there."""
         if not on(TAKEN) or ctx.room_id is None:
             return []
-        held, mem, s = self.state.held, self.inner.mem, self.state
+        held, mem, s = self.state.taken.held, self.inner.mem, self.state
         words = set(re.findall(r"[a-z]+", text))
         return [
             (room, command, run, things)
             for (room, command), (run, things) in self.lore.taken.items()
             if (
-                f"{room}|{command}" not in s.took
-                or f"{room}|{command}" in s.took_absent
+                f"{room}|{command}" not in s.taken.took
+                or f"{room}|{command}" in s.taken.took_absent
                 and any(words & {h, f"{h}s", f"{h}es"} for h in (t.lower().split()[-1] for t in things))
             )
             and not any(t.lower() in held for t in things)
@@ -220,7 +220,7 @@ class WiderRules(KnowingBase):
     def _note_held(self, ctx: TurnContext) -> None:
         """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
         if on(TAKEN) and ctx.room_id is not None:
-            held = self.state.held
+            held = self.state.taken.held
             held += [c.lower() for c in ctx.inventory if c.lower() not in held]
 
     def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -231,18 +231,18 @@ class WiderRules(KnowingBase):
         s, last = self.state, (ctx.last_command or "").strip().lower()
         if (
             on(NOT_YET)
-            and s.took
-            and s.took[-1].endswith(f"|{last}")
+            and s.taken.took
+            and s.taken.took[-1].endswith(f"|{last}")
             and SUCH_THING.search(ctx.last_output or "")
         ):
-            s.took_absent += [] if s.took[-1] in s.took_absent else [s.took[-1]]
+            s.taken.took_absent += [] if s.taken.took[-1] in s.taken.took_absent else [s.taken.took[-1]]
         text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
         for room, command, run, things in self._takes_left(ctx, text):
             if same_place(ctx.room_id, room):
                 key = f"{room}|{command}"
-                again = key in s.took
-                s.took += [] if again else [key]
-                s.took_absent = [k for k in s.took_absent if k != key]
+                again = key in s.taken.took
+                s.taken.took += [] if again else [key]
+                s.taken.took_absent = [k for k in s.taken.took_absent if k != key]
                 if again:  # this run's own memory of the refusal is no bar now: the thing is named here
                     mem = self.inner.mem
                     mem.attempts.unmark(ctx.room_id, command)
@@ -256,12 +256,12 @@ class WiderRules(KnowingBase):
 
     def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
-        if ctx.room_id is None or sum(self.state.take_walks.values()) >= TAKE_TURNS:
+        if ctx.room_id is None or sum(self.state.taken.take_walks.values()) >= TAKE_TURNS:
             return None
         self._note_held(ctx)
         rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
         rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
-        step = self._walk_to_nearest(ctx, rooms, self.state.take_walks, TAKE_STEPS)
+        step = self._walk_to_nearest(ctx, rooms, self.state.taken.take_walks, TAKE_STEPS)
         if step is None:
             return None
         return step[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {step[1]}"

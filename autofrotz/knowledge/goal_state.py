@@ -1,5 +1,6 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState`` here; ``Gives``, ``Typed``,
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``LooksState``,
+``ThingsState`` here; ``Gives``, ``Typed``,
 ``Conditions`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
@@ -91,6 +92,38 @@ class ClockState(Part):
 
 
 @dataclass
+class TakenState(Part):
+    """Rule ``what an earlier run took``: what it sent, the walks to it, what this run has held."""
+
+    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
+    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
+    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
+    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
+
+
+@dataclass
+class LooksState(Part):
+    """Rules ``a thing that names names makes the others worth a look`` and ``too many to carry are
+    looked through``: the looks queued and sent."""
+
+    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
+    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
+    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
+    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
+
+
+@dataclass
+class ThingsState(Part):
+    """What this run learnt of things the wider pool uses: refused in kind (``what a thing is not``),
+    not here, swallowing what was given (``what swallows things gets no more``)."""
+
+    not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
+    unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
+    absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
+    sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
+
+
+@dataclass
 class GoalState:
     """This run's progress on the known scoring actions (goals by their index in the lore), and each
     rule's own part (``PARTS``)."""
@@ -108,24 +141,12 @@ class GoalState:
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
     stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
-    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
-    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
-    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
-    not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
-    unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
-    absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
-    sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
     opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
     opened_way: str = ""  # the way to go next (the command was just sent)
     shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
-    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
-    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
-    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
-    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
-    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
     ask_steps: int = 0  # steps walked towards a person an earlier run examined
     asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
     replay: ReplayState = field(default_factory=ReplayState)
@@ -135,6 +156,9 @@ class GoalState:
     gives: Gives = field(default_factory=Gives)
     typed: Typed = field(default_factory=Typed)
     conditions: Conditions = field(default_factory=Conditions)
+    taken: TakenState = field(default_factory=TakenState)
+    looks: LooksState = field(default_factory=LooksState)
+    things: ThingsState = field(default_factory=ThingsState)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -169,4 +193,7 @@ PARTS: dict[str, type[Part]] = {
     "gives": Gives,
     "typed": Typed,
     "conditions": Conditions,
+    "taken": TakenState,
+    "looks": LooksState,
+    "things": ThingsState,
 }
