@@ -6,14 +6,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Counsel, Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.policy.protocol import Proposal
+from autofrotz.policy.protocol import Proposal, Row
 
 Wider = Callable[[TurnContext, Scene], "tuple[str, str] | None"]
+
+
+@dataclass
+class AgentTurn:
+    """A turn as the rows of the built-in agent's policy see it: the context as given, as the agent took
+    it in (its stage ``take the reply in`` may keep the player where it was), the room as it sees it,
+    and where the chosen command counts as tried."""
+
+    given: TurnContext
+    context: TurnContext | None = None
+    scene: Scene | None = None
+    where: str | None = None
+
+    def chosen(self, command: str, reason: str, where: str | None) -> Proposal:
+        """A stage's choice: the command, its reasoning, and where it counts as tried."""
+        self.where = where
+        return Proposal(command, "", reason)
 
 
 class Advice(Counsel, Protocol):
@@ -37,7 +55,8 @@ class Advice(Counsel, Protocol):
 
 class Advised(Protocol):
     """What the knowledge may do with the built-in agent: read its memory, hand it advice, put a plan at
-    the front of its queue, ask how it sees a room, and let it decide or follow a command."""
+    the front of its queue, ask how it sees a room, let it decide or follow a command, and run its
+    stages as rows of a later run's policy (``settle`` sends the command one of them chose)."""
 
     mem: Memory
     deterministic: bool
@@ -45,6 +64,10 @@ class Advised(Protocol):
     def decide(self, context: TurnContext) -> Decision: ...
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision: ...
+
+    def stages(self) -> list[Row[AgentTurn]]: ...
+
+    def settle(self, turn: AgentTurn, proposal: Proposal) -> Decision: ...
 
     def advise(self, advice: Advice) -> None: ...
 

@@ -86,7 +86,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_counsel import Advised, decision_of, proposal_of
+from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
 from autofrotz.knowledge.advisor_base import KNOWN
 from autofrotz.knowledge.advisor_goals import GoalRules
 from autofrotz.knowledge.advisor_path import PathRules
@@ -127,7 +127,8 @@ log = logging.getLogger(__name__)
 
 __all__ = ["GoalState", "KnowingAgent", "KnownVetoes"]
 
-AGENT_ROW = "the built-in agent"
+AGENT_ROW = "the built-in agent's stages"
+QUEUE_ROW = "the plan to the front of the agent's queue"
 PATH_ROW = "proven path"
 
 
@@ -144,7 +145,8 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             self.state.done = self._path_goals(self.path)
         self.advice = KnownVetoes(lore)
         self.leave: tuple[str, str] | None = None  # this turn's way out by a known clock (rule CLOCKS)
-        self.policy: Policy[TurnContext] = Policy([stage.bound(self) for stage in LATER_RUN])
+        self.policy: Policy[AgentTurn] = Policy([row for stage in LATER_RUN for row in stage.bound(self)])
+        self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
 
@@ -154,11 +156,14 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         return self.inner.follow(context, command, reason)
 
     def decide(self, context: TurnContext) -> Decision:
-        """The first row of ``LATER_RUN`` with a command decides (the built-in agent's row always has one)."""
+        """The first row of ``LATER_RUN`` with a command decides (the agent's own choice always has one)."""
         self._inform()
-        decided = self.policy.decide(context)
-        if decided is None:  # the agent's row always proposes
+        turn = AgentTurn(context)
+        decided = self.policy.decide(turn)
+        if decided is None:  # the agent's own choice always proposes
             raise RuntimeError("no row of the later run's policy proposed a command")
+        if decided.decided_by in self.agent_stages:
+            return self._settled(turn, decided.proposal)
         return decision_of(decided.proposal)
 
     # ----- what the agent is handed -----
@@ -192,6 +197,10 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
     def _note_score(self, ctx: TurnContext) -> None:
         """A point just made marks its goal done and renews the plans' patience."""
         self._score_progress(ctx)
+
+    def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
+        """A rule on what replies told sends its command at once, unless knowledge stood down."""
+        return None if self.state.stood_down else self._send(ctx, body(self, ctx))
 
     def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
         """A command sent at once: the agent takes the turn in and records it."""
@@ -241,14 +250,19 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             return self._pool(ctx, self.inner.scene(ctx))
         return None
 
-    def _agent_decides(self, ctx: TurnContext, plan: Proposal | None) -> Proposal:
-        """The built-in agent decides, the turn's plan at the front of its queue; the vetoes that passed
-        over commands here are named."""
+    def _queue_plan(self, ctx: TurnContext, plan: Proposal | None) -> None:
+        """The turn's plan to the front of the agent's queue (plans of earlier turns dropped), and the
+        vetoes recorded from here on are the ones its stages meet."""
         self.inner.drop_plans(KNOWN)
         if plan is not None:
             self.inner.plan_first(ctx.room_id, plan.command, plan.reason)
         self.advice.vetoes.clear()
-        decision = self.inner.decide(ctx)
+
+    def _settled(self, turn: AgentTurn, proposal: Proposal) -> Decision:
+        """The command one of the agent's stages chose, sent; the vetoes that passed over commands here
+        are named."""
+        ctx = turn.given
+        decision = self.inner.settle(turn, proposal)
         hits = [(v.command, v.rule) for v in self.advice.vetoes.in_room(ctx.room_id)]
         here = sorted({f"{rule}: {command!r}" for command, rule in hits})
         if here:
@@ -258,7 +272,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         lifted = self.advice.lifted.get(f"{ctx.room_id}|{decision.command}")
         if lifted is not None:  # a known dead end tried again (rule ``a dead end at fewer points``)
             decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
-        return proposal_of(decision)
+        return decision
 
 
 Planner = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
@@ -271,34 +285,33 @@ class Stage:
     """A row of a later run's policy: a rule's body and how the policy uses it.
 
     ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
-    proposes nothing; ``send`` decides with what its body returns;
-    ``told`` is a ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless
-    knowledge stood down; ``plan`` offers a (command, reasoning) the first of which goes to the front
-    of the agent's queue; ``agent`` is the built-in agent deciding.
+    proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``told`` is a
+    ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless knowledge stood
+    down; ``plan`` offers a (command, reasoning) the first of which is the turn's plan; ``agent`` stands
+    for the built-in agent's own stages (``Advised.stages``), in their order.
     """
 
     name: str
     kind: str
-    body: Callable[..., Any]
+    body: Callable[..., Any] | None
 
-    def bound(self, agent: KnowingAgent) -> Row[TurnContext]:
-        """This row, acting for one agent."""
-        body, kind = self.body, self.kind
+    def bound(self, agent: KnowingAgent) -> list[Row[AgentTurn]]:
+        """This row (the agent's stages for ``agent``), acting for one later run."""
+        body, kind, name = self.body, self.kind, self.name
+        if kind == "agent" or body is None:
+            return agent.inner.stages()
         if kind == "note":
-            return Row(self.name, _nothing, noter=lambda ctx: body(agent, ctx))
-        if kind == "told":
-            return Row(
-                self.name,
-                lambda ctx, _p: None if agent.state.stood_down else agent._send(ctx, body(agent, ctx)),
-            )
+            return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
         if kind == "mark":
-            return Row(self.name, lambda ctx, _p: body(agent, ctx))
+            return [Row(name, lambda turn, _p: body(agent, turn.given))]
+        if kind == "told":
+            return [Row(name, lambda turn, _p: agent._told_row(body, turn.given))]
         if kind == "plan":
-            return Row(self.name, lambda ctx, _p: _planned(self.name, body(agent, ctx)), plans=True)
-        return Row(self.name, lambda ctx, plan: body(agent, ctx, plan))
+            return [Row(name, lambda turn, _p: _planned(name, body(agent, turn.given)), plans=True)]
+        return [Row(name, lambda turn, plan: body(agent, turn.given, plan))]
 
 
-def _nothing(_ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
+def _nothing(_turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
     return None
 
 
@@ -333,7 +346,8 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(DESCRIBED, "plan", KnowingAgent._ask_walk),
     Stage(MOVE_ON, "plan", KnowingAgent._move_on),
     Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
-    Stage(AGENT_ROW, "agent", KnowingAgent._agent_decides),
+    Stage(QUEUE_ROW, "send", KnowingAgent._queue_plan),
+    Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice
 )
 
 
