@@ -130,7 +130,7 @@ class ToldRules(KnowingBase):
     def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
         earlier runs' vetoes (the way was a wall before it opened), when the reply told of an opening."""
-        way, self.state.opened_way = self.state.opened_way, ""
+        way, self.state.openings.opened_way = self.state.openings.opened_way, ""
         if not way or not ways_the_reply_opens(ctx.last_command or "", ctx.last_output or ""):
             return None
         if self.inner.mem.deadly_this_run(ctx.room_id, way):
@@ -165,9 +165,9 @@ class ToldRules(KnowingBase):
         s = self.state
         for (room, command), (run, way) in self.lore.openings.items() if on(OPENINGS) else ():
             key = f"{room}|{command}"
-            if same_place(ctx.room_id, room) and key not in s.opened:
-                s.opened.append(key)
-                s.opened_way = way
+            if same_place(ctx.room_id, room) and key not in s.openings.opened:
+                s.openings.opened.append(key)
+                s.openings.opened_way = way
                 return command, f"{OPENED_RULE} (run {run}): it opened a way {way}"
         return None
 
@@ -179,16 +179,16 @@ class ToldRules(KnowingBase):
         said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
         nouns = self.inner.mem.seen.nouns.get(ctx.room_id or "?", [])
         here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in nouns if n}
-        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked_about)
+        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked.asked_about)
 
     def _ask_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``ask about what an earlier run read of them``, elsewhere: once the path is over, a step
         towards the nearest room where an earlier run examined a person this run has topics left for
         (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
         s = self.state
-        if not on(DESCRIBED) or not s.replay.path_done or s.ask_steps >= ASK_STEPS:
+        if not on(DESCRIBED) or not s.replay.path_done or s.asked.ask_steps >= ASK_STEPS:
             return None
-        asked = set(s.asked_about)
+        asked = set(s.asked.asked_about)
         rooms = [
             room
             for (room, person), topics in self.lore.described.items()
@@ -197,5 +197,5 @@ class ToldRules(KnowingBase):
         steps = self._route_to_any(ctx, rooms) if rooms else []
         if not steps:
             return None
-        s.ask_steps += 1
+        s.asked.ask_steps += 1
         return steps[0], f"{DESCRIBED_RULE}: walk to them"

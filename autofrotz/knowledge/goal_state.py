@@ -1,6 +1,6 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
 (``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``LooksState``,
-``ThingsState`` here; ``Gives``, ``Typed``,
+``ThingsState``, ``OpeningsState``, ``AskedState`` here; ``Gives``, ``Typed``,
 ``Conditions`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
@@ -124,6 +124,22 @@ class ThingsState(Part):
 
 
 @dataclass
+class OpeningsState(Part):
+    """Rule ``a way an earlier run opened``: the openings sent, and the way to go next."""
+
+    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
+    opened_way: str = ""  # the way to go next (the command was just sent)
+
+
+@dataclass
+class AskedState(Part):
+    """Rule ``ask about what an earlier run read of them``: what was asked, and the steps walked to ask."""
+
+    ask_steps: int = 0  # steps walked towards a person an earlier run examined
+    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
+
+
+@dataclass
 class GoalState:
     """This run's progress on the known scoring actions (goals by their index in the lore), and each
     rule's own part (``PARTS``)."""
@@ -144,11 +160,7 @@ class GoalState:
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
-    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
-    opened_way: str = ""  # the way to go next (the command was just sent)
     shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
-    ask_steps: int = 0  # steps walked towards a person an earlier run examined
-    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
     replay: ReplayState = field(default_factory=ReplayState)
     pool: PoolState = field(default_factory=PoolState)
     spread: SpreadState = field(default_factory=SpreadState)
@@ -159,6 +171,8 @@ class GoalState:
     taken: TakenState = field(default_factory=TakenState)
     looks: LooksState = field(default_factory=LooksState)
     things: ThingsState = field(default_factory=ThingsState)
+    openings: OpeningsState = field(default_factory=OpeningsState)
+    asked: AskedState = field(default_factory=AskedState)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -196,4 +210,6 @@ PARTS: dict[str, type[Part]] = {
     "taken": TakenState,
     "looks": LooksState,
     "things": ThingsState,
+    "openings": OpeningsState,
+    "asked": AskedState,
 }
