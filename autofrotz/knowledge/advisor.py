@@ -70,12 +70,13 @@ follow-up queue under the rule's name, so its safety rules (get away, light, fig
 Once its usual actions are spent, the wider pool of knowledge/widen.py (the story's own verbs,
 untried uses of what it carries) comes before its last-resort sweep.
 
-The order above is one table, ``LATER_RUN`` at the end of this module: each row a stage of
-policy/protocol.py (``note``: observes the turn; ``send``: its command is the turn's, the built-in
-agent taking the reply in through ``follow``; ``plan``: the first plan goes to the front of the agent's
-queue; ``agent``: the built-in agent decides). ``KnowingAgent`` holds the built-in agent and talks to it
-through ``Advised`` (agents/builtin_counsel.py) only: it hands it ``KnownVetoes`` once and updates them
-each turn from its own state.
+The order above is one table, ``LATER_RUN`` at the end of this module, run as a ``Policy`` of
+policy/protocol.py (see ``Stage`` for its kinds of row): the notes, the rows that send their command at
+once (the built-in agent taking the reply in through ``follow``), the plans (the first goes to the
+front of the agent's queue), and last the built-in agent's own stages, the same rows its fresh turn
+runs (take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent``
+holds the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it
+hands it ``KnownVetoes`` once and updates them each turn from its own state.
 """
 
 from __future__ import annotations
