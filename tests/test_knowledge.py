@@ -269,7 +269,7 @@ def test_the_replay_stops_when_the_game_goes_another_way() -> None:
     assert agent._replay(ctx("yard", None, 0)) == ("north", "proven path (run 1): step 1/3, to score 5")
     assert agent._replay(ctx("hall_2", "north", 0))[0] == "take coin"  # the same place, renumbered
     assert agent._replay(ctx("hall", "take coin", 0)) is None  # the coin did not score this time
-    assert agent.state.path_stop.startswith("off the path at step 2/3: a lower score")
+    assert agent.state.replay.path_stop.startswith("off the path at step 2/3: a lower score")
 
 
 def test_a_refused_step_is_passed_over_and_the_replay_goes_on() -> None:

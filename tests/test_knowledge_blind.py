@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from autofrotz.knowledge.advisor import InformedMemory
 from autofrotz.knowledge.blind import REASON, blind_tries, names_exits
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from tests.test_builtin_agent import World, stock_reply
 
@@ -14,8 +14,7 @@ from tests.test_builtin_agent import World, stock_reply
 def _blind_sent(blind: tuple[int, int], off: bool = False) -> list[str]:
     """The reasoning of 30 turns in a one-exit room, the agent's memory consulting a lore."""
     world = World("Cell\nA bare cell. A door leads north.\n")
-    world.agent.mem = InformedMemory.around(world.agent.mem, Lore(runs=1, blind=blind))
-    world.agent.mem.off = off
+    world.agent.advise(KnownVetoes(Lore(runs=1, blind=blind), off=off))
     out = []
     for _ in range(30):
         command = world.decide()

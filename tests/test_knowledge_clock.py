@@ -106,16 +106,19 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
     for killer in ("pray", "shout"):  # two deaths three commands after walking in, after other commands
         go("south", "hall"), go("sing", "hall"), go("wait", "hall")
         go(killer, "road", death=f"You died after '{killer}'.")
-    assert agent.state.own_deaths == [["hall", 3, "pray"], ["hall", 3, "shout"]]
+    assert agent.state.clock.own_deaths == [["hall", 3, "pray"], ["hall", 3, "shout"]]
     for _visit in range(2):
         go("south", "hall")
         assert "known clock (this run)" in go("sing", "hall")  # leave after (3 - 1) // 2 = 1 command
         go("north", "road")
-    assert agent.state.barred == ["road|south"]
+    assert agent.state.clock.barred == ["road|south"]
     assert agent.inner.mem.failed("road", "south") and not agent.inner.mem.failed("road", "east")
     again = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     again.load_dict(agent.to_dict())  # a resume keeps where it walked in and what it learned
-    assert again.state.own_deaths == agent.state.own_deaths and again.state.stay == agent.state.stay
+    assert (
+        again.state.clock.own_deaths == agent.state.clock.own_deaths
+        and again.state.clock.stay == agent.state.clock.stay
+    )
     assert again.inner.mem.failed("road", "south")
 
 
@@ -189,8 +192,8 @@ def test_the_paths_own_point_in_the_room_is_not_sent_again_before_the_clock() ->
     steps = (Step("south", "hall", 0, 1), Step("pull rope", "hall", 5, 2))
     agent = KnowingAgent(BuiltinAgent(), lore, ProvenPath(1, 1, 5, 2, steps, "road", "short", True))
     assert agent._replayed_here(at(3, "pull rope", "hall")) == set()
-    agent.state.path_at = 2
+    agent.state.replay.path_at = 2
     assert agent._replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
-    agent.state.stay = clock.Stay("hall", "road", "south", 1)
+    agent.state.clock.stay = clock.Stay("hall", "road", "south", 1)
     agent.state.last_score, agent.state.done = 5, []  # the path's end reopens what its last step scored
     assert agent._point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None

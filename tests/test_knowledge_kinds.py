@@ -67,15 +67,15 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     agent = knowing()
     unseen = "You can't see any such thing."
     agent._note_wants(TurnContext(3, "g", "put brass key in oak chest", unseen, "hall", "hall"))
-    assert agent.state.absent == []  # once: it may be the carried thing's name the parser missed
+    assert agent.state.things.absent == []  # once: it may be the carried thing's name the parser missed
     agent._note_wants(TurnContext(4, "g", "put lamp on oak chest", unseen, "hall", "hall"))
-    asked = Asked([], [], [], [], None, frozenset(), frozenset(agent.state.absent))
+    asked = Asked([], [], [], [], None, frozenset(), frozenset(agent.state.things.absent))
     offered = [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
     assert (not any("oak chest" in c for c in offered)) is rule_on
     assert any("sign" in c for c in offered)
     agent.state.last_score = 0
     agent._score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
-    assert agent.state.absent == []  # a point may bring it
+    assert agent.state.things.absent == []  # a point may bring it
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -102,7 +102,9 @@ def test_a_thing_that_swallowed_a_carried_thing_is_given_no_more(
     agent.state.last_score = 0
     swallowed = "The lamp disappears into the depths of the oak chest."
     agent._note_wants(TurnContext(4, "g", "put lamp in oak chest", swallowed, "hall", "Hall", score=0))
-    assert agent.state.sinks == (["hall|oak chest"] if rule_on else [])
-    asked = Asked([], [], [], [], None, frozenset(), frozenset(agent.state.absent + agent.state.sinks))
+    assert agent.state.things.sinks == (["hall|oak chest"] if rule_on else [])
+    asked = Asked(
+        [], [], [], [], None, frozenset(), frozenset(agent.state.things.absent + agent.state.things.sinks)
+    )
     left = [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
     assert ("put brass key in oak chest" in left) is not rule_on

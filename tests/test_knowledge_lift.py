@@ -7,11 +7,10 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
-from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import InformedMemory, KnowingAgent
-from autofrotz.knowledge.advisor_base import DEAD_END_TRIES
+from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.histories import dead_ends
+from autofrotz.knowledge.informed import DEAD_END_TRIES, informed
 from autofrotz.knowledge.lore import Lore
 from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded, scene
@@ -45,14 +44,14 @@ def test_a_dead_end_keeps_the_highest_score_it_was_tried_at() -> None:
 def test_a_known_dead_end_is_tried_again_only_with_more_points_once_the_agent_ran_dry(
     score: int, idle: int, vetoed: bool
 ) -> None:
-    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={KEY: 1}, dead_end_points={KEY: 5}))
+    mem, advice = informed(Lore(runs=1, dead_ends={KEY: 1}, dead_end_points={KEY: 5}))
     mem.now.score, mem.now.idle = score, idle
     assert (mem.tried(*KEY) == DEAD_END_TRIES) is vetoed
-    assert (f"{KEY[0]}|{KEY[1]}" in mem.lifted) is not vetoed
+    assert (f"{KEY[0]}|{KEY[1]}" in advice.lifted) is not vetoed
 
 
 def test_without_the_score_it_was_tried_at_a_dead_end_stays_one() -> None:
-    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={KEY: 1}))
+    mem, advice = informed(Lore(runs=1, dead_ends={KEY: 1}))
     mem.now.score, mem.now.idle = 50, 1
     assert mem.tried(*KEY) == DEAD_END_TRIES
 
@@ -64,7 +63,7 @@ def test_the_turn_that_tries_a_dead_end_again_names_the_rule(
     set_rule(krules.LIFT, rule_on)
     lore = Lore(runs=1, dead_ends={("hall", "push rug"): 1}, dead_end_points={("hall", "push rug"): 0})
     agent = KnowingAgent(BuiltinAgent(), lore)
-    agent.state.ran_dry = True  # the agent's usual actions were spent once this run
+    agent.state.pool.ran_dry = True  # the agent's usual actions were spent once this run
     text = "Hall\nA hall with a rug."
     sent: dict[str, str] = {}
     last = "look"

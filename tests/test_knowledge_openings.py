@@ -176,7 +176,7 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
     look at a carried thing that uses names queues a look at each other carried thing, once."""
     set_rule(krules.RELOOK, rule_on)
     agent = taking()
-    agent.state.path_done = True
+    agent.state.replay.path_done = True
     carried = ["almanac", "small vial", "old map"]
     plain = "A heavy old map of the county, drawn in brown ink on a sheet of cloth, with the roads in red."
     short = TurnContext(4, "g", "examine map", plain, "hall", "hall", inventory=carried)

@@ -165,10 +165,10 @@ def test_the_sweep_over_carried_things_skips_what_did_nothing_in_any_room_before
     rule_on: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from autofrotz.agents.builtin_idle import HELD_ROOM
-    from autofrotz.knowledge.advisor import InformedMemory
+    from autofrotz.knowledge.informed import informed
 
     set_rule(krules.CARRIED_ANYWHERE, rule_on)
-    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))
+    mem = informed(Lore(runs=1, dead_ends={("cellar", "wave lantern"): 1}))[0]
     assert (mem.tried(HELD_ROOM, "wave lantern") > 0) is rule_on
     assert mem.tried(HELD_ROOM, "wave rope") == 0
 
@@ -212,7 +212,7 @@ def test_once_the_path_is_over_a_later_run_walks_to_a_person_an_earlier_run_exam
     agent = later_run(Lore(runs=1, described={("office", "porter"): ["boiler"]}))
     lobby = TurnContext(5, "g", "look", "Lobby\nA lobby.", "lobby", "Lobby", "A lobby.", map=Map())
     assert agent._ask_walk(lobby) is None  # the path is still replaying
-    agent.state.path_done = True
+    agent.state.replay.path_done = True
     assert agent._ask_walk(lobby) == ("east", "ask about what an earlier run read of them: walk to them")
     office = TurnContext(
         6, "g", "east", "Office\nA porter dozes.", "office", "Office", "A porter dozes.", map=Map()

@@ -24,16 +24,16 @@ THINGS = {"ledge": [], "lake": [], "trail": ["little table"]}  # what the agent 
 
 
 class Remembering(Inner):
-    """An inner agent that remembers each room's things, as the built-in agent's ``_remote_scene`` does."""
+    """An inner agent that remembers each room's things, as the built-in agent's ``remote_scene`` does."""
 
     def __init__(self) -> None:
         super().__init__()
         self.mem.now.lit = True
 
-    def _remote_scene(self, room: str) -> Scene:
+    def remote_scene(self, room: str) -> Scene:
         return Scene(room, list(THINGS[room]), [], ["scarf"], "")
 
-    def _map_dark(self, room: str) -> bool:
+    def map_dark(self, room: str) -> bool:
         return False
 
 
@@ -44,7 +44,7 @@ def at(room: str, score: int = 5) -> TurnContext:
 def walker() -> advisor.KnowingAgent:
     agent = knowing(PATH, Lore(runs=1, rooms={"trail": "Trail", "lake": "Lake", "ledge": "Ledge"}))
     agent.inner = Remembering()
-    agent.state.stale_since = SWEEP_TURNS
+    agent.state.spread.stale_since = SWEEP_TURNS
     return agent
 
 
@@ -59,15 +59,15 @@ def test_a_kind_neutral_use_comes_before_a_tool_of_the_wrong_kind_and_a_throw_co
 
 def test_with_nothing_left_here_the_pool_walks_to_a_room_where_it_has_something() -> None:
     agent = walker()
-    agent.state.stale_since = 0
+    agent.state.spread.stale_since = 0
     assert agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None  # the sweep's turns first
-    agent.state.stale_since = SWEEP_TURNS  # the sweep had its turns here
+    agent.state.spread.stale_since = SWEEP_TURNS  # the sweep had its turns here
     first = agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
     assert first == ("south", "the pool is not spent elsewhere (after 1 earlier runs): to Trail")
     assert agent._pool(at("lake"), Scene("lake", [], [], ["scarf"], ""))[0] == "west"
     there = agent._pool(at("trail"), Scene("trail", ["little table"], [], ["scarf"], ""))
     assert there == ("put scarf in little table", "untried use (after 1 earlier runs): not tried here before")
-    assert agent.state.pool_dry == ["ledge"]  # the lake was walked through, never asked
+    assert agent.state.pool.pool_dry == ["ledge"]  # the lake was walked through, never asked
 
 
 def test_no_walk_when_no_other_room_has_anything_or_without_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,9 +82,9 @@ def test_a_point_makes_every_room_worth_the_pool_again() -> None:
     agent = walker()
     agent.state.last_score = 5
     agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
-    assert agent.state.pool_dry == ["ledge"]
+    assert agent.state.pool.pool_dry == ["ledge"]
     agent._score_progress(at("lake", score=10))
-    assert agent.state.pool_dry == []
+    assert agent.state.pool.pool_dry == []
 
 
 def test_a_put_on_a_thing_that_scored_nothing_takes_the_thing_back_by_its_own_name() -> None:
@@ -112,7 +112,7 @@ def _walks_at(stale: list[int]) -> list[bool]:
     agent = walker()
     out = []
     for n in stale:
-        agent.state.stale_since = n
+        agent.state.spread.stale_since = n
         out.append(agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is not None)
     return out
 

@@ -83,7 +83,7 @@ def test_a_named_door_no_run_took_is_looked_through_and_the_path_goes_on(
     assert agent._replay(ctx("pantry", "take all", 2, world))[0] == "east"  # back the known way
     # Back in the hall with more points than the path shows there: the path goes on.
     assert agent._replay(ctx("hall", "east", 2, world))[0] == "take coin"
-    assert agent.state.trip.made == ["hall|west"]
+    assert agent.state.replay.trip.made == ["hall|west"]
 
 
 def test_a_door_an_earlier_run_took_gets_no_side_trip() -> None:
@@ -115,7 +115,7 @@ def test_a_death_on_a_side_trip_ends_the_replay() -> None:
     agent._replay(ctx("yard", None, 0, world))
     agent._replay(ctx("hall", "north", 0, world))
     assert agent._replay(ctx("pantry", "west", 0, world, died=True)) is None
-    assert agent.state.path_stop.endswith("a death on a side trip")
+    assert agent.state.replay.path_stop.endswith("a death on a side trip")
 
 
 def test_a_refused_side_door_costs_one_turn() -> None:
@@ -237,7 +237,7 @@ def test_the_way_back_from_a_side_room_tries_the_ways_its_text_names() -> None:
     agent._replay(ctx("yard", None, 0, SmallMap()))
     agent._replay(ctx("hall", "north", 0, SmallMap()))
     agent._replay(ctx("pantry", "west", 0, world))
-    agent.state.trip.back_moves = ["east"]  # the known way back was refused
+    agent.state.replay.trip.back_moves = ["east"]  # the known way back was refused
     said = TurnContext(
         1, "g", "east", "You can't go that way. Why not go south?", "pantry", "pantry", map=world
     )

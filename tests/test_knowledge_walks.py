@@ -112,7 +112,7 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
 # The built-in agent's rules a run with a past switches on: (advisor switch, how the agent shows it is on).
 LATER_RULES = {
     "EVERY_WORD_LATER": lambda agent: agent._every_word_on(),  # rule ``every word, a later run``
-    "REPLY_OPENS_LATER": lambda agent: agent.reply_opens,  # rule ``a way a reply opened, a later run``
+    "REPLY_OPENS_LATER": lambda agent: agent._reply_opens_later(),  # ``a way a reply opened, a later run``
 }
 
 

@@ -15,10 +15,12 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import advisor_path, widen
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import GoalState, InformedMemory, KnowingAgent
+from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.histories import dead_ends
+from autofrotz.knowledge.informed import KnownVetoes, informed
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
+from autofrotz.policy.protocol import Veto
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -124,7 +126,7 @@ def scene(inventory: list[str]) -> Scene:
 
 def test_a_later_run_tries_untried_uses_of_what_it_carries_and_skips_known_dead_ends() -> None:
     lore = Lore(runs=2, dead_ends={("hall", "put brass key in oak chest"): 1})
-    mem = InformedMemory.around(Memory(), lore)
+    mem = informed(lore)[0]
     mem.seen.people.append("old man")
     words = Vocabulary(frozenset({"put", "brass", "key", "in", "oak", "chest", "give", "to", "old", "man"}))
     here = TurnContext(1, "g", "look", "", "hall", "hall", score=0, vocabulary=words)
@@ -149,7 +151,7 @@ def test_the_built_in_agent_asks_the_wider_pool_before_its_last_resort_sweep() -
     here = TurnContext(1, "g", None, "A bare cell.", "cell", "cell", score=0, inventory=["lamp"])
     plain = agent.decide(here)
     agent = BuiltinAgent()
-    agent.wider = wider
+    agent.advise(KnownVetoes(Lore(runs=1), wider=wider))
     for n in range(60):  # the agent's usual actions in a one-room world run out
         decision = agent.decide(TurnContext(n + 2, "g", plain.command, "Nothing.", "cell", "cell", score=0))
         if asked:
@@ -162,7 +164,7 @@ def test_the_story_s_own_verbs_come_first_and_library_or_out_of_game_verbs_never
 
     assert own_verbs(["take", "hint", "credits", "chant", "open-ses"]) == ["chant"]
     assert "examine" in LIBRARY_VERBS
-    mem = InformedMemory.around(Memory(), Lore(runs=1, dead_ends={("hall", "chant"): 1}))
+    mem = informed(Lore(runs=1, dead_ends={("hall", "chant"): 1}))[0]
     here = TurnContext(1, "g", "look", "", "hall", "hall", score=0)
     spent: dict[str, int] = {}
     rule = "the story's own verb (after 1 earlier runs): not tried here before"
@@ -269,12 +271,13 @@ def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run
     walled, _ = walls(own, {1: 1})  # the game's own words for no exit, said in three places; a gate may open
     assert walled == {("a", "up"): 1, ("b", "up"): 1, ("b", "down"): 1}
     lore = Lore(runs=1, walls=found, best_score=best)
-    mem = InformedMemory.around(Memory(), lore)
-    assert mem.failed("hall", "north") and mem.hits[-1] == ("hall", "north", "known wall (run 1)")
+    mem, advice = informed(lore)
+    assert mem.failed("hall", "north")
+    assert advice.vetoes.entries[-1] == Veto("hall", "north", "known wall (run 1)")
     assert not mem.failed("hall", "east") and not mem.failed("hall", "west")
     mem.now.score = 3  # further than any earlier run got: the world may have new ways
     assert not mem.failed("hall", "north")
-    plain = InformedMemory.around(Memory(), Lore(runs=1))
+    plain = informed(Lore(runs=1))[0]
     assert not plain.failed("hall", "north")
 
 
@@ -282,22 +285,22 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["count", "plugh"]))
     asked = TurnContext(5, "g", "count", "What do you want to count?", "hall", "Hall", score=0)
     agent._note_wants(asked)
-    assert agent.state.wants_thing == ["count"]
-    mem = InformedMemory.around(Memory(), agent.lore)
+    assert agent.state.pool.wants_thing == ["count"]
+    mem = informed(agent.lore)[0]
     here = TurnContext(6, "g", "look", "", "cellar", "cellar", score=0)
-    got = widen.untried_use(here, scene([]), mem, {}, 1, ["count", "plugh"], [], agent.state.wants_thing)
+    got = widen.untried_use(here, scene([]), mem, {}, 1, ["count", "plugh"], [], agent.state.pool.wants_thing)
     assert got is not None and got[0] == "plugh"
     tool = TurnContext(
         7, "g", "count coins", "What do you want to count the coins with?", "hall", "Hall", score=0
     )
     agent._note_wants(tool)
-    assert agent.state.wants_tool == ["count"]
+    assert agent.state.pool.wants_tool == ["count"]
     bare = TurnContext(
         8, "g", "plugh rock", "I only understood you as far as wanting to plugh.", "hall", "Hall"
     )
     agent._note_wants(bare)
-    assert agent.state.no_thing == ["plugh"]
-    on = [v for v in agent.lore.verbs if v not in agent.state.no_thing]
+    assert agent.state.pool.no_thing == ["plugh"]
+    on = [v for v in agent.lore.verbs if v not in agent.state.pool.no_thing]
     mem.note_try("cellar", "plugh")
     got = widen.untried_use(here, scene([]), mem, {}, 1, ["plugh"], [], [], [], on)
     assert got is None  # plugh alone was sent; plugh with a thing will not be understood
@@ -326,11 +329,11 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
         "[knowledge stood down: behind the first run: 0 points at turn 60" in decision.reasoning
     ) is rule_on
     assert (agent.inner.mem.tried("hall", "push rug") == 0) is rule_on  # the dead end is a candidate again
-    assert (agent.inner.wider is None) is rule_on
+    assert (agent.advice.wider is None) is rule_on
     state = agent.to_dict()
     again = KnowingAgent(BuiltinAgent(), lore)
     again.load_dict(state)  # a resume keeps it
-    assert bool(again.state.stood_down) is rule_on and again.inner.mem.off is rule_on
+    assert bool(again.state.stood_down) is rule_on and again.advice.off is rule_on
 
 
 def test_off_the_path_the_agent_walks_the_known_map_back_to_it(monkeypatch: pytest.MonkeyPatch) -> None:

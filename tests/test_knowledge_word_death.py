@@ -3,16 +3,17 @@ once is not said again in any room, whether an earlier run or this one saw the d
 
 from __future__ import annotations
 
-from autofrotz.agents.builtin_memory import Memory, spot
-from autofrotz.knowledge.advisor import InformedMemory
+from autofrotz.agents.builtin_memory import spot
+from autofrotz.knowledge.informed import informed
 from autofrotz.knowledge.lore import Lore
+from autofrotz.policy.protocol import Veto
 
 
 def test_a_word_that_killed_in_one_room_is_deadly_in_every_room() -> None:
     lore = Lore(runs=1, deaths={("hall", "xyzzy"): {"run": 1, "seen": 1, "text": ""}})
-    mem = InformedMemory.around(Memory(), lore)
+    mem, advice = informed(lore)
     assert mem.deadly("yard", "xyzzy")
-    assert ("yard", "xyzzy", "a word alone that killed (run 1)") in mem.hits
+    assert Veto("yard", "xyzzy", "a word alone that killed (run 1)") in advice.vetoes.entries
     assert not mem.deadly("yard", "jump")  # another word
     # A move or a command with a thing kills by the place: only where it killed.
     lore.deaths[("hall", "open box")] = {"run": 1, "seen": 1, "text": ""}
@@ -20,6 +21,6 @@ def test_a_word_that_killed_in_one_room_is_deadly_in_every_room() -> None:
     # This run's own death counts as well.
     mem.attempts.killers.append(spot("cellar", "plugh"))
     assert mem.deadly("attic", "plugh")
-    assert ("attic", "plugh", "a word alone that killed (this run)") in mem.hits
-    mem.off = True  # knowledge stood down: only this room's own death
+    assert Veto("attic", "plugh", "a word alone that killed (this run)") in advice.vetoes.entries
+    advice.off = True  # knowledge stood down: only this room's own death
     assert not mem.deadly("attic", "plugh") and mem.deadly("cellar", "plugh")

@@ -24,6 +24,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "words": (("words", "if_patterns"), frozenset()),
     "record": (("storage",), frozenset()),
     "switches": (("rules.table", "rules.switches"), frozenset()),
+    "policy": (("policy",), frozenset()),
     "reading": (("reading",), frozenset({"words"})),
     "game": (("game_interface", "backends", "games", "textworld_games"), frozenset({"base", "words"})),
     "llm": (("llm", "relay_cli"), frozenset({"base", "record"})),
@@ -33,11 +34,11 @@ LAYERS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     ),
     "agents": (
         ("agents", "context", "notebook"),
-        frozenset({"base", "words", "reading", "record", "switches", "llm", "world"}),
+        frozenset({"base", "words", "reading", "record", "switches", "policy", "llm", "world"}),
     ),
     "learning": (
         ("knowledge",),
-        frozenset({"base", "words", "reading", "record", "switches", "world", "agents", "game"}),
+        frozenset({"base", "words", "reading", "record", "switches", "policy", "world", "agents", "game"}),
     ),
     "hooks": (("hooks",), frozenset({"base", "record"})),
     "web": (("web", "control"), frozenset({"base", "words", "record", "hooks"})),

@@ -136,10 +136,12 @@ def test_the_map_takes_its_rules_off_from_the_switches() -> None:
 
 
 def test_the_later_run_rows_are_rules_of_the_knowledge_table() -> None:
-    from autofrotz.knowledge.advisor import PLAN_ROWS, TOLD_ROWS
+    from autofrotz.knowledge.advisor import AGENT_ROW, LATER_RUN, QUEUE_ROW
     from autofrotz.knowledge.rules import TABLE
 
-    assert {name for name, _ in TOLD_ROWS + PLAN_ROWS} <= set(TABLE.names)
+    deciding = [stage.name for stage in LATER_RUN if stage.kind in ("send", "told", "plan")]
+    assert LATER_RUN[-1].name == AGENT_ROW  # the built-in agent's stages come last, with the turn's plan
+    assert set(deciding) - {QUEUE_ROW} <= set(TABLE.names)
 
 
 def test_the_agents_ordered_rows_are_rules_of_its_table() -> None:

@@ -19,9 +19,10 @@ from autofrotz.agents.builtin_base import (
     _by_description,
 )
 from autofrotz.agents.builtin_choosing import Choosing
+from autofrotz.agents.builtin_counsel import Advice, AgentTurn
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_judging import Judging
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_noting import Noting
 from autofrotz.agents.builtin_objectives import Objectives
 from autofrotz.agents.builtin_readings import (
@@ -36,12 +37,18 @@ from autofrotz.agents.builtin_tactics import (
     allowed,
 )
 from autofrotz.agents.scripted import ScriptedAgent
+from autofrotz.policy.protocol import Policy, Proposal, Row
 from autofrotz.words.directions import parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 
 __all__ = ["BuiltinAgent", "ScriptedAgent"]
 
 REPLY_RULE_NAMES = tuple(rule.name for rule in REPLY_RULES)
+# The stages of the agent's turn, rows of its policy (and of a later run's, knowledge/advisor.py).
+TAKE_IN = "take the reply in"
+OBJECTIVE = "a stated objective"
+REPLY_RULE = "a reply rule's plan"
+OWN_CHOICE = "the agent's own choice"
 
 log = logging.getLogger(__name__)
 
@@ -60,24 +67,63 @@ class BuiltinAgent(Judging, Noting, Choosing):
         self.inventory: list[str] = []
         self.vocabulary = Vocabulary()
         self.sig = ""
-        self.wider: Any = None  # (context, scene) -> (command, rule) | None: set by knowledge/advisor.py
-        self.every_word = False  # examine-every-word-... in a later run: set by knowledge/advisor.py
-        self.reply_opens = False  # go-the-way-the-reply-opens in a later run: set by knowledge/advisor.py
+        self.advice: Advice | None = None  # a later run's vetoes and seams (knowledge/advisor.py)
+        self.policy: Policy[AgentTurn] = Policy(self.stages())
 
     def decide(self, context: TurnContext) -> Decision:
-        """Choose the next command from the world model and what earlier replies taught."""
-        context = self._take_in(context)
-        scene = self._scene(context)
-        answering = self.replies.answering(context.room_id)  # a question asked is answered first
-        planned = (
-            None if answering else stated.choose(self.objectives, context, self.mem, self._pending_rooms)
-        )
-        command, reason, where = planned or self._reply_or_choice(context, scene)
-        self._commit(context.room_id, where, command)
+        """Choose the next command from the world model and what earlier replies taught: the first of
+        its stages (``stages``) with a command."""
+        turn = AgentTurn(context)
+        decided = self.policy.decide(turn)
+        if decided is None:  # the agent's own choice always has a command
+            raise RuntimeError("no stage of the built-in agent proposed a command")
+        return self.settle(turn, decided.proposal)
+
+    def stages(self) -> list[Row[AgentTurn]]:
+        """The agent's turn as rows of a policy, in order: take the reply in, then a question's answer or
+        a stated objective, what a reply rule planned, and its own choice."""
+        return [
+            Row(TAKE_IN, self._taken_in),
+            Row(OBJECTIVE, self._objective),
+            Row(REPLY_RULE, self._reply_planned),
+            Row(OWN_CHOICE, self._own_choice),
+        ]
+
+    def settle(self, turn: AgentTurn, proposal: Proposal) -> Decision:
+        """Send the command a stage chose: counted as tried where it chose it, named by its rule."""
+        context = turn.context or turn.given
+        command, reason = proposal.command, proposal.reason
+        self._commit(context.room_id, turn.where, command)
         self.replies.commit(context.room_id, command)
         self.objectives.sending(command, context.room_id)
         rule = rule_of(reason, REPLY_RULE_NAMES)
         return Decision(command, reason, risky=self._risky(context, command), source="builtin", rule=rule)
+
+    def _taken_in(self, turn: AgentTurn, _plan: Proposal | None) -> None:
+        """Stage ``take the reply in``: learn from the last reply, see the room (proposes nothing)."""
+        turn.context = self._take_in(turn.given)
+        turn.scene = self._scene(turn.context)
+
+    def _objective(self, turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
+        """A step the text told us to take, unless a question asked is answered first."""
+        ctx = turn.context or turn.given
+        if self.replies.answering(ctx.room_id):
+            return None
+        planned = stated.choose(self.objectives, ctx, self.mem, self._pending_rooms)
+        return turn.chosen(*planned) if planned else None
+
+    def _reply_planned(self, turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
+        """What a reply rule planned (its name is the reasoning)."""
+        ctx = turn.context or turn.given
+        room = ctx.room_id
+        planned = self.replies.pick(ctx, lambda c: allowed(c, room, self.mem))
+        return turn.chosen(planned[0], planned[1], room) if planned else None
+
+    def _own_choice(self, turn: AgentTurn, _plan: Proposal | None) -> Proposal:
+        """The agent's own choice (builtin_choosing.py)."""
+        ctx = turn.context or turn.given
+        scene = turn.scene if turn.scene is not None else self._scene(ctx)
+        return turn.chosen(*self._choice(ctx, scene))
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """Send a command chosen elsewhere (a proven path), learning from the last reply as decide does."""
@@ -135,16 +181,41 @@ class BuiltinAgent(Judging, Noting, Choosing):
         """Restore the state written by to_dict."""
         self.seed = int(state.get("seed", 0))
         self.mem = Memory.from_dict(state.get("memory", {}))
+        self.mem.counsel = self.advice
         self.replies.load_dict(state.get("replies", {}))
         self.objectives = Objectives.from_dict(state.get("objectives", {}))
 
-    def _reply_or_choice(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
-        """What a reply rule planned (its name is the reasoning), else our own choice, passing over
-        commands the replies ruled out (unknown words, names not here, ways a person blocks)."""
+    # ----- what a later run's knowledge may ask (builtin_counsel.Advised) -----
+    def advise(self, advice: Advice) -> None:
+        """Take a later run's advice: vetoes the memory asks, seams the rules ask."""
+        self.advice = advice
+        self.mem.counsel = advice
+
+    def plan_first(self, room: str | None, command: str, rule: str) -> None:
+        """Put a plan at the front of the queue under its rule's name; tried before is no bar to it."""
+        self.mem.attempts.tries.pop(spot(room, command), None)
+        self.mem.plans.add([command], rule, front=True)
+
+    def drop_plans(self, prefixes: tuple[str, ...]) -> None:
+        """Drop the queued plans whose rule starts with one of these."""
+        self.mem.plans.queue = [q for q in self.mem.plans.queue if not q.rule.startswith(prefixes)]
+
+    def scene(self, context: TurnContext) -> Scene:
+        """This room as the agent sees it this turn."""
+        return self._scene(context)
+
+    def remote_scene(self, room: str) -> Scene:
+        """Another room as the agent will see it there."""
+        return self._remote_scene(room)
+
+    def map_dark(self, room: str) -> bool:
+        """Whether the map holds a room as dark."""
+        return self._map_dark(room)
+
+    def _choice(self, ctx: TurnContext, scene: Scene) -> tuple[str, str, str | None]:
+        """Our own choice, passing over commands the replies ruled out (unknown words, names not here,
+        ways a person blocks)."""
         room = ctx.room_id
-        planned = self.replies.pick(ctx, lambda c: allowed(c, room, self.mem))
-        if planned:
-            return planned[0], planned[1], room
         choice = self._choose(ctx, scene)
         carried = tuple(self._carried_names())
         for _ in range(RULED_OUT_TRIES):

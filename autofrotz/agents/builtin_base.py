@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import Advice
 from autofrotz.agents.builtin_devices import renamed
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_idle import EVERY_WORD_RULE
@@ -68,9 +69,7 @@ class AgentBase:
     inventory: list[str]
     vocabulary: Vocabulary
     sig: str
-    wider: Any
-    every_word: bool
-    reply_opens: bool
+    advice: Advice | None
 
     def _collect_nouns(self, ctx: TurnContext, text: str) -> None:
         raise NotImplementedError  # Noting
@@ -110,8 +109,12 @@ class AgentBase:
 
     def _every_word_on(self) -> bool:
         """Rule examine-every-word-when-all-else-is-done: off in a fresh run (builtin_rules.py), on
-        where a later run's knowledge switches it on (``every_word``, knowledge/advisor.py)."""
-        return on(EVERY_WORD_RULE, default=False) or self.every_word
+        where a later run's knowledge switches it on (``Advice.every_word``, knowledge/advisor.py)."""
+        return on(EVERY_WORD_RULE, default=False) or (self.advice is not None and self.advice.every_word)
+
+    def _reply_opens_later(self) -> bool:
+        """Whether a later run's knowledge switches rule go-the-way-the-reply-opens on."""
+        return self.advice is not None and self.advice.reply_opens
 
     def _uses_here(self, room: str) -> list[tuple[list[str], str]]:
         """(use, container) pairs of rule use-a-thing-for-its-purpose that this room's containers answer."""

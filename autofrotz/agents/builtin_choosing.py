@@ -164,7 +164,8 @@ class Choosing(AgentBase):
 
     def _wider_pool(self, t: Where) -> Choice | None:
         """Row wider-pool: a later run's wider pool (knowledge/widen.py), under the rule it names."""
-        wide = None if self.wider is None or t.unlit else self.wider(t.ctx, t.scene)
+        wider = None if self.advice is None else self.advice.wider
+        wide = None if wider is None or t.unlit else wider(t.ctx, t.scene)
         return (wide[0], wide[1], t.room) if wide else None
 
     def _other_verbs(self, t: Where) -> Choice | None:

@@ -151,7 +151,7 @@ class Judging(AgentBase):
         mem, room, command, text = self.mem, j.room, j.command, j.text
         opened = (
             ways_the_reply_opens(command, text)
-            if (on(REPLY_OPENS_RULE, default=False) or self.reply_opens) and on(REPLY_OPENS_RULE)
+            if (on(REPLY_OPENS_RULE, default=False) or self._reply_opens_later()) and on(REPLY_OPENS_RULE)
             else []
         )
         opened = [m for m in opened if f"{room}|{m}" not in mem.attempts.reply_opened]  # once a room and way

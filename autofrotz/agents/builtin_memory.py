@@ -6,12 +6,16 @@ JSON for resume.
 - ``seen``: what replies showed (nouns per room, objects, people, treasure, things held or absent);
 - ``plans``: the follow-up queue, each command with the rule that queued it;
 - ``now``: the agent's position in the story (last command and room, score, light, visit counters).
+
+A later run's knowledge adds vetoes of its own through a ``Counsel`` the agent is handed
+(``BuiltinAgent.advise``; knowledge/informed.py): ``failed``, ``deadly``, ``tried`` and ``blind_worth``
+ask it after this run's own record, which ``failed_this_run`` and ``deadly_this_run`` read alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from autofrotz.agents.builtin_switch import on
 
@@ -272,6 +276,18 @@ class Now:
     chase_trail: list[str] = field(default_factory=list)  # rooms run through while something hunts us
 
 
+class Counsel(Protocol):
+    """Vetoes from outside this run's record (a later run's knowledge), asked after the record's own."""
+
+    def failed(self, mem: Memory, room: str | None, command: str) -> bool: ...
+
+    def deadly(self, mem: Memory, room: str | None, command: str) -> bool: ...
+
+    def tried(self, mem: Memory, room: str | None, command: str, times: int) -> int: ...
+
+    def blind_worth(self, mem: Memory, room: str | None) -> bool: ...
+
+
 @dataclass
 class Memory:
     """The built-in agent's memory: attempts, vocab, seen, plans, now."""
@@ -281,16 +297,25 @@ class Memory:
     seen: Seen = field(default_factory=Seen)
     plans: Plans = field(default_factory=Plans)
     now: Now = field(default_factory=Now)
+    counsel: Counsel | None = field(default=None, compare=False, repr=False)  # not saved: handed each run
 
     def tried(self, room: str | None, command: str) -> int:
-        """How often a command was sent in a room."""
-        return self.attempts.tries.get(spot(room, command), 0)
+        """How often a command was sent in a room (a counsel may count a known dead end as tried)."""
+        times = self.attempts.tries.get(spot(room, command), 0)
+        return times if self.counsel is None else self.counsel.tried(self, room, command, times)
 
     def blind_worth(self, room: str | None) -> bool:
         """Whether directions a room does not mention are worth trying (a later run may know better)."""
-        return True
+        return self.counsel is None or self.counsel.blind_worth(self, room)
 
     def failed(self, room: str | None, command: str) -> bool:
+        """Whether the game refused this command in this room (since the room last changed), or the
+        counsel rules it out."""
+        return self.failed_this_run(room, command) or (
+            self.counsel is not None and self.counsel.failed(self, room, command)
+        )
+
+    def failed_this_run(self, room: str | None, command: str) -> bool:
         """Whether the game refused this command in this room (since the room last changed)."""
         return spot(room, command) in self.attempts.fails
 
@@ -380,7 +405,13 @@ class Memory:
             listed.append(direction)
 
     def deadly(self, room: str | None, command: str) -> bool:
-        """Whether this command killed us here (fights get a second chance)."""
+        """Whether this command killed us here (fights get a second chance), or the counsel knows it kills."""
+        return self.deadly_this_run(room, command) or (
+            self.counsel is not None and self.counsel.deadly(self, room, command)
+        )
+
+    def deadly_this_run(self, room: str | None, command: str) -> bool:
+        """Whether this command killed us here this run (fights get a second chance)."""
         deaths = self.attempts.killers.count(spot(room, command))
         return deaths >= (2 if command.startswith("attack") else 1)
 

@@ -56,7 +56,8 @@ can spend hundreds of turns on one room whose way out its memory ruled out).
 Once the agent has run dry (it idled once), the wider pool of knowledge/widen.py goes to the front
 of its queue as well (``on(WIDE_FIRST)``): its usual rounds then repeat what they already did.
 
-and four vetoes the agent's own ``allowed`` check consults through ``InformedMemory``: ``known
+and four vetoes the agent's own ``allowed`` check consults through its memory's counsel (``KnownVetoes``,
+informed.py): ``known
 refusal`` (words the parser did not understand), ``known death`` (the command killed us here; not
 when the killing reply holds a sentence the story's own clock said after other commands too, rule ``timed
 death`` in lore.py),
@@ -68,31 +69,38 @@ The agent's own rules still run every turn (it keeps learning); a plan goes to t
 follow-up queue under the rule's name, so its safety rules (get away, light, fight) still come first.
 Once its usual actions are spent, the wider pool of knowledge/widen.py (the story's own verbs,
 untried uses of what it carries) comes before its last-resort sweep.
+
+The order above is one table, ``LATER_RUN`` at the end of this module, run as a ``Policy`` of
+policy/protocol.py (see ``Stage`` for its kinds of row): the notes, the rows that send their command at
+once (the built-in agent taking the reply in through ``follow``), the plans (the first goes to the
+front of the agent's queue), and last the built-in agent's own stages, the same rows its fresh turn
+runs (take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent``
+holds the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it
+hands it ``KnownVetoes`` once and updates them each turn from its own state.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_memory import spot
-from autofrotz.knowledge.advisor_base import (
-    KNOWN,
-)
+from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
+from autofrotz.knowledge.advisor_base import KNOWN
 from autofrotz.knowledge.advisor_goals import GoalRules
 from autofrotz.knowledge.advisor_path import PathRules
 from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.goal_state import GoalState
-from autofrotz.knowledge.informed import InformedMemory
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
     BACK,
     CLOCK_POINT,
+    CLOCKS,
     DESCRIBED,
     EVERY_WORD_LATER,
     MANY,
@@ -102,6 +110,7 @@ from autofrotz.knowledge.rules import (
     REPLY_OPENS_LATER,
     SAID,
     SHUT,
+    STAND_DOWN,
     TAKEN,
     TOLD,
     WAITING,
@@ -113,160 +122,234 @@ from autofrotz.knowledge.rules import (
 )
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
+from autofrotz.policy.protocol import Policy, Proposal, Row
 
 log = logging.getLogger(__name__)
 
-__all__ = ["GoalState", "InformedMemory", "KnowingAgent"]
+__all__ = ["GoalState", "KnowingAgent", "KnownVetoes"]
+
+AGENT_ROW = "the built-in agent's stages"
+QUEUE_ROW = "the plan to the front of the agent's queue"
+PATH_ROW = "proven path"
 
 
 class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
-    """Wraps the built-in agent: plans from the lore, vetoes what earlier runs ruled out."""
+    """A later run's policy: the knowledge rules and the built-in agent as rows of one table."""
 
-    def __init__(self, inner: Any, lore: Lore, path: ProvenPath | None = None) -> None:
+    def __init__(self, inner: Advised, lore: Lore, path: ProvenPath | None = None) -> None:
         self.inner = inner
         self.lore = lore
-        self.path = path if hasattr(inner, "follow") else None
-        self.deterministic = bool(getattr(inner, "deterministic", False))
+        self.path = path
+        self.deterministic = inner.deterministic
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
             self.state.done = self._path_goals(self.path)
+        self.advice = KnownVetoes(lore)
+        self.leave: tuple[str, str] | None = None  # this turn's way out by a known clock (rule CLOCKS)
+        self.policy: Policy[AgentTurn] = Policy([row for stage in LATER_RUN for row in stage.bound(self)])
+        self.agent_stages = frozenset(row.name for row in inner.stages())
+        inner.advise(self.advice)
         self._inform()
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """A command chosen elsewhere (typed on the page): the built-in agent takes the turn in."""
         self._inform()
-        follow = getattr(self.inner, "follow", None)
-        return follow(context, command, reason) if callable(follow) else Decision(command, reason)
+        return self.inner.follow(context, command, reason)
 
     def decide(self, context: TurnContext) -> Decision:
-        """The path's next command while the game follows it; else the agent's decision, with a known
-        plan at the front of its queue."""
+        """The first row of ``LATER_RUN`` with a command decides (the agent's own choice always has one)."""
         self._inform()
-        self._note_wants(context)
-        self._note_stay(context)
-        leave = self._clock(context)
-        replay = self._replay(context)
-        if replay is not None:
-            followed: Decision = named(self.inner.follow(context, *replay))
-            if replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT):
-                followed = replace(followed, risky=True)  # a door no run opened: save first
-            return followed
-        point = self._point_before_clock(context) if leave is not None and on(CLOCK_POINT) else None
-        if point is not None:  # the clock still says leave next turn
-            self.state.stay.left = False
-            room = context.room_id or ""
-            self.state.leaves[room] = self.state.leaves.get(room, 1) - 1
-            self.state.barred = [
-                b
-                for b in self.state.barred
-                if b != f"{self.state.stay.came_from}|{self.state.stay.direction}"
-            ]
-            leave = point
-        if leave is not None and hasattr(self.inner, "follow"):  # a death to avoid comes first
-            left: Decision = named(self.inner.follow(context, *leave))
-            return left
-        told = None if self.state.stood_down else first_plan(TOLD_ROWS, self, context)
-        if told is not None:
-            given: Decision = named(self.inner.follow(context, *told))
-            return given
-        mem: InformedMemory = self.inner.mem
-        was_down = bool(self.state.stood_down)
-        if was_down or self._behind(context):
-            mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
-            fresh: Decision = self.inner.decide(context)
-            if not was_down:  # the turn it stood down names the rule
-                fresh = replace(
-                    fresh, reasoning=f"{fresh.reasoning} [knowledge stood down: {self.state.stood_down}]"
-                )
-            return fresh
-        self._score_progress(context)
-        plan = leave or first_plan(PLAN_ROWS, self, context)
-        if plan is None and on(WIDEN) and on(WIDE_FIRST) and mem.now.idle > 0:
-            plan = self._pool(context, self.inner._scene(context))
-        mem.plans.queue = [q for q in mem.plans.queue if not q.rule.startswith(KNOWN)]
-        if plan is not None:
-            command, rule = plan
-            mem.attempts.tries.pop(spot(context.room_id, command), None)  # tried before is no bar now
-            mem.plans.add([command], rule, front=True)
-        mem.hits = []
-        decision: Decision = self.inner.decide(context)
-        hits = [(command, rule) for room, command, rule in mem.hits if room == context.room_id]
-        here = sorted({f"{rule}: {command!r}" for command, rule in hits})
-        if here:
-            decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
-        vetoes = tuple(sorted({rule_of(rule) or rule.split(" (")[0].split(":")[0] for _, rule in hits}))
-        decision = replace(decision, rule=decision.rule or rule_of(decision.reasoning), vetoes=vetoes)
-        lifted = mem.lifted.get(f"{context.room_id}|{decision.command}")
-        if (
-            lifted is not None
-        ):  # the command is a known dead end tried again (rule ``a dead end at fewer points``)
-            decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
-        return decision
+        turn = AgentTurn(context)
+        decided = self.policy.decide(turn)
+        if decided is None:  # the agent's own choice always proposes
+            raise RuntimeError("no row of the later run's policy proposed a command")
+        if decided.decided_by in self.agent_stages:
+            return self._settled(turn, decided.proposal)
+        return decision_of(decided.proposal)
 
-    # ----- the agent's seam -----
+    # ----- what the agent is handed -----
     def _inform(self) -> None:
-        if not isinstance(self.inner.mem, InformedMemory):
-            self.inner.mem = InformedMemory.around(self.inner.mem, self.lore)
-        down = bool(self.state.stood_down)
-        self.inner.mem.off = down
-        self.inner.mem.barred = self.state.barred
-        self.inner.mem.ran_dry = self.state.ran_dry
-        if hasattr(self.inner, "wider"):
-            self.inner.wider = self._wider if on(WIDEN) and not down else None
-        if hasattr(self.inner, "every_word"):  # rule ``every word, a later run``
-            self.inner.every_word = on(EVERY_WORD_LATER) and not down
-        if hasattr(self.inner, "reply_opens"):  # rule ``a way a reply opened, a later run``
-            self.inner.reply_opens = on(REPLY_OPENS_LATER) and not down
+        """Bring the agent's advice up to this run's state (standing down lifts vetoes and seams)."""
+        advice, down = self.advice, bool(self.state.stood_down)
+        advice.off = down
+        advice.barred = self.state.clock.barred
+        advice.ran_dry = self.state.pool.ran_dry
+        advice.wider = self._wider if on(WIDEN) and not down else None
+        advice.every_word = on(EVERY_WORD_LATER) and not down  # rule ``every word, a later run``
+        advice.reply_opens = on(REPLY_OPENS_LATER) and not down  # rule ``a way a reply opened, a later run``
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""
         return dict(self.inner.to_dict()) | {"knowledge": self.state.to_dict()}
 
     def load_dict(self, state: dict[str, Any]) -> None:
-        """Inverse of to_dict."""
+        """Inverse of to_dict (the advice starts afresh, as the agent's memory does)."""
         self.inner.load_dict(state)
         self.state = GoalState.from_dict(state.get("knowledge", {}))
+        self.advice = KnownVetoes(self.lore)
+        self.inner.advise(self.advice)
         self._inform()
 
-    def __getattr__(self, name: str) -> Any:
-        if name == "inner":  # not set yet (while copying): no recursion
-            raise AttributeError(name)
-        return getattr(self.inner, name)
+    # ----- the rows' bodies -----
+    def _note_clock(self, ctx: TurnContext) -> None:
+        """Rule ``known clock`` follows where this run walked in; its way out is sent by a later row."""
+        self.leave = self._clock(ctx)
 
+    def _note_score(self, ctx: TurnContext) -> None:
+        """A point just made marks its goal done and renews the plans' patience."""
+        self._score_progress(ctx)
 
-Proposer = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
-# What replies told, in order (rows of knowledge/rules.py): the first with a command sends it at once.
-TOLD_ROWS: tuple[tuple[str, Proposer], ...] = (
-    (OPENINGS, KnowingAgent._through_opening),
-    (TOLD, KnowingAgent._told),
-    (WAITING, KnowingAgent._due),
-    (SAID, KnowingAgent._said),
-    (MANY, KnowingAgent._heap),
-)
-# A turn's plan, in order: the first with a command goes to the front of the agent's queue.
-PLAN_ROWS: tuple[tuple[str, Proposer], ...] = (
-    (BACK, KnowingAgent._back_to_path),
-    ("known scoring action", KnowingAgent._plan),  # fetch, routes, preparation, the action
-    (WAYS_ON, KnowingAgent._way_on),
-    (TAKEN, KnowingAgent._take_here),
-    (OPENINGS, KnowingAgent._opening_here),
-    (SHUT, KnowingAgent._open_shut),
-    (DESCRIBED, KnowingAgent._ask_described),
-    (RELOOK, KnowingAgent._relook),
-    (DESCRIBED, KnowingAgent._ask_walk),
-    (MOVE_ON, KnowingAgent._move_on),
-)
+    def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
+        """A rule on what replies told sends its command at once, unless knowledge stood down."""
+        return None if self.state.stood_down else self._send(ctx, body(self, ctx))
 
+    def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
+        """A command sent at once: the agent takes the turn in and records it."""
+        return None if planned is None else proposal_of(named(self.inner.follow(ctx, *planned)))
 
-def first_plan(
-    rows: tuple[tuple[str, Proposer], ...], agent: KnowingAgent, ctx: TurnContext
-) -> tuple[str, str] | None:
-    """The first row's (command, reasoning) that has one; each row keeps its own switch and state."""
-    for _rule, propose in rows:
-        plan = propose(agent, ctx)
+    def _path_step(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
+        """The proven path's next command (a door no run opened earns a save first)."""
+        replay = self._replay(ctx)
+        sent = self._send(ctx, replay)
+        side_out = replay is not None and replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT)
+        return replace(sent, risky=True) if sent is not None and side_out else sent
+
+    def _clock_point(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
+        """Rule ``a known point before the clock``: the room's scoring action before leaving it."""
+        point = self._point_before_clock(ctx) if self.leave is not None and on(CLOCK_POINT) else None
+        if point is None:
+            return None
+        s = self.state
+        s.clock.stay.left = False  # the clock still says leave next turn
+        room = ctx.room_id or ""
+        s.clock.leaves[room] = s.clock.leaves.get(room, 1) - 1
+        s.clock.barred = [
+            b for b in s.clock.barred if b != f"{s.clock.stay.came_from}|{s.clock.stay.direction}"
+        ]
+        return self._send(ctx, point)
+
+    def _clock_leave(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
+        """Rule ``known clock``: leave the room before its clock strikes (a death to avoid comes first)."""
+        return self._send(ctx, self.leave)
+
+    def _stand_down(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
+        """Rule ``behind the first run``: the agent plays on as it would fresh."""
+        was_down = bool(self.state.stood_down)
+        if not (was_down or self._behind(ctx)):
+            return None
+        self.inner.drop_plans(KNOWN)
+        fresh = self.inner.decide(ctx)
+        if not was_down:  # the turn it stood down names the rule
+            fresh = replace(
+                fresh, reasoning=f"{fresh.reasoning} [knowledge stood down: {self.state.stood_down}]"
+            )
+        return proposal_of(fresh)
+
+    def _wide_first(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """Rule ``the wider pool once the agent ran dry``: the pool before the agent's usual rounds."""
+        if on(WIDEN) and on(WIDE_FIRST) and self.inner.mem.now.idle > 0:
+            return self._pool(ctx, self.inner.scene(ctx))
+        return None
+
+    def _queue_plan(self, ctx: TurnContext, plan: Proposal | None) -> None:
+        """The turn's plan to the front of the agent's queue (plans of earlier turns dropped), and the
+        vetoes recorded from here on are the ones its stages meet."""
+        self.inner.drop_plans(KNOWN)
         if plan is not None:
-            return plan
+            self.inner.plan_first(ctx.room_id, plan.command, plan.reason)
+        self.advice.vetoes.clear()
+
+    def _settled(self, turn: AgentTurn, proposal: Proposal) -> Decision:
+        """The command one of the agent's stages chose, sent; the vetoes that passed over commands here
+        are named."""
+        ctx = turn.given
+        decision = self.inner.settle(turn, proposal)
+        hits = [(v.command, v.rule) for v in self.advice.vetoes.in_room(ctx.room_id)]
+        here = sorted({f"{rule}: {command!r}" for command, rule in hits})
+        if here:
+            decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
+        vetoes = tuple(sorted({rule_of(rule) or rule.split(" (")[0].split(":")[0] for _, rule in hits}))
+        decision = replace(decision, rule=decision.rule or rule_of(decision.reasoning), vetoes=vetoes)
+        lifted = self.advice.lifted.get(f"{ctx.room_id}|{decision.command}")
+        if lifted is not None:  # a known dead end tried again (rule ``a dead end at fewer points``)
+            decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
+        return decision
+
+
+Planner = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
+Noter = Callable[[KnowingAgent, TurnContext], None]
+Decider = Callable[[KnowingAgent, TurnContext, "Proposal | None"], "Proposal | None"]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A row of a later run's policy: a rule's body and how the policy uses it.
+
+    ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
+    proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``told`` is a
+    ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless knowledge stood
+    down; ``plan`` offers a (command, reasoning) the first of which is the turn's plan; ``agent`` stands
+    for the built-in agent's own stages (``Advised.stages``), in their order.
+    """
+
+    name: str
+    kind: str
+    body: Callable[..., Any] | None
+
+    def bound(self, agent: KnowingAgent) -> list[Row[AgentTurn]]:
+        """This row (the agent's stages for ``agent``), acting for one later run."""
+        body, kind, name = self.body, self.kind, self.name
+        if kind == "agent" or body is None:
+            return agent.inner.stages()
+        if kind == "note":
+            return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
+        if kind == "mark":
+            return [Row(name, lambda turn, _p: body(agent, turn.given))]
+        if kind == "told":
+            return [Row(name, lambda turn, _p: agent._told_row(body, turn.given))]
+        if kind == "plan":
+            return [Row(name, lambda turn, _p: _planned(name, body(agent, turn.given)), plans=True)]
+        return [Row(name, lambda turn, plan: body(agent, turn.given, plan))]
+
+
+def _nothing(_turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
     return None
+
+
+def _planned(rule: str, plan: tuple[str, str] | None) -> Proposal | None:
+    """A plan row's (command, reasoning) as a proposal."""
+    return None if plan is None else Proposal(plan[0], rule, plan[1])
+
+
+# A later run's policy, in order (rows of knowledge/rules.py, and the built-in agent's turn).
+LATER_RUN: tuple[Stage, ...] = (
+    Stage("notes from the last reply", "note", KnowingAgent._note_wants),
+    Stage("turns spent in each room", "note", KnowingAgent._note_stay),
+    Stage(CLOCKS, "note", KnowingAgent._note_clock),
+    Stage(PATH_ROW, "send", KnowingAgent._path_step),
+    Stage(CLOCK_POINT, "send", KnowingAgent._clock_point),
+    Stage(CLOCKS, "send", KnowingAgent._clock_leave),
+    Stage(OPENINGS, "told", KnowingAgent._through_opening),
+    Stage(TOLD, "told", KnowingAgent._told),
+    Stage(WAITING, "told", KnowingAgent._due),
+    Stage(SAID, "told", KnowingAgent._said),
+    Stage(MANY, "told", KnowingAgent._heap),
+    Stage(STAND_DOWN, "send", KnowingAgent._stand_down),
+    Stage("points scored", "mark", KnowingAgent._note_score),
+    Stage(BACK, "plan", KnowingAgent._back_to_path),
+    Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
+    Stage(WAYS_ON, "plan", KnowingAgent._way_on),
+    Stage(TAKEN, "plan", KnowingAgent._take_here),
+    Stage(OPENINGS, "plan", KnowingAgent._opening_here),
+    Stage(SHUT, "plan", KnowingAgent._open_shut),
+    Stage(DESCRIBED, "plan", KnowingAgent._ask_described),
+    Stage(RELOOK, "plan", KnowingAgent._relook),
+    Stage(DESCRIBED, "plan", KnowingAgent._ask_walk),
+    Stage(MOVE_ON, "plan", KnowingAgent._move_on),
+    Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
+    Stage(QUEUE_ROW, "send", KnowingAgent._queue_plan),
+    Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice
+)
 
 
 def named(decision: Decision) -> Decision:

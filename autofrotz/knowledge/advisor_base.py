@@ -8,8 +8,9 @@ import re
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.builtin_counsel import Advised
 from autofrotz.knowledge.goal_state import GoalState
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
@@ -37,7 +38,6 @@ TAKE_STEPS = 12
 TAKE_TURNS = 80
 TAKEN_RULE = "what an earlier run took"
 BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
-DEAD_END_TRIES = 99
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"
@@ -56,7 +56,8 @@ ASK_STEPS = 20  # steps walked towards a person an earlier run examined (rule DE
 class KnowingBase:
     """What every part of KnowingAgent shares: the agent, the lore, the path, the state, the known map."""
 
-    inner: Any
+    inner: Advised
+    advice: KnownVetoes
     lore: Lore
     path: ProvenPath | None
     state: GoalState
@@ -80,7 +81,7 @@ class KnowingBase:
                 break
             avoid = avoid | {(ctx.room_id or "", steps[0])}
             steps = self.lore.route(ctx.room_id, room, exits, avoid)
-        if not steps or Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
+        if not steps or mem.failed_this_run(ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             return []
         key = f"{ctx.room_id}|{steps[0]}"
         s.steps[key] = s.steps.get(key, 0) + 1
@@ -125,7 +126,7 @@ class KnowingBase:
             return None
         room, steps = best
         mem = self.inner.mem
-        if Memory.failed(mem, ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
+        if mem.failed_this_run(ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             walked[room] = limit  # the way there is shut or kills: leave that room
             return None
         walked[room] = walked.get(room, 0) + 1
@@ -140,11 +141,11 @@ class KnowingBase:
         """The things ("room|thing") the wider pool uses nothing on: not here (until the score rises), or
         one that swallowed a carried thing this run (rules ``a thing not here is not used here``, ``what
         swallows things gets no more``)."""
-        return frozenset(self.state.absent + self.state.sinks)
+        return frozenset(self.state.things.absent + self.state.things.sinks)
 
     def _not_kinds(self) -> frozenset[str]:
         """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
-        return frozenset(self.lore.not_kinds) | frozenset(self.state.not_kinds)
+        return frozenset(self.lore.not_kinds) | frozenset(self.state.things.not_kinds)
 
     def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``open what an earlier run found shut`` (shut.py), in this room."""

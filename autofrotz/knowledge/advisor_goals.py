@@ -53,11 +53,11 @@ class GoalRules(KnowingBase):
         if scored:
             s.dry = 0
             s.parked.clear()  # a point may have opened the way to a parked goal
-            s.absent.clear()  # or brought what was not here
-            s.unseen_tries.clear()
-            s.uses.clear()  # a rise in score may have changed what each room's things do
-            s.wide_sent.clear()
-            s.pool_dry.clear()
+            s.things.absent.clear()  # or brought what was not here
+            s.things.unseen_tries.clear()
+            s.pool.uses.clear()  # a rise in score may have changed what each room's things do
+            s.pool.wide_sent.clear()
+            s.pool.pool_dry.clear()
         s.last_score, s.last_goal = ctx.score, None
 
     def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -190,7 +190,7 @@ class GoalRules(KnowingBase):
         p = self.path
         if p is None:
             return set()
-        replayed = p.sent_from()[: self.state.path_at]
+        replayed = p.sent_from()[: self.state.replay.path_at]
         return {step.command for room, step in replayed if same_place(room, ctx.room_id)}
 
     # ----- known clocks (knowledge/clock.py) -----
@@ -199,35 +199,37 @@ class GoalRules(KnowingBase):
         back in a room whose clock killed, half its turns spent, leave the way it came."""
         s = self.state
         room = ctx.room_id or ""
-        died = s.stay.step(s.room, ctx.last_command or "", room, bool(ctx.death_note))
-        s.room = room
+        died = s.clock.stay.step(s.clock.room, ctx.last_command or "", room, bool(ctx.death_note))
+        s.clock.room = room
         if died is not None:
-            s.own_deaths.append([died[0], died[1], ctx.last_command or ""])
+            s.clock.own_deaths.append([died[0], died[1], ctx.last_command or ""])
         if (
-            on(CLOCKS) and on(OTHER_WAYS) and s.stay.left and not s.said
+            on(CLOCKS) and on(OTHER_WAYS) and s.clock.stay.left and not s.typed.said
         ):  # a reply that spelled a way out first
             last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
-            way = other_way_out(s.stay, last, room, self._ways_of(ctx), reply)
+            way = other_way_out(s.clock.stay, last, room, self._ways_of(ctx), reply)
             if way is not None:
                 log.info("knowledge: %s: %s", OTHER_WAY_RULE, way)
                 return way, f"{OTHER_WAY_RULE}: the way back was refused"
-        if not on(CLOCKS) or not s.stay.room or s.stay.left or s.stay.room != room:
+        if not on(CLOCKS) or not s.clock.stay.room or s.clock.stay.left or s.clock.stay.room != room:
             return None
         deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
-        for r, since, command in s.own_deaths:
+        for r, since, command in s.clock.own_deaths:
             deaths.add(r, since, command, 0)
         clock = next((c for r, c in deaths.clocks().items() if same_place(r, room) and r and room), None)
-        if clock is None or s.stay.since < clock.leave_after:
+        if clock is None or s.clock.stay.since < clock.leave_after:
             return None
-        command = leave_by(s.stay, _this_run_exits(ctx.map))
+        command = leave_by(s.clock.stay, _this_run_exits(ctx.map))
         if command is None:
             return None
-        s.stay.left = True
-        s.leaves[room] = s.leaves.get(room, 0) + 1
+        s.clock.stay.left = True
+        s.clock.leaves[room] = s.clock.leaves.get(room, 0) + 1
         back = parse_direction(command)
-        if s.leaves[room] >= CLOCK_VISITS and s.stay.came_from and back is not None:
-            s.barred.append(f"{s.stay.came_from}|{s.stay.direction}")
-        why = f"{clock.rule()}: it killed {clock.turns} turns after walking in here; {s.stay.since} spent"
+        if s.clock.leaves[room] >= CLOCK_VISITS and s.clock.stay.came_from and back is not None:
+            s.clock.barred.append(f"{s.clock.stay.came_from}|{s.clock.stay.direction}")
+        why = (
+            f"{clock.rule()}: it killed {clock.turns} turns after walking in here; {s.clock.stay.since} spent"
+        )
         log.info("knowledge: %s", why)
         return command, why
 

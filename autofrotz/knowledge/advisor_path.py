@@ -7,7 +7,6 @@ import logging
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge.advisor_base import (
     BACK_RULE,
     BACK_TURNS,
@@ -50,15 +49,17 @@ class PathRules(KnowingBase):
         p, s = self.path, self.state
         if p is None:
             return None
-        if s.path_done:
+        if s.replay.path_done:
             return self._rejoin(ctx, p)
-        k = s.path_at
+        k = s.replay.path_at
         trip = (
-            under_way(s.trip, ctx, lambda room: self._route_to(ctx, room), p.run) if on(SIDE_TRIPS) else None
+            under_way(s.replay.trip, ctx, lambda room: self._route_to(ctx, room), p.run)
+            if on(SIDE_TRIPS)
+            else None
         )
         if isinstance(trip, tuple):
             return trip
-        aside, s.aside = s.aside, False
+        aside, s.replay.aside = s.replay.aside, False
         if trip is not None:  # back from a side trip ("") or lost on it (the reason)
             why = trip or self._off_score(ctx, p.steps[k - 1] if k else None)
         elif aside:  # an opener sent beside the path: the path goes on unless it died or lost points
@@ -72,7 +73,7 @@ class PathRules(KnowingBase):
         done = why is None and k >= len(p.steps)
         shut = self._open_shut(ctx) if why is None and not done else None
         if shut is not None:
-            s.aside = True
+            s.replay.aside = True
             return shut
         if why is None and not done and on(SIDE_TRIPS):
             side = self._side_door(ctx, p)
@@ -81,14 +82,14 @@ class PathRules(KnowingBase):
         if done:
             why = "the path is done"
         if why is not None:
-            s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
-            s.off_at = k
+            s.replay.path_done, s.replay.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
+            s.replay.off_at = k
             if done:  # replayed to its end (after a rejoin too), the path's points are this run's
                 s.done = sorted(set(s.done) | set(self._path_goals(p)))
             self._reopen(p, k)  # what the last step scored may be scored again elsewhere
-            log.info("knowledge: %s", s.path_stop)
+            log.info("knowledge: %s", s.replay.path_stop)
             return None
-        s.path_at = k + 1
+        s.replay.path_at = k + 1
         rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}{passed}"
         return p.steps[k].command, rule
 
@@ -128,17 +129,22 @@ class PathRules(KnowingBase):
         """Rule ``rejoin the path``: back where the path was before a step at or after the one the
         replay left, at the score it showed there: replay on from that step."""
         s = self.state
-        if s.rejoins >= REJOINS or s.path_stop.endswith("the path is done") or ctx.death_note:
+        if s.replay.rejoins >= REJOINS or s.replay.path_stop.endswith("the path is done") or ctx.death_note:
             return None
         if ctx.room_id is None or ctx.score is None:
             return None
-        for j in range(max(0, s.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
+        for j in range(max(0, s.replay.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
             room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
             if room is None or not same_place(ctx.room_id, room) or (score or 0) != ctx.score:
                 continue
             if self.inner.mem.deadly(ctx.room_id, p.steps[j].command):
                 return None
-            s.path_done, s.path_stop, s.path_at, s.rejoins = False, "", j + 1, s.rejoins + 1
+            s.replay.path_done, s.replay.path_stop, s.replay.path_at, s.replay.rejoins = (
+                False,
+                "",
+                j + 1,
+                s.replay.rejoins + 1,
+            )
             rule = f"{REJOIN_RULE} (run {p.run}): step {j + 1}/{len(p.steps)}, to score {p.score}"
             log.info("knowledge: %s", rule)
             return p.steps[j].command, rule
@@ -148,18 +154,23 @@ class PathRules(KnowingBase):
         """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
         replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
         p, s = self.path, self.state
-        if not on(BACK) or p is None or not s.path_done or s.path_stop.endswith("the path is done"):
+        if (
+            not on(BACK)
+            or p is None
+            or not s.replay.path_done
+            or s.replay.path_stop.endswith("the path is done")
+        ):
             return None
-        if s.rejoins >= REJOINS or s.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
+        if s.replay.rejoins >= REJOINS or s.replay.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
             return None
-        for j in range(max(0, s.off_at - 1), len(p.steps)):
+        for j in range(max(0, s.replay.off_at - 1), len(p.steps)):
             room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
             if room is None or (score or 0) != ctx.score or same_place(ctx.room_id, room):
                 continue
             steps = self._route_to(ctx, room)
             if not steps:
                 continue
-            s.back += 1
+            s.replay.back += 1
             where = self.lore.rooms.get(room, room)
             return steps[0], f"{BACK_RULE} (run {p.run}): to step {j + 1}/{len(p.steps)} in {where}"
         return None
@@ -173,12 +184,12 @@ class PathRules(KnowingBase):
             named_ways(ctx.map, room),
             self.lore.tried_ways,
             self.lore.walls,
-            lambda d: mem.deadly(room, d) or Memory.failed(mem, room, d) or self._killed_once(room, d),
-            self.state.trip,
+            lambda d: mem.deadly(room, d) or mem.failed_this_run(room, d) or self._killed_once(room, d),
+            self.state.replay.trip,
             lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
             lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,
         )
-        return None if way is None or room is None else start(self.state.trip, room, way, p.run)
+        return None if way is None or room is None else start(self.state.replay.trip, room, way, p.run)
 
     def _taken_by_text(self, ctx: TurnContext, room: str | None) -> set[str] | None:
         """Rule ``a namesake is told by its text``: for a room that shares its name with others (told

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.agents.builtin_words import VERB_ONLY
 from autofrotz.agents.reply_reading import SUCH_THING
@@ -55,82 +54,86 @@ class ToldRules(KnowingBase):
         with things again."""
         s, last = self.state, (ctx.last_command or "").strip()
         asked = ASKS_FOR_THING.search(ctx.last_output or "")
-        if last in self.lore.verbs and last not in s.wants_thing and asked:
-            s.wants_thing.append(last)
+        if last in self.lore.verbs and last not in s.pool.wants_thing and asked:
+            s.pool.wants_thing.append(last)
         verb = last.split()[0] if last else ""
         tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
-        if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
-            s.wants_tool.append(verb)
+        if verb in self.lore.verbs and " " in last and verb not in s.pool.wants_tool and tool:
+            s.pool.wants_tool.append(verb)
         refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
-        if refused is not None and "|".join(refused) not in s.not_kinds:
-            s.not_kinds.append("|".join(refused))
+        if refused is not None and "|".join(refused) not in s.things.not_kinds:
+            s.things.not_kinds.append("|".join(refused))
         room = ctx.room_id or "?"
-        if unseen_here(s.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
+        if unseen_here(s.things.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
             thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
-            s.absent += [] if thing in s.absent else [thing]
+            s.things.absent += [] if thing in s.things.absent else [thing]
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
         sink = swallows(last, ctx.last_output or "", scored) if on(SINKS) else None
-        if sink is not None and f"{room}|{sink}" not in s.sinks:  # rule ``what swallows things gets no more``
-            s.sinks.append(f"{room}|{sink}")
+        if (
+            sink is not None and f"{room}|{sink}" not in s.things.sinks
+        ):  # rule ``what swallows things gets no more``
+            s.things.sinks.append(f"{room}|{sink}")
         self._note_people(last, ctx.last_output or "", ctx.room_id)
         self._note_said(last, ctx.last_output or "")
         self._note_waiting(ctx)
         self._note_relook(ctx)
         self._note_heap(ctx)
         alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
-        if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
-            s.no_thing.append(verb)
+        if verb in self.lore.verbs and " " in last and verb not in s.pool.no_thing and alone:
+            s.pool.no_thing.append(verb)
 
     def _note_people(self, last: str, reply: str, room: str | None) -> None:
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
-        note_people(self.state, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
+        note_people(self.state.gives, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
 
     def _note_said(self, last: str, reply: str) -> None:
         """Rule ``a reply that says what to type`` (knowledge/said.py)."""
-        note_said(self.state, last, reply, on(SAID))
+        note_said(self.state.typed, last, reply, on(SAID))
 
     def _note_waiting(self, ctx: TurnContext) -> None:
         """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
         last = (ctx.last_command or "").strip().lower()
-        note_waiting(self.state, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING))
+        note_waiting(
+            self.state.conditions, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING)
+        )
 
     def _note_relook(self, ctx: TurnContext) -> None:
         """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
         over."""
         s = self.state
-        if on(RELOOK) and s.path_done:
+        if on(RELOOK) and s.replay.path_done:
             queued = second_looks(
-                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.relooked
+                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.looks.relooked
             )
-            s.relook += [c for c in queued if c not in s.relook]
+            s.looks.relook += [c for c in queued if c not in s.looks.relook]
 
     def _note_heap(self, ctx: TurnContext) -> None:
         """Rule ``too many to carry are looked through`` (many.py): the looks a refused taking asks for."""
         s, room = self.state, ctx.room_id or "?"
-        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.heaps_sent]
-        s.heaps = fresh if on(MANY) and fresh else s.heaps
+        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.looks.heaps_sent]
+        s.looks.heaps = fresh if on(MANY) and fresh else s.looks.heaps
 
     def _heap(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next look queued by rule ``too many to carry are looked through``, once a room."""
         s = self.state
-        if not s.heaps:
+        if not s.looks.heaps:
             return None
-        command = s.heaps.pop(0)
-        s.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
+        command = s.looks.heaps.pop(0)
+        s.looks.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
         return command, f"{MANY_RULE}: the reply called them too many"
 
     def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
-        return (self.state.relook.pop(0), RELOOK_RULE) if self.state.relook else None
+        return (self.state.looks.relook.pop(0), RELOOK_RULE) if self.state.looks.relook else None
 
     def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
         earlier runs' vetoes (the way was a wall before it opened), when the reply told of an opening."""
-        way, self.state.opened_way = self.state.opened_way, ""
+        way, self.state.openings.opened_way = self.state.openings.opened_way, ""
         if not way or not ways_the_reply_opens(ctx.last_command or "", ctx.last_output or ""):
             return None
-        if Memory.deadly(self.inner.mem, ctx.room_id, way):
+        if self.inner.mem.deadly_this_run(ctx.room_id, way):
             return None
         return way, f"{OPENED_RULE}: go that way"
 
@@ -138,7 +141,7 @@ class ToldRules(KnowingBase):
         """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
         walk to the nearest room this run saw them in."""
         return told_next(
-            self.state,
+            self.state.gives,
             ctx.room_id,
             ctx.room_description or "",
             lambda head: self._rooms_naming(ctx, head),
@@ -147,12 +150,14 @@ class ToldRules(KnowingBase):
 
     def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
-        return said_next(self.state)
+        return said_next(self.state.typed)
 
     def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a refusal that names a condition waits for it``: a waiting command whose condition may be
         met now (knowledge/waiting.py)."""
-        return due_next(self.state, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room))
+        return due_next(
+            self.state.conditions, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room)
+        )
 
     def _opening_here(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``: in the room where a command's reply told an earlier run of a
@@ -160,9 +165,9 @@ class ToldRules(KnowingBase):
         s = self.state
         for (room, command), (run, way) in self.lore.openings.items() if on(OPENINGS) else ():
             key = f"{room}|{command}"
-            if same_place(ctx.room_id, room) and key not in s.opened:
-                s.opened.append(key)
-                s.opened_way = way
+            if same_place(ctx.room_id, room) and key not in s.openings.opened:
+                s.openings.opened.append(key)
+                s.openings.opened_way = way
                 return command, f"{OPENED_RULE} (run {run}): it opened a way {way}"
         return None
 
@@ -174,16 +179,16 @@ class ToldRules(KnowingBase):
         said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
         nouns = self.inner.mem.seen.nouns.get(ctx.room_id or "?", [])
         here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in nouns if n}
-        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked_about)
+        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked.asked_about)
 
     def _ask_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``ask about what an earlier run read of them``, elsewhere: once the path is over, a step
         towards the nearest room where an earlier run examined a person this run has topics left for
         (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
         s = self.state
-        if not on(DESCRIBED) or not s.path_done or s.ask_steps >= ASK_STEPS:
+        if not on(DESCRIBED) or not s.replay.path_done or s.asked.ask_steps >= ASK_STEPS:
             return None
-        asked = set(s.asked_about)
+        asked = set(s.asked.asked_about)
         rooms = [
             room
             for (room, person), topics in self.lore.described.items()
@@ -192,5 +197,5 @@ class ToldRules(KnowingBase):
         steps = self._route_to_any(ctx, rooms) if rooms else []
         if not steps:
             return None
-        s.ask_steps += 1
+        s.asked.ask_steps += 1
         return steps[0], f"{DESCRIBED_RULE}: walk to them"

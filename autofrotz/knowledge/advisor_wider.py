@@ -57,12 +57,12 @@ class WiderRules(KnowingBase):
     def _note_stay(self, ctx: TurnContext) -> None:
         """Count this run's turns per room, and those in this room since a new room or a point."""
         s, room, score = self.state, ctx.room_id or "", ctx.score or 0
-        s.spent[room] = s.spent.get(room, 0) + 1
-        if room != s.stale_room or score > s.stale_score or ctx.death_note:
-            s.stale_room, s.stale_since = room, 0
+        s.spread.spent[room] = s.spread.spent.get(room, 0) + 1
+        if room != s.spread.stale_room or score > s.spread.stale_score or ctx.death_note:
+            s.spread.stale_room, s.spread.stale_since = room, 0
         else:
-            s.stale_since += 1
-        s.stale_score = max(s.stale_score, score)
+            s.spread.stale_since += 1
+        s.spread.stale_score = max(s.spread.stale_score, score)
 
     def _move_on(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``move on from a spent room`` (knowledge/spread.py): ``STALE_TURNS`` turns here without a
@@ -70,11 +70,11 @@ class WiderRules(KnowingBase):
         s, here = self.state, ctx.room_id
         if not on(MOVE_ON) or here is None:
             return None
-        if s.move_to and (here == s.move_to or s.move_steps >= WALK_STEPS):
-            s.move_to = ""  # arrived, or the walk is too long: the agent plays here
-        if not s.move_to and s.stale_since < STALE_TURNS:
+        if s.spread.move_to and (here == s.spread.move_to or s.spread.move_steps >= WALK_STEPS):
+            s.spread.move_to = ""  # arrived, or the walk is too long: the agent plays here
+        if not s.spread.move_to and s.spread.stale_since < STALE_TURNS:
             return None
-        if not s.move_to:
+        if not s.spread.move_to:
             exits = _this_run_exits(ctx.map)
             rooms = set(exits) | {to for d in exits.values() for to in d.values()}
             far = {
@@ -84,42 +84,45 @@ class WiderRules(KnowingBase):
                 for steps in [self.lore.route(here, r, exits)]
                 if steps
             }
-            target = least_spent(here, rooms, s.spent, self.lore.room_turns, far)
-            s.stale_since = 0  # the next count starts now, whether or not there is a walk
+            target = least_spent(here, rooms, s.spread.spent, self.lore.room_turns, far)
+            s.spread.stale_since = 0  # the next count starts now, whether or not there is a walk
             if target is None:
                 return None
-            s.move_to, s.move_steps = target, 0
-        steps = self._route_to(ctx, s.move_to)
+            s.spread.move_to, s.spread.move_steps = target, 0
+        steps = self._route_to(ctx, s.spread.move_to)
         if not steps:
-            s.move_to = ""
+            s.spread.move_to = ""
             return None
-        s.move_steps += 1
-        where = self.lore.rooms.get(s.move_to, s.move_to)
+        s.spread.move_steps += 1
+        where = self.lore.rooms.get(s.spread.move_to, s.spread.move_to)
         return steps[0], f"{MOVE_ON_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
-        self.state.ran_dry = self.inner.mem.ran_dry = True  # rule ``a dead end at fewer points`` may lift
+        self.state.pool.ran_dry = self.advice.ran_dry = True  # rule ``a dead end at fewer points`` may lift
         return self._take_walk(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
 
     def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The wider pool here; when it has nothing left here, a step towards a room where it has."""
         s, here = self.state, ctx.room_id or "?"
-        if s.pool_to and here != s.pool_to and s.pool_steps < POOL_WALK_STEPS:
+        if s.pool.pool_to and here != s.pool.pool_to and s.pool.pool_steps < POOL_WALK_STEPS:
             walk = self._pool_step(ctx)
             if walk is not None:
                 return walk
-        s.pool_to = ""
+        s.pool.pool_to = ""
         plan = self._untried(ctx, scene)
         if plan is not None:
-            s.pool_rooms += [] if here in s.pool_rooms else [here]
+            s.pool.pool_rooms += [] if here in s.pool.pool_rooms else [here]
             return plan
-        s.pool_dry += [] if here in s.pool_dry else [here]
-        if not on(POOL_WALK) or s.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
+        s.pool.pool_dry += [] if here in s.pool.pool_dry else [here]
+        if not on(POOL_WALK) or s.pool.pool_walked >= POOL_RUN_STEPS or ctx.room_id is None:
             return None
-        if s.sweep_room != f"{here}|{s.stale_score}" or s.stale_since < s.sweep_from:
-            s.sweep_room, s.sweep_from = f"{here}|{s.stale_score}", s.stale_since if on(OWN_SWEEP) else 0
-        own = s.stale_since - s.sweep_from  # the sweep's turns here so far
+        if s.pool.sweep_room != f"{here}|{s.spread.stale_score}" or s.spread.stale_since < s.pool.sweep_from:
+            s.pool.sweep_room, s.pool.sweep_from = (
+                f"{here}|{s.spread.stale_score}",
+                s.spread.stale_since if on(OWN_SWEEP) else 0,
+            )
+        own = s.spread.stale_since - s.pool.sweep_from  # the sweep's turns here so far
         if own < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
             return None  # the agent's sweep of other verbs has its turns here first
         exits = _this_run_exits(ctx.map)
@@ -127,46 +130,48 @@ class WiderRules(KnowingBase):
         far = {
             r: len(steps)
             for r in rooms
-            if r != here and r not in s.pool_dry and self._pool_left(ctx, r)
+            if r != here and r not in s.pool.pool_dry and self._pool_left(ctx, r)
             for steps in [self.lore.route(here, r, exits)]
             if steps
         }
-        things = set(s.pool_rooms) | {
+        things = set(s.pool.pool_rooms) | {
             r for r in rooms if any(same_place(r, k) for k in self.lore.items.values())
         }
-        target = pool_target(here, rooms, set(s.pool_dry), things, far)
+        target = pool_target(here, rooms, set(s.pool.pool_dry), things, far)
         if target is None:
             return None
-        s.pool_to, s.pool_steps = target, 0
+        s.pool.pool_to, s.pool.pool_steps = target, 0
         return self._pool_step(ctx)
 
     def _pool_left(self, ctx: TurnContext, room: str) -> bool:
         """Whether the wider pool has a command left in another room of this run's map (seen as the
         agent remembers it: its things, what is carried now)."""
         s, mem = self.state, self.inner.mem
-        if s.uses.get(room, 0) >= ROOM_BUDGET or not hasattr(self.inner, "_remote_scene"):
+        if s.pool.uses.get(room, 0) >= ROOM_BUDGET:
             return False
-        if not mem.now.lit and self.inner._map_dark(room):
+        if not mem.now.lit and self.inner.map_dark(room):
             return False
-        scene = self.inner._remote_scene(room)
+        scene = self.inner.remote_scene(room)
         verbs = self.lore.verbs
-        on = [v for v in verbs if v not in s.no_thing]
+        on = [v for v in verbs if v not in s.pool.no_thing]
         kinds, ruled_out = self._not_kinds(), self._ruled_out()
-        asked = Asked(verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, ruled_out)
+        asked = Asked(verbs, s.pool.wide_sent, s.pool.wants_thing, s.pool.wants_tool, on, kinds, ruled_out)
         pool = pool_commands(ctx.vocabulary.knows, room, scene, mem, asked)
         return any(allowed(c, room, mem) for c, _ in pool)
 
     def _pool_step(self, ctx: TurnContext) -> tuple[str, str] | None:
         """A step of rule ``the pool is not spent elsewhere`` (None, and the walk left, when none)."""
         s = self.state
-        steps = self._route_to(ctx, s.pool_to)
+        steps = self._route_to(ctx, s.pool.pool_to)
         if not steps:
-            s.pool_dry.append(s.pool_to)  # no way there this time: not walked to again at this score
-            s.pool_to = ""
+            s.pool.pool_dry.append(
+                s.pool.pool_to
+            )  # no way there this time: not walked to again at this score
+            s.pool.pool_to = ""
             return None
-        s.pool_steps += 1
-        s.pool_walked += 1
-        where = self.lore.rooms.get(s.pool_to, s.pool_to)
+        s.pool.pool_steps += 1
+        s.pool.pool_walked += 1
+        where = self.lore.rooms.get(s.pool.pool_to, s.pool.pool_to)
         return steps[0], f"{POOL_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
     def _untried(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
@@ -174,11 +179,22 @@ class WiderRules(KnowingBase):
         s = self.state
         mem, verbs = self.inner.mem, self.lore.verbs
         runs = self.lore.runs
-        on = [v for v in verbs if v not in s.no_thing]
+        on = [v for v in verbs if v not in s.pool.no_thing]
         kinds = self._not_kinds()
         absent = self._ruled_out()
         return untried_use(
-            ctx, scene, mem, s.uses, runs, verbs, s.wide_sent, s.wants_thing, s.wants_tool, on, kinds, absent
+            ctx,
+            scene,
+            mem,
+            s.pool.uses,
+            runs,
+            verbs,
+            s.pool.wide_sent,
+            s.pool.wants_thing,
+            s.pool.wants_tool,
+            on,
+            kinds,
+            absent,
         )
 
     def _takes_left(self, ctx: TurnContext, text: str = "") -> list[tuple[str, str, int, tuple[str, ...]]]:
@@ -187,14 +203,14 @@ class WiderRules(KnowingBase):
         never killed there."""
         if not on(TAKEN) or ctx.room_id is None:
             return []
-        held, mem, s = self.state.held, self.inner.mem, self.state
+        held, mem, s = self.state.taken.held, self.inner.mem, self.state
         words = set(re.findall(r"[a-z]+", text))
         return [
             (room, command, run, things)
             for (room, command), (run, things) in self.lore.taken.items()
             if (
-                f"{room}|{command}" not in s.took
-                or f"{room}|{command}" in s.took_absent
+                f"{room}|{command}" not in s.taken.took
+                or f"{room}|{command}" in s.taken.took_absent
                 and any(words & {h, f"{h}s", f"{h}es"} for h in (t.lower().split()[-1] for t in things))
             )
             and not any(t.lower() in held for t in things)
@@ -204,7 +220,7 @@ class WiderRules(KnowingBase):
     def _note_held(self, ctx: TurnContext) -> None:
         """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
         if on(TAKEN) and ctx.room_id is not None:
-            held = self.state.held
+            held = self.state.taken.held
             held += [c.lower() for c in ctx.inventory if c.lower() not in held]
 
     def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -215,18 +231,18 @@ class WiderRules(KnowingBase):
         s, last = self.state, (ctx.last_command or "").strip().lower()
         if (
             on(NOT_YET)
-            and s.took
-            and s.took[-1].endswith(f"|{last}")
+            and s.taken.took
+            and s.taken.took[-1].endswith(f"|{last}")
             and SUCH_THING.search(ctx.last_output or "")
         ):
-            s.took_absent += [] if s.took[-1] in s.took_absent else [s.took[-1]]
+            s.taken.took_absent += [] if s.taken.took[-1] in s.taken.took_absent else [s.taken.took[-1]]
         text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
         for room, command, run, things in self._takes_left(ctx, text):
             if same_place(ctx.room_id, room):
                 key = f"{room}|{command}"
-                again = key in s.took
-                s.took += [] if again else [key]
-                s.took_absent = [k for k in s.took_absent if k != key]
+                again = key in s.taken.took
+                s.taken.took += [] if again else [key]
+                s.taken.took_absent = [k for k in s.taken.took_absent if k != key]
                 if again:  # this run's own memory of the refusal is no bar now: the thing is named here
                     mem = self.inner.mem
                     mem.attempts.unmark(ctx.room_id, command)
@@ -240,12 +256,12 @@ class WiderRules(KnowingBase):
 
     def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
-        if ctx.room_id is None or sum(self.state.take_walks.values()) >= TAKE_TURNS:
+        if ctx.room_id is None or sum(self.state.taken.take_walks.values()) >= TAKE_TURNS:
             return None
         self._note_held(ctx)
         rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
         rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
-        step = self._walk_to_nearest(ctx, rooms, self.state.take_walks, TAKE_STEPS)
+        step = self._walk_to_nearest(ctx, rooms, self.state.taken.take_walks, TAKE_STEPS)
         if step is None:
             return None
         return step[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {step[1]}"

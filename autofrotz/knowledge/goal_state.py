@@ -1,4 +1,7 @@
-"""This run's progress on what earlier runs taught: one serialisable record the knowledge rules share."""
+"""This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``LooksState``,
+``ThingsState``, ``OpeningsState``, ``AskedState`` here; ``Gives``, ``Typed``,
+``Conditions`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -8,14 +11,138 @@ from typing import Any
 from autofrotz.knowledge.clock import (
     Stay,
 )
+from autofrotz.knowledge.people import Gives
+from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
     Trip,
 )
+from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.waiting import Conditions
+
+
+@dataclass
+class ReplayState(Part):
+    """The replay of the proven path: rules ``proven path``, ``off the path``, ``rejoin the path``, ``back
+    to the path`` and ``a side door on the path``."""
+
+    path_at: int = 0  # steps of the proven path sent
+    path_done: bool = False
+    path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
+    rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
+    off_at: int = 0  # the step the replay last went off at
+    back: int = 0  # turns spent walking back to the path (rule ``back to the path``)
+    aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
+    trip: Trip = field(default_factory=Trip)  # rule ``a side door on the path`` (knowledge/side_trip.py)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ReplayState:
+        known = cls.fields_of(data)
+        if isinstance(known.get("trip"), dict):
+            known["trip"] = Trip(**{k: v for k, v in known["trip"].items() if k in Trip.__dataclass_fields__})
+        return cls(**known)
+
+
+@dataclass
+class PoolState(Part):
+    """The wider pool (widen.py, pool_walk.py): what it sent, the verbs it learnt of, where it ran dry."""
+
+    uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
+    wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
+    wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
+    wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
+    no_thing: list[str] = field(default_factory=list)  # own verbs the parser read no thing after
+    ran_dry: bool = False  # the agent asked for the wider pool once (rule ``a dead end at fewer points``)
+    pool_dry: list[str] = field(default_factory=list)  # rooms where the pool had nothing left (this score)
+    pool_rooms: list[str] = field(default_factory=list)  # rooms where the pool sent a command (this run)
+    pool_to: str = ""  # the room rule ``the pool is not spent elsewhere`` walks to ("" when none)
+    pool_steps: int = 0  # steps of that walk
+    pool_walked: int = 0  # steps walked for the pool this run
+    sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
+    sweep_from: int = 0  # the room's count of stale turns when it did
+
+
+@dataclass
+class SpreadState(Part):
+    """Rule ``move on from a spent room`` (spread.py): turns per room, and the walk away."""
+
+    spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
+    stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
+    stale_since: int = 0  # turns in it without a new room or a point
+    stale_score: int = 0
+    move_to: str = ""  # the room it walks to ("" when none)
+    move_steps: int = 0
+
+
+@dataclass
+class ClockState(Part):
+    """Rule ``known clock`` (clock.py): where this run walked in, its deaths, the rooms it left."""
+
+    stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
+    room: str = ""  # the room of the last turn
+    own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
+    leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
+    barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClockState:
+        known = cls.fields_of(data)
+        if isinstance(known.get("stay"), dict):
+            known["stay"] = Stay(**known["stay"])
+        return cls(**known)
+
+
+@dataclass
+class TakenState(Part):
+    """Rule ``what an earlier run took``: what it sent, the walks to it, what this run has held."""
+
+    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
+    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
+    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
+    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
+
+
+@dataclass
+class LooksState(Part):
+    """Rules ``a thing that names names makes the others worth a look`` and ``too many to carry are
+    looked through``: the looks queued and sent."""
+
+    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
+    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
+    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
+    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
+
+
+@dataclass
+class ThingsState(Part):
+    """What this run learnt of things the wider pool uses: refused in kind (``what a thing is not``),
+    not here, swallowing what was given (``what swallows things gets no more``)."""
+
+    not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
+    unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
+    absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
+    sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
+
+
+@dataclass
+class OpeningsState(Part):
+    """Rule ``a way an earlier run opened``: the openings sent, and the way to go next."""
+
+    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
+    opened_way: str = ""  # the way to go next (the command was just sent)
+
+
+@dataclass
+class AskedState(Part):
+    """Rule ``ask about what an earlier run read of them``: what was asked, and the steps walked to ask."""
+
+    ask_steps: int = 0  # steps walked towards a person an earlier run examined
+    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
 
 
 @dataclass
 class GoalState:
-    """This run's progress on the known scoring actions (goals by their index in the lore)."""
+    """This run's progress on the known scoring actions (goals by their index in the lore), and each
+    rule's own part (``PARTS``)."""
 
     sent: dict[int, int] = field(default_factory=dict)  # goal -> times its command was sent
     turns: dict[int, int] = field(default_factory=dict)  # goal -> turns spent on it
@@ -27,91 +154,62 @@ class GoalState:
     last_goal: int | None = None
     last_score: int | None = None
     dry: int = 0  # planned turns since the score last rose
-    path_at: int = 0  # steps of the proven path sent
-    path_done: bool = False
-    path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
-    rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
-    off_at: int = 0  # the step the replay last went off at
-    back: int = 0  # turns spent walking back to the path (rule ``back to the path``)
-    uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
-    wide_sent: list[str] = field(default_factory=list)  # "room|command" the wider pool sent
-    wants_thing: list[str] = field(default_factory=list)  # own verbs the parser asked a thing for
-    wants_tool: list[str] = field(default_factory=list)  # own verbs it asked an instrument for
-    no_thing: list[str] = field(default_factory=list)  # own verbs the parser read no thing after
     stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
-    stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
-    room: str = ""  # the room of the last turn
-    own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
-    leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
-    barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
-    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
-    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
-    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
-    spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
-    stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
-    stale_since: int = 0  # turns in it without a new room or a point
-    stale_score: int = 0
-    move_to: str = ""  # the room it walks to ("" when none)
-    ran_dry: bool = False  # the agent asked for the wider pool once (rule ``a dead end at fewer points``)
-    move_steps: int = 0
-    pool_dry: list[str] = field(default_factory=list)  # rooms where the pool had nothing left (this score)
-    pool_rooms: list[str] = field(default_factory=list)  # rooms where the pool sent a command (this run)
-    pool_to: str = ""  # the room rule ``the pool is not spent elsewhere`` walks to ("" when none)
-    pool_steps: int = 0  # steps of that walk
-    pool_walked: int = 0  # steps walked for the pool this run
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
-    not_kinds: list[str] = field(default_factory=list)  # "family|thing" this run was refused in kind
-    unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
-    absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
-    sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
-    sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
-    sweep_from: int = 0  # the room's count of stale turns when it did
-    told: list[str] = field(default_factory=list)  # gives a reply asked for, not yet sent
-    told_sent: list[str] = field(default_factory=list)
-    told_steps: int = 0
-    last_give: str = ""  # the last give or show sent (a question's answer may finish it)
-    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
-    opened_way: str = ""  # the way to go next (the command was just sent)
     shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
-    aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
-    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
-    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
-    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
-    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
-    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
-    ask_steps: int = 0  # steps walked towards a person an earlier run examined
-    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
-    said: list[str] = field(default_factory=list)  # commands a reply spelled out, not yet sent
-    said_sent: list[str] = field(default_factory=list)
-    waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
-    due: list[str] = field(default_factory=list)  # waiting commands to send again (the score rose)
-    due_steps: int = 0
-    wait_score: int = 0
-    trip: Trip = field(default_factory=Trip)  # rule ``a side door on the path`` (knowledge/side_trip.py)
+    replay: ReplayState = field(default_factory=ReplayState)
+    pool: PoolState = field(default_factory=PoolState)
+    spread: SpreadState = field(default_factory=SpreadState)
+    clock: ClockState = field(default_factory=ClockState)
+    gives: Gives = field(default_factory=Gives)
+    typed: Typed = field(default_factory=Typed)
+    conditions: Conditions = field(default_factory=Conditions)
+    taken: TakenState = field(default_factory=TakenState)
+    looks: LooksState = field(default_factory=LooksState)
+    things: ThingsState = field(default_factory=ThingsState)
+    openings: OpeningsState = field(default_factory=OpeningsState)
+    asked: AskedState = field(default_factory=AskedState)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
 
-        >>> s = GoalState(sent={0: 1}, done=[2]); GoalState.from_dict(s.to_dict()) == s
-        True
+        >>> s = GoalState(sent={0: 1}, done=[2], clock=ClockState(room="hall", barred=["hall|north"]))
+        >>> GoalState.from_dict(s.to_dict()) == s, s.to_dict()["barred"]
+        (True, ['hall|north'])
         """
-        data = asdict(self)
+        data = {k: v for k, v in asdict(self).items() if k not in PARTS}
         for name in ("sent", "turns", "prepared"):
             data[name] = [[k, v] for k, v in data[name].items()]
+        for name in PARTS:
+            data |= getattr(self, name).to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GoalState:
         """Inverse of to_dict."""
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__ and k not in PARTS}
         for name in ("sent", "turns", "prepared"):
             known[name] = {int(k): int(v) for k, v in known.get(name, [])}
-        if isinstance(known.get("stay"), dict):
-            known["stay"] = Stay(**known["stay"])
-        if isinstance(known.get("trip"), dict):
-            known["trip"] = Trip(**{k: v for k, v in known["trip"].items() if k in Trip.__dataclass_fields__})
-        return cls(**known)
+        parts = {name: part.from_dict(data) for name, part in PARTS.items()}
+        return cls(**known, **parts)
+
+
+# Each rule's part of the state, by its attribute of GoalState.
+PARTS: dict[str, type[Part]] = {
+    "replay": ReplayState,
+    "pool": PoolState,
+    "spread": SpreadState,
+    "clock": ClockState,
+    "gives": Gives,
+    "typed": Typed,
+    "conditions": Conditions,
+    "taken": TakenState,
+    "looks": LooksState,
+    "things": ThingsState,
+    "openings": OpeningsState,
+    "asked": AskedState,
+}

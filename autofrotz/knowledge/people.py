@@ -22,9 +22,11 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.agents.builtin_tactics import short
+from autofrotz.knowledge.state_part import Part
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +114,18 @@ def told_to_give(command: str, reply: str) -> str | None:
 WALK_STEPS = 20  # steps walked towards whom a reply named
 
 
+@dataclass
+class Gives(Part):
+    """Rule ``a reply says whom to give it to``: this run's gives to send, sent, and the walk to them."""
+
+    told: list[str] = field(default_factory=list)  # gives a reply asked for, not yet sent
+    told_sent: list[str] = field(default_factory=list)
+    told_steps: int = 0
+    last_give: str = ""  # the last give or show sent (a question's answer may finish it)
+
+
 def note_people(
-    state: Any, mem: Any, last: str, reply: str, room: str | None, rules: tuple[bool, bool, bool]
+    state: Gives, mem: Any, last: str, reply: str, room: str | None, rules: tuple[bool, bool, bool]
 ) -> None:
     """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a person``
     and ``a reply says whom to give it to``, each on when its place in ``rules`` is: people join the
@@ -133,7 +145,7 @@ def note_people(
 
 
 def told_next(
-    state: Any,
+    state: Gives,
     room: str | None,
     room_text: str,
     rooms_naming: Callable[[str], list[str]],

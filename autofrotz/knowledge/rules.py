@@ -5,9 +5,10 @@ A turn of a later run: the room's known clock, then the proven path (its replay,
 doors on it), then what replies told (a way an earlier run opened, whom to give a thing to, a
 condition met, what to type, a heap to look through); unless knowledge stood down (behind the first
 run), the plans (back to the path, the known scoring actions, ways on, things to take, ...) go to the
-front of the built-in agent's queue, and the agent decides; its seam for a later run's wider pool,
-and the vetoes it consults through `InformedMemory`, are rows too, as are the notes taken from each
-reply and the rules that shorten an earlier run into the proven path (path.py).
+front of the built-in agent's queue, and the agent decides (that order is `advisor.LATER_RUN`, rows
+of policy/protocol.py); its seam for a later run's wider pool, and the vetoes its memory asks through
+`KnownVetoes` (informed.py), are rows too, as are the notes taken from each reply and the rules that
+shorten an earlier run into the proven path (path.py).
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@ saved.
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass, field
 
 from autofrotz.agents.builtin_tactics import short
 from autofrotz.agents.builtin_words import closed_things
+from autofrotz.knowledge.state_part import Part
 
 RULE = "a reply that says what to type"
 SHAPES = (
@@ -39,7 +40,15 @@ def said_to_type(reply: str) -> str | None:
     return None
 
 
-def note_said(state: Any, last: str, reply: str, on: bool = True) -> None:
+@dataclass
+class Typed(Part):
+    """Rule ``a reply that says what to type``: commands a reply spelled out, not yet sent, and sent."""
+
+    said: list[str] = field(default_factory=list)
+    said_sent: list[str] = field(default_factory=list)
+
+
+def note_said(state: Typed, last: str, reply: str, on: bool = True) -> None:
     """The command a reply spells out is kept in ``state.said`` to be sent; when it met a closed thing,
     that thing is opened first and it is sent once more."""
     typed = said_to_type(reply) if on else None
@@ -52,7 +61,7 @@ def note_said(state: Any, last: str, reply: str, on: bool = True) -> None:
         sent.append(f"{last}|again")
 
 
-def said_next(state: Any) -> tuple[str, str] | None:
+def said_next(state: Typed) -> tuple[str, str] | None:
     """The next command a reply spelled out, sent once, where it was read."""
     if not state.said:
         return None

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
 
+from autofrotz.knowledge.state_part import Part
 from autofrotz.words.directions import parse_direction
 
 RULE = "a refusal that names a condition waits for it"
@@ -47,7 +48,19 @@ def carried_for(command: str, carried: list[str]) -> bool:
     return bool(rest) and all(w in held or w in {"the", "a", "an"} for w in rest)
 
 
-def note_waiting(state: Any, room: str | None, last: str, reply: str, score: int, on: bool = True) -> None:
+@dataclass
+class Conditions(Part):
+    """Rule ``a refusal that names a condition waits for it``: commands waiting, and those now due."""
+
+    waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
+    due: list[str] = field(default_factory=list)  # waiting commands to send again (the score rose)
+    due_steps: int = 0
+    wait_score: int = 0
+
+
+def note_waiting(
+    state: Conditions, room: str | None, last: str, reply: str, score: int, on: bool = True
+) -> None:
     """A refusal that names a condition is kept in ``state.waiting``; once the score rises, every kept
     one is due."""
     if score > state.wait_score:
@@ -60,7 +73,7 @@ def note_waiting(state: Any, room: str | None, last: str, reply: str, score: int
 
 
 def due_next(
-    state: Any, room: str | None, carried: list[str], route: Callable[[str], list[str]]
+    state: Conditions, room: str | None, carried: list[str], route: Callable[[str], list[str]]
 ) -> tuple[str, str] | None:
     """A waiting command whose condition may be met now: sent where it was refused, or anywhere when its
     thing is carried; else a step back to where it was refused (``WALK_STEPS``)."""

@@ -19,7 +19,7 @@ here in this run, and it is not a known dead end (sent here in an earlier run, i
 The pool comes after the agent's own actions and walks to unexamined things, before its sweep of
 uncommon verbs; at most ``ROOM_BUDGET`` of its commands per room until the score rises again (then
 the room is worth them again), so the agent still walks on to other rooms. Only runs with a past
-(the built-in agent wrapped by ``KnowingAgent``) use it: a first run plays as the fresh agent does.
+(the built-in agent as a row of ``KnowingAgent``'s policy) use it: a first run plays as the fresh agent does.
 """
 
 from __future__ import annotations

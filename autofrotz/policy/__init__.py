@@ -1,0 +1,1 @@
+"""The rule protocol every agent's policy is built of (protocol.py)."""
