@@ -57,7 +57,7 @@ def test_claude_breakpoints_move_forward_with_the_stable_context() -> None:
     assert [("cache_control" in b) for b in one] == [True, False]
     assert [("cache_control" in b) for b in two] == [False, True, False]
     assert two[0]["text"] == one[0]["text"]  # the earlier breakpoint is still a block boundary
-    assert two[1]["text"] == "\n- Hallway" and "Hallway" not in one[0]["text"]
+    assert two[1]["text"] == "\nHallway" and "Hallway" not in one[0]["text"]
     assert "## Now" in two[-1]["text"] and "## Now" not in two[0]["text"] + two[1]["text"]
 
 
