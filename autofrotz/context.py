@@ -63,8 +63,9 @@ def render_context(ctx: TurnContext) -> str:
 def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     """The briefing in two parts, joined as they are: what changes seldom (the goal, the clues kept, the
     earlier log) and then the rooms in the order they were found, growing at its end; then what changes
-    from turn to turn, ordered so that what changes least comes first (open puzzles, the recent turns,
-    which only grow between steps of the window, where the player is, and the latest output).
+    from turn to turn, ordered so that what changes least comes first (open puzzles, the score and what
+    is carried, the recent turns, which only grow between steps of the window, where the player is, and
+    the latest output).
     Providers cache the first part (game_agent.stable_blocks); a plain prefix cache reads on into the
     second as far as it is unchanged. Every line built from the game's words is inside a story fence;
     the game's name is in the system prompt, and each fact is said once."""
@@ -73,12 +74,13 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     if ctx.clues:
         stable.append("## Clues kept\n" + _lines(ctx.clues))
     if ctx.earlier:
-        stable.append("## Earlier (+N: points scored)\n" + _lines(ctx.earlier))
+        stable.append("## Earlier\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end: its closing fence opens the changing part
     rooms = fence("\n".join(ctx.known_rooms) or "(none yet)", 20000)
     rooms_open, _, rooms_close = rooms.rpartition("\n")
     stable.append("## Rooms found\n" + rooms_open)
     changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
+    changing.append(_render_you(ctx))
     if recent := recent_turns(ctx.history, ctx.turn_number):
         changing.append("## Recent turns\n" + _render_history(recent, ctx.clues, ctx.room_descriptions))
     changing.append(_render_now(ctx))
@@ -135,15 +137,20 @@ def _kept_line(line: str, kept: set[str]) -> str:
     return f"{said} -> (kept under Clues)" if said in kept else line
 
 
-def _render_now(ctx: TurnContext) -> str:
-    """Where the player is, in one fence, what changes least first: the score and what is carried, then
-    the room (its text as first seen, unless the latest output prints it), its ways and its things. A
-    line with nothing to say is left out, apart from what is carried."""
-    state = [f"NOTE: {ctx.death_note}"] if ctx.death_note else []
+def _render_you(ctx: TurnContext) -> str:
+    """The player, before the recent turns as it changes seldom: a death's note, the score, what is
+    carried."""
+    lines = [f"NOTE: {ctx.death_note}"] if ctx.death_note else []
     if ctx.score is not None:
-        state.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
-    state.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
-    state.append(f"Room: {ctx.room_name or 'unknown'}")
+        lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
+    lines.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
+    return "## You\n" + fence("\n".join(lines), 8000)
+
+
+def _render_now(ctx: TurnContext) -> str:
+    """Where the player is, in one fence: the room (its text as first seen, unless the latest output
+    prints it), its ways and its things. A line with nothing to say is left out."""
+    state = [f"Room: {ctx.room_name or 'unknown'}"]
     if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
         state.append("As first seen: " + first_seen(ctx.room_text))
     state.append(f"Exits: {'; '.join(ctx.exit_lines) if ctx.exit_lines else _listing(ctx.exits)}")
@@ -199,7 +206,7 @@ def _render_suggestions(suggestions: list[Suggestion]) -> list[str]:
     lines = []
     for s in suggestions:
         label = "SUGGESTED" if s.confidence == "high" else f"speculative ({s.confidence})"
-        route = f" [route: {', '.join(s.navigation)}]" if s.navigation else ""
+        route = f" [route: {', '.join(map(abbreviate, s.navigation))}]" if s.navigation else ""
         lines.append(f"Puzzle hint, {label}: {s.action}{route}")
     return lines
 
@@ -320,7 +327,7 @@ def _nearest(map_manager: Any, room_id: str | None) -> str:
     target, path = found
     if not path:
         return ""
-    return f"{room_label(map_manager, target)} via {', '.join(path)}"
+    return f"{room_label(map_manager, target)} via {', '.join(map(abbreviate, path))}"
 
 
 def _discovery_order(rooms: list[Any]) -> list[str]:

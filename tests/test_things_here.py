@@ -1,4 +1,4 @@
-"""What the briefing says is here ("Seen here", "Also here, named in the game's text"), read as the model
+"""What the briefing says is here ("Seen here", "Also named here"), read as the model
 reads it, on corpus games played by a script through the real turn loop (dev-split games only)."""
 
 from __future__ import annotations
