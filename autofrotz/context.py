@@ -71,8 +71,9 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     the game's name is in the system prompt, and each fact is said once."""
     stable = ["## Goal\n" + fence(ctx.goal)] if ctx.goal else []
     # what changes now and then (a clue kept, points scored long ago) before what grows most often
-    if ctx.clues:
-        stable.append("## Clues kept\n" + _lines(ctx.clues))
+    # a clue read by the last command is the latest output, shown whole: it joins the clues next turn
+    if clues := [c for c in ctx.clues if not c.startswith(f"{ctx.turn_number - 1}. > ")]:
+        stable.append("## Clues kept\n" + _lines(clues))
     if ctx.earlier:
         stable.append("## Earlier\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end: its closing fence opens the changing part

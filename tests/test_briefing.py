@@ -132,6 +132,12 @@ def test_the_current_room_s_description_is_always_briefed(tmp_path: Path) -> Non
     assert "smelling" not in section(seen[-1], "## Latest output")
 
 
+def test_a_room_s_description_is_not_repeated_in_the_recent_turns(tmp_path: Path) -> None:
+    seen = briefings(tmp_path, ["w", "take lamp", "e", "n"])
+    recent = section(seen[-1], "## Recent turns")
+    assert "1. > w -> Garden Shed" in recent and "smelling of oil" not in recent  # the map keeps it
+
+
 # ---- 3. exits are true both ways -----------------------------------------------------------------
 
 
@@ -212,6 +218,8 @@ def test_no_fact_is_said_twice_and_the_recent_turns_only_grow_between_steps(tmp_
     seen = briefings(tmp_path, CELLAR_WIN[:7] + ["examine note"] + ["inventory", "wait"] * 3 + ["look"])
     late = seen[-1]  # the note, read at turn 7 and examined since, is a kept clue
     assert section(late, "## Clues kept").count("Dear heir") == 1 and late.count("Dear heir") == 1
+    just_read = seen[7]  # turn 8: the note is the latest output, not yet a kept clue as well
+    assert just_read.count("Dear heir") == 1 and "Dear heir" in section(just_read, "## Latest output")
     assert "clue" not in section(late, "## Earlier")
     latest = section(late, "## Latest output")
     assert "> look" in latest and "15. > look" not in section(late, "## Recent turns")  # shown once
