@@ -1,9 +1,10 @@
 """Context assembly for the game agent: static content first, the changing state last.
 
-Provider prompt caches reuse the longest identical prefix, so the text is ordered from what never
-changes (game name), through what only grows (rooms in order of discovery, open puzzles), to what
-changes every turn (recent turns, the current room, the latest output). Game text is fenced and
-labelled as story text so that nothing the game prints is read as an instruction.
+Provider prompt caches reuse the longest identical prefix, so the text is ordered from what changes
+seldom (the goal, the clues kept, the earlier log), through what only grows (rooms in order of
+discovery), to what changes every turn (recent turns, the current room, the latest output). Each fact
+is said once, in few words: every token is sent again each turn. Game text is fenced and labelled as
+story text so that nothing the game prints is read as an instruction.
 """
 
 from __future__ import annotations
@@ -105,9 +106,9 @@ def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryE
     return [h for h in before if h.turn > start]
 
 
-def _lines(values: list[str], bullet: str = "") -> str:
+def _lines(values: list[str]) -> str:
     """One value a line, fenced: the values name things the game printed."""
-    return fence("\n".join(f"{bullet}{v}" for v in values), 8000) if values else "(none)"
+    return fence("\n".join(values), 8000) if values else "(none)"
 
 
 def _render_history(history: list[HistoryEntry], clues: list[str], rooms: list[str]) -> str:
