@@ -154,7 +154,7 @@ def _render_now(ctx: TurnContext) -> str:
     prints it), its ways and its things. A line with nothing to say is left out."""
     state = [f"Room: {ctx.room_name or 'unknown'}"]
     if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
-        state.append("As first seen: " + first_seen(ctx.room_text))
+        state.append("As first seen: " + room_as_first_seen(ctx.room_text))
     state.append(f"Exits: {'; '.join(ctx.exit_lines) if ctx.exit_lines else _listing(ctx.exits)}")
     if ctx.refused:
         state.append(f"Refused: {'; '.join(ctx.refused)}")
@@ -170,12 +170,12 @@ def _render_now(ctx: TurnContext) -> str:
     return "## Now\n" + fence("\n".join(state), 8000)
 
 
-def first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
+def room_as_first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
     """A room's text as first seen, its blank lines left out, cut to `limit` characters.
 
-    >>> first_seen("A hall.\\n\\nA lamp is here.")
+    >>> room_as_first_seen("A hall.\\n\\nA lamp is here.")
     'A hall.\\nA lamp is here.'
-    >>> first_seen("A long hall.", 8)
+    >>> room_as_first_seen("A long hall.", 8)
     'A lon...'
     """
     text = "\n".join(line for line in room_text.strip().split("\n") if line.strip())
