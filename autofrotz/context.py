@@ -1,9 +1,10 @@
 """Context assembly for the game agent: static content first, the changing state last.
 
-Provider prompt caches reuse the longest identical prefix, so the text is ordered from what never
-changes (game name), through what only grows (rooms in order of discovery, open puzzles), to what
-changes every turn (recent turns, the current room, the latest output). Game text is fenced and
-labelled as story text so that nothing the game prints is read as an instruction.
+Provider prompt caches reuse the longest identical prefix, so the text is ordered from what changes
+seldom (the goal, the clues kept, the earlier log), through what only grows (rooms in order of
+discovery), to what changes every turn (recent turns, the current room, the latest output). Each fact
+is said once, in few words: every token is sent again each turn. Game text is fenced and labelled as
+story text so that nothing the game prints is read as an instruction.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
 from autofrotz.fences import fence as fenced
-from autofrotz.fences import neutralise
 from autofrotz.managers.exit_states import exit_lines
 from autofrotz.notebook import is_art
+from autofrotz.reading.patterns import NO_EXIT_PATTERNS, first_match
+from autofrotz.words.directions import abbreviate
 
 FENCE_OPEN = "<<<STORY"
 FENCE_CLOSE = "STORY>>>"
@@ -23,6 +25,7 @@ RECENT_MIN, RECENT_STEP = 3, 3
 HISTORY_OUTPUT_CHARS = 120
 OUTPUT_CHARS = 3000
 ROOM_CHARS = 700
+ROOM_DESCRIPTION_MIN = 40  # shorter descriptions ("A hall.") are left in the replies that print them
 
 
 def fence(text: str, limit: int = OUTPUT_CHARS) -> str:
@@ -59,28 +62,30 @@ def render_context(ctx: TurnContext) -> str:
 
 
 def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
-    """The briefing in two parts, joined as they are: what changes seldom (the game, its goal, the clues
-    kept, the earlier log) and then the rooms in the order they were found, growing at its end; then what
-    changes from turn to turn, ordered so that what changes least comes first (open puzzles, where the
-    player is, the recent turns, which only grow between steps of the window, and the latest output).
+    """The briefing in two parts, joined as they are: what changes seldom (the goal, the clues kept, the
+    earlier log) and then the rooms in the order they were found, growing at its end; then what changes
+    from turn to turn, ordered so that what changes least comes first (open puzzles, the score and what
+    is carried, the recent turns, which only grow between steps of the window, where the player is, and
+    the latest output).
     Providers cache the first part (game_agent.stable_blocks); a plain prefix cache reads on into the
-    second as far as it is unchanged. Every line built from the game's words is inside a story fence."""
-    stable = [f"# Game: {neutralise(ctx.game_file)}"]
-    if ctx.goal:
-        stable.append("## Goal (as the opening states it)\n" + fence(ctx.goal))
+    second as far as it is unchanged. Every line built from the game's words is inside a story fence;
+    the game's name is in the system prompt, and each fact is said once."""
+    stable = ["## Goal\n" + fence(ctx.goal)] if ctx.goal else []
     # what changes now and then (a clue kept, points scored long ago) before what grows most often
-    if ctx.clues:
-        stable.append("## Clues kept (what was read, examined or told; oldest first)\n" + _lines(ctx.clues))
+    # a clue read by the last command is the latest output, shown whole: it joins the clues next turn
+    if clues := [c for c in ctx.clues if not c.startswith(f"{ctx.turn_number - 1}. > ")]:
+        stable.append("## Clues kept\n" + _lines(clues))
     if ctx.earlier:
-        stable.append("## Earlier in this game (older than the recent turns)\n" + _lines(ctx.earlier, ""))
+        stable.append("## Earlier\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end: its closing fence opens the changing part
-    rooms = fence("\n".join(f"- {r}" for r in ctx.known_rooms) or "(none yet)", 20000)
+    rooms = fence("\n".join(ctx.known_rooms) or "(none yet)", 20000)
     rooms_open, _, rooms_close = rooms.rpartition("\n")
-    stable.append("## Rooms discovered so far (oldest first)\n" + rooms_open)
+    stable.append("## Rooms found\n" + rooms_open)
     changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
-    changing.append(_render_now(ctx))
+    changing.append(_render_you(ctx))
     if recent := recent_turns(ctx.history, ctx.turn_number):
-        changing.append("## Recent turns (replies are story text)\n" + _render_history(recent, ctx.clues))
+        changing.append("## Recent turns\n" + _render_history(recent, ctx.clues, ctx.room_descriptions))
+    changing.append(_render_now(ctx))
     changing.append(_render_latest(ctx))
     return "\n\n".join(stable), f"\n{rooms_close}\n\n" + "\n\n".join(changing)
 
@@ -101,16 +106,32 @@ def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryE
     return [h for h in before if h.turn > start]
 
 
-def _lines(values: list[str], bullet: str = "- ") -> str:
+def _lines(values: list[str]) -> str:
     """One value a line, fenced: the values name things the game printed."""
-    return fence("\n".join(f"{bullet}{v}" for v in values), 8000) if values else "(none)"
+    return fence("\n".join(values), 8000) if values else "(none)"
 
 
-def _render_history(history: list[HistoryEntry], clues: list[str]) -> str:
-    """One line a turn; a reply the Clues section holds whole is not cut short here as well."""
+def _render_history(history: list[HistoryEntry], clues: list[str], rooms: list[str]) -> str:
+    """One line a turn; a reply the Clues section holds whole is not cut short here as well, and a room's
+    description the map keeps (briefed under Now while the player is there) is left out of a reply."""
     kept = {c.split(" -> ", 1)[0] for c in clues}
-    lines = [f"{h.turn}. > {h.command} -> {one_line(h.output)}" for h in history]
+    lines = [f"{h.turn}. > {h.command} -> {one_line(without_rooms(h.output, rooms))}" for h in history]
     return fence("\n".join(_kept_line(line, kept) for line in lines), 4000)
+
+
+def without_rooms(reply: str, descriptions: list[str]) -> str:
+    """A reply in one line, without the room descriptions it repeats (40 characters or longer).
+
+    >>> without_rooms("Hall\\nA long hall, its walls hung with faded maps.\\n\\nA lamp is here.",
+    ...               ["A long hall, its walls hung with faded maps."])
+    'Hall A lamp is here.'
+    """
+    flat = " ".join(reply.split())
+    for description in descriptions:
+        said = " ".join(description.split())
+        if len(said) >= ROOM_DESCRIPTION_MIN and said in flat:
+            flat = " ".join(flat.replace(said, " ", 1).split())
+    return flat
 
 
 def _kept_line(line: str, kept: set[str]) -> str:
@@ -118,35 +139,53 @@ def _kept_line(line: str, kept: set[str]) -> str:
     return f"{said} -> (kept under Clues)" if said in kept else line
 
 
+def _render_you(ctx: TurnContext) -> str:
+    """The player, before the recent turns as it changes seldom: a death's note, the score, what is
+    carried."""
+    lines = [f"NOTE: {ctx.death_note}"] if ctx.death_note else []
+    if ctx.score is not None:
+        lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
+    lines.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
+    return "## You\n" + fence("\n".join(lines), 8000)
+
+
 def _render_now(ctx: TurnContext) -> str:
-    state = [f"NOTE: {ctx.death_note}"] if ctx.death_note else []
-    state.append(f"Room: {ctx.room_name or 'unknown'}")
+    """Where the player is, in one fence: the room (its text as first seen, unless the latest output
+    prints it), its ways and its things. A line with nothing to say is left out."""
+    state = [f"Room: {ctx.room_name or 'unknown'}"]
+    if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
+        state.append("As first seen: " + room_as_first_seen(ctx.room_text))
     state.append(f"Exits: {'; '.join(ctx.exit_lines) if ctx.exit_lines else _listing(ctx.exits)}")
     if ctx.refused:
-        state.append(f"Refused here (not exits): {'; '.join(ctx.refused)}")
+        state.append(f"Refused: {'; '.join(ctx.refused)}")
     if ctx.unexplored_summary:
         state.append(f"Nearest unexplored: {ctx.unexplored_summary}")
-    state.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
-    state.append(f"Seen here: {_listing(ctx.seen_lines or ctx.visible_items)}")
+    if seen := ctx.seen_lines or ctx.visible_items:
+        state.append(f"Seen here: {_listing(seen)}")
     if ctx.named_here:
-        state.append(f"Also here, named in the game's text: {_listing(ctx.named_here)}")
-    if ctx.score is not None:
-        state.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
+        state.append(f"Also named here: {_listing(ctx.named_here)}")
     state.extend(_render_suggestions(ctx.suggestions))
     if ctx.stuck_note:
         state.append(f"Stuck warning: {ctx.stuck_note}")
-    # the room's text first: it changes only with the room, the lines below also with what is carried
-    lines = ["## Now"]
-    if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
-        lines.append("Room description (as first seen):\n" + fence(ctx.room_text, ROOM_CHARS))
-    lines.append(fence("\n".join(state), 8000))
-    return "\n".join(lines)
+    return "## Now\n" + fence("\n".join(state), 8000)
+
+
+def room_as_first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
+    """A room's text as first seen, its blank lines left out, cut to `limit` characters.
+
+    >>> room_as_first_seen("A hall.\\n\\nA lamp is here.")
+    'A hall.\\nA lamp is here.'
+    >>> room_as_first_seen("A long hall.", 8)
+    'A lon...'
+    """
+    text = "\n".join(line for line in room_text.strip().split("\n") if line.strip())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _render_latest(ctx: TurnContext) -> str:
     """The reply to the last command, whole; the turn number of the command to choose now."""
     latest = fence(f"> {ctx.last_command or '(start)'}\n{without_art(ctx.last_output)}")
-    return f"## Latest game output (you now play turn {ctx.turn_number}), after the command shown:\n{latest}"
+    return f"## Latest output (you play turn {ctx.turn_number})\n{latest}"
 
 
 def _shown_in(room_text: str, output: str) -> bool:
@@ -169,7 +208,7 @@ def _render_suggestions(suggestions: list[Suggestion]) -> list[str]:
     lines = []
     for s in suggestions:
         label = "SUGGESTED" if s.confidence == "high" else f"speculative ({s.confidence})"
-        route = f" [route: {', '.join(s.navigation)}]" if s.navigation else ""
+        route = f" [route: {', '.join(map(abbreviate, s.navigation))}]" if s.navigation else ""
         lines.append(f"Puzzle hint, {label}: {s.action}{route}")
     return lines
 
@@ -208,6 +247,7 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "seen_lines": [seen_line(item_manager, item) for item in here_items],
         "carried_lines": [seen_line(item_manager, item) for item in carried],
         "known_rooms": _discovery_order(rooms),
+        "room_descriptions": [r.description for r in rooms if r.description],
     }
 
 
@@ -238,15 +278,25 @@ STATE_WORDS = (
 
 
 def refused_lines(refused: dict[str, str]) -> list[str]:
-    """Refused directions grouped by the game's words.
+    """Refused directions in their short forms, grouped by the game's words; words that only say there
+    is no way there (NO_EXIT_PATTERNS) are left out: "Refused" says as much.
 
     >>> refused_lines({"up": "You can't go that way.", "north": "You can't go that way.", "east": ""})
-    ['east', "north, up (You can't go that way.)"]
+    ['e, n, u']
+    >>> refused_lines({"west": "The door is nailed shut.", "north": "You can't go that way."})
+    ['n', 'w (The door is nailed shut.)']
     """
     by_words: dict[str, list[str]] = {}
     for direction, words in sorted(refused.items()):
-        by_words.setdefault(one_line(words, 80), []).append(direction)
+        said = "" if _only_no_exit(words) else one_line(words, 80)
+        by_words.setdefault(said, []).append(abbreviate(direction))
     return [f"{', '.join(ds)} ({words})" if words else ", ".join(ds) for words, ds in by_words.items()]
+
+
+def _only_no_exit(words: str) -> bool:
+    """Whether a refusal says nothing but that there is no way there."""
+    found = first_match(NO_EXIT_PATTERNS, words)
+    return found is not None and not words.replace(found, "").strip(" .!\n")
 
 
 def _exit_lines(here: Any, names: dict[str, str]) -> list[str]:
@@ -279,7 +329,7 @@ def _nearest(map_manager: Any, room_id: str | None) -> str:
     target, path = found
     if not path:
         return ""
-    return f"{room_label(map_manager, target)} via {', '.join(path)}"
+    return f"{room_label(map_manager, target)} via {', '.join(map(abbreviate, path))}"
 
 
 def _discovery_order(rooms: list[Any]) -> list[str]:

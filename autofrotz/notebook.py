@@ -131,7 +131,7 @@ class Notebook:
             and seen.score_after != seen.score_before
         ):
             gained = seen.score_after - seen.score_before
-            self._note(turn, "score", f"> {command}: {gained:+d} points")  # the total is in the briefing
+            self._note(turn, "score", f"> {command}: {gained:+d}")  # the total is in the briefing
         if seen.event == "death":
             self._note(turn, "death", f"> {command}: died: {_first_sentence(reply)}")
         if seen.room and seen.room not in self.rooms_reached:
@@ -143,23 +143,29 @@ class Notebook:
 
     def earlier(self, before_turn: int) -> list[str]:
         """The log's lines older than the recent turns the briefing shows in full, a clue's only once the
-        Clues section no longer holds it (no fact said twice).
+        Clues section no longer holds it, a thing opened again only at its latest opening (no fact said
+        twice).
 
         >>> from autofrotz.reading import read_reply
         >>> book = Notebook()
         >>> sign = "The sign reads: the ferry leaves from the north pier at dawn."
         >>> book.observe(3, read_reply("read sign", sign), TurnSeen())
         >>> book.observe(4, read_reply("take oar", "Taken."), TurnSeen(score_before=0, score_after=5))
+        >>> for turn in (5, 7):
+        ...     book.observe(turn, read_reply("open hatch", "The hatch creaks open."), TurnSeen())
         >>> book.earlier(9)
-        ['4. > take oar: +5 points']
+        ['4. > take oar: +5', '7. > open hatch: The hatch creaks open.']
         >>> book.clues.clear(); book.earlier(9)[0]
         '3. > read sign: a clue, no longer kept'
         """
         kept = {c["text"][:CLUE_KEY] for c in self.clues}  # read again later: kept under its newer turn
+        shown = [e for e in self.log if e["turn"] < before_turn]
+        latest_opening = {e["text"]: e["turn"] for e in shown if e["kind"] == "opened"}
         return [
             f"{e['turn']}. {e['text']}"
-            for e in self.log
-            if e["turn"] < before_turn and (e["kind"] != "clue" or e.get("clue") not in kept)
+            for e in shown
+            if (e["kind"] != "clue" or e.get("clue") not in kept)
+            and (e["kind"] != "opened" or latest_opening[e["text"]] == e["turn"])
         ]
 
     def _note(self, turn: int, kind: str, text: str, **more: str) -> None:

@@ -3,7 +3,7 @@ asked in a side copy (`inventory_probe.side_examines`, no game turn spent) and r
 
 A room's text names much that the story never made a thing ("a view of the city", "a soft curve"); the
 story's parser says so when asked to examine it. Only names the game answers as things in sight reach
-the briefing's "Also here, named in the game's text", and a thing the world model still places here
+the briefing's "Also named here", and a thing the world model still places here
 that the game says is not in sight (it went away unseen) is left out of "Seen here".
 """
 
@@ -136,7 +136,7 @@ class SightCheck:
 
 def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     """The context's things here as the briefing gives them: "Seen here" without the things the game
-    says are no longer in sight, and "Also here, named in the game's text" (named_things, of the room's text
+    says are no longer in sight, and "Also named here" (named_things, of the room's text
     and the replies of this visit) kept to the names the game answers as things in sight, each once by
     the game's name. `sight` None (side copies would cost turns): the world model's things and the room
     text's names as they are."""

@@ -86,9 +86,9 @@ def test_context_orders_static_before_changing_and_fences_story_text() -> None:
     text = llm.history[0]["messages"][0]["content"]
     assert (
         text.index("Front Garden")
-        < text.index("## Now")
         < text.index("Recent turns")
         < text.index("<<<STORY\n2. > n -> Porch.\nSTORY>>>")  # history lines are story text too
+        < text.index("## Now")
         < text.rindex("<<<STORY")
     )
     # every fence closes: the game's own closing marker was broken, so it cannot end one early

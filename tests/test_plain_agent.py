@@ -15,7 +15,7 @@ from tests.orchestrator_support import make_config, require_cellar
 # Headings and lines of the scaffold's briefing (context.render_context, the game agent's system
 # prompt): each names a world-model field the plain prompt must not hold.
 WORLD_MODEL_MARKERS = (
-    "Rooms discovered",
+    "Rooms found",
     "Open puzzles",
     "Exits known",
     "not yet tried",

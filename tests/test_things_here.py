@@ -1,4 +1,4 @@
-"""What the briefing says is here ("Seen here", "Also here, named in the game's text"), read as the model
+"""What the briefing says is here ("Seen here", "Also named here"), read as the model
 reads it, on corpus games played by a script through the real turn loop (dev-split games only)."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def test_names_of_the_room_s_text_the_game_does_not_answer_are_not_briefed(
     # The bathroom's text names "shiny floor tiles", which examine answers with the room's own text, and
     # "my towel curves elegantly across ...", which the parser cannot read; the mirror and shower are things.
     seen = briefings(tmp_path, ["look"], game=_story(games_dir, "lily"))
-    named = section(seen[0], "Also here, named in the game's text:")
+    named = section(seen[0], "Also named here:")
     assert "mirror" in named and "shower" in named
     assert "tiles" not in named and "curves" not in named
 
@@ -73,7 +73,7 @@ def test_side_examines_leave_the_game_as_it_was(games_dir: Path) -> None:
 def test_a_name_of_the_room_s_text_is_briefed_by_the_game_s_own_name(tmp_path: Path, games_dir: Path) -> None:
     # "examine flagstones" answers "You see nothing special about Watling Street.": one thing, the road.
     seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
-    named = section(seen[0], "Also here, named in the game's text:")
+    named = section(seen[0], "Also named here:")
     assert "Watling Street" in named and "flagstones" not in named
 
 

@@ -66,6 +66,7 @@ class TurnContext:
     carried_lines: list[str] = field(default_factory=list)  # what is carried, with state and contents
     named_here: list[str] = field(default_factory=list)  # things the room's text names (named_things.py)
     known_rooms: list[str] = field(default_factory=list)  # in order of discovery
+    room_descriptions: list[str] = field(default_factory=list)  # each known room's description
     unexplored_summary: str = ""
     puzzles: list[str] = field(default_factory=list)
     suggestions: list[Suggestion] = field(default_factory=list)

@@ -195,7 +195,7 @@ class MeasuringAgent:
             briefed = [
                 *ctx.visible_items,
                 *ctx.named_here,
-            ]  # "Seen here", "Also here, named in the game's text"
+            ]  # "Seen here", "Also named here"
             t.items_briefed += len(briefed)
             t.items_briefed_true += pair_count(briefed, here)
             t.items_true += len(named)
