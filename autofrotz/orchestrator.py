@@ -33,7 +33,7 @@ from autofrotz.managers.map_manager import MapManager
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen
-from autofrotz.reading import Reading, read_reply
+from autofrotz.reading import EMPTY, Reading, read_reply
 from autofrotz.saves import SaveRotation
 from autofrotz.storage.models import Game, Room, Turn, TurnBundle
 from autofrotz.storage.record import Record
@@ -105,6 +105,7 @@ class Orchestrator:
         self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
         self.stop_reason = ""  # one line saying why play stopped early, when it did
         self.sight = SightCheck(parts.game)  # names of a room's text the game answers as things in sight
+        self.reading = EMPTY  # the last reply's reading, handed to the next turn's context
 
     @property
     def maze_solver(self) -> Any:
@@ -185,6 +186,7 @@ class Orchestrator:
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
         reading = self._read(decision.command, result)  # the reply read once, for every reader below
+        self.reading = reading
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
         # the maze solver reads no hints: the model is not asked on its turns, unless they kill
         live = replay is None and (not maze or result.outcome == "death")
@@ -272,6 +274,7 @@ class Orchestrator:
             map=self.p.map,
             items=self.p.items,
             vocabulary=self._vocabulary(),
+            reading=self.reading,
             **world_fields(self.p.map, self.p.items),
         )
 
@@ -382,7 +385,7 @@ class Orchestrator:
         items = self.p.items
         view = WorldView(
             n, text, command, self.p.map.current_room, inventory(items), known_items(items), self.p.map,
-            items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))],
+            items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))], reading,
         )  # fmt: skip
         ended = reading.outcome == "victory" or (reading.outcome == "death" and not self.config.save_on_death)
         signals = Signals(

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from autofrotz.knowledge.briefing import briefing
-from autofrotz.knowledge.learner import Learner, needed_items, refusal_class
+from autofrotz.knowledge.learner import Learner, needed_items
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.session import Learning
 from autofrotz.llm import MockLLM
+from autofrotz.reading.patterns import refusal_class
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
 from autofrotz.storage.facts import Fact, read_facts, story_sha, write_facts

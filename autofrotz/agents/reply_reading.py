@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from autofrotz.agents.builtin_words import DETERMINERS
 from autofrotz.agents.builtin_words import word_class as words
+from autofrotz.reading import Reading
 from autofrotz.reading.patterns import SUCH_THING as SUCH_THING
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -43,11 +44,6 @@ IN_BED = re.compile(
 )
 ASLEEP = re.compile(r"\b(?:you(?:'re| are) (?:still |fast )?asleep|you are sleeping|"
                     r"you(?:'re| are) dreaming)\b", re.IGNORECASE)  # fmt: skip
-DARK = re.compile(
-    r"\b(?:pitch[- ]?(?:black|dark)|too dark to see|it is (?:now )?(?:very )?dark|in the dark|"
-    r"can't see (?:a thing|anything)|darkness)\b",
-    re.IGNORECASE,
-)
 
 
 def tidy(phrase: str) -> str:
@@ -61,14 +57,14 @@ def tidy(phrase: str) -> str:
 
 
 @dataclass(frozen=True)
-class Reading:
+class Told:
     """One thing a reply says, with the rule that read it."""
 
     rule: str
     commands: tuple[str, ...]
 
 
-def first_steps(text: str) -> list[Reading]:
+def first_steps(text: str) -> list[Told]:
     """Steps a refusal names as coming first (rule names: first-step, leave-place, until-condition, in-bed).
 
     >>> [r.commands for r in first_steps("You'll have to get out of the bed first.")]
@@ -84,23 +80,23 @@ def first_steps(text: str) -> list[Reading]:
     >>> first_steps("Taken.")
     []
     """
-    found: list[Reading] = []
+    found: list[Told] = []
     for match in FIRST_STEP.finditer(text):
         step = tidy(match.group(1))
         if step and not step.startswith(("do ", "be ")):
             # Leaving a thing by its name may miss the parser's name for it ("get out of bed": "You can't
             # see any such thing."): the library's own words for leaving come after it.
             leave = ("get out", "stand up") if step.startswith(("get out of ", "get off ")) else ()
-            found.append(Reading("first-step", (step, *leave)))
+            found.append(Told("first-step", (step, *leave)))
     for match in FROM_PLACE.finditer(text):
         place = match.group(1).lower()
-        found.append(Reading("leave-place", (f"get out of {place}", f"get off {place}", "stand up")))
+        found.append(Told("leave-place", (f"get out of {place}", f"get off {place}", "stand up")))
     for match in UNTIL.finditer(text):
         step = present(tidy(match.group(1)))
         if step:
-            found.append(Reading("until-condition", (step,)))
+            found.append(Told("until-condition", (step,)))
     if IN_BED.search(text) and not found:  # a step named outright comes before the stock one
-        found.append(Reading("in-bed", ("get out of bed", "stand up")))
+        found.append(Told("in-bed", ("get out of bed", "stand up")))
     return found
 
 
@@ -169,25 +165,28 @@ CANT_SEE = re.compile(
 )
 
 
-def unseen(text: str, named: list[str], shown: str = "") -> list[str]:
+def unseen(reading: Reading, named: list[str], shown: str = "") -> list[str]:
     """Names the reply says are not here: the one it names, or (for "any such thing") the command's.
 
-    >>> unseen("You can't see any blue key here.", ["blue key"])
+    >>> from autofrotz.reading import read_reply as r
+    >>> unseen(r("", "You can't see any blue key here."), ["blue key"])
     ['blue key']
-    >>> unseen("You can't see any such thing.", ["rusty gate"]), unseen("I cannot see any such thing.", ["b"])
-    (['rusty gate'], ['b'])
-    >>> unseen("Taken.", ["lamp"])
+    >>> unseen(r("", "You can't see any such thing."), ["gate"])
+    ['gate']
+    >>> unseen(r("", "I cannot see any such thing."), ["b"])
+    ['b']
+    >>> unseen(r("", "Taken."), ["lamp"])
     []
 
     "Any such thing" after a command naming two things does not say which one the parser missed (it stops
     at the first name it cannot match): a thing `shown` (the room's own text, what we carry) is not
     ruled out by it, the other is.
 
-    >>> unseen("You can't see any such thing.", ["pebble", "stone trough"], "A stone trough stands here.")
+    >>> unseen(r("", "You can't see any such thing."), ["pebble", "stone trough"], "A stone trough is here.")
     ['pebble']
     """
-    head = text[:200]
-    if SUCH_THING.search(head):
+    head = reading.text[:200]
+    if reading.such_thing_head:
         return list(named) if len(named) < 2 else [n for n in named if not shown_in(n, shown)]
     found = [tidy(m.group(1)) for m in CANT_SEE.finditer(head)]
     return [f for f in found if f and f not in ("thing", "way", "reason", "point")]
@@ -319,16 +318,18 @@ def blocker(text: str) -> Blocker | None:
     return Blocker(name, tuple(dict.fromkeys(topics))[:3])
 
 
-def light_named(text: str, lights: frozenset[str]) -> list[str]:
+def light_named(reading: Reading, lights: frozenset[str]) -> list[str]:
     """Light sources a reply in darkness names ("You see a torch here." in a dark tunnel).
 
-    >>> light_named("It is pitch dark. You see a torch here.", frozenset({"torch", "lamp"}))
+    >>> from autofrotz.reading import read_reply as r
+    >>> light_named(r("", "It is pitch dark. You see a torch here."), frozenset({"torch", "lamp"}))
     ['torch']
-    >>> light_named("You see a torch here.", frozenset({"torch"}))
+    >>> light_named(r("", "You see a torch here."), frozenset({"torch"}))
     []
     """
-    if not DARK.search(text):
+    if not reading.dark_anywhere:
         return []
+    text = reading.text
     return [p for p in object_phrases(text) if p.split()[-1] in lights]
 
 

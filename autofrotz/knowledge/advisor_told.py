@@ -9,8 +9,6 @@ import re
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
-from autofrotz.agents.builtin_words import VERB_ONLY
-from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.advisor_base import (
     ASK_STEPS,
     OPENED_RULE,
@@ -65,7 +63,7 @@ class ToldRules(KnowingBase):
         if refused is not None and "|".join(refused) not in s.not_kinds:
             s.not_kinds.append("|".join(refused))
         room = ctx.room_id or "?"
-        if unseen_here(s.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
+        if unseen_here(s.unseen_tries, room, last, ctx.reading.such_thing_flat_head):
             thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
             s.absent += [] if thing in s.absent else [thing]
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
@@ -77,7 +75,7 @@ class ToldRules(KnowingBase):
         self._note_waiting(ctx)
         self._note_relook(ctx)
         self._note_heap(ctx)
-        alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
+        alone = ctx.reading.understood_verb is not None  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.no_thing and alone:
             s.no_thing.append(verb)
 

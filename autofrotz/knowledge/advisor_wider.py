@@ -10,7 +10,6 @@ from typing import Any
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_tactics import allowed, objects
-from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.advisor_base import (
     BEHIND_GRACE,
     NOT_YET_RULE,
@@ -213,12 +212,7 @@ class WiderRules(KnowingBase):
         is sent once more when a text of the room names the thing."""
         self._note_held(ctx)
         s, last = self.state, (ctx.last_command or "").strip().lower()
-        if (
-            on(NOT_YET)
-            and s.took
-            and s.took[-1].endswith(f"|{last}")
-            and SUCH_THING.search(ctx.last_output or "")
-        ):
+        if on(NOT_YET) and s.took and s.took[-1].endswith(f"|{last}") and ctx.reading.no_such_thing:
             s.took_absent += [] if s.took[-1] in s.took_absent else [s.took[-1]]
         text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
         for room, command, run, things in self._takes_left(ctx, text):

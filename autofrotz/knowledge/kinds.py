@@ -122,13 +122,12 @@ def use_parts(command: str) -> tuple[str, str] | None:
     return None
 
 
-def unseen_here(
-    tries: dict[str, list[str]], room: str, command: str, reply: str, unseen: re.Pattern[str]
-) -> bool:
-    """Count a use the parser could not see a thing for (``tries``: "room|thing" -> carried things tried);
-    True once the thing is not here for ``UNSEEN_AFTER`` different carried things."""
+def unseen_here(tries: dict[str, list[str]], room: str, command: str, unseen: bool) -> bool:
+    """Count a use the parser could not see a thing for (``unseen``: the reply said so; ``tries``:
+    "room|thing" -> carried things tried); True once the thing is not here for ``UNSEEN_AFTER`` different
+    carried things."""
     parts = use_parts(command)
-    if not on(KINDS) or parts is None or not unseen.search(" ".join(reply.split())[:200]):
+    if not on(KINDS) or parts is None or not unseen:
         return False
     held, thing = parts
     key = f"{room}|{thing}"

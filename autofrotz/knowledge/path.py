@@ -33,8 +33,8 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.rules import UNDONE_POINTS, on
+from autofrotz.reading.patterns import refusal_class
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)

@@ -174,3 +174,143 @@ def parser_question(text: str) -> str | None:
     """
     found = WANTS_OBJECT.search(text[:200])
     return found.group(1).lower() if found else None
+
+
+# ----- the built-in agent's stock refusals -----
+# A thing said to be locked ("is locked", "seems to be securely locked").
+LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
+# The same with any adverb and a contraction ("It's locked.", "are solidly locked"): the reply rules' reading.
+LOCKED_ANY_ADVERB = re.compile(
+    r"(?:\b(?:is|are|seems?|appears?)|'s|'re) (?:to be )?(?:[a-z]+ly )?locked\b", re.I
+)
+# The parser does not know the command's verb.
+BAD_VERB = re.compile(r"not a verb i recogni[sz]e|don't know the verb|i don't understand that sentence",
+                      re.IGNORECASE)  # fmt: skip
+# Refusals and replies that do nothing, as the built-in agent reads them (broader than FAILURE_PATTERNS).
+REFUSALS = re.compile(
+    r"\b(you can't|you cannot|i can't|i cannot|can't go|i don't|you don't|there is no|there's no|you see no|"
+    r"isn't something|not something|nothing happens|is locked|are locked|won't budge|doesn't seem|"
+    r"don't seem|no effect|beyond your power|not open|no reason to|fixed in place|hardly portable|"
+    r"securely anchored|already|not possible|unable to|no way|isn't (?:open|here)|aren't here|"
+    r"that's not|what do you want|which do you mean|you'?re not holding|you need to be holding|"
+    r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
+    r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
+    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
+    r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
+    r"no point|pointless|waste of time|too dark to|(?:is|are) stuck|not the time|"
+    # the parser library's refusals of a put into or onto the wrong kind of thing (not "you can't")
+    r"can't contain things|would achieve nothing)\b",
+    re.IGNORECASE,
+)
+REFUSAL_HEAD = 400  # characters of a reply a refusal is looked for in
+# Replies that report an action done (the parser library's own words for success): never a stock refusal.
+SUCCESS = re.compile(r"\b(taken|dropped|done|okay|ok|opened|closed|you (?:take|put|open|drop|close))\b", re.I)
+# The parser library's way of calling a word scenery: nothing there is worth a command, in any room.
+SCENERY = re.compile(r"don't need to (?:worry|refer)|not important|only scenery|no need to (?:worry|concern)|"
+                     r"not something you need to", re.IGNORECASE)  # fmt: skip
+# The player carries too much to take (or keep) one more thing.
+TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can't carry any more|"
+                       r"too many things|already carrying too", re.IGNORECASE)  # fmt: skip
+# The parser read only the start of the command, and the verb it read when that was all.
+PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
+VERB_ONLY = re.compile(r"only understood you as far as wanting to ([a-z]+)\s*\.", re.IGNORECASE)
+NOTHING_HAPPENS = re.compile(
+    r"nothing (?:obvious )?happens\.?", re.IGNORECASE
+)  # a stock no-op, not a thing's text
+# Darkness as the built-in agent's reply rules read it: broader than DARK ("in the dark", any "darkness").
+DARK_ANYWHERE = re.compile(
+    r"\b(?:pitch[- ]?(?:black|dark)|too dark to see|it is (?:now )?(?:very )?dark|in the dark|"
+    r"can't see (?:a thing|anything)|darkness)\b",
+    re.IGNORECASE,
+)
+
+
+def is_refusal(text: str) -> bool:
+    """Whether a reply refuses or does nothing (the built-in agent's reading, in its first REFUSAL_HEAD
+    characters).
+
+    >>> is_refusal("It is securely anchored."), is_refusal("Taken.")
+    (True, False)
+    >>> is_refusal("The porter doesn't seem interested."), is_refusal("Nothing obvious happens.")
+    (True, True)
+    >>> is_refusal("I can't seem to open the door.")
+    True
+    >>> is_refusal("The gate is stuck."), is_refusal("This is not the time for a nap.")
+    (True, True)
+    >>> is_refusal("That can't contain things."), is_refusal("Putting it on the rug would achieve nothing.")
+    (True, True)
+    """
+    head_text = text[:REFUSAL_HEAD]
+    return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))
+
+
+def is_stock_no(text: str) -> bool:
+    """Whether a reply's head is one of the parser's stock noes: no such thing, scenery, an unknown word,
+    a command read only in part, an unknown verb, or nothing happening.
+
+    >>> is_stock_no("You can't see any such thing."), is_stock_no("Nothing happens.")
+    (True, True)
+    >>> is_stock_no("The lamp is brass, with a dent in its side.")
+    False
+    """
+    if NOT_HERE.search(text) or SCENERY.search(text) or UNKNOWN_WORD.search(text):
+        return True
+    return bool(
+        PARTLY_UNDERSTOOD.search(text) or BAD_VERB.search(text) or NOTHING_HAPPENS.fullmatch(text.strip())
+    )
+
+
+# ----- the puzzle agent's parser refusals -----
+# The parser refused the command: it saw no such thing, did not know a word, or asks what is meant.
+PARSER_REFUSALS = re.compile(
+    r"\byou can'?t see any such thing\b|\bi don'?t (?:know|understand|recognise|see)\b|"
+    r"\bthat'?s not a verb\b|\byou (?:can'?t|cannot) see (?:that|it|any)\b|\bthere is no\b|"
+    r"\bnothing (?:like that|by that name)\b|\bwhat do you want to\b",
+    re.IGNORECASE,
+)
+
+
+def parser_refused(reply: str) -> bool:
+    """Whether the parser refused the command, in the reply's first 200 characters (the puzzle agent's
+    reading).
+
+    >>> parser_refused("You can't see any such thing."), parser_refused("Taken.")
+    (True, False)
+    """
+    return bool(PARSER_REFUSALS.search(reply[:200]))
+
+
+# ----- the learning layer's classes of a refusal -----
+# Library replies of the common parsers (Infocom, Inform, TADS) when a command's words are not
+# understood at all: the same words will not be understood in another run either.
+NOT_UNDERSTOOD = re.compile(
+    r"don't know the word|doesn't know the word|not familiar with the word|not a verb i recogni[sz]e|"
+    r"i don't understand|didn't understand|used the word .{1,30} in a way|"
+    r"isn't a word i know|sentence isn't one i recogni[sz]e|i beg your pardon",
+    re.IGNORECASE,
+)
+# Short replies that refuse an action without changing anything (the library's stock refusals).
+STOCK_REFUSED = re.compile(
+    r"^(?:you can't|you cannot|that's not something|that isn't something|i don't think|"
+    r"you don't see|you see no|there is no|i can't see|you can't see|nothing happens|"
+    r"that's hardly|you're not|it is locked|that's fixed|it's fixed|you have no)",
+    re.IGNORECASE,
+)
+SHORT_REFUSAL = 160  # characters: a stock refusal is short; a long reply did something
+
+
+def refusal_class(text: str) -> str | None:
+    """'parser' when the words were not understood, 'refused' for a short stock refusal, else None (the
+    learning layer's reading).
+
+    >>> refusal_class("I don't know the word 'frob'."), refusal_class("You can't see any such thing.")
+    ('parser', 'refused')
+    >>> refusal_class("Taken.") is None
+    True
+    """
+    reply = " ".join(text.split())
+    if NOT_UNDERSTOOD.search(reply):
+        return "parser"
+    if len(reply) <= SHORT_REFUSAL and STOCK_REFUSED.search(reply):
+        return "refused"
+    return None

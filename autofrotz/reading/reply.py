@@ -12,12 +12,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from autofrotz.reading.patterns import (
+    BAD_VERB,
+    DARK,
+    DARK_ANYWHERE,
+    LOCKED,
+    LOCKED_ANY_ADVERB,
     NOT_HERE,
+    PARTLY_UNDERSTOOD,
+    SCENERY,
+    SUCCESS,
     SUCH_THING,
+    TOO_HEAVY,
+    VERB_ONLY,
     is_dark,
     is_failure,
     is_no_exit,
+    is_refusal,
+    is_stock_no,
     parser_question,
+    parser_refused,
+    refusal_class,
     unknown_word,
 )
 from autofrotz.words.directions import canonical_direction
@@ -29,7 +43,11 @@ CLUE_VERBS = frozenset(
 CLUE_MIN_CHARS = 50  # a shorter reply is no clue
 CLUE_LONG_CHARS = 100  # a reply this long to a clue verb is kept as it is
 FAILURE_CLUE_CHARS = 120  # a refusal shorter than this is no clue
-NOT_HERE_HEAD = 300  # characters where the parser's "no such thing" is looked for
+# Characters of a reply some questions are asked of: a reply that opens with a refusal; the parser's own
+# short answers; "no such thing", darkness, a refusal or a lock said near the start.
+OPENING = 60
+HEAD = 200
+LONG_HEAD = 300
 
 
 @dataclass(frozen=True)
@@ -45,11 +63,45 @@ class Reading:
     dark: bool = False  # the player cannot see (the map's table)
     no_exit: bool = False  # a move refused for want of an exit
     unknown_word: str | None = None  # the word the parser does not know
-    not_here: bool = False  # the parser sees no such thing (patterns.NOT_HERE, broad)
+    not_here: bool = False  # the parser sees no such thing (patterns.NOT_HERE, broad, in LONG_HEAD)
     no_such_thing: bool = False  # the parser's stock "any such thing" (patterns.SUCH_THING, narrow)
     parser_question: str | None = None  # the verb the parser asks a thing for
     clue: bool = False  # worth keeping in the notebook
+    # The built-in agent's readings (patterns.py, "the built-in agent's stock refusals"), each in the
+    # stretch of the reply it is asked of.
+    refusal: bool = False  # refuses or does nothing (patterns.is_refusal)
+    refusal_opening: bool = False  # refuses in its first OPENING characters
+    refusal_head: bool = False  # refuses in its first HEAD characters
+    refusal_lock_head: bool = False  # refuses in its first LONG_HEAD characters
+    locked: bool = False  # a thing said locked (patterns.LOCKED)
+    locked_head: bool = False  # the same in the first HEAD characters
+    locked_any: bool = False  # a thing said locked, any adverb (patterns.LOCKED_ANY_ADVERB), in LONG_HEAD
+    bad_verb: bool = False  # the parser does not know the verb
+    scenery: bool = False  # the parser calls the thing scenery (in HEAD)
+    too_heavy: bool = False  # the player carries too much
+    partly_understood: bool = False  # the parser read only the start of the command (in HEAD)
+    understood_verb: str | None = None  # the one verb the parser read ("as far as wanting to X.")
+    understood_verb_head: str | None = None  # the same, in HEAD
+    such_thing_head: bool = False  # the parser's "any such thing" in HEAD
+    such_thing_flat_head: bool = False  # the same in HEAD of the reply read as one line
+    stock_no: bool = False  # HEAD is a stock no of the parser (patterns.is_stock_no)
+    success_said: bool = False  # the reply, in one lower-case line, reports an action done
+    dark_said: bool = False  # darkness as the built-in agent reads it (patterns.DARK)
+    dark_said_head: bool = False  # the same in the first LONG_HEAD characters
+    dark_anywhere: bool = False  # darkness as the reply rules read it (patterns.DARK_ANYWHERE)
+    parser_refused: bool = False  # the parser saw no such thing or knew no word (the puzzle agent's)
+    # The learning layer's class of a refusal: "parser" (words not understood), "refused" or None.
+    refusal_class: str | None = None
+
+    @property
+    def turned_down(self) -> bool:
+        """The command failed or the parser refused it (the puzzle agent's reading)."""
+        return self.failure or self.parser_refused
+
     names: tuple[str, ...] = field(default=(), repr=False)  # room and item names the game had shown
+
+
+EMPTY = Reading("", "")  # the reading of no reply at all
 
 
 def read_reply(command: str, text: str, outcome: str | None = None, names: Iterable[str] = ()) -> Reading:
@@ -66,6 +118,8 @@ def read_reply(command: str, text: str, outcome: str | None = None, names: Itera
     True
     """
     shown = tuple(names)
+    head, lock_head = text[:HEAD], text[:LONG_HEAD]
+    understood, understood_head = VERB_ONLY.search(text), VERB_ONLY.search(head)
     return Reading(
         command=command,
         text=text,
@@ -74,12 +128,45 @@ def read_reply(command: str, text: str, outcome: str | None = None, names: Itera
         dark=is_dark(text),
         no_exit=is_no_exit(text),
         unknown_word=unknown_word(text),
-        not_here=bool(NOT_HERE.search(text[:NOT_HERE_HEAD])),
+        not_here=bool(NOT_HERE.search(text[:LONG_HEAD])),
         no_such_thing=bool(SUCH_THING.search(text)),
         parser_question=parser_question(text),
         clue=is_clue(command, text, shown),
         names=shown,
+        refusal=is_refusal(text),
+        refusal_opening=is_refusal(text[:OPENING]),
+        refusal_head=is_refusal(head),
+        refusal_lock_head=is_refusal(lock_head),
+        locked=bool(LOCKED.search(text)),
+        locked_head=bool(LOCKED.search(head)),
+        locked_any=bool(LOCKED_ANY_ADVERB.search(lock_head)),
+        bad_verb=bool(BAD_VERB.search(text)),
+        scenery=bool(SCENERY.search(head)),
+        too_heavy=bool(TOO_HEAVY.search(text)),
+        partly_understood=bool(PARTLY_UNDERSTOOD.search(head)),
+        understood_verb=understood.group(1) if understood else None,
+        understood_verb_head=understood_head.group(1) if understood_head else None,
+        such_thing_head=bool(SUCH_THING.search(head)),
+        such_thing_flat_head=bool(SUCH_THING.search(" ".join(text.split())[:HEAD])),
+        stock_no=is_stock_no(head),
+        success_said=bool(SUCCESS.search(" ".join(text.split()).lower())),
+        dark_said=bool(DARK.search(text)),
+        dark_said_head=bool(DARK.search(text[:LONG_HEAD])),
+        dark_anywhere=bool(DARK_ANYWHERE.search(text)),
+        parser_refused=parser_refused(text),
+        refusal_class=refusal_class(text),
     )
+
+
+def reading_of(reading: Reading, command: str, text: str) -> Reading:
+    """``reading`` when it is the reading of ``text`` answering ``command``, else that reply read now (for
+    a view made without the turn's reading, or with another reply's).
+
+    >>> r = read_reply("north", "You can't go that way.")
+    >>> reading_of(r, "north", "You can't go that way.") is r, reading_of(r, "south", "Taken.").no_exit
+    (True, False)
+    """
+    return reading if reading.text == text and reading.command == command else read_reply(command, text)
 
 
 def is_clue(command: str, reply: str, names: Iterable[str]) -> bool:
