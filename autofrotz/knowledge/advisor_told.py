@@ -38,10 +38,6 @@ from autofrotz.knowledge.rules import (
 )
 from autofrotz.knowledge.said import note_said, said_next
 from autofrotz.knowledge.waiting import due_next, note_waiting
-from autofrotz.knowledge.widen import (
-    ASKS_FOR_THING,
-    ASKS_FOR_TOOL,
-)
 
 
 class ToldRules(KnowingBase):
@@ -52,11 +48,11 @@ class ToldRules(KnowingBase):
         asked an instrument for is sent with a carried thing; one it read no thing after is not sent
         with things again."""
         s, last = self.state, (ctx.last_command or "").strip()
-        asked = ASKS_FOR_THING.search(ctx.last_output or "")
+        asked = ctx.reading.asks_for_thing
         if last in self.lore.verbs and last not in s.wants_thing and asked:
             s.wants_thing.append(last)
         verb = last.split()[0] if last else ""
-        tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
+        tool = ctx.reading.asks_for_tool
         if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
             s.wants_tool.append(verb)
         refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``

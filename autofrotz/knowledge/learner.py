@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.kinds import thing_is_not
-from autofrotz.reading.patterns import refusal_class
+from autofrotz.reading import Reading
 from autofrotz.storage.facts import Fact
 from autofrotz.words.directions import parse_direction
 
@@ -49,20 +49,20 @@ class Learner:
         self,
         game_id: int,
         n: int,
-        command: str,
-        text: str,
+        reading: Reading,
         score: int | None,
         event: Any,
         world: Any,
         restored: int | None = None,
     ) -> list[Fact]:
-        """What turn ``n`` taught; updates the learner's idea of where the next command is sent from.
-        ``restored``: after a death, the score of the save the game went back to (None when unknown)."""
+        """What turn ``n`` taught (``reading``: its reply, read once); updates the learner's idea of where
+        the next command is sent from. ``restored``: after a death, the score of the save the game went
+        back to (None when unknown)."""
         found: list[Fact] = []
         if n == 0:
             found.append(Fact("run", str(game_id), {"run": self.run, "seed": self.seed}))
-        elif command:
-            found += self._lesson(n, command, text, score, event, world.current_room)
+        elif reading.command:
+            found += self._lesson(n, reading, score, event, world.current_room)
         found += self._world(world)
         if world.current_room != self.room or event == "death":
             self.here = []
@@ -71,8 +71,9 @@ class Learner:
         return [f for f in found if self._changed(f)]
 
     def _lesson(
-        self, n: int, command: str, text: str, score: int | None, event: Any, room: str | None
+        self, n: int, reading: Reading, score: int | None, event: Any, room: str | None
     ) -> list[Fact]:
+        command, text = reading.command, reading.text
         where = self.room or "?"
         key = f"{where}|{command}"
         base = {"room": where, "command": command, "run": self.run, "turn": n}
@@ -85,7 +86,7 @@ class Learner:
             return [Fact("death", key, base | {"text": " ".join(text.split())[:KEPT_TEXT]}), *scored]
         if scored:
             return scored
-        kind = refusal_class(text)
+        kind = reading.refusal_class
         not_kind = thing_is_not(command, text)  # rule ``what a thing is not`` (kinds.py)
         if not_kind is not None:
             kind, base = kind or "refused", base | {"not": list(not_kind)}

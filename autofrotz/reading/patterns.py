@@ -136,6 +136,15 @@ SUCH_THING = re.compile(r"(?:can't|cannot|can not) see any such thing|no such th
 # named player ("What does Mara want to fold?"); the verb asked about.
 WANTS_OBJECT = re.compile(r"what (?:do you|does [a-z]+(?: [a-z]+)?) want to ([a-z]+)\?", re.IGNORECASE)
 
+# The parser asks for a thing ("What do you want to sign?", "Whom does Mara want to ask?") anywhere in a
+# reply, and for the tool of a command ("What do you want to unlock the door with?"): the learning layer's.
+ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
+ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)
+# Any question of the parser back (which of two things; what to act on): the next command answers it.
+PARSER_ASKS = re.compile(
+    r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
+)
+
 
 def is_dark(text: str) -> bool:
     """Whether a reply says the player cannot see (the map's table).
@@ -174,6 +183,28 @@ def parser_question(text: str) -> str | None:
     """
     found = WANTS_OBJECT.search(text[:200])
     return found.group(1).lower() if found else None
+
+
+# ----- the maze solver's darkness and refused moves (shorter tables than the map's) -----
+TOO_DARK_PATTERNS: tuple[str, ...] = (
+    r"\bit is (?:now )?pitch (?:dark|black)",
+    r"\bit'?s (?:too )?dark to see",
+    r"\btoo dark to see",
+    r"\byou can'?t see a thing",
+    r"\bit is too dark\b",
+)
+# A move that did not happen: no exit, a wall, a closed or blocked way, a warning not to.
+MOVE_REFUSED_PATTERNS: tuple[str, ...] = (
+    r"you can'?t go that way",
+    r"you can'?t go in that direction",
+    r"there is a wall (?:there|in the way)",
+    r"there'?s no (?:way|exit|path)",
+    r"you can'?t (?:go|move|walk) there",
+    r"the \w+ is closed",
+    r"that way is blocked",
+    r"\bwall is solid\b",
+    r"you'?d better not",
+)
 
 
 # ----- the built-in agent's stock refusals -----

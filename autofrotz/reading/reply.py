@@ -1,29 +1,37 @@
-"""One reading of a turn's reply, made once in the turn loop and handed to whoever reads the turn (the
-notebook, the puzzle agent's signals, the stuck detector), so that no one parses the same text again.
+"""One reading of a turn's reply, made once in the turn loop as the reply arrives and handed to whoever
+reads the turn (the maze solver, the notebook, the puzzle agent, the stuck detector, the learner, and
+through the turn context the built-in agent and the knowledge layer), so that no one parses the same text
+again.
 
 `read_reply` answers each question of the reply with a table of patterns.py; the outcome (death,
-victory) is the game interface's, read as the reply arrived (if_patterns.detect_outcome).
+victory) is the game interface's, read as the reply arrived (if_patterns.detect_outcome). Whether a reply
+is a clue worth keeping is judged against the names the world knows (`is_clue`), so it is no field here.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from autofrotz.reading.patterns import (
+    ASKS_FOR_THING,
+    ASKS_FOR_TOOL,
     BAD_VERB,
     DARK,
     DARK_ANYWHERE,
     LOCKED,
     LOCKED_ANY_ADVERB,
+    MOVE_REFUSED_PATTERNS,
     NOT_HERE,
     PARTLY_UNDERSTOOD,
     SCENERY,
     SUCCESS,
     SUCH_THING,
+    TOO_DARK_PATTERNS,
     TOO_HEAVY,
     VERB_ONLY,
+    first_match,
     is_dark,
     is_failure,
     is_no_exit,
@@ -54,7 +62,8 @@ LONG_HEAD = 300
 class Reading:
     """What one reply says, read once: the command and text it answers, its outcome, whether it is a
     failure, darkness, a refused move, the parser's unknown word, "no such thing here", the parser's
-    question, and whether it is a clue worth keeping (which takes the names the game has shown)."""
+    question, and the finer readings each consumer asks of it. Where two consumers read one question
+    differently, each answer is its own field (patterns.py names the differences)."""
 
     command: str
     text: str
@@ -65,8 +74,9 @@ class Reading:
     unknown_word: str | None = None  # the word the parser does not know
     not_here: bool = False  # the parser sees no such thing (patterns.NOT_HERE, broad, in LONG_HEAD)
     no_such_thing: bool = False  # the parser's stock "any such thing" (patterns.SUCH_THING, narrow)
-    parser_question: str | None = None  # the verb the parser asks a thing for
-    clue: bool = False  # worth keeping in the notebook
+    parser_question: str | None = None  # the verb the parser asks a thing for (in HEAD)
+    asks_for_thing: bool = False  # the parser asks what to act on, anywhere (patterns.ASKS_FOR_THING)
+    asks_for_tool: bool = False  # the parser asks what to do it with (patterns.ASKS_FOR_TOOL)
     # The built-in agent's readings (patterns.py, "the built-in agent's stock refusals"), each in the
     # stretch of the reply it is asked of.
     refusal: bool = False  # refuses or does nothing (patterns.is_refusal)
@@ -89,6 +99,8 @@ class Reading:
     dark_said: bool = False  # darkness as the built-in agent reads it (patterns.DARK)
     dark_said_head: bool = False  # the same in the first LONG_HEAD characters
     dark_anywhere: bool = False  # darkness as the reply rules read it (patterns.DARK_ANYWHERE)
+    too_dark: bool = False  # darkness as the maze solver reads it (patterns.TOO_DARK_PATTERNS)
+    move_refused: bool = False  # a move that did not happen, the maze solver's (MOVE_REFUSED_PATTERNS)
     parser_refused: bool = False  # the parser saw no such thing or knew no word (the puzzle agent's)
     # The learning layer's class of a refusal: "parser" (words not understood), "refused" or None.
     refusal_class: str | None = None
@@ -98,26 +110,21 @@ class Reading:
         """The command failed or the parser refused it (the puzzle agent's reading)."""
         return self.failure or self.parser_refused
 
-    names: tuple[str, ...] = field(default=(), repr=False)  # room and item names the game had shown
-
 
 EMPTY = Reading("", "")  # the reading of no reply at all
 
 
-def read_reply(command: str, text: str, outcome: str | None = None, names: Iterable[str] = ()) -> Reading:
+def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
     """The reading of one reply to ``command``.
 
     >>> r = read_reply("north", "You can't go that way.")
-    >>> r.failure, r.no_exit, r.dark, r.clue
-    (True, True, False, False)
+    >>> r.failure, r.no_exit, r.dark, r.refusal
+    (True, True, False, True)
     >>> read_reply("xyzzy", "I don't know the word 'xyzzy'.").unknown_word
     'xyzzy'
     >>> read_reply("fold", "What do you want to fold?").parser_question
     'fold'
-    >>> read_reply("read note", "The note says: the key is hidden under the loose stone in the cellar.").clue
-    True
     """
-    shown = tuple(names)
     head, lock_head = text[:HEAD], text[:LONG_HEAD]
     understood, understood_head = VERB_ONLY.search(text), VERB_ONLY.search(head)
     return Reading(
@@ -131,8 +138,8 @@ def read_reply(command: str, text: str, outcome: str | None = None, names: Itera
         not_here=bool(NOT_HERE.search(text[:LONG_HEAD])),
         no_such_thing=bool(SUCH_THING.search(text)),
         parser_question=parser_question(text),
-        clue=is_clue(command, text, shown),
-        names=shown,
+        asks_for_thing=bool(ASKS_FOR_THING.search(text)),
+        asks_for_tool=bool(ASKS_FOR_TOOL.search(text)),
         refusal=is_refusal(text),
         refusal_opening=is_refusal(text[:OPENING]),
         refusal_head=is_refusal(head),
@@ -153,6 +160,8 @@ def read_reply(command: str, text: str, outcome: str | None = None, names: Itera
         dark_said=bool(DARK.search(text)),
         dark_said_head=bool(DARK.search(text[:LONG_HEAD])),
         dark_anywhere=bool(DARK_ANYWHERE.search(text)),
+        too_dark=first_match(TOO_DARK_PATTERNS, text) is not None,
+        move_refused=first_match(MOVE_REFUSED_PATTERNS, text) is not None,
         parser_refused=parser_refused(text),
         refusal_class=refusal_class(text),
     )
