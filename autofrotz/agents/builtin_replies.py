@@ -101,11 +101,6 @@ class YesNo:
         return [Plan("yes" if asked % 2 == 0 else "no", self.name, seen.here, True)]
 
 
-HALF_READ = re.compile(
-    r"only understood you as far as|didn't understand that sentence|not a verb I recogni[sz]e", re.IGNORECASE
-)
-
-
 @dataclass(frozen=True)
 class WhichOne:
     """ "Which do you mean, the A or the B?" is answered with an option; when the answer got a reply the
@@ -119,7 +114,7 @@ class WhichOne:
         again_after, mem.next_option = mem.next_option, ""
         options = [o for o in rr.choices(seen.text) if rr.words_known(o, seen.vocabulary)]
         if not options:
-            if again_after and not HALF_READ.search(seen.text):
+            if again_after and not seen.reading.half_read:
                 return [Plan(again_after, f"{self.name}: the next option", seen.here, True)]
             return []
         question = " ".join(seen.text.split())[-80:]
@@ -179,7 +174,7 @@ class UnknownWords:
     name: str = "unknown-word"
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
-        for _rule, word in rr.unknown_words(seen.text, seen.command):
+        for _rule, word in seen.reading.unknown_words:
             if word not in mem.unknown and word not in ("look", "wait", "inventory"):
                 mem.unknown.append(word)
         return []

@@ -125,46 +125,6 @@ def present(step: str) -> str:
 
 
 # Parsers' "I don't know that word" family: (rule, pattern); group 1 is the word when it is named.
-QUOTED_WORD = r"[\"'`]?([a-z-]+)[\"'`]?"
-UNKNOWN_WORDS = tuple(
-    (rule, re.compile(pattern.replace("WORD", QUOTED_WORD), re.IGNORECASE))
-    for rule, pattern in (
-        ("unknown-word", r"(?:don't|doesn't|do not) (?:know|recogni[sz]e) the word WORD"),
-        ("unknown-word", r"not familiar with the word WORD"),
-        ("unknown-word", r"the word WORD (?:isn't|is not) (?:one )?I (?:know|recogni)"),
-        ("word-misused", r"used the word WORD in a way (?:that )?I don't understand"),
-    )
-)
-UNKNOWN_VERB = re.compile(r"(?:that's|that is) not a verb I recogni[sz]e|I don't know the verb|"
-                          r"I don't know how to [\"'`]?([a-z]+)", re.I)  # fmt: skip
-
-
-def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
-    """(rule, word) for each word the parser says it does not know, or misused; the verb of the command
-    when it does not know the verb.
-
-    >>> unknown_words("I don't know the word 'familiar'.", "take familiar map")
-    [('unknown-word', 'familiar')]
-    >>> unknown_words("That's not a verb I recognise.", "frob lamp")
-    [('unknown-verb', 'frob')]
-    >>> unknown_words('You used the word "wind" in a way that I don\\'t understand.', "wind clock")
-    [('word-misused', 'wind')]
-    """
-    head = text[:300]
-    found = [(rule, m.group(1).lower()) for rule, pattern in UNKNOWN_WORDS for m in pattern.finditer(head)]
-    verb = UNKNOWN_VERB.search(head)
-    if verb and command.split():
-        found.append(("unknown-verb", (verb.group(1) or command.split()[0]).lower()))
-    return found
-
-
-CANT_SEE = re.compile(
-    r"(?:you can't see any|you can't see|you see no|there is no|there's no|i don't see any|i see no)"
-    r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
-    re.IGNORECASE,
-)
-
-
 def unseen(reading: Reading, named: list[str], shown: str = "") -> list[str]:
     """Names the reply says are not here: the one it names, or (for "any such thing") the command's.
 
@@ -185,10 +145,9 @@ def unseen(reading: Reading, named: list[str], shown: str = "") -> list[str]:
     >>> unseen(r("", "You can't see any such thing."), ["pebble", "stone trough"], "A stone trough is here.")
     ['pebble']
     """
-    head = reading.text[:200]
     if reading.such_thing_head:
         return list(named) if len(named) < 2 else [n for n in named if not shown_in(n, shown)]
-    found = [tidy(m.group(1)) for m in CANT_SEE.finditer(head)]
+    found = [tidy(phrase) for phrase in reading.names_not_here]
     return [f for f in found if f and f not in ("thing", "way", "reason", "point")]
 
 

@@ -1,22 +1,45 @@
-"""Every table of stock phrases a turn's reply is read with, in one place (reading.py builds a Reading
-from them). Each table answers one question of a reply; the modules that read replies import their
-table from here.
+"""Every table of stock phrases a turn's reply is read with, in one place (reply.py builds a Reading
+from them). Each table answers one question of a reply; the readers of a turn take the Reading's answer,
+and the few places that read other text (a side copy's reply, an earlier run's stored replies, one part of
+a listed reply) call the helpers here.
 
-Where two tables answer one question differently, both are kept, so that each reader keeps its
-answer, and the difference is named here for a later pass:
+Where two tables answer one question differently, both are kept, each its own field of the Reading, so
+that every reader keeps its answer; the differences:
 
-- Darkness: DARKNESS_PATTERNS (the map's, line by line) and DARK (the built-in agent's, one pattern)
-  disagree: DARK takes "it is now dark" and "in total darkness", DARKNESS_PATTERNS takes "you have
-  moved into a dark place" and "you can't see anything". `Reading.dark` is the map's answer.
-- "Can't go that way": NO_EXIT_PATTERNS (the map's refusals of a move) is the full table; FAILURE_PATTERNS
-  (the stuck detector's and the puzzles') holds it only as "can't go that way".
-- No such thing here: NOT_HERE (the built-in agent's, broad: "only scenery", "not important") and
-  SUCH_THING (the agents' and the knowledge's narrow "any such thing") disagree on scenery replies;
-  `Reading.not_here` is NOT_HERE's answer, `Reading.no_such_thing` SUCH_THING's.
-- The maze solver keeps its own, shorter darkness and no-exit tables (maze/text.py: DARK_PATTERNS,
-  NO_EXIT_PATTERNS), and the learning layer its own unknown-word phrases (knowledge/learner.py).
-- A clue: `reply.is_clue` judges a reply against the room and item names known as it was read; the
-  notebook takes that answer.
+- Darkness, four tables: DARKNESS_PATTERNS (the map's, line by line: `dark`) takes "you have moved into
+  a dark place" and "you can't see anything"; DARK (the built-in agent's: `dark_said`, `dark_said_head`)
+  takes "it is now dark" and "in total darkness"; DARK_ANYWHERE (the reply rules': `dark_anywhere`) any
+  "darkness" or "in the dark"; TOO_DARK_PATTERNS (the maze solver's: `too_dark`) only "pitch dark", "too
+  dark to see", "can't see a thing". The puzzle rules' "said_dark" row (agents/puzzle_rules.py) is a
+  fifth, read sentence by sentence.
+- A refused move, three tables here: NO_EXIT_PATTERNS (the map's, full: `no_exit`), MOVE_REFUSED_PATTERNS
+  (the maze solver's, which also takes a closed way and "you'd better not": `move_refused`) and
+  FAILURE_PATTERNS (`failure`), which holds it only as "can't go that way". The built-in agent's
+  barriers (agents/builtin_barriers.STOCK_REFUSAL) and the learning layer's histories
+  (knowledge/histories.NO_EXIT) keep their own, read on parts of a reply and on stored replies.
+- A refusal in general: FAILURE_PATTERNS (the stuck detector's, the notebook's and the puzzles':
+  `failure`), REFUSALS with LOCKED (the built-in agent's, broader: "already", "no point", "you must":
+  `refusal` and its shorter stretches), PARSER_REFUSALS (the puzzle agent's "the parser refused":
+  `parser_refused`; with `failure` it is `turned_down`), and NOT_UNDERSTOOD with STOCK_REFUSED (the
+  learning layer's, a short reply that opens with a refusal: `refusal_class`).
+- No such thing here: NOT_HERE (broad: "only scenery", "not important": `not_here`) and SUCH_THING (the
+  parser's narrow "any such thing": `no_such_thing`, `such_thing_head`, `such_thing_flat_head`) disagree
+  on scenery replies; CANT_SEE names the thing (`names_not_here`).
+- Locked: LOCKED ("is locked", "seems to be securely locked": `locked`, `locked_head`) and
+  LOCKED_ANY_ADVERB (the reply rules': also "It's locked", any adverb: `locked_any`).
+- An unknown word: UNKNOWN_WORD (the word: `unknown_word`), UNKNOWN_WORDS with UNKNOWN_VERB (every word,
+  the misread word and the unknown verb, with their rules: `unknown_words`), and NOT_UNDERSTOOD (the
+  learning layer's "parser" class, which also takes "I beg your pardon").
+- The parser's question: WANTS_OBJECT (the verb of "What do you want to fold?" near the start:
+  `parser_question`), ASKS_FOR_THING (anywhere, also "whom": `asks_for_thing`) and PARSER_ASKS (also
+  "which do you mean", read on earlier runs' stored replies).
+- Stretches: a field named `_head` or `_opening` asks its table of the reply's first characters (reply.py:
+  OPENING, HEAD, LONG_HEAD), as its reader asked it.
+- A clue: `reply.is_clue` judges a reply against the room and item names the world knows once it has read
+  the reply; the turn loop hands that answer to the notebook and the puzzle signals.
+- The map and item managers (managers/) read replies themselves: room_signals takes the map's darkness
+  and no-exit tables from here; death is also read by the map (if_patterns.detect_outcome), and "no such
+  thing" by named_things.SAID_NOT_HERE on side copies' answers.
 """
 
 from __future__ import annotations
@@ -144,6 +167,51 @@ ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)
 PARSER_ASKS = re.compile(
     r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
 )
+
+# The parser names a thing it does not see ("You can't see any blue key here."): the phrase.
+CANT_SEE = re.compile(
+    r"(?:you can't see any|you can't see|you see no|there is no|there's no|i don't see any|i see no)"
+    r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
+    re.IGNORECASE,
+)
+# The parser's words for a word it does not know or misread, with the rule each names, and for a verb
+# it does not know (the built-in agent's reply rules).
+QUOTED_WORD = r"[\"'`]?([a-z-]+)[\"'`]?"
+UNKNOWN_WORDS = tuple(
+    (rule, re.compile(pattern.replace("WORD", QUOTED_WORD), re.IGNORECASE))
+    for rule, pattern in (
+        ("unknown-word", r"(?:don't|doesn't|do not) (?:know|recogni[sz]e) the word WORD"),
+        ("unknown-word", r"not familiar with the word WORD"),
+        ("unknown-word", r"the word WORD (?:isn't|is not) (?:one )?I (?:know|recogni)"),
+        ("word-misused", r"used the word WORD in a way (?:that )?I don't understand"),
+    )
+)
+UNKNOWN_VERB = re.compile(r"(?:that's|that is) not a verb I recogni[sz]e|I don't know the verb|"
+                          r"I don't know how to [\"'`]?([a-z]+)", re.I)  # fmt: skip
+# The parser read the command in part or not at all.
+HALF_READ = re.compile(
+    r"only understood you as far as|didn't understand that sentence|not a verb I recogni[sz]e", re.IGNORECASE
+)
+WORDS_HEAD = 300  # characters of a reply where the parser's words about words are read
+
+
+def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
+    """(rule, word) for each word the parser says it does not know, or misused; the verb of the command
+    when it does not know the verb.
+
+    >>> unknown_words("I don't know the word 'familiar'.", "take familiar map")
+    [('unknown-word', 'familiar')]
+    >>> unknown_words("That's not a verb I recognise.", "frob lamp")
+    [('unknown-verb', 'frob')]
+    >>> unknown_words('You used the word "wind" in a way that I don\\'t understand.', "wind clock")
+    [('word-misused', 'wind')]
+    """
+    head = text[:WORDS_HEAD]
+    found = [(rule, m.group(1).lower()) for rule, pattern in UNKNOWN_WORDS for m in pattern.finditer(head)]
+    verb = UNKNOWN_VERB.search(head)
+    if verb and command.split():
+        found.append(("unknown-verb", (verb.group(1) or command.split()[0]).lower()))
+    return found
 
 
 def is_dark(text: str) -> bool:

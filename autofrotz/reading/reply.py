@@ -18,8 +18,10 @@ from autofrotz.reading.patterns import (
     ASKS_FOR_THING,
     ASKS_FOR_TOOL,
     BAD_VERB,
+    CANT_SEE,
     DARK,
     DARK_ANYWHERE,
+    HALF_READ,
     LOCKED,
     LOCKED_ANY_ADVERB,
     MOVE_REFUSED_PATTERNS,
@@ -41,6 +43,7 @@ from autofrotz.reading.patterns import (
     parser_refused,
     refusal_class,
     unknown_word,
+    unknown_words,
 )
 from autofrotz.words.directions import canonical_direction
 
@@ -93,6 +96,9 @@ class Reading:
     understood_verb: str | None = None  # the one verb the parser read ("as far as wanting to X.")
     understood_verb_head: str | None = None  # the same, in HEAD
     such_thing_head: bool = False  # the parser's "any such thing" in HEAD
+    names_not_here: tuple[str, ...] = ()  # phrases the parser says it does not see, in HEAD (CANT_SEE)
+    unknown_words: tuple[tuple[str, str], ...] = ()  # (rule, word) the parser did not know or misread
+    half_read: bool = False  # the parser read the command in part or not at all (HALF_READ)
     such_thing_flat_head: bool = False  # the same in HEAD of the reply read as one line
     stock_no: bool = False  # HEAD is a stock no of the parser (patterns.is_stock_no)
     success_said: bool = False  # the reply, in one lower-case line, reports an action done
@@ -154,6 +160,9 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
         understood_verb=understood.group(1) if understood else None,
         understood_verb_head=understood_head.group(1) if understood_head else None,
         such_thing_head=bool(SUCH_THING.search(head)),
+        names_not_here=tuple(m.group(1) for m in CANT_SEE.finditer(head)),
+        unknown_words=tuple(unknown_words(text, command)),
+        half_read=bool(HALF_READ.search(text)),
         such_thing_flat_head=bool(SUCH_THING.search(" ".join(text.split())[:HEAD])),
         stock_no=is_stock_no(head),
         success_said=bool(SUCCESS.search(" ".join(text.split()).lower())),
