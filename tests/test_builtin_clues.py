@@ -38,7 +38,9 @@ def test_quantities_and_plurals_name_the_thing() -> None:
 def test_clues_point_at_the_next_action() -> None:
     assert listed_parts("These include onyx, garnet and opal.") == ["onyx", "garnet", "opal"]
     assert (
-        clue_commands("take quartz", ["quartz"], "It wobbles when you touch it.", [], [], [])[0]
+        clue_commands(
+            "take quartz", ["quartz"], read_reply("take quartz", "It wobbles when you touch it."), [], [], []
+        )[0]
         == "pull quartz"
     )
     assert reach_actions("The key is lodged on top of the wardrobe.", ["man"], ["chair"], []) == [

@@ -169,7 +169,9 @@ class Noting(AgentBase):
         """Things out of reach, openings to look into: the commands a clue points to (once heard)."""
         mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
         held, names, people = self._clue_names(ctx)
-        clues = clue_commands(command, objects(command), text, list(dict.fromkeys(people)), names, held)
+        clues = clue_commands(
+            command, objects(command), ctx.reading, list(dict.fromkeys(people)), names, held
+        )
         clues = mem.unheard_clues(room, command, clues, text)
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)

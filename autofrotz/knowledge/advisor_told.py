@@ -55,7 +55,7 @@ class ToldRules(KnowingBase):
         tool = ctx.reading.asks_for_tool
         if verb in self.lore.verbs and " " in last and verb not in s.wants_tool and tool:
             s.wants_tool.append(verb)
-        refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
+        refused = thing_is_not(last, ctx.reading)  # rule ``what a thing is not``
         if refused is not None and "|".join(refused) not in s.not_kinds:
             s.not_kinds.append("|".join(refused))
         room = ctx.room_id or "?"

@@ -87,7 +87,7 @@ class Learner:
         if scored:
             return scored
         kind = reading.refusal_class
-        not_kind = thing_is_not(command, text)  # rule ``what a thing is not`` (kinds.py)
+        not_kind = thing_is_not(command, reading)  # rule ``what a thing is not`` (kinds.py)
         if not_kind is not None:
             kind, base = kind or "refused", base | {"not": list(not_kind)}
         if kind is None and room == where and parse_direction(command) is None and not only_looks(command):

@@ -27,6 +27,8 @@ that every reader keeps its answer; the differences:
   on scenery replies; CANT_SEE names the thing (`names_not_here`).
 - Locked: LOCKED ("is locked", "seems to be securely locked": `locked`, `locked_head`) and
   LOCKED_ANY_ADVERB (the reply rules': also "It's locked", any adverb: `locked_any`).
+- A refusal in kind (the thing is not a lock, a container, a surface, alive): KIND_REFUSALS
+  (`refused_kinds`); the command's shape that names the thing is knowledge/kinds.py's.
 - An unknown word: UNKNOWN_WORD (the word: `unknown_word`), UNKNOWN_WORDS with UNKNOWN_VERB (every word,
   the misread word and the unknown verb, with their rules: `unknown_words`), and NOT_UNDERSTOOD (the
   learning layer's "parser" class, which also takes "I beg your pardon").
@@ -377,6 +379,41 @@ def parser_refused(reply: str) -> bool:
     (True, False)
     """
     return bool(PARSER_REFUSALS.search(reply[:200]))
+
+
+# ----- the learning layer's refusals in kind -----
+# family -> the refusal that says the thing a command used is not of that family (not a lock, not a
+# container, no surface, not alive); the command's shape that names the thing is knowledge/kinds.py's.
+KIND_REFUSALS: dict[str, re.Pattern[str]] = {
+    "unlock": re.compile(
+        r"(?:doesn't|does not|don't|do not) (?:seem|appear) to (?:be|have) (?:something|anything|a lock)"
+        r"|\bnot something (?:you|i) can (?:unlock|lock)\b|\bhas no lock\b|\bno keyhole\b",
+        re.I,
+    ),
+    "open": re.compile(r"\bnot something (?:you|i) can open\b|\bcan(?:'t|not) be opened\b", re.I),
+    "in": re.compile(
+        r"\bcan(?:'t|not) contain things\b|\bnot (?:a container|something (?:you|i) can put things in)\b"
+        r"|\bcan(?:'t|not) put (?:things|anything|something) (?:in|into|inside)\b",
+        re.I,
+    ),
+    "on": re.compile(
+        r"^putting things on .{1,60} would achieve nothing\b|\bno (?:good |suitable )?surface\b"
+        r"|\bcan(?:'t|not) put (?:things|anything|something) on\b",
+        re.I,
+    ),
+    "living": re.compile(r"\bonly do that to something animate\b", re.I),
+}
+KIND_HEAD = 200  # characters of the reply, read as one line, where a refusal in kind is looked for
+
+
+def refused_kinds(text: str) -> tuple[str, ...]:
+    """The families a reply refuses a thing for, in KIND_REFUSALS' order.
+
+    >>> refused_kinds("That can't contain things."), refused_kinds("Taken.")
+    (('in',), ())
+    """
+    said = " ".join(text.split())[:KIND_HEAD]
+    return tuple(family for family, refusal in KIND_REFUSALS.items() if refusal.search(said))
 
 
 # ----- the learning layer's classes of a refusal -----

@@ -42,6 +42,7 @@ from autofrotz.reading.patterns import (
     parser_question,
     parser_refused,
     refusal_class,
+    refused_kinds,
     unknown_word,
     unknown_words,
 )
@@ -110,6 +111,7 @@ class Reading:
     parser_refused: bool = False  # the parser saw no such thing or knew no word (the puzzle agent's)
     # The learning layer's class of a refusal: "parser" (words not understood), "refused" or None.
     refusal_class: str | None = None
+    refused_kinds: tuple[str, ...] = ()  # families the reply says a thing is not of (KIND_REFUSALS)
 
     @property
     def turned_down(self) -> bool:
@@ -173,6 +175,7 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
         move_refused=first_match(MOVE_REFUSED_PATTERNS, text) is not None,
         parser_refused=parser_refused(text),
         refusal_class=refusal_class(text),
+        refused_kinds=refused_kinds(text),
     )
 
 
