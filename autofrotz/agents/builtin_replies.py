@@ -93,7 +93,7 @@ class YesNo:
     name: str = "answer-yes-no"
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
-        if not rr.yes_no_question(seen.text):
+        if not seen.reading.yes_no_question:
             return []
         question = " ".join(seen.text.split())[-80:]
         asked = mem.questions.get(question, 0)
@@ -112,7 +112,7 @@ class WhichOne:
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
         again_after, mem.next_option = mem.next_option, ""
-        options = [o for o in rr.choices(seen.text) if rr.words_known(o, seen.vocabulary)]
+        options = [o for o in rr.choices(seen.reading) if rr.words_known(o, seen.vocabulary)]
         if not options:
             if again_after and not seen.reading.half_read:
                 return [Plan(again_after, f"{self.name}: the next option", seen.here, True)]

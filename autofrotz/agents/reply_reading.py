@@ -174,67 +174,22 @@ def out_of_reach(text: str) -> bool:
     return bool(OUT_OF_REACH.search(text[:200])) and not FROM_PLACE.search(text[:200])
 
 
-# "Who do you mean" is the same question when every option is a person (the Inform library's wording).
-WHICH = re.compile(r"\b(?:which|who|whom) do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
 DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")
 
 
-def choices(text: str) -> list[str]:
+def choices(reading: Reading) -> list[str]:
     """The options of a disambiguation question, as names to answer with.
 
-    >>> choices("Which do you mean, the window or the shower?")
+    >>> from autofrotz.reading import read_reply as r
+    >>> choices(r("", "Which do you mean, the window or the shower?"))
     ['window', 'shower']
-    >>> choices("Which do you mean, the south, the oak door or the bedroom door?")
+    >>> choices(r("", "Which do you mean, the south, the oak door or the bedroom door?"))
     ['oak door', 'bedroom door']
-    >>> choices("Who do you mean, the night porter or Mrs Pell?")
+    >>> choices(r("", "Who do you mean, the night porter or Mrs Pell?"))
     ['night porter', 'mrs pell']
     """
-    match = WHICH.search(text)
-    if not match:
-        return []
-    parts = re.split(r",\s*|\s+or\s+", " ".join(match.group(1).split()))
-    names = [tidy(p) for p in parts]
+    names = [tidy(p) for p in reading.which_options]
     return [n for n in names if n and n not in DIRECTION_WORDS]
-
-
-YES_NO_PROMPT = re.compile(r"\((?:y|yes)(?:/| or )(?:n|no)\)|answer (?:the question )?(?:yes or no|\(?y or n)"
-                           r"|please answer (?:yes|y)\b", re.IGNORECASE)  # fmt: skip
-AUXILIARIES = words(
-    "do does did are is was were would will shall should can could have has may might must am"
-)
-# Questions after a death or at the end are the game's own menus: the orchestrator restores a save.
-GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo|reincarnat\w*|resurrect\w*|killed|died|dead)\b",
-                       re.IGNORECASE)  # fmt: skip
-
-
-def yes_no_question(text: str) -> bool:
-    """Whether the reply ends in a question a yes or no answers ("Do you ...?", "(Y or N)").
-
-    >>> yes_no_question("Do you want an introduction to this story?")
-    True
-    >>> yes_no_question("[Type 'help' for details.]  Do you want an introduction?")
-    True
-    >>> yes_no_question("Please answer the question (Y or N):")
-    True
-    >>> yes_no_question("Which do you mean, the red box or the blue box?")
-    False
-    >>> yes_no_question("Would you like to RESTART, RESTORE a saved game or QUIT?")
-    False
-    >>> yes_no_question("You seem to have gotten yourself killed. Do you want me to try to reincarnate you?")
-    False
-    >>> yes_no_question("The man asks, 'Are you lost?' He walks away to the north.")
-    False
-    """
-    tail = " ".join(text.split())[-200:]
-    if GAME_OVER.search(tail):
-        return False
-    if YES_NO_PROMPT.search(tail):
-        return True
-    if not tail.rstrip(" >\"'").endswith("?"):
-        return False
-    question = re.split(r"(?<=[.!?:\"\])])\s+", tail.rstrip(" >\"'"))[-1]
-    first = re.findall(r"[a-z']+", question.lower())
-    return bool(first) and first[0] in AUXILIARIES
 
 
 BLOCKER = re.compile(

@@ -33,8 +33,8 @@ that every reader keeps its answer; the differences:
   the misread word and the unknown verb, with their rules: `unknown_words`), and NOT_UNDERSTOOD (the
   learning layer's "parser" class, which also takes "I beg your pardon").
 - The parser's question: WANTS_OBJECT (the verb of "What do you want to fold?" near the start:
-  `parser_question`), ASKS_FOR_THING (anywhere, also "whom": `asks_for_thing`) and PARSER_ASKS (also
-  "which do you mean", read on earlier runs' stored replies).
+  `parser_question`), ASKS_FOR_THING (anywhere, also "whom": `asks_for_thing`), WHICH (the options of
+  "Which do you mean": `which_options`) and PARSER_ASKS (either, read on earlier runs' stored replies).
 - Stretches: a field named `_head` or `_opening` asks its table of the reply's first characters (reply.py:
   OPENING, HEAD, LONG_HEAD), as its reader asked it.
 - A clue: `reply.is_clue` judges a reply against the room and item names the world knows once it has read
@@ -214,6 +214,83 @@ def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
     if verb and command.split():
         found.append(("unknown-verb", (verb.group(1) or command.split()[0]).lower()))
     return found
+
+
+# "Who do you mean" is the same question when every option is a person (the Inform library's wording).
+WHICH = re.compile(r"\b(?:which|who|whom) do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
+
+
+def which_options(text: str) -> tuple[str, ...]:
+    """The options of the parser's "Which do you mean" question, as it lists them, or ().
+
+    >>> which_options("Which do you mean, the window or the shower?")
+    ('the window', 'the shower')
+    """
+    match = WHICH.search(text)
+    if not match:
+        return ()
+    return tuple(re.split(r",\s*|\s+or\s+", " ".join(match.group(1).split())))
+
+
+# A question the game asks that a yes or no answers ("Do you ...?", "(Y or N)").
+YES_NO_PROMPT = re.compile(r"\((?:y|yes)(?:/| or )(?:n|no)\)|answer (?:the question )?(?:yes or no|\(?y or n)"
+                           r"|please answer (?:yes|y)\b", re.IGNORECASE)  # fmt: skip
+AUXILIARIES = frozenset(
+    [
+        "do",
+        "does",
+        "did",
+        "are",
+        "is",
+        "was",
+        "were",
+        "would",
+        "will",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "have",
+        "has",
+        "may",
+        "might",
+        "must",
+        "am",
+    ]
+)
+# Questions after a death or at the end are the game's own menus: the orchestrator restores a save.
+GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo|reincarnat\w*|resurrect\w*|killed|died|dead)\b",
+                       re.IGNORECASE)  # fmt: skip
+
+
+def yes_no_question(text: str) -> bool:
+    """Whether the reply ends in a question a yes or no answers ("Do you ...?", "(Y or N)").
+
+    >>> yes_no_question("Do you want an introduction to this story?")
+    True
+    >>> yes_no_question("[Type 'help' for details.]  Do you want an introduction?")
+    True
+    >>> yes_no_question("Please answer the question (Y or N):")
+    True
+    >>> yes_no_question("Which do you mean, the red box or the blue box?")
+    False
+    >>> yes_no_question("Would you like to RESTART, RESTORE a saved game or QUIT?")
+    False
+    >>> yes_no_question("You seem to have gotten yourself killed. Do you want me to try to reincarnate you?")
+    False
+    >>> yes_no_question("The man asks, 'Are you lost?' He walks away to the north.")
+    False
+    """
+    tail = " ".join(text.split())[-200:]
+    if GAME_OVER.search(tail):
+        return False
+    if YES_NO_PROMPT.search(tail):
+        return True
+    if not tail.rstrip(" >\"'").endswith("?"):
+        return False
+    question = re.split(r"(?<=[.!?:\"\])])\s+", tail.rstrip(" >\"'"))[-1]
+    first = re.findall(r"[a-z']+", question.lower())
+    return bool(first) and first[0] in AUXILIARIES
 
 
 def is_dark(text: str) -> bool:

@@ -45,6 +45,8 @@ from autofrotz.reading.patterns import (
     refused_kinds,
     unknown_word,
     unknown_words,
+    which_options,
+    yes_no_question,
 )
 from autofrotz.words.directions import canonical_direction
 
@@ -81,6 +83,8 @@ class Reading:
     parser_question: str | None = None  # the verb the parser asks a thing for (in HEAD)
     asks_for_thing: bool = False  # the parser asks what to act on, anywhere (patterns.ASKS_FOR_THING)
     asks_for_tool: bool = False  # the parser asks what to do it with (patterns.ASKS_FOR_TOOL)
+    which_options: tuple[str, ...] = ()  # the options of "Which do you mean, ...?", as listed
+    yes_no_question: bool = False  # the reply ends in a question a yes or no answers
     # The built-in agent's readings (patterns.py, "the built-in agent's stock refusals"), each in the
     # stretch of the reply it is asked of.
     refusal: bool = False  # refuses or does nothing (patterns.is_refusal)
@@ -148,6 +152,8 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
         parser_question=parser_question(text),
         asks_for_thing=bool(ASKS_FOR_THING.search(text)),
         asks_for_tool=bool(ASKS_FOR_TOOL.search(text)),
+        which_options=which_options(text),
+        yes_no_question=yes_no_question(text),
         refusal=is_refusal(text),
         refusal_opening=is_refusal(text[:OPENING]),
         refusal_head=is_refusal(head),
