@@ -219,8 +219,8 @@ class Judging(AgentBase):
         """What a command that worked changes, the controls it points to, a room it moved, the ways named."""
         if not j.moved:
             self._after_success(j.ctx, j.command, j.room)
-            self._work_controls(j.command, j.text)
-            self._ride(j.ctx, j.command, j.text, j.room)
+            self._work_controls(j.command, j.reading)
+            self._ride(j.ctx, j.command, j.room)
             for direction in w.directions_in(j.text):
                 self.mem.add_hint(j.room, direction)
         return True
@@ -279,20 +279,22 @@ class Judging(AgentBase):
             listed = mem.seen.nouns.get(room or "?", [])
             mem.seen.nouns[room or "?"] = list(dict.fromkeys(renamed([short(n) for n in listed], mem)))
 
-    def _work_controls(self, command: str, text: str) -> None:
+    def _work_controls(self, command: str, reading: Reading) -> None:
         """One control did something: the other controls in reach come next."""
         mem = self.mem
         controls = [short(n) for n in mem.seen.nouns.get(mem.now.last_room or "?", [])] + renamed(
             [short(i) for i in self._carried_names()], mem
         )
-        follows = [f for f in other_controls(command, text, controls) if f not in mem.plans.commands()]
+        follows = [f for f in other_controls(command, reading, controls) if f not in mem.plans.commands()]
         mem.plans.add(follows, "work-the-other-controls", front=True)
 
-    def _ride(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+    def _ride(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """Rule step-out-where-the-room-moved-to (builtin_devices.py): a lift moved; its exits lead on."""
         known = self.mem.seen.hinted.get(room or "?", []) + sorted(self._mapped_exits(room))
-        exits = ride_exits(command, text, known + list(ctx.exits))
-        if ride_exits(command, text, ["out"]):  # this control moved the room: ride-again-to-unwalked-floors
+        exits = ride_exits(command, ctx.reading, known + list(ctx.exits))
+        if ride_exits(
+            command, ctx.reading, ["out"]
+        ):  # this control moved the room: ride-again-to-unwalked-floors
             self.mem.seen.rides.setdefault(f"{room or '?'}|{command}", 1)
         for move in exits:
             self.mem.attempts.unmark(room, move)

@@ -195,7 +195,7 @@ class NotHere:
             return []
         named = objects(seen.command)
         answered = mem.answered.setdefault(seen.room or "?", [])
-        gone = rr.unseen(seen.reading, named, seen.shown) + (named if rr.out_of_reach(seen.text) else [])
+        gone = rr.unseen(seen.reading, named, seen.shown) + (named if seen.reading.out_of_reach else [])
         if not gone:  # the game took these names here: a later "no such thing" is the verb's fault
             answered += [n for n in named if n not in answered]
         listed = mem.unseen.setdefault(seen.room or "?", {})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.reading.patterns import DARK as DARK
+from autofrotz.reading.patterns import FIRST as FIRST
 from autofrotz.reading.patterns import LOCKED as LOCKED
 from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
 from autofrotz.reading.patterns import SCENERY as SCENERY
@@ -296,9 +297,6 @@ FOLLOW_UPS = (
                 r"([a-z][a-z -]{1,25}?)\b[.,!;]", re.I),
      "take {0}"),
 )  # fmt: skip
-
-
-FIRST = re.compile(r"\bneed to \w+(?: on)? (?:the|a|an|your) [a-z -]{1,40}? first\b", re.IGNORECASE)
 
 
 def follow_ups(text: str) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from autofrotz.agents.builtin_words import DETERMINERS
 from autofrotz.agents.builtin_words import word_class as words
 from autofrotz.reading import Reading
+from autofrotz.reading.patterns import FROM_PLACE
 from autofrotz.reading.patterns import SUCH_THING as SUCH_THING
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -21,12 +22,6 @@ from autofrotz.words.vocabulary import Vocabulary
 FIRST_STEP = re.compile(
     r"\b(?:you(?:'ll| will)? have to|you(?:'d| would)? need to|you need to|you should|you must|"
     r"you(?:'d| had) better|you ought to|you'll need to|try to)\s+([a-z][a-z' -]{1,40}?)\s+first\b",
-    re.IGNORECASE,
-)
-# "You can't reach it from the bed." / "...while you're in the chair": a place to leave first.
-FROM_PLACE = re.compile(
-    r"\b(?:can't|cannot|can not|unable to) (?:reach|do that|get at|touch)[a-z ,]{0,30}? "
-    r"(?:from|while (?:you're|you are|lying|sitting|standing)) (?:in |on )?(?:the |your |a )?([a-z-]+)",
     re.IGNORECASE,
 )
 # "You're not going anywhere until you've put your shoes on": the condition is the step.
@@ -159,19 +154,6 @@ def shown_in(name: str, shown: str) -> bool:
     """
     words = name.lower().split()
     return bool(words) and words[-1] in re.findall(r"[a-z][a-z-]*", shown.lower())
-
-
-OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",
-                          re.IGNORECASE)  # fmt: skip
-
-
-def out_of_reach(text: str) -> bool:
-    """Whether the reply says the thing named is out of reach (not "from the bed": that is a step).
-
-    >>> out_of_reach("You can't quite reach the wall."), out_of_reach("You can't reach it from the bed.")
-    (True, False)
-    """
-    return bool(OUT_OF_REACH.search(text[:200])) and not FROM_PLACE.search(text[:200])
 
 
 DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")

@@ -293,6 +293,19 @@ def yes_no_question(text: str) -> bool:
     return bool(first) and first[0] in AUXILIARIES
 
 
+# A step the game asks for before the action ("You need to open the glass lid of the case first.").
+FIRST = re.compile(r"\bneed to \w+(?: on)? (?:the|a|an|your) [a-z -]{1,40}? first\b", re.IGNORECASE)
+# "You can't reach it from the bed." / "...while you're in the chair": a place to leave first.
+FROM_PLACE = re.compile(
+    r"\b(?:can't|cannot|can not|unable to) (?:reach|do that|get at|touch)[a-z ,]{0,30}? "
+    r"(?:from|while (?:you're|you are|lying|sitting|standing)) (?:in |on )?(?:the |your |a )?([a-z-]+)",
+    re.IGNORECASE,
+)
+# The thing named is out of reach (not "from the bed": that is a step).
+OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",
+                          re.IGNORECASE)  # fmt: skip
+
+
 def is_dark(text: str) -> bool:
     """Whether a reply says the player cannot see (the map's table).
 

@@ -21,11 +21,14 @@ from autofrotz.reading.patterns import (
     CANT_SEE,
     DARK,
     DARK_ANYWHERE,
+    FIRST,
+    FROM_PLACE,
     HALF_READ,
     LOCKED,
     LOCKED_ANY_ADVERB,
     MOVE_REFUSED_PATTERNS,
     NOT_HERE,
+    OUT_OF_REACH,
     PARTLY_UNDERSTOOD,
     SCENERY,
     SUCCESS,
@@ -91,6 +94,8 @@ class Reading:
     refusal_opening: bool = False  # refuses in its first OPENING characters
     refusal_head: bool = False  # refuses in its first HEAD characters
     refusal_lock_head: bool = False  # refuses in its first LONG_HEAD characters
+    held_back: bool = False  # refuses, or asks for a step first (patterns.FIRST), in HEAD
+    out_of_reach: bool = False  # the thing is out of reach, not from where the player is (in HEAD)
     locked: bool = False  # a thing said locked (patterns.LOCKED)
     locked_head: bool = False  # the same in the first HEAD characters
     locked_any: bool = False  # a thing said locked, any adverb (patterns.LOCKED_ANY_ADVERB), in LONG_HEAD
@@ -158,6 +163,8 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
         refusal_opening=is_refusal(text[:OPENING]),
         refusal_head=is_refusal(head),
         refusal_lock_head=is_refusal(lock_head),
+        held_back=is_refusal(head) or bool(FIRST.search(head)),
+        out_of_reach=bool(OUT_OF_REACH.search(head)) and not FROM_PLACE.search(head),
         locked=bool(LOCKED.search(text)),
         locked_head=bool(LOCKED.search(head)),
         locked_any=bool(LOCKED_ANY_ADVERB.search(lock_head)),
