@@ -111,8 +111,11 @@ class Noting(AgentBase):
     def _after_prerequisite(self, ctx: TurnContext, text: str) -> None:
         """The prerequisite (queued by the rows before), then the command it held up."""
         mem, last = self.mem, self.mem.now.last_command
-        first = w.FIRST.search(text[:200])
-        if first and (w.closed_things(text) or w.follow_ups(text) or revealed_searches(text)) and last:
+        if (
+            ctx.reading.asks_first
+            and (w.closed_things(text) or w.follow_ups(text) or revealed_searches(text))
+            and last
+        ):
             mem.plans.add([last], "retry-after-its-prerequisite")
             mem.attempts.unmark(ctx.room_id, last)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from autofrotz.reading.patterns import DARK as DARK
-from autofrotz.reading.patterns import FIRST as FIRST
 from autofrotz.reading.patterns import LOCKED as LOCKED
 from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
 from autofrotz.reading.patterns import SCENERY as SCENERY

@@ -94,7 +94,8 @@ class Reading:
     refusal_opening: bool = False  # refuses in its first OPENING characters
     refusal_head: bool = False  # refuses in its first HEAD characters
     refusal_lock_head: bool = False  # refuses in its first LONG_HEAD characters
-    held_back: bool = False  # refuses, or asks for a step first (patterns.FIRST), in HEAD
+    asks_first: bool = False  # asks for a step before the action (patterns.FIRST), in HEAD
+    held_back: bool = False  # refuses, or asks for a step first, in HEAD
     out_of_reach: bool = False  # the thing is out of reach, not from where the player is (in HEAD)
     locked: bool = False  # a thing said locked (patterns.LOCKED)
     locked_head: bool = False  # the same in the first HEAD characters
@@ -144,6 +145,7 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
     """
     head, lock_head = text[:HEAD], text[:LONG_HEAD]
     understood, understood_head = VERB_ONLY.search(text), VERB_ONLY.search(head)
+    refusal_head, asks_first = is_refusal(head), bool(FIRST.search(head))
     return Reading(
         command=command,
         text=text,
@@ -161,9 +163,10 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
         yes_no_question=yes_no_question(text),
         refusal=is_refusal(text),
         refusal_opening=is_refusal(text[:OPENING]),
-        refusal_head=is_refusal(head),
+        refusal_head=refusal_head,
         refusal_lock_head=is_refusal(lock_head),
-        held_back=is_refusal(head) or bool(FIRST.search(head)),
+        asks_first=asks_first,
+        held_back=refusal_head or asks_first,
         out_of_reach=bool(OUT_OF_REACH.search(head)) and not FROM_PLACE.search(head),
         locked=bool(LOCKED.search(text)),
         locked_head=bool(LOCKED.search(head)),
