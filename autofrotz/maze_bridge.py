@@ -16,8 +16,10 @@ import re
 from dataclasses import asdict, replace
 from typing import Any
 
+from autofrotz.if_patterns import detect_outcome
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions
 from autofrotz.maze.text import is_light_source
+from autofrotz.reading import Reading, read_reply
 from autofrotz.storage.models import MazeGroup, Room
 from autofrotz.words.directions import edge_label, is_travel_command
 
@@ -106,12 +108,13 @@ class MazeMode:
             self._complete()
         return self.issued
 
-    def observe(self, output: str) -> None:
-        """Hand the game's reply to the solver and let it work out where it is now."""
+    def observe(self, reply: Reading) -> None:
+        """Hand the game's reply, as the turn loop read it, to the solver and let it work out where it is
+        now."""
         if self.issued is None or self.solver is None:
             return
-        self.log.append([self.issued, output])
-        self.solver.observe(output)
+        self.log.append([self.issued, reply.text])
+        self.solver.observe(reply)
         self.upcoming = self.solver.next_command()
 
     def reasoning(self, command: str) -> str:
@@ -226,7 +229,7 @@ class MazeMode:
         for command, output in data.get("log", []):
             if mode.next_command() != command:
                 log.warning("maze state replay: solver said %r, saved %r", mode.issued, command)
-            mode.observe(output)
+            mode.observe(read_reply(command, output, detect_outcome(output)))  # read as when it was played
         mode.gids.update(data.get("gids", {}))
         return mode
 

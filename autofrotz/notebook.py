@@ -138,7 +138,7 @@ class Notebook:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
         if _OPENING.match(command) and not reading.failure and seen.event is None:
             self._note(turn, "opened", f"> {command}: {_bounded(_first_sentence(reply), OPENED_CHARS)}")
-        if reading.clue:
+        if seen.clue:
             self._keep_clue(turn, command, reply)
 
     def earlier(self, before_turn: int) -> list[str]:
@@ -149,7 +149,7 @@ class Notebook:
         >>> from autofrotz.reading import read_reply
         >>> book = Notebook()
         >>> sign = "The sign reads: the ferry leaves from the north pier at dawn."
-        >>> book.observe(3, read_reply("read sign", sign), TurnSeen())
+        >>> book.observe(3, read_reply("read sign", sign), TurnSeen(clue=True))
         >>> book.observe(4, read_reply("take oar", "Taken."), TurnSeen(score_before=0, score_after=5))
         >>> for turn in (5, 7):
         ...     book.observe(turn, read_reply("open hatch", "The hatch creaks open."), TurnSeen())
@@ -197,6 +197,7 @@ class TurnSeen:
     score_after: int | None = None
     event: str | None = None
     room: str | None = None  # the room the player stands in after the turn
+    clue: bool = False  # the reply is worth keeping (reading.is_clue, against the names the world knows)
 
 
 def _first_sentence(text: str) -> str:

@@ -33,7 +33,7 @@ from autofrotz.managers.map_manager import MapManager
 from autofrotz.mind import Mind, maze_events
 from autofrotz.model_health import ModelHealth, on_failure
 from autofrotz.notebook import TurnSeen
-from autofrotz.reading import Reading, read_reply
+from autofrotz.reading import EMPTY, Reading, is_clue, read_reply, reading_of
 from autofrotz.saves import SaveRotation
 from autofrotz.storage.models import Game, Room, Turn, TurnBundle
 from autofrotz.storage.record import Record
@@ -105,6 +105,7 @@ class Orchestrator:
         self.health = ModelHealth()  # the game agent's model failing turn after turn (model_health.py)
         self.stop_reason = ""  # one line saying why play stopped early, when it did
         self.sight = SightCheck(parts.game)  # names of a room's text the game answers as things in sight
+        self.reading = EMPTY  # the last reply's reading, handed to the next turn's context
 
     @property
     def maze_solver(self) -> Any:
@@ -181,20 +182,28 @@ class Orchestrator:
         # Phases 6 and 1: execute the command and receive the output.
         decision, result = self._execute(decision)
         result = self._scored(result)
+        reading = read_reply(
+            decision.command, result.text, result.outcome
+        )  # read once, for every reader below
+        self.reading = reading
+        if self.maze_solver is not None:
+            self.maze_solver.observe(reading)
         # Phase 2: parse and update the world model (in maze mode the map is the solver's).
         maze = decision.source == "maze"
         changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
-        reading = self._read(decision.command, result)  # the reply read once, for every reader below
+        clue = self._clue(reading)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
         # the maze solver reads no hints: the model is not asked on its turns, unless they kill
         live = replay is None and (not maze or result.outcome == "death")
-        puzzles = self._evaluate_puzzles(reading, n, changes, live)
+        puzzles = self._evaluate_puzzles(reading, clue, n, changes, live)
         score_before = self.mind.score
         self._remember(n, reading, result, changes, maze)
         # Phase 9: terminal conditions; a death is recovered here, before the record.
         event, state, errors = self._check_terminal(result, decision.command, n, replay is not None)
         rooms = self.p.map.rooms()  # the map as the turn leaves it, once for the notebook, record and events
-        self._note(n, reading, result, score_before, replay.event if replay is not None else event, rooms)
+        self._note(
+            n, reading, clue, result, score_before, replay.event if replay is not None else event, rooms
+        )
         self.turn = n
         if replay is not None:
             return
@@ -204,10 +213,11 @@ class Orchestrator:
         # Phase 8: notify the observers.
         self._notify(n, decision, result, event, changes, puzzles, rooms)
 
-    def _read(self, command: str, result: StepResult) -> Reading:
-        """The reply's one reading (reading/), with the room and item names the world model now knows."""
+    def _clue(self, reading: Reading) -> bool:
+        """Whether the reply is a clue worth keeping, judged against the room and item names the world
+        model knows once it has read the reply."""
         names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
-        return read_reply(command, result.text, result.outcome, names)
+        return is_clue(reading.command, reading.text, names)
 
     def _scored(self, result: StepResult) -> StepResult:
         """Where the interpreter cannot read the score, the game's own notices keep it ("Your score has
@@ -233,6 +243,7 @@ class Orchestrator:
         self,
         n: int,
         reading: Reading,
+        clue: bool,
         result: StepResult,
         score_before: int | None,
         event: str | None,
@@ -241,7 +252,7 @@ class Orchestrator:
         """The notebook reads the turn: points, a death, a new room, a clue (notebook.py)."""
         here = self.p.map.current_room
         room = next((r.name for r in rooms if r.room_id == here), here) if event != "death" else None
-        self.mind.notebook.observe(n, reading, TurnSeen(score_before, result.score, event, room))
+        self.mind.notebook.observe(n, reading, TurnSeen(score_before, result.score, event, room, clue))
 
     def _assemble_context(self, n: int) -> TurnContext:
         context = self._context(n)
@@ -272,6 +283,7 @@ class Orchestrator:
             map=self.p.map,
             items=self.p.items,
             vocabulary=self._vocabulary(),
+            reading=self.reading,
             **world_fields(self.p.map, self.p.items),
         )
 
@@ -353,8 +365,6 @@ class Orchestrator:
             decision = replace(
                 decision, command=fallback, error=f"refused command {decision.command!r}: {exc}"
             )
-        if self.maze_solver is not None:
-            self.maze_solver.observe(result.text)
         return decision, result
 
     def _send_safe_default(self) -> tuple[str, StepResult]:
@@ -376,20 +386,22 @@ class Orchestrator:
             self.p.game, self.p.map, self.p.items, self.mind, Reply(text, command, n, score, maze)
         )
 
-    def _evaluate_puzzles(self, reading: Reading, n: int, changes: Changes, live: bool) -> PuzzleUpdate:
+    def _evaluate_puzzles(
+        self, reading: Reading, clue: bool, n: int, changes: Changes, live: bool
+    ) -> PuzzleUpdate:
         agent, text, command = self.p.puzzle_agent, reading.text, reading.command
         agent.record_attempt(reading)
         items = self.p.items
         view = WorldView(
             n, text, command, self.p.map.current_room, inventory(items), known_items(items), self.p.map,
-            items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))],
+            items, [*self.mind.history, HistoryEntry(n, command, one_line(text, 400))], reading,
         )  # fmt: skip
         ended = reading.outcome == "victory" or (reading.outcome == "death" and not self.config.save_on_death)
         signals = Signals(
             changes.new_room, changes.new_items > 0, reading.failure, changes.inventory_changed,
             score_changed=changes.score_changed and self.mind.score is not None,  # not the first reading
             death=reading.outcome == "death",
-            clue=reading.clue, stuck=bool(self.stuck.check()), ended=ended,
+            clue=clue, stuck=bool(self.stuck.check()), ended=ended,
         )  # fmt: skip
         return agent.evaluate(view, signals, allow_llm=live)
 
@@ -516,7 +528,13 @@ class Orchestrator:
         bundle.saved_before, self.saved_before = self.saved_before, None
         if self.p.learning is not None:
             bundle.knowledge = self.p.learning.facts(
-                self.game_id, n, decision.command, text, score, event, bundle.world, self.restored_score
+                self.game_id,
+                n,
+                reading_of(self.reading, decision.command, text),
+                score,
+                event,
+                bundle.world,
+                self.restored_score,
             )
         self.p.db.write_turn(self.game_id, bundle)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from autofrotz.agents.builtin_barriers import barring_things, opened_barrier, refusal_shaped
 from autofrotz.agents.builtin_idle import ROOM_VERBS
-from autofrotz.agents.builtin_replies import LOCKED, _key_name
+from autofrotz.agents.builtin_replies import _key_name
+from autofrotz.reading.patterns import LOCKED_ANY_ADVERB as LOCKED
 from tests.test_builtin_agent import World, stock_reply
 
 PIT = (

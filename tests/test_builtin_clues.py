@@ -9,6 +9,7 @@ from autofrotz.agents.builtin_clues import clue_commands, listed_parts, look_aft
 from autofrotz.agents.builtin_memory import Memory, spot
 from autofrotz.agents.builtin_readings import refused as _refused
 from autofrotz.agents.builtin_tactics import short
+from autofrotz.reading import read_reply
 from autofrotz.rules.switches import set_rule
 from tests.test_builtin_agent import World
 
@@ -24,8 +25,8 @@ def test_a_death_forgets_only_what_succeeded_since_the_restore_point() -> None:
 
 
 def test_first_person_not_here_is_a_refusal() -> None:
-    assert _refused("push forest", "I can't see any such thing.")
-    assert not _refused("push button", "Click. A panel slides open.")
+    assert _refused("push forest", read_reply("push forest", "I can't see any such thing."))
+    assert not _refused("push button", read_reply("push button", "Click. A panel slides open."))
 
 
 def test_quantities_and_plurals_name_the_thing() -> None:
@@ -37,7 +38,9 @@ def test_quantities_and_plurals_name_the_thing() -> None:
 def test_clues_point_at_the_next_action() -> None:
     assert listed_parts("These include onyx, garnet and opal.") == ["onyx", "garnet", "opal"]
     assert (
-        clue_commands("take quartz", ["quartz"], "It wobbles when you touch it.", [], [], [])[0]
+        clue_commands(
+            "take quartz", ["quartz"], read_reply("take quartz", "It wobbles when you touch it."), [], [], []
+        )[0]
         == "pull quartz"
     )
     assert reach_actions("The key is lodged on top of the wardrobe.", ["man"], ["chair"], []) == [

@@ -12,6 +12,7 @@ from autofrotz.agents.builtin_devices import (
     renamed,
 )
 from autofrotz.agents.builtin_memory import Memory
+from autofrotz.reading import read_reply
 from tests.test_builtin_agent import World
 
 YARD = (
@@ -35,11 +36,27 @@ def test_plain_devices_are_switched_on_not_aimed() -> None:
 
 
 def test_controls_follow_only_a_control_that_did_something() -> None:
-    assert other_controls("push red button", "A lamp flickers.", ["red button", "lever"]) == ["push lever"]
-    assert other_controls("push red button", "Nothing obvious happens.", ["red button", "lever"]) == []
-    assert other_controls("examine red button", "Round and red.", ["red button", "lever"]) == []
+    assert other_controls(
+        "push red button", read_reply("push red button", "A lamp flickers."), ["red button", "lever"]
+    ) == ["push lever"]
+    assert (
+        other_controls(
+            "push red button",
+            read_reply("push red button", "Nothing obvious happens."),
+            ["red button", "lever"],
+        )
+        == []
+    )
+    assert (
+        other_controls(
+            "examine red button", read_reply("examine red button", "Round and red."), ["red button", "lever"]
+        )
+        == []
+    )
     first = "You need to open the glass flap first."
-    assert other_controls("push red button", first, ["red button", "lever"]) == []
+    assert (
+        other_controls("push red button", read_reply("push red button", first), ["red button", "lever"]) == []
+    )
 
 
 def test_announced_arrival_is_waited_for() -> None:

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from autofrotz.knowledge.briefing import briefing
-from autofrotz.knowledge.learner import Learner, needed_items, refusal_class
+from autofrotz.knowledge.learner import Learner, needed_items
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.session import Learning
 from autofrotz.llm import MockLLM
+from autofrotz.reading import read_reply
+from autofrotz.reading.patterns import refusal_class
 from autofrotz.session import Session
 from autofrotz.storage.database import Database
 from autofrotz.storage.facts import Fact, read_facts, story_sha, write_facts
@@ -36,19 +38,30 @@ def world(room: str, inventory: list[str] | None = None) -> WorldSnapshot:
 
 def test_learner_keeps_scoring_with_its_needs_deaths_and_parser_refusals() -> None:
     learner = Learner("sha", run=1)
-    assert [f.kind for f in learner.facts(1, 0, "", "intro", 0, None, world("hall"))] == ["run", "room"]
-    learner.facts(1, 1, "take coin", "Taken.", 0, None, world("hall", ["gold coin", "lamp"]))
-    learner.facts(1, 2, "open box", "Opened.", 0, None, world("hall", ["gold coin", "lamp"]))
-    scored = learner.facts(1, 3, "put coin in slot", "Clunk.", 5, None, world("hall", ["lamp"]))
+    assert [f.kind for f in learner.facts(1, 0, read_reply("", "intro"), 0, None, world("hall"))] == [
+        "run",
+        "room",
+    ]
+    learner.facts(1, 1, read_reply("take coin", "Taken."), 0, None, world("hall", ["gold coin", "lamp"]))
+    learner.facts(1, 2, read_reply("open box", "Opened."), 0, None, world("hall", ["gold coin", "lamp"]))
+    scored = learner.facts(1, 3, read_reply("put coin in slot", "Clunk."), 5, None, world("hall", ["lamp"]))
     assert scored[0].kind == "score" and scored[0].key == "hall|put coin in slot"
     assert scored[0].body["needs"] == ["gold coin"] and scored[0].body["gain"] == 5
     assert scored[0].body["prep"] == ["take coin", "open box"]
-    refused = learner.facts(1, 4, "frob lamp", 'I don\'t know the word "frob".', 5, None, world("hall"))
+    refused = learner.facts(
+        1, 4, read_reply("frob lamp", 'I don\'t know the word "frob".'), 5, None, world("hall")
+    )
     assert refused[0].body["class"] == "parser"
-    died = learner.facts(1, 5, "jump", "You fall. *** You have died ***", 5, "death", world("hall"))
+    died = learner.facts(
+        1, 5, read_reply("jump", "You fall. *** You have died ***"), 5, "death", world("hall")
+    )
     assert died[0].kind == "death" and died[0].body["room"] == "hall"
     # After a death the restored score is not news: no scoring fact from the jump back.
-    assert not [f for f in learner.facts(1, 6, "look", "Hall.", 0, None, world("hall")) if f.kind == "score"]
+    assert not [
+        f
+        for f in learner.facts(1, 6, read_reply("look", "Hall."), 0, None, world("hall"))
+        if f.kind == "score"
+    ]
 
 
 def test_lore_routes_over_known_exits_and_vetoes_only_what_is_stable() -> None:

@@ -13,6 +13,7 @@ from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore, _refusal
 from autofrotz.knowledge.widen import Asked, pool_commands
+from autofrotz.reading import read_reply
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -50,7 +51,7 @@ def test_a_thing_that_cannot_contain_things_is_offered_nothing_else(
 def test_an_earlier_run_s_refusal_in_kind_is_kept_for_the_next_run() -> None:
     learner = Learner(sha="s", run=1, room="hall", score=0)
     refused = "That doesn't seem to be something you can unlock."
-    facts = learner._lesson(4, "unlock sign with brass key", refused, 0, None, "hall")
+    facts = learner._lesson(4, read_reply("unlock sign with brass key", refused), 0, None, "hall")
     refusal = next(f for f in facts if f.kind == "refusal")
     assert refusal.body["not"] == ["unlock", "sign"]
     lore = Lore(runs=1)

@@ -15,6 +15,7 @@ from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.spread import STALE_TURNS
+from autofrotz.reading import read_reply
 from autofrotz.rules.switches import set_rule
 from autofrotz.storage.models import Connection, Room, WorldSnapshot
 from tests.test_knowledge_wider import PATH, knowing
@@ -55,16 +56,18 @@ def world(room: str) -> WorldSnapshot:
 
 def test_points_shown_in_the_reply_that_killed_are_kept_when_the_restored_score_is_known() -> None:
     learner = Learner("sha", run=1)
-    learner.facts(1, 0, "", "intro", 0, None, world("hall"))
-    learner.facts(1, 1, "sing", f"La. {CLOCK}", 10, "death", world("hall"), restored=10)
-    found = learner.facts(1, 2, "search shelf", f"You find a coin! {CLOCK}", 15, "death", world("hall"), 10)
+    learner.facts(1, 0, read_reply("", "intro"), 0, None, world("hall"))
+    learner.facts(1, 1, read_reply("sing", f"La. {CLOCK}"), 10, "death", world("hall"), restored=10)
+    found = learner.facts(
+        1, 2, read_reply("search shelf", f"You find a coin! {CLOCK}"), 15, "death", world("hall"), 10
+    )
     assert [f.kind for f in found if f.kind in ("death", "score")] == ["death", "score"]
     assert next(f for f in found if f.kind == "score").body["gain"] == 5
     # Without the restored score the next turn's score is not news (no score from a restore).
     blind = Learner("sha", run=1)
-    blind.facts(1, 0, "", "intro", 0, None, world("hall"))
-    blind.facts(1, 1, "sing", f"La. {CLOCK}", 10, "death", world("hall"))
-    later = blind.facts(1, 2, "search shelf", "You find a coin!", 15, None, world("hall"))
+    blind.facts(1, 0, read_reply("", "intro"), 0, None, world("hall"))
+    blind.facts(1, 1, read_reply("sing", f"La. {CLOCK}"), 10, "death", world("hall"))
+    later = blind.facts(1, 2, read_reply("search shelf", "You find a coin!"), 15, None, world("hall"))
     assert not [f for f in later if f.kind == "score"]
 
 

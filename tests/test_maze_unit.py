@@ -12,6 +12,7 @@ from autofrotz.games import GameNotFoundError, resolve_game
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions, drive, safest_first
 from autofrotz.maze.state import Knowledge, MazeRoom
 from autofrotz.maze.text import OPPOSITE, parse_view
+from autofrotz.reading import read_reply
 from autofrotz.storage.models import MazeGroup
 
 ALIKE = "You are in a maze of twisty little passages, all alike."
@@ -102,7 +103,7 @@ def test_step_api_issues_commands_one_at_a_time() -> None:
     solver = MazeSolver(options=SolverOptions(entry_name="Hall"))
     first = solver.next_command()
     assert first == "inventory"
-    solver.observe(game.send(first))
+    solver.observe(read_reply(first, game.send(first)))
     assert solver.next_command() == "look"
     assert solver.turns == 1 and not solver.done
 
@@ -128,7 +129,7 @@ def test_a_solver_rebuilt_from_its_saved_state_finishes_the_job() -> None:
     for _ in range(25):
         command = first.next_command()
         assert command is not None
-        first.observe(game.send(command))
+        first.observe(read_reply(command, game.send(command)))
     saved = json.loads(json.dumps(first.to_dict()))
     assert saved["knowledge"]["placed"], "markers were down when the state was saved"
     second = drive(MazeSolver.from_dict(saved, options=SolverOptions(entry_name="Hall")), game.send)
@@ -191,14 +192,14 @@ def test_merge_folds_one_room_into_another() -> None:
 
 
 def test_room_text_parsing() -> None:
-    view = parse_view("\n\nMaze\n" + ALIKE + "\n\nYou can see a clay pot here.\n")
+    view = parse_view(read_reply("look", "\n\nMaze\n" + ALIKE + "\n\nYou can see a clay pot here.\n"))
     assert (view.name, view.core, view.rest, view.dark) == (
         "Maze",
         ALIKE,
         "You can see a clay pot here.",
         False,
     )
-    assert parse_view("Darkness\nIt is pitch dark, and you can't see a thing.").dark
+    assert parse_view(read_reply("look", "Darkness\nIt is pitch dark, and you can't see a thing.")).dark
     assert MazeRoom("x", "Maze", ALIKE, "k", "1").tried("n") is False
 
 

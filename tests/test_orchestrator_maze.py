@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from autofrotz.llm import MockLLM
+from autofrotz.reading import Reading
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
 from tests.orchestrator_support import make_config, reply, require_cellar
@@ -24,8 +25,8 @@ class FakeSolver:
     def next_command(self) -> str | None:
         return self.commands.pop(0) if self.commands else None
 
-    def observe(self, output: str) -> None:
-        self.observed.append(output)
+    def observe(self, reply: Reading) -> None:
+        self.observed.append(reply.text)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from autofrotz.reading import EMPTY, Reading, reading_of
 from autofrotz.words.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -86,6 +87,12 @@ class TurnContext:
     items: ItemReader | None = None
     # The story file's dictionary: the words its parser reads (the game's word list, not its state).
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    # The last reply's one reading (reading/): the turn loop hands in the turn's own; a context made
+    # without it, or with another reply's, reads its last_output here.
+    reading: Reading = EMPTY
+
+    def __post_init__(self) -> None:
+        self.reading = reading_of(self.reading, self.last_command or "", self.last_output)
 
 
 class GameAgentProtocol(Protocol):

@@ -54,7 +54,7 @@ class Choosing(AgentBase):
         nouns = renamed(list(self.mem.seen.nouns.get(room or "?", [])), self.mem)
         text = ctx.last_output or ""
         creatures = w.threatening(text, nouns + ctx.visible_items)
-        dark = bool(w.DARK.search(text)) or room_dark(ctx)
+        dark = ctx.reading.dark_said or room_dark(ctx)
         locked = room in self.mem.seen.locked_rooms
         inventory = self._carried_names()
         bad = frozenset(self.mem.vocab.bad_words)

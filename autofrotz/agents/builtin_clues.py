@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.reading import Reading
 
 LOOSE = re.compile(
     r"(\bloose\b|(?:not|n't)(?: seem| appear)? (?:properly|firmly|securely) "
@@ -123,18 +124,20 @@ def look_after_open(command: str, text: str) -> list[str]:
     return []
 
 
-def clue_commands(command: str, objects: list[str], text: str, people: list[str], names: list[str],
+def clue_commands(command: str, objects: list[str], reply: Reading, people: list[str], names: list[str],
                   held: list[str]) -> list[str]:  # fmt: skip
     """Every follow-up one reply's clues point at: pull what is loose, look again after an opening,
     search what would not be taken, climb to what is out of reach.
 
-    >>> clue_commands("take brick", ["brick"], "The brick isn't firmly attached.", [], [], [])
+    >>> from autofrotz.reading import read_reply as r
+    >>> clue_commands("take brick", ["brick"], r("", "The brick isn't firmly attached."), [], [], [])
     ['pull brick', 'move brick', 'search brick']
     """
+    text = reply.text
     out = (
         loose_actions(objects, text)
         + look_after_open(command, text)
-        + search_untakeable(command, objects, text)
+        + search_untakeable(command, objects, reply)
     )
     return out + reach_actions(text, people, supports_in(names), held)
 
@@ -160,18 +163,19 @@ def feed_actions(held: list[str], animals: list[str]) -> list[str]:
 TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|already have)\b", re.IGNORECASE)
 
 
-def search_untakeable(command: str, objects: list[str], text: str) -> list[str]:
+def search_untakeable(command: str, objects: list[str], reply: Reading) -> list[str]:
     """A single thing here that would not be taken may hold something: search it.
 
-    >>> search_untakeable("take big barrel", ["big barrel"], "You could never lift that.")
+    >>> from autofrotz.reading import read_reply as r
+    >>> search_untakeable("take big barrel", ["big barrel"], r("", "You could never lift that."))
     ['search big barrel']
-    >>> search_untakeable("take lamp", ["lamp"], "Taken.")
+    >>> search_untakeable("take lamp", ["lamp"], r("", "Taken."))
     []
-    >>> search_untakeable("take orb", ["orb"], "You can't see any such thing.")
+    >>> search_untakeable("take orb", ["orb"], r("", "You can't see any such thing."))
     []
     """
     if not command.startswith("take ") or command == "take all" or len(objects) != 1:
         return []
-    if TAKEN.search(text[:200]) or w.not_here(text):
+    if TAKEN.search(reply.text[:200]) or reply.not_here:
         return []
     return [f"search {objects[0]}"]

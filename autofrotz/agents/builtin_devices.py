@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_memory import Memory, Vocab  # noqa: F401 (doctests)
+from autofrotz.reading import Reading
 
 # Devices that act on whatever they are pointed at (launchers, optics): the genre's aiming verbs apply.
 AIMABLE = w.word_class("launcher cannon catapult")
@@ -74,28 +75,20 @@ def _name(phrase: str) -> str:
     return " ".join(words[-2:])
 
 
-def other_controls(command: str, reply: str, controls: list[str]) -> list[str]:
+def other_controls(command: str, reply: Reading, controls: list[str]) -> list[str]:
     """After a control did something, the other controls in reach are worth working next.
 
-    >>> other_controls("push button", "A red light starts to flash.", ["button", "light switch"])
+    >>> from autofrotz.reading import read_reply as r
+    >>> other_controls("push button", r("", "A red light starts to flash."), ["button", "light switch"])
     ['push light switch']
-    >>> other_controls("push button", "Nothing obvious happens.", ["button", "light switch"])
+    >>> other_controls("push button", r("", "Nothing obvious happens."), ["button", "light switch"])
     []
     """
     verb, _, thing = command.partition(" ")
-    if verb not in OPERATE or not w.has_class(thing, w.SWITCHES) or _refusal(reply[:200]):
+    if verb not in OPERATE or not w.has_class(thing, w.SWITCHES) or reply.held_back:
         return []
     names = dict.fromkeys(c for c in controls if w.has_class(c, w.SWITCHES) and w.head(c) != w.head(thing))
     return [f"push {c}" for c in names]
-
-
-def _refusal(reply: str) -> bool:
-    """A refusal, or a prerequisite the game asks for first.
-
-    >>> _refusal("You need to open the glass lid of the case first."), _refusal("Click.")
-    (True, False)
-    """
-    return w.is_refusal(reply) or bool(w.FIRST.search(reply))
 
 
 def arrival_waits(reply: str) -> list[str]:
@@ -155,16 +148,17 @@ RIDE = re.compile(
 )
 
 
-def ride_exits(command: str, reply: str, exits: list[str]) -> list[str]:
+def ride_exits(command: str, reply: Reading, exits: list[str]) -> list[str]:
     """Rule step-out-where-the-room-moved-to: a control that moved the room we stand in (a lift) opens its
     ways on another place: the room's exits are walked before the next control is worked.
 
-    >>> ride_exits("push second button", "The doors close and the lift rises. The doors open.", ["north"])
+    >>> from autofrotz.reading import read_reply as r
+    >>> ride_exits("push second button", r("", "The lift rises. The doors open."), ["north"])
     ['north']
-    >>> ride_exits("push button", "A red light starts to flash.", ["north"])
+    >>> ride_exits("push button", r("", "A red light starts to flash."), ["north"])
     []
     """
     verb = command.partition(" ")[0]
-    if verb not in OPERATE or _refusal(reply[:200]) or not RIDE.search(reply[:300]):
+    if verb not in OPERATE or reply.held_back or not RIDE.search(reply.text[:300]):
         return []
     return list(dict.fromkeys(exits))

@@ -29,9 +29,9 @@ def observe(obj: Objectives, ctx: TurnContext, score_before: int) -> None:
         obj.sent = ""
         return
     command = obj.sent
-    failed = bool(command) and (refused(command, text) or w.unknown_word(text) is not None)
+    failed = bool(command) and (refused(command, ctx.reading) or ctx.reading.unknown_word is not None)
     failed = failed and not (ctx.score is not None and ctx.score > score_before)  # points: it worked
-    obj.judge(ctx.room_id, text, ctx.turn_number, ctx.room_id != obj.sent_from, failed, w.not_here(text))
+    obj.judge(ctx.room_id, text, ctx.turn_number, ctx.room_id != obj.sent_from, failed, ctx.reading.not_here)
     opening = not obj.read_opening and ctx.last_command is None
     body = text.replace(ctx.room_description, " ") if ctx.room_description else text
     obj.read(body, ctx.vocabulary, opening)

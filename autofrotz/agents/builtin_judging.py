@@ -13,7 +13,6 @@ from autofrotz.agents.builtin_barriers import barring_things, left_behind, opene
 from autofrotz.agents.builtin_base import (
     CHANGING_VERBS,
     INVENTORY_ROOM,
-    NOTHING_HAPPENS,
     OPERATING_VERBS,
     STOCK_KEPT,
     STOCK_LENGTH,
@@ -48,6 +47,7 @@ from autofrotz.agents.builtin_ways import (
     ways_the_reply_opens,
 )
 from autofrotz.managers.item_replies import ALREADY_HAVE
+from autofrotz.reading import Reading
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class Judging(AgentBase):
             return
         if mem.now.last_command:
             self._judge(ctx, text)
-        unlit = is_move(mem.now.last_command) and w.DARK.search(text[:300]) and on("dark-means-unlit")
+        unlit = is_move(mem.now.last_command) and ctx.reading.dark_said_head and on("dark-means-unlit")
         if mem.now.lit and unlit:
             # dark-means-unlit: a room reached too dark to see says no light is on, whatever we lit before
             # (the lamp dropped at a death, left behind, or burnt out): light one again before going on.
@@ -79,7 +79,7 @@ class Judging(AgentBase):
             mem.now.lit = False
         mem.now.score = ctx.score if ctx.score is not None else mem.now.score
         stuck = mem.now.last_command.startswith("open ") and stuck_way(mem.now.last_command[5:], text)
-        if (w.LOCKED.search(text) or stuck) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
+        if (ctx.reading.locked or stuck) and ctx.room_id and ctx.room_id not in mem.seen.locked_rooms:
             mem.seen.locked_rooms.append(ctx.room_id)
         self._collect_nouns(ctx, text)
         self._note_uses(ctx, text)
@@ -94,10 +94,10 @@ class Judging(AgentBase):
         """The reply to the last command, read by the rows of MOVE_ROWS (a move) or ACTION_ROWS (any other
         command) in order, after the words the parser did not know; a row that settles the reply ends it."""
         mem, command, room = self.mem, self.mem.now.last_command, self.mem.now.last_room
-        word = w.unknown_word(text)
+        word = ctx.reading.unknown_word
         if word and word not in mem.vocab.bad_words:
             mem.vocab.bad_words.append(word)
-        if w.BAD_VERB.search(text) and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
+        if ctx.reading.bad_verb and command.split()[0] not in mem.vocab.bad_verbs and not is_move(command):
             mem.vocab.bad_verbs.append(command.split()[0])
         reply = Judged(ctx, text, command, room, ctx.room_id != room)
         for _rule, judge in MOVE_ROWS if is_move(command) else ACTION_ROWS:
@@ -118,7 +118,7 @@ class Judging(AgentBase):
         copy of the room left is an endless strip."""
         if j.moved:
             self._check_clone(j.ctx, j.command, j.room)
-        if not j.moved or w.is_refusal(j.text[:60]):
+        if not j.moved or j.reading.refusal_opening:
             self.mem.note_fail(j.room, j.command)
         return j.moved  # a move that went somewhere is settled
 
@@ -143,7 +143,7 @@ class Judging(AgentBase):
         return False
 
     def _described(self, j: Judged) -> bool:
-        self._note_described(j.command, j.text)
+        self._note_described(j.command, j.reading)
         return False
 
     def _reply_opens(self, j: Judged) -> bool:
@@ -164,16 +164,16 @@ class Judging(AgentBase):
     def _scenery(self, j: Judged) -> bool:
         """The parser calls a thing scenery: nothing there is worth a command, in any room."""
         mem, command = self.mem, j.command
-        if w.SCENERY.search(j.text[:200]) and not j.moved and len(objects(command)) == 1:
+        if j.reading.scenery and not j.moved and len(objects(command)) == 1:
             mem.vocab.scenery += [o for o in objects(command) if o not in mem.vocab.scenery]
-        elif w.SCENERY.search(j.text[:200]) and command.startswith("put ") and len(objects(command)) == 2:
+        elif j.reading.scenery and command.startswith("put ") and len(objects(command)) == 2:
             scenery = objects(command)[-1]  # we carry what we put: the place put into is the scenery
             mem.vocab.scenery += [] if scenery in mem.vocab.scenery else [scenery]
         return False
 
     def _absent(self, j: Judged) -> bool:
         """A name the reply says is not here: by its head noun once, else not here in this room."""
-        if w.not_here(j.text) and not j.moved:
+        if j.reading.not_here and not j.moved:
             self._call_by_head(j.ctx, j.command, j.text, j.room)
             for noun in self._not_here(j.ctx, j.command, j.text):
                 if not self.mem.absent(j.room, noun):
@@ -188,29 +188,29 @@ class Judging(AgentBase):
         return False
 
     def _too_heavy(self, j: Judged) -> bool:
-        if w.TOO_HEAVY.search(j.text):
+        if j.reading.too_heavy:
             self._make_room(j.ctx, j.command)
         return False
 
     def _partly_understood(self, j: Judged) -> bool:
         """The parser read only part of the command: the thing by its head noun, the command without its
         instrument."""
-        if w.PARTLY_UNDERSTOOD.search(j.text[:200]) and not j.moved:
+        if j.reading.partly_understood and not j.moved:
             self._retry_by_head(j.command, j.room)
             bare = without_instrument(j.command, j.text)
             self.mem.plans.add([bare] if bare else [], "retry-without-instrument", front=True)
         return False
 
     def _verb_only(self, j: Judged) -> bool:
-        phrase = w.verb_only(j.command, j.text[:200])
+        phrase = w.verb_only(j.command, j.reading.understood_verb_head)
         if phrase and phrase not in self.mem.vocab.bad_phrases:
             self.mem.vocab.bad_phrases.append(phrase)
         return False
 
     def _refusal(self, j: Judged) -> bool:
         """A refusal (or the game's stock way of saying no) counts as failed, and settles the reply."""
-        if (refused(j.command, j.text) or self._stock_reply(j.ctx, j.command, j.text)) and not j.moved:
-            if not w.TOO_HEAVY.search(j.text):  # too heavy is no refusal: a drop makes room for a retry
+        if (refused(j.command, j.reading) or self._stock_reply(j.ctx, j.command, j.text)) and not j.moved:
+            if not j.reading.too_heavy:  # too heavy is no refusal: a drop makes room for a retry
                 self.mem.note_fail(j.room, j.command)
             return True
         return False
@@ -219,8 +219,8 @@ class Judging(AgentBase):
         """What a command that worked changes, the controls it points to, a room it moved, the ways named."""
         if not j.moved:
             self._after_success(j.ctx, j.command, j.room)
-            self._work_controls(j.command, j.text)
-            self._ride(j.ctx, j.command, j.text, j.room)
+            self._work_controls(j.command, j.reading)
+            self._ride(j.ctx, j.command, j.room)
             for direction in w.directions_in(j.text):
                 self.mem.add_hint(j.room, direction)
         return True
@@ -231,9 +231,9 @@ class Judging(AgentBase):
         text or the item list shows (rr.unseen); a thing a reply once said we hold that is missed so
         leaves what we hold (it was put down by another name, or taken from us)."""
         named = objects(command)
-        if len(named) < 2 or not rr.SUCH_THING.search(text[:200]):
+        if len(named) < 2 or not ctx.reading.such_thing_head:
             return named
-        missed = rr.unseen(text, named, shown_here(ctx))
+        missed = rr.unseen(ctx.reading, named, shown_here(ctx))
         self.mem.seen.held = [h for h in self.mem.seen.held if not {h, short(h), w.head(h)} & set(missed)]
         return missed
 
@@ -258,7 +258,7 @@ class Judging(AgentBase):
         """A short reply the game gave word for word to commands of different verbs is its stock way of
         saying no ("That would achieve nothing."), whatever its wording: learned per game, not listed."""
         reply = " ".join(text.split()).lower()
-        if not reply or len(reply) > STOCK_LENGTH or w.SUCCESS.search(reply):
+        if not reply or len(reply) > STOCK_LENGTH or ctx.reading.success_said:
             return False
         if ctx.score is not None and ctx.score > self.mem.now.score:
             return False
@@ -279,20 +279,22 @@ class Judging(AgentBase):
             listed = mem.seen.nouns.get(room or "?", [])
             mem.seen.nouns[room or "?"] = list(dict.fromkeys(renamed([short(n) for n in listed], mem)))
 
-    def _work_controls(self, command: str, text: str) -> None:
+    def _work_controls(self, command: str, reading: Reading) -> None:
         """One control did something: the other controls in reach come next."""
         mem = self.mem
         controls = [short(n) for n in mem.seen.nouns.get(mem.now.last_room or "?", [])] + renamed(
             [short(i) for i in self._carried_names()], mem
         )
-        follows = [f for f in other_controls(command, text, controls) if f not in mem.plans.commands()]
+        follows = [f for f in other_controls(command, reading, controls) if f not in mem.plans.commands()]
         mem.plans.add(follows, "work-the-other-controls", front=True)
 
-    def _ride(self, ctx: TurnContext, command: str, text: str, room: str | None) -> None:
+    def _ride(self, ctx: TurnContext, command: str, room: str | None) -> None:
         """Rule step-out-where-the-room-moved-to (builtin_devices.py): a lift moved; its exits lead on."""
         known = self.mem.seen.hinted.get(room or "?", []) + sorted(self._mapped_exits(room))
-        exits = ride_exits(command, text, known + list(ctx.exits))
-        if ride_exits(command, text, ["out"]):  # this control moved the room: ride-again-to-unwalked-floors
+        exits = ride_exits(command, ctx.reading, known + list(ctx.exits))
+        if ride_exits(
+            command, ctx.reading, ["out"]
+        ):  # this control moved the room: ride-again-to-unwalked-floors
             self.mem.seen.rides.setdefault(f"{room or '?'}|{command}", 1)
         for move in exits:
             self.mem.attempts.unmark(room, move)
@@ -363,19 +365,12 @@ class Judging(AgentBase):
             return name in self.mem.seen.unopenable
         return w.head(name) in {w.head(u) for u in self.mem.seen.unopenable}
 
-    def _note_described(self, command: str, text: str) -> None:
+    def _note_described(self, command: str, reading: Reading) -> None:
         """A word an examine answered in words of its own (not "no such thing", not scenery, not a
         word the parser missed) is a thing the late sweep works (examine-every-word-when-all-else-is-done)."""
         if not self._every_word_on() or not command.startswith("examine ") or len(objects(command)) != 1:
             return
-        head = text[:200]
-        if w.NOT_HERE.search(head) or w.SCENERY.search(head) or w.UNKNOWN_WORD.search(head):
-            return
-        if (
-            w.PARTLY_UNDERSTOOD.search(head)
-            or w.BAD_VERB.search(head)
-            or NOTHING_HAPPENS.fullmatch(head.strip())
-        ):
+        if reading.stock_no:
             return
         name = objects(command)[0]
         if name not in self.mem.seen.described:
@@ -520,6 +515,11 @@ class Judged:
     command: str
     room: str | None  # where the command was sent
     moved: bool  # the player is in another room now
+
+    @property
+    def reading(self) -> Reading:
+        """The reply's one reading (reading/)."""
+        return self.ctx.reading
 
 
 Judge = Callable[[Judging, Judged], bool]  # True: the reply is settled, the rows after it do not read it

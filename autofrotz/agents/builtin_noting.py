@@ -46,7 +46,6 @@ from autofrotz.agents.builtin_ways import (
     stand_higher,
     words_to_say,
 )
-from autofrotz.reading.patterns import WANTS_OBJECT
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +82,7 @@ class Noting(AgentBase):
             name = short(mem.now.last_command[5:])
             if name not in mem.seen.fixed:
                 mem.seen.fixed.append(name)
-        elif not w.is_refusal(text):
+        elif not ctx.reading.refusal:
             for phrase in w.noun_phrases(text):
                 if has_any(phrase, NOTABLE):
                     mem.add_noun(room, phrase)
@@ -112,8 +111,11 @@ class Noting(AgentBase):
     def _after_prerequisite(self, ctx: TurnContext, text: str) -> None:
         """The prerequisite (queued by the rows before), then the command it held up."""
         mem, last = self.mem, self.mem.now.last_command
-        first = w.FIRST.search(text[:200])
-        if first and (w.closed_things(text) or w.follow_ups(text) or revealed_searches(text)) and last:
+        if (
+            ctx.reading.asks_first
+            and (w.closed_things(text) or w.follow_ups(text) or revealed_searches(text))
+            and last
+        ):
             mem.plans.add([last], "retry-after-its-prerequisite")
             mem.attempts.unmark(ctx.room_id, last)
 
@@ -170,7 +172,9 @@ class Noting(AgentBase):
         """Things out of reach, openings to look into: the commands a clue points to (once heard)."""
         mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
         held, names, people = self._clue_names(ctx)
-        clues = clue_commands(command, objects(command), text, list(dict.fromkeys(people)), names, held)
+        clues = clue_commands(
+            command, objects(command), ctx.reading, list(dict.fromkeys(people)), names, held
+        )
         clues = mem.unheard_clues(room, command, clues, text)
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)
@@ -179,7 +183,7 @@ class Noting(AgentBase):
     def _higher(self, ctx: TurnContext, text: str) -> None:
         mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
         held, names, _ = self._clue_names(ctx)
-        higher = stand_higher(command, text, names, held) + seen_from_higher(command, text)
+        higher = stand_higher(command, text, names, held) + seen_from_higher(command, ctx.reading)
         higher = mem.unheard_clues(room, command, higher, text)
         for follow in higher:
             mem.attempts.tries.pop(spot(room, follow), None)
@@ -188,12 +192,14 @@ class Noting(AgentBase):
     def _locked_looks(self, ctx: TurnContext, text: str) -> None:
         keys_held = any(w.has_class(short(i), w.KEYS) for i in self._carried_names())
         self.mem.plans.add(
-            locked_looks(self.mem.now.last_command, text, keys_held), "examine-what-is-locked", front=True
+            locked_looks(self.mem.now.last_command, ctx.reading, keys_held),
+            "examine-what-is-locked",
+            front=True,
         )
 
     def _listed_parts(self, ctx: TurnContext, text: str) -> None:
         mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
-        if command.startswith(LOOK_VERBS) and not refused(command, text):
+        if command.startswith(LOOK_VERBS) and not refused(command, ctx.reading):
             for part in listed_parts(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, part)
                 mem.seen.parts += [] if part in mem.seen.parts else [part]
@@ -207,9 +213,8 @@ class Noting(AgentBase):
 
     def _verb_asked_about(self, ctx: TurnContext, text: str) -> None:
         mem, room = self.mem, self.mem.now.last_room
-        wanted = WANTS_OBJECT.search(text[:200])
-        if wanted:
-            verb = wanted.group(1).lower()
+        verb = ctx.reading.parser_question
+        if verb:
             nouns = [short(n) for n in mem.seen.nouns.get(room or "?", [])][:4]
             # Rule carried-things-for-the-verb-asked-about: what is carried is as likely an object of it.
             held = [short(n) for n in self._carried_names() if short(n) not in nouns][:4]
@@ -229,7 +234,7 @@ class Noting(AgentBase):
 
     def _revealed_parts(self, ctx: TurnContext, text: str) -> None:
         mem, room = self.mem, self.mem.now.last_room
-        if mem.now.last_command.startswith(LOOK_VERBS) and not refused(mem.now.last_command, text):
+        if mem.now.last_command.startswith(LOOK_VERBS) and not refused(mem.now.last_command, ctx.reading):
             for phrase in w.noun_phrases(text)[:PARTS_PER_REPLY]:
                 mem.add_noun(room, phrase)
                 if short(phrase) not in mem.seen.parts:
@@ -246,7 +251,7 @@ class Noting(AgentBase):
         use = described_use(text) if looked and looked in self._carried_names() else None
         if use and all(u[0] != looked for u in seen.uses):
             seen.uses.append([looked, use[0], *use[1]])
-        opened = revealed_inside(command, text)
+        opened = revealed_inside(command, ctx.reading)
         if opened and opened[1]:
             seen.holders.append([self.mem.now.last_room or "?", opened[0], *opened[1]])
         for use_of, container in self._uses_here(ctx.room_id or "?"):
@@ -268,7 +273,7 @@ class Noting(AgentBase):
             and treasure_room(f"{ctx.room_description or ''}\n{text}")
         ):
             mem.seen.treasure_rooms.append(here)  # the game names this room as the place for treasure
-        marked = starred_names(text) + ([] if w.is_refusal(text) else valued_names(text))
+        marked = starred_names(text) + ([] if ctx.reading.refusal else valued_names(text))
         mem.seen.valuables += [n for n in dict.fromkeys(map(short, marked)) if n not in mem.seen.valuables]
         moved = ctx.room_id != mem.now.last_room
         if ctx.room_id and boarded(mem.now.last_command if moved else "", ctx.room_name):
@@ -287,7 +292,7 @@ class Noting(AgentBase):
             seen.speaking_rooms.append(ctx.room_id)
         self.mem.plans.add(told, "say-the-word-told", front=True)
         command = (self.mem.now.last_command or "").lower()
-        spoken = command.startswith(TALK_VERBS) and not w.is_refusal(text) and len(text) > SPOKEN_LENGTH
+        spoken = command.startswith(TALK_VERBS) and not ctx.reading.refusal and len(text) > SPOKEN_LENGTH
         if not (ctx.last_command is None or spoken):
             return
         fresh = [t for t in spoken_topics(text, ctx.vocabulary) if t not in seen.topics]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_tactics import short
+from autofrotz.reading import Reading
 
 
 def signature(ctx: TurnContext) -> str:
@@ -35,19 +35,20 @@ LOOK_VERBS = ("examine ", "read ", "search ", "look ")
 SHORT_REPLY = 60  # characters: a look reply this short that sounds like a refusal is one
 
 
-def refused(command: str, text: str) -> bool:
+def refused(command: str, reading: Reading) -> bool:
     """Whether a reply refused a command; a long description is only refused when the thing is not there.
 
-    >>> refused("examine door", "The front door is closed. There's a notice pinned to it, and a doorbell.")
+    >>> from autofrotz.reading import read_reply as r
+    >>> refused("examine door", r("", "The front door is closed. There's a notice pinned to it, and a bell."))
     False
-    >>> refused("open door", "The front door is closed."), refused("read note", "It is too dark to read.")
+    >>> refused("open door", r("", "The door is closed.")), refused("read", r("", "It is too dark to read."))
     (True, True)
-    >>> refused("push meadow", "You can't see any such thing.")
+    >>> refused("push meadow", r("", "You can't see any such thing."))
     True
     """
-    if command.startswith(LOOK_VERBS) and len(text.strip()) > SHORT_REPLY:
-        return w.not_here(text)
-    return w.is_refusal(text) or w.not_here(text)
+    if command.startswith(LOOK_VERBS) and len(reading.text.strip()) > SHORT_REPLY:
+        return reading.not_here
+    return reading.refusal or reading.not_here
 
 
 def dark_on_map(world_map: Any, room: str | None) -> bool:

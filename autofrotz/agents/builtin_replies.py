@@ -17,7 +17,7 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import objects
-from autofrotz.agents.builtin_words import is_refusal
+from autofrotz.reading import EMPTY, Reading
 from autofrotz.words.vocabulary import Vocabulary
 
 # Light sources by their stock names (lamp, lantern, torch, candle...): the convention of every cave game.
@@ -72,6 +72,7 @@ class Reply:
     inventory: tuple[str, ...]
     vocabulary: Vocabulary
     shown: str = ""  # the room's own text, what it shows and what we carry: things known to be here
+    reading: Reading = EMPTY  # the reply's one reading (reading/)
 
     @property
     def moved(self) -> bool:
@@ -92,17 +93,12 @@ class YesNo:
     name: str = "answer-yes-no"
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
-        if not rr.yes_no_question(seen.text):
+        if not seen.reading.yes_no_question:
             return []
         question = " ".join(seen.text.split())[-80:]
         asked = mem.questions.get(question, 0)
         mem.questions[question] = asked + 1
         return [Plan("yes" if asked % 2 == 0 else "no", self.name, seen.here, True)]
-
-
-HALF_READ = re.compile(
-    r"only understood you as far as|didn't understand that sentence|not a verb I recogni[sz]e", re.IGNORECASE
-)
 
 
 @dataclass(frozen=True)
@@ -116,9 +112,9 @@ class WhichOne:
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
         again_after, mem.next_option = mem.next_option, ""
-        options = [o for o in rr.choices(seen.text) if rr.words_known(o, seen.vocabulary)]
+        options = [o for o in rr.choices(seen.reading) if rr.words_known(o, seen.vocabulary)]
         if not options:
-            if again_after and not HALF_READ.search(seen.text):
+            if again_after and not seen.reading.half_read:
                 return [Plan(again_after, f"{self.name}: the next option", seen.here, True)]
             return []
         question = " ".join(seen.text.split())[-80:]
@@ -178,7 +174,7 @@ class UnknownWords:
     name: str = "unknown-word"
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
-        for _rule, word in rr.unknown_words(seen.text, seen.command):
+        for _rule, word in seen.reading.unknown_words:
             if word not in mem.unknown and word not in ("look", "wait", "inventory"):
                 mem.unknown.append(word)
         return []
@@ -199,7 +195,7 @@ class NotHere:
             return []
         named = objects(seen.command)
         answered = mem.answered.setdefault(seen.room or "?", [])
-        gone = rr.unseen(seen.text, named, seen.shown) + (named if rr.out_of_reach(seen.text) else [])
+        gone = rr.unseen(seen.reading, named, seen.shown) + (named if seen.reading.out_of_reach else [])
         if not gone:  # the game took these names here: a later "no such thing" is the verb's fault
             answered += [n for n in named if n not in answered]
         listed = mem.unseen.setdefault(seen.room or "?", {})
@@ -238,10 +234,10 @@ class DarkOpening:
         plans: list[Plan] = []
         if any(set(_short(i).split()) & LIGHTS for i in seen.inventory):
             return plans  # a light in hand: the agent's own urgent rule lights it
-        for light in rr.light_named(seen.text, LIGHTS):
+        for light in rr.light_named(seen.reading, LIGHTS):
             plans += [Plan(f"{v} {light}", self.name, seen.here) for v in ("take", "turn on", "light")]
         opening = seen.turn <= OPENING_TURNS and seen.here == self_start(mem, seen)
-        if opening and rr.DARK.search(seen.text):
+        if opening and seen.reading.dark_anywhere:
             plans += [Plan(c, "dark-opening", seen.here) for c in DARK_OPENING]
         if opening and rr.ASLEEP.search(seen.text):
             plans += [Plan(c, "asleep-opening", seen.here) for c in ("wake up", "stand up")]
@@ -268,8 +264,6 @@ IN_THE_WAY = re.compile(
     r"(?:in the way|closed|shut|locked)\b",
     re.I,
 )
-# "is locked", "It's locked.", "seems to be locked", "are solidly locked": any adverb may stand before it
-LOCKED = re.compile(r"(?:\b(?:is|are|seems?|appears?)|'s|'re) (?:to be )?(?:[a-z]+ly )?locked\b", re.I)
 UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b", re.I)
 OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopened\b|\bopens\b", re.I)
 REFUSED = re.compile(r"\b(?:can't|cannot|won't|doesn't|don't|isn't|aren't|not|locked|fit|already)\b", re.I)
@@ -313,13 +307,13 @@ class ShutWay:
                 opening = Plan(f"push {door}", "move-what-is-in-the-way", here, True) if pushed else None
                 plans.append(opening or Plan(f"open {door}", self.name, here, True))
             return self._unlock(seen, door, mem) + plans
-        if verb == "open" and named and LOCKED.search(text):
+        if verb == "open" and named and seen.reading.locked_any:
             return self._unlock(seen, named[0], mem)
         stuck_door = verb == "open" and stuck_way(named, text)
         tried = self._unlock(seen, named[0], mem, stuck=True) if stuck_door else []
         if tried:  # the key carried first; with none, the rules below (a stuck gate is climbed)
             return tried
-        stuck = verb == "open" and named and mem.held_up.get(here or "?") and is_refusal(text)
+        stuck = verb == "open" and named and mem.held_up.get(here or "?") and seen.reading.refusal_lock_head
         if stuck and named[0].split()[-1] in CLIMBED_WAYS:
             # climb-what-will-not-open: a gate that is stuck (not locked) is climbed over instead
             return [Plan(f"climb {named[0]}", "climb-what-will-not-open", here, True)]
@@ -330,7 +324,7 @@ class ShutWay:
         if verb == "unlock" and named and UNLOCKED.search(text) and not REFUSED.search(text):
             return [Plan(f"open {named[0]}", "open-what-was-unlocked", here, True)]
         move = mem.held_up.get(here or "?")
-        if verb == "push" and move and not REFUSED.search(text) and not is_refusal(text):
+        if verb == "push" and move and not REFUSED.search(text) and not seen.reading.refusal_lock_head:
             del mem.held_up[here or "?"]  # move-what-is-in-the-way: the thing moved, the way may be clear
             return [Plan(move, "move-what-is-in-the-way", here, True)]
         if verb == "open" and move and OPENED.search(text) and not REFUSED.search(text):
@@ -340,7 +334,7 @@ class ShutWay:
 
     def _unlock(self, seen: Reply, thing: str, mem: ReplyMemory, stuck: bool = False) -> list[Plan]:
         """Unlock a locked thing with each key we carry (remembered for a key found later)."""
-        if not thing or not (stuck or LOCKED.search(seen.text[:300])):
+        if not thing or not (stuck or seen.reading.locked_any):
             return []
         locked = mem.locked.setdefault(seen.here or "?", [])
         locked += [] if thing in locked else [thing]
@@ -444,8 +438,8 @@ class ReplyTactics:
         if ctx.score is not None and ctx.score != mem.score:
             mem.score, mem.blocked = ctx.score, {}  # progress: people may let us pass now
         sent_from = mem.last_room if mem.last_room is not None else ctx.room_id  # first turn: here
-        seen = Reply(ctx.last_command or "", sent_from, ctx.room_id, ctx.last_output or "",
-                     ctx.turn_number, tuple(carried), ctx.vocabulary, shown_here(ctx))  # fmt: skip
+        seen = Reply(ctx.last_command or "", sent_from, ctx.room_id, ctx.last_output or "", ctx.turn_number,
+                     tuple(carried), ctx.vocabulary, shown_here(ctx), ctx.reading)  # fmt: skip
         fresh = [plan for rule in RULES if on(rule.name) for plan in rule.react(seen, mem)]
         kept = [Plan(*p) for p in mem.plans if p[2] == ctx.room_id and p[1] not in ANSWERS]
         fresh = list({p.command: p for p in reversed(fresh)}.values())[::-1]  # one plan per command

@@ -27,6 +27,7 @@ import re
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_explore import COMPASS
 from autofrotz.managers.room_exits import parse_exits
+from autofrotz.reading import Reading
 from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -252,35 +253,39 @@ def stand_higher(command: str, text: str, names: list[str], held: list[str]) -> 
 TAKEN_FROM_HIGH = 2  # things a higher view showed that are taken at once
 
 
-def seen_from_higher(command: str, text: str) -> list[str]:
+def seen_from_higher(command: str, reading: Reading) -> list[str]:
     """Rule `stand-higher-to-look`, second half: standing on something showed things ("From up on the
     stool you spot a tin whistle on the shelf"): take them while up there.
 
-    >>> seen_from_higher("stand on stool", "From up here you can make out a tin whistle on the shelf.")
+    >>> from autofrotz.reading import read_reply as r
+    >>> seen_from_higher("stand on stool", r("", "From up here you can make out a tin whistle on the shelf"))
     ['take tin whistle', 'take shelf']
-    >>> seen_from_higher("stand on bench", "You can't stand on that."), seen_from_higher("look", "A key.")
-    ([], [])
+    >>> seen_from_higher("stand on bench", r("", "You can't stand on that."))
+    []
+    >>> seen_from_higher("look", r("", "A key."))
+    []
     """
     words = command.lower().split()
-    if words[:2] != ["stand", "on"] or w.is_refusal(text):
+    if words[:2] != ["stand", "on"] or reading.refusal:
         return []
     support = " ".join(words[2:])
-    found = [n for n in w.noun_phrases(text) if n != support and w.head(n) != w.head(support)]
+    found = [n for n in w.noun_phrases(reading.text) if n != support and w.head(n) != w.head(support)]
     return [f"take {n}" for n in found[:TAKEN_FROM_HIGH]]
 
 
-def locked_looks(command: str, text: str, keys_held: bool) -> list[str]:
+def locked_looks(command: str, reading: Reading, keys_held: bool) -> list[str]:
     """Rule `examine-what-is-locked`: "open X" answered that it is locked, and we carry no key: examine X
     (a door's own text often says where its key is: "a ledge above the door", "a keyhole with something
     glinting inside"); the key hunt looks at the room's other things.
 
-    >>> locked_looks("open oak door", "It seems to be locked.", False)
+    >>> from autofrotz.reading import read_reply as r
+    >>> locked_looks("open oak door", r("", "It seems to be locked."), False)
     ['examine oak door']
-    >>> locked_looks("open door", "It is locked.", True), locked_looks("open box", "Opened.", False)
+    >>> locked_looks("open door", r("", "It is locked."), True), locked_looks("open box", r("", "Opened."), 0)
     ([], [])
     """
     words = command.lower().split()
-    if keys_held or len(words) < 2 or words[0] != "open" or not w.LOCKED.search(text[:200]):
+    if keys_held or len(words) < 2 or words[0] != "open" or not reading.locked_head:
         return []
     return [f"examine {' '.join(words[1:])}"]
 
@@ -337,19 +342,20 @@ def described_use(text: str) -> tuple[str, list[str]] | None:
     return found.group(1).lower(), steps
 
 
-def revealed_inside(command: str, text: str) -> tuple[str, list[str]] | None:
+def revealed_inside(command: str, reading: Reading) -> tuple[str, list[str]] | None:
     """Rule `use-a-thing-for-its-purpose`, second half: a container just opened and the words of what
     its opening showed ("You open the drawer, revealing some silver").
 
-    >>> revealed_inside("open drawer", "You open the drawer, revealing some silver")
+    >>> from autofrotz.reading import read_reply as r
+    >>> revealed_inside("open drawer", r("", "You open the drawer, revealing some silver"))
     ('drawer', ['silver'])
-    >>> revealed_inside("open door", "It seems to be locked.") is None
+    >>> revealed_inside("open door", r("", "It seems to be locked.")) is None
     True
     """
     words = command.lower().split()
-    if len(words) < 2 or words[0] != "open" or w.is_refusal(text[:200]):
+    if len(words) < 2 or words[0] != "open" or reading.refusal_head:
         return None
-    shown = [w.head(n) for n in w.noun_phrases(text[:300])]
+    shown = [w.head(n) for n in w.noun_phrases(reading.text[:300])]
     return " ".join(words[1:]), [x for x in dict.fromkeys(shown) if x and x not in words and x[-3:] != "ing"]
 
 

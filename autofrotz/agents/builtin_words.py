@@ -9,8 +9,12 @@ from __future__ import annotations
 import re
 
 from autofrotz.reading.patterns import DARK as DARK
+from autofrotz.reading.patterns import LOCKED as LOCKED
 from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
+from autofrotz.reading.patterns import SCENERY as SCENERY
+from autofrotz.reading.patterns import TOO_HEAVY as TOO_HEAVY
 from autofrotz.reading.patterns import UNKNOWN_WORD as UNKNOWN_WORD
+from autofrotz.reading.patterns import is_refusal as is_refusal
 
 
 def _words(text: str) -> frozenset[str]:
@@ -112,26 +116,6 @@ def threatening(text: str, names: list[str]) -> list[str]:
     return found
 
 
-LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
-BAD_VERB = re.compile(r"not a verb i recogni[sz]e|don't know the verb|i don't understand that sentence",
-                      re.IGNORECASE)  # fmt: skip
-REFUSALS = re.compile(
-    r"\b(you can't|you cannot|i can't|i cannot|can't go|i don't|you don't|there is no|there's no|you see no|"
-    r"isn't something|not something|nothing happens|is locked|are locked|won't budge|doesn't seem|"
-    r"don't seem|no effect|beyond your power|not open|no reason to|fixed in place|hardly portable|"
-    r"securely anchored|already|not possible|unable to|no way|isn't (?:open|here)|aren't here|"
-    r"that's not|what do you want|which do you mean|you'?re not holding|you need to be holding|"
-    r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
-    r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
-    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
-    r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
-    r"no point|pointless|waste of time|too dark to|(?:is|are) stuck|not the time|"
-    # the parser library's refusals of a put into or onto the wrong kind of thing (not "you can't")
-    r"can't contain things|would achieve nothing)\b",
-    re.IGNORECASE,
-)
-# Replies that report an action done (the parser library's own words for success): never a stock refusal.
-SUCCESS = re.compile(r"\b(taken|dropped|done|okay|ok|opened|closed|you (?:take|put|open|drop|close))\b", re.I)
 STOPWORDS = _words(
     """a an the some any this that these those it its it's his her their your my our of to in on at by for
     with from into onto under over through and or but not no is are was were be been being has have had
@@ -269,8 +253,6 @@ def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(NOT_PLURAL_ENDINGS)
 
 
-TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can't carry any more|"
-                       r"too many things|already carrying too", re.IGNORECASE)  # fmt: skip
 DIRECTION_HINTS = (
     (re.compile(r"\b(down|downward\w*|descend\w*|below|beneath)\b", re.I), "down"),
     (re.compile(r"\b(up|upward\w*|ascend\w*|above|climb\w*)\b", re.I), "up"),
@@ -316,9 +298,6 @@ FOLLOW_UPS = (
 )  # fmt: skip
 
 
-FIRST = re.compile(r"\bneed to \w+(?: on)? (?:the|a|an|your) [a-z -]{1,40}? first\b", re.IGNORECASE)
-
-
 def follow_ups(text: str) -> list[str]:
     """Commands a reply points at: look under what hides something, open what can be opened.
 
@@ -336,11 +315,6 @@ def follow_ups(text: str) -> list[str]:
 
 
 LISTED_REPLY = re.compile(r"([a-z][a-z' -]{1,40}):\s*([^:]*?)(?=\s[a-z][a-z' -]{1,40}:|$)", re.IGNORECASE)
-
-
-# The parser library's way of calling a word scenery: nothing there is worth a command, in any room.
-SCENERY = re.compile(r"don't need to (?:worry|refer)|not important|only scenery|no need to (?:worry|concern)|"
-                     r"not something you need to", re.IGNORECASE)  # fmt: skip
 
 
 def scenery_names(text: str) -> list[str]:
@@ -463,23 +437,17 @@ def head(phrase: str) -> str:
     return words[-1] if words else ""
 
 
-PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
+def verb_only(command: str, verb: str | None) -> str | None:
+    """The two-word verb a parser does not know, when it understood only the first word (``verb``, the
+    one it read: Reading.understood_verb).
 
-
-VERB_ONLY = re.compile(r"only understood you as far as wanting to ([a-z]+)\s*\.", re.IGNORECASE)
-
-
-def verb_only(command: str, text: str) -> str | None:
-    """The two-word verb a parser does not know, when it understood only the first word.
-
-    >>> verb_only("look behind rug", "I only understood you as far as wanting to look.")
+    >>> verb_only("look behind rug", "look")
     'look behind'
-    >>> verb_only("take red car", "I only understood you as far as wanting to take the red car.") is None
+    >>> verb_only("take red car", None) is None
     True
     """
-    match = VERB_ONLY.search(text)
     words = command.lower().split()
-    if not match or len(words) < 3 or words[0] != match.group(1).lower():
+    if not verb or len(words) < 3 or words[0] != verb.lower():
         return None
     return " ".join(words[:2])
 
@@ -495,24 +463,6 @@ def head_retry(command: str, objects: list[str]) -> str | None:
     if len(objects) != 1 or len(objects[0].split()) < 2 or not command.endswith(objects[0]):
         return None
     return command[: -len(objects[0])] + head(objects[0])
-
-
-def is_refusal(text: str) -> bool:
-    """Whether a reply refuses or does nothing.
-
-    >>> is_refusal("It is securely anchored."), is_refusal("Taken.")
-    (True, False)
-    >>> is_refusal("The porter doesn't seem interested."), is_refusal("Nothing obvious happens.")
-    (True, True)
-    >>> is_refusal("I can't seem to open the door.")
-    True
-    >>> is_refusal("The gate is stuck."), is_refusal("This is not the time for a nap.")
-    (True, True)
-    >>> is_refusal("That can't contain things."), is_refusal("Putting it on the rug would achieve nothing.")
-    (True, True)
-    """
-    head_text = text[:400]
-    return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))
 
 
 def unknown_word(text: str) -> str | None:

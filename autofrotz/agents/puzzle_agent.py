@@ -30,8 +30,7 @@ from autofrotz.agents.puzzle_prompt import (
 )
 from autofrotz.context import fence, one_line
 from autofrotz.managers.exit_states import BLOCKED_STATE
-from autofrotz.reading import Reading
-from autofrotz.reading.patterns import is_failure
+from autofrotz.reading import EMPTY, Reading, reading_of
 from autofrotz.storage.models import Puzzle
 from autofrotz.words.directions import is_stationary_command, is_travel_command
 
@@ -85,6 +84,10 @@ class WorldView:
     map: Any = None
     items: Any = None  # the item manager, for where things are
     history: list[Any] = field(default_factory=list)  # recent turns (HistoryEntry)
+    reading: Reading = EMPTY  # the reply's one reading: the turn loop hands in the turn's own
+
+    def __post_init__(self) -> None:
+        self.reading = reading_of(self.reading, self.command or "", self.output)
 
     def name_of(self, room_id: str | None) -> str | None:
         """A room's display name (never its internal id when the map knows it)."""
@@ -211,7 +214,7 @@ class PuzzleAgent:
         return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn, obstacle="maze")
 
     def _solved_by_rules(self, view: WorldView, score_changed: bool = False) -> list[Puzzle]:
-        if not view.command or _turned_down(view.output):
+        if not view.command or view.reading.turned_down:
             return []
         lit = self._lit_rooms(view) + self._needs_met(view)
         if lit:
@@ -311,7 +314,7 @@ class PuzzleAgent:
     def _note_key_used(self, view: WorldView) -> None:
         """An "unlock X with K" answered without a failure or refusal: K is X's key."""
         used = rules.key_used(view.command or "")
-        if used and not _turned_down(view.output):
+        if used and not view.reading.turned_down:
             thing, key = used
             self.keys_used[key] = thing
 
@@ -365,7 +368,7 @@ class PuzzleAgent:
     def record_attempt(self, reading: Reading) -> None:
         """A failed action on a puzzle's obstacle (or a hint's action) is remembered by its meaning."""
         command, output = reading.command, reading.text
-        if not (reading.failure or obstacles.refused(output)):
+        if not reading.turned_down:
             return
         acted = obstacles.action_key(command)
         hinted = {s.puzzle_id for s in self.suggestions if obstacles.action_key(s.action) == acted}
@@ -463,11 +466,6 @@ class PuzzleAgent:
         self.last_llm_turn = int(data.get("last_llm_turn", -(10**6)))
         self.keys_used = {str(k): str(v) for k, v in dict(data.get("keys_used") or {}).items()}
         self.acted_on = {str(k) for k in data.get("acted_on") or ()}
-
-
-def _turned_down(output: str) -> bool:
-    """Whether a reply says the command failed or was refused."""
-    return is_failure(output) or obstacles.refused(output)
 
 
 def _moves_or_looks(command: str | None) -> bool:

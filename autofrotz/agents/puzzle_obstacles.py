@@ -24,13 +24,6 @@ VERB_GROUPS: tuple[tuple[str, ...], ...] = (
     ("attack", "hit", "kill", "fight", "strike"),
 )
 _VERB_OF = {variant: group[0] for group in VERB_GROUPS for variant in group}
-# Replies that show the action did not happen: the parser did not see the thing or the word.
-PARSER_REFUSALS = re.compile(
-    r"\byou can'?t see any such thing\b|\bi don'?t (?:know|understand|recognise|see)\b|"
-    r"\bthat'?s not a verb\b|\byou (?:can'?t|cannot) see (?:that|it|any)\b|\bthere is no\b|"
-    r"\bnothing (?:like that|by that name)\b|\bwhat do you want to\b",
-    re.IGNORECASE,
-)
 # Readings of text that may name an obstacle somewhere else (a note, a sign, a person's words).
 READING_VERBS = frozenset({"read", "consult", "ask", "tell", "talk", "listen", "peruse"})
 LOOKING_VERBS = frozenset({"examine", "x", "inspect", "check", "look", "search"})
@@ -146,15 +139,6 @@ def action_key(command: str) -> str:
             phrases[-1].append(word)
     tails = [(p[0] + " " + p[-1]) if p[0] in PREPOSITIONS and len(p) > 1 else p[-1] for p in phrases if p]
     return " ".join([verb, *tails])
-
-
-def refused(reply: str) -> bool:
-    """Whether the parser refused the command (it saw no such thing, or did not know a word).
-
-    >>> refused("You can't see any such thing."), refused("Taken.")
-    (True, False)
-    """
-    return bool(PARSER_REFUSALS.search(reply[:200]))
 
 
 def placed_here(command: str | None, obstacle: str) -> bool:

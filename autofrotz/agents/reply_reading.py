@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from autofrotz.agents.builtin_words import DETERMINERS
 from autofrotz.agents.builtin_words import word_class as words
+from autofrotz.reading import Reading
+from autofrotz.reading.patterns import FROM_PLACE
 from autofrotz.reading.patterns import SUCH_THING as SUCH_THING
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -20,12 +22,6 @@ from autofrotz.words.vocabulary import Vocabulary
 FIRST_STEP = re.compile(
     r"\b(?:you(?:'ll| will)? have to|you(?:'d| would)? need to|you need to|you should|you must|"
     r"you(?:'d| had) better|you ought to|you'll need to|try to)\s+([a-z][a-z' -]{1,40}?)\s+first\b",
-    re.IGNORECASE,
-)
-# "You can't reach it from the bed." / "...while you're in the chair": a place to leave first.
-FROM_PLACE = re.compile(
-    r"\b(?:can't|cannot|can not|unable to) (?:reach|do that|get at|touch)[a-z ,]{0,30}? "
-    r"(?:from|while (?:you're|you are|lying|sitting|standing)) (?:in |on )?(?:the |your |a )?([a-z-]+)",
     re.IGNORECASE,
 )
 # "You're not going anywhere until you've put your shoes on": the condition is the step.
@@ -43,11 +39,6 @@ IN_BED = re.compile(
 )
 ASLEEP = re.compile(r"\b(?:you(?:'re| are) (?:still |fast )?asleep|you are sleeping|"
                     r"you(?:'re| are) dreaming)\b", re.IGNORECASE)  # fmt: skip
-DARK = re.compile(
-    r"\b(?:pitch[- ]?(?:black|dark)|too dark to see|it is (?:now )?(?:very )?dark|in the dark|"
-    r"can't see (?:a thing|anything)|darkness)\b",
-    re.IGNORECASE,
-)
 
 
 def tidy(phrase: str) -> str:
@@ -61,14 +52,14 @@ def tidy(phrase: str) -> str:
 
 
 @dataclass(frozen=True)
-class Reading:
+class Told:
     """One thing a reply says, with the rule that read it."""
 
     rule: str
     commands: tuple[str, ...]
 
 
-def first_steps(text: str) -> list[Reading]:
+def first_steps(text: str) -> list[Told]:
     """Steps a refusal names as coming first (rule names: first-step, leave-place, until-condition, in-bed).
 
     >>> [r.commands for r in first_steps("You'll have to get out of the bed first.")]
@@ -84,23 +75,23 @@ def first_steps(text: str) -> list[Reading]:
     >>> first_steps("Taken.")
     []
     """
-    found: list[Reading] = []
+    found: list[Told] = []
     for match in FIRST_STEP.finditer(text):
         step = tidy(match.group(1))
         if step and not step.startswith(("do ", "be ")):
             # Leaving a thing by its name may miss the parser's name for it ("get out of bed": "You can't
             # see any such thing."): the library's own words for leaving come after it.
             leave = ("get out", "stand up") if step.startswith(("get out of ", "get off ")) else ()
-            found.append(Reading("first-step", (step, *leave)))
+            found.append(Told("first-step", (step, *leave)))
     for match in FROM_PLACE.finditer(text):
         place = match.group(1).lower()
-        found.append(Reading("leave-place", (f"get out of {place}", f"get off {place}", "stand up")))
+        found.append(Told("leave-place", (f"get out of {place}", f"get off {place}", "stand up")))
     for match in UNTIL.finditer(text):
         step = present(tidy(match.group(1)))
         if step:
-            found.append(Reading("until-condition", (step,)))
+            found.append(Told("until-condition", (step,)))
     if IN_BED.search(text) and not found:  # a step named outright comes before the stock one
-        found.append(Reading("in-bed", ("get out of bed", "stand up")))
+        found.append(Told("in-bed", ("get out of bed", "stand up")))
     return found
 
 
@@ -129,67 +120,29 @@ def present(step: str) -> str:
 
 
 # Parsers' "I don't know that word" family: (rule, pattern); group 1 is the word when it is named.
-QUOTED_WORD = r"[\"'`]?([a-z-]+)[\"'`]?"
-UNKNOWN_WORDS = tuple(
-    (rule, re.compile(pattern.replace("WORD", QUOTED_WORD), re.IGNORECASE))
-    for rule, pattern in (
-        ("unknown-word", r"(?:don't|doesn't|do not) (?:know|recogni[sz]e) the word WORD"),
-        ("unknown-word", r"not familiar with the word WORD"),
-        ("unknown-word", r"the word WORD (?:isn't|is not) (?:one )?I (?:know|recogni)"),
-        ("word-misused", r"used the word WORD in a way (?:that )?I don't understand"),
-    )
-)
-UNKNOWN_VERB = re.compile(r"(?:that's|that is) not a verb I recogni[sz]e|I don't know the verb|"
-                          r"I don't know how to [\"'`]?([a-z]+)", re.I)  # fmt: skip
-
-
-def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
-    """(rule, word) for each word the parser says it does not know, or misused; the verb of the command
-    when it does not know the verb.
-
-    >>> unknown_words("I don't know the word 'familiar'.", "take familiar map")
-    [('unknown-word', 'familiar')]
-    >>> unknown_words("That's not a verb I recognise.", "frob lamp")
-    [('unknown-verb', 'frob')]
-    >>> unknown_words('You used the word "wind" in a way that I don\\'t understand.', "wind clock")
-    [('word-misused', 'wind')]
-    """
-    head = text[:300]
-    found = [(rule, m.group(1).lower()) for rule, pattern in UNKNOWN_WORDS for m in pattern.finditer(head)]
-    verb = UNKNOWN_VERB.search(head)
-    if verb and command.split():
-        found.append(("unknown-verb", (verb.group(1) or command.split()[0]).lower()))
-    return found
-
-
-CANT_SEE = re.compile(
-    r"(?:you can't see any|you can't see|you see no|there is no|there's no|i don't see any|i see no)"
-    r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
-    re.IGNORECASE,
-)
-
-
-def unseen(text: str, named: list[str], shown: str = "") -> list[str]:
+def unseen(reading: Reading, named: list[str], shown: str = "") -> list[str]:
     """Names the reply says are not here: the one it names, or (for "any such thing") the command's.
 
-    >>> unseen("You can't see any blue key here.", ["blue key"])
+    >>> from autofrotz.reading import read_reply as r
+    >>> unseen(r("", "You can't see any blue key here."), ["blue key"])
     ['blue key']
-    >>> unseen("You can't see any such thing.", ["rusty gate"]), unseen("I cannot see any such thing.", ["b"])
-    (['rusty gate'], ['b'])
-    >>> unseen("Taken.", ["lamp"])
+    >>> unseen(r("", "You can't see any such thing."), ["gate"])
+    ['gate']
+    >>> unseen(r("", "I cannot see any such thing."), ["b"])
+    ['b']
+    >>> unseen(r("", "Taken."), ["lamp"])
     []
 
     "Any such thing" after a command naming two things does not say which one the parser missed (it stops
     at the first name it cannot match): a thing `shown` (the room's own text, what we carry) is not
     ruled out by it, the other is.
 
-    >>> unseen("You can't see any such thing.", ["pebble", "stone trough"], "A stone trough stands here.")
+    >>> unseen(r("", "You can't see any such thing."), ["pebble", "stone trough"], "A stone trough is here.")
     ['pebble']
     """
-    head = text[:200]
-    if SUCH_THING.search(head):
+    if reading.such_thing_head:
         return list(named) if len(named) < 2 else [n for n in named if not shown_in(n, shown)]
-    found = [tidy(m.group(1)) for m in CANT_SEE.finditer(head)]
+    found = [tidy(phrase) for phrase in reading.names_not_here]
     return [f for f in found if f and f not in ("thing", "way", "reason", "point")]
 
 
@@ -203,80 +156,22 @@ def shown_in(name: str, shown: str) -> bool:
     return bool(words) and words[-1] in re.findall(r"[a-z][a-z-]*", shown.lower())
 
 
-OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",
-                          re.IGNORECASE)  # fmt: skip
-
-
-def out_of_reach(text: str) -> bool:
-    """Whether the reply says the thing named is out of reach (not "from the bed": that is a step).
-
-    >>> out_of_reach("You can't quite reach the wall."), out_of_reach("You can't reach it from the bed.")
-    (True, False)
-    """
-    return bool(OUT_OF_REACH.search(text[:200])) and not FROM_PLACE.search(text[:200])
-
-
-# "Who do you mean" is the same question when every option is a person (the Inform library's wording).
-WHICH = re.compile(r"\b(?:which|who|whom) do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
 DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")
 
 
-def choices(text: str) -> list[str]:
+def choices(reading: Reading) -> list[str]:
     """The options of a disambiguation question, as names to answer with.
 
-    >>> choices("Which do you mean, the window or the shower?")
+    >>> from autofrotz.reading import read_reply as r
+    >>> choices(r("", "Which do you mean, the window or the shower?"))
     ['window', 'shower']
-    >>> choices("Which do you mean, the south, the oak door or the bedroom door?")
+    >>> choices(r("", "Which do you mean, the south, the oak door or the bedroom door?"))
     ['oak door', 'bedroom door']
-    >>> choices("Who do you mean, the night porter or Mrs Pell?")
+    >>> choices(r("", "Who do you mean, the night porter or Mrs Pell?"))
     ['night porter', 'mrs pell']
     """
-    match = WHICH.search(text)
-    if not match:
-        return []
-    parts = re.split(r",\s*|\s+or\s+", " ".join(match.group(1).split()))
-    names = [tidy(p) for p in parts]
+    names = [tidy(p) for p in reading.which_options]
     return [n for n in names if n and n not in DIRECTION_WORDS]
-
-
-YES_NO_PROMPT = re.compile(r"\((?:y|yes)(?:/| or )(?:n|no)\)|answer (?:the question )?(?:yes or no|\(?y or n)"
-                           r"|please answer (?:yes|y)\b", re.IGNORECASE)  # fmt: skip
-AUXILIARIES = words(
-    "do does did are is was were would will shall should can could have has may might must am"
-)
-# Questions after a death or at the end are the game's own menus: the orchestrator restores a save.
-GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo|reincarnat\w*|resurrect\w*|killed|died|dead)\b",
-                       re.IGNORECASE)  # fmt: skip
-
-
-def yes_no_question(text: str) -> bool:
-    """Whether the reply ends in a question a yes or no answers ("Do you ...?", "(Y or N)").
-
-    >>> yes_no_question("Do you want an introduction to this story?")
-    True
-    >>> yes_no_question("[Type 'help' for details.]  Do you want an introduction?")
-    True
-    >>> yes_no_question("Please answer the question (Y or N):")
-    True
-    >>> yes_no_question("Which do you mean, the red box or the blue box?")
-    False
-    >>> yes_no_question("Would you like to RESTART, RESTORE a saved game or QUIT?")
-    False
-    >>> yes_no_question("You seem to have gotten yourself killed. Do you want me to try to reincarnate you?")
-    False
-    >>> yes_no_question("The man asks, 'Are you lost?' He walks away to the north.")
-    False
-    """
-    tail = " ".join(text.split())[-200:]
-    if GAME_OVER.search(tail):
-        return False
-    if YES_NO_PROMPT.search(tail):
-        return True
-    if not tail.rstrip(" >\"'").endswith("?"):
-        return False
-    question = re.split(r"(?<=[.!?:\"\])])\s+", tail.rstrip(" >\"'"))[-1]
-    first = re.findall(r"[a-z']+", question.lower())
-    return bool(first) and first[0] in AUXILIARIES
 
 
 BLOCKER = re.compile(
@@ -319,16 +214,18 @@ def blocker(text: str) -> Blocker | None:
     return Blocker(name, tuple(dict.fromkeys(topics))[:3])
 
 
-def light_named(text: str, lights: frozenset[str]) -> list[str]:
+def light_named(reading: Reading, lights: frozenset[str]) -> list[str]:
     """Light sources a reply in darkness names ("You see a torch here." in a dark tunnel).
 
-    >>> light_named("It is pitch dark. You see a torch here.", frozenset({"torch", "lamp"}))
+    >>> from autofrotz.reading import read_reply as r
+    >>> light_named(r("", "It is pitch dark. You see a torch here."), frozenset({"torch", "lamp"}))
     ['torch']
-    >>> light_named("You see a torch here.", frozenset({"torch"}))
+    >>> light_named(r("", "You see a torch here."), frozenset({"torch"}))
     []
     """
-    if not DARK.search(text):
+    if not reading.dark_anywhere:
         return []
+    text = reading.text
     return [p for p in object_phrases(text) if p.split()[-1] in lights]
 
 

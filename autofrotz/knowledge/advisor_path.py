@@ -18,7 +18,6 @@ from autofrotz.knowledge.advisor_base import (
     _room_text,
     _room_texts,
 )
-from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.rules import (
     BACK,
@@ -104,7 +103,7 @@ class PathRules(KnowingBase):
         return (
             not ctx.death_note
             and sent == " ".join(step.command.lower().split())
-            and refusal_class(ctx.last_output or "") == "parser"
+            and ctx.reading.refusal_class == "parser"
             and (step.score or 0) == (before or 0)
             and parse_direction(step.command) is None
         )

@@ -8,8 +8,6 @@ import re
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
-from autofrotz.agents.builtin_words import VERB_ONLY
-from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.advisor_base import (
     ASK_STEPS,
     OPENED_RULE,
@@ -39,10 +37,6 @@ from autofrotz.knowledge.rules import (
 )
 from autofrotz.knowledge.said import note_said, said_next
 from autofrotz.knowledge.waiting import due_next, note_waiting
-from autofrotz.knowledge.widen import (
-    ASKS_FOR_THING,
-    ASKS_FOR_TOOL,
-)
 
 
 class ToldRules(KnowingBase):
@@ -53,18 +47,18 @@ class ToldRules(KnowingBase):
         asked an instrument for is sent with a carried thing; one it read no thing after is not sent
         with things again."""
         s, last = self.state, (ctx.last_command or "").strip()
-        asked = ASKS_FOR_THING.search(ctx.last_output or "")
+        asked = ctx.reading.asks_for_thing
         if last in self.lore.verbs and last not in s.pool.wants_thing and asked:
             s.pool.wants_thing.append(last)
         verb = last.split()[0] if last else ""
-        tool = ASKS_FOR_TOOL.search(ctx.last_output or "")
+        tool = ctx.reading.asks_for_tool
         if verb in self.lore.verbs and " " in last and verb not in s.pool.wants_tool and tool:
             s.pool.wants_tool.append(verb)
-        refused = thing_is_not(last, ctx.last_output or "")  # rule ``what a thing is not``
+        refused = thing_is_not(last, ctx.reading)  # rule ``what a thing is not``
         if refused is not None and "|".join(refused) not in s.things.not_kinds:
             s.things.not_kinds.append("|".join(refused))
         room = ctx.room_id or "?"
-        if unseen_here(s.things.unseen_tries, room, last, ctx.last_output or "", SUCH_THING):
+        if unseen_here(s.things.unseen_tries, room, last, ctx.reading.such_thing_flat_head):
             thing = f"{room}|{(use_parts(last) or ('', ''))[1]}"  # rule ``a thing not here is not used here``
             s.things.absent += [] if thing in s.things.absent else [thing]
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
@@ -78,7 +72,7 @@ class ToldRules(KnowingBase):
         self._note_waiting(ctx)
         self._note_relook(ctx)
         self._note_heap(ctx)
-        alone = VERB_ONLY.search(ctx.last_output or "")  # "I only understood you as far as wanting to cpr."
+        alone = ctx.reading.understood_verb is not None  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.pool.no_thing and alone:
             s.pool.no_thing.append(verb)
 

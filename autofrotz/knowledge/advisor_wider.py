@@ -10,7 +10,6 @@ from typing import Any
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_tactics import allowed, objects
-from autofrotz.agents.reply_reading import SUCH_THING
 from autofrotz.knowledge.advisor_base import (
     BEHIND_GRACE,
     NOT_YET_RULE,
@@ -233,7 +232,7 @@ class WiderRules(KnowingBase):
             on(NOT_YET)
             and s.taken.took
             and s.taken.took[-1].endswith(f"|{last}")
-            and SUCH_THING.search(ctx.last_output or "")
+            and ctx.reading.no_such_thing
         ):
             s.taken.took_absent += [] if s.taken.took[-1] in s.taken.took_absent else [s.taken.took[-1]]
         text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
-from autofrotz.knowledge.learner import only_looks, refusal_class
+from autofrotz.knowledge.learner import only_looks
 from autofrotz.knowledge.path import EARLIER_RUNS, Played, ProvenPath, load_turns, same_place
 from autofrotz.knowledge.rules import OPENED_A_WAY, on
+from autofrotz.reading.patterns import refusal_class
 from autofrotz.words.directions import parse_direction
 
 History = tuple[Played, list[Played], int | None]  # what load_turns returns

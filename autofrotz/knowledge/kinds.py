@@ -15,64 +15,40 @@ import re
 from collections.abc import Set as AbstractSet
 
 from autofrotz.knowledge.rules import KINDS, on
+from autofrotz.reading import Reading
 
 RULE = "what a thing is not"
 
-# family -> (the command's shape, naming the thing as ``t``; the refusal that says the thing is not of it)
-FAMILIES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
-    "unlock": (
-        re.compile(r"^unlock (?P<t>.+?) with .+$"),
-        re.compile(
-            r"(?:doesn't|does not|don't|do not) (?:seem|appear) to (?:be|have) (?:something|anything|a lock)"
-            r"|\bnot something (?:you|i) can (?:unlock|lock)\b|\bhas no lock\b|\bno keyhole\b",
-            re.I,
-        ),
-    ),
-    "open": (
-        re.compile(r"^open (?P<t>.+?) with .+$"),
-        re.compile(r"\bnot something (?:you|i) can open\b|\bcan(?:'t|not) be opened\b", re.I),
-    ),
-    "in": (
-        re.compile(r"^(?:put|insert|place|drop) .+? (?:in|into|inside) (?P<t>.+)$"),
-        re.compile(
-            r"\bcan(?:'t|not) contain things\b|\bnot (?:a container|something (?:you|i) can put things in)\b"
-            r"|\bcan(?:'t|not) put (?:things|anything|something) (?:in|into|inside)\b",
-            re.I,
-        ),
-    ),
-    "on": (
-        re.compile(r"^(?:put|place) .+? (?:on|onto) (?P<t>.+)$"),
-        re.compile(
-            r"^putting things on .{1,60} would achieve nothing\b|\bno (?:good |suitable )?surface\b"
-            r"|\bcan(?:'t|not) put (?:things|anything|something) on\b",
-            re.I,
-        ),
-    ),
-    "living": (
-        re.compile(r"^(?:give|show|offer) .+? to (?P<t>.+)$"),
-        re.compile(r"\bonly do that to something animate\b", re.I),
-    ),
+# family -> the command's shape, naming the thing as ``t``; the refusal that says the thing is not of the
+# family is read with the reply (patterns.KIND_REFUSALS: Reading.refused_kinds)
+FAMILIES: dict[str, re.Pattern[str]] = {
+    "unlock": re.compile(r"^unlock (?P<t>.+?) with .+$"),
+    "open": re.compile(r"^open (?P<t>.+?) with .+$"),
+    "in": re.compile(r"^(?:put|insert|place|drop) .+? (?:in|into|inside) (?P<t>.+)$"),
+    "on": re.compile(r"^(?:put|place) .+? (?:on|onto) (?P<t>.+)$"),
+    "living": re.compile(r"^(?:give|show|offer) .+? to (?P<t>.+)$"),
 }
 
 
-def thing_is_not(command: str, reply: str) -> tuple[str, str] | None:
+def thing_is_not(command: str, reply: Reading) -> tuple[str, str] | None:
     """(family, thing) when the reply refuses the command's use for the thing's kind, else None.
 
-    >>> thing_is_not("put key in sign", "That can't contain things.")
+    >>> from autofrotz.reading import read_reply as r
+    >>> thing_is_not("put key in sign", r("", "That can't contain things."))
     ('in', 'sign')
-    >>> thing_is_not("unlock desk with key", "That doesn't seem to be something you can unlock.")
+    >>> thing_is_not("unlock desk with key", r("", "That doesn't seem to be something you can unlock."))
     ('unlock', 'desk')
-    >>> thing_is_not("give lamp to table", "You can only do that to something animate.")
+    >>> thing_is_not("give lamp to table", r("", "You can only do that to something animate."))
     ('living', 'table')
-    >>> thing_is_not("put key in box", "You put the key into the box."), thing_is_not("take box", "No.")
-    (None, None)
+    >>> thing_is_not("put key in box", r("", "You put the key into the box."))
+    >>> thing_is_not("take box", r("", "No."))
     """
     if not on(KINDS):
         return None
-    said, sent = " ".join(reply.split())[:200], " ".join(command.lower().split())
-    for family, (shape, refusal) in FAMILIES.items():
+    sent = " ".join(command.lower().split())
+    for family, shape in FAMILIES.items():
         m = shape.match(sent)
-        if m and refusal.search(said):
+        if m and family in reply.refused_kinds:
             return family, m.group("t")
     return None
 
@@ -86,7 +62,7 @@ def ruled_out(command: str, kinds: AbstractSet[str]) -> bool:
     if not on(KINDS) or not kinds:
         return False
     said = " ".join(command.lower().split())
-    for family, (shape, _) in FAMILIES.items():
+    for family, shape in FAMILIES.items():
         m = shape.match(said)
         if m and f"{family}|{m.group('t')}" in kinds:
             return True
@@ -122,13 +98,12 @@ def use_parts(command: str) -> tuple[str, str] | None:
     return None
 
 
-def unseen_here(
-    tries: dict[str, list[str]], room: str, command: str, reply: str, unseen: re.Pattern[str]
-) -> bool:
-    """Count a use the parser could not see a thing for (``tries``: "room|thing" -> carried things tried);
-    True once the thing is not here for ``UNSEEN_AFTER`` different carried things."""
+def unseen_here(tries: dict[str, list[str]], room: str, command: str, unseen: bool) -> bool:
+    """Count a use the parser could not see a thing for (``unseen``: the reply said so; ``tries``:
+    "room|thing" -> carried things tried); True once the thing is not here for ``UNSEEN_AFTER`` different
+    carried things."""
     parts = use_parts(command)
-    if not on(KINDS) or parts is None or not unseen.search(" ".join(reply.split())[:200]):
+    if not on(KINDS) or parts is None or not unseen:
         return False
     held, thing = parts
     key = f"{room}|{thing}"

@@ -12,45 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.kinds import thing_is_not
+from autofrotz.reading import Reading
 from autofrotz.storage.facts import Fact
 from autofrotz.words.directions import parse_direction
 
-# Library replies of the common parsers (Infocom, Inform, TADS) when a command's words are not
-# understood at all: the same words will not be understood in another run either.
-NOT_UNDERSTOOD = re.compile(
-    r"don't know the word|doesn't know the word|not familiar with the word|not a verb i recogni[sz]e|"
-    r"i don't understand|didn't understand|used the word .{1,30} in a way|"
-    r"isn't a word i know|sentence isn't one i recogni[sz]e|i beg your pardon",
-    re.IGNORECASE,
-)
-# Short replies that refuse an action without changing anything (the library's stock refusals).
-REFUSED = re.compile(
-    r"^(?:you can't|you cannot|that's not something|that isn't something|i don't think|"
-    r"you don't see|you see no|there is no|i can't see|you can't see|nothing happens|"
-    r"that's hardly|you're not|it is locked|that's fixed|it's fixed|you have no)",
-    re.IGNORECASE,
-)
-SHORT_REPLY = 160  # characters: a stock refusal is short; a long reply did something
 PREP = 6  # commands that worked in the room before a scoring action, kept as its preparation
 # Verbs that only look (the common parsers' library verbs): they change nothing, so they prepare nothing.
 LOOK_VERBS = frozenset(["look", "l", "examine", "x", "search", "read", "inventory", "i", "listen", "smell"])
 KEPT_TEXT = 160  # characters of a killing reply kept with the death
-
-
-def refusal_class(text: str) -> str | None:
-    """'parser' when the words were not understood, 'refused' for a short stock refusal, else None.
-
-    >>> refusal_class("I don't know the word 'frob'."), refusal_class("You can't see any such thing.")
-    ('parser', 'refused')
-    >>> refusal_class("Taken.") is None
-    True
-    """
-    reply = " ".join(text.split())
-    if NOT_UNDERSTOOD.search(reply):
-        return "parser"
-    if len(reply) <= SHORT_REPLY and REFUSED.search(reply):
-        return "refused"
-    return None
 
 
 def needed_items(command: str, carried: list[str]) -> list[str]:
@@ -80,20 +49,20 @@ class Learner:
         self,
         game_id: int,
         n: int,
-        command: str,
-        text: str,
+        reading: Reading,
         score: int | None,
         event: Any,
         world: Any,
         restored: int | None = None,
     ) -> list[Fact]:
-        """What turn ``n`` taught; updates the learner's idea of where the next command is sent from.
-        ``restored``: after a death, the score of the save the game went back to (None when unknown)."""
+        """What turn ``n`` taught (``reading``: its reply, read once); updates the learner's idea of where
+        the next command is sent from. ``restored``: after a death, the score of the save the game went
+        back to (None when unknown)."""
         found: list[Fact] = []
         if n == 0:
             found.append(Fact("run", str(game_id), {"run": self.run, "seed": self.seed}))
-        elif command:
-            found += self._lesson(n, command, text, score, event, world.current_room)
+        elif reading.command:
+            found += self._lesson(n, reading, score, event, world.current_room)
         found += self._world(world)
         if world.current_room != self.room or event == "death":
             self.here = []
@@ -102,8 +71,9 @@ class Learner:
         return [f for f in found if self._changed(f)]
 
     def _lesson(
-        self, n: int, command: str, text: str, score: int | None, event: Any, room: str | None
+        self, n: int, reading: Reading, score: int | None, event: Any, room: str | None
     ) -> list[Fact]:
+        command, text = reading.command, reading.text
         where = self.room or "?"
         key = f"{where}|{command}"
         base = {"room": where, "command": command, "run": self.run, "turn": n}
@@ -116,8 +86,8 @@ class Learner:
             return [Fact("death", key, base | {"text": " ".join(text.split())[:KEPT_TEXT]}), *scored]
         if scored:
             return scored
-        kind = refusal_class(text)
-        not_kind = thing_is_not(command, text)  # rule ``what a thing is not`` (kinds.py)
+        kind = reading.refusal_class
+        not_kind = thing_is_not(command, reading)  # rule ``what a thing is not`` (kinds.py)
         if not_kind is not None:
             kind, base = kind or "refused", base | {"not": list(not_kind)}
         if kind is None and room == where and parse_direction(command) is None and not only_looks(command):

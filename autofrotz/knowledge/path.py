@@ -33,8 +33,8 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from autofrotz.knowledge.learner import refusal_class
 from autofrotz.knowledge.rules import UNDONE_POINTS, on
+from autofrotz.reading.patterns import PARSER_ASKS, refusal_class
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -45,11 +45,6 @@ log = logging.getLogger(__name__)
 LOOK_ONLY = frozenset(["look", "l", "inventory", "i", "inv"])
 LOOK_MAYBE = frozenset(["examine", "x", "read", "search", "listen", "smell", "look at", "look in"])
 EARLIER_RUNS = 5  # newest earlier runs whose paths are distilled (the best one is replayed)
-# The parser's own questions back (the common libraries' disambiguation and missing-noun prompts): the
-# next command answers them, so it means nothing once the command that was asked about is dropped.
-PARSER_QUESTION = re.compile(
-    r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
-)
 NUMBERED_ID = re.compile(r"_\d+$")
 # Rule ``a point a later death undid`` (the path runs to the run's best, undone or not) is switched by its
 # name (knowledge/rules.py).
@@ -180,12 +175,12 @@ def cut_path(
         moved = p.room != room
         scored = p.score is not None and p.score != score
         if asked and not scored:  # rule ``answer to a dropped question`` (asked again: the next too)
-            asked = bool(PARSER_QUESTION.search(p.text))
+            asked = bool(PARSER_ASKS.search(p.text))
             if moved and parse_direction(p.command) is None:  # the map read the answer as a room
                 misread[p.room] = room
             continue
         if not moved and not scored and _idle(p, short):
-            asked = bool(PARSER_QUESTION.search(p.text))
+            asked = bool(PARSER_ASKS.search(p.text))
             continue
         asked = False
         kept.append(p)

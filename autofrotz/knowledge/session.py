@@ -29,6 +29,7 @@ from autofrotz.knowledge.shut import shut_in_way
 from autofrotz.knowledge.side_trip import tried_by_text
 from autofrotz.knowledge.spread import room_turns
 from autofrotz.knowledge.verbs import story_verbs
+from autofrotz.reading import Reading
 from autofrotz.storage.facts import Fact, latest_guide, read_facts, run_number, story_sha
 
 log = logging.getLogger(__name__)
@@ -112,17 +113,16 @@ class Learning:
         self,
         game_id: int,
         n: int,
-        command: str,
-        text: str,
+        reading: Reading,
         score: Any,
         event: Any,
         world: Any,
         restored: int | None = None,
     ) -> tuple[str, list[Fact]] | None:
-        """This turn's facts for the turn's transaction (None when there is nothing new); ``restored``:
-        after a death, the score of the save restored."""
+        """This turn's facts for the turn's transaction, from its reply's reading (None when there is
+        nothing new); ``restored``: after a death, the score of the save restored."""
         try:
-            found = self.learner.facts(game_id, n, command, text, score, event, world, restored)
+            found = self.learner.facts(game_id, n, reading, score, event, world, restored)
         except Exception:  # learning must never cost a turn's record
             log.exception("knowledge: learning from turn %d failed", n)
             return None

@@ -55,8 +55,6 @@ USES = (
 ROOM_BUDGET = 40  # commands of the pool per room until the score rises
 # The parser's question when a verb needs a thing ("What do you want to count?", "What does Mara want
 # to connect?"): that verb alone is not tried in other rooms.
-ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
-ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)  # "... the slippers with?"
 RULE = "untried use"
 # Rule ``a verb that asked for a thing gets its things first`` (off, knowledge/rules.py): the parser's "What
 # do you want to sign?" says the story's own verb works on something; its uses with this room's things and

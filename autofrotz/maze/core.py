@@ -7,7 +7,6 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import item_parser
 from autofrotz.managers.item_manager import WEAPON_WORDS
 from autofrotz.maze.state import AMBIGUOUS, Knowledge, MazeRoom
@@ -15,7 +14,6 @@ from autofrotz.maze.text import (
     DIRECTIONS,
     DROP_OK,
     LOW_LIGHT_PATTERNS,
-    NO_EXIT_PATTERNS,
     TAKE_OK,
     RoomView,
     is_light_source,
@@ -26,9 +24,10 @@ from autofrotz.maze.text import (
     visible_names,
     word_overlap,
 )
+from autofrotz.reading import EMPTY, Reading
 from autofrotz.storage.models import MazeGroup
 
-Gen = Generator[str, str, Any]
+Gen = Generator[str, Reading, Any]
 LIGHT_FAILED = r"can't|cannot|don't|no such|not (?:something|a)|what do you"
 
 
@@ -82,9 +81,10 @@ class _InTheDark(Exception):
 def shows_room(view: RoomView) -> bool:
     """True when a reply already shows a whole room (a short title line, then its description).
 
-    >>> shows_room(parse_view("Maze\\nA maze of passages."))
+    >>> from autofrotz.reading import read_reply
+    >>> shows_room(parse_view(read_reply("look", "Maze\\nA maze of passages.")))
     True
-    >>> shows_room(parse_view("You won't be able to get back.\\n\\nMaze\\nA maze."))
+    >>> shows_room(parse_view(read_reply("look", "You won't be able to get back.\\n\\nMaze\\nA maze.")))
     False
     """
     name = view.name
@@ -130,7 +130,7 @@ class SolverCore:
         self._by_marker = False  # whether the last room was told by a marker
         self._bad_donors: dict[str, int] = {}
         self._gen = self._run()
-        self._pending: str | None = None
+        self._pending: Reading | None = None
         self._started = False
 
     def next_command(self) -> str | None:
@@ -141,28 +141,28 @@ class SolverCore:
             if not self._started:
                 self._started = True
                 return next(self._gen)
-            return self._gen.send(self._pending or "")
+            return self._gen.send(self._pending if self._pending is not None else EMPTY)
         except StopIteration:
             self.done = True
             return None
 
-    def observe(self, output: str) -> None:
-        """The game's answer to the last command."""
-        self._pending = output
+    def observe(self, reply: Reading) -> None:
+        """The game's answer to the last command, as the turn loop read it."""
+        self._pending = reply
 
     def _cmd(self, command: str) -> Gen:
         if self.turns >= self.options.max_turns:
             raise _OutOfTurns
-        output = yield command
+        reply = yield command
         self.turns += 1
-        self.transcript.append((command, output))
-        if not self.light_low and matches_any(LOW_LIGHT_PATTERNS, output):
+        self.transcript.append((command, reply.text))
+        if not self.light_low and matches_any(LOW_LIGHT_PATTERNS, reply.text):
             self.light_low = True
             self.listener.warning("the light is running low: leaving the maze as soon as an exit is known")
-        self.outcome = detect_outcome(output)
+        self.outcome = reply.outcome
         if self.outcome is not None:
             raise _GameEnded
-        return output
+        return reply
 
     def _look(self) -> Gen:
         view = parse_view((yield from self._cmd("look")))
@@ -177,7 +177,7 @@ class SolverCore:
         for name in self.lights:
             for verb in ("turn on", "light"):
                 reply = yield from self._cmd(f"{verb} {name}")
-                if not re.search(LIGHT_FAILED, reply, re.IGNORECASE):
+                if not re.search(LIGHT_FAILED, reply.text, re.IGNORECASE):
                     return True
         self.listener.warning("the maze is dark and no light source would light")
         self.lights = []
@@ -257,7 +257,7 @@ class SolverCore:
         while self.know.carried:
             marker = self.know.carried.pop(0)
             reply = yield from self._cmd(f"drop {marker}")
-            if matches_any(DROP_OK, reply) or item_parser.is_drop_success(reply):
+            if matches_any(DROP_OK, reply.text) or item_parser.is_drop_success(reply.text):
                 self._place(room, marker)
                 if self.options.verify_drops and marker not in self.know.appearance:
                     yield from self._learn_appearance(room, marker, self._last_view)
@@ -304,7 +304,7 @@ class SolverCore:
     def _move(self, direction: str, expected: str | None = None) -> Gen:
         """Go one way and look: the room reached, None when refused, or AMBIGUOUS."""
         reply = yield from self._cmd(direction)
-        if matches_any(NO_EXIT_PATTERNS, reply):
+        if reply.move_refused:
             return None
         view = parse_view(reply)
         if self.options.look_after_move or not shows_room(view):
@@ -368,7 +368,7 @@ class SolverCore:
     def _peek(self, direction: str) -> Gen:
         """Move and look without touching the map: the room a marker shows, "" for none, None if refused."""
         reply = yield from self._cmd(direction)
-        if matches_any(NO_EXIT_PATTERNS, reply):
+        if reply.move_refused:
             return None
         view = yield from self._look()
         seen = self._visible_markers(view)
@@ -425,7 +425,7 @@ class SolverCore:
             return
         for _ in range(4):  # some games fumble takes at random when the hands are full
             reply = yield from self._cmd(f"take {marker}")
-            if matches_any(TAKE_OK, reply) or item_parser.is_take_success(reply):
+            if matches_any(TAKE_OK, reply.text) or item_parser.is_take_success(reply.text):
                 self.know.carried.append(marker)
                 return
         self.know.lost.append(marker)

@@ -4,7 +4,8 @@ It is driven one command at a time, so every command is a recorded turn and no m
 
     solver = MazeSolver(markers=["leaflet", "garlic"], options=SolverOptions(entry_name="Archway"))
     while (command := solver.next_command()) is not None:
-        solver.observe(game.send(command).text)
+        result = game.send(command)
+        solver.observe(read_reply(command, result.text, result.outcome))  # as the turn loop reads it
 
 Exploration is a depth-first search over untried exits (nearest first), with `look` after every
 move; the way back is found by trying, never assumed from compass opposites.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import item_parser
 from autofrotz.maze.core import (
     AMBIGUOUS,
@@ -29,14 +31,15 @@ from autofrotz.maze.core import (
 )
 from autofrotz.maze.explore import Explorer
 from autofrotz.maze.state import Knowledge, MazeRoom
-from autofrotz.maze.text import NO_EXIT_PATTERNS, RoomView, is_light_source, matches_any, similarity
+from autofrotz.maze.text import RoomView, is_light_source, similarity
+from autofrotz.reading import read_reply
 from autofrotz.storage.models import Connection, MazeGroup, Room
 
 __all__ = ["MazeListener", "MazeSolver", "SolverOptions", "drive", "safest_first", "shows_room"]
 
 
 class MazeSolver(Explorer):
-    """Step-wise maze solver: call next_command(), send it, give the output to observe()."""
+    """Step-wise maze solver: call next_command(), send it, give the reply's reading to observe()."""
 
     @property
     def solved(self) -> bool:
@@ -111,7 +114,7 @@ class MazeSolver(Explorer):
             self.listener.warning(f"the game ended ({self.outcome}) during maze mode")
 
     def _prepare(self) -> Gen:
-        listing = item_parser.parse_inventory((yield from self._cmd("inventory"))) or []
+        listing = item_parser.parse_inventory((yield from self._cmd("inventory")).text) or []
         carried = [i.name for i in listing if i.depth == 0]
         self.lights = [n for n in carried if is_light_source(n)]
         given = self.given_markers
@@ -199,7 +202,7 @@ class MazeSolver(Explorer):
             if room.tried(direction):
                 continue
             reply = yield from self._cmd(direction)
-            if matches_any(NO_EXIT_PATTERNS, reply):
+            if reply.move_refused:
                 room.blocked.append(direction)
                 continue
             view = yield from self._look()
@@ -238,7 +241,9 @@ class MazeSolver(Explorer):
 
 
 def drive(solver: MazeSolver, send: Callable[[str], str]) -> MazeSolver:
-    """Run a solver to the end against a send(command) -> text function."""
+    """Run a solver to the end against a send(command) -> text function, each reply read as the turn
+    loop reads it."""
     while (command := solver.next_command()) is not None:
-        solver.observe(send(command))
+        text = send(command)
+        solver.observe(read_reply(command, text, detect_outcome(text)))
     return solver

@@ -1,4 +1,5 @@
-"""Reading room text for the maze solver: room views, object listings, inventories, movement failures.
+"""Reading room text for the maze solver: room views, object listings, inventories (darkness and refused
+moves are the turn's Reading: reading/patterns.py).
 
 IF knowledge lives in the tables at the top; the helpers are small and pure.
 """
@@ -9,28 +10,12 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from autofrotz.reading import Reading
+
 DIRECTIONS = ["n", "s", "e", "w", "ne", "nw", "se", "sw", "u", "d"]
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
 OPPOSITE.update({"u": "d", "d": "u"})
 
-DARK_PATTERNS = [
-    r"\bit is (?:now )?pitch (?:dark|black)",
-    r"\bit'?s (?:too )?dark to see",
-    r"\btoo dark to see",
-    r"\byou can'?t see a thing",
-    r"\bit is too dark\b",
-]
-NO_EXIT_PATTERNS = [
-    r"you can'?t go that way",
-    r"you can'?t go in that direction",
-    r"there is a wall (?:there|in the way)",
-    r"there'?s no (?:way|exit|path)",
-    r"you can'?t (?:go|move|walk) there",
-    r"the \w+ is closed",
-    r"that way is blocked",
-    r"\bwall is solid\b",
-    r"you'?d better not",
-]
 # A light source warning that it will soon give out.
 LOW_LIGHT_PATTERNS = [
     r"\b(?:lamp|lantern|torch|light|candles?)\b[^.]*\b(?:definitely dimmer|nearly out|almost out)",
@@ -88,32 +73,27 @@ def word_overlap(a: str, b: str) -> float:
 def matches_any(patterns: list[str], text: str) -> bool:
     """True when any regex in the table matches the text (case-insensitive).
 
-    >>> matches_any(NO_EXIT_PATTERNS, "You can't go that way.")
+    >>> matches_any(DROP_OK, "Dropped.")
     True
     """
     return any(re.search(p, text, re.IGNORECASE | re.MULTILINE) for p in patterns)
 
 
-def is_dark(text: str) -> bool:
-    """True when the text is a darkness message.
+def parse_view(reply: Reading) -> RoomView:
+    """Split a `look` reply into name, first description line and the remaining lines; dark when the reply
+    says so (Reading.too_dark).
 
-    >>> is_dark("Darkness\\nIt is pitch dark, and you can't see a thing.")
+    >>> from autofrotz.reading import read_reply
+    >>> v = parse_view(read_reply("look", "\\nMaze\\nA maze.\\n\\nYou can see a cup here.\\n"))
+    >>> (v.name, v.core, v.rest, v.dark)
+    ('Maze', 'A maze.', 'You can see a cup here.', False)
+    >>> parse_view(read_reply("look", "Darkness\\nIt is pitch dark, and you can't see a thing.")).dark
     True
     """
-    return matches_any(DARK_PATTERNS, text)
-
-
-def parse_view(text: str) -> RoomView:
-    """Split `look` output into name, first description line and the remaining lines.
-
-    >>> v = parse_view("\\nMaze\\nA maze.\\n\\nYou can see a cup here.\\n")
-    >>> (v.name, v.core, v.rest)
-    ('Maze', 'A maze.', 'You can see a cup here.')
-    """
-    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in reply.text.strip().splitlines() if ln.strip()]
     name = lines[0] if lines else ""
     core = lines[1] if len(lines) > 1 else ""
-    return RoomView(name, core, "\n".join(lines[2:]), is_dark(text))
+    return RoomView(name, core, "\n".join(lines[2:]), reply.too_dark)
 
 
 def is_light_source(name: str) -> bool:

@@ -1,22 +1,47 @@
-"""Every table of stock phrases a turn's reply is read with, in one place (reading.py builds a Reading
-from them). Each table answers one question of a reply; the modules that read replies import their
-table from here.
+"""Every table of stock phrases a turn's reply is read with, in one place (reply.py builds a Reading
+from them). Each table answers one question of a reply; the readers of a turn take the Reading's answer,
+and the few places that read other text (a side copy's reply, an earlier run's stored replies, one part of
+a listed reply) call the helpers here.
 
-Where two tables answer one question differently, both are kept, so that each reader keeps its
-answer, and the difference is named here for a later pass:
+Where two tables answer one question differently, both are kept, each its own field of the Reading, so
+that every reader keeps its answer; the differences:
 
-- Darkness: DARKNESS_PATTERNS (the map's, line by line) and DARK (the built-in agent's, one pattern)
-  disagree: DARK takes "it is now dark" and "in total darkness", DARKNESS_PATTERNS takes "you have
-  moved into a dark place" and "you can't see anything". `Reading.dark` is the map's answer.
-- "Can't go that way": NO_EXIT_PATTERNS (the map's refusals of a move) is the full table; FAILURE_PATTERNS
-  (the stuck detector's and the puzzles') holds it only as "can't go that way".
-- No such thing here: NOT_HERE (the built-in agent's, broad: "only scenery", "not important") and
-  SUCH_THING (the agents' and the knowledge's narrow "any such thing") disagree on scenery replies;
-  `Reading.not_here` is NOT_HERE's answer, `Reading.no_such_thing` SUCH_THING's.
-- The maze solver keeps its own, shorter darkness and no-exit tables (maze/text.py: DARK_PATTERNS,
-  NO_EXIT_PATTERNS), and the learning layer its own unknown-word phrases (knowledge/learner.py).
-- A clue: `reply.is_clue` judges a reply against the room and item names known as it was read; the
-  notebook takes that answer.
+- Darkness, four tables: DARKNESS_PATTERNS (the map's, line by line: `dark`) takes "you have moved into
+  a dark place" and "you can't see anything"; DARK (the built-in agent's: `dark_said`, `dark_said_head`)
+  takes "it is now dark" and "in total darkness"; DARK_ANYWHERE (the reply rules': `dark_anywhere`) any
+  "darkness" or "in the dark"; TOO_DARK_PATTERNS (the maze solver's: `too_dark`) only "pitch dark", "too
+  dark to see", "can't see a thing". The puzzle rules' "said_dark" row (agents/puzzle_rules.py) is a
+  fifth, read sentence by sentence.
+- A refused move, three tables here: NO_EXIT_PATTERNS (the map's, full: `no_exit`), MOVE_REFUSED_PATTERNS
+  (the maze solver's, which also takes a closed way and "you'd better not": `move_refused`) and
+  FAILURE_PATTERNS (`failure`), which holds it only as "can't go that way". The built-in agent's
+  barriers (agents/builtin_barriers.STOCK_REFUSAL) and the learning layer's histories
+  (knowledge/histories.NO_EXIT) keep their own, read on parts of a reply and on stored replies.
+- A refusal in general: FAILURE_PATTERNS (the stuck detector's, the notebook's and the puzzles':
+  `failure`), REFUSALS with LOCKED (the built-in agent's, broader: "already", "no point", "you must":
+  `refusal` and its shorter stretches), PARSER_REFUSALS (the puzzle agent's "the parser refused":
+  `parser_refused`; with `failure` it is `turned_down`), and NOT_UNDERSTOOD with STOCK_REFUSED (the
+  learning layer's, a short reply that opens with a refusal: `refusal_class`).
+- No such thing here: NOT_HERE (broad: "only scenery", "not important": `not_here`) and SUCH_THING (the
+  parser's narrow "any such thing": `no_such_thing`, `such_thing_head`, `such_thing_flat_head`) disagree
+  on scenery replies; CANT_SEE names the thing (`names_not_here`).
+- Locked: LOCKED ("is locked", "seems to be securely locked": `locked`, `locked_head`) and
+  LOCKED_ANY_ADVERB (the reply rules': also "It's locked", any adverb: `locked_any`).
+- A refusal in kind (the thing is not a lock, a container, a surface, alive): KIND_REFUSALS
+  (`refused_kinds`); the command's shape that names the thing is knowledge/kinds.py's.
+- An unknown word: UNKNOWN_WORD (the word: `unknown_word`), UNKNOWN_WORDS with UNKNOWN_VERB (every word,
+  the misread word and the unknown verb, with their rules: `unknown_words`), and NOT_UNDERSTOOD (the
+  learning layer's "parser" class, which also takes "I beg your pardon").
+- The parser's question: WANTS_OBJECT (the verb of "What do you want to fold?" near the start:
+  `parser_question`), ASKS_FOR_THING (anywhere, also "whom": `asks_for_thing`), WHICH (the options of
+  "Which do you mean": `which_options`) and PARSER_ASKS (either, read on earlier runs' stored replies).
+- Stretches: a field named `_head` or `_opening` asks its table of the reply's first characters (reply.py:
+  OPENING, HEAD, LONG_HEAD), as its reader asked it.
+- A clue: `reply.is_clue` judges a reply against the room and item names the world knows once it has read
+  the reply; the turn loop hands that answer to the notebook and the puzzle signals.
+- The map and item managers (managers/) read replies themselves: room_signals takes the map's darkness
+  and no-exit tables from here; death is also read by the map (if_patterns.detect_outcome), and "no such
+  thing" by named_things.SAID_NOT_HERE on side copies' answers.
 """
 
 from __future__ import annotations
@@ -136,6 +161,150 @@ SUCH_THING = re.compile(r"(?:can't|cannot|can not) see any such thing|no such th
 # named player ("What does Mara want to fold?"); the verb asked about.
 WANTS_OBJECT = re.compile(r"what (?:do you|does [a-z]+(?: [a-z]+)?) want to ([a-z]+)\?", re.IGNORECASE)
 
+# The parser asks for a thing ("What do you want to sign?", "Whom does Mara want to ask?") anywhere in a
+# reply, and for the tool of a command ("What do you want to unlock the door with?"): the learning layer's.
+ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
+ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)
+# Any question of the parser back (which of two things; what to act on): the next command answers it.
+PARSER_ASKS = re.compile(
+    r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
+)
+
+# The parser names a thing it does not see ("You can't see any blue key here."): the phrase.
+CANT_SEE = re.compile(
+    r"(?:you can't see any|you can't see|you see no|there is no|there's no|i don't see any|i see no)"
+    r" (?:such )?([a-z][a-z -]{0,30}?)(?: here| around| nearby)?[.!]",
+    re.IGNORECASE,
+)
+# The parser's words for a word it does not know or misread, with the rule each names, and for a verb
+# it does not know (the built-in agent's reply rules).
+QUOTED_WORD = r"[\"'`]?([a-z-]+)[\"'`]?"
+UNKNOWN_WORDS = tuple(
+    (rule, re.compile(pattern.replace("WORD", QUOTED_WORD), re.IGNORECASE))
+    for rule, pattern in (
+        ("unknown-word", r"(?:don't|doesn't|do not) (?:know|recogni[sz]e) the word WORD"),
+        ("unknown-word", r"not familiar with the word WORD"),
+        ("unknown-word", r"the word WORD (?:isn't|is not) (?:one )?I (?:know|recogni)"),
+        ("word-misused", r"used the word WORD in a way (?:that )?I don't understand"),
+    )
+)
+UNKNOWN_VERB = re.compile(r"(?:that's|that is) not a verb I recogni[sz]e|I don't know the verb|"
+                          r"I don't know how to [\"'`]?([a-z]+)", re.I)  # fmt: skip
+# The parser read the command in part or not at all.
+HALF_READ = re.compile(
+    r"only understood you as far as|didn't understand that sentence|not a verb I recogni[sz]e", re.IGNORECASE
+)
+WORDS_HEAD = 300  # characters of a reply where the parser's words about words are read
+
+
+def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
+    """(rule, word) for each word the parser says it does not know, or misused; the verb of the command
+    when it does not know the verb.
+
+    >>> unknown_words("I don't know the word 'familiar'.", "take familiar map")
+    [('unknown-word', 'familiar')]
+    >>> unknown_words("That's not a verb I recognise.", "frob lamp")
+    [('unknown-verb', 'frob')]
+    >>> unknown_words('You used the word "wind" in a way that I don\\'t understand.', "wind clock")
+    [('word-misused', 'wind')]
+    """
+    head = text[:WORDS_HEAD]
+    found = [(rule, m.group(1).lower()) for rule, pattern in UNKNOWN_WORDS for m in pattern.finditer(head)]
+    verb = UNKNOWN_VERB.search(head)
+    if verb and command.split():
+        found.append(("unknown-verb", (verb.group(1) or command.split()[0]).lower()))
+    return found
+
+
+# "Who do you mean" is the same question when every option is a person (the Inform library's wording).
+WHICH = re.compile(r"\b(?:which|who|whom) do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
+
+
+def which_options(text: str) -> tuple[str, ...]:
+    """The options of the parser's "Which do you mean" question, as it lists them, or ().
+
+    >>> which_options("Which do you mean, the window or the shower?")
+    ('the window', 'the shower')
+    """
+    match = WHICH.search(text)
+    if not match:
+        return ()
+    return tuple(re.split(r",\s*|\s+or\s+", " ".join(match.group(1).split())))
+
+
+# A question the game asks that a yes or no answers ("Do you ...?", "(Y or N)").
+YES_NO_PROMPT = re.compile(r"\((?:y|yes)(?:/| or )(?:n|no)\)|answer (?:the question )?(?:yes or no|\(?y or n)"
+                           r"|please answer (?:yes|y)\b", re.IGNORECASE)  # fmt: skip
+AUXILIARIES = frozenset(
+    [
+        "do",
+        "does",
+        "did",
+        "are",
+        "is",
+        "was",
+        "were",
+        "would",
+        "will",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "have",
+        "has",
+        "may",
+        "might",
+        "must",
+        "am",
+    ]
+)
+# Questions after a death or at the end are the game's own menus: the orchestrator restores a save.
+GAME_OVER = re.compile(r"\b(?:restart|restore|quit|undo|reincarnat\w*|resurrect\w*|killed|died|dead)\b",
+                       re.IGNORECASE)  # fmt: skip
+
+
+def yes_no_question(text: str) -> bool:
+    """Whether the reply ends in a question a yes or no answers ("Do you ...?", "(Y or N)").
+
+    >>> yes_no_question("Do you want an introduction to this story?")
+    True
+    >>> yes_no_question("[Type 'help' for details.]  Do you want an introduction?")
+    True
+    >>> yes_no_question("Please answer the question (Y or N):")
+    True
+    >>> yes_no_question("Which do you mean, the red box or the blue box?")
+    False
+    >>> yes_no_question("Would you like to RESTART, RESTORE a saved game or QUIT?")
+    False
+    >>> yes_no_question("You seem to have gotten yourself killed. Do you want me to try to reincarnate you?")
+    False
+    >>> yes_no_question("The man asks, 'Are you lost?' He walks away to the north.")
+    False
+    """
+    tail = " ".join(text.split())[-200:]
+    if GAME_OVER.search(tail):
+        return False
+    if YES_NO_PROMPT.search(tail):
+        return True
+    if not tail.rstrip(" >\"'").endswith("?"):
+        return False
+    question = re.split(r"(?<=[.!?:\"\])])\s+", tail.rstrip(" >\"'"))[-1]
+    first = re.findall(r"[a-z']+", question.lower())
+    return bool(first) and first[0] in AUXILIARIES
+
+
+# A step the game asks for before the action ("You need to open the glass lid of the case first.").
+FIRST = re.compile(r"\bneed to \w+(?: on)? (?:the|a|an|your) [a-z -]{1,40}? first\b", re.IGNORECASE)
+# "You can't reach it from the bed." / "...while you're in the chair": a place to leave first.
+FROM_PLACE = re.compile(
+    r"\b(?:can't|cannot|can not|unable to) (?:reach|do that|get at|touch)[a-z ,]{0,30}? "
+    r"(?:from|while (?:you're|you are|lying|sitting|standing)) (?:in |on )?(?:the |your |a )?([a-z-]+)",
+    re.IGNORECASE,
+)
+# The thing named is out of reach (not "from the bed": that is a step).
+OUT_OF_REACH = re.compile(r"\b(?:can't|cannot) (?:quite )?reach (?:it|them|that|the [a-z -]{1,30})\b",
+                          re.IGNORECASE)  # fmt: skip
+
 
 def is_dark(text: str) -> bool:
     """Whether a reply says the player cannot see (the map's table).
@@ -174,3 +343,200 @@ def parser_question(text: str) -> str | None:
     """
     found = WANTS_OBJECT.search(text[:200])
     return found.group(1).lower() if found else None
+
+
+# ----- the maze solver's darkness and refused moves (shorter tables than the map's) -----
+TOO_DARK_PATTERNS: tuple[str, ...] = (
+    r"\bit is (?:now )?pitch (?:dark|black)",
+    r"\bit'?s (?:too )?dark to see",
+    r"\btoo dark to see",
+    r"\byou can'?t see a thing",
+    r"\bit is too dark\b",
+)
+# A move that did not happen: no exit, a wall, a closed or blocked way, a warning not to.
+MOVE_REFUSED_PATTERNS: tuple[str, ...] = (
+    r"you can'?t go that way",
+    r"you can'?t go in that direction",
+    r"there is a wall (?:there|in the way)",
+    r"there'?s no (?:way|exit|path)",
+    r"you can'?t (?:go|move|walk) there",
+    r"the \w+ is closed",
+    r"that way is blocked",
+    r"\bwall is solid\b",
+    r"you'?d better not",
+)
+
+
+# ----- the built-in agent's stock refusals -----
+# A thing said to be locked ("is locked", "seems to be securely locked").
+LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
+# The same with any adverb and a contraction ("It's locked.", "are solidly locked"): the reply rules' reading.
+LOCKED_ANY_ADVERB = re.compile(
+    r"(?:\b(?:is|are|seems?|appears?)|'s|'re) (?:to be )?(?:[a-z]+ly )?locked\b", re.I
+)
+# The parser does not know the command's verb.
+BAD_VERB = re.compile(r"not a verb i recogni[sz]e|don't know the verb|i don't understand that sentence",
+                      re.IGNORECASE)  # fmt: skip
+# Refusals and replies that do nothing, as the built-in agent reads them (broader than FAILURE_PATTERNS).
+REFUSALS = re.compile(
+    r"\b(you can't|you cannot|i can't|i cannot|can't go|i don't|you don't|there is no|there's no|you see no|"
+    r"isn't something|not something|nothing happens|is locked|are locked|won't budge|doesn't seem|"
+    r"don't seem|no effect|beyond your power|not open|no reason to|fixed in place|hardly portable|"
+    r"securely anchored|already|not possible|unable to|no way|isn't (?:open|here)|aren't here|"
+    r"that's not|what do you want|which do you mean|you'?re not holding|you need to be holding|"
+    r"not (?:be )?able to|impossible|to no avail|didn't understand|you must|only be used|"
+    r"is closed|are closed|isn't anything|nothing (?:interesting|special|unusual)|"
+    r"you (?:only )?(?:can|could) (?:not|n't)|too (?:heavy|big|large)|refuse|cannot|only understood|"
+    r"(?:not|seem) interested|unimpressed|there is no reply|ignores you|nothing obvious happens|"
+    r"no point|pointless|waste of time|too dark to|(?:is|are) stuck|not the time|"
+    # the parser library's refusals of a put into or onto the wrong kind of thing (not "you can't")
+    r"can't contain things|would achieve nothing)\b",
+    re.IGNORECASE,
+)
+REFUSAL_HEAD = 400  # characters of a reply a refusal is looked for in
+# Replies that report an action done (the parser library's own words for success): never a stock refusal.
+SUCCESS = re.compile(r"\b(taken|dropped|done|okay|ok|opened|closed|you (?:take|put|open|drop|close))\b", re.I)
+# The parser library's way of calling a word scenery: nothing there is worth a command, in any room.
+SCENERY = re.compile(r"don't need to (?:worry|refer)|not important|only scenery|no need to (?:worry|concern)|"
+                     r"not something you need to", re.IGNORECASE)  # fmt: skip
+# The player carries too much to take (or keep) one more thing.
+TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can't carry any more|"
+                       r"too many things|already carrying too", re.IGNORECASE)  # fmt: skip
+# The parser read only the start of the command, and the verb it read when that was all.
+PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
+VERB_ONLY = re.compile(r"only understood you as far as wanting to ([a-z]+)\s*\.", re.IGNORECASE)
+NOTHING_HAPPENS = re.compile(
+    r"nothing (?:obvious )?happens\.?", re.IGNORECASE
+)  # a stock no-op, not a thing's text
+# Darkness as the built-in agent's reply rules read it: broader than DARK ("in the dark", any "darkness").
+DARK_ANYWHERE = re.compile(
+    r"\b(?:pitch[- ]?(?:black|dark)|too dark to see|it is (?:now )?(?:very )?dark|in the dark|"
+    r"can't see (?:a thing|anything)|darkness)\b",
+    re.IGNORECASE,
+)
+
+
+def is_refusal(text: str) -> bool:
+    """Whether a reply refuses or does nothing (the built-in agent's reading, in its first REFUSAL_HEAD
+    characters).
+
+    >>> is_refusal("It is securely anchored."), is_refusal("Taken.")
+    (True, False)
+    >>> is_refusal("The porter doesn't seem interested."), is_refusal("Nothing obvious happens.")
+    (True, True)
+    >>> is_refusal("I can't seem to open the door.")
+    True
+    >>> is_refusal("The gate is stuck."), is_refusal("This is not the time for a nap.")
+    (True, True)
+    >>> is_refusal("That can't contain things."), is_refusal("Putting it on the rug would achieve nothing.")
+    (True, True)
+    """
+    head_text = text[:REFUSAL_HEAD]
+    return bool(REFUSALS.search(head_text) or LOCKED.search(head_text))
+
+
+def is_stock_no(text: str) -> bool:
+    """Whether a reply's head is one of the parser's stock noes: no such thing, scenery, an unknown word,
+    a command read only in part, an unknown verb, or nothing happening.
+
+    >>> is_stock_no("You can't see any such thing."), is_stock_no("Nothing happens.")
+    (True, True)
+    >>> is_stock_no("The lamp is brass, with a dent in its side.")
+    False
+    """
+    if NOT_HERE.search(text) or SCENERY.search(text) or UNKNOWN_WORD.search(text):
+        return True
+    return bool(
+        PARTLY_UNDERSTOOD.search(text) or BAD_VERB.search(text) or NOTHING_HAPPENS.fullmatch(text.strip())
+    )
+
+
+# ----- the puzzle agent's parser refusals -----
+# The parser refused the command: it saw no such thing, did not know a word, or asks what is meant.
+PARSER_REFUSALS = re.compile(
+    r"\byou can'?t see any such thing\b|\bi don'?t (?:know|understand|recognise|see)\b|"
+    r"\bthat'?s not a verb\b|\byou (?:can'?t|cannot) see (?:that|it|any)\b|\bthere is no\b|"
+    r"\bnothing (?:like that|by that name)\b|\bwhat do you want to\b",
+    re.IGNORECASE,
+)
+
+
+def parser_refused(reply: str) -> bool:
+    """Whether the parser refused the command, in the reply's first 200 characters (the puzzle agent's
+    reading).
+
+    >>> parser_refused("You can't see any such thing."), parser_refused("Taken.")
+    (True, False)
+    """
+    return bool(PARSER_REFUSALS.search(reply[:200]))
+
+
+# ----- the learning layer's refusals in kind -----
+# family -> the refusal that says the thing a command used is not of that family (not a lock, not a
+# container, no surface, not alive); the command's shape that names the thing is knowledge/kinds.py's.
+KIND_REFUSALS: dict[str, re.Pattern[str]] = {
+    "unlock": re.compile(
+        r"(?:doesn't|does not|don't|do not) (?:seem|appear) to (?:be|have) (?:something|anything|a lock)"
+        r"|\bnot something (?:you|i) can (?:unlock|lock)\b|\bhas no lock\b|\bno keyhole\b",
+        re.I,
+    ),
+    "open": re.compile(r"\bnot something (?:you|i) can open\b|\bcan(?:'t|not) be opened\b", re.I),
+    "in": re.compile(
+        r"\bcan(?:'t|not) contain things\b|\bnot (?:a container|something (?:you|i) can put things in)\b"
+        r"|\bcan(?:'t|not) put (?:things|anything|something) (?:in|into|inside)\b",
+        re.I,
+    ),
+    "on": re.compile(
+        r"^putting things on .{1,60} would achieve nothing\b|\bno (?:good |suitable )?surface\b"
+        r"|\bcan(?:'t|not) put (?:things|anything|something) on\b",
+        re.I,
+    ),
+    "living": re.compile(r"\bonly do that to something animate\b", re.I),
+}
+KIND_HEAD = 200  # characters of the reply, read as one line, where a refusal in kind is looked for
+
+
+def refused_kinds(text: str) -> tuple[str, ...]:
+    """The families a reply refuses a thing for, in KIND_REFUSALS' order.
+
+    >>> refused_kinds("That can't contain things."), refused_kinds("Taken.")
+    (('in',), ())
+    """
+    said = " ".join(text.split())[:KIND_HEAD]
+    return tuple(family for family, refusal in KIND_REFUSALS.items() if refusal.search(said))
+
+
+# ----- the learning layer's classes of a refusal -----
+# Library replies of the common parsers (Infocom, Inform, TADS) when a command's words are not
+# understood at all: the same words will not be understood in another run either.
+NOT_UNDERSTOOD = re.compile(
+    r"don't know the word|doesn't know the word|not familiar with the word|not a verb i recogni[sz]e|"
+    r"i don't understand|didn't understand|used the word .{1,30} in a way|"
+    r"isn't a word i know|sentence isn't one i recogni[sz]e|i beg your pardon",
+    re.IGNORECASE,
+)
+# Short replies that refuse an action without changing anything (the library's stock refusals).
+STOCK_REFUSED = re.compile(
+    r"^(?:you can't|you cannot|that's not something|that isn't something|i don't think|"
+    r"you don't see|you see no|there is no|i can't see|you can't see|nothing happens|"
+    r"that's hardly|you're not|it is locked|that's fixed|it's fixed|you have no)",
+    re.IGNORECASE,
+)
+SHORT_REFUSAL = 160  # characters: a stock refusal is short; a long reply did something
+
+
+def refusal_class(text: str) -> str | None:
+    """'parser' when the words were not understood, 'refused' for a short stock refusal, else None (the
+    learning layer's reading).
+
+    >>> refusal_class("I don't know the word 'frob'."), refusal_class("You can't see any such thing.")
+    ('parser', 'refused')
+    >>> refusal_class("Taken.") is None
+    True
+    """
+    reply = " ".join(text.split())
+    if NOT_UNDERSTOOD.search(reply):
+        return "parser"
+    if len(reply) <= SHORT_REFUSAL and STOCK_REFUSED.search(reply):
+        return "refused"
+    return None

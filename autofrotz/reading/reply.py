@@ -1,24 +1,55 @@
-"""One reading of a turn's reply, made once in the turn loop and handed to whoever reads the turn (the
-notebook, the puzzle agent's signals, the stuck detector), so that no one parses the same text again.
+"""One reading of a turn's reply, made once in the turn loop as the reply arrives and handed to whoever
+reads the turn (the maze solver, the notebook, the puzzle agent, the stuck detector, the learner, and
+through the turn context the built-in agent and the knowledge layer), so that no one parses the same text
+again.
 
 `read_reply` answers each question of the reply with a table of patterns.py; the outcome (death,
-victory) is the game interface's, read as the reply arrived (if_patterns.detect_outcome).
+victory) is the game interface's, read as the reply arrived (if_patterns.detect_outcome). Whether a reply
+is a clue worth keeping is judged against the names the world knows (`is_clue`), so it is no field here.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from autofrotz.reading.patterns import (
+    ASKS_FOR_THING,
+    ASKS_FOR_TOOL,
+    BAD_VERB,
+    CANT_SEE,
+    DARK,
+    DARK_ANYWHERE,
+    FIRST,
+    FROM_PLACE,
+    HALF_READ,
+    LOCKED,
+    LOCKED_ANY_ADVERB,
+    MOVE_REFUSED_PATTERNS,
     NOT_HERE,
+    OUT_OF_REACH,
+    PARTLY_UNDERSTOOD,
+    SCENERY,
+    SUCCESS,
     SUCH_THING,
+    TOO_DARK_PATTERNS,
+    TOO_HEAVY,
+    VERB_ONLY,
+    first_match,
     is_dark,
     is_failure,
     is_no_exit,
+    is_refusal,
+    is_stock_no,
     parser_question,
+    parser_refused,
+    refusal_class,
+    refused_kinds,
     unknown_word,
+    unknown_words,
+    which_options,
+    yes_no_question,
 )
 from autofrotz.words.directions import canonical_direction
 
@@ -29,14 +60,19 @@ CLUE_VERBS = frozenset(
 CLUE_MIN_CHARS = 50  # a shorter reply is no clue
 CLUE_LONG_CHARS = 100  # a reply this long to a clue verb is kept as it is
 FAILURE_CLUE_CHARS = 120  # a refusal shorter than this is no clue
-NOT_HERE_HEAD = 300  # characters where the parser's "no such thing" is looked for
+# Characters of a reply some questions are asked of: a reply that opens with a refusal; the parser's own
+# short answers; "no such thing", darkness, a refusal or a lock said near the start.
+OPENING = 60
+HEAD = 200
+LONG_HEAD = 300
 
 
 @dataclass(frozen=True)
 class Reading:
     """What one reply says, read once: the command and text it answers, its outcome, whether it is a
     failure, darkness, a refused move, the parser's unknown word, "no such thing here", the parser's
-    question, and whether it is a clue worth keeping (which takes the names the game has shown)."""
+    question, and the finer readings each consumer asks of it. Where two consumers read one question
+    differently, each answer is its own field (patterns.py names the differences)."""
 
     command: str
     text: str
@@ -45,27 +81,71 @@ class Reading:
     dark: bool = False  # the player cannot see (the map's table)
     no_exit: bool = False  # a move refused for want of an exit
     unknown_word: str | None = None  # the word the parser does not know
-    not_here: bool = False  # the parser sees no such thing (patterns.NOT_HERE, broad)
+    not_here: bool = False  # the parser sees no such thing (patterns.NOT_HERE, broad, in LONG_HEAD)
     no_such_thing: bool = False  # the parser's stock "any such thing" (patterns.SUCH_THING, narrow)
-    parser_question: str | None = None  # the verb the parser asks a thing for
-    clue: bool = False  # worth keeping in the notebook
-    names: tuple[str, ...] = field(default=(), repr=False)  # room and item names the game had shown
+    parser_question: str | None = None  # the verb the parser asks a thing for (in HEAD)
+    asks_for_thing: bool = False  # the parser asks what to act on, anywhere (patterns.ASKS_FOR_THING)
+    asks_for_tool: bool = False  # the parser asks what to do it with (patterns.ASKS_FOR_TOOL)
+    which_options: tuple[str, ...] = ()  # the options of "Which do you mean, ...?", as listed
+    yes_no_question: bool = False  # the reply ends in a question a yes or no answers
+    # The built-in agent's readings (patterns.py, "the built-in agent's stock refusals"), each in the
+    # stretch of the reply it is asked of.
+    refusal: bool = False  # refuses or does nothing (patterns.is_refusal)
+    refusal_opening: bool = False  # refuses in its first OPENING characters
+    refusal_head: bool = False  # refuses in its first HEAD characters
+    refusal_lock_head: bool = False  # refuses in its first LONG_HEAD characters
+    asks_first: bool = False  # asks for a step before the action (patterns.FIRST), in HEAD
+    held_back: bool = False  # refuses, or asks for a step first, in HEAD
+    out_of_reach: bool = False  # the thing is out of reach, not from where the player is (in HEAD)
+    locked: bool = False  # a thing said locked (patterns.LOCKED)
+    locked_head: bool = False  # the same in the first HEAD characters
+    locked_any: bool = False  # a thing said locked, any adverb (patterns.LOCKED_ANY_ADVERB), in LONG_HEAD
+    bad_verb: bool = False  # the parser does not know the verb
+    scenery: bool = False  # the parser calls the thing scenery (in HEAD)
+    too_heavy: bool = False  # the player carries too much
+    partly_understood: bool = False  # the parser read only the start of the command (in HEAD)
+    understood_verb: str | None = None  # the one verb the parser read ("as far as wanting to X.")
+    understood_verb_head: str | None = None  # the same, in HEAD
+    such_thing_head: bool = False  # the parser's "any such thing" in HEAD
+    names_not_here: tuple[str, ...] = ()  # phrases the parser says it does not see, in HEAD (CANT_SEE)
+    unknown_words: tuple[tuple[str, str], ...] = ()  # (rule, word) the parser did not know or misread
+    half_read: bool = False  # the parser read the command in part or not at all (HALF_READ)
+    such_thing_flat_head: bool = False  # the same in HEAD of the reply read as one line
+    stock_no: bool = False  # HEAD is a stock no of the parser (patterns.is_stock_no)
+    success_said: bool = False  # the reply, in one lower-case line, reports an action done
+    dark_said: bool = False  # darkness as the built-in agent reads it (patterns.DARK)
+    dark_said_head: bool = False  # the same in the first LONG_HEAD characters
+    dark_anywhere: bool = False  # darkness as the reply rules read it (patterns.DARK_ANYWHERE)
+    too_dark: bool = False  # darkness as the maze solver reads it (patterns.TOO_DARK_PATTERNS)
+    move_refused: bool = False  # a move that did not happen, the maze solver's (MOVE_REFUSED_PATTERNS)
+    parser_refused: bool = False  # the parser saw no such thing or knew no word (the puzzle agent's)
+    # The learning layer's class of a refusal: "parser" (words not understood), "refused" or None.
+    refusal_class: str | None = None
+    refused_kinds: tuple[str, ...] = ()  # families the reply says a thing is not of (KIND_REFUSALS)
+
+    @property
+    def turned_down(self) -> bool:
+        """The command failed or the parser refused it (the puzzle agent's reading)."""
+        return self.failure or self.parser_refused
 
 
-def read_reply(command: str, text: str, outcome: str | None = None, names: Iterable[str] = ()) -> Reading:
+EMPTY = Reading("", "")  # the reading of no reply at all
+
+
+def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
     """The reading of one reply to ``command``.
 
     >>> r = read_reply("north", "You can't go that way.")
-    >>> r.failure, r.no_exit, r.dark, r.clue
-    (True, True, False, False)
+    >>> r.failure, r.no_exit, r.dark, r.refusal
+    (True, True, False, True)
     >>> read_reply("xyzzy", "I don't know the word 'xyzzy'.").unknown_word
     'xyzzy'
     >>> read_reply("fold", "What do you want to fold?").parser_question
     'fold'
-    >>> read_reply("read note", "The note says: the key is hidden under the loose stone in the cellar.").clue
-    True
     """
-    shown = tuple(names)
+    head, lock_head = text[:HEAD], text[:LONG_HEAD]
+    understood, understood_head = VERB_ONLY.search(text), VERB_ONLY.search(head)
+    refusal_head, asks_first = is_refusal(head), bool(FIRST.search(head))
     return Reading(
         command=command,
         text=text,
@@ -74,12 +154,56 @@ def read_reply(command: str, text: str, outcome: str | None = None, names: Itera
         dark=is_dark(text),
         no_exit=is_no_exit(text),
         unknown_word=unknown_word(text),
-        not_here=bool(NOT_HERE.search(text[:NOT_HERE_HEAD])),
+        not_here=bool(NOT_HERE.search(text[:LONG_HEAD])),
         no_such_thing=bool(SUCH_THING.search(text)),
         parser_question=parser_question(text),
-        clue=is_clue(command, text, shown),
-        names=shown,
+        asks_for_thing=bool(ASKS_FOR_THING.search(text)),
+        asks_for_tool=bool(ASKS_FOR_TOOL.search(text)),
+        which_options=which_options(text),
+        yes_no_question=yes_no_question(text),
+        refusal=is_refusal(text),
+        refusal_opening=is_refusal(text[:OPENING]),
+        refusal_head=refusal_head,
+        refusal_lock_head=is_refusal(lock_head),
+        asks_first=asks_first,
+        held_back=refusal_head or asks_first,
+        out_of_reach=bool(OUT_OF_REACH.search(head)) and not FROM_PLACE.search(head),
+        locked=bool(LOCKED.search(text)),
+        locked_head=bool(LOCKED.search(head)),
+        locked_any=bool(LOCKED_ANY_ADVERB.search(lock_head)),
+        bad_verb=bool(BAD_VERB.search(text)),
+        scenery=bool(SCENERY.search(head)),
+        too_heavy=bool(TOO_HEAVY.search(text)),
+        partly_understood=bool(PARTLY_UNDERSTOOD.search(head)),
+        understood_verb=understood.group(1) if understood else None,
+        understood_verb_head=understood_head.group(1) if understood_head else None,
+        such_thing_head=bool(SUCH_THING.search(head)),
+        names_not_here=tuple(m.group(1) for m in CANT_SEE.finditer(head)),
+        unknown_words=tuple(unknown_words(text, command)),
+        half_read=bool(HALF_READ.search(text)),
+        such_thing_flat_head=bool(SUCH_THING.search(" ".join(text.split())[:HEAD])),
+        stock_no=is_stock_no(head),
+        success_said=bool(SUCCESS.search(" ".join(text.split()).lower())),
+        dark_said=bool(DARK.search(text)),
+        dark_said_head=bool(DARK.search(text[:LONG_HEAD])),
+        dark_anywhere=bool(DARK_ANYWHERE.search(text)),
+        too_dark=first_match(TOO_DARK_PATTERNS, text) is not None,
+        move_refused=first_match(MOVE_REFUSED_PATTERNS, text) is not None,
+        parser_refused=parser_refused(text),
+        refusal_class=refusal_class(text),
+        refused_kinds=refused_kinds(text),
     )
+
+
+def reading_of(reading: Reading, command: str, text: str) -> Reading:
+    """``reading`` when it is the reading of ``text`` answering ``command``, else that reply read now (for
+    a view made without the turn's reading, or with another reply's).
+
+    >>> r = read_reply("north", "You can't go that way.")
+    >>> reading_of(r, "north", "You can't go that way.") is r, reading_of(r, "south", "Taken.").no_exit
+    (True, False)
+    """
+    return reading if reading.text == text and reading.command == command else read_reply(command, text)
 
 
 def is_clue(command: str, reply: str, names: Iterable[str]) -> bool:
