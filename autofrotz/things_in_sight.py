@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from autofrotz.game_interface import RunningGame
 
 
+PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the answer names it a part of
+    r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
+)
 HEARD_KEPT = 8  # replies in a room whose names are asked about
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
 # The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
@@ -141,18 +144,19 @@ class SightCheck:
         return [n not in gone for n in names]
 
     def held(self, names: list[str], carried: tuple[str, ...], last_reply: str) -> set[str]:
-        """The names the game, asked to take each in a side copy, says the player already has, or no
-        longer sees (the examine answers are a visit's, a take may be newer), by the whole name, then by
-        its last word; asked again whenever the inventory changed."""
+        """The names the game, asked to take each in a side copy, says the player already has, no longer
+        sees (the examine answers are a visit's, a take may be newer) or calls a part of a thing carried
+        ("a part of the torch"), by the whole name, then, when the whole name is not read as a thing in
+        sight, by its last word; asked again whenever the inventory changed."""
         if not carried or not names:
             return set()
         if self.held_for != (self.room, carried):
             self.takes, self.held_for = {}, (self.room, carried)
         self._ask_take([n for n in names if n not in self.takes], last_reply)
-        doubted = [n for n in names if said_not_here(self.takes.get(n, ""))]
+        doubted = [n for n in names if not in_sight(self.takes.get(n, ""))]
         heads = {n: n.split()[-1] for n in doubted if " " in n}
         self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
-        return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""))}
+        return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
 
     def _ask_take(self, names: list[str], last_reply: str) -> None:
         """Ask the game to take each name in side copies and keep its answers (none when unsafe)."""
@@ -182,14 +186,23 @@ class SightCheck:
             self.answers.update(side_examines(self.game, names, last_reply) or {})
 
 
-def _not_here_any_more(answer: str) -> bool:
-    """Whether the game's answer to taking a thing says the player has it already or sees no such thing.
+def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:
+    """Whether the game's answer to taking a thing says the player has it already, sees no such thing,
+    or that it is a part of a thing carried.
 
     >>> _not_here_any_more("You already have that."), _not_here_any_more("You can't see any such thing.")
     (True, True)
     >>> _not_here_any_more("Taken."), _not_here_any_more("")
     (False, False)
+    >>> held = ("electric torch", "rope")
+    >>> _not_here_any_more("That seems to be a part of the torch.", held)
+    True
+    >>> _not_here_any_more("That seems to be a part of the machine.", held)
+    False
     """
+    part = PART_OF.search(answer[:240])
+    if part and already_listed(part.group(1), frozenset(carried)):
+        return True
     return bool(ALREADY_HAVE.search(answer[:240])) or said_not_here(answer)
 
 

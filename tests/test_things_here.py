@@ -164,3 +164,22 @@ def test_things_named_on_an_earlier_visit_are_still_named() -> None:
     check.hear("yard", "Yard\nA muddy yard.")
     heard = check.hear("shed", "Shed")
     assert "rusty saw" in heard and "muddy yard" not in heard
+
+
+def test_a_part_of_a_thing_carried_is_not_here(games_dir: Path) -> None:
+    # The torch carried has a button: "take torch button" is read only as far as the torch, and "take
+    # button" answers "That seems to be a part of the torch.": the button goes where the torch goes.
+    from autofrotz.evals.eval_session import walkthrough
+
+    story = games_dir / f"{_story(games_dir, 'inhumane')}.z5"
+    game = open_game(story, "jericho", seed=None)
+    try:
+        reply = game.start()
+        for command in (walkthrough(story) or [])[:19]:
+            reply = game.send(command).text
+        check = SightCheck(game)
+        gone = check.held(["torch button", "shovel"], ("torch", "shovel"), reply)
+        assert gone == {"torch button", "shovel"}
+        assert check.held(["torch button"], ("shovel",), reply) == set()  # the torch not carried: asked anew
+    finally:
+        game.close()
