@@ -150,6 +150,14 @@ def side_examines(
     return _side_sends(game, {name: f"examine {name}" for name in names}, last_reply, slot)
 
 
+def side_takes(
+    game: RunningGame, names: list[str], last_reply: str = "", slot: str = SLOT
+) -> dict[str, str] | None:
+    """The game's reply to "take NAME" for each name, each in a fresh side copy put back after, or None
+    when asking is not safe (as side_examines)."""
+    return _side_sends(game, {name: f"take {name}" for name in names}, last_reply, slot)
+
+
 def _side_sends(
     game: RunningGame, commands: dict[str, str], last_reply: str, slot: str
 ) -> dict[str, str] | None:

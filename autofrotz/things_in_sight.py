@@ -12,16 +12,27 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from autofrotz.inventory_probe import side_examines
+from autofrotz.inventory_probe import side_examines, side_takes
+from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
-from autofrotz.managers.named_things import NAMED_KEPT, already_listed, in_sight, named_things, said_not_here
+from autofrotz.managers.named_things import (
+    NAMED_KEPT,
+    already_listed,
+    in_sight,
+    is_place_part,
+    named_things,
+    said_not_here,
+)
 
 if TYPE_CHECKING:
     from autofrotz.agents.base import TurnContext
     from autofrotz.game_interface import RunningGame
 
 
-HEARD_KEPT = 8  # replies of a visit whose names are asked about
+PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the answer names it a part of
+    r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
+)
+HEARD_KEPT = 8  # replies in a room whose names are asked about
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
 # The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
 # library's stock answer for a thing with no description of its own.
@@ -75,57 +86,98 @@ class SightCheck:
         self.game = game
         self.room: str | None = None  # the room of this visit
         self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
-        self.heard: list[str] = []  # the game's last replies of this visit
+        self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
         self.asked = 0  # side examines sent
+        self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
+        self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
 
     def confirmed(
-        self, room_id: str | None, names: list[str], last_reply: str, room_text: str = ""
+        self,
+        room_id: str | None,
+        names: list[str],
+        last_reply: str,
+        room_text: str = "",
+        seen: tuple[str, ...] = (),
     ) -> list[str]:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
         word alone. A name answered with the room's own description names the room, not a thing in it; one
         the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
-        two names the game answers with the same words are one thing, briefed once."""
+        two names the game answers with the same words are one thing, briefed once, and a name answered as
+        a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
-        heads = {n: n.split()[-1] for n in names if " " in n and not in_sight(self.answers.get(n, ""))}
+        heads = {  # a part of the place by its last word alone is any wall or floor: not asked
+            n: n.split()[-1]
+            for n in names
+            if " " in n and not in_sight(self.answers.get(n, "")) and not is_place_part(n)
+        }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
+        known = {description(self.answers[n]) for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
             answer = self.answers.get(heads.get(name, name), "")
             if not in_sight(answer) or describes_room(answer, room_text):
                 continue
             words = description(answer)
-            if len(words) >= SAME_THING_CHARS and words in briefed.values():
+            if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
                 continue  # another name of a thing already briefed
             briefed.setdefault(own_name(answer) or name, words)
         return list(briefed)
 
-    def still_here(self, room_id: str | None, names: list[str], last_reply: str) -> list[bool]:
+    def still_here(
+        self, room_id: str | None, names: list[str], last_reply: str, carried: list[str] | None = None
+    ) -> list[bool]:
         """For each thing the world model places here, False when the game's answer to examining it says
-        no such thing is here (it went away unseen), by its whole name and by its last word; True otherwise,
-        a name it cannot read included."""
+        no such thing is here (it went away unseen), by its whole name and by its last word, or, while the
+        player carries something, when its answer to taking it says the player has it already (it was
+        taken under another name: "keys" seen, "set of keys: Taken."); True otherwise, a name it cannot
+        read included."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
         doubted = [n for n in names if said_not_here(self.answers.get(n, ""))]
         heads = {n: n.split()[-1] for n in doubted if " " in n}  # the parser may not read the whole name
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
         gone = {n for n in doubted if said_not_here(self.answers.get(heads.get(n, n), ""))}
+        gone |= self.held([n for n in names if n not in gone], tuple(carried or ()), last_reply)
         return [n not in gone for n in names]
+
+    def held(self, names: list[str], carried: tuple[str, ...], last_reply: str) -> set[str]:
+        """The names the game, asked to take each in a side copy, says the player already has, no longer
+        sees (the examine answers are a visit's, a take may be newer) or calls a part of a thing carried
+        ("a part of the torch"), by the whole name, then, when the whole name is not read as a thing in
+        sight, by its last word; asked again whenever the inventory changed."""
+        if not carried or not names:
+            return set()
+        if self.held_for != (self.room, carried):
+            self.takes, self.held_for = {}, (self.room, carried)
+        self._ask_take([n for n in names if n not in self.takes], last_reply)
+        doubted = [n for n in names if not in_sight(self.takes.get(n, ""))]
+        heads = {n: n.split()[-1] for n in doubted if " " in n}
+        self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
+        return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
+
+    def _ask_take(self, names: list[str], last_reply: str) -> None:
+        """Ask the game to take each name in side copies and keep its answers (none when unsafe)."""
+        if names:
+            self.asked += len(names)
+            self.takes.update(side_takes(self.game, names, last_reply) or {})
 
     def _visit(self, room_id: str | None) -> None:
         """Forget the answers of the last visit when the room changed."""
         if room_id != self.room:
-            self.room, self.answers, self.heard = room_id, {}, []
+            self.room, self.answers = room_id, {}
 
     def hear(self, room_id: str | None, reply: str) -> str:
-        """Keep a reply of this visit (from its last room heading on); all the replies kept, joined."""
+        """Keep a reply given in the room (from its last room heading on); the room's last replies, of
+        this visit and earlier ones (a thing one examined on an earlier visit is still named), joined."""
         self._visit(room_id)
         part = last_room_part(reply)
-        if part.strip() and (not self.heard or self.heard[-1] != part):
-            self.heard = [*self.heard, part][-HEARD_KEPT:]
-        return "\n\n".join(self.heard)
+        heard = self.heard.get(room_id, [])
+        if part.strip() and (not heard or heard[-1] != part):
+            self.heard[room_id] = [*heard, part][-HEARD_KEPT:]
+        return "\n\n".join(self.heard.get(room_id, []))
 
     def _ask(self, names: list[str], last_reply: str) -> None:
         """Ask the game to examine each name in side copies and keep its answers (none when unsafe)."""
@@ -134,14 +186,36 @@ class SightCheck:
             self.answers.update(side_examines(self.game, names, last_reply) or {})
 
 
+def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:
+    """Whether the game's answer to taking a thing says the player has it already, sees no such thing,
+    or that it is a part of a thing carried.
+
+    >>> _not_here_any_more("You already have that."), _not_here_any_more("You can't see any such thing.")
+    (True, True)
+    >>> _not_here_any_more("Taken."), _not_here_any_more("")
+    (False, False)
+    >>> held = ("electric torch", "rope")
+    >>> _not_here_any_more("That seems to be a part of the torch.", held)
+    True
+    >>> _not_here_any_more("That seems to be a part of the machine.", held)
+    False
+    """
+    part = PART_OF.search(answer[:240])
+    if part and already_listed(part.group(1), frozenset(carried)):
+        return True
+    return bool(ALREADY_HAVE.search(answer[:240])) or said_not_here(answer)
+
+
 def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     """The context's things here as the briefing gives them: "Seen here" without the things the game
-    says are no longer in sight, and "Also named here" (named_things, of the room's text
-    and the replies of this visit) kept to the names the game answers as things in sight, each once by
-    the game's name. `sight` None (side copies would cost turns): the world model's things and the room
-    text's names as they are."""
+    says are no longer in sight or already the player's, and "Also named here"
+    (named_things, of the room's text and the last replies given there) kept to the names the game answers
+    as things in sight and not the player's, each once by the game's name. `sight` None (side copies
+    would cost turns): the world model's things and the room text's names as they are."""
     if sight is not None and context.visible_items:
-        keep = sight.still_here(context.room_id, context.visible_items, context.last_output)
+        keep = sight.still_here(
+            context.room_id, context.visible_items, context.last_output, context.inventory
+        )
         context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
         if len(context.seen_lines) == len(keep):
             context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
@@ -152,6 +226,9 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         return
     heard = sight.hear(context.room_id, context.last_output)
     named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT)
-    named = sight.confirmed(context.room_id, named, context.last_output, context.room_text)
-    named = [n for n in named if not already_listed(n, listed)]  # listed under the game's name
-    context.named_here = named[:NAMED_KEPT]
+    named = sight.confirmed(
+        context.room_id, named, context.last_output, context.room_text, tuple(context.visible_items)
+    )
+    named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
+    gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name
+    context.named_here = [n for n in named if n not in gone]

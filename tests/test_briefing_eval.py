@@ -16,10 +16,10 @@ from autofrotz.evals.briefing_metrics import (
     exit_counts,
     figures,
     goal_in,
-    pair_count,
     things_named_here,
 )
 from autofrotz.evals.briefing_play import true_exits
+from autofrotz.evals.briefing_things import ParserWords, Thing, pair_things
 from autofrotz.evals.eval_session import EvalSession
 from autofrotz.game_interface import open_game
 
@@ -45,8 +45,45 @@ def test_things_here_count_only_what_the_text_named() -> None:
     seen.read("A brass lamp hangs from a hook. Two coins glint.")
     here = ["brass lamp", "coin", "hook", "secret lever"]
     named = things_named_here(here, seen)
-    assert named == ["brass lamp", "coin", "hook"]
-    assert pair_count(["lamp", "coins", "table"], named) == 2
+    assert named == [0, 1, 2]  # the secret lever was never named
+    paired = pair_things(["lamp", "coins", "table"], [Thing(name) for name in here], named, 9)
+    assert (paired.briefed_true, paired.named_briefed, paired.not_true) == (2, 2, ["table"])
+    assert paired.missed == ["hook"]
+
+
+def test_a_name_the_parser_takes_for_an_object_pairs_with_it(games_dir: Path) -> None:
+    """The story file's own words for each object: a briefed "small brick building" is Advent's well
+    house; in Zork I (six letters kept) an "advertisement" is the leaflet in the mailbox."""
+    for story, briefed, expected in (
+        ("Advent.z5", ["small brick building", "gully"], ["well house"]),
+        ("zork1.z5", ["advertisement", "front door", "white house"], ["leaflet", "door"]),
+    ):
+        path = games_dir / story
+        if not path.is_file():
+            pytest.skip(f"{path} is missing")
+        session = EvalSession(path)
+        try:
+            session.start()
+            truth = session.truth()
+        finally:
+            session.close()
+        words = ParserWords.of_story(path)
+        here = words.things([*truth.around, *truth.within], [*truth.around_nums, *truth.within_nums])
+        assert not any(n.lower() in t.name for n in briefed for t in here)  # no name shares a word...
+        paired = pair_things(briefed, here, list(range(len(here))), words.keeps)
+        taken = [t.name for t in here if t.name not in paired.missed]
+        assert sorted(taken) == sorted(expected)  # ...yet the parser reads it as that object
+        assert paired.briefed_true == len(expected) and len(paired.not_true) == len(briefed) - len(expected)
+
+
+def test_a_word_several_objects_share_names_none_of_them() -> None:
+    """Two doors here: "door" is neither (the parser would ask which); "oak door" is the oak one, and
+    a name by words still pairs first."""
+    doors = [Thing("door", frozenset({"door", "iron"})), Thing("panel", frozenset({"door", "oak"}))]
+    assert pair_things(["door"], doors[1:], [0], 9).briefed_true == 1
+    assert pair_things(["wooden door"], doors, [0, 1], 9).briefed_true == 1  # "door" by name is the first
+    assert pair_things(["wooden door", "portal"], doors, [0, 1], 9).missed == ["panel"]
+    assert pair_things(["oak door", "door"], doors, [0, 1], 9).briefed_true == 2
 
 
 def test_figures_are_step_weighted_shares() -> None:

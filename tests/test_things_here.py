@@ -127,3 +127,59 @@ def test_a_side_examine_that_halts_the_interpreter_leaves_the_run_playing(games_
         assert not game.halted and "Hilltop" in game.send("look").text
     finally:
         game.close()
+
+
+def test_a_thing_taken_under_another_name_is_no_longer_here(tmp_path: Path, games_dir: Path) -> None:
+    # The room lists "keys", "a shiny brass lamp" and "an empty bottle"; "get all" answers "set of keys:
+    # Taken.", "brass lantern: Taken.", "small bottle: Taken.": taking each again says the player has it.
+    seen = briefings(tmp_path, ["east", "get all"], game=_story(games_dir, "Advent"))
+    assert "shiny brass lamp" in section(seen[1], "Seen here:")
+    here = section(seen[-1], "Seen here:") + section(seen[-1], "Also named here:")
+    assert not any(name in here for name in ("keys", "lamp", "bottle")), here
+
+
+def test_a_part_of_the_place_the_story_made_a_thing_is_named(tmp_path: Path, games_dir: Path) -> None:
+    # "along a mossy stone wall": examined whole, the game answers it as a thing here (a bare "wall"
+    # would be any of the library's compass walls, so none is asked by its last word alone).
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
+    named = section(seen[0], "Also named here:")
+    assert "mossy stone wall" in named, named
+
+
+def test_a_thing_seen_here_is_not_named_again_by_a_second_name(tmp_path: Path, games_dir: Path) -> None:
+    # The room lists "a reference librarian" and its text names "the prim young woman sitting behind it":
+    # examined, both answer with the same description, so the woman is the librarian, briefed once.
+    seen = briefings(tmp_path, ["W"], game=_story(games_dir, "library"))
+    assert "reference librarian" in section(seen[-1], "Seen here:")
+    named = section(seen[-1], "Also named here:")
+    assert "reference desk" in named and "prim young woman" not in named, named
+
+
+def test_things_named_on_an_earlier_visit_are_still_named() -> None:
+    # A reply in the shed names a rusty saw; back in the shed after the yard, the game prints only the
+    # heading, and the names asked about still include what the shed's earlier replies named.
+    check = SightCheck(None)  # type: ignore[arg-type]  # hearing asks the game nothing
+    check.hear("shed", "Shed\nA cramped shed.")
+    check.hear("shed", "Behind the door hangs a rusty saw.")
+    check.hear("yard", "Yard\nA muddy yard.")
+    heard = check.hear("shed", "Shed")
+    assert "rusty saw" in heard and "muddy yard" not in heard
+
+
+def test_a_part_of_a_thing_carried_is_not_here(games_dir: Path) -> None:
+    # The torch carried has a button: "take torch button" is read only as far as the torch, and "take
+    # button" answers "That seems to be a part of the torch.": the button goes where the torch goes.
+    from autofrotz.evals.eval_session import walkthrough
+
+    story = games_dir / f"{_story(games_dir, 'inhumane')}.z5"
+    game = open_game(story, "jericho", seed=None)
+    try:
+        reply = game.start()
+        for command in (walkthrough(story) or [])[:19]:
+            reply = game.send(command).text
+        check = SightCheck(game)
+        gone = check.held(["torch button", "shovel"], ("torch", "shovel"), reply)
+        assert gone == {"torch button", "shovel"}
+        assert check.held(["torch button"], ("shovel",), reply) == set()  # the torch not carried: asked anew
+    finally:
+        game.close()

@@ -83,6 +83,8 @@ class GroundTruth:
     source: str = "jericho"  # "jericho" (its bindings) or "memory" (our reader, backends/memory_truth.py)
     around: tuple[str, ...] = ()  # names of the other objects directly in the room
     within: tuple[str, ...] = ()  # names of the objects in or on those, at any depth
+    around_nums: tuple[int, ...] = ()  # the object numbers of around, in its order
+    within_nums: tuple[int, ...] = ()  # the object numbers of within, in its order
 
 
 class GameInterface(ABC):

@@ -180,7 +180,15 @@ class JerichoBackend(GameInterface):
             source = "memory"
         room = placed.room
         return GroundTruth(
-            room.name, room.num, placed.inventory, score, source, tuple(placed.around), tuple(placed.within)
+            room.name,
+            room.num,
+            placed.inventory,
+            score,
+            source,
+            tuple(placed.around),
+            tuple(placed.within),
+            tuple(placed.around_nums),
+            tuple(placed.within_nums),
         )
 
     @property

@@ -56,6 +56,8 @@ class Placement:
     carried: list[int]  # the inventory's object numbers
     around: list[str]  # names of the other objects directly in the room (for the exploration driver)
     within: list[str] = field(default_factory=list)  # in or on those objects, at any depth (evaluations)
+    around_nums: list[int] = field(default_factory=list)  # the object numbers of around, in its order
+    within_nums: list[int] = field(default_factory=list)  # the object numbers of within, in its order
 
 
 @dataclass
@@ -141,9 +143,17 @@ class MemoryTruth:
         room = self._room(objs, player, location_hint)
         held = zmachine.children(objs, player)
         others = [o for o in zmachine.children(objs, room.num) if o.num != player]
-        around = [o.name for o in others if o.name]
-        within = [o.name for o in _descendants(objs, others) if o.name]
-        return Placement(room, [_name(o) for o in held], [o.num for o in held], around, within)
+        around = [o for o in others if o.name]
+        within = [o for o in _descendants(objs, others) if o.name]
+        return Placement(
+            room,
+            [_name(o) for o in held],
+            [o.num for o in held],
+            [o.name for o in around],
+            [o.name for o in within],
+            [o.num for o in around],
+            [o.num for o in within],
+        )
 
     def _lent_body(self, mem: bytes, objs: dict[int, zmachine.ZObject]) -> int | None:
         """The placed object every player global names instead of the learned player, if any: a dream,

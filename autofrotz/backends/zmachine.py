@@ -199,15 +199,28 @@ def dictionary_nouns(mem: bytes) -> frozenset[str]:
 def dictionary_flags(mem: bytes) -> tuple[dict[str, int], int]:
     """Each dictionary word with the first byte of its data (its part-of-speech flags), and the
     Z-characters a word keeps."""
+    found: dict[str, int] = {}
+    for _at, text, flags in _dictionary_entries(mem):
+        found[text] = flags
+    return found, 3 * _text_bytes(mem) // 2
+
+
+def _text_bytes(mem: bytes) -> int:
+    """Bytes of a dictionary entry that hold its word: 4 in versions 1-3, 6 from version 4 on."""
+    return 4 if mem[0] <= 3 else 6
+
+
+def _dictionary_entries(mem: bytes) -> list[tuple[int, str, int]]:
+    """Each dictionary entry as (its address, its word as stored, the first byte of its data)."""
     addr = word(mem, 0x08)
     if not addr or addr >= len(mem):
-        return {}, 0
+        return []
     seps = mem[addr]
     entry_len = mem[addr + 1 + seps]
     count = abs(signed(word(mem, addr + 2 + seps)))  # negative: an unsorted table, same layout
-    text_bytes = 4 if mem[0] <= 3 else 6
+    text_bytes = _text_bytes(mem)
     start = addr + 4 + seps
-    found: dict[str, int] = {}
+    found: list[tuple[int, str, int]] = []
     for n in range(count):
         at = start + n * entry_len
         if entry_len < text_bytes or at + text_bytes > len(mem):
@@ -218,5 +231,55 @@ def dictionary_flags(mem: bytes) -> tuple[dict[str, int], int]:
             zchars += [(w >> 10) & 31, (w >> 5) & 31, w & 31]
         text = _zchars_to_text(mem, zchars, 1).strip()
         if text:
-            found[text] = mem[at + text_bytes] if entry_len > text_bytes and at + text_bytes < len(mem) else 0
-    return found, 3 * text_bytes // 2
+            flags = mem[at + text_bytes] if entry_len > text_bytes and at + text_bytes < len(mem) else 0
+            found.append((at, text, flags))
+    return found
+
+
+def properties(mem: bytes, props: int) -> list[tuple[int, int, int]]:
+    """An object's properties from the address of its property table, as (number, address of its
+    data, length of its data), in the table's order (versions 1-3 and 4+ size bytes).
+
+    >>> table = bytes([0x03, 0x8A, 0x94, 0xA5, 0x8A, 0x94, 0xA5, 0x32, 0x12, 0x34, 0x00])
+    >>> properties(bytes([3]) + table, 1)
+    [(18, 9, 2)]
+    """
+    small = mem[0] <= 3
+    at = props + 1 + 2 * mem[props]  # past the short name's length byte and its words
+    found: list[tuple[int, int, int]] = []
+    while at < len(mem) and mem[at]:
+        size = mem[at]
+        if small:
+            number, length, data = size & 31, (size >> 5) + 1, at + 1
+        elif size & 0x80:
+            number, length, data = size & 63, (mem[at + 1] & 63) or 64, at + 2
+        else:
+            number, length, data = size & 63, 2 if size & 0x40 else 1, at + 1
+        found.append((number, data, length))
+        at = data + length
+    return found
+
+
+def object_words(mem: bytes) -> dict[int, frozenset[str]]:
+    """The words the story's parser reads as naming each object (its dictionary words, as stored, so
+    cut short), by object number: every property whose data is a list of words that are all addresses
+    of dictionary entries (Inform's `name`, Infocom's synonyms; an Infocom adjective stored as a byte
+    number is not read). An object the story names by a routine instead has none."""
+    entries = {at: text for at, text, _flags in _dictionary_entries(mem)}
+    small = mem[0] <= 3
+    size, defaults = (9, 31) if small else (14, 63)
+    table = word(mem, 0x0A) + 2 * defaults
+    found: dict[int, frozenset[str]] = {}
+    end, num = len(mem), 1
+    while table + size * num <= end:
+        props = word(mem, table + size * (num - 1) + size - 2)
+        end = min(end, props)
+        words: set[str] = set()
+        for _number, data, length in properties(mem, props) if props < len(mem) else ():
+            values = [word(mem, data + i) for i in range(0, length - 1, 2)]
+            if length % 2 == 0 and values and all(v in entries for v in values):
+                words.update(entries[v] for v in values)
+        if words:
+            found[num] = frozenset(words)
+        num += 1
+    return found

@@ -12,7 +12,7 @@ import statistics
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from autofrotz.evals.inventory_metrics import STOP_WORDS, inventory_matches, normalise, pairing
+from autofrotz.evals.inventory_metrics import STOP_WORDS, inventory_matches, normalise
 from autofrotz.words.directions import DIRECTION_WORDS, edge_label
 
 DIRECTIONS = tuple(DIRECTION_WORDS)  # the twelve ways a player may try: compass, up, down, in, out
@@ -65,25 +65,6 @@ def exit_counts(briefed: list[str], moved: set[str]) -> tuple[int, int, int, int
     return len(labels), len(labels & moved), len(true), len(true & labels)
 
 
-def pair_count(ours: list[str], truth: list[str]) -> int:
-    """How many names of ours a largest one-to-one matching pairs with true names (names_match).
-
-    >>> pair_count(["lamp", "rope", "sword"], ["brass lamp", "elvish sword", "bottle"])
-    2
-    """
-    return len(pairing(ours, truth))
-
-
-def unmatched(ours: list[str], truth: list[str]) -> list[str]:
-    """Names of ours that a largest one-to-one matching leaves without a true partner.
-
-    >>> unmatched(["lamp", "rope"], ["brass lamp"])
-    ['rope']
-    """
-    paired = pairing(ours, truth)
-    return [name for i, name in enumerate(ours) if i not in paired]
-
-
 class RunWords:
     """The words the game's text has printed so far in a run."""
 
@@ -109,14 +90,14 @@ class RunWords:
         return any(form in self.words for form in (word, word + "s", word + "es"))
 
 
-def things_named_here(around: tuple[str, ...] | list[str], seen: RunWords) -> list[str]:
-    """The objects directly in the true room whose names the game's text has printed.
+def things_named_here(around: tuple[str, ...] | list[str], seen: RunWords) -> list[int]:
+    """The objects directly in the true room whose names the game's text has printed, by index.
 
     >>> seen = RunWords(); seen.read("You see a rusty key.")
-    >>> things_named_here(("rusty key", "floor tile", "(42)"), seen)
-    ['rusty key']
+    >>> things_named_here(("floor tile", "rusty key", "(42)"), seen)
+    [1]
     """
-    return [name for name in around if seen.named(name)]
+    return [i for i, name in enumerate(around) if seen.named(name)]
 
 
 def carried_agrees(briefed: list[str], truth: list[str]) -> bool:

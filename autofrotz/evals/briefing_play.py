@@ -27,10 +27,9 @@ from autofrotz.evals.briefing_metrics import (
     carried_agrees,
     exit_counts,
     goal_in,
-    pair_count,
     things_named_here,
-    unmatched,
 )
+from autofrotz.evals.briefing_things import ParserWords, pair_things
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
@@ -138,6 +137,7 @@ class MeasuringAgent:
         self.goal = goal_of(game.name)
         self.max_score = game.max_score if game.max_score is not None else _story_max(game.path)
         self.tally = Tally()
+        self.parser_words = ParserWords.of_story(game.path)  # the story's words for each object
         self.trace = trace
         self.notes: list[str] = []  # this step's disagreements, printed with --trace
 
@@ -191,17 +191,19 @@ class MeasuringAgent:
         if truth.room_number is not None and truth.room_name:  # no name: the tree's names are unreadable
             # recall: the things directly here whose names were printed while the player was here
             named = things_named_here(truth.around, self.words[truth.room_number])
-            here = [*truth.around, *truth.within]  # a thing on a table or in an open box is here too
-            briefed = [
-                *ctx.visible_items,
-                *ctx.named_here,
-            ]  # "Seen here", "Also named here"
-            t.items_briefed += len(briefed)
-            t.items_briefed_true += pair_count(briefed, here)
-            t.items_true += len(named)
-            t.items_true_briefed += pair_count(briefed, named)
-            self._note("here, not true", unmatched(briefed, here))
-            self._note("here, missed", unmatched(named, briefed))
+            # a thing on a table or in an open box is here too
+            here = self.parser_words.things(
+                [*truth.around, *truth.within], [*truth.around_nums, *truth.within_nums]
+            )
+            # "Seen here", "Also named here"
+            briefed = [*ctx.visible_items, *ctx.named_here]
+            paired = pair_things(briefed, here, named, self.parser_words.keeps)
+            t.items_briefed += paired.briefed
+            t.items_briefed_true += paired.briefed_true
+            t.items_true += paired.named
+            t.items_true_briefed += paired.named_briefed
+            self._note("here, not true", paired.not_true)
+            self._note("here, missed", paired.missed)
         if truth.inventory_known:
             t.carried_steps += 1
             agrees = carried_agrees(ctx.inventory, truth.inventory)

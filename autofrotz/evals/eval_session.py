@@ -33,6 +33,8 @@ class Truth:
     around: tuple[str, ...] = ()  # other objects directly in the room, for the exploration driver
     listing: str = ""  # the game's own answer to a side "inventory" at this step (the eval's diagnosis)
     within: tuple[str, ...] = ()  # objects in or on those around, at any depth (eval briefing)
+    around_nums: tuple[int, ...] = ()  # the object numbers of around and within, in their orders
+    within_nums: tuple[int, ...] = ()
 
     @property
     def inventory_known(self) -> bool:
@@ -116,7 +118,16 @@ class EvalSession:
         inventory = self._counted(list(gt.inventory))
         listing = self._last_reply if inventory else ""
         return Truth(
-            gt.room_number, gt.room_name, inventory, gt.score, gt.source, gt.around, listing, gt.within
+            gt.room_number,
+            gt.room_name,
+            inventory,
+            gt.score,
+            gt.source,
+            gt.around,
+            listing,
+            gt.within,
+            gt.around_nums,
+            gt.within_nums,
         )
 
     def _counted(self, carried: list[str]) -> list[str]:

@@ -364,6 +364,12 @@ PLACE_PARTS = frozenset(
         "steps",
     ]
 )
+# The parts of a place a story may make a thing of their own ("a mossy stone wall", "a wide staircase"),
+# unlike the room or area itself.
+STANDING_PARTS = PLACE_PARTS - frozenset(
+    ["room", "area", "place", "entrance", "entrances", "exit", "sky", "horizon", "fire", "storm", "field"]
+    + ["fields", "hill", "hills", "corridor", "hallway", "passage", "passages"]
+)
 DESCRIBING = frozenset(
     [
         "small",
@@ -406,11 +412,37 @@ def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | 
     words = words[:cut]
     for end in range(len(words), 0, -1):
         head = words[end - 1].strip("'")
+        if head in STANDING_PARTS and _set_apart(words[: end - 1], knows):
+            return " ".join(words[:end])  # "a mossy stone wall": a part the story made a thing of its own
         if head in PLACE_PARTS or head in DESCRIBING:
             return None  # a place's part or a describing word: no thing here
         if len(head) > 2 and head not in NOT_THINGS and not canonical_direction(head) and knows(head):
             return " ".join(words[:end])
     return None
+
+
+def _set_apart(before: list[str], knows: Callable[[str], bool]) -> bool:
+    """Whether the words before a place's part name it as one of its own ("mossy stone wall", "brick
+    wall"): one of them, no mere size or count, is a word the story's parser reads.
+
+    >>> _set_apart(["mossy", "stone"], {"stone"}.__contains__), _set_apart(["high"], {"stone"}.__contains__)
+    (True, False)
+    >>> _set_apart(["long"], {"long"}.__contains__)
+    False
+    """
+    return any(
+        len(w) > 2 and w not in DESCRIBING and w not in NOT_THINGS and not canonical_direction(w) and knows(w)
+        for w in before
+    )
+
+
+def is_place_part(name: str) -> bool:
+    """Whether a name ends in a part of the place ("mossy stone wall"), which only its whole name picks out.
+
+    >>> is_place_part("mossy stone wall"), is_place_part("iron gate")
+    (True, False)
+    """
+    return name.split()[-1].lower() in STANDING_PARTS
 
 
 def already_listed(phrase: str, seen: frozenset[str]) -> bool:
