@@ -491,3 +491,12 @@ def test_a_lock_is_one_puzzle_and_a_key_spent_on_a_gate_is_no_hint_for_it(foghor
     in_yard = foghorn_relay[28]  # turn 29: the cottage "locked up until he comes home", the gate key used
     assert section(in_yard, "## Open puzzles").count("cottage") == 1
     assert not any("gate key" in h for h in hints(in_yard))
+
+
+def test_a_way_out_that_a_side_copy_shows_leading_on_is_an_exit(tmp_path: Path) -> None:
+    # down the stairs into the basement: "out" climbs back to the office as "up" does, and "in" is
+    # refused; the side copies try both, as they try the compass
+    seen = briefings(tmp_path, ["nw", "d"], game=corpus_story("theatre.z5"))
+    exits = section(seen[-1], "Exits:")
+    assert "out (not tried: leads to a place named Manager's Office" in exits, exits
+    assert not exits.startswith("Exits: in") and "; in " not in exits, exits

@@ -72,7 +72,36 @@ def exit_states(
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
         if label not in states and label not in refused:
             states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
+    _add_through_ways(node, links, states, refused)
     return states, refused
+
+
+def _add_through_ways(
+    node: Mapping[str, Any], links: Mapping[str, LinkLike], states: dict[str, Any], refused: dict[str, str]
+) -> None:
+    """What side copies showed of "in" and "out" (way_trials.py, kept apart from the ways the agents
+    explore): one that showed a room is a way not yet tried, one refused is none, even where the way
+    back of a move was assumed to be it; a way walked or refused in play is left as play showed it.
+
+    >>> from types import SimpleNamespace as L
+    >>> assumed = L(to_room="hall", bidirectional=True, blocked=False, blocked_reason=None, inferred=True,
+    ...             teleport=False)
+    >>> node = {"through_ways": {"in": ("leads", "leads to Hut"), "out": ("refused", "Not in anything.")}}
+    >>> states, refused = {"out": {"state": "untried", "to": "hall"}}, {}
+    >>> _add_through_ways(node, {"out": assumed}, states, refused)
+    >>> states, refused
+    ({'in': {'state': 'untried', 'to': None, 'reason': 'leads to Hut'}}, {'out': 'Not in anything.'})
+    """
+    marks: Mapping[str, str] = node.get("exits", {})
+    for label, (kind, words) in node.get("through_ways", {}).items():
+        link = links.get(label)
+        if (link is not None and not link.inferred) or marks.get(label) in (_NODE_REFUTED, _NODE_BLOCKED):
+            continue
+        if kind == "leads" and label not in states:
+            states[label] = {"state": UNTRIED, "to": None, "reason": words}
+        elif kind == "refused":
+            states.pop(label, None)
+            refused[label] = words
 
 
 def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) -> dict[str, Any]:

@@ -22,10 +22,12 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import leading_paragraph
 from autofrotz.words.directions import OPPOSITES
 
-# The compass ways, up and down. Not "in" and "out": their trials sent the built-in agent exploring
-# doorways it had already walked by another name, and it lost the cellar it had won (tests/
-# test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
-TRIED_WAYS = tuple(way for way in OPPOSITES if way not in ("in", "out"))
+# The compass ways, up and down, "in" and "out". What the trials of "in" and "out" show is kept
+# apart from the exits the agents explore ("through_ways", read by exit_states.py): a way in or out is
+# often a doorway already walked by another name, and exploring those first lost the built-in agent
+# the cellar it had won (tests/test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
+TRIED_WAYS = tuple(OPPOSITES)
+THROUGH_WAYS = ("in", "out")
 
 
 def ways_to_try(maps: MapState) -> tuple[str, ...]:
@@ -83,6 +85,13 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
             read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
     clock = read.pop(CLOCK_WAY, ("unclear", ""))
+    through = {way: read.pop(way) for way in THROUGH_WAYS if way in read}
+    node["through_ways"] = {
+        way: ("unclear", said[1])
+        if said == clock and clock[0] in ("leads", "kills")
+        else _through_verdict(*said)
+        for way, said in through.items()
+    }
     for way, (kind, words) in read.items():
         link = maps.links.get(here, {}).get(way)
         if clock[0] in ("leads", "kills") and (kind, words) == clock:
@@ -102,3 +111,18 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.note_exit_words(here, way, words, "exit_notes")
+
+
+def _through_verdict(kind: str, words: str, clock: tuple[str, str] = ("unclear", "")) -> tuple[str, str]:
+    """What a trial of "in" or "out" says for the briefing: it leads on only when it showed a room
+    ("leads"); any other answer ("You're not in anything") is a refusal, and an unclear one no verdict;
+    the same move as a turn of waiting (`clock`) is the story's clock, not the way.
+
+    >>> _through_verdict("blocked", "You're not in anything."), _through_verdict("leads", "to Hut")[0]
+    (('refused', "You're not in anything."), 'leads')
+    """
+    if clock[0] in ("leads", "kills") and (kind, words) == clock:
+        return "unclear", words
+    if kind in ("blocked", "refused", "kills", "stays"):
+        return "refused", words
+    return kind, words
