@@ -6,6 +6,7 @@ agent on the mock provider, and reads the briefing it was sent at a given turn.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -500,3 +501,12 @@ def test_a_way_out_that_a_side_copy_shows_leading_on_is_an_exit(tmp_path: Path) 
     exits = section(seen[-1], "Exits:")
     assert "out (not tried: leads to a place named Manager's Office" in exits, exits
     assert not exits.startswith("Exits: in") and "; in " not in exits, exits
+
+
+def test_a_move_that_shows_the_same_room_again_tries_its_ways_again(tmp_path: Path) -> None:
+    # out into a desert that counts the player's steps: after a second step east the way west no
+    # longer leads back to the camp, and the desert shows itself again
+    walk = ["get amulet", "s", "w", "get torch", "get shovel", "e", "e", "e"]
+    seen = briefings(tmp_path, walk, game=corpus_story("inhumane.z5"))
+    exits = section(seen[-1], "Exits:")
+    assert not re.search(r"(?<!north)(?<!south)\bwest\b", exits), exits

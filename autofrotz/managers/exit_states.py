@@ -41,6 +41,11 @@ def exit_states(
     (['east', 'north', 'west'], 'leads', 'untried', 'The door is locked')
     >>> refused
     {'up': "You can't go that way."}
+    >>> assumed = L(to_room="hall", bidirectional=True, blocked=False, blocked_reason=None, inferred=True,
+    ...             teleport=False)
+    >>> barred = {"exits": {"out": "blocked"}, "exit_reasons": {"out": "Not in anything."}}
+    >>> exit_states(barred, {"out": assumed})
+    ({'out': {'state': 'blocked', 'to': 'hall', 'reason': 'Not in anything.'}}, {})
     """
     marks: Mapping[str, str] = node.get("exits", {})
     reasons: Mapping[str, str] = node.get("exit_reasons", {})
@@ -54,6 +59,8 @@ def exit_states(
         if marks.get(label) == _NODE_REFUTED:
             continue
         states[label] = _link_state(label, link, one_way_words)
+        if link.inferred and marks.get(label) == _NODE_BLOCKED:  # a way back assumed where play was barred
+            states[label] = {"state": BLOCKED_STATE, "to": link.to_room, "reason": reasons.get(label)}
         if label in warnings:
             states[label]["warning"] = warnings[label]
     for label, mark in marks.items():
