@@ -510,3 +510,11 @@ def test_a_move_that_shows_the_same_room_again_tries_its_ways_again(tmp_path: Pa
     seen = briefings(tmp_path, walk, game=corpus_story("inhumane.z5"))
     exits = section(seen[-1], "Exits:")
     assert not re.search(r"(?<!north)(?<!south)\bwest\b", exits), exits
+
+
+def test_a_way_to_another_place_of_the_same_name_is_an_exit(tmp_path: Path) -> None:
+    # a stairway on each floor, each headed the same: down shows the heading again over another
+    # floor's paragraph, so it leads on (a way that showed this very paragraph again would stay)
+    walk = ["take all", "open Students", "open computer", "north", "south", "east", "west", "northeast"]
+    seen = briefings(tmp_path, [*walk, "take all", "north"], game=corpus_story("frozen.z5"))
+    assert "down (not tried: leads to another place named Stairs" in section(seen[-1], "Exits:")

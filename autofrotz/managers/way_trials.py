@@ -11,6 +11,7 @@ show now outweighs what was known before, since doors open and shut, rides leave
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -57,6 +58,30 @@ def _a_known_room(maps: MapState, reply: str) -> bool:
     return bool(opening) and any(plain_words(leading_paragraph(text)) == opening for text in texts)
 
 
+def _namesakes_shown(node: Mapping[str, Any], stayed: Mapping[str, str], known: frozenset[str]) -> set[str]:
+    """The ways whose reply shows this room's name again over a paragraph of its own that is not the
+    one this room was described by: other places of the same name (a landing on each floor, hills that
+    share one name). A paragraph that several ways show alike is an event told whatever way is typed.
+
+    >>> here, none = {"description": "A landing with a brass rail. The hall lies south."}, frozenset()
+    >>> attic, same = "Landing\\nA landing. The attic lies south.", "Landing\\n" + here["description"]
+    >>> sorted(_namesakes_shown(here, {"up": attic, "down": same}, none))
+    ['up']
+    >>> bird = "Landing\\nA bird sings."
+    >>> sorted(_namesakes_shown(here, {"up": bird, "down": bird}, none))
+    []
+    """
+    from autofrotz.managers.room_parser import parse_output
+
+    own = plain_words(leading_paragraph(str(node.get("description") or "")))
+    shown = {
+        way: plain_words(leading_paragraph(parse_output(reply, known).description or ""))
+        for way, reply in stayed.items()
+    }
+    alike = Counter(shown.values())
+    return {way for way, text in shown.items() if text and own and text != own and alike[text] == 1}
+
+
 def barred_by_seat(node: Mapping[str, Any]) -> bool:
     """Whether a way of this room is barred by where the player sits or stands.
 
@@ -81,9 +106,13 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
     name, known = str(node["name"]).lower(), maps.known_names()
     headers = not MapView(maps).headerless_game()
     read = {way: read_way_tried(reply, name, known, way, headers) for way, reply in replies.items()}
+    stayed = {way: replies[way] for way, (kind, _) in read.items() if kind == "stays"}
+    namesakes = _namesakes_shown(node, stayed, known)
     for way, (_kind, words) in list(read.items()):
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
             read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
+        elif way in namesakes:
+            read[way] = ("leads", f"leads to another place named {node['name']} (seen in a side copy)")
     clock = read.pop(CLOCK_WAY, ("unclear", ""))
     through = {way: read.pop(way) for way in THROUGH_WAYS if way in read}
     node["through_ways"] = {
