@@ -1,11 +1,12 @@
 """Every way of a room tried in side copies of the game (inventory_probe.side_moves, at no game turn),
 and what the replies say of the room's exits.
 
-The map asks on each arrival in a room it has placed, and again once something there was opened:
-the ten compass ways (up and down among them), and the commands off the compass that once led out
-of the room, each in a copy thrown away, after a turn of waiting in another (what the story's clock
-does by itself: a way that ends where waiting ends is the clock's, not the way's). What the copies
-show now outweighs what was known before, since doors open and shut, rides leave and guards move.
+The map asks on each arrival in a room it has placed, again once something there was opened, and
+after a move that showed the same room again: the ten compass ways (up and down among them), "in"
+and "out", and the commands off the compass that once led out of the room, each in a copy thrown
+away, after a turn of waiting in another (what the story's clock does by itself: a way that ends
+where waiting ends is the clock's, not the way's). What the copies show now outweighs what was
+known before, since doors open and shut, rides leave and guards move.
 """
 
 from __future__ import annotations
