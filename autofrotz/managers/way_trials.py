@@ -83,6 +83,19 @@ def _namesakes_shown(node: Mapping[str, Any], stayed: Mapping[str, str], known: 
     return {way for way, text in shown.items() if text and own and text != own and alike[text] == 1}
 
 
+def _found_only_by_trial(node: Mapping[str, Any], way: str) -> bool:
+    """Whether a way of a room is known only because an earlier side copy found it leading on.
+
+    >>> seen = "leads to a place named Hut (seen in a side copy)"
+    >>> node = {"exits": {"west": "mentioned"}, "exit_notes": {"west": seen}}
+    >>> _found_only_by_trial(node, "west"), _found_only_by_trial({**node, "mentioned": ["west"]}, "west")
+    (True, False)
+    """
+    note = node.get("exit_notes", {}).get(way, "")
+    said = way in node.get("mentioned", [])
+    return node["exits"].get(way) == MENTIONED and note.endswith("(seen in a side copy)") and not said
+
+
 def barred_by_seat(node: Mapping[str, Any]) -> bool:
     """Whether a way of this room is barred by where the player sits or stands.
 
@@ -136,6 +149,9 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
             maps.refute_exit(here, way, reason=words)
         elif kind == "stays" and link is not None and link.inferred:
             maps.remove_connection(here, way)  # the way back was only assumed, and the copy stayed here
+        elif kind == "stays" and link is None and _found_only_by_trial(node, way):
+            node["exits"].pop(way, None)  # an earlier copy found it leading on; from here it stays now
+            node.get("exit_notes", {}).pop(way, None)
         elif kind == "leads" and link is not None and link.blocked:
             maps.unblock(here, way)
         elif kind == "leads" and link is None:
