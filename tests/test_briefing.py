@@ -6,6 +6,7 @@ agent on the mock provider, and reads the briefing it was sent at a given turn.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -503,3 +504,29 @@ def test_a_lock_is_one_puzzle_and_a_key_spent_on_a_gate_is_no_hint_for_it(foghor
     in_yard = foghorn_relay[28]  # turn 29: the cottage "locked up until he comes home", the gate key used
     assert section(in_yard, "## Open puzzles").count("cottage") == 1
     assert not any("gate key" in h for h in hints(in_yard))
+
+
+def test_a_way_out_that_a_side_copy_shows_leading_on_is_an_exit(tmp_path: Path) -> None:
+    # down the stairs into the basement: "out" climbs back to the office as "up" does, and "in" is
+    # refused; the side copies try both, as they try the compass
+    seen = briefings(tmp_path, ["nw", "d"], game=corpus_story("theatre.z5"))
+    exits = section(seen[-1], "Exits:")
+    assert "out (not tried: leads to a place named Manager's Office" in exits, exits
+    assert not exits.startswith("Exits: in") and "; in " not in exits, exits
+
+
+def test_a_move_that_shows_the_same_room_again_tries_its_ways_again(tmp_path: Path) -> None:
+    # out into a desert that counts the player's steps: after a second step east the way west no
+    # longer leads back to the camp, and the desert shows itself again
+    walk = ["get amulet", "s", "w", "get torch", "get shovel", "e", "e", "e"]
+    seen = briefings(tmp_path, walk, game=corpus_story("inhumane.z5"))
+    exits = section(seen[-1], "Exits:")
+    assert not re.search(r"(?<!north)(?<!south)\bwest\b", exits), exits
+
+
+def test_a_way_to_another_place_of_the_same_name_is_an_exit(tmp_path: Path) -> None:
+    # a stairway on each floor, each headed the same: down shows the heading again over another
+    # floor's paragraph, so it leads on (a way that showed this very paragraph again would stay)
+    walk = ["take all", "open Students", "open computer", "north", "south", "east", "west", "northeast"]
+    seen = briefings(tmp_path, [*walk, "take all", "north"], game=corpus_story("frozen.z5"))
+    assert "down (not tried: leads to another place named Stairs" in section(seen[-1], "Exits:")

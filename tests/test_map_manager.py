@@ -295,3 +295,15 @@ def test_reply_opening_with_you_is_not_a_room() -> None:
         ],
     )
     assert rooms[0] == rooms[1]
+
+
+def test_a_way_an_earlier_side_copy_found_is_dropped_once_a_copy_stays() -> None:
+    # a desert that counts steps: west once led back to the camp; tried again after a step that showed
+    # the same heading and paragraph, west now shows the desert: no longer an exit
+    dune, camp = "Dunes\nSand in every direction.\n", "Camp\nTents around a fire.\n"
+    manager = MapManager()
+    manager.update_from_game_output(dune, None, 1)
+    manager.note_ways_tried({"wait": "Time passes.", "west": camp})
+    assert "west" in manager.exit_states(manager.current_room or "")[0]
+    manager.note_ways_tried({"wait": "Time passes.", "west": dune})
+    assert "west" not in manager.exit_states(manager.current_room or "")[0]

@@ -41,6 +41,11 @@ def exit_states(
     (['east', 'north', 'west'], 'leads', 'untried', 'The door is locked')
     >>> refused
     {'up': "You can't go that way."}
+    >>> assumed = L(to_room="hall", bidirectional=True, blocked=False, blocked_reason=None, inferred=True,
+    ...             teleport=False)
+    >>> barred = {"exits": {"out": "blocked"}, "exit_reasons": {"out": "Not in anything."}}
+    >>> exit_states(barred, {"out": assumed})
+    ({'out': {'state': 'blocked', 'to': 'hall', 'reason': 'Not in anything.'}}, {})
     """
     marks: Mapping[str, str] = node.get("exits", {})
     reasons: Mapping[str, str] = node.get("exit_reasons", {})
@@ -54,6 +59,8 @@ def exit_states(
         if marks.get(label) == _NODE_REFUTED:
             continue
         states[label] = _link_state(label, link, one_way_words)
+        if link.inferred and marks.get(label) == _NODE_BLOCKED:  # a way back assumed where play was barred
+            states[label] = {"state": BLOCKED_STATE, "to": link.to_room, "reason": reasons.get(label)}
         if label in warnings:
             states[label]["warning"] = warnings[label]
     for label, mark in marks.items():
@@ -72,7 +79,36 @@ def exit_states(
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
         if label not in states and label not in refused:
             states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
+    _add_through_ways(node, links, states, refused)
     return states, refused
+
+
+def _add_through_ways(
+    node: Mapping[str, Any], links: Mapping[str, LinkLike], states: dict[str, Any], refused: dict[str, str]
+) -> None:
+    """What side copies showed of "in" and "out" (way_trials.py, kept apart from the ways the agents
+    explore): one that showed a room is a way not yet tried, one refused is none, even where the way
+    back of a move was assumed to be it; a way walked or refused in play is left as play showed it.
+
+    >>> from types import SimpleNamespace as L
+    >>> assumed = L(to_room="hall", bidirectional=True, blocked=False, blocked_reason=None, inferred=True,
+    ...             teleport=False)
+    >>> node = {"through_ways": {"in": ("leads", "leads to Hut"), "out": ("refused", "Not in anything.")}}
+    >>> states, refused = {"out": {"state": "untried", "to": "hall"}}, {}
+    >>> _add_through_ways(node, {"out": assumed}, states, refused)
+    >>> states, refused
+    ({'in': {'state': 'untried', 'to': None, 'reason': 'leads to Hut'}}, {'out': 'Not in anything.'})
+    """
+    marks: Mapping[str, str] = node.get("exits", {})
+    for label, (kind, words) in node.get("through_ways", {}).items():
+        link = links.get(label)
+        if (link is not None and not link.inferred) or marks.get(label) in (_NODE_REFUTED, _NODE_BLOCKED):
+            continue
+        if kind == "leads" and label not in states:
+            states[label] = {"state": UNTRIED, "to": None, "reason": words}
+        elif kind == "refused":
+            states.pop(label, None)
+            refused[label] = words
 
 
 def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) -> dict[str, Any]:

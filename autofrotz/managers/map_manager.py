@@ -157,7 +157,8 @@ class MapManager(MazeMap):
         self._note_unread(parsed, command_used, update, output_text, turn)
         self.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
-        self._note_ways_said(command_used, output_text)
+        stayed = bool(parsed.header) and not update.moved and is_travel_command(command_used)
+        self._note_ways_said(command_used, output_text, stayed)
         return update
 
     def ways_to_try(self) -> tuple[str, ...]:
@@ -168,9 +169,11 @@ class MapManager(MazeMap):
         """Read the side copies' replies onto the room's exits (way_trials.note_ways_tried)."""
         way_trials.note_ways_tried(self, replies)
 
-    def _note_ways_said(self, command: str | None, reply: str) -> None:
+    def _note_ways_said(self, command: str | None, reply: str, stayed: bool = False) -> None:
         """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
-        and a way refused as shut that something opened here may have cleared (exit_words.py)."""
+        and a way refused as shut that something opened here may have cleared (exit_words.py). A move
+        that showed this room again (`stayed`: a desert, a place that counts the player's steps) may
+        have changed where its ways lead: they are tried again."""
         here = self.current_room
         if here is None:
             return
@@ -180,7 +183,7 @@ class MapManager(MazeMap):
         if opened:
             self.reopen_shut_refusals(here, opened)
         seated = bool(command) and edge_label(command or "") not in OPPOSITES
-        if opened or (seated and way_trials.barred_by_seat(self.room(here))):
+        if stayed or opened or (seated and way_trials.barred_by_seat(self.room(here))):
             self.room(here)["ways_stale"] = True  # the side copies try every way again
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:

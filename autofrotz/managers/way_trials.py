@@ -1,16 +1,18 @@
 """Every way of a room tried in side copies of the game (inventory_probe.side_moves, at no game turn),
 and what the replies say of the room's exits.
 
-The map asks on each arrival in a room it has placed, and again once something there was opened:
-the ten compass ways (up and down among them), and the commands off the compass that once led out
-of the room, each in a copy thrown away, after a turn of waiting in another (what the story's clock
-does by itself: a way that ends where waiting ends is the clock's, not the way's). What the copies
-show now outweighs what was known before, since doors open and shut, rides leave and guards move.
+The map asks on each arrival in a room it has placed, again once something there was opened, and
+after a move that showed the same room again: the ten compass ways (up and down among them), "in"
+and "out", and the commands off the compass that once led out of the room, each in a copy thrown
+away, after a turn of waiting in another (what the story's clock does by itself: a way that ends
+where waiting ends is the clock's, not the way's). What the copies show now outweighs what was
+known before, since doors open and shut, rides leave and guards move.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,10 +24,12 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import leading_paragraph
 from autofrotz.words.directions import OPPOSITES
 
-# The compass ways, up and down. Not "in" and "out": their trials sent the built-in agent exploring
-# doorways it had already walked by another name, and it lost the cellar it had won (tests/
-# test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
-TRIED_WAYS = tuple(way for way in OPPOSITES if way not in ("in", "out"))
+# The compass ways, up and down, "in" and "out". What the trials of "in" and "out" show is kept
+# apart from the exits the agents explore ("through_ways", read by exit_states.py): a way in or out is
+# often a doorway already walked by another name, and exploring those first lost the built-in agent
+# the cellar it had won (tests/test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
+TRIED_WAYS = tuple(OPPOSITES)
+THROUGH_WAYS = ("in", "out")
 
 
 def ways_to_try(maps: MapState) -> tuple[str, ...]:
@@ -55,6 +59,43 @@ def _a_known_room(maps: MapState, reply: str) -> bool:
     return bool(opening) and any(plain_words(leading_paragraph(text)) == opening for text in texts)
 
 
+def _namesakes_shown(node: Mapping[str, Any], stayed: Mapping[str, str], known: frozenset[str]) -> set[str]:
+    """The ways whose reply shows this room's name again over a paragraph of its own that is not the
+    one this room was described by: other places of the same name (a landing on each floor, hills that
+    share one name). A paragraph that several ways show alike is an event told whatever way is typed.
+
+    >>> here, none = {"description": "A landing with a brass rail. The hall lies south."}, frozenset()
+    >>> attic, same = "Landing\\nA landing. The attic lies south.", "Landing\\n" + here["description"]
+    >>> sorted(_namesakes_shown(here, {"up": attic, "down": same}, none))
+    ['up']
+    >>> bird = "Landing\\nA bird sings."
+    >>> sorted(_namesakes_shown(here, {"up": bird, "down": bird}, none))
+    []
+    """
+    from autofrotz.managers.room_parser import parse_output
+
+    own = plain_words(leading_paragraph(str(node.get("description") or "")))
+    shown = {
+        way: plain_words(leading_paragraph(parse_output(reply, known).description or ""))
+        for way, reply in stayed.items()
+    }
+    alike = Counter(shown.values())
+    return {way for way, text in shown.items() if text and own and text != own and alike[text] == 1}
+
+
+def _found_only_by_trial(node: Mapping[str, Any], way: str) -> bool:
+    """Whether a way of a room is known only because an earlier side copy found it leading on.
+
+    >>> seen = "leads to a place named Hut (seen in a side copy)"
+    >>> node = {"exits": {"west": "mentioned"}, "exit_notes": {"west": seen}}
+    >>> _found_only_by_trial(node, "west"), _found_only_by_trial({**node, "mentioned": ["west"]}, "west")
+    (True, False)
+    """
+    note = node.get("exit_notes", {}).get(way, "")
+    said = way in node.get("mentioned", [])
+    return node["exits"].get(way) == MENTIONED and note.endswith("(seen in a side copy)") and not said
+
+
 def barred_by_seat(node: Mapping[str, Any]) -> bool:
     """Whether a way of this room is barred by where the player sits or stands.
 
@@ -79,10 +120,21 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
     name, known = str(node["name"]).lower(), maps.known_names()
     headers = not MapView(maps).headerless_game()
     read = {way: read_way_tried(reply, name, known, way, headers) for way, reply in replies.items()}
+    stayed = {way: replies[way] for way, (kind, _) in read.items() if kind == "stays"}
+    namesakes = _namesakes_shown(node, stayed, known)
     for way, (_kind, words) in list(read.items()):
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
             read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
+        elif way in namesakes:
+            read[way] = ("leads", f"leads to another place named {node['name']} (seen in a side copy)")
     clock = read.pop(CLOCK_WAY, ("unclear", ""))
+    through = {way: read.pop(way) for way in THROUGH_WAYS if way in read}
+    node["through_ways"] = {
+        way: ("unclear", said[1])
+        if said == clock and clock[0] in ("leads", "kills")
+        else _through_verdict(*said)
+        for way, said in through.items()
+    }
     for way, (kind, words) in read.items():
         link = maps.links.get(here, {}).get(way)
         if clock[0] in ("leads", "kills") and (kind, words) == clock:
@@ -97,8 +149,26 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
             maps.refute_exit(here, way, reason=words)
         elif kind == "stays" and link is not None and link.inferred:
             maps.remove_connection(here, way)  # the way back was only assumed, and the copy stayed here
+        elif kind == "stays" and link is None and _found_only_by_trial(node, way):
+            node["exits"].pop(way, None)  # an earlier copy found it leading on; from here it stays now
+            node.get("exit_notes", {}).pop(way, None)
         elif kind == "leads" and link is not None and link.blocked:
             maps.unblock(here, way)
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.note_exit_words(here, way, words, "exit_notes")
+
+
+def _through_verdict(kind: str, words: str, clock: tuple[str, str] = ("unclear", "")) -> tuple[str, str]:
+    """What a trial of "in" or "out" says for the briefing: it leads on only when it showed a room
+    ("leads"); any other answer ("You're not in anything") is a refusal, and an unclear one no verdict;
+    the same move as a turn of waiting (`clock`) is the story's clock, not the way.
+
+    >>> _through_verdict("blocked", "You're not in anything."), _through_verdict("leads", "to Hut")[0]
+    (('refused', "You're not in anything."), 'leads')
+    """
+    if clock[0] in ("leads", "kills") and (kind, words) == clock:
+        return "unclear", words
+    if kind in ("blocked", "refused", "kills", "stays"):
+        return "refused", words
+    return kind, words
