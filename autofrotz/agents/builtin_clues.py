@@ -7,6 +7,7 @@ All of it is genre convention, as data tables and small pure helpers; the agent 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
 
@@ -124,7 +125,7 @@ def look_after_open(command: str, text: str) -> list[str]:
 
 
 def clue_commands(command: str, objects: list[str], text: str, people: list[str], names: list[str],
-                  held: list[str]) -> list[str]:  # fmt: skip
+                  held: list[str], in_sight: Sequence[str] = ()) -> list[str]:  # fmt: skip
     """Every follow-up one reply's clues point at: pull what is loose, look again after an opening,
     search what would not be taken, climb to what is out of reach.
 
@@ -134,7 +135,7 @@ def clue_commands(command: str, objects: list[str], text: str, people: list[str]
     out = (
         loose_actions(objects, text)
         + look_after_open(command, text)
-        + search_untakeable(command, objects, text)
+        + search_untakeable(command, objects, text, in_sight)
     )
     return out + reach_actions(text, people, supports_in(names), held)
 
@@ -160,7 +161,7 @@ def feed_actions(held: list[str], animals: list[str]) -> list[str]:
 TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|already have)\b", re.IGNORECASE)
 
 
-def search_untakeable(command: str, objects: list[str], text: str) -> list[str]:
+def search_untakeable(command: str, objects: list[str], text: str, in_sight: Sequence[str] = ()) -> list[str]:
     """A single thing here that would not be taken may hold something: search it.
 
     >>> search_untakeable("take big barrel", ["big barrel"], "You could never lift that.")
@@ -169,8 +170,20 @@ def search_untakeable(command: str, objects: list[str], text: str) -> list[str]:
     []
     >>> search_untakeable("take orb", ["orb"], "You can't see any such thing.")
     []
+
+    Each thing in sight (the item list's, `in_sight`) a "take all" answer would not hand over, searched
+    once, with no second take asked:
+
+    >>> answer = "rug: Too heavy to lift. urn: Taken. rug: It is fixed."
+    >>> search_untakeable("take all", ["all"], answer, ["red rug"])
+    ['search rug']
+    >>> search_untakeable("take all", ["all"], "The card reads: ask the porter.", ["card", "porter"])
+    []
     """
-    if not command.startswith("take ") or command == "take all" or len(objects) != 1:
+    if command == "take all":
+        heads = {w.head(name) for name in in_sight}
+        return [f"search {n}" for n in dict.fromkeys(w.refused_names(text)) if w.head(n) in heads]
+    if not command.startswith("take ") or len(objects) != 1:
         return []
     if TAKEN.search(text[:200]) or w.not_here(text):
         return []
