@@ -7,6 +7,7 @@ All of it is genre convention, as data tables and small pure helpers; the agent 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.reading import Reading
@@ -125,7 +126,7 @@ def look_after_open(command: str, text: str) -> list[str]:
 
 
 def clue_commands(command: str, objects: list[str], reply: Reading, people: list[str], names: list[str],
-                  held: list[str]) -> list[str]:  # fmt: skip
+                  held: list[str], in_sight: Sequence[str] = ()) -> list[str]:  # fmt: skip
     """Every follow-up one reply's clues point at: pull what is loose, look again after an opening,
     search what would not be taken, climb to what is out of reach.
 
@@ -137,7 +138,7 @@ def clue_commands(command: str, objects: list[str], reply: Reading, people: list
     out = (
         loose_actions(objects, text)
         + look_after_open(command, text)
-        + search_untakeable(command, objects, reply)
+        + search_untakeable(command, objects, reply, in_sight)
     )
     return out + reach_actions(text, people, supports_in(names), held)
 
@@ -163,7 +164,9 @@ def feed_actions(held: list[str], animals: list[str]) -> list[str]:
 TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|already have)\b", re.IGNORECASE)
 
 
-def search_untakeable(command: str, objects: list[str], reply: Reading) -> list[str]:
+def search_untakeable(
+    command: str, objects: list[str], reply: Reading, in_sight: Sequence[str] = ()
+) -> list[str]:
     """A single thing here that would not be taken may hold something: search it.
 
     >>> from autofrotz.reading import read_reply as r
@@ -173,8 +176,21 @@ def search_untakeable(command: str, objects: list[str], reply: Reading) -> list[
     []
     >>> search_untakeable("take orb", ["orb"], r("", "You can't see any such thing."))
     []
+
+    Each thing in sight (the item list's, `in_sight`) a "take all" answer would not hand over, searched
+    once, with no second take asked:
+
+    >>> answer = "rug: Too heavy to lift. urn: Taken. rug: It is fixed."
+    >>> search_untakeable("take all", ["all"], r("take all", answer), ["red rug"])
+    ['search rug']
+    >>> card = r("take all", "The card reads: ask the porter.")
+    >>> search_untakeable("take all", ["all"], card, ["card", "porter"])
+    []
     """
-    if not command.startswith("take ") or command == "take all" or len(objects) != 1:
+    if command == "take all":
+        heads = {w.head(name) for name in in_sight}
+        return [f"search {n}" for n in dict.fromkeys(w.refused_names(reply.text)) if w.head(n) in heads]
+    if not command.startswith("take ") or len(objects) != 1:
         return []
     if TAKEN.search(reply.text[:200]) or reply.not_here:
         return []

@@ -34,8 +34,18 @@ def flee(mem: Memory, ctx: TurnContext) -> str | None:
     came_from = mem.now.last_room if is_move(mem.now.last_command) and mem.now.last_room != room else None
     links = _links(ctx, room)
     untravelled = Explorer(ctx.map, mem, lambda _: False).mentioned(room)
-    unsafe = {d for d in [*links, *untravelled] if mem.deadly(room, d) or mem.failed(room, d)}
+    barred = _barred_ways(ctx, room)  # a way the game bars is no escape: the turn goes to the pursuer
+    unsafe = {d for d in [*links, *untravelled] if mem.deadly(room, d) or mem.failed(room, d) or d in barred}
     return flight_step(links, untravelled, came_from, mem.now.chase_trail, unsafe)
+
+
+def _barred_ways(ctx: TurnContext, room: str) -> set[str]:
+    """The ways of a room never walked that the map holds barred (its own tries, or side copies')."""
+    try:
+        states = ctx.map.room(room).get("exits", {}) if ctx.map is not None else {}
+    except Exception:  # a room the map does not hold
+        return set()
+    return {str(d) for d, state in states.items() if state == "blocked"}
 
 
 def escape_death_room(mem: Memory, ctx: TurnContext) -> str | None:

@@ -145,6 +145,7 @@ class Seen:
     hinted: dict[str, list[str]] = field(default_factory=dict)  # room -> directions replies pointed at
     objects: list[str] = field(default_factory=list)  # names a multiple-object reply listed: real objects
     fixed: list[str] = field(default_factory=list)  # things the game said cannot be taken
+    refused: list[str] = field(default_factory=list)  # things a "take all" answer named and did not hand over
     parts: list[str] = field(default_factory=list)  # parts an examined thing showed
     people: list[str] = field(default_factory=list)  # names the parser treats as animate
     trusted: list[str] = field(default_factory=list)  # names replies said are really here

@@ -78,6 +78,7 @@ class Noting(AgentBase):
                 if short(name) not in mem.seen.objects:
                     mem.seen.objects.append(short(name))
             mem.seen.fixed += [short(n) for n in w.fixed_names(text) if short(n) not in mem.seen.fixed]
+            mem.seen.refused += [short(n) for n in w.refused_names(text) if short(n) not in mem.seen.refused]
         elif mem.now.last_command.startswith("take ") and w.FIXED.search(text[:200]):
             name = short(mem.now.last_command[5:])
             if name not in mem.seen.fixed:
@@ -172,9 +173,9 @@ class Noting(AgentBase):
         """Things out of reach, openings to look into: the commands a clue points to (once heard)."""
         mem, room, command = self.mem, ctx.room_id, self.mem.now.last_command
         held, names, people = self._clue_names(ctx)
-        clues = clue_commands(
-            command, objects(command), ctx.reading, list(dict.fromkeys(people)), names, held
-        )
+        in_sight = [short(v) for v in ctx.visible_items]
+        people = list(dict.fromkeys(people))
+        clues = clue_commands(command, objects(command), ctx.reading, people, names, held, in_sight)
         clues = mem.unheard_clues(room, command, clues, text)
         for follow in clues:
             mem.attempts.tries.pop(spot(room, follow), None)

@@ -110,7 +110,7 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
     known = mem.seen.objects + [n for n in nouns if has_any(n, NOTABLE)]
     steps: list[tuple[str, list[str]]] = [
         ("take-all", [] if _left_things_here(scene.room, mem) else ["take all"]),  # not back what was left
-        ("take-what-is-seen", [f"take {short(v)}" for v in scene.visible if short(v) not in skip]),
+        ("take-what-is-seen", [f"take {n}" for n in map(short, scene.visible) if not _unasked(n, skip, mem)]),
         (
             "take-what-is-portable",
             [f"take {n}" for n in nouns if has_any(n, PORTABLE_CLASSES) and n not in skip],
@@ -163,6 +163,20 @@ def named_room_actions(scene: Scene, mem: Memory) -> list[tuple[str, str]]:
         ),  # fmt: skip
     ]
     return [(command, rule) for rule, commands in steps if on(rule) for command in commands]
+
+
+def _unasked(name: str, skip: set[str], mem: Memory) -> bool:
+    """Not to be taken by name: skipped, or a thing a "take all" answer already refused ("20-foot
+    depression" is the "foot depression" of that answer).
+
+    >>> mem = Memory()
+    >>> mem.seen.refused = ["foot depression"]
+    >>> _unasked("20-foot depression", set(), mem), _unasked("depression", set(), mem)
+    (True, False)
+    >>> _unasked("lamp", {"lamp"}, mem)
+    True
+    """
+    return name in skip or any(name == r or name.endswith((f" {r}", f"-{r}")) for r in mem.seen.refused)
 
 
 def _left_things_here(room: str | None, mem: Memory) -> bool:

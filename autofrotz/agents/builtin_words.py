@@ -337,6 +337,30 @@ def fixed_names(text: str) -> list[str]:
     return [m.group(1).strip().lower() for m in found if FIXED.search(m.group(2))]
 
 
+# The start of an answer that hands a thing over, or says we hold it ("Taken.", "Removed.", "You pick up the
+# coin.", "You already have that.").
+HANDED_OVER = re.compile(
+    r"^\s*(?:taken|removed|ok(?:ay)?\b|picked up|you (?:pick|take|get|grab|already have)\b)", re.IGNORECASE
+)
+
+
+def refused_names(text: str) -> list[str]:
+    """Names a multiple-object take reply did not hand over, for any reason but the load (fixed, someone's,
+    out of reach).
+
+    >>> refused_names("tree: That's hardly portable. pedlar: I won't have that! match: Taken.")
+    ['tree', 'pedlar']
+    >>> refused_names("sword: Removed. brass lantern: Your load is too heavy. map: You already have that.")
+    []
+    """
+    found = LISTED_REPLY.finditer(text)
+    return [
+        m.group(1).strip().lower()
+        for m in found
+        if not HANDED_OVER.search(m.group(2)) and not TOO_HEAVY.search(m.group(2))
+    ]
+
+
 def heavy_names(text: str) -> list[str]:
     """Names a multiple-object take reply says could not be carried for the load.
 
