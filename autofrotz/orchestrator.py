@@ -27,7 +27,6 @@ from autofrotz.control import HUMAN, GameControl
 from autofrotz.game_interface import RunningGame, StepResult
 from autofrotz.hooks import base as ev
 from autofrotz.hooks.dispatcher import HookDispatcher
-from autofrotz.if_patterns import score_notice
 from autofrotz.managers.item_manager import ItemManager
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.mind import Mind, maze_events
@@ -41,6 +40,7 @@ from autofrotz.storage.recording import CallRecorder, metrics_for
 from autofrotz.storage.states import unpack_state
 from autofrotz.things_in_sight import SightCheck, brief_things_here
 from autofrotz.turn_perception import Changes, Reply, side_copies_free, update_world
+from autofrotz.turn_score import maximum_score, scored_by_notices
 from autofrotz.turn_world import (
     first_seen,
     game_row,
@@ -126,7 +126,11 @@ class Orchestrator:
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
         self.mind.last_output = intro
-        self.mind.notebook.open(intro, room_name(self.p.map, self.p.map.current_room), self._maximum(intro))
+        self.mind.notebook.open(
+            intro,
+            room_name(self.p.map, self.p.map.current_room),
+            maximum_score(self.p.game, self.p.max_score, intro),
+        )
         point = self.saves.save(0, self.mind.dump(self.stuck))
         self._record(0, Decision("", "game start"), intro, None, None, "start", point.packed, changes.errors)
         return self.game_id
@@ -181,7 +185,7 @@ class Orchestrator:
         self.mind.death_note = ""
         # Phases 6 and 1: execute the command and receive the output.
         decision, result = self._execute(decision)
-        result = self._scored(result)
+        result = scored_by_notices(result, self.mind.score)
         reading = read_reply(
             decision.command, result.text, result.outcome
         )  # read once, for every reader below
@@ -218,25 +222,6 @@ class Orchestrator:
         model knows once it has read the reply."""
         names = [r.name for r in self.p.map.rooms()] + known_items(self.p.items)
         return is_clue(reading.command, reading.text, names)
-
-    def _scored(self, result: StepResult) -> StepResult:
-        """Where the interpreter cannot read the score, the game's own notices keep it ("Your score has
-        just gone up by one point"), counted from zero."""
-        points = score_notice(result.text) if result.score is None else None
-        if points is None:
-            return result
-        return StepResult(result.text, (self.mind.score or 0) + points, result.moves, result.outcome)
-
-    def _maximum(self, intro: str) -> int | None:
-        """The score's maximum: from the story tables, else asked of the game in a side copy ("score"
-        answers "out of a possible N" in most libraries), at no game turn."""
-        if self.p.max_score or not side_copies_free(self.p.game):
-            return self.p.max_score
-        from autofrotz.inventory_probe import side_reply
-        from autofrotz.notebook import stated_maximum
-
-        answer = side_reply(self.p.game, "score", intro)
-        return stated_maximum(answer) if answer else None
 
     # ----- phase helpers -----------------------------------------------------------------------
     def _note(
