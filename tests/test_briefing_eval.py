@@ -20,7 +20,7 @@ from autofrotz.evals.briefing_metrics import (
 )
 from autofrotz.evals.briefing_play import true_exits
 from autofrotz.evals.briefing_things import ParserWords, Thing, pair_things
-from autofrotz.evals.eval_session import EvalSession
+from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.game_interface import open_game
 
 FIGURE_KEYS = (
@@ -51,6 +51,18 @@ def test_things_here_count_only_what_the_text_named() -> None:
     assert paired.missed == ["hook"]
 
 
+def opening_truth(path: Path) -> Truth:
+    """The truth of a story's first turn (skipped when the story file is missing)."""
+    if not path.is_file():
+        pytest.skip(f"{path} is missing")
+    session = EvalSession(path)
+    try:
+        session.start()
+        return session.truth()
+    finally:
+        session.close()
+
+
 def test_a_name_the_parser_takes_for_an_object_pairs_with_it(games_dir: Path) -> None:
     """The story file's own words for each object: a briefed "small brick building" is Advent's well
     house; in Zork I (six letters kept) an "advertisement" is the leaflet in the mailbox."""
@@ -59,14 +71,7 @@ def test_a_name_the_parser_takes_for_an_object_pairs_with_it(games_dir: Path) ->
         ("zork1.z5", ["advertisement", "front door", "white house"], ["leaflet", "door"]),
     ):
         path = games_dir / story
-        if not path.is_file():
-            pytest.skip(f"{path} is missing")
-        session = EvalSession(path)
-        try:
-            session.start()
-            truth = session.truth()
-        finally:
-            session.close()
+        truth = opening_truth(path)
         words = ParserWords.of_story(path)
         here = words.things([*truth.around, *truth.within], [*truth.around_nums, *truth.within_nums])
         assert not any(n.lower() in t.name for n in briefed for t in here)  # no name shares a word...
@@ -232,3 +237,23 @@ def test_a_way_into_death_is_no_exit_wherever_the_story_puts_the_dead(games_dir:
         assert true_exits(truths.game, here, last) == {"east"}  # north kills
     finally:
         truths.close()
+
+
+def test_a_rooms_local_globals_are_around_it(games_dir: Path, cellar_path: Path) -> None:
+    """Zork I's West of House lists the white house and the board as its local globals (the tree keeps
+    them in LOCAL-GLOBALS, outside every room): they count as around it, so a briefed "white house" is
+    true there; Zork II and III have that property too, and an Inform story has none."""
+    zork1 = games_dir / "zork1.z5"
+    truth = opening_truth(zork1)
+    words = ParserWords.of_story(zork1)
+    names, nums = words.around(truth.room_number or 0, truth.around_nums)
+    assert names == ["white house", "board"] and "white house" not in truth.around
+    here = words.things([*truth.around, *names], [*truth.around_nums, *nums])
+    paired = pair_things(["white house", "small mailbox"], here, [], words.keeps)
+    assert paired.briefed_true == 2 and paired.not_true == []
+    for story, room in (("zork2.z5", "Stone Bridge"), ("zork3.z5", "Endless Stair")):
+        other = ParserWords.of_story(games_dir / story)
+        number = next(num for num, name in other.names.items() if name == room)
+        assert other.around(number, []) != ([], [])
+    cellar = ParserWords.of_story(cellar_path)
+    assert all(cellar.around(num, []) == ([], []) for num in cellar.names)  # every object, not rooms only

@@ -6,6 +6,7 @@ other story file (our own Inform games included) we read them from memory oursel
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 A0 = "abcdefghijklmnopqrstuvwxyz"
@@ -283,3 +284,100 @@ def object_words(mem: bytes) -> dict[int, frozenset[str]]:
             found[num] = frozenset(words)
         num += 1
     return found
+
+
+def _object_lists(mem: bytes, count: int) -> dict[int, dict[int, list[int]]]:
+    """Every property whose data, wherever an object holds it, read as object numbers (bytes in versions
+    1-3, words from version 4 on): property number -> {holder: the objects its data name}."""
+    small = mem[0] <= 3
+    size, defaults = (9, 31) if small else (14, 63)
+    table = word(mem, 0x0A) + 2 * defaults
+    found: dict[int, dict[int, list[int]]] = {}
+    broken: set[int] = set()
+    for num in range(1, count + 1):
+        props = word(mem, table + size * (num - 1) + size - 2)
+        for number, data, length in properties(mem, props) if props < len(mem) else ():
+            if small:
+                values = list(mem[data : data + length])
+            else:
+                values = [word(mem, data + i) for i in range(0, length - 1, 2)] if length % 2 == 0 else [0]
+            if all(0 < v <= count for v in values):
+                found.setdefault(number, {})[num] = values
+            else:
+                broken.add(number)
+    return {number: lists for number, lists in found.items() if number not in broken}
+
+
+LOCAL_GLOBALS_SHARE = 0.9  # of a property's entries, in the rooms, that must be children of one object
+LOCAL_GLOBALS_ROOMS = 3  # rooms at least that hold the property
+
+
+def _most_common(values: list[int]) -> tuple[int, int]:
+    """The value met most often and how often (the first met, on a tie).
+
+    >>> _most_common([4, 7, 7, 4, 7])
+    (7, 3)
+    """
+    counts: dict[int, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    best = max(counts, key=lambda v: counts[v])
+    return best, counts[best]
+
+
+def local_globals_property(
+    lists: dict[int, dict[int, list[int]]], parent: list[int], rooms_parent: int, named: Container[int]
+) -> int | None:
+    """Which property lists a room's local globals (Infocom's GLOBAL): at least `LOCAL_GLOBALS_ROOMS`
+    children of `rooms_parent` (the object the rooms are children of) hold it, and nearly all the objects
+    their data name are children of one other object, one that is neither `rooms_parent` nor a room (ZIL's
+    LOCAL-GLOBALS), and are `named` (the parser has words for them). An exit property names rooms, and
+    Inform's list of an object's classes names things without words, so neither is taken. None when no
+    property, or more than one, is of that shape, and where the rooms have no parent (an Inform story).
+
+    >>> parent = [0, 0, 1, 1, 1, 0, 5, 5, 5]  # 1: the rooms' parent, rooms 2-4; 5 holds things 6-8
+    >>> things = {6, 7, 8}
+    >>> lists = {9: {2: [6], 3: [6, 7], 4: [8]}, 12: {2: [3], 3: [4], 4: [2]}}
+    >>> local_globals_property(lists, parent, 1, things), local_globals_property(lists, parent, 1, {6})
+    (9, None)
+    >>> local_globals_property({12: {2: [3], 3: [4], 4: [2]}}, parent, 1, things) is None  # exits
+    True
+    >>> local_globals_property({9: {6: [2], 7: [3], 8: [4]}}, parent, 1, things) is None  # in no room
+    True
+    """
+    found: list[int] = []
+    for number, holders in lists.items() if rooms_parent else ():
+        rooms = [h for h in holders if parent[h] == rooms_parent]
+        if len(rooms) < LOCAL_GLOBALS_ROOMS:
+            continue
+        entries = [e for h in rooms for e in holders[h]]
+        keeper, kept = _most_common([parent[e] for e in entries])
+        held_apart = keeper and keeper != rooms_parent and parent[keeper] != rooms_parent
+        nameable = sum(e in named for e in entries)
+        if held_apart and min(kept, nameable) >= LOCAL_GLOBALS_SHARE * len(entries):
+            found.append(number)
+    return found[0] if len(found) == 1 else None
+
+
+class LocalGlobals:
+    """The objects each room of a story lists as present there without holding them (Infocom's local
+    globals: a house, a river, a door, which the parser takes as in reach in that room), read once from
+    the story file's bytes."""
+
+    def __init__(self, mem: bytes) -> None:
+        self.parent = parents(mem) if mem else [0]
+        self.lists = _object_lists(mem, len(self.parent) - 1) if mem else {}
+        self.named = set(object_words(mem)) if mem else set()
+        self._numbers: dict[int, int | None] = {}  # rooms' parent -> the property, once found
+
+    def of_room(self, room: int) -> tuple[int, ...]:
+        """The local globals of one room (by object number); none in a story without that property."""
+        if not 0 < room < len(self.parent):
+            return ()
+        rooms_parent = self.parent[room]
+        if rooms_parent not in self._numbers:
+            self._numbers[rooms_parent] = local_globals_property(
+                self.lists, self.parent, rooms_parent, self.named
+            )
+        number = self._numbers[rooms_parent]
+        return tuple(self.lists[number].get(room, ())) if number is not None else ()

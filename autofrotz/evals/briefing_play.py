@@ -189,12 +189,15 @@ class MeasuringAgent:
     def _things(self, ctx: TurnContext, truth: Truth) -> None:
         t = self.tally
         if truth.room_number is not None and truth.room_name:  # no name: the tree's names are unreadable
-            # recall: the things directly here whose names were printed while the player was here
-            named = things_named_here(truth.around, self.words[truth.room_number])
-            # a thing on a table or in an open box is here too
-            here = self.parser_words.things(
-                [*truth.around, *truth.within], [*truth.around_nums, *truth.within_nums]
+            # the local globals the room lists (a house, a river) are around it as its children are
+            around, around_nums = self.parser_words.around(
+                truth.room_number, [*truth.around_nums, *truth.within_nums]
             )
+            around, around_nums = [*truth.around, *around], [*truth.around_nums, *around_nums]
+            # recall: the things directly here whose names were printed while the player was here
+            named = things_named_here(around, self.words[truth.room_number])
+            # a thing on a table or in an open box is here too
+            here = self.parser_words.things([*around, *truth.within], [*around_nums, *truth.within_nums])
             # "Seen here", "Also named here"
             briefed = [*ctx.visible_items, *ctx.named_here]
             paired = pair_things(briefed, here, named, self.parser_words.keeps)

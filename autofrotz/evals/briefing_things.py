@@ -28,9 +28,17 @@ class Thing:
 class ParserWords:
     """The parser's words of every object of one story file, read once from the file's bytes."""
 
-    def __init__(self, words: dict[int, frozenset[str]], keeps: int) -> None:
+    def __init__(
+        self,
+        words: dict[int, frozenset[str]],
+        keeps: int,
+        local_globals: zmachine.LocalGlobals | None = None,
+        names: dict[int, str] | None = None,
+    ) -> None:
         self.words = words
         self.keeps = keeps  # letters a dictionary word keeps: 6 in versions 1-3, 9 from version 4 on
+        self.local_globals = local_globals or zmachine.LocalGlobals(b"")
+        self.names = names or {}  # the tree's name of each object, as the story file starts
 
     @classmethod
     def of_story(cls, path: Path) -> ParserWords:
@@ -38,7 +46,19 @@ class ParserWords:
         mem = path.read_bytes()
         if not mem:
             return cls({}, 0)
-        return cls(zmachine.object_words(mem), 6 if mem[0] <= 3 else 9)
+        names = {num: obj.name for num, obj in zmachine.objects(mem).items()}
+        return cls(zmachine.object_words(mem), 6 if mem[0] <= 3 else 9, zmachine.LocalGlobals(mem), names)
+
+    def around(self, room: int, present: tuple[int, ...] | list[int]) -> tuple[list[str], list[int]]:
+        """The names and numbers of the room's local globals (`zmachine.LocalGlobals`) that have a name
+        and are not among the objects `present`: the parser takes them as in reach there, though the
+        tree keeps them outside every room (Zork's white house, a river, stairs). None in an Inform story.
+
+        >>> ParserWords({}, 9, None, {4: "river"}).around(2, [])
+        ([], [])
+        """
+        nums = [n for n in self.local_globals.of_room(room) if self.names.get(n) and n not in present]
+        return [self.names[n] for n in nums], nums
 
     def things(self, names: tuple[str, ...] | list[str], nums: tuple[int, ...] | list[int]) -> list[Thing]:
         """The objects of the given names and numbers (numbers missing: by name alone).
