@@ -165,9 +165,13 @@ class MapManager(MazeMap):
         """The ways to try in side copies now (way_trials.ways_to_try); () when none are wanted."""
         return way_trials.ways_to_try(self)
 
-    def note_ways_tried(self, replies: dict[str, str]) -> None:
+    def ways_that_stay(self, replies: dict[str, str]) -> tuple[str, ...]:
+        """The compass ways whose side copy showed this room's heading again (way_trials.ways_that_stay)."""
+        return way_trials.ways_that_stay(self, replies)
+
+    def note_ways_tried(self, replies: dict[str, str], returns: dict[str, str] | None = None) -> None:
         """Read the side copies' replies onto the room's exits (way_trials.note_ways_tried)."""
-        way_trials.note_ways_tried(self, replies)
+        way_trials.note_ways_tried(self, replies, returns or {})
 
     def _note_ways_said(self, command: str | None, reply: str, stayed: bool = False) -> None:
         """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
