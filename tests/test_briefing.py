@@ -558,3 +558,12 @@ def test_a_way_into_a_twin_of_this_room_is_still_an_exit(tmp_path: Path) -> None
     story, walk = corpus_walkthrough("karn")
     trail = briefings(tmp_path, walk[:25], game=story)[-1]
     assert "Mountain Trail" in trail and "southwest" in section(trail, "Exits:"), section(trail, "Exits:")
+
+
+def test_ways_are_tried_again_after_a_command_that_changes_the_room(tmp_path: Path) -> None:
+    # the cave's way out was open on arrival; once the scales are unbalanced by taking a coin from a
+    # pan, "Something bars your way": the ways are tried again after a command that is no move
+    story, walk = corpus_walkthrough("Balances")
+    cave = briefings(tmp_path, walk[:36], game=story)[-1]
+    exits = section(cave, "Exits:")
+    assert "Inside Cave" in cave and "(blocked: bars your way)" in exits and "not tried" not in exits, exits

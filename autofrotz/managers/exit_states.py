@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 LEADS, UNTRIED, BLOCKED_STATE, ONE_WAY = "leads", "untried", "blocked", "one_way"
+CLOCK = "wait"  # the turn of waiting tried beside the ways (exit_words.CLOCK_WAY): never a way
 
 # what map_graph keeps on a room node per direction (mentioned in text, refused, or blocked)
 _NODE_MENTIONED, _NODE_REFUTED, _NODE_BLOCKED = "mentioned", "refuted", "blocked"
@@ -81,6 +82,9 @@ def exit_states(
             states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
     _add_through_ways(node, links, states, refused)
     _drop_loops_back(node, links, room_id, states, refused)
+    for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
+        if label in states and label != CLOCK:
+            states[label] = {"state": BLOCKED_STATE, "to": states[label].get("to"), "reason": words}
     return states, refused
 
 

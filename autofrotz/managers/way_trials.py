@@ -41,7 +41,11 @@ def ways_to_try(maps: MapState) -> tuple[str, ...]:
     node = maps.room(here)
     if node.get("maze_group") or node.get("placeholder"):
         return ()
-    if node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale"):
+    if (
+        node.get("ways_tried") == node["visit_count"]
+        and not node.get("ways_stale")
+        and not node.get("ways_recheck")
+    ):
         return ()
     ways = (*TRIED_WAYS, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
     return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
@@ -152,13 +156,18 @@ def note_ways_tried(
     if here is None:
         return
     node = maps.room(here)
-    node["ways_tried"], node["ways_stale"] = node["visit_count"], False
+    recheck = node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale")
+    node["ways_tried"], node["ways_stale"], node["ways_recheck"] = node["visit_count"], False, False
     known = maps.known_names()
     read = _read_ways(maps, replies)
     stayed = {way: replies[way] for way, (kind, _) in read.items() if kind == "stays"}
     namesakes = _namesakes_shown(node, stayed, known)
     loops = _loops_back(read, _read_ways(maps, returns or {})) - namesakes
     node["loops_back"] = dict.fromkeys(sorted(loops), LOOPS_BACK)
+    node["ways_shut_now"] = {}
+    if recheck:  # tried again after a command in this room: for the briefing only, the agents' map stays
+        node["ways_shut_now"] = _shut_now(read)
+        return
     for way, (_kind, words) in list(read.items()):
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
             read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
@@ -194,6 +203,16 @@ def note_ways_tried(
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.note_exit_words(here, way, words, "exit_notes")
+
+
+def _shut_now(read: Mapping[str, tuple[str, str]]) -> dict[str, str]:
+    """The ways a trial after a command in the room found barred or refused, with the game's words
+    (exit_states shows them blocked until the ways are tried again).
+
+    >>> _shut_now({"east": ("blocked", "Something bars your way."), "west": ("leads", "to Hut")})
+    {'east': 'Something bars your way.'}
+    """
+    return {way: words for way, (kind, words) in read.items() if kind in ("blocked", "refused", "kills")}
 
 
 def _through_verdict(kind: str, words: str, clock: tuple[str, str] = ("unclear", "")) -> tuple[str, str]:
