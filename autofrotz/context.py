@@ -9,6 +9,7 @@ story text so that nothing the game prints is read as an instruction.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
@@ -240,7 +241,7 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "exits": list(here.exits) if here else [],
         "exit_lines": _exit_lines(here, {r.room_id: str(r.name) for r in rooms}),
         "refused": refused_lines(here.refused) if here else [],
-        "unexplored_exits": _unexplored(map_manager, room_id),
+        "unexplored_exits": _unexplored(map_manager, room_id, here.refused if here else {}),
         "unexplored_summary": _nearest(map_manager, room_id),
         "inventory": inventory,
         "visible_items": visible,
@@ -306,7 +307,8 @@ def _exit_lines(here: Any, names: dict[str, str]) -> list[str]:
     return exit_lines(here.exit_states, lambda r: names.get(r, r))
 
 
-def _unexplored(map_manager: Any, room_id: str | None) -> list[str]:
+def _unexplored(map_manager: Any, room_id: str | None, refused: Mapping[str, str]) -> list[str]:
+    """The room's ways not yet walked, but for those refused (a way a side copy showed leading back here)."""
     if map_manager is None or room_id is None:
         return []
     try:
@@ -314,7 +316,8 @@ def _unexplored(map_manager: Any, room_id: str | None) -> list[str]:
     except Exception:  # a manager hiccup must not cost the turn; the agent just sees fewer hints
         return []
     # The map answers (room, direction) pairs; older callers may get bare directions.
-    return [str(p[1]) if isinstance(p, tuple | list) else str(p) for p in pairs]
+    labels = [str(p[1]) if isinstance(p, tuple | list) else str(p) for p in pairs]
+    return [label for label in labels if label not in refused]
 
 
 def _nearest(map_manager: Any, room_id: str | None) -> str:

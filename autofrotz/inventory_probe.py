@@ -374,9 +374,21 @@ class InventoryProbe:
         if not ways:
             return
         replies = side_moves(self.game, reply, self.slot, ways)
-        if replies is not None:
-            self.ways += len(replies)
-            maps.note_ways_tried(replies)
+        if replies is None:
+            return
+        self.ways += len(replies)
+        maps.note_ways_tried(replies, self._returns(maps, reply, replies))
+
+    def _returns(self, maps: MapManager, reply: str, replies: dict[str, str]) -> dict[str, str]:
+        """For each way that showed this room again, the reply to the opposite way sent after it: the
+        map compares it with the opposite way tried from here, to tell a way that loops back to this
+        very room from one into a twin of it (way_trials.note_ways_tried)."""
+        routes = tuple((way, OPPOSITES[way]) for way in maps.ways_that_stay(replies))
+        answers = side_exit(self.game, routes, reply, self.slot) if routes else None
+        if answers is None:
+            return {}
+        self.ways += sum(len(said) for _, said, _ in answers)
+        return {route[0]: said[-1] for route, said, _ in answers if len(said) == len(route)}
 
     def survey(self, maps: MapManager, reply: str, command: str | None) -> None:
         """Keep a survey of the room a move led into when the map wants one (a look-alike room not yet

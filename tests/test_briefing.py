@@ -419,6 +419,16 @@ def corpus_story(name: str) -> str:
     return str(story)
 
 
+def corpus_walkthrough(name: str) -> tuple[str, list[str]]:
+    """A corpus story's path and its walkthrough's commands, or a skip with the install hint."""
+    from autofrotz.evals.perception import corpus_games
+    from tests.orchestrator_support import ROOT
+
+    corpus_story(f"{name}.z5")
+    game = corpus_games(name, ROOT / "games", "all", ROOT / "inform")[0]
+    return str(game.path), list(game.walkthrough or ())
+
+
 def test_refusals_in_a_ride_s_own_words_are_no_exits(tmp_path: Path) -> None:
     # riding in a procession, every way is refused in words of the game's own ("roped together"); the
     # text names a road stretching south: no way is an exit, and a refusal is never read as a room
@@ -530,3 +540,30 @@ def test_a_way_to_another_place_of_the_same_name_is_an_exit(tmp_path: Path) -> N
     walk = ["take all", "open Students", "open computer", "north", "south", "east", "west", "northeast"]
     seen = briefings(tmp_path, [*walk, "take all", "north"], game=corpus_story("frozen.z5"))
     assert "down (not tried: leads to another place named Stairs" in section(seen[-1], "Exits:")
+
+
+def test_a_way_that_shows_this_very_room_again_leads_back_here(tmp_path: Path) -> None:
+    # "Obvious exits: North, South, East, West, Up", but east and south of the dismal swamp show its
+    # heading again and nothing else: they lead back to the swamp, which is no way out of it
+    story, walk = corpus_walkthrough("Adventureland")
+    swamp = briefings(tmp_path, walk[:9], game=story)[-1]
+    exits = section(swamp, "Exits:")
+    assert "Dismal Swamp" in swamp and "east" not in exits and "south" not in exits, exits
+    assert {"e", "s"} <= refused_ways(section(swamp, "Refused:"))
+
+
+def test_a_way_into_a_twin_of_this_room_is_still_an_exit(tmp_path: Path) -> None:
+    # on karn's mountain trail, southwest shows another "Mountain Trail" in the same words; the way
+    # back from it shows this trail again, not what the way back shows from here: a twin, a true exit
+    story, walk = corpus_walkthrough("karn")
+    trail = briefings(tmp_path, walk[:25], game=story)[-1]
+    assert "Mountain Trail" in trail and "southwest" in section(trail, "Exits:"), section(trail, "Exits:")
+
+
+def test_ways_are_tried_again_after_a_command_that_changes_the_room(tmp_path: Path) -> None:
+    # the cave's way out was open on arrival; once the scales are unbalanced by taking a coin from a
+    # pan, "Something bars your way": the ways are tried again after a command that is no move
+    story, walk = corpus_walkthrough("Balances")
+    cave = briefings(tmp_path, walk[:36], game=story)[-1]
+    exits = section(cave, "Exits:")
+    assert "Inside Cave" in cave and "(blocked: bars your way)" in exits and "not tried" not in exits, exits

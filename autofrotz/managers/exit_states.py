@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 LEADS, UNTRIED, BLOCKED_STATE, ONE_WAY = "leads", "untried", "blocked", "one_way"
+CLOCK = "wait"  # the turn of waiting tried beside the ways (exit_words.CLOCK_WAY): never a way
 
 # what map_graph keeps on a room node per direction (mentioned in text, refused, or blocked)
 _NODE_MENTIONED, _NODE_REFUTED, _NODE_BLOCKED = "mentioned", "refuted", "blocked"
@@ -27,7 +28,7 @@ class LinkLike(Protocol):
 
 
 def exit_states(
-    node: Mapping[str, Any], links: Mapping[str, LinkLike]
+    node: Mapping[str, Any], links: Mapping[str, LinkLike], room_id: str = ""
 ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """The true exits of one room with their states, and the refused directions with the game's words.
 
@@ -80,7 +81,37 @@ def exit_states(
         if label not in states and label not in refused:
             states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
     _add_through_ways(node, links, states, refused)
+    _drop_loops_back(node, links, room_id, states, refused)
+    for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
+        if label in states and label != CLOCK:
+            states[label] = {"state": BLOCKED_STATE, "to": states[label].get("to"), "reason": words}
     return states, refused
+
+
+def _drop_loops_back(
+    node: Mapping[str, Any],
+    links: Mapping[str, LinkLike],
+    room_id: str,
+    states: dict[str, Any],
+    refused: dict[str, str],
+) -> None:
+    """Ways a side copy showed leading back to this very room (its heading again, with its own words or
+    none: a swamp whose "Obvious exits" loop) are no way out: kept among the refused with those words,
+    unless play walked them somewhere else.
+
+    >>> from types import SimpleNamespace as L
+    >>> node = {"loops_back": {"east": "leads back here", "north": "leads back here"}}
+    >>> walked = L(to_room="hall", inferred=False)
+    >>> states, refused = {"east": {"state": "untried"}, "north": {"state": "leads"}}, {}
+    >>> _drop_loops_back(node, {"north": walked}, "swamp", states, refused)
+    >>> sorted(states), refused
+    (['north'], {'east': 'leads back here'})
+    """  # fmt: skip
+    for label, words in node.get("loops_back", {}).items():
+        link = links.get(label)
+        if link is None or link.inferred or link.to_room == room_id:
+            states.pop(label, None)
+            refused.setdefault(label, words)
 
 
 def _add_through_ways(

@@ -22,6 +22,7 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 CLOCK_WAY = "wait"  # tried beside the ways: where the story's clock alone takes the player
 DARK_WAY = "leads into darkness (seen in a side copy)"
 SHOWN_WAY = "leads to a place described as"  # a room shown by its paragraph alone (no headers)
+LOOPS_BACK = "leads back here (seen in a side copy)"  # the room's own heading again, and nothing new
 REFUSAL_CHARS = 300  # a move's reply longer than this tells of more than a refusal
 
 

@@ -320,7 +320,7 @@ class MapGraph:
     # ----- models and serialisation -----
     def exit_states(self, room_id: str) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
         """The room's true exits with their states, and the directions the game refused (exit_states.py)."""
-        return exit_states(self.room(room_id), self.links.get(room_id, {}))
+        return exit_states(self.room(room_id), self.links.get(room_id, {}), room_id)
 
     def rooms(self) -> list[Room]:
         """Every room as a models.Room: `exits` are its true exits only."""

@@ -165,15 +165,21 @@ class MapManager(MazeMap):
         """The ways to try in side copies now (way_trials.ways_to_try); () when none are wanted."""
         return way_trials.ways_to_try(self)
 
-    def note_ways_tried(self, replies: dict[str, str]) -> None:
+    def ways_that_stay(self, replies: dict[str, str]) -> tuple[str, ...]:
+        """The compass ways whose side copy showed this room's heading again (way_trials.ways_that_stay)."""
+        return way_trials.ways_that_stay(self, replies)
+
+    def note_ways_tried(self, replies: dict[str, str], returns: dict[str, str] | None = None) -> None:
         """Read the side copies' replies onto the room's exits (way_trials.note_ways_tried)."""
-        way_trials.note_ways_tried(self, replies)
+        way_trials.note_ways_tried(self, replies, returns or {})
 
     def _note_ways_said(self, command: str | None, reply: str, stayed: bool = False) -> None:
         """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
         and a way refused as shut that something opened here may have cleared (exit_words.py). A move
         that showed this room again (`stayed`: a desert, a place that counts the player's steps) may
-        have changed where its ways lead: they are tried again."""
+        have changed where its ways lead: they are tried again. Any other command off the compass may
+        have changed them too (a scale that bars the way once a coin is taken): they are tried again for
+        the briefing alone."""
         here = self.current_room
         if here is None:
             return
@@ -185,6 +191,8 @@ class MapManager(MazeMap):
         seated = bool(command) and edge_label(command or "") not in OPPOSITES
         if stayed or opened or (seated and way_trials.barred_by_seat(self.room(here))):
             self.room(here)["ways_stale"] = True  # the side copies try every way again
+        elif command and not is_travel_command(command):
+            self.room(here)["ways_recheck"] = True  # tried again for the briefing alone (way_trials)
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose

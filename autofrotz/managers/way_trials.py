@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, SHOWN_WAY, read_way_tried
+from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, LOOPS_BACK, SHOWN_WAY, read_way_tried
 from autofrotz.managers.map_graph import BLOCKED, MENTIONED
 from autofrotz.managers.map_side_look import plain_words
 from autofrotz.managers.map_state import MapState
@@ -41,7 +41,11 @@ def ways_to_try(maps: MapState) -> tuple[str, ...]:
     node = maps.room(here)
     if node.get("maze_group") or node.get("placeholder"):
         return ()
-    if node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale"):
+    if (
+        node.get("ways_tried") == node["visit_count"]
+        and not node.get("ways_stale")
+        and not node.get("ways_recheck")
+    ):
         return ()
     ways = (*TRIED_WAYS, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
     return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
@@ -110,18 +114,60 @@ def barred_by_seat(node: Mapping[str, Any]) -> bool:
     )
 
 
-def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
-    """Read each way's reply (exit_words.read_way_tried) onto the exits of the room the map stands in."""
+def _read_ways(maps: MapState, replies: Mapping[str, str]) -> dict[str, tuple[str, str]]:
+    """Each way's reply as exit_words.read_way_tried reads it in the room the map stands in."""
+    node = maps.room(maps.current_room or "")
+    name, known = str(node["name"]).lower(), maps.known_names()
+    headers = not MapView(maps).headerless_game()
+    return {way: read_way_tried(reply, name, known, way, headers) for way, reply in replies.items()}
+
+
+def ways_that_stay(maps: MapState, replies: Mapping[str, str]) -> tuple[str, ...]:
+    """The compass ways whose reply showed this room's heading again ("stays"), in a room the map stands
+    in: a way back to this very room, or into a twin of it."""
+    if maps.current_room is None:
+        return ()
+    read = _read_ways(maps, replies)
+    return tuple(way for way, (kind, _) in read.items() if kind == "stays" and way in OPPOSITES)
+
+
+def _loops_back(read: Mapping[str, tuple[str, str]], returns: Mapping[str, tuple[str, str]]) -> set[str]:
+    """The ways that lead back to this very room: after the way, the opposite way shows the same place
+    as the opposite way shows from here (a twin of this room would show this room on the way back).
+
+    >>> grove = ("leads", "leads to a place named Grove (seen in a side copy)")
+    >>> read = {"east": ("stays", ""), "west": grove, "north": ("stays", ""), "south": ("refused", "No.")}
+    >>> sorted(_loops_back(read, {"east": grove, "north": ("stays", "")}))
+    ['east']
+    """
+    return {
+        way
+        for way, said in returns.items()
+        if said[0] == "leads" and read.get(OPPOSITES[way]) == said and read.get(way, ("",))[0] == "stays"
+    }
+
+
+def note_ways_tried(
+    maps: MapState, replies: dict[str, str], returns: Mapping[str, str] | None = None
+) -> None:
+    """Read each way's reply (exit_words.read_way_tried) onto the exits of the room the map stands in;
+    `returns`: for a way that showed this room again, the reply to the opposite way sent after it."""
     here = maps.current_room
     if here is None:
         return
     node = maps.room(here)
-    node["ways_tried"], node["ways_stale"] = node["visit_count"], False
-    name, known = str(node["name"]).lower(), maps.known_names()
-    headers = not MapView(maps).headerless_game()
-    read = {way: read_way_tried(reply, name, known, way, headers) for way, reply in replies.items()}
+    recheck = node.get("ways_tried") == node["visit_count"] and not node.get("ways_stale")
+    node["ways_tried"], node["ways_stale"], node["ways_recheck"] = node["visit_count"], False, False
+    known = maps.known_names()
+    read = _read_ways(maps, replies)
     stayed = {way: replies[way] for way, (kind, _) in read.items() if kind == "stays"}
     namesakes = _namesakes_shown(node, stayed, known)
+    loops = _loops_back(read, _read_ways(maps, returns or {})) - namesakes
+    node["loops_back"] = dict.fromkeys(sorted(loops), LOOPS_BACK)
+    node["ways_shut_now"] = {}
+    if recheck:  # tried again after a command in this room: for the briefing only, the agents' map stays
+        node["ways_shut_now"] = _shut_now(read)
+        return
     for way, (_kind, words) in list(read.items()):
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
             read[way] = ("unclear", words)  # a paragraph no room has shown: an event, a refusal in prose
@@ -157,6 +203,16 @@ def note_ways_tried(maps: MapState, replies: dict[str, str]) -> None:
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.note_exit_words(here, way, words, "exit_notes")
+
+
+def _shut_now(read: Mapping[str, tuple[str, str]]) -> dict[str, str]:
+    """The ways a trial after a command in the room found barred or refused, with the game's words
+    (exit_states shows them blocked until the ways are tried again).
+
+    >>> _shut_now({"east": ("blocked", "Something bars your way."), "west": ("leads", "to Hut")})
+    {'east': 'Something bars your way.'}
+    """
+    return {way: words for way, (kind, words) in read.items() if kind in ("blocked", "refused", "kills")}
 
 
 def _through_verdict(kind: str, words: str, clock: tuple[str, str] = ("unclear", "")) -> tuple[str, str]:
