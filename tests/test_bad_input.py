@@ -163,7 +163,7 @@ def test_interpreter_dying_mid_game_keeps_earlier_turns_and_resumes(
     config = str(write_config(tmp_path, game_file="cellar", max_turns=20, save_every=3, agents=agents))
     db = tmp_path / "g.db"
     monkeypatch.setattr(
-        session_module, "_open_game", lambda path, cfg: DiesAfter(path, cfg.seed, n=40), raising=True
+        session_module, "_open_game", lambda path, cfg: DiesAfter(path, cfg.seed, n=80), raising=True
     )
     assert main(["--config", config, "--no-web"]) == 1
     err = capsys.readouterr().err
