@@ -166,9 +166,7 @@ WANTS_OBJECT = re.compile(r"what (?:do you|does [a-z]+(?: [a-z]+)?) want to ([a-
 ASKS_FOR_THING = re.compile(r"\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE)
 ASKS_FOR_TOOL = re.compile(r"\bwant to [a-z]+ .{1,60} with\?", re.IGNORECASE)
 # Any question of the parser back (which of two things; what to act on): the next command answers it.
-PARSER_ASKS = re.compile(
-    r"(?:which|who|whom) do you mean|\b(?:what|whom|who) (?:do|does) .{0,40}\bwant to [a-z]+", re.IGNORECASE
-)
+PARSER_ASKS = re.compile(r"(?:which|who|whom) do you mean|" + ASKS_FOR_THING.pattern, re.IGNORECASE)
 
 # The parser names a thing it does not see ("You can't see any blue key here."): the phrase.
 CANT_SEE = re.compile(
