@@ -13,6 +13,7 @@ import logging
 import os
 import shutil
 import tempfile
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +36,31 @@ from autofrotz.words.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
+
+
+class ScratchFolder:
+    """The temporary folder an in-process interpreter runs in, and the two folders held open to switch
+    into it and back. Released once: by close(), or when its interface is collected or the process
+    exits without closing it (a side copy dropped on an error path leaves nothing behind in /tmp)."""
+
+    def __init__(self) -> None:
+        self.path = tempfile.mkdtemp(prefix="autofrotz-cwd-")
+        self.folders: tuple[int, int] | None = None  # (where we run, the interpreter's own), held open
+
+    def open_folders(self) -> tuple[int, int]:
+        """Both folders, opened on first use (the one we return to is the one the game was started from)."""
+        if self.folders is None:
+            self.folders = (os.open(".", os.O_RDONLY), os.open(self.path, os.O_RDONLY))
+        return self.folders
+
+    def release(self) -> None:
+        """Close the held folders and delete the scratch folder; safe to call twice."""
+        if self.folders is not None:
+            for fd in self.folders:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            self.folders = None
+        shutil.rmtree(self.path, ignore_errors=True)
 
 
 class TrappedCommandError(ForbiddenCommandError):
@@ -104,8 +130,8 @@ class GameInterface(ABC):
             story = b""  # a stand-in interface with no file: the strictest reading of commands
         self.word_chars = dictionary_chars(story[0] if story else 0)
         self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
-        self._own_cwd: str | None = None
-        self._folders: tuple[int, int] | None = None  # (where we run, the interpreter's own), held open
+        self._scratch: ScratchFolder | None = None  # made on first use, released on close()
+        self._release_scratch: weakref.finalize | None = None
         self._vocabulary: Vocabulary | None = None
         self._control_words: frozenset[str] | None = None
         self.traps: set[str] = set()  # commands that left the game not answering (undone when sent)
@@ -225,9 +251,13 @@ class GameInterface(ABC):
 
     def _scratch_dir(self) -> str:
         """The folder the interpreter writes files into when a game asks it to."""
-        if self._own_cwd is None:
-            self._own_cwd = tempfile.mkdtemp(prefix="autofrotz-cwd-")
-        return self._own_cwd
+        return self._scratch_folder().path
+
+    def _scratch_folder(self) -> ScratchFolder:
+        if self._scratch is None:
+            self._scratch = ScratchFolder()
+            self._release_scratch = weakref.finalize(self, self._scratch.release)
+        return self._scratch
 
     def _in_own_folder(self, call: Callable[[str], _T], command: str) -> _T:
         """Run an in-process interpreter call inside a folder of its own, so no file lands in ours,
@@ -238,9 +268,7 @@ class GameInterface(ABC):
         """
         if not self.in_process:
             return call(command)
-        if self._folders is None:
-            self._folders = (os.open(".", os.O_RDONLY), os.open(self._scratch_dir(), os.O_RDONLY))
-        home, own = self._folders
+        home, own = self._scratch_folder().open_folders()
         os.fchdir(own)
         WATCHDOG.begin()
         try:
@@ -264,13 +292,9 @@ class GameInterface(ABC):
         if self._running:
             self._running = False
             self._close()
-        if self._folders is not None:
-            for fd in self._folders:
-                os.close(fd)
-            self._folders = None
-        if self._own_cwd is not None:
-            shutil.rmtree(self._own_cwd, ignore_errors=True)
-            self._own_cwd = None
+        if self._release_scratch is not None:
+            self._release_scratch()  # runs ScratchFolder.release once, then never again
+            self._scratch = self._release_scratch = None
 
     def _require_running(self) -> None:
         if not self._running:
