@@ -68,9 +68,9 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     """The briefing in two parts, joined as they are: what changes seldom (the goal, the clues kept, the
     earlier log) and then the rooms in the order they were found, growing at its end; then what changes
     from turn to turn, ordered so that what changes least comes first: open puzzles, where the player
-    is (the room, its text and its ways: the same until the player moves), the score and what is
-    carried, the recent turns (which only grow between steps of the window), what is in view here with
-    the hints, and the latest output.
+    is (the room, its text and its ways: the same until the player moves), the recent turns (which only
+    grow between steps of the window), the score and what is carried, what is in view here with the
+    hints, and the latest output.
     Providers cache the first part (game_agent.stable_blocks); a plain prefix cache reads on into the
     second as far as it is unchanged. The whole briefing is one story fence (every line of it is the
     game's words or built from them, each marker inside broken), opened by the first part and closed by
@@ -86,10 +86,10 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     stable.append("## Rooms found\n" + _cut("\n".join(ctx.known_rooms) or "(none yet)", 20000))
     changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
     changing.append(_render_now(ctx))
-    changing.append(_render_you(ctx))
     if recent := recent_turns(ctx.history, ctx.turn_number):
         said = [*ctx.room_descriptions, *room_as_first_seen(ctx.room_text).split("\n")]  # under Now
         changing.append("## Recent turns\n" + _render_history(recent, ctx.clues, said))
+    changing.append(_render_you(ctx))
     if in_view := _render_in_view(ctx):
         changing.append(in_view)
     changing.append(_render_latest(ctx))
