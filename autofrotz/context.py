@@ -83,7 +83,7 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     if ctx.earlier:
         stable.append("## Earlier\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end
-    stable.append("## Rooms found\n" + _cut("\n".join(ctx.known_rooms) or "(none yet)", 20000))
+    stable.append("## Rooms found\n" + clipped("\n".join(ctx.known_rooms) or "(none yet)", 20000))
     changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
     changing.append(_render_now(ctx))
     if recent := recent_turns(ctx.history, ctx.turn_number):
@@ -115,13 +115,13 @@ def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryE
 
 def _lines(values: list[str]) -> str:
     """One value a line."""
-    return _cut("\n".join(values), 8000) if values else "(none)"
+    return clipped("\n".join(values), 8000) if values else "(none)"
 
 
-def _cut(text: str, limit: int) -> str:
+def clipped(text: str, limit: int) -> str:
     """Text without its outer blank lines, cut to `limit` characters.
 
-    >>> _cut("\\nA long hall.\\n", 8)
+    >>> clipped("\\nA long hall.\\n", 8)
     'A lon...'
     """
     text = text.strip()
@@ -133,7 +133,7 @@ def _render_history(history: list[HistoryEntry], clues: list[str], rooms: list[s
     description the map keeps (briefed under Now while the player is there) is left out of a reply."""
     kept = {c.split(" -> ", 1)[0] for c in clues}
     lines = [f"{h.turn}. > {h.command} -> {one_line(without_rooms(h.output, rooms))}" for h in history]
-    return _cut("\n".join(_kept_line(line, kept) for line in lines), 4000)
+    return clipped("\n".join(_kept_line(line, kept) for line in lines), 4000)
 
 
 def without_rooms(reply: str, descriptions: list[str]) -> str:
@@ -163,7 +163,7 @@ def _render_you(ctx: TurnContext) -> str:
     if ctx.score is not None:
         lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     lines.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
-    return "## You\n" + _cut("\n".join(lines), 8000)
+    return "## You\n" + clipped("\n".join(lines), 8000)
 
 
 def _render_now(ctx: TurnContext) -> str:
@@ -178,7 +178,7 @@ def _render_now(ctx: TurnContext) -> str:
         state.append(f"Refused: {'; '.join(ctx.refused)}")
     if ctx.unexplored_summary:
         state.append(f"Nearest unexplored: {ctx.unexplored_summary}")
-    return "## Now\n" + _cut("\n".join(state), 8000)
+    return "## Now\n" + clipped("\n".join(state), 8000)
 
 
 def _render_in_view(ctx: TurnContext) -> str:
@@ -192,7 +192,7 @@ def _render_in_view(ctx: TurnContext) -> str:
     state.extend(_render_suggestions(ctx.suggestions))
     if ctx.stuck_note:
         state.append(f"Stuck warning: {ctx.stuck_note}")
-    return "## In view\n" + _cut("\n".join(state), 8000) if state else ""
+    return "## In view\n" + clipped("\n".join(state), 8000) if state else ""
 
 
 def room_as_first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
@@ -212,7 +212,7 @@ def _render_latest(ctx: TurnContext) -> str:
     the command to choose now."""
     briefed = room_as_first_seen(ctx.room_text) if ctx.room_text else ""
     reply = without_room_text(without_art(ctx.last_output), briefed)
-    latest = _cut(f"> {ctx.last_command or '(start)'}\n{reply}", OUTPUT_CHARS)
+    latest = clipped(f"> {ctx.last_command or '(start)'}\n{reply}", OUTPUT_CHARS)
     return f"## Latest output (you play turn {ctx.turn_number})\n{latest}"
 
 

@@ -207,7 +207,7 @@ def test_the_puzzle_agent_is_asked_when_a_note_is_read_and_never_after_the_win(t
     MockLLM.preload("puzzle_agent", [empty] * 60)
     briefings(tmp_path, CELLAR_WIN, puzzle=MOCK)
     asked = [h["messages"][-1]["content"] for h in MockLLM.instances["puzzle_agent"].history]
-    note_turn = [a for a in asked if "<<<STORY\n> read note\n" in a]
+    note_turn = [a for a in asked if "shown\n> read note\n" in a]
     assert note_turn, "not asked on the turn the note was read"
     assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "\ncarried: " in note_turn[0]
     assert not any("You have won" in a for a in asked)
