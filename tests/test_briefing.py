@@ -140,6 +140,16 @@ def test_the_current_room_s_description_is_always_briefed(tmp_path: Path) -> Non
     assert "smelling" not in section(seen[-1], "## Latest output")
 
 
+def test_a_room_s_text_is_said_once_on_arrival_under_now(tmp_path: Path) -> None:
+    # the reply to "w" prints the shed's text; Now holds it from that turn on, so that it stays the same
+    # (and cached) while the player stays, and the latest output shows the rest of the reply
+    arrived, stayed = briefings(tmp_path, ["w", "examine lamp"])[1:3]
+    assert arrived.count("smelling of oil and old rope") == 1
+    assert "smelling of oil and old rope" in section(arrived, "## Now")
+    assert "> w\nGarden Shed" in section(arrived, "## Latest output")
+    assert section(arrived, "## Now") == section(stayed, "## Now")
+
+
 def test_a_room_s_description_is_not_repeated_in_the_recent_turns(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["w", "take lamp", "e", "n"])
     recent = section(seen[-1], "## Recent turns")
