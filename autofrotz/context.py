@@ -9,15 +9,16 @@ story text so that nothing the game prints is read as an instruction.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
 from autofrotz.fences import fence as fenced
-from autofrotz.managers.exit_states import exit_lines
+from autofrotz.fences import neutralise
+from autofrotz.managers.exit_states import exit_lines, short_words
 from autofrotz.notebook import is_art
 from autofrotz.reading.patterns import NO_EXIT_PATTERNS, first_match
-from autofrotz.words.directions import abbreviate
+from autofrotz.words.directions import DIRECTION_WORDS, abbreviate
 
 FENCE_OPEN = "<<<STORY"
 FENCE_CLOSE = "STORY>>>"
@@ -27,6 +28,7 @@ HISTORY_OUTPUT_CHARS = 120
 OUTPUT_CHARS = 3000
 ROOM_CHARS = 700
 ROOM_DESCRIPTION_MIN = 40  # shorter descriptions ("A hall.") are left in the replies that print them
+ROOM_LINE_MIN = 20  # a line of the room's text as long, repeated by the latest output, is said under Now
 
 
 def fence(text: str, limit: int = OUTPUT_CHARS) -> str:
@@ -65,30 +67,34 @@ def render_context(ctx: TurnContext) -> str:
 def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
     """The briefing in two parts, joined as they are: what changes seldom (the goal, the clues kept, the
     earlier log) and then the rooms in the order they were found, growing at its end; then what changes
-    from turn to turn, ordered so that what changes least comes first (open puzzles, the score and what
-    is carried, the recent turns, which only grow between steps of the window, where the player is, and
-    the latest output).
+    from turn to turn, ordered so that what changes least comes first: open puzzles, where the player
+    is (the room, its text and its ways: the same until the player moves), the recent turns (which only
+    grow between steps of the window), the score and what is carried, what is in view here with the
+    hints, and the latest output.
     Providers cache the first part (game_agent.stable_blocks); a plain prefix cache reads on into the
-    second as far as it is unchanged. Every line built from the game's words is inside a story fence;
-    the game's name is in the system prompt, and each fact is said once."""
-    stable = ["## Goal\n" + fence(ctx.goal)] if ctx.goal else []
+    second as far as it is unchanged. The whole briefing is one story fence (every line of it is the
+    game's words or built from them, each marker inside broken), opened by the first part and closed by
+    the second; the game's name is in the system prompt, and each fact is said once."""
+    stable = [f"## Goal\n{ctx.goal}"] if ctx.goal else []
     # what changes now and then (a clue kept, points scored long ago) before what grows most often
     # a clue read by the last command is the latest output, shown whole: it joins the clues next turn
     if clues := [c for c in ctx.clues if not c.startswith(f"{ctx.turn_number - 1}. > ")]:
         stable.append("## Clues kept\n" + _lines(clues))
     if ctx.earlier:
         stable.append("## Earlier\n" + _lines(ctx.earlier))
-    # the rooms list ends the stable part and grows at its end: its closing fence opens the changing part
-    rooms = fence("\n".join(ctx.known_rooms) or "(none yet)", 20000)
-    rooms_open, _, rooms_close = rooms.rpartition("\n")
-    stable.append("## Rooms found\n" + rooms_open)
+    # the rooms list ends the stable part and grows at its end
+    stable.append("## Rooms found\n" + clipped("\n".join(ctx.known_rooms) or "(none yet)", 20000))
     changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
-    changing.append(_render_you(ctx))
-    if recent := recent_turns(ctx.history, ctx.turn_number):
-        changing.append("## Recent turns\n" + _render_history(recent, ctx.clues, ctx.room_descriptions))
     changing.append(_render_now(ctx))
+    if recent := recent_turns(ctx.history, ctx.turn_number):
+        said = [*ctx.room_descriptions, *room_as_first_seen(ctx.room_text).split("\n")]  # under Now
+        changing.append("## Recent turns\n" + _render_history(recent, ctx.clues, said))
+    changing.append(_render_you(ctx))
+    if in_view := _render_in_view(ctx):
+        changing.append(in_view)
     changing.append(_render_latest(ctx))
-    return "\n\n".join(stable), f"\n{rooms_close}\n\n" + "\n\n".join(changing)
+    first = neutralise("\n\n".join(stable))
+    return f"{FENCE_OPEN}\n{first}", "\n\n" + neutralise("\n\n".join(changing)) + f"\n{FENCE_CLOSE}"
 
 
 def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryEntry]:
@@ -108,8 +114,18 @@ def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryE
 
 
 def _lines(values: list[str]) -> str:
-    """One value a line, fenced: the values name things the game printed."""
-    return fence("\n".join(values), 8000) if values else "(none)"
+    """One value a line."""
+    return clipped("\n".join(values), 8000) if values else "(none)"
+
+
+def clipped(text: str, limit: int) -> str:
+    """Text without its outer blank lines, cut to `limit` characters.
+
+    >>> clipped("\\nA long hall.\\n", 8)
+    'A lon...'
+    """
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _render_history(history: list[HistoryEntry], clues: list[str], rooms: list[str]) -> str:
@@ -117,7 +133,7 @@ def _render_history(history: list[HistoryEntry], clues: list[str], rooms: list[s
     description the map keeps (briefed under Now while the player is there) is left out of a reply."""
     kept = {c.split(" -> ", 1)[0] for c in clues}
     lines = [f"{h.turn}. > {h.command} -> {one_line(without_rooms(h.output, rooms))}" for h in history]
-    return fence("\n".join(_kept_line(line, kept) for line in lines), 4000)
+    return clipped("\n".join(_kept_line(line, kept) for line in lines), 4000)
 
 
 def without_rooms(reply: str, descriptions: list[str]) -> str:
@@ -147,20 +163,28 @@ def _render_you(ctx: TurnContext) -> str:
     if ctx.score is not None:
         lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     lines.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
-    return "## You\n" + fence("\n".join(lines), 8000)
+    return "## You\n" + clipped("\n".join(lines), 8000)
 
 
 def _render_now(ctx: TurnContext) -> str:
-    """Where the player is, in one fence: the room (its text as first seen, unless the latest output
-    prints it), its ways and its things. A line with nothing to say is left out."""
+    """Where the player is: the room, its text as first seen, its ways; the same from turn to turn until
+    the player moves, so it comes before what changes every turn. A line with nothing to say is left
+    out."""
     state = [f"Room: {ctx.room_name or 'unknown'}"]
-    if ctx.room_text and not _shown_in(ctx.room_text, ctx.last_output):
+    if ctx.room_text:
         state.append("As first seen: " + room_as_first_seen(ctx.room_text))
     state.append(f"Exits: {'; '.join(ctx.exit_lines) if ctx.exit_lines else _listing(ctx.exits)}")
     if ctx.refused:
         state.append(f"Refused: {'; '.join(ctx.refused)}")
     if ctx.unexplored_summary:
         state.append(f"Nearest unexplored: {ctx.unexplored_summary}")
+    return "## Now\n" + clipped("\n".join(state), 8000)
+
+
+def _render_in_view(ctx: TurnContext) -> str:
+    """What changes while the player stays: the things seen and named here, the analyst's hints, a
+    stuck warning; '' when there is nothing to say."""
+    state = []
     if seen := ctx.seen_lines or ctx.visible_items:
         state.append(f"Seen here: {_listing(seen)}")
     if ctx.named_here:
@@ -168,7 +192,7 @@ def _render_now(ctx: TurnContext) -> str:
     state.extend(_render_suggestions(ctx.suggestions))
     if ctx.stuck_note:
         state.append(f"Stuck warning: {ctx.stuck_note}")
-    return "## Now\n" + fence("\n".join(state), 8000)
+    return "## In view\n" + clipped("\n".join(state), 8000) if state else ""
 
 
 def room_as_first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
@@ -184,16 +208,28 @@ def room_as_first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
 
 
 def _render_latest(ctx: TurnContext) -> str:
-    """The reply to the last command, whole; the turn number of the command to choose now."""
-    latest = fence(f"> {ctx.last_command or '(start)'}\n{without_art(ctx.last_output)}")
+    """The reply to the last command, whole but for the room's text, which Now holds; the turn number of
+    the command to choose now."""
+    briefed = room_as_first_seen(ctx.room_text) if ctx.room_text else ""
+    reply = without_room_text(without_art(ctx.last_output), briefed)
+    latest = clipped(f"> {ctx.last_command or '(start)'}\n{reply}", OUTPUT_CHARS)
     return f"## Latest output (you play turn {ctx.turn_number})\n{latest}"
 
 
-def _shown_in(room_text: str, output: str) -> bool:
-    """Whether the latest output already prints the room's text (its first paragraph), so the briefing
-    need not repeat it."""
-    first = " ".join(room_text.split("\n\n")[0].split())
-    return bool(first) and first in " ".join(output.split())
+def without_room_text(reply: str, room_text: str) -> str:
+    """A reply without the lines of the room's text that Now holds (ROOM_LINE_MIN characters or longer,
+    as the game printed them), and without blank lines.
+
+    >>> without_room_text("Hall\\nA long hall of maps.\\n\\nA lamp is here.", "A long hall of maps.")
+    'Hall\\nA lamp is here.'
+    """
+    said = {line.strip() for line in room_text.split("\n") if len(line.strip()) >= ROOM_LINE_MIN}
+    if not said:
+        return reply
+    lines = reply.split("\n")
+    if not said & {line.strip() for line in lines}:
+        return reply
+    return "\n".join(line for line in lines if line.strip() and line.strip() not in said)
 
 
 def without_art(text: str) -> str:
@@ -240,7 +276,7 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "room_text": (here.full_text or here.description) if here else "",
         "exits": list(here.exits) if here else [],
         "exit_lines": _exit_lines(here, {r.room_id: str(r.name) for r in rooms}),
-        "refused": refused_lines(here.refused) if here else [],
+        "refused": refused_lines(here.refused, here.exit_states) if here else [],
         "unexplored_exits": _unexplored(map_manager, room_id, here.refused if here else {}),
         "unexplored_summary": _nearest(map_manager, room_id),
         "inventory": inventory,
@@ -278,19 +314,25 @@ STATE_WORDS = (
 )
 
 
-def refused_lines(refused: dict[str, str]) -> list[str]:
+def refused_lines(refused: dict[str, str], exits: Iterable[str] = ()) -> list[str]:
     """Refused directions in their short forms, grouped by the game's words; words that only say there
-    is no way there (NO_EXIT_PATTERNS) are left out: "Refused" says as much.
+    is no way there (NO_EXIT_PATTERNS) are left out: "Refused" says as much. When the exits and the
+    refused cover every direction, those refused in no words of their own are "all other directions".
 
     >>> refused_lines({"up": "You can't go that way.", "north": "You can't go that way.", "east": ""})
     ['e, n, u']
     >>> refused_lines({"west": "The door is nailed shut.", "north": "You can't go that way."})
     ['n', 'w (The door is nailed shut.)']
+    >>> no_way = {d: "You can't go that way." for d in DIRECTION_WORDS if d not in ("north", "up")}
+    >>> refused_lines({**no_way, "up": "You cannot climb higher."}, ["north"])
+    ['all other directions', 'u (You cannot climb higher.)']
     """
     by_words: dict[str, list[str]] = {}
     for direction, words in sorted(refused.items()):
-        said = "" if _only_no_exit(words) else one_line(words, 80)
+        said = "" if _only_no_exit(words) else one_line(short_words(words), 80)
         by_words.setdefault(said, []).append(abbreviate(direction))
+    if set(DIRECTION_WORDS) <= {*refused, *exits} and "" in by_words:
+        by_words[""] = ["all other directions"]
     return [f"{', '.join(ds)} ({words})" if words else ", ".join(ds) for words, ds in by_words.items()]
 
 

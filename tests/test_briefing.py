@@ -15,6 +15,7 @@ import pytest
 from autofrotz.llm import MockLLM
 from autofrotz.reading import read_reply
 from autofrotz.session import Session
+from autofrotz.words.directions import DIRECTION_WORDS, abbreviate
 from tests.orchestrator_support import make_config, reply, require_cellar
 
 MOCK = {"provider": "mock", "model": "mock-1"}
@@ -83,10 +84,16 @@ def section(briefing: str, title: str) -> str:
     return next(line for line in briefing.splitlines() if line.startswith(title))
 
 
-def refused_ways(line: str) -> set[str]:
-    """The directions of a 'Refused:' line, in their short forms, without the game's words."""
-    groups = line.removeprefix("Refused: ").split("; ")
-    return {way for group in groups for way in group.split(" (", 1)[0].split(", ")}
+def refused_ways(briefing: str) -> set[str]:
+    """The directions of a briefing's 'Refused:' line, in their short forms, without the game's words;
+    "all other directions" stands for every direction its exits leave."""
+    groups = section(briefing, "Refused:").removeprefix("Refused: ").split("; ")
+    ways = {way for group in groups for way in group.split(" (", 1)[0].split(", ")}
+    if "all other directions" not in ways:
+        return ways
+    exits = section(briefing, "Exits:").removeprefix("Exits: ").split("; ")
+    named = {abbreviate(way) for group in exits for way in re.split(r" \(| -> ", group)[0].split(", ")}
+    return ways - {"all other directions"} | {abbreviate(way) for way in DIRECTION_WORDS} - named
 
 
 # ---- 1. puzzles are filed where the obstacle is, closed by what resolves them ----------------------
@@ -133,6 +140,16 @@ def test_the_current_room_s_description_is_always_briefed(tmp_path: Path) -> Non
     assert "smelling" not in section(seen[-1], "## Latest output")
 
 
+def test_a_room_s_text_is_said_once_on_arrival_under_now(tmp_path: Path) -> None:
+    # the reply to "w" prints the shed's text; Now holds it from that turn on, so that it stays the same
+    # (and cached) while the player stays, and the latest output shows the rest of the reply
+    arrived, stayed = briefings(tmp_path, ["w", "examine lamp"])[1:3]
+    assert arrived.count("smelling of oil and old rope") == 1
+    assert "smelling of oil and old rope" in section(arrived, "## Now")
+    assert "> w\nGarden Shed" in section(arrived, "## Latest output")
+    assert section(arrived, "## Now") == section(stayed, "## Now")
+
+
 def test_a_room_s_description_is_not_repeated_in_the_recent_turns(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["w", "take lamp", "e", "n"])
     recent = section(seen[-1], "## Recent turns")
@@ -146,17 +163,17 @@ def test_refused_directions_are_never_exits(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["w", "d", "n", "u"])
     exits = section(seen[-1], "Exits:")
     assert exits.startswith("Exits: east") and not any(d in exits for d in ("down", "north", " up"))
-    assert {"d", "n", "u"} <= refused_ways(section(seen[-1], "Refused:"))
+    assert {"d", "n", "u"} <= refused_ways(seen[-1])
 
 
 def test_exits_named_by_stairs_and_a_door_in_a_wall(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["n", "n"])
-    assert "up (not tried" in section(seen[-1], "Exits:")  # "A staircase climbs to the upper floor"
+    assert "up (untried" in section(seen[-1], "Exits:")  # "A staircase climbs to the upper floor"
 
 
 def test_a_ladder_climbs_up_in_a_game_without_headers(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["n", "e", "take sack", "w", "n", "u"], game="mill")
-    assert "up (not tried" in section(seen[-1], "Exits:")  # "A ladder climbs to the sack loft"
+    assert "up (untried" in section(seen[-1], "Exits:")  # "A ladder climbs to the sack loft"
 
 
 def test_a_chute_that_does_not_come_back_is_one_way_and_walked(tmp_path: Path) -> None:
@@ -200,7 +217,7 @@ def test_the_puzzle_agent_is_asked_when_a_note_is_read_and_never_after_the_win(t
     MockLLM.preload("puzzle_agent", [empty] * 60)
     briefings(tmp_path, CELLAR_WIN, puzzle=MOCK)
     asked = [h["messages"][-1]["content"] for h in MockLLM.instances["puzzle_agent"].history]
-    note_turn = [a for a in asked if "<<<STORY\n> read note\n" in a]
+    note_turn = [a for a in asked if "shown\n> read note\n" in a]
     assert note_turn, "not asked on the turn the note was read"
     assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "\ncarried: " in note_turn[0]
     assert not any("You have won" in a for a in asked)
@@ -224,10 +241,10 @@ def test_no_fact_is_said_twice_and_the_recent_turns_only_grow_between_steps(tmp_
     assert "clue" not in section(late, "## Earlier")
     latest = section(late, "## Latest output")
     assert "> look" in latest and "15. > look" not in section(late, "## Recent turns")  # shown once
-    # turns 14 and 15 stand in the same room with the same things: 15's briefing is 14's with one more
-    # recent turn, and the same Now
+    # turns 14 and 15 stand in the same room with the same things: 15's briefing is 14's, from its
+    # start through the recent turns, with one more recent turn
     one, two = seen[13], seen[14]
-    shared = one[: one.index("\nSTORY>>>\n\n## Now")]
+    shared = one[: one.index("\n\n## You")]  # the goal through the recent turns
     assert two.startswith(shared) and section(two, "## Recent turns").count(". > ") == 1 + section(
         one, "## Recent turns"
     ).count(". > ")
@@ -245,7 +262,7 @@ def test_place_parts_and_walks_along_are_no_exits() -> None:
 
 def test_a_refusal_in_the_game_s_own_words_is_refused(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["w", "w"])  # the shed: "You can't go that way."
-    assert "w" in refused_ways(section(seen[-1], "Refused:"))
+    assert "w" in refused_ways(seen[-1])
 
 
 def test_walking_one_way_down_a_row_of_rooms_is_not_stuck() -> None:
@@ -289,7 +306,7 @@ def test_a_way_a_sign_warns_against_is_marked_and_never_nearest_unexplored(tmp_p
     seen = briefings(tmp_path, steps.split(","), game="observatory")
     # the side copies found the warned way kills: it is no exit, and is shown apart with what it does
     assert "north" not in section(seen[-1], "Exits:")
-    assert "n (kills (seen in a side copy)" in section(seen[-1], "Refused:")
+    assert "n (kills: " in section(seen[-1], "Refused:")
     assert "Orchard via n" not in seen[-1]
 
 
@@ -332,10 +349,10 @@ def test_a_door_that_seems_locked_is_blocked_then_open_once_unlocked(tmp_path: P
         "u",
     ]
     seen = briefings(tmp_path, [*walk, "u", "open door", "unlock door with key"], game="observatory")
-    assert "Open puzzles\n<<<STORY\n#" in seen[-2] and "locked" in section(seen[-2], "## Open puzzles")
+    assert "## Open puzzles\n#" in seen[-2] and "locked" in section(seen[-2], "## Open puzzles")
     assert "up (blocked: You're unable to climb the oak door" in section(seen[-2], "Exits:")
     # unlocked: the ways are tried again in side copies, and the door now opens onto the dome
-    assert "up (not tried: leads to a place named Dome" in section(seen[-1], "Exits:")
+    assert "up (untried; seen: Dome" in section(seen[-1], "Exits:")
 
 
 def test_a_lane_that_goes_on_down_to_the_river_is_no_way_down(tmp_path: Path) -> None:
@@ -353,7 +370,7 @@ def test_a_lane_that_goes_on_down_to_the_river_is_no_way_down(tmp_path: Path) ->
     ]
     seen = briefings(tmp_path, [*walk, "open drawer", "take crank", "w", "w", "w"], game="clocktower")
     lanes = [b for b in seen if "goes on down to the river" in b]
-    assert lanes and all("down (not tried)" not in section(b, "Exits:") for b in lanes)
+    assert lanes and all("down (untried)" not in section(b, "Exits:") for b in lanes)
 
 
 # junction, as the capable model played it blind: the commands it sent through the relay
@@ -435,14 +452,14 @@ def test_refusals_in_a_ride_s_own_words_are_no_exits(tmp_path: Path) -> None:
     seen = briefings(tmp_path, ["out", "north"], game=corpus_story("sherbet.z5"))
     for briefing in seen:
         exits = section(briefing, "Exits:")
-        assert "not tried" not in exits and "->" not in exits, exits
+        assert "untried" not in exits and "->" not in exits, exits
     assert "(blocked: The train of elephants" in section(seen[0], "Exits:")
 
 
 def test_a_way_that_throws_the_player_back_is_no_exit(tmp_path: Path) -> None:
     # "Exits are: South", but the doorman throws a player without a badge back out at once
     seen = briefings(tmp_path, ["look"], game=corpus_story("cia.z5"))
-    assert "south (blocked: leads to Lobby, which sends the player back here" in section(seen[0], "Exits:")
+    assert "south (blocked: seen: Lobby, which sends you back" in section(seen[0], "Exits:")
 
 
 def test_opening_a_bag_does_not_reopen_ways_barred_by_something_else(tmp_path: Path) -> None:
@@ -450,7 +467,7 @@ def test_opening_a_bag_does_not_reopen_ways_barred_by_something_else(tmp_path: P
     # rucksack changes nothing about that
     seen = briefings(tmp_path, ["open black rucksack"], game=corpus_story("break-in.z5"))
     exits = section(seen[-1], "Exits:")
-    assert "not tried" not in exits and "get off the chair" in exits, exits
+    assert "untried" not in exits and "get off the chair" in exits, exits
 
 
 def test_ways_barred_by_a_seat_are_tried_again_once_the_player_stands(tmp_path: Path) -> None:
@@ -468,7 +485,7 @@ def test_ways_barred_by_a_seat_are_tried_again_once_the_player_stands(tmp_path: 
 def test_a_way_into_a_room_whose_own_door_is_shut_leads_there(tmp_path: Path) -> None:
     # north reaches the South Entrance, whose text says its glass doors are closed: the way is open
     seen = briefings(tmp_path, ["look"], game=corpus_story("building.z5"))
-    assert "north (not tried: leads to a place named South Entrance" in section(seen[0], "Exits:")
+    assert "north (untried; seen: South Entrance" in section(seen[0], "Exits:")
 
 
 def test_an_event_a_way_meets_is_no_room_in_a_game_without_headers(tmp_path: Path) -> None:
@@ -521,7 +538,7 @@ def test_a_way_out_that_a_side_copy_shows_leading_on_is_an_exit(tmp_path: Path) 
     # refused; the side copies try both, as they try the compass
     seen = briefings(tmp_path, ["nw", "d"], game=corpus_story("theatre.z5"))
     exits = section(seen[-1], "Exits:")
-    assert "out (not tried: leads to a place named Manager's Office" in exits, exits
+    assert "out (untried; seen: Manager's Office" in exits, exits
     assert not exits.startswith("Exits: in") and "; in " not in exits, exits
 
 
@@ -539,7 +556,7 @@ def test_a_way_to_another_place_of_the_same_name_is_an_exit(tmp_path: Path) -> N
     # floor's paragraph, so it leads on (a way that showed this very paragraph again would stay)
     walk = ["take all", "open Students", "open computer", "north", "south", "east", "west", "northeast"]
     seen = briefings(tmp_path, [*walk, "take all", "north"], game=corpus_story("frozen.z5"))
-    assert "down (not tried: leads to another place named Stairs" in section(seen[-1], "Exits:")
+    assert "down (untried; seen: another Stairs" in section(seen[-1], "Exits:")
 
 
 def test_a_way_that_shows_this_very_room_again_leads_back_here(tmp_path: Path) -> None:
@@ -549,7 +566,7 @@ def test_a_way_that_shows_this_very_room_again_leads_back_here(tmp_path: Path) -
     swamp = briefings(tmp_path, walk[:9], game=story)[-1]
     exits = section(swamp, "Exits:")
     assert "Dismal Swamp" in swamp and "east" not in exits and "south" not in exits, exits
-    assert {"e", "s"} <= refused_ways(section(swamp, "Refused:"))
+    assert {"e", "s"} <= refused_ways(swamp)
 
 
 def test_a_way_into_a_twin_of_this_room_is_still_an_exit(tmp_path: Path) -> None:
@@ -566,4 +583,4 @@ def test_ways_are_tried_again_after_a_command_that_changes_the_room(tmp_path: Pa
     story, walk = corpus_walkthrough("Balances")
     cave = briefings(tmp_path, walk[:36], game=story)[-1]
     exits = section(cave, "Exits:")
-    assert "Inside Cave" in cave and "(blocked: bars your way)" in exits and "not tried" not in exits, exits
+    assert "Inside Cave" in cave and "(blocked: bars your way)" in exits and "untried" not in exits, exits

@@ -28,7 +28,7 @@ from autofrotz.agents.puzzle_prompt import (
     puzzle_lines,
     recent_actions,
 )
-from autofrotz.context import fence, one_line
+from autofrotz.context import clipped, fence, one_line
 from autofrotz.managers.exit_states import BLOCKED_STATE
 from autofrotz.reading import EMPTY, Reading, reading_of
 from autofrotz.storage.models import Puzzle
@@ -380,19 +380,21 @@ class PuzzleAgent:
 
     # --- LLM pass ---------------------------------------------------------------------------
     def messages(self, view: WorldView) -> list[dict[str, str]]:
-        """The user message for an LLM pass: puzzles and the world first, the changing state last."""
+        """The user message for an LLM pass: the world first (the map only grows, mostly), then the
+        puzzles, the recent actions and the changing state last; one story fence, as every line of it
+        is the game's words or built from them (each part is bounded, so the whole is too)."""
         name_of = view.name_of
         carrying = ", ".join(view.inventory) or "nothing"
-        world = (  # every line here is built from the game's words: fenced as story text
-            f"## Open puzzles\n{fence(puzzle_lines(self.open_puzzles(), name_of), 4000)}\n\n"
-            f"## Map (room: exits)\n{fence(map_summary(view.map, name_of), 6000)}\n\n"
-            f"## Things and where they were seen\n{fence(item_places(view.items, name_of), 3000)}\n\n"
-            f"## Recent actions (story text)\n{recent_actions(view.history)}\n\n"
+        world = (
+            f"## Map (room: exits)\n{clipped(map_summary(view.map, name_of), 6000)}\n\n"
+            f"## Things and where they were seen\n{clipped(item_places(view.items, name_of), 3000)}\n\n"
+            f"## Open puzzles\n{clipped(puzzle_lines(self.open_puzzles(), name_of), 4000)}\n\n"
+            f"## Recent actions\n{recent_actions(view.history)}\n\n"
         )
-        now = fence(f"Room: {name_of(view.room_id) or 'unknown'}\nCarrying: {carrying}")
-        latest = fence(f"> {view.command or '(start)'}\n{view.output}", 1200)
-        heading = f"## Now (after turn {view.turn})"
-        body = f"{world}{heading}\n{now}\nLatest output, after the command shown:\n{latest}"
+        room = name_of(view.room_id) or "unknown"
+        now = f"## Now (after turn {view.turn})\nRoom: {room}\nCarrying: {carrying}"
+        latest = clipped(f"> {view.command or '(start)'}\n{view.output}", 1200)
+        body = fence(f"{world}{now}\n\n## Latest output, after the command shown\n{latest}", 20_000)
         return [{"role": "user", "content": body}]
 
     def _llm_pass(self, view: WorldView, update: PuzzleUpdate) -> list[Suggestion]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from autofrotz.context import fence, one_line
+from autofrotz.context import clipped, one_line
 from autofrotz.managers.exit_states import UNTRIED, describe_exit
 from autofrotz.storage.models import Puzzle
 
@@ -144,7 +144,7 @@ def recent_actions(history: list[Any]) -> str:
     if len(history) < 2:
         return "(none yet)"
     lines = [f"{h.turn}. > {h.command} -> {one_line(h.output, 120)}" for h in history[:-1]]
-    return fence("\n".join(lines), 2000)
+    return clipped("\n".join(lines), 2000)
 
 
 def _where(location: str | None, name_of: Callable[[str | None], str | None]) -> str:

@@ -8,6 +8,7 @@ words, so that nobody tries it again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -173,32 +174,68 @@ def exit_lines(states: Mapping[str, Mapping[str, Any]], name_of: Any = None) -> 
 
 
 def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> str:
-    """One exit as the briefing says it.
+    """One exit as the briefing says it: "-> Room" where it leads, else its state in a word (the game
+    agent's system prompt says what each word means).
 
     >>> describe_exit("north", {"state": "leads", "to": "hall"}, lambda r: "Great Hall")
     'north -> Great Hall'
     >>> describe_exit("east", {"state": "blocked", "to": None, "reason": "The door is locked"})
     'east (blocked: The door is locked)'
     >>> describe_exit("down", {"state": "untried", "to": None})
-    'down (not tried)'
+    'down (untried)'
     >>> describe_exit("up", {"state": "untried", "to": "hall"}, lambda r: "Hall")
-    'up (not walked; likely back to Hall)'
+    'up (untried; likely Hall)'
+    >>> hut = "leads to a place named Hut (seen in a side copy)"
+    >>> describe_exit("in", {"state": "untried", "reason": hut})
+    'in (untried; seen: Hut)'
     """
     said = _describe(label, state, name_of)
     return f"{said} (WARNED: {state['warning']})" if state.get("warning") else said
 
 
+# Our own words for what a side copy showed, as the briefing says them in short (the page and the REST
+# API keep them whole): the first pattern that matches rewrites; a way's words nobody matched stay.
+_SIDE = r" \(seen in a side copy\)"
+SHORT_WORDS: tuple[tuple[str, str], ...] = (
+    (rf"^leads to a place named (.+){_SIDE}$", r"seen: \1"),
+    (rf"^leads to another place named (.+){_SIDE}$", r"seen: another \1"),
+    (rf"^leads to (.+), which sends the player back here{_SIDE}$", r"seen: \1, which sends you back"),
+    (rf"^leads into darkness{_SIDE}$", "seen: darkness"),
+    (rf"^leads to a place described as (.+){_SIDE}$", r"seen: \1"),
+    (rf"^leads back here{_SIDE}$", "leads back here"),
+    (rf"^kills{_SIDE}:? ?", "kills: "),
+)
+_SHORT = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in SHORT_WORDS)
+
+
+def short_words(words: str) -> str:
+    """A way's words as the briefing says them (SHORT_WORDS).
+
+    >>> short_words("leads to Lobby, which sends the player back here (seen in a side copy)")
+    'seen: Lobby, which sends you back'
+    >>> short_words("kills (seen in a side copy): You fall into the pit.")
+    'kills: You fall into the pit.'
+    >>> short_words("The door is locked.")
+    'The door is locked.'
+    """
+    for pattern, short in _SHORT:
+        if pattern.search(words):
+            return pattern.sub(short, words, count=1).strip()
+    return words
+
+
 def _describe(label: str, state: Mapping[str, Any], name_of: Any) -> str:
     kind, to = state.get("state"), state.get("to")
     where = (name_of(to) if name_of and to else to) or ""
+    reason = short_words(state["reason"]) if state.get("reason") else ""
     if kind == LEADS:
         return f"{label} -> {where}" if where else label
     if kind == BLOCKED_STATE:
-        reason = state.get("reason")
         return f"{label} (blocked: {reason})" if reason else f"{label} (blocked)"
     if kind == ONE_WAY:
         tail = f" -> {where}" if where else ""
-        return f"{label}{tail} (one way: {state.get('reason') or 'no way back'})"
+        return f"{label}{tail} (one way: {reason or 'no way back'})"
     if where:
-        return f"{label} (not walked; likely back to {where})"
-    return f"{label} (not tried: {state['reason']})" if state.get("reason") else f"{label} (not tried)"
+        return f"{label} (untried; likely {where})"
+    separator = "; " if reason.startswith("seen: ") else ": "
+    return f"{label} (untried{separator}{reason})" if reason else f"{label} (untried)"
