@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
     from autofrotz.managers.map_state import ExitAnswers, Facts, Route
+    from autofrotz.reading import Reading
 
 SLOT = "inventory_probe"
 # The only questions a side copy asks: neither changes the world, and the copy is thrown away anyway.
@@ -324,7 +325,9 @@ class InventoryProbe:
         self.exits += sum(len(replies) + 1 for _, replies, _ in answers or ())
         return answers
 
-    def read_move(self, maps: MapManager, reply: str, command: str | None, turn: int) -> RoomUpdate:
+    def read_move(
+        self, maps: MapManager, reply: str, command: str | None, turn: int, reading: Reading | None = None
+    ) -> RoomUpdate:
         """The map reads one reply with the side looks it may need, the same in play and in evaluation:
         a look asked first for a move without a header (look_first, kept in `first_look`), known exits
         tried for a move into a look-alike room (exit_first, kept in `first_exits`), a survey of the room
@@ -341,6 +344,7 @@ class InventoryProbe:
             side_look=self.first_look,
             side_exit=self.first_exits,
             side_survey=self.first_survey,
+            reading=reading,
         )
         self.settled_text = ""
         settled = self.settle_room(maps, reply, command, turn, self.first_look)

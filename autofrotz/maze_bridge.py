@@ -16,10 +16,9 @@ import re
 from dataclasses import asdict, replace
 from typing import Any
 
-from autofrotz.if_patterns import detect_outcome
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions
 from autofrotz.maze.text import is_light_source
-from autofrotz.reading import Reading, read_reply
+from autofrotz.reading import Reading, reading_with_outcome
 from autofrotz.storage.models import MazeGroup, Room
 from autofrotz.words.directions import edge_label, is_travel_command
 
@@ -129,7 +128,7 @@ class MazeMode:
         before, known = map_manager.current_room, {r.room_id for r in map_manager.rooms()}
         if self.solver is None:
             return RoomUpdate(False, before, None, decided_by="maze_solver")
-        map_manager.forget_lookalikes([r.description for r in self._rooms() if r.maze_group])
+        map_manager.mazes.forget_lookalikes([r.description for r in self._rooms() if r.maze_group])
         ids = self._id_table(turn)
         rooms = [
             replace(r, room_id=ids[r.room_id], maze_group=self._gid(r.maze_group)) for r in self._rooms()
@@ -143,7 +142,7 @@ class MazeMode:
         ]  # fmt: skip
         groups = [self._group(g, ids) for g in self._solver().groups()]
         current = ids.get(self._solver().current or "")
-        map_manager.adopt_maze(rooms, links, groups, current, turn)
+        map_manager.mazes.adopt_maze(rooms, links, groups, current, turn)
         if self.upcoming is None:  # the solver has finished: leave maze mode with this turn
             self._complete(turn)
         here = map_manager.current_room
@@ -163,7 +162,7 @@ class MazeMode:
         if solver_gid is None:
             return None
         if solver_gid not in self.gids:
-            self.gids[solver_gid] = self.orch.p.map.next_group_id()
+            self.gids[solver_gid] = self.orch.p.map.mazes.next_group_id()
         return self.gids[solver_gid]
 
     def _id_table(self, turn: int) -> dict[str, str]:
@@ -176,7 +175,7 @@ class MazeMode:
             elif room.maze_group is not None:
                 table[room.room_id] = f"maze_{self._gid(room.maze_group)}_{room.room_id}"
             else:
-                table[room.room_id] = map_manager.boundary_room_id(room.name, room.description, turn)
+                table[room.room_id] = map_manager.mazes.boundary_room_id(room.name, room.description, turn)
         return table
 
     def _group(self, g: MazeGroup, ids: dict[str, str]) -> MazeGroup:
@@ -199,11 +198,11 @@ class MazeMode:
         map_manager = self.orch.p.map
         for g in self._solver().groups():
             gid = self._gid(g.group_id) or self.group_id
-            if gid in map_manager.groups:
-                map_manager.complete_maze(gid, map_manager.groups[gid].completed_turn or turn)
-                map_manager.groups[gid].fully_mapped = g.fully_mapped
+            if gid in map_manager.mazes.groups:
+                map_manager.mazes.complete_maze(gid, map_manager.mazes.groups[gid].completed_turn or turn)
+                map_manager.mazes.groups[gid].fully_mapped = g.fully_mapped
         if map_manager.active_maze == self.group_id:
-            map_manager.complete_maze(self.group_id, turn)
+            map_manager.mazes.complete_maze(self.group_id, turn)
         log.info("maze solver finished: %s", self._solver().figures())
 
     # ----- saving ------------------------------------------------------------------------------
@@ -229,7 +228,7 @@ class MazeMode:
         for command, output in data.get("log", []):
             if mode.next_command() != command:
                 log.warning("maze state replay: solver said %r, saved %r", mode.issued, command)
-            mode.observe(read_reply(command, output, detect_outcome(output)))  # read as when it was played
+            mode.observe(reading_with_outcome(None, command, output))  # read as when it was played
         mode.gids.update(data.get("gids", {}))
         return mode
 
@@ -237,7 +236,7 @@ class MazeMode:
 def make_solver(orch: Any) -> MazeMode:
     """A maze run for the map's active maze (a saved run of it carries on where it was)."""
     map_manager = orch.p.map
-    group = map_manager.get_active_maze()
+    group = map_manager.mazes.get_active_maze()
     group_id = group.group_id if group is not None else "1"
     saved = getattr(orch.mind, "maze_saved", None)
     orch.mind.maze_saved = None
@@ -247,7 +246,7 @@ def make_solver(orch: Any) -> MazeMode:
         similarity_threshold=orch.config.maze.similarity_threshold,
         min_markers=orch.config.maze.min_markers,
         entry_name=_room_name(map_manager, group.entry_room_id if group is not None else None),
-        all_different=group_id in getattr(map_manager, "varied", set()),
+        all_different=group_id in map_manager.mazes.varied,
         group_id="1",  # the solver numbers its own groups; MazeMode translates them
         created_turn=orch.turn,
     )

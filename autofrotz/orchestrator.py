@@ -194,7 +194,7 @@ class Orchestrator:
             self.maze_solver.observe(reading)
         # Phase 2: parse and update the world model (in maze mode the map is the solver's).
         maze = decision.source == "maze"
-        changes = self._parse_and_update(result.text, decision.command, n, result.score, maze)
+        changes = self._parse_and_update(result.text, decision.command, n, result.score, maze, reading)
         clue = self._clue(reading)
         # Phase 3: puzzle evaluation (rules every turn, the LLM on triggers).
         # the maze solver reads no hints: the model is not asked on its turns, unless they kill
@@ -364,12 +364,12 @@ class Orchestrator:
         raise InterpreterDiedError("the story stops answering every safe command (look, wait, inventory)")
 
     def _parse_and_update(
-        self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False
-    ) -> Changes:
-        """Phase 2: the world model reads the reply (turn_perception.py)."""
-        return update_world(
-            self.p.game, self.p.map, self.p.items, self.mind, Reply(text, command, n, score, maze)
-        )
+        self, text: str, command: str | None, n: int, score: int | None = None, maze: bool = False,
+        reading: Reading | None = None,
+    ) -> Changes:  # fmt: skip
+        """Phase 2: the world model reads the reply (turn_perception.py), with the turn's reading."""
+        reply = Reply(text, command, n, score, maze, reading)
+        return update_world(self.p.game, self.p.map, self.p.items, self.mind, reply)
 
     def _evaluate_puzzles(
         self, reading: Reading, clue: bool, n: int, changes: Changes, live: bool

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
     from autofrotz.mind import Mind
+    from autofrotz.reading import Reading
 
 log = logging.getLogger(__name__)
 
@@ -43,13 +44,14 @@ class Changes:
 @dataclass(frozen=True)
 class Reply:
     """One reply to read: its text, the command it answered (None for the intro), the turn, the score
-    the interpreter reported, and whether the maze solver sent the command."""
+    the interpreter reported, whether the maze solver sent the command, and the turn's reading of it."""
 
     text: str
     command: str | None
     turn: int
     score: int | None = None
     maze: bool = False
+    reading: Reading | None = None
 
 
 def update_world(
@@ -64,7 +66,7 @@ def update_world(
         if reply.maze and hasattr(mind.maze, "sync"):
             update = mind.maze.sync(n)
         else:
-            update = read_move(game, maps, text, command, n)
+            update = read_move(game, maps, text, command, n, reply.reading)
         changes.moved = bool(update.moved)
         changes.new_room = bool(update.room_id) and update.room_id not in before_rooms
         item_updates = items.update_from_game_output(text, maps.current_room, command, n)
@@ -87,14 +89,21 @@ def side_copies_free(game: RunningGame) -> bool:
     return game.backend == "jericho"
 
 
-def read_move(game: RunningGame, maps: MapManager, text: str, command: str | None, n: int) -> RoomUpdate:
+def read_move(
+    game: RunningGame,
+    maps: MapManager,
+    text: str,
+    command: str | None,
+    n: int,
+    reading: Reading | None = None,
+) -> RoomUpdate:
     """The map reads the reply. Where a side copy costs no turn, a move that printed no room header
     gets a side "look" first (a refusal in the game's own words, map_side_look), a move into a
     look-alike room gets known exits tried (map_side_exit), and a look after corrects where the map
     settled (settle_room): InventoryProbe.read_move, as the perception eval reads it."""
     if not side_copies_free(game):
-        return maps.update_from_game_output(text, command, n)
-    return InventoryProbe(game).read_move(maps, text, command, n)
+        return maps.update_from_game_output(text, command, n, reading=reading)
+    return InventoryProbe(game).read_move(maps, text, command, n, reading)
 
 
 def check_inventory(game: RunningGame, maps: MapManager, items: ItemManager, text: str, n: int) -> None:

@@ -214,3 +214,44 @@ def test_the_seams_of_a_game_are_typed() -> None:
         if "Any" in str(f.type)
     ]
     assert loose == []
+
+
+def subclassed_within(sources: dict[str, str]) -> list[str]:
+    """ "module.Class(Base)" for every class whose base is a class defined in one of these modules (the
+    sources by dotted module name), named there or imported from another of them.
+
+    >>> subclassed_within({"m.a": "class A:\\n    pass", "m.b": "from m.a import A\\nclass B(A):\\n    pass"})
+    ['m.b.B(A)']
+    >>> subclassed_within({"m.a": "class A:\\n    pass", "m.b": "from m.a import A\\nclass B:\\n    a: A"})
+    []
+    """
+    trees = {module: ast.parse(text) for module, text in sources.items()}
+    defined = {
+        (module, node.name)
+        for module, tree in trees.items()
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
+    found = []
+    for module, tree in sorted(trees.items()):
+        local = {name: (module, name) for m, name in defined if m == module}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in trees:
+                local.update({alias.asname or alias.name: (node.module, alias.name) for alias in node.names})
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = [b.id for b in node.bases if isinstance(b, ast.Name) and local.get(b.id) in defined]
+            found += [f"{module}.{node.name}({base})" for base in bases]
+    return found
+
+
+def test_the_managers_are_composed_not_inherited() -> None:
+    """No class of the map and item managers inherits from another class of theirs: each manager holds
+    its parts (the room graph, the maze groups; the registry, the reply rules) as attributes."""
+    sources = {
+        module: path.read_text(encoding="utf-8")
+        for module, path in module_names().items()
+        if module.startswith("autofrotz.managers.")
+    }
+    assert subclassed_within(sources) == []

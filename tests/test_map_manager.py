@@ -38,7 +38,7 @@ def test_intro_sets_start_room_and_skips_banner() -> None:
 def test_moves_create_rooms_and_two_way_connections(house: MapManager) -> None:
     assert [r.room_id for r in house.rooms()] == ["west_of_house", "north_of_house", "forest_path"]
     assert house.get_path("forest_path", "west_of_house") == ["south", "south"]
-    assert house.get_next_step("west_of_house", "forest_path") == "north"
+    assert house.store.get_next_step("west_of_house", "forest_path") == "north"
 
 
 def test_revisit_by_header_only_is_the_same_room(house: MapManager) -> None:
@@ -87,12 +87,12 @@ def test_nearest_unexplored_returns_room_and_path() -> None:
 def test_blocked_edges_are_avoided_and_unblocked() -> None:
     manager = MapManager()
     for name in ("a", "b", "c", "d"):
-        manager.add_room(name.upper(), room_id=name)
-    manager.add_connection("a", "b", "north")
-    manager.add_connection("b", "d", "east")
-    manager.add_connection("a", "c", "west")
-    manager.add_connection("c", "b", "up")
-    manager.add_connection("c", "d", "south")
+        manager.store.add_room(name.upper(), room_id=name)
+    manager.store.add_connection("a", "b", "north")
+    manager.store.add_connection("b", "d", "east")
+    manager.store.add_connection("a", "c", "west")
+    manager.store.add_connection("c", "b", "up")
+    manager.store.add_connection("c", "d", "south")
     assert manager.get_path("a", "d") == ["north", "east"]
     manager.mark_blocked("b", "east", "troll")
     assert manager.get_path("a", "d") == ["west", "south"]
@@ -104,9 +104,9 @@ def test_blocked_edges_are_avoided_and_unblocked() -> None:
 def test_one_way_and_teleport_edges() -> None:
     manager = MapManager()
     for name in ("a", "b", "c"):
-        manager.add_room(name.upper(), room_id=name)
-    manager.add_connection("a", "b", "down", bidirectional=False)
-    manager.add_connection("b", "c", "pray", teleport=True)
+        manager.store.add_room(name.upper(), room_id=name)
+    manager.store.add_connection("a", "b", "down", bidirectional=False)
+    manager.store.add_connection("b", "c", "pray", teleport=True)
     assert manager.get_path("a", "b") == ["down"]
     assert manager.get_path("b", "a") == []
     assert manager.get_path("b", "c") == []
@@ -175,7 +175,7 @@ def test_renamed_room_keeps_its_id() -> None:
         1,
     )
     assert update.room_id == "dim_hall" and update.room_name == "Bright Hall"
-    assert any(c["kind"] == "rename" for c in manager.changes)
+    assert any(c["kind"] == "rename" for c in manager.store.changes)
 
 
 def test_teleport_by_non_travel_command() -> None:
@@ -214,7 +214,7 @@ def test_models_and_serialisation_round_trip(house: MapManager) -> None:
     copy = MapManager.from_dict(data)
     assert copy.rooms() == house.rooms()
     assert copy.connections() == house.connections()
-    assert copy.current_room == house.current_room and copy.changes == house.changes
+    assert copy.current_room == house.current_room and copy.store.changes == house.store.changes
     assert all(isinstance(r, Room) for r in copy.rooms())
     assert all(isinstance(c, Connection) for c in copy.connections())
     assert copy.get_path("forest_path", "west_of_house") == ["south", "south"]
@@ -222,13 +222,19 @@ def test_models_and_serialisation_round_trip(house: MapManager) -> None:
 
 def test_add_and_remove_connection_logged_with_turn() -> None:
     manager = MapManager()
-    manager.add_room("A", room_id="a")
-    manager.add_room("B", room_id="b")
-    manager.add_connection("a", "b", "east", turn=5)
+    manager.store.add_room("A", room_id="a")
+    manager.store.add_room("B", room_id="b")
+    manager.store.add_connection("a", "b", "east", turn=5)
     manager.remove_connection("a", "east", turn=7)
     assert manager.get_path("a", "b") == []
     assert manager.get_path("b", "a") == ["west"]
-    assert {"turn": 7, "kind": "disconnect", "room": "a", "direction": "east", "to": "b"} in manager.changes
+    assert {
+        "turn": 7,
+        "kind": "disconnect",
+        "room": "a",
+        "direction": "east",
+        "to": "b",
+    } in manager.store.changes
 
 
 def test_unknown_mode_is_rejected() -> None:
@@ -308,3 +314,34 @@ def test_a_way_an_earlier_side_copy_found_is_dropped_once_a_copy_stays() -> None
     manager.room(manager.current_room or "")["ways_stale"] = True  # as a step that stayed here marks it
     manager.note_ways_tried({"wait": "Time passes.", "west": dune})
     assert "west" not in manager.exit_states(manager.current_room or "")[0]
+
+
+def test_the_map_takes_the_turns_reading_of_the_reply() -> None:
+    """The map answers death, darkness and a refused move from the turn's reading of the reply, and
+    reads a reply itself only when it is given no reading of that text."""
+    from dataclasses import replace
+
+    from autofrotz.reading import Reading, read_reply
+
+    def arrive(reading: Reading | None, reply: str = "Cellar\nA damp cellar under the hall.") -> MapManager:
+        maps = MapManager()
+        maps.update_from_game_output("Hall\nA bare hall. A stair leads down.", None)
+        maps.update_from_game_output(reply, "down", 1, reading=reading)
+        return maps
+
+    text = "Cellar\nA damp cellar under the hall."
+    read_here = arrive(None)
+    assert read_here.current_name() == "Cellar" and "down" in read_here.links["hall"]
+    killed = arrive(read_reply("down", text, "death"))  # the game interface read a death
+    assert "down" not in killed.links["hall"]  # a dead player is set down: no exit was walked
+    feel = "You feel your way down."
+    dark = arrive(replace(read_reply("down", feel), dark=True), feel)
+    assert dark.room(dark.current_room or "")["is_dark"] and "down" in dark.links["hall"]
+    unlit = arrive(None, feel)
+    assert not unlit.room(unlit.current_room or "")["is_dark"]
+    steep = "The stair is too steep."
+    refused = arrive(replace(read_reply("down", steep), no_exit=True), steep)
+    assert refused.current_name() == "Hall" and refused.room("hall")["exits"]["down"] == "refuted"
+    assert arrive(None, steep).room("hall")["exits"]["down"] != "refuted"
+    other_text = arrive(read_reply("down", "It is pitch black.", "death"))  # another reply's reading
+    assert other_text.links["hall"] == read_here.links["hall"]

@@ -26,29 +26,29 @@ def maze() -> MapManager:
 
 def test_three_alike_rooms_open_a_maze_group(maze: MapManager) -> None:
     assert maze.is_maze_active()
-    group = maze.get_active_maze()
+    group = maze.mazes.get_active_maze()
     assert group is not None and group.entry_room_id == "dead_end_corridor"
-    assert len(maze.get_maze_rooms(group.group_id)) == 3
+    assert len(maze.mazes.get_maze_rooms(group.group_id)) == 3
     assert [g.group_id for g in maze.maze_groups()] == [group.group_id]
-    assert any(c["kind"] == "maze_detected" for c in maze.changes)
+    assert any(c["kind"] == "maze_detected" for c in maze.store.changes)
 
 
 def test_new_rooms_in_active_maze_get_maze_ids(maze: MapManager) -> None:
     update = maze.update_from_game_output(MAZE, "s", 4)
-    group = maze.get_active_maze()
+    group = maze.mazes.get_active_maze()
     assert group is not None
     assert update.room_id == f"maze_{group.group_id}_4" and update.room_id in group.room_ids
 
 
 def test_markers_identify_rooms_and_completion_clears_flag(maze: MapManager) -> None:
-    group = maze.get_active_maze()
+    group = maze.mazes.get_active_maze()
     assert group is not None
-    room = maze.get_maze_rooms(group.group_id)[1]
-    maze.assign_maze_marker(room, "leaflet")
-    assert maze.identify_maze_room_by_marker("leaflet") == room
-    assert maze.identify_maze_room_by_marker("sword") is None
+    room = maze.mazes.get_maze_rooms(group.group_id)[1]
+    maze.mazes.assign_maze_marker(room, "leaflet")
+    assert maze.mazes.identify_maze_room_by_marker("leaflet") == room
+    assert maze.mazes.identify_maze_room_by_marker("sword") is None
     assert group.markers == {room: "leaflet"}
-    maze.complete_maze(group.group_id, turn=9)
+    maze.mazes.complete_maze(group.group_id, turn=9)
     assert not maze.is_maze_active() and group.fully_mapped and group.completed_turn == 9
 
 
@@ -57,7 +57,7 @@ def test_distinct_descriptions_do_not_trigger_maze() -> None:
     texts = [ENTRY, "Hall\nYou are in a long hall.\n", "Kitchen\nYou are in a kitchen with a stove.\n"]
     for turn, text in enumerate(texts):
         manager.update_from_game_output(text, "n" if turn else None, turn)
-    assert not manager.is_maze_active() and not manager.check_maze_condition(
+    assert not manager.is_maze_active() and not manager.mazes.check_maze_condition(
         "hall", "You are in a long hall."
     )
 
@@ -72,12 +72,12 @@ def test_backtracking_failures_flag_all_different_maze() -> None:
 
 
 def test_correct_current_room_folds_a_fresh_room(maze: MapManager) -> None:
-    group = maze.get_active_maze()
+    group = maze.mazes.get_active_maze()
     assert group is not None
-    first = maze.get_maze_rooms(group.group_id)[0]
+    first = maze.mazes.get_maze_rooms(group.group_id)[0]
     maze.update_from_game_output(MAZE, "u", 5)
     fresh = maze.current_room
-    maze.correct_current_room(first, turn=5)
+    maze.store.correct_current_room(first, turn=5)
     assert maze.current_room == first and fresh not in maze.graph
 
 

@@ -223,7 +223,7 @@ def test_session_detects_and_solves_the_maze(game: str, steps: int, tmp_path: Pa
         check_recorded_maze(run, truth, walk, tmp_path)
         check_events(run, len(truth["groups"]))
         if truth["thief"]:
-            assert run.orch.p.map.groups["1"].thief_suspected
+            assert run.orch.p.map.mazes.groups["1"].thief_suspected
         # normal play resumes: the next turn is the game agent's again
         MockLLM.instances["game_agent"].enqueue(reply("look"))
         run.turn()

@@ -81,7 +81,7 @@ def eligible_rooms(maps: MapManager, start: str) -> set[str]:
 
 def _walked_graph(maps: MapManager) -> nx.DiGraph:
     walked = nx.DiGraph()
-    for entry in maps.changes:
+    for entry in maps.store.changes:
         if entry.get("kind") != "connect":
             continue
         room, label, to = entry["room"], entry["direction"], entry["to"]

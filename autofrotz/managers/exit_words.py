@@ -8,6 +8,7 @@ from typing import Any
 
 from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers.room_exits import parse_exits
+from autofrotz.reading import Reading
 from autofrotz.words.directions import OPPOSITES
 
 # Text saying a way does not lead back ("whatever goes down it will not come back up").
@@ -66,7 +67,7 @@ def one_way_sentences(description: str) -> dict[str, str]:
     return found
 
 
-_SHUT = re.compile(r"\b(?:closed|locked|shut|barred|bolted)\b", re.IGNORECASE)
+SHUT_WORDS = re.compile(r"\b(?:closed|locked|shut|barred|bolted)\b", re.IGNORECASE)  # a shut thing
 
 
 def shut_way_sentences(text: str) -> dict[str, str]:
@@ -78,12 +79,12 @@ def shut_way_sentences(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for sentence in _SENTENCE.findall(" ".join(text.split())):
         ways = parse_exits(sentence)
-        if len(ways) == 1 and _SHUT.search(sentence):
+        if len(ways) == 1 and SHUT_WORDS.search(sentence):
             found.setdefault(ways[0], sentence.strip())
     return found
 
 
-def stayed_refusal(seen: Any, reply: str) -> bool:
+def stayed_refusal(seen: Any, reading: Reading) -> bool:
     """A compass move whose short reply names no room and left the player where they stood: the game
     refused that way in its own words ("The bushes are too thick"), so it is no exit.
 
@@ -91,9 +92,10 @@ def stayed_refusal(seen: Any, reply: str) -> bool:
     """
     if not seen.travel or seen.label not in OPPOSITES or seen.named or seen.parsed.is_dark:
         return False
-    if seen.parsed.blocked_reason or len(reply.strip()) > REFUSAL_CHARS or not reply.strip():
+    reply = reading.text.strip()
+    if seen.parsed.blocked_reason or len(reply) > REFUSAL_CHARS or not reply:
         return False
-    return detect_outcome(reply) is None
+    return reading.outcome is None
 
 
 FULL_TEXT_CHARS = 1200

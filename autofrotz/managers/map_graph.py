@@ -1,23 +1,24 @@
 """The map as a NetworkX DiGraph: rooms, labelled exits, pathfinding, change log, serialisation.
 
-MapManager (map_manager.py) adds parsing of game output and maze handling on top of this.
+MapManager (map_manager.py) holds one as its store, beside the maze groups (map_maze.py) that share it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import networkx as nx
 
 from autofrotz.managers.exit_states import exit_states
+from autofrotz.managers.exit_words import SHUT_WORDS
 from autofrotz.storage.models import Connection, Room
 from autofrotz.words.directions import opposite
 
 # Exit states kept on a room node: seen in text, refuted by a refusal, or blocked by an obstacle.
 MENTIONED, REFUTED, BLOCKED = "mentioned", "refuted", "blocked"
-SHUT_WORDS = re.compile(r"\b(?:locked|closed|shut|bolted|barred)\b", re.IGNORECASE)
 
 # Untravelled reverse exits cost more so proven routes win ties.
 INFERRED_WEIGHT = 1.5
@@ -36,6 +37,15 @@ class Link:
     observed: list[str] = field(default_factory=list)
     inferred: bool = False  # assumed from the reverse move, never travelled
     turn: int = 0
+
+
+def no_room(room_id: str) -> bool:
+    """The store's default answer to "is this a room no way back is assumed from": none is.
+
+    >>> no_room("cellar")
+    False
+    """
+    return False
 
 
 def slugify(name: str) -> str:
@@ -59,6 +69,8 @@ class MapGraph:
         self.changes: list[dict[str, Any]] = []
         self.current_room: str | None = None
         self.start_room: str | None = None
+        # rooms whose exits are all known, so no way back into them is assumed (the maze groups' say)
+        self.no_way_back_from: Callable[[str], bool] = no_room
 
     # ----- rooms -----
     def new_room_id(self, name: str) -> str:
@@ -136,7 +148,7 @@ class MapGraph:
         node["visit_count"] += gone["visit_count"]
         node["exits"] = {**gone["exits"], **node["exits"]}
         self.graph.remove_node(drop)
-        self._rebuild_edges()
+        self.rebuild_edges()
         self.current_room = keep if self.current_room == drop else self.current_room
         self.log(turn, "merge", room=keep, merged=drop)
 
@@ -181,6 +193,8 @@ class MapGraph:
             self._sync_edge(room_id, to_room)
 
     def _add_inferred(self, room_id: str, direction: str, to_room: str, turn: int) -> None:
+        if self.no_way_back_from(room_id):
+            return
         existing = self.links[room_id].get(direction)
         if existing or self.room(room_id)["exits"].get(direction) == REFUTED:
             return
@@ -256,7 +270,7 @@ class MapGraph:
             return
         self.graph.add_edge(u, v, labels=labels)
 
-    def _rebuild_edges(self) -> None:
+    def rebuild_edges(self) -> None:
         self.graph.remove_edges_from(list(self.graph.edges))
         for u, links in self.links.items():
             for link in links.values():
@@ -380,7 +394,33 @@ class MapGraph:
             self.graph.add_node(room_id, **attrs)
         self.links = {r: {k: Link(**v) for k, v in ls.items()} for r, ls in data["links"].items()}
         self.changes = list(data.get("changes", []))
-        self._rebuild_edges()
+        self.rebuild_edges()
+
+    def correct_current_room(self, room_id: str, turn: int = 0) -> None:
+        """Tell the map where we really are (e.g. from a maze marker); a room just created for the
+        current position is folded into it."""
+        current = self.current_room
+        if current is None or current == room_id:
+            self.current_room = room_id
+            return
+        if self.room(current)["visit_count"] <= 1:
+            self.merge_rooms(room_id, current, turn)
+        self.current_room = room_id
+
+    def leads_back(self, label: str) -> bool:
+        """True when the current room's exit `label` is known to lead back into it."""
+        link = self.links.get(self.current_room or "", {}).get(label)
+        return bool(link and link.to_room == self.current_room)
+
+    def forget_room(self, room_id: str) -> None:
+        """Remove a room and every link into it."""
+        for links in self.links.values():
+            for label in [k for k, link in links.items() if link.to_room == room_id]:
+                del links[label]
+        self.links.pop(room_id, None)
+        self.graph.remove_node(room_id)
+        if self.current_room == room_id:
+            self.current_room = None
 
     def log(self, turn: int, kind: str, **detail: Any) -> None:
         """Append a dated entry to the change log."""

@@ -359,3 +359,13 @@ def _distance(a: Any, b: Any) -> int:
     if a is None or b is None:
         return 1000
     return sum(abs(int(x) - int(y)) for x, y in zip(a, b, strict=True))
+
+
+def without_aside(view: MapView, name: str, description: str) -> str:
+    """The current room's name when the header is that name plus an aside in brackets and the
+    description is the room's own ("Pier (two steps from the end)" is still the pier)."""
+    base = re.sub(r"\s*\([^()]*\)$", "", name)
+    here, current = view.current_room, view.current_name() or ""
+    if base == name or not here or current.lower() != base.lower():
+        return name
+    return current or name if same_text(view, here, description) else name

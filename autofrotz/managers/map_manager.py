@@ -8,12 +8,12 @@ the graph's own consistency. This module builds the observation, asks the table,
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from autofrotz.if_patterns import detect_outcome
+import networkx as nx
+
 from autofrotz.managers import map_llm, way_trials
 from autofrotz.managers.exit_words import (
     first_sentence,
@@ -25,22 +25,21 @@ from autofrotz.managers.exit_words import (
     stayed_refusal,
     warned_ways,
 )
-from autofrotz.managers.map_graph import MENTIONED
-from autofrotz.managers.map_identity import exits_conflict, furnishings, same_text
+from autofrotz.managers.map_graph import MENTIONED, Link, MapGraph
+from autofrotz.managers.map_identity import exits_conflict, furnishings, without_aside
 from autofrotz.managers.map_lookalike import split_fall
 from autofrotz.managers.map_maze import MazeMap
-from autofrotz.managers.map_reading import is_inspection, is_retort, name_from_description, quoted_title
-from autofrotz.managers.map_retro import first_described_move
+from autofrotz.managers.map_reading import is_inspection, name_from_description, quoted_title
+from autofrotz.managers.map_retro import first_described_move, note_unread
 from autofrotz.managers.map_rides import stepping_off
 from autofrotz.managers.map_rules import RULE_NAMES, check_switched_off, decide
 from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_scenes import SHORTEST_DESCRIPTION, next_dream_state
 from autofrotz.managers.map_side_exit import exit_question
-from autofrotz.managers.map_side_look import here_texts, intro_openings, look_disowns, look_keeps_header
+from autofrotz.managers.map_side_look import here_texts, look_disowns, look_keeps_header
 from autofrotz.managers.map_state import (
     DARK_ROOM_NAME,
     ELSEWHERE_NAME,
-    EarlyTurns,
     ExitAnswers,
     Facts,
     Route,
@@ -48,10 +47,12 @@ from autofrotz.managers.map_state import (
 )
 from autofrotz.managers.map_survey import survey_question, twins
 from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREAD, STAY, Observation, Verdict
-from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
-from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
-from autofrotz.managers.room_prose import is_item_line, leading_paragraph
+from autofrotz.managers.map_view import MapView
+from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_output
+from autofrotz.managers.room_prose import is_item_line
+from autofrotz.reading import EMPTY, Reading, reading_with_outcome
 from autofrotz.rules import switches
+from autofrotz.storage.models import Connection, MazeGroup, Room
 from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 
 __all__ = ["MapManager", "RoomUpdate", "exits_conflict"]
@@ -76,10 +77,13 @@ class RoomUpdate:
     decided_by: str = ""  # the identity rule that placed us (map_rules.RULES)
 
 
-class MapManager(MazeMap):
-    """World map: rooms, exits, pathfinding and maze groups, updated from game output. The graph and
-    maze groups are the store (MazeMap); which room a reply shows is decided by the rule table in
-    map_rules.py, read through a MapView; scene state (dreams, rides, recent replies) is held aside."""
+class MapManager:
+    """World map: rooms, exits, pathfinding and maze groups, updated from game output. Its parts are
+    the room graph (`store`, a MapGraph) and the maze groups kept on it (`mazes`, a MazeMap); which room
+    a reply shows is decided by the rule table in map_rules.py, read through a MapView; scene state
+    (dreams, rides, recent replies) is held aside. Its public surface is what the agents read
+    (agents/world_view.MapReader) and what its helper modules read and change (map_state.MapState),
+    each passed to the part that holds it; anything else is asked of a part."""
 
     def __init__(
         self,
@@ -90,7 +94,8 @@ class MapManager(MazeMap):
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown map parser mode {mode!r}; use one of {', '.join(MODES)}")
-        super().__init__(similarity_threshold)
+        self.store = MapGraph()
+        self.mazes = MazeMap(self.store, similarity_threshold)
         # rules left out: the ablation eval's, and the map's among the process's switches (rules_off)
         config_off = switches.switched_off() & frozenset(RULE_NAMES)
         self.switched_off = check_switched_off(frozenset(switched_off) | config_off)
@@ -104,7 +109,99 @@ class MapManager(MazeMap):
         self.style = {"header": 0, "headerless": 0, "brief": 0}
         self.position: str | None = None  # last header's "(in the boat)" suffix
         self.reply = ""  # the output being read
+        self.reading: Reading = EMPTY  # its reading: the turn's, or made here for a part or a side reply
         self.surveys: dict[str, Facts] = {}  # what side copies saw from look-alike rooms (map_side_exit)
+
+    # ----- the surface: the room graph's and the maze groups' answers -----
+    @property
+    def graph(self) -> nx.DiGraph:
+        return self.store.graph
+
+    @property
+    def links(self) -> dict[str, dict[str, Link]]:
+        return self.store.links
+
+    @property
+    def current_room(self) -> str | None:
+        return self.store.current_room
+
+    @current_room.setter
+    def current_room(self, room_id: str | None) -> None:
+        self.store.current_room = room_id
+
+    @property
+    def start_room(self) -> str | None:
+        return self.store.start_room
+
+    @property
+    def active_maze(self) -> str | None:
+        return self.mazes.active_maze
+
+    @property
+    def similarity_threshold(self) -> float:
+        return self.mazes.similarity_threshold
+
+    def room(self, room_id: str) -> dict[str, Any]:
+        return self.store.room(room_id)
+
+    def rooms_named(self, name: str) -> list[str]:
+        return self.store.rooms_named(name)
+
+    def known_names(self) -> frozenset[str]:
+        return self.store.known_names()
+
+    def current_name(self) -> str | None:
+        return self.store.current_name()
+
+    def rooms(self) -> list[Room]:
+        return self.store.rooms()
+
+    def connections(self) -> list[Connection]:
+        return self.store.connections()
+
+    def exit_states(self, room_id: str) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+        return self.store.exit_states(room_id)
+
+    def get_path(self, from_room: str, to_room: str, teleports: bool = False) -> list[str]:
+        return self.store.get_path(from_room, to_room, teleports)
+
+    def usable_label(self, u: str, v: str, teleports: bool = False) -> tuple[str, float] | None:
+        return self.store.usable_label(u, v, teleports)
+
+    def get_unexplored_exits(self, room_id: str | None = None) -> list[tuple[str, str]]:
+        return self.store.get_unexplored_exits(room_id)
+
+    def get_nearest_unexplored(self, from_room: str) -> tuple[str, list[str]] | None:
+        return self.store.get_nearest_unexplored(from_room)
+
+    def remove_connection(self, from_room: str, direction: str, turn: int = 0) -> None:
+        self.store.remove_connection(from_room, direction, turn)
+
+    def refute_exit(self, room_id: str, direction: str, turn: int = 0, reason: str | None = None) -> None:
+        self.store.refute_exit(room_id, direction, turn, reason)
+
+    def mark_blocked(self, from_room: str, direction: str, reason: str | None = None, turn: int = 0) -> None:
+        self.store.mark_blocked(from_room, direction, reason, turn)
+
+    def unblock(self, from_room: str, direction: str, turn: int = 0) -> None:
+        self.store.unblock(from_room, direction, turn)
+
+    def note_exit_words(
+        self, room_id: str, direction: str, words: str | None, kind: str = "exit_reasons"
+    ) -> None:
+        self.store.note_exit_words(room_id, direction, words, kind)
+
+    def maze_groups(self) -> list[MazeGroup]:
+        return self.mazes.maze_groups()
+
+    def is_maze_active(self) -> bool:
+        return self.mazes.is_maze_active()
+
+    def matches_maze(self, description: str, group_id: str) -> bool:
+        return self.mazes.matches_maze(description, group_id)
+
+    def left_in(self, room_id: str) -> list[str]:
+        return self.mazes.left_in(room_id)
 
     # ----- perception -----
     def update_from_game_output(
@@ -115,17 +212,20 @@ class MapManager(MazeMap):
         side_look: str | None = None,
         side_exit: ExitAnswers | None = None,
         side_survey: Facts | None = None,
+        reading: Reading | None = None,
     ) -> RoomUpdate:
         """Parse one output (the reply to command_used, or the intro when None) and update the map;
         side_look is the game's answer to "look" in a side copy after this reply, when one was asked;
         side_exit the routes side_exit_question chose, tried in side copies (each reply, then a look);
-        side_survey what a survey of the room the reply shows saw (survey_question)."""
+        side_survey what a survey of the room the reply shows saw (survey_question); reading the turn's
+        reading of the reply (outcome, darkness, a refused move), read here when none is given."""
         known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
             self.update_from_game_output(fall[0], command_used, turn)
             return self.update_from_game_output(fall[1], "down", turn)
-        parsed = parse_output(output_text, known)
+        self.reading = reading_with_outcome(reading, command_used or "", output_text)
+        parsed = parse_output(output_text, known, self.reading)
         self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
@@ -154,8 +254,8 @@ class MapManager(MazeMap):
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
         update.confidence, update.used_llm = confidence, used_llm
-        self._note_unread(parsed, command_used, update, output_text, turn)
-        self.note_left(command_used, output_text)  # things dropped as maze markers
+        note_unread(self, parsed, command_used, update.moved, output_text, turn)
+        self.mazes.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
         stayed = bool(parsed.header) and not update.moved and is_travel_command(command_used)
         self._note_ways_said(command_used, output_text, stayed)
@@ -187,7 +287,7 @@ class MapManager(MazeMap):
             self.note_exit_words(here, direction, sentence, "warnings")
         opened = opened_something(command, reply)
         if opened:
-            self.reopen_shut_refusals(here, opened)
+            self.store.reopen_shut_refusals(here, opened)
         seated = bool(command) and edge_label(command or "") not in OPPOSITES
         if stayed or opened or (seated and way_trials.barred_by_seat(self.room(here))):
             self.room(here)["ways_stale"] = True  # the side copies try every way again
@@ -235,56 +335,6 @@ class MapManager(MazeMap):
         if self.current_room is not None:
             self.surveys[self.current_room] = dict(facts)
 
-    def _note_unread(
-        self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str, turn: int
-    ) -> None:
-        """The unread_headers check: an accepted compass move (no refusal, nothing blocking, not dark,
-        no death) whose reply opens with a paragraph not seen before, yet the map still has one room.
-        Once it has tripped, replies that open with an early turn's paragraph place that turn."""
-        scene = self.scene
-        if scene.unread_decided:
-            if scene.early.open:
-                scene.early.place(leading_paragraph(text), self.current_room)
-            return
-        if scene.unread_decided is False:
-            return
-        scene.early.note(turn, self._note_unread_reply(parsed, command, update, text))
-        if MapView(self).headers_unread():
-            scene.unread_decided = True
-            scene.early.place(leading_paragraph(text), self.current_room)  # the room this reply shows
-            for opening in scene.early.unplaced_moves():  # rooms the early moves showed and left
-                if parse_exits(opening):  # a room's description names its ways out; an event does not
-                    room = self.add_room(name_from_description(opening), opening, turn=turn)
-                    scene.early.place(opening, room)
-        elif len(self.graph) > 1:
-            scene.unread_decided = False  # rooms were told apart without it: the answer is final
-            scene.early = EarlyTurns()
-
-    def _note_unread_reply(
-        self, parsed: ParsedOutput, command: str | None, update: RoomUpdate, text: str
-    ) -> frozenset[str]:
-        """Remember a stock answer or a move's opening paragraph for the unread_headers check; returns
-        the openings this reply may show a room by."""
-        scene = self.scene
-        if not command:
-            scene.intro = scene.intro or text
-            return intro_openings(text)
-        if (
-            edge_label(command) not in OPPOSITES
-            and command.strip().lower() not in LOOK_COMMANDS
-            and len(scene.stock_openings) < STOCK_OPENINGS
-        ):
-            scene.stock_openings.add(leading_paragraph(text))
-        if edge_label(command) not in OPPOSITES or update.moved or len(self.graph) > 1:
-            return frozenset()
-        if parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text) == "death":
-            return frozenset()
-        opening = leading_paragraph(text)
-        if not opening or is_retort(text):
-            return frozenset()
-        scene.unread_moves.setdefault(opening, set()).add(edge_label(command) or "")
-        return frozenset({opening})
-
     def relabelled(self) -> dict[int, str]:
         """The opening turns read again after the unread_headers check tripped (turn -> room id)."""
         return self.scene.early.relabelled() if self.scene.unread_decided else {}
@@ -310,7 +360,7 @@ class MapManager(MazeMap):
 
     # ----- applying an observation -----
     def _apply(self, parsed: ParsedOutput, command: str | None, turn: int, text: str = "") -> RoomUpdate:
-        if command and detect_outcome(text) == "death":
+        if command and self.reading.outcome == "death":
             command = None  # the game sets a dead player down somewhere: no exit was walked
         label = edge_label(command) if command else None
         travel = is_travel_command(command)
@@ -340,7 +390,7 @@ class MapManager(MazeMap):
         inside = bool(self.position or parsed.position)
         return Observation(
             parsed, command, label, travel, named=True, name=name,
-            room_name=self._without_aside(name, parsed.description),
+            room_name=without_aside(MapView(self), name, parsed.description),
             off_ride=self.scene.riding and stepping_off(label),
             landed=bool(parsed.position) and not self.position,  # set down on something, not walked in
             moving=label in OPPOSITES and not (inside and label in ("in", "out")),
@@ -370,7 +420,7 @@ class MapManager(MazeMap):
                 self.refute_exit(here, seen.label, turn, first_sentence(self.reply))
             elif here and seen.label and verdict.blocked:
                 self.mark_blocked(here, seen.label, verdict.blocked, turn)
-            elif here and seen.label and stayed_refusal(seen, self.reply):
+            elif here and seen.label and stayed_refusal(seen, self.reading):
                 # a refusal in the game's own words ("The troll fends you off", "The brambles are too
                 # thick"): something bars the way, which may change, so it is blocked, not refuted
                 self.mark_blocked(here, seen.label, first_sentence(self.reply), turn)
@@ -403,7 +453,7 @@ class MapManager(MazeMap):
     def _arrive_elsewhere(self, label: str | None, turn: int) -> RoomUpdate:
         """Carried off to a place the text does not name: a placeholder room until a header names it."""
         previous = self.current_room
-        target = self.add_room(ELSEWHERE_NAME, turn=turn)
+        target = self.store.add_room(ELSEWHERE_NAME, turn=turn)
         self._place(target, None)
         self.room(target)["placeholder"] = True
         self._record_move(previous, target, label, False, turn)
@@ -414,7 +464,7 @@ class MapManager(MazeMap):
         previous = self.current_room
         target, is_new = known, False
         if target is None:
-            target, is_new = self.add_room(DARK_ROOM_NAME, turn=turn, is_dark=True), True
+            target, is_new = self.store.add_room(DARK_ROOM_NAME, turn=turn, is_dark=True), True
             self._place(target, label)
             self.room(target)["placeholder"] = True
         self.room(target)["is_dark"] = True
@@ -427,7 +477,7 @@ class MapManager(MazeMap):
         self.position = parsed.position
         target = verdict.room_id
         if target and verdict.rename:
-            self.rename_room(target, verdict.rename, turn)
+            self.store.rename_room(target, verdict.rename, turn)
             if verdict.unplaceholder:
                 self.room(target).pop("placeholder", None)
         is_new = target is None
@@ -443,15 +493,15 @@ class MapManager(MazeMap):
             node["description"] = parsed.description
         node["is_dark"] = False
         for direction in parsed.exits:
-            self.set_exit_state(target, direction, MENTIONED)
+            self.store.set_exit_state(target, direction, MENTIONED)
         node["mentioned"] = sorted({*node.get("mentioned", []), *parsed.exits})  # kept once walked
         self._note_one_way(previous, target, label, parsed.description)
-        moved = target != previous or (seen.travel and label is not None and self._loop_known(label))
+        moved = target != previous or (seen.travel and label is not None and self.store.leads_back(label))
         if moved or previous is None:
             self._record_move(previous, target, label, seen.travel, turn)
         # a move that showed the same text again counts too: maze rooms look like the one we left
         if (moved or previous is None or seen.travel) and is_full_description(parsed.description):
-            self.check_maze_condition(target, parsed.description, turn, label if seen.travel else None)
+            self.mazes.check_maze_condition(target, parsed.description, turn, label if seen.travel else None)
         return RoomUpdate(moved, target, node["name"], is_new, False, list(parsed.exits))
 
     def _note_one_way(self, previous: str | None, target: str, label: str | None, description: str) -> None:
@@ -468,25 +518,12 @@ class MapManager(MazeMap):
         if previous and label and previous != target and said:
             self.note_exit_words(previous, label, said, "one_way")
 
-    def _without_aside(self, name: str, description: str) -> str:
-        """The current room's name when the header is that name plus an aside in brackets and the
-        description is the room's own ("Pier (two steps from the end)" is still the pier)."""
-        base = re.sub(r"\s*\([^()]*\)$", "", name)
-        here = self.current_room
-        if base == name or not here or (self.current_name() or "").lower() != base.lower():
-            return name
-        return self.current_name() or name if same_text(MapView(self), here, description) else name
-
-    def _loop_known(self, label: str) -> bool:
-        link = self.links.get(self.current_room or "", {}).get(label)
-        return bool(link and link.to_room == self.current_room)
-
     def _create_room(self, name: str, description: str, label: str | None, turn: int) -> str:
-        maze = self.active_maze
-        if maze and description and self.matches_maze(description, maze):
-            room_id = self.add_room(name, description, room_id=self.maze_room_id(maze), turn=turn)
+        maze = self.mazes.active_maze
+        if maze and description and self.mazes.matches_maze(description, maze):
+            room_id = self.store.add_room(name, description, room_id=self.mazes.maze_room_id(maze), turn=turn)
         else:
-            room_id = self.add_room(name, description, turn=turn)
+            room_id = self.store.add_room(name, description, turn=turn)
         self._place(room_id, label)
         return room_id
 
@@ -500,15 +537,15 @@ class MapManager(MazeMap):
         names, or name the placeholder itself."""
         placeholder = self.current_room or ""
         if target != placeholder:
-            self.merge_rooms(target, placeholder, turn)
+            self.store.merge_rooms(target, placeholder, turn)
         else:
             node = self.room(placeholder)
-            self.rename_room(placeholder, name, turn)
+            self.store.rename_room(placeholder, name, turn)
             node["description"] = parsed.description
             node.pop("placeholder", None)
         self.room(target)["is_dark"] = False
         for direction in parsed.exits:
-            self.set_exit_state(target, direction, MENTIONED)
+            self.store.set_exit_state(target, direction, MENTIONED)
         return RoomUpdate(False, target, name, target == placeholder, False, list(parsed.exits))
 
     # ----- moves -----
@@ -517,30 +554,19 @@ class MapManager(MazeMap):
     ) -> None:
         if previous and label and label not in LOOK_COMMANDS:
             teleport = not travel
-            self.add_connection(
+            self.store.add_connection(
                 previous, target, label, bidirectional=not teleport, teleport=teleport, turn=turn
             )
             self._note_reverse(previous, target, label, turn)
-            self.note_maze_exit(previous, target)
-        self.visit(target, turn)
+            self.mazes.note_maze_exit(previous, target)
+        self.store.visit(target, turn)
 
     def _note_reverse(self, previous: str, target: str, label: str, turn: int) -> None:
         """Track whether going back the way we came returned us, for the "all different" maze trigger."""
         came = self.last_move
         self.last_move = (previous, label, target)
         if came and came[2] == previous and opposite(label) == came[1]:
-            self.note_backtrack(came[0] == target, turn)
-
-    def correct_current_room(self, room_id: str, turn: int = 0) -> None:
-        """Tell the map where we really are (e.g. from a maze marker); a room just created for the
-        current position is folded into it."""
-        current = self.current_room
-        if current is None or current == room_id:
-            self.current_room = room_id
-            return
-        if self.room(current)["visit_count"] <= 1:
-            self.merge_rooms(room_id, current, turn)
-        self.current_room = room_id
+            self.mazes.note_backtrack(came[0] == target, turn)
 
     def reads_rooms_by_description(self) -> bool:
         """True when this game shows its rooms by their descriptions rather than by headers, so a
@@ -552,8 +578,8 @@ class MapManager(MazeMap):
         """Whole map state as JSON-able data."""
         return {
             "mode": self.mode,
-            **self.graph_dict(),
-            "maze": self.maze_dict(),
+            **self.store.graph_dict(),
+            "maze": self.mazes.maze_dict(),
             "style": dict(self.style),
             "position": self.position,
             "dreaming": self.scene.dreaming,
@@ -565,8 +591,8 @@ class MapManager(MazeMap):
     def from_dict(cls, data: dict[str, Any], llm: Any = None) -> MapManager:
         """Rebuild a manager saved by to_dict."""
         manager = cls(llm=llm, mode=data.get("mode", "rules"))
-        manager.load_graph_dict(data)
-        manager.load_maze_dict(data.get("maze", {}))
+        manager.store.load_graph_dict(data)
+        manager.mazes.load_maze_dict(data.get("maze", {}))
         manager.style.update(data.get("style", {}))
         manager.position = data.get("position")
         manager.scene.dreaming = bool(data.get("dreaming", False))

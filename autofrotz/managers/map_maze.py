@@ -48,11 +48,12 @@ def similarity(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
-class MazeMap(MapGraph):
-    """Map graph plus maze groups and the maze_active flag."""
+class MazeMap:
+    """Maze groups and the maze_active flag, kept on the map graph they share with the map manager."""
 
-    def __init__(self, similarity_threshold: float = 0.95) -> None:
-        super().__init__()
+    def __init__(self, store: MapGraph, similarity_threshold: float = 0.95) -> None:
+        self.store = store
+        store.no_way_back_from = self.mapped_maze_room
         self.similarity_threshold = similarity_threshold
         self.groups: dict[str, MazeGroup] = {}
         self.active_maze: str | None = None
@@ -82,9 +83,13 @@ class MazeMap(MapGraph):
         if not back:
             self.recent = [*self.recent, (turn, room_id, norm)][-RECENT_KEEP:]
         alike = self._alike_chain(norm, turn)
-        ids = list(dict.fromkeys(r for _, r, _ in alike if r in self.graph))
+        ids = list(dict.fromkeys(r for _, r, _ in alike if r in self.store.graph))
         # one room revisited round a loop is no maze: the look-alikes must be at least two rooms
-        if len(alike) < MAZE_MIN_ROOMS or len(ids) < 2 or any(self.room(r).get("maze_group") for r in ids):
+        if (
+            len(alike) < MAZE_MIN_ROOMS
+            or len(ids) < 2
+            or any(self.store.room(r).get("maze_group") for r in ids)
+        ):
             return False
         self._open_group(ids, turn, alike[0][0])
         return True
@@ -105,10 +110,14 @@ class MazeMap(MapGraph):
     def note_backtrack(self, returned_to_previous: bool, turn: int = 0) -> bool:
         """Count moves where going back did not return; enough in a row flag an "all different" maze."""
         self.backtrack_failures = 0 if returned_to_previous else self.backtrack_failures + 1
-        if self.backtrack_failures < MAZE_BACKTRACK_FAILURES or self.active_maze or not self.current_room:
+        if (
+            self.backtrack_failures < MAZE_BACKTRACK_FAILURES
+            or self.active_maze
+            or not self.store.current_room
+        ):
             return False
-        tail = [e for e in self.recent[-MAZE_BACKTRACK_FAILURES:] if e[1] in self.graph]
-        ids = list(dict.fromkeys([r for _, r, _ in tail] or [self.current_room]))
+        tail = [e for e in self.recent[-MAZE_BACKTRACK_FAILURES:] if e[1] in self.store.graph]
+        ids = list(dict.fromkeys([r for _, r, _ in tail] or [self.store.current_room]))
         first = tail[0][0] if tail else turn
         self._open_group(ids, turn, first)
         self.varied.add(self.active_maze or "")
@@ -118,16 +127,17 @@ class MazeMap(MapGraph):
         """True when a description is near-identical to one of the group's rooms."""
         norm = normalize_description(description)
         return any(
-            similarity(norm, normalize_description(self.room(r)["description"])) >= self.similarity_threshold
+            similarity(norm, normalize_description(self.store.room(r)["description"]))
+            >= self.similarity_threshold
             for r in self.groups[group_id].room_ids
-            if r in self.graph
+            if r in self.store.graph
         )
 
     def _open_group(self, room_ids: list[str], turn: int, first: int) -> None:
         """A new active group; its entry is the last room of another description visited before."""
         group_id = self.next_group_id()
         alike = {d for _, r, d in self.recent if r in room_ids}
-        names = {self.room(r)["name"] for r in room_ids}
+        names = {self.store.room(r)["name"] for r in room_ids}
         # namesakes described otherwise on the way: the maze's rooms differ in wording ("all different")
         if any(d not in alike and self._name(r) in names for t, r, d in self.recent if t >= first):
             self.varied.add(group_id)
@@ -144,10 +154,10 @@ class MazeMap(MapGraph):
         for room_id in room_ids:
             self._join(group_id, room_id)
         self.active_maze = group_id
-        self.log(turn, "maze_detected", group=group_id, rooms=room_ids, entry=entry)
+        self.store.log(turn, "maze_detected", group=group_id, rooms=room_ids, entry=entry)
 
     def _name(self, room_id: str) -> str | None:
-        return str(self.room(room_id)["name"]) if room_id in self.graph else None
+        return str(self.store.room(room_id)["name"]) if room_id in self.store.graph else None
 
     def next_group_id(self) -> str:
         """The first unused numeric maze group id."""
@@ -161,7 +171,7 @@ class MazeMap(MapGraph):
         inside, frontier = set(room_ids), list(room_ids)
         while frontier:
             into, frontier = set(frontier), []
-            for u, links in self.links.items():
+            for u, links in self.store.links.items():
                 if u in inside or not any(link.to_room in into for link in links.values()):
                     continue
                 if self._name(u) not in skip_names:
@@ -174,34 +184,34 @@ class MazeMap(MapGraph):
         group = self.groups[group_id]
         if room_id not in group.room_ids:
             group.room_ids.append(room_id)
-        self.room(room_id)["maze_group"] = group_id
+        self.store.room(room_id)["maze_group"] = group_id
 
     def maze_room_id(self, group_id: str) -> str:
         """Next free id of the form maze_<group>_<seq>."""
         seq = len(self.groups[group_id].room_ids) + 1
-        while f"maze_{group_id}_{seq}" in self.graph:
+        while f"maze_{group_id}_{seq}" in self.store.graph:
             seq += 1
         return f"maze_{group_id}_{seq}"
 
     def note_maze_exit(self, from_room: str, to_room: str) -> None:
         """Remember a non-maze room reached from a maze room."""
-        group_id = self.room(from_room).get("maze_group")
-        if group_id and not self.room(to_room).get("maze_group"):
+        group_id = self.store.room(from_room).get("maze_group")
+        if group_id and not self.store.room(to_room).get("maze_group"):
             exits = self.groups[group_id].exit_room_ids
             if to_room not in exits:
                 exits.append(to_room)
 
-    def _add_inferred(self, room_id: str, direction: str, to_room: str, turn: int) -> None:
-        """No assumed way back out of a mapped maze room: the solver tried every exit."""
-        group = self.groups.get(self.room(room_id).get("maze_group") or "")
-        if group is None or not group.fully_mapped:
-            super()._add_inferred(room_id, direction, to_room, turn)
+    def mapped_maze_room(self, room_id: str) -> bool:
+        """True for a room of a fully mapped maze group: the solver tried every exit, so no way back
+        out of it is assumed."""
+        group = self.groups.get(self.store.room(room_id).get("maze_group") or "")
+        return group is not None and group.fully_mapped
 
     def forget_lookalikes(self, descriptions: list[str]) -> None:
         """Drop rooms outside every maze group described like a maze room: guesses made before the
         markers told the identical rooms apart."""
         norms = list(dict.fromkeys(normalize_description(d) for d in descriptions if d))
-        for room_id, data in list(self.graph.nodes(data=True)):
+        for room_id, data in list(self.store.graph.nodes(data=True)):
             if data.get("maze_group"):
                 continue
             text = normalize_description(data["description"])
@@ -211,12 +221,13 @@ class MazeMap(MapGraph):
     def boundary_room_id(self, name: str, description: str, turn: int = 0) -> str:
         """The known room outside a maze with this name (the one whose text matches best), or a new one."""
         norm = normalize_description(description)
-        named = [r for r in self.rooms_named(name) if not self.room(r).get("maze_group")]
+        named = [r for r in self.store.rooms_named(name) if not self.store.room(r).get("maze_group")]
         if named:
             return max(
-                named, key=lambda r: similarity(norm, normalize_description(self.room(r)["description"]))
+                named,
+                key=lambda r: similarity(norm, normalize_description(self.store.room(r)["description"])),
             )
-        return self.add_room(name, description, turn=turn)
+        return self.store.add_room(name, description, turn=turn)
 
     def adopt_maze(
         self,
@@ -234,7 +245,7 @@ class MazeMap(MapGraph):
         for group in groups:
             old = self.groups.get(group.group_id)
             for room_id in old.room_ids if old else []:
-                if room_id not in keep and room_id in self.graph:
+                if room_id not in keep and room_id in self.store.graph:
                     self._forget_room(room_id)
             if old is not None:  # detection time, entry, and markers since picked up, as the map saw them
                 group.created_turn = old.created_turn
@@ -245,36 +256,30 @@ class MazeMap(MapGraph):
             self._adopt_room(r, turn)
         for r in rooms:
             if r.maze_group:
-                self.links[r.room_id] = {}
+                self.store.links[r.room_id] = {}
         for c in connections:
-            self.links[c.from_room_id][c.direction] = Link(
+            self.store.links[c.from_room_id][c.direction] = Link(
                 c.to_room_id, bidirectional=c.bidirectional, random=c.random,
                 observed=list(c.observed_destinations) if c.random else [], turn=turn,
             )  # fmt: skip
-            self.room(c.from_room_id)["exits"].pop(c.direction, None)
-        self._rebuild_edges()
-        if current and current in self.graph and current != self.current_room:
-            self.visit(current, turn)
+            self.store.room(c.from_room_id)["exits"].pop(c.direction, None)
+        self.store.rebuild_edges()
+        if current and current in self.store.graph and current != self.store.current_room:
+            self.store.visit(current, turn)
 
     def _adopt_room(self, r: Room, turn: int) -> None:
-        if r.room_id not in self.graph:
-            self.add_room(r.name, r.description, room_id=r.room_id, turn=turn)
-        node = self.room(r.room_id)
+        if r.room_id not in self.store.graph:
+            self.store.add_room(r.name, r.description, room_id=r.room_id, turn=turn)
+        node = self.store.room(r.room_id)
         if r.maze_group:  # the marker that told the room apart stays its label once picked up
             node.update(maze_group=r.maze_group, visited=True)
             node["maze_marker_item"] = r.maze_marker_item or node.get("maze_marker_item")
             node["description"] = node["description"] or r.description
 
     def _forget_room(self, room_id: str) -> None:
-        """Remove a room and every link into it."""
-        for links in self.links.values():
-            for label in [k for k, link in links.items() if link.to_room == room_id]:
-                del links[label]
-        self.links.pop(room_id, None)
-        self.graph.remove_node(room_id)
+        """Remove a room, every link into it and its recent arrivals."""
+        self.store.forget_room(room_id)
         self.recent = [e for e in self.recent if e[1] != room_id]
-        if self.current_room == room_id:
-            self.current_room = None
 
     def is_maze_active(self) -> bool:
         """Whether a maze group is being solved."""
@@ -286,14 +291,14 @@ class MazeMap(MapGraph):
 
     def assign_maze_marker(self, room_id: str, item_id: str) -> None:
         """Record that a marker item was dropped in a maze room."""
-        self.room(room_id)["maze_marker_item"] = item_id
-        group_id = self.room(room_id).get("maze_group")
+        self.store.room(room_id)["maze_marker_item"] = item_id
+        group_id = self.store.room(room_id).get("maze_group")
         if group_id:
             self.groups[group_id].markers[room_id] = item_id
 
     def identify_maze_room_by_marker(self, item_id: str) -> str | None:
         """The room a marker item was assigned to, or None."""
-        for room_id, data in self.graph.nodes(data=True):
+        for room_id, data in self.store.graph.nodes(data=True):
             if data.get("maze_marker_item") == item_id:
                 return str(room_id)
         return None
@@ -304,16 +309,16 @@ class MazeMap(MapGraph):
         moved = {*dropped, *taken}
         if not moved:
             return
-        for _, data in self.graph.nodes(data=True):
+        for _, data in self.store.graph.nodes(data=True):
             if data.get("left"):
                 data["left"] = [n for n in data["left"] if n not in moved]
-        if self.current_room and dropped:
-            node = self.room(self.current_room)
+        if self.store.current_room and dropped:
+            node = self.store.room(self.store.current_room)
             node["left"] = [*node.get("left", []), *dropped]
 
     def left_in(self, room_id: str) -> list[str]:
         """Things dropped in a room and not taken since, as the commands named them."""
-        return list(self.room(room_id).get("left", []))
+        return list(self.store.room(room_id).get("left", []))
 
     def get_maze_rooms(self, group_id: str) -> list[str]:
         """All room ids of a maze group."""
@@ -325,7 +330,7 @@ class MazeMap(MapGraph):
         group.fully_mapped, group.completed_turn = True, turn
         if self.active_maze == group_id:
             self.active_maze = None
-        self.log(turn, "maze_completed", group=group_id)
+        self.store.log(turn, "maze_completed", group=group_id)
 
     def maze_groups(self) -> list[MazeGroup]:
         """Every maze group as a models.MazeGroup."""

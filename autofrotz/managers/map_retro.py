@@ -11,11 +11,11 @@ believes about those turns, next to what it said at the time.
 
 from __future__ import annotations
 
-from autofrotz.if_patterns import detect_outcome
-from autofrotz.managers.map_reading import is_retort
+from autofrotz.managers.map_reading import is_retort, name_from_description
+from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_side_look import headed_look, intro_openings, plain_words
-from autofrotz.managers.map_state import ELSEWHERE_NAME, MapState
-from autofrotz.managers.map_view import MapView
+from autofrotz.managers.map_state import ELSEWHERE_NAME, EarlyTurns, MapState
+from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import ParsedOutput, parse_exits
 from autofrotz.managers.room_prose import exits_closing_block, leading_paragraph, sentence_count
 from autofrotz.words.directions import OPPOSITES, edge_label
@@ -36,7 +36,7 @@ def first_described_move(maps: MapState, parsed: ParsedOutput, command: str | No
         return False
     if not command or edge_label(command) not in OPPOSITES or MapView(maps).current_name() != ELSEWHERE_NAME:
         return False
-    if parsed.header or parsed.no_exit or parsed.blocked_reason or parsed.is_dark or detect_outcome(text):
+    if parsed.header or parsed.no_exit or parsed.blocked_reason or parsed.is_dark or maps.reading.outcome:
         return False
     if is_retort(text):
         return False
@@ -65,3 +65,55 @@ def looked_instead(look: str, reply: str) -> str:
         return reply
     opening = leading_paragraph(look)
     return look if opening and plain_words(opening) != plain_words(leading_paragraph(reply)) else reply
+
+
+def note_unread(
+    maps: MapState, parsed: ParsedOutput, command: str | None, moved: bool, text: str, turn: int
+) -> None:
+    """The unread_headers check: an accepted compass move (no refusal, nothing blocking, not dark,
+    no death) whose reply opens with a paragraph not seen before, yet the map still has one room.
+    Once it has tripped, replies that open with an early turn's paragraph place that turn."""
+    scene = maps.scene
+    if scene.unread_decided:
+        if scene.early.open:
+            scene.early.place(leading_paragraph(text), maps.current_room)
+        return
+    if scene.unread_decided is False:
+        return
+    scene.early.note(turn, _unread_openings(maps, parsed, command, moved, text))
+    if MapView(maps).headers_unread():
+        scene.unread_decided = True
+        scene.early.place(leading_paragraph(text), maps.current_room)  # the room this reply shows
+        for opening in scene.early.unplaced_moves():  # rooms the early moves showed and left
+            if parse_exits(opening):  # a room's description names its ways out; an event does not
+                room = maps.store.add_room(name_from_description(opening), opening, turn=turn)
+                scene.early.place(opening, room)
+    elif len(maps.graph) > 1:
+        scene.unread_decided = False  # rooms were told apart without it: the answer is final
+        scene.early = EarlyTurns()
+
+
+def _unread_openings(
+    maps: MapState, parsed: ParsedOutput, command: str | None, moved: bool, text: str
+) -> frozenset[str]:
+    """Remember a stock answer or a move's opening paragraph for the unread_headers check; returns
+    the openings this reply may show a room by."""
+    scene = maps.scene
+    if not command:
+        scene.intro = scene.intro or text
+        return intro_openings(text)
+    if (
+        edge_label(command) not in OPPOSITES
+        and command.strip().lower() not in LOOK_COMMANDS
+        and len(scene.stock_openings) < STOCK_OPENINGS
+    ):
+        scene.stock_openings.add(leading_paragraph(text))
+    if edge_label(command) not in OPPOSITES or moved or len(maps.graph) > 1:
+        return frozenset()
+    if parsed.no_exit or parsed.blocked_reason or parsed.is_dark or maps.reading.outcome == "death":
+        return frozenset()
+    opening = leading_paragraph(text)
+    if not opening or is_retort(text):
+        return frozenset()
+    scene.unread_moves.setdefault(opening, set()).add(edge_label(command) or "")
+    return frozenset({opening})

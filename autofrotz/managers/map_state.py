@@ -14,7 +14,8 @@ from typing import Any, Protocol
 
 import networkx as nx
 
-from autofrotz.managers.map_graph import Link
+from autofrotz.managers.map_graph import Link, MapGraph
+from autofrotz.reading import Reading
 
 DARK_ROOM_NAME = "Darkness"
 ELSEWHERE_NAME = "Somewhere else"  # where a relocation without a room header leaves us
@@ -109,17 +110,27 @@ class MapState(Protocol):
     """The map as its helper modules see it: the room graph, the scene and the game's habits, and the
     few changes to exits they may make."""
 
-    graph: nx.DiGraph
-    links: dict[str, dict[str, Link]]
+    store: MapGraph
     current_room: str | None
     scene: SceneState
     style: dict[str, int]
     reply: str
+    reading: Reading
     surveys: dict[str, Facts]
     last_move: tuple[str, str, str] | None
-    similarity_threshold: float
-    active_maze: str | None
     switched_off: frozenset[str]
+
+    @property
+    def graph(self) -> nx.DiGraph: ...
+
+    @property
+    def links(self) -> dict[str, dict[str, Link]]: ...
+
+    @property
+    def similarity_threshold(self) -> float: ...
+
+    @property
+    def active_maze(self) -> str | None: ...
 
     def room(self, room_id: str) -> dict[str, Any]: ...
 

@@ -25,8 +25,10 @@ from autofrotz.managers.room_prose import (
     paragraph_blocks,
     sentence_count,
 )
-from autofrotz.managers.room_signals import blocked_reason, first_match, is_dark_text, is_no_exit_text
+from autofrotz.managers.room_signals import blocked_reason, first_match
 from autofrotz.managers.status_line import strip_status
+from autofrotz.reading import Reading
+from autofrotz.reading.patterns import is_dark, is_no_exit
 from autofrotz.rules.switches import is_on
 
 __all__ = [
@@ -515,17 +517,24 @@ def description_after(lines: list[str], index: int) -> str:
     return " ".join(out)
 
 
-def parse_output(text: str, known: frozenset[str] = frozenset()) -> ParsedOutput:
-    """Read header, description, darkness, refusals and exits from one game output."""
+def parse_output(
+    text: str, known: frozenset[str] = frozenset(), reading: Reading | None = None
+) -> ParsedOutput:
+    """Read header, description, darkness, refusals and exits from one game output; darkness and a
+    refused move are the turn's reading's when it read this very text (no status line taken off)."""
     found = locate_header(text, known)
     status = strip_status(text)  # what follows is read from the story text alone
     text = status.text
-    result = ParsedOutput(is_dark=is_dark_text(text), no_exit=is_no_exit_text(text), status_name=status.name)
+    if reading is not None and reading.text == text:
+        dark, no_exit = reading.dark, reading.no_exit
+    else:
+        dark, no_exit = is_dark(text), is_no_exit(text)
+    result = ParsedOutput(is_dark=dark, no_exit=no_exit, status_name=status.name)
     result.blocked_reason = None if result.no_exit or describes_a_room(text) else blocked_reason(text)
     lines = text.replace("\r", "").split("\n")  # strip_status keeps every line, so indexes still fit
     header, index = found.name, found.index
     paragraph = description_after(lines, index) if header and index >= 0 else ""
-    if header and not (result.is_dark and (is_dark_text(paragraph) or is_dark_text(header))):
+    if header and not (result.is_dark and (is_dark(paragraph) or is_dark(header))):
         result.header, result.header_rule = header, found.rule
         if index >= 0:
             result.description = first_line_after(lines, index)

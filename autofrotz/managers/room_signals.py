@@ -3,7 +3,7 @@ carried off, open terrain, a dead end. Each is a table of patterns and a small p
 
 from __future__ import annotations
 
-from autofrotz.reading.patterns import DARK_AGAIN_PATTERNS, DARKNESS_PATTERNS, NO_EXIT_PATTERNS, first_match
+from autofrotz.reading.patterns import DARK_AGAIN_PATTERNS, first_match
 
 # Replies meaning "you were carried somewhere" that describe no room (time machines, spells).
 RELOCATION_PATTERNS: tuple[str, ...] = (
@@ -36,17 +36,6 @@ DEAD_END_PATTERNS: tuple[str, ...] = (
     r"\bthe only (?:exit|way out) is (?:back|the way you came)\b",
     r"\bdead end\b",
 )
-
-
-def is_dark_text(text: str) -> bool:
-    """True when the output says the player cannot see.
-
-    >>> is_dark_text("It is pitch black. You are likely to be eaten by a grue.")
-    True
-    >>> is_dark_text("The lamp is now on.")
-    False
-    """
-    return first_match(DARKNESS_PATTERNS, text) is not None
 
 
 def is_dark_again_text(text: str) -> bool:
@@ -86,24 +75,6 @@ def is_relocation_text(text: str) -> bool:
     False
     """
     return first_match(RELOCATION_PATTERNS, text) is not None
-
-
-def is_no_exit_text(text: str) -> bool:
-    """True when the output refuses a move because there is no exit.
-
-    >>> is_no_exit_text("You can't go that way.")
-    True
-    >>> is_no_exit_text("Taken.")
-    False
-    >>> [is_no_exit_text(t) for t in ("I can't go THAT way.", "There's no way to go that way.",
-    ...     "You can't move in that direction.", "There is nothing in that direction.")]
-    [True, True, True, True]
-    >>> is_no_exit_text("But you aren't in anything now."), is_no_exit_text("You can't go s from here")
-    (True, True)
-    >>> is_no_exit_text("A path leads north. There is no way across the river.")
-    False
-    """
-    return first_match(NO_EXIT_PATTERNS, text) is not None
 
 
 def blocked_reason(text: str) -> str | None:

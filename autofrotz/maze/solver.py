@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from autofrotz.if_patterns import detect_outcome
 from autofrotz.managers import item_parser
 from autofrotz.maze.core import (
     AMBIGUOUS,
@@ -32,7 +31,7 @@ from autofrotz.maze.core import (
 from autofrotz.maze.explore import Explorer
 from autofrotz.maze.state import Knowledge, MazeRoom
 from autofrotz.maze.text import RoomView, is_light_source, similarity
-from autofrotz.reading import read_reply
+from autofrotz.reading import reading_with_outcome
 from autofrotz.storage.models import Connection, MazeGroup, Room
 
 __all__ = ["MazeListener", "MazeSolver", "SolverOptions", "drive", "safest_first", "shows_room"]
@@ -245,5 +244,5 @@ def drive(solver: MazeSolver, send: Callable[[str], str]) -> MazeSolver:
     loop reads it."""
     while (command := solver.next_command()) is not None:
         text = send(command)
-        solver.observe(read_reply(command, text, detect_outcome(text)))
+        solver.observe(reading_with_outcome(None, command, text))
     return solver

@@ -39,9 +39,10 @@ that every reader keeps its answer; the differences:
   OPENING, HEAD, LONG_HEAD), as its reader asked it.
 - A clue: `reply.is_clue` judges a reply against the room and item names the world knows once it has read
   the reply; the turn loop hands that answer to the notebook and the puzzle signals.
-- The map and item managers (managers/) read replies themselves: room_signals takes the map's darkness
-  and no-exit tables from here; death is also read by the map (if_patterns.detect_outcome), and "no such
-  thing" by named_things.SAID_NOT_HERE on side copies' answers.
+- The map takes the turn's reading for the reply's outcome, darkness and a refused move
+  (`reply.reading_with_outcome` reads a part of a reply or a reply read outside play); the room parser
+  asks `is_dark` and `is_no_exit` of other texts (side copies' answers, a paragraph). "No such thing" in
+  a side copy's answer to "examine" is named_things.SAID_NOT_HERE.
 """
 
 from __future__ import annotations

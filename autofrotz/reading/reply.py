@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from autofrotz.if_patterns import detect_outcome
 from autofrotz.reading.patterns import (
     ASKS_FOR_THING,
     ASKS_FOR_TOOL,
@@ -204,6 +205,21 @@ def reading_of(reading: Reading, command: str, text: str) -> Reading:
     (True, False)
     """
     return reading if reading.text == text and reading.command == command else read_reply(command, text)
+
+
+def reading_with_outcome(reading: Reading | None, command: str, text: str) -> Reading:
+    """``reading`` when it is the reading of ``text``, else that text read now with its outcome read as
+    the game interface reads it (a part of a reply, a side copy's answer, a reply read outside play).
+
+    >>> r = read_reply("north", "You can't go that way.")
+    >>> reading_with_outcome(r, "north", "You can't go that way.") is r
+    True
+    >>> reading_with_outcome(None, "east", "The troll hits you.  ****  You have died  ****").outcome
+    'death'
+    """
+    if reading is not None and reading.text == text:
+        return reading
+    return read_reply(command, text, detect_outcome(text))
 
 
 def is_clue(command: str, reply: str, names: Iterable[str]) -> bool:
