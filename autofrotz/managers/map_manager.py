@@ -51,6 +51,7 @@ from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREA
 from autofrotz.managers.map_view import STOCK_OPENINGS, MapView
 from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_exits, parse_output
 from autofrotz.managers.room_prose import is_item_line, leading_paragraph
+from autofrotz.managers.side_questions import NO_ANSWERS, SideAnswers
 from autofrotz.rules import switches
 from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command, opposite, step
 
@@ -112,14 +113,13 @@ class MapManager(MazeMap):
         output_text: str,
         command_used: str | None,
         turn: int = 0,
-        side_look: str | None = None,
-        side_exit: ExitAnswers | None = None,
-        side_survey: Facts | None = None,
+        side: SideAnswers = NO_ANSWERS,
     ) -> RoomUpdate:
-        """Parse one output (the reply to command_used, or the intro when None) and update the map;
-        side_look is the game's answer to "look" in a side copy after this reply, when one was asked;
-        side_exit the routes side_exit_question chose, tried in side copies (each reply, then a look);
-        side_survey what a survey of the room the reply shows saw (survey_question)."""
+        """Parse one output (the reply to command_used, or the intro when None) and update the map with
+        the answers of the side questions asked before reading it (map_questions): `side.look` the game's
+        answer to "look" in a side copy after this reply, when one was asked; `side.exits` the routes
+        side_exit_question chose, tried in side copies (each reply, then a look); `side.survey` what a
+        survey of the room the reply shows saw (survey_question)."""
         known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
@@ -129,9 +129,10 @@ class MapManager(MazeMap):
         self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
+        side_look = side.look
         self.scene.side_look = side_look or ""
-        self.scene.side_exit = side_exit
-        self.scene.side_survey = side_survey
+        self.scene.side_exit = side.exits
+        self.scene.side_survey = side.survey
         self.scene.still_here = (
             "look_says_still_here" not in self.switched_off
             and not parsed.header
