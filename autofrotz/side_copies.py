@@ -220,8 +220,7 @@ class SideCopies:
             takes=takes,
             asked=questions,
         )
-        self.sent += (inventory is not None) + answers.map_sends + len(ways or ()) + len(examines or ())
-        self.sent += len(takes or ())
+        self.sent += answers.sends
         return answers
 
     def _survey(self, survey: Survey, last_reply: str) -> tuple[Facts, int] | None:

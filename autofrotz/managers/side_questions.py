@@ -96,5 +96,15 @@ class SideAnswers:
         routes = sum(len(replies) + 1 for _, replies, _ in self.exits or ())
         return (self.look is not None) + routes + self.survey_sent
 
+    @property
+    def sends(self) -> int:
+        """Every side command answered: the map's, each way, examine and take, an inventory.
+
+        >>> SideAnswers(inventory="Empty-handed.", ways={"north": "Hall", "up": "No."}).sends
+        3
+        """
+        many = (self.ways, self.examines, self.takes)
+        return (self.inventory is not None) + self.map_sends + sum(len(said or ()) for said in many)
+
 
 NO_ANSWERS = SideAnswers()
