@@ -1,5 +1,5 @@
 """Whether a thing the briefing would name is really here, in the game's own words: "examine NAME"
-asked in a side copy (`inventory_probe.side_examines`, no game turn spent) and read by `in_sight`.
+asked in a side copy (`side_copies.SideCopies`, no game turn spent) and read by `in_sight`.
 
 A room's text names much that the story never made a thing ("a view of the city", "a soft curve"); the
 story's parser says so when asked to examine it. Only names the game answers as things in sight reach
@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from autofrotz.inventory_probe import side_examines, side_takes
 from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
@@ -23,6 +22,8 @@ from autofrotz.managers.named_things import (
     named_things,
     said_not_here,
 )
+from autofrotz.managers.side_questions import SideQuestions
+from autofrotz.side_copies import SideCopies
 
 if TYPE_CHECKING:
     from autofrotz.agents.base import TurnContext
@@ -83,7 +84,7 @@ class SightCheck:
     between visits (a light brought, a thing taken away)."""
 
     def __init__(self, game: RunningGame) -> None:
-        self.game = game
+        self.copies = SideCopies(game)
         self.room: str | None = None  # the room of this visit
         self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
@@ -162,7 +163,8 @@ class SightCheck:
         """Ask the game to take each name in side copies and keep its answers (none when unsafe)."""
         if names:
             self.asked += len(names)
-            self.takes.update(side_takes(self.game, names, last_reply) or {})
+            asked = SideQuestions(takes=tuple(names), why=("held",))
+            self.takes.update(self.copies.answer(asked, last_reply).takes or {})
 
     def _visit(self, room_id: str | None) -> None:
         """Forget the answers of the last visit when the room changed."""
@@ -183,7 +185,8 @@ class SightCheck:
         """Ask the game to examine each name in side copies and keep its answers (none when unsafe)."""
         if names:
             self.asked += len(names)
-            self.answers.update(side_examines(self.game, names, last_reply) or {})
+            asked = SideQuestions(examines=tuple(names), why=("in_sight",))
+            self.answers.update(self.copies.answer(asked, last_reply).examines or {})
 
 
 def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:

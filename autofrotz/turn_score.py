@@ -28,8 +28,8 @@ def maximum_score(game: RunningGame, known: int | None, intro: str) -> int | Non
     ("score" answers "out of a possible N" in most libraries), at no game turn."""
     if known or not side_copies_free(game):
         return known
-    from autofrotz.inventory_probe import side_reply
     from autofrotz.notebook import stated_maximum
+    from autofrotz.side_copies import side_reply
 
     answer = side_reply(game, "score", intro)
     return stated_maximum(answer) if answer else None

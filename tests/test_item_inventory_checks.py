@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from autofrotz.evals.inventory_metrics import counted_truth, inventory_matches
-from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.llm.mock_llm import MockLLM
 from autofrotz.managers.item_manager import ItemManager
+from autofrotz.side_copies import SideCopies
+from autofrotz.turn_perception import check_inventory
 from tests.support.fake_game import SlotGame
 
 LISTING = "You are carrying:\n  a brass lantern\n  a sword"
@@ -105,18 +106,19 @@ def test_probe_asks_in_a_side_copy_and_counts_questions() -> None:
     game.send("get sword")
     manager = ItemManager()
     manager.update_from_game_output("Taken.", "attic", "get sword", 1)
-    probe = InventoryProbe(game)
-    assert probe.answer(manager, "attic", 1, "Taken.")
+    copies = SideCopies(game)
+    assert check_inventory(copies, manager, "attic", 1, "Taken.") is not None
     assert game.carried == ["brass lantern", "sword"]  # the side effect of asking was undone
     assert {i.name for i in manager.get_inventory()} == {"brass lantern", "sword"}
-    assert probe.queries == 1 and not probe.answer(manager, "attic", 1, "Taken.")
+    assert copies.sent == 1 and check_inventory(copies, manager, "attic", 1, "Taken.") is None
 
 
 def test_probe_leaves_a_game_waiting_for_a_key_alone() -> None:
     game = ScriptedGame()
     game.start()
     manager = manager_after("The lantern is now on.", "light lantern")
-    assert not InventoryProbe(game).answer(manager, "attic", 1, "The end.\n\n[Press any key to continue]")
+    waiting = "The end.\n\n[Press any key to continue]"
+    assert check_inventory(SideCopies(game), manager, "attic", 1, waiting) is None
     assert game.commands == []
 
 

@@ -29,7 +29,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "game": (("game_interface", "backends", "games", "textworld_games"), frozenset({"base", "words"})),
     "llm": (("llm", "relay_cli"), frozenset({"base", "record"})),
     "world": (
-        ("managers", "maze", "maze_bridge", "inventory_probe"),
+        ("managers", "maze", "maze_bridge", "side_copies"),
         frozenset({"base", "words", "reading", "record", "switches", "llm", "game"}),
     ),
     "agents": (

@@ -3,10 +3,15 @@ exit_tells_namesakes): a room's twin further on, where the player carries nothin
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from autofrotz.inventory_probe import InventoryProbe, side_exit
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.map_questions import before_reading
+from autofrotz.managers.room_parser import parse_output
+from autofrotz.managers.side_questions import SideAnswers, SideQuestions
+from autofrotz.side_copies import SideCopies, side_exit
 from tests.support.fake_game import SlotGame
 
 GLADE = "Glade\nA quiet glade of birches.\n"
@@ -52,18 +57,23 @@ class TwinsGame(SlotGame):
         return "Nothing happens.", None, None
 
 
+def _routes(maps: MapManager, reply: str, command: str) -> SideQuestions:
+    """The map's exit trials of round one, without its side look."""
+    return replace(before_reading(maps, parse_output(reply, maps.known_names()), reply, command), look=False)
+
+
 def _play(commands: list[str], off: frozenset[str] = frozenset()) -> tuple[MapManager, list[str | None]]:
     """Play the twins with the side exit asked before each reply is read, as the orchestrator does."""
     game, maps = TwinsGame(), MapManager(switched_off=off)
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     rooms = [maps.current_room]
     for turn, command in enumerate(commands, 1):
         reply = game.send(command).text
         clock = game.state["clock"]
-        tried = probe.exit_first(maps, reply, command)
+        tried = copies.answer(_routes(maps, reply, command), reply).exits
         assert game.state["clock"] == clock  # the side copy's moves were undone
-        maps.update_from_game_output(reply, command, turn, side_exit=tried)
+        maps.update_from_game_output(reply, command, turn, SideAnswers(exits=tried))
         rooms.append(maps.current_room)
     return maps, rooms
 
@@ -98,14 +108,14 @@ def test_without_the_rule_the_twin_is_taken_for_the_glade() -> None:
 
 def test_no_exit_is_tried_where_the_way_is_known_or_the_name_is_new() -> None:
     game, maps = TwinsGame(), MapManager()
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     reply = game.send("east").text
-    assert probe.exit_first(maps, reply, "east") is None  # no room of this name yet
+    assert copies.answer(_routes(maps, reply, "east"), reply).exits is None  # no room of this name yet
     maps.update_from_game_output(reply, "east", 1)
     reply = game.send("west").text
     assert maps.side_exit_question(reply, "west") == ()  # back by the way we came: the one glade
-    assert probe.exits == 0
+    assert copies.sent == 0
 
 
 def test_a_refused_side_move_decides_nothing() -> None:
@@ -114,7 +124,7 @@ def test_a_refused_side_move_decides_nothing() -> None:
     maps.update_from_game_output(ROOMS["hut"], "east", 1)
     assert maps.side_exit_question(GLADE, "east") == (("east",),)
     refused = ((("east",), ("You can't go that way.",), GLADE),)
-    maps.update_from_game_output(GLADE, "east", 2, side_exit=refused)
+    maps.update_from_game_output(GLADE, "east", 2, SideAnswers(exits=refused))
     assert maps.fired["exit_tells_namesakes"] == 0
 
 

@@ -6,6 +6,7 @@ things listed: rule exits_after_listing)."""
 from __future__ import annotations
 
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.managers.side_questions import SideAnswers
 
 INTRO = "The mist has lifted.\n\nMOORLAND\nRelease 1\n\n" + (
     "Heather runs to the skyline around the cairn. A track leads north and a sheep path east."
@@ -19,7 +20,7 @@ FORD_REFUSAL = "The stream is too deep there. You can cross at the ford north, o
 def _walk(maps: MapManager, steps: list[tuple[str | None, str, str | None]]) -> list[str | None]:
     rooms = []
     for turn, (command, text, look) in enumerate(steps):
-        maps.update_from_game_output(text, command, turn, side_look=look)
+        maps.update_from_game_output(text, command, turn, SideAnswers(look=look))
         rooms.append(maps.current_room)
     return rooms
 

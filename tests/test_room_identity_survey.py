@@ -4,10 +4,11 @@ every way from a wood leads to another wood but one, from which a way leads to t
 
 from __future__ import annotations
 
-from autofrotz.inventory_probe import InventoryProbe, side_survey
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.map_survey import agree, survey_verdict
+from autofrotz.side_copies import SideCopies, side_survey
+from autofrotz.turn_perception import read_move
 from tests.support.fake_game import SlotGame
 
 WOODS = "Woods\nTall pines stand all around.\n"
@@ -50,13 +51,13 @@ class ForestGame(SlotGame):
 def _walk(off: frozenset[str] = frozenset()) -> tuple[MapManager, list[tuple[str | None, str]]]:
     """Walk the forest with the side questions asked as the orchestrator asks them: (our room, true room)."""
     game, maps = ForestGame(), MapManager(switched_off=off)
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     seen = [(maps.current_room, game.state["room"])]
     for turn, command in enumerate(WALK, 1):
         reply = game.send(command).text
         clock = game.state["clock"]
-        probe.read_move(maps, reply, command, turn)
+        read_move(copies, maps, reply, command, turn)
         assert game.state["clock"] == clock  # every side move was undone
         seen.append((maps.current_room, game.state["room"]))
     return maps, seen

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from autofrotz.inventory_probe import side_look
+from autofrotz.side_copies import side_look
 
 # dev walkthrough games with timed events and daemons (a wandering monster, a clock), so a side copy
 # that leaked a turn, a random draw or a timer would show in a later reply

@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from autofrotz.inventory_probe import InventoryProbe, side_reply, unclear_reason
 from autofrotz.managers.map_manager import MapManager
-from autofrotz.managers.room_parser import parse_output
+from autofrotz.managers.map_questions import unclear_reason
+from autofrotz.managers.room_parser import ParsedOutput, parse_output
+from autofrotz.managers.side_questions import SideQuestions
+from autofrotz.side_copies import SideCopies, side_reply
+from autofrotz.turn_perception import settle_room
 from tests.support.fake_game import SlotGame
 
 ROOMS = {
@@ -38,21 +41,29 @@ class RoomsGame(SlotGame):
         return "Nothing happens.", None, None
 
 
+def _describe_here(copies: SideCopies, reply: str) -> ParsedOutput | None:
+    """The room as a side "look" describes it, parsed; None when not asked or it names no room."""
+    look = copies.answer(SideQuestions(look=True), reply).look
+    parsed = parse_output(look) if look is not None else None
+    return parsed if parsed is not None and (parsed.header or parsed.headerless_room) else None
+
+
 def test_a_side_look_describes_the_room_and_leaves_the_game_as_it_was() -> None:
     game = RoomsGame()
     game.start()
     reply = game.send("north").text
-    probe = InventoryProbe(game)
-    here = probe.describe_here(reply)
+    copies = SideCopies(game)
+    here = _describe_here(copies, reply)
     assert here is not None and here.header == "Study" and here.description.startswith("You are in a quiet")
     assert game.state == {"room": "study", "clock": 1}  # the look's tick was undone
-    assert probe.looks == 1 and probe.queries == 0
+    assert copies.sent == 1
 
 
 def test_a_side_look_is_not_asked_while_the_game_waits_for_a_key() -> None:
     game = RoomsGame()
     game.start()
-    assert InventoryProbe(game).look("The end.\n\n[Press any key to continue]") is None
+    waiting = "The end.\n\n[Press any key to continue]"
+    assert SideCopies(game).answer(SideQuestions(look=True), waiting).look is None
     assert game.commands == []
 
 
@@ -81,17 +92,17 @@ def test_a_side_look_on_a_real_game_costs_no_turn(cellar_path: Path, cellar_walk
 
     plain, probed = open_game(cellar_path, "jericho", seed=42), open_game(cellar_path, "jericho", seed=42)
     replies: list[list[str]] = [[plain.start()], [probed.start()]]
-    probe = InventoryProbe(probed)
+    copies = SideCopies(probed)
     described = []
     for command in cellar_walkthrough[:8]:
         replies[0].append(plain.send(command).text)
         replies[1].append(probed.send(command).text)
-        here = probe.describe_here(replies[1][-1])
+        here = _describe_here(copies, replies[1][-1])
         described.append(here.header if here else None)
     plain.close()
     probed.close()
     assert [r.split() for r in replies[0]] == [r.split() for r in replies[1]]
-    assert probe.looks == 8 and any(described)
+    assert copies.sent == 8 and any(described)
 
 
 def _room_name(maps: MapManager) -> str | None:
@@ -100,22 +111,22 @@ def _room_name(maps: MapManager) -> str | None:
 
 def test_a_quiet_move_is_settled_by_the_side_look() -> None:
     game, maps = RoomsGame(), MapManager()
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     reply = game.send("north").text
     maps.update_from_game_output(reply, "north", 1)
     assert _room_name(maps) == "Hall"  # the map alone cannot see where the floor took us
-    update = probe.settle_room(maps, reply, "north", 1)
-    assert update is not None and _room_name(maps) == "Study" and probe.looks == 1
+    update = settle_room(copies, maps, reply, "north", 1, None).update
+    assert update is not None and _room_name(maps) == "Study" and copies.sent == 1
     assert game.state["clock"] == 1  # the look was asked in a side copy
 
 
 def test_no_side_look_when_the_reply_names_the_room() -> None:
     game, maps = RoomsGame(), MapManager()
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     maps.update_from_game_output(ROOMS["study"], "north", 1)
-    assert probe.settle_room(maps, ROOMS["study"], "north", 1) is None and probe.looks == 0
+    assert settle_room(copies, maps, ROOMS["study"], "north", 1, None).update is None and copies.sent == 0
 
 
 class TimedGame(RoomsGame):
@@ -131,11 +142,11 @@ class TimedGame(RoomsGame):
 
 def test_a_side_look_whose_clock_ran_on_to_another_room_is_not_read() -> None:
     game, maps = TimedGame(), MapManager()
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     reply = game.send("north").text  # the copy's look names the study, then the cellar it fell to
     maps.update_from_game_output(reply, "north", 1)
-    assert probe.settle_room(maps, reply, "north", 1) is None and probe.looks == 1
+    assert settle_room(copies, maps, reply, "north", 1, None).update is None and copies.sent == 1
     assert _room_name(maps) == "Hall"  # neither room is read: the look no longer tells where we are
 
 
@@ -162,10 +173,12 @@ def _move(game: SlidingGame, maps: MapManager, command: str, turn: int) -> str:
 
 def test_a_refusal_followed_by_an_event_is_settled_by_the_side_look() -> None:
     game, maps = SlidingGame(), MapManager()
-    probe = InventoryProbe(game)
+    copies = SideCopies(game)
     maps.update_from_game_output(game.start(), None, 0)
     plain = _move(game, maps, "west", 1)
-    assert probe.settle_room(maps, plain, "west", 1) is None and probe.looks == 0  # a bare refusal
+    bare = settle_room(copies, maps, plain, "west", 1, None)  # a bare refusal
+    assert bare.update is None and copies.sent == 0
     reply = _move(game, maps, "west", 2)
     assert _room_name(maps) == "Hall"
-    assert probe.settle_room(maps, reply, "west", 2) is not None and _room_name(maps) == "Study"
+    settled = settle_room(copies, maps, reply, "west", 2, None)
+    assert settled.update is not None and _room_name(maps) == "Study"

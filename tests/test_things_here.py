@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from autofrotz.game_interface import open_game
-from autofrotz.inventory_probe import side_examines
 from autofrotz.llm import MockLLM
+from autofrotz.side_copies import side_examines
 from autofrotz.things_in_sight import SightCheck
 from tests.test_briefing import briefings, section
 

@@ -14,6 +14,7 @@ from autofrotz.evals.game_run import GameRun
 from autofrotz.evals.perception_metrics import room_scores
 from autofrotz.managers.map_manager import MapManager
 from autofrotz.managers.map_rules import check_switched_off
+from autofrotz.managers.side_questions import SideAnswers
 
 
 def parse_ablations(values: list[str]) -> list[frozenset[str]]:
@@ -42,7 +43,10 @@ def replay(run: GameRun, switched_off: frozenset[str]) -> tuple[list[tuple[str |
     for turn, (text, command, truth) in enumerate(run.seen):
         try:
             maps.update_from_game_output(
-                text, command, turn, side_look=run.side_looks.get(turn), side_exit=run.side_exits.get(turn)
+                text,
+                command,
+                turn,
+                SideAnswers(look=run.side_looks.get(turn), exits=run.side_exits.get(turn)),
             )
         except Exception as exc:  # an ablation may break what later rules assume: report, go on
             error = f"step {turn}: {type(exc).__name__}: {exc}"

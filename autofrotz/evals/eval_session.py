@@ -137,7 +137,7 @@ class EvalSession:
             from autofrotz.evals.inventory_metrics import counted_truth
         except ImportError:
             return carried
-        from autofrotz.inventory_probe import side_inventory
+        from autofrotz.side_copies import side_inventory
 
         # asked afresh at every step: the same objects can be listed differently as the story goes on
         self._last_reply = side_inventory(self.game, self._last_output, "eval_side") or self._last_reply

@@ -31,8 +31,9 @@ from autofrotz.evals.perception_metrics import (
     segment_reachability,
 )
 from autofrotz.games import GAMES_DIR, INFORM_DIR
-from autofrotz.inventory_probe import InventoryProbe
 from autofrotz.managers.map_manager import MapManager
+from autofrotz.side_copies import SideCopies
+from autofrotz.turn_perception import check_inventory, read_move
 
 if TYPE_CHECKING:
     pass
@@ -69,28 +70,31 @@ def _inventory_equal(ours: list[str], truth: list[str]) -> bool:
 
 
 def _observe(
-    run: GameRun, maps: MapManager, items: Any, text: str, command: str | None, turn: int, probe: Any = None
+    run: GameRun,
+    maps: MapManager,
+    items: Any,
+    text: str,
+    command: str | None,
+    turn: int,
+    copies: SideCopies | None = None,
 ) -> str:
-    """Feed one reply to the managers; returns the map rule that placed us."""
-    if probe is None:
-        update = maps.update_from_game_output(text, command, turn)
-        run.seen.append((text, command, None))
-    else:  # a move that printed no room: the side copy's "look" may name it, as in play
-        asked = probe.looks + probe.exits
-        update = probe.read_move(maps, text, command, turn)
-        if probe.first_look is not None:
-            run.side_looks[len(run.seen)] = probe.first_look
-        if probe.first_exits is not None:
-            run.side_exits[len(run.seen)] = probe.first_exits
-        run.seen.append((text, command, None))
-        if probe.settled_text:
-            run.seen.append((probe.settled_text, "look", None))
-        run.side_queries += probe.looks + probe.exits - asked
+    """Feed one reply to the managers with the side questions they ask, as in play (read_move,
+    check_inventory); returns the map rule that placed us."""
+    reading = read_move(copies, maps, text, command, turn)
+    update = reading.update
+    if reading.first_look is not None:
+        run.side_looks[len(run.seen)] = reading.first_look
+    if reading.first_exits is not None:
+        run.side_exits[len(run.seen)] = reading.first_exits
+    run.seen.append((text, command, None))
+    if reading.settled_text:
+        run.seen.append((reading.settled_text, "look", None))
+    run.side_queries += reading.side_queries
     if items is not None:
         items.update_from_game_output(text, update.room_id, command, turn)
-        asked = bool(probe and probe.answer(items, update.room_id, turn, text))
-        run.side_queries += asked
-        run.diagnosis.read(text + ("\n" + probe.answered if asked else ""))
+        listing = check_inventory(copies, items, update.room_id, turn, text)
+        run.side_queries += listing is not None
+        run.diagnosis.read(text + ("\n" + listing if listing is not None else ""))
     return update.decided_by
 
 
@@ -127,11 +131,11 @@ def play(
     items = _item_manager(mode, item_llm) if with_items else None
     run = GameRun(game.name)
     session = EvalSession(game.path)
-    probe = InventoryProbe(session.game)  # the manager's inventory checks, answered from a side copy
+    copies = SideCopies(session.game)  # the managers' side questions, answered in side copies
     explorer = None if game.walkthrough else Explorer()
     try:
         text = session.start()
-        rule = _observe(run, maps, items, text, None, 0, probe)
+        rule = _observe(run, maps, items, text, None, 0, copies)
         truth = session.truth()
         _score_step(run, maps, items, truth, rule)
         steps = list(game.walkthrough or ())
@@ -144,7 +148,7 @@ def play(
             text, ended = session.send(command)
             run.turns = turn
             run.empty_replies += not text.strip()
-            rule = _observe(run, maps, items, text, command, turn, probe)
+            rule = _observe(run, maps, items, text, command, turn, copies)
             truth = session.truth()
             _score_step(run, maps, items, truth, rule, command)
             if ended:

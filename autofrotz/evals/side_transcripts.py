@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.inventory_probe import side_inventory
+from autofrotz.side_copies import side_inventory
 
 if TYPE_CHECKING:
     from autofrotz.game_interface import GameInterface

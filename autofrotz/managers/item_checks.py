@@ -1,15 +1,33 @@
 """When the item manager should look at the game's own answer to "inventory".
 
-The caller can ask it for free in a saved-and-restored side copy (autofrotz/inventory_probe.py);
-these tables say which replies the rules cannot fully account for. IF conventions only, no game data.
+The manager's side question (`inventory_question`) is answered for free in a saved-and-restored side
+copy (autofrotz/side_copies.py); these tables say which replies the rules cannot fully account for.
+IF conventions only, no game data.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from autofrotz.managers import item_parser as ip
 from autofrotz.managers.item_commands import is_observing
+from autofrotz.managers.side_questions import SideQuestions
+
+
+class WantsCheck(Protocol):
+    """An item manager that may want the game's own inventory listing."""
+
+    wants_inventory_check: bool
+
+
+def inventory_question(items: WantsCheck) -> SideQuestions:
+    """The item manager's side question after it read a reply: "inventory" when its rules could not
+    account for the reply (ItemManager.wants_inventory_check), else none."""
+    if not items.wants_inventory_check:
+        return SideQuestions()
+    return SideQuestions(inventory=True, why=("inventory_check",))
+
 
 CHECK_INTERVAL = 10  # turns after which a quiet inventory check is worth asking for anyway
 SHORT_REFUSAL_WORDS = 12  # a one-line refusal longer than this may narrate more than a refusal

@@ -50,6 +50,7 @@ from autofrotz.managers.map_verdicts import DARK, ELSEWHERE, KNOWN, LIGHT, REREA
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import ParsedOutput, is_full_description, parse_output
 from autofrotz.managers.room_prose import is_item_line
+from autofrotz.managers.side_questions import NO_ANSWERS, SideAnswers
 from autofrotz.reading import EMPTY, Reading, reading_with_outcome
 from autofrotz.rules import switches
 from autofrotz.storage.models import Connection, MazeGroup, Room
@@ -209,16 +210,15 @@ class MapManager:
         output_text: str,
         command_used: str | None,
         turn: int = 0,
-        side_look: str | None = None,
-        side_exit: ExitAnswers | None = None,
-        side_survey: Facts | None = None,
+        side: SideAnswers = NO_ANSWERS,
         reading: Reading | None = None,
     ) -> RoomUpdate:
-        """Parse one output (the reply to command_used, or the intro when None) and update the map;
-        side_look is the game's answer to "look" in a side copy after this reply, when one was asked;
-        side_exit the routes side_exit_question chose, tried in side copies (each reply, then a look);
-        side_survey what a survey of the room the reply shows saw (survey_question); reading the turn's
-        reading of the reply (outcome, darkness, a refused move), read here when none is given."""
+        """Parse one output (the reply to command_used, or the intro when None) and update the map with
+        the answers of the side questions asked before reading it (map_questions): `side.look` the game's
+        answer to "look" in a side copy after this reply, when one was asked; `side.exits` the routes
+        side_exit_question chose, tried in side copies (each reply, then a look); `side.survey` what a
+        survey of the room the reply shows saw (survey_question); `reading` the turn's reading of the
+        reply (outcome, darkness, a refused move), read here when none is given."""
         known = self.known_names()
         fall = split_fall(output_text, known) if command_used else None
         if fall:  # walked into one room and fell into the one below: two arrivals
@@ -229,9 +229,10 @@ class MapManager:
         self.reply = output_text
         if self._is_document(parsed, command_used):
             parsed = ParsedOutput(is_dark=parsed.is_dark)
+        side_look = side.look
         self.scene.side_look = side_look or ""
-        self.scene.side_exit = side_exit
-        self.scene.side_survey = side_survey
+        self.scene.side_exit = side.exits
+        self.scene.side_survey = side.survey
         self.scene.still_here = (
             "look_says_still_here" not in self.switched_off
             and not parsed.header

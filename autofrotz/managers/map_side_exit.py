@@ -4,7 +4,7 @@ Convention: rooms that share one name and one text (a forest of identical cleari
 twin further on) differ in where their ways lead. A player who walks into such a room by a way not yet
 walked, and cannot tell which of the rooms it is, tries a way whose end is known: if "east" from the
 room they think it is led to the hall, and east from here does not, this is another room. The side copy
-(inventory_probe, saved and restored, no game turn) answers the move and a "look" after it; the map
+(side_copies, saved and restored, no game turn) answers the move and a "look" after it; the map
 compares the room that look shows with the room each namesake's walked exit of that label leads to.
 
 A namesake's ways are known two ways: the exits the player walked from it, and what a survey saw

@@ -3,7 +3,7 @@
 Convention: "look" reprints the description of the room the player stands in. In a game without
 headers a move's reply is read as the room by its opening paragraph (described_step); but a game may
 refuse a move in words of its own that read like a description ("Peat hags bar the way. The track runs
-north and east from here."). When the side copy's "look" (inventory_probe, asked at no game turn)
+north and east from here."). When the side copy's "look" (side_copies, asked at no game turn)
 opens with another paragraph than the reply, and that paragraph is the description of the room the
 map has us in, the move led nowhere: the reply was the game's refusal. Rule `look_says_still_here`
 (map_rules_unnamed) reads it; the unread_headers check does not count such a reply as a move. When the

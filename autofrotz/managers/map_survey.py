@@ -6,7 +6,7 @@ one) differ in where their ways lead, sometimes only two moves away. A player wh
 them they stand in, when the known ways tried first (map_side_exit) told nothing, tries every way and
 every pair of ways from here and compares what they show with what the same survey showed in each
 namesake: the room is the namesake whose survey agrees with this one, a new room when every namesake
-was surveyed and none agrees. Surveys are taken by inventory_probe.side_survey (saved and restored, no
+was surveyed and none agrees. Surveys are taken by side_copies.side_survey (saved and restored, no
 game turn); the map keeps one per look-alike room. Pure functions of the map, its surveys and the texts.
 """
 

@@ -1,4 +1,4 @@
-"""Every way of a room tried in side copies of the game (inventory_probe.side_moves, at no game turn),
+"""Every way of a room tried in side copies of the game (side_copies.side_moves, at no game turn),
 and what the replies say of the room's exits.
 
 The map asks on each arrival in a room it has placed, again once something there was opened, and
