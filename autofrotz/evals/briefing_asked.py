@@ -4,7 +4,8 @@ Some story files keep no parser words the reader can find (`zmachine.object_word
 translation whose parser looks words up in tables of its own), and their object tree names each object
 by a code ("(SCENT)" for the flask of perfume, "(STONE)" for the toadstone). There a briefed name that
 pairs with no object by words is tried in a side copy: "take NAME" is sent, and the object of the room
-that the tree then no longer holds in the room is the one the parser took the name for. Only objects
+that the tree then no longer holds in the room is the one the parser took the name for; when the parser
+says it did not read the name (a word it does not know), its head noun alone is asked. Only objects
 without parser words are so asked about (where the file gives words, they decide), and a name the game
 refuses to take (a person, a fixture) pairs with nothing, as before. The copy is thrown away.
 """
@@ -18,6 +19,7 @@ from autofrotz.evals.eval_session import Truth
 from autofrotz.evals.inventory_metrics import STOP_WORDS
 from autofrotz.game_interface import GameInterfaceError
 from autofrotz.if_patterns import awaiting_key
+from autofrotz.reading.patterns import HALF_READ, NOT_UNDERSTOOD, WORDS_HEAD
 
 ASK_SLOT = "briefing_names"
 ASK_VERB = "take"
@@ -25,8 +27,8 @@ ASK_VERB = "take"
 
 def ask_commands(name: str) -> list[str]:
     """The commands that ask the parser for a name: its words (no quotes, no commas), then its head noun
-    alone (its last content word, as `briefing_things.referent` reads a name), for a parser that refuses
-    a word it does not know ("gleaming toadstone": "I don't understand that").
+    alone (its last content word, as `briefing_things.referent` reads a name), asked only when the
+    parser did not read the whole name (`unread`).
 
     >>> ask_commands('gleaming "toad" stone'), ask_commands("..."), ask_commands("the lamp")
     (['take gleaming toad stone', 'take stone'], [], ['take the lamp', 'take lamp'])
@@ -52,6 +54,19 @@ def taken(before: tuple[int, ...], direct: tuple[int, ...], after: set[int]) -> 
     return gone[0] if len(gone) == 1 else None
 
 
+def unread(reply: str) -> bool:
+    """Whether the parser says it did not read the command: a word it does not know ("gleaming
+    toadstone": "I don't understand that"), or only part of it. "You can't see any such thing" read it.
+
+    >>> unread("I don't understand that"), unread("I only understood you as far as wanting to take it.")
+    (True, True)
+    >>> unread("You can't see any such thing.")
+    False
+    """
+    head = reply[:WORDS_HEAD]
+    return bool(NOT_UNDERSTOOD.search(head) or HALF_READ.search(head))
+
+
 class ParserAsked:
     """One step's side copy where briefed names are asked of the story's parser (each asked once)."""
 
@@ -72,23 +87,24 @@ class ParserAsked:
         if not self.usable:
             return None
         for command in ask_commands(name):
-            found = self._taken_by(command)
-            if found is not None:
+            found, reply = self._taken_by(command)
+            if found is not None or not unread(reply):  # the head noun alone only for an unread name
                 return found
         return None
 
-    def _taken_by(self, command: str) -> int | None:
+    def _taken_by(self, command: str) -> tuple[int | None, str]:
+        """The index of the object the command took out of the room, and the game's reply."""
         if not self.saved:
             self.game.save(ASK_SLOT)
             self.saved = True
         try:
-            self.game.send(command)
+            reply = str(self.game.send(command).text)
             truth = self.game.ground_truth()
         except GameInterfaceError:  # refused, or the truth unknown after it: no answer
-            return None
+            return None, ""
         finally:
             self.game.restore(ASK_SLOT)
         if truth.room_number != self.here:
-            return None
+            return None, reply
         num = taken(self.before, self.direct, {*truth.around_nums, *truth.within_nums})
-        return self.nums.index(num) if num in self.nums else None
+        return (self.nums.index(num) if num in self.nums else None), reply
