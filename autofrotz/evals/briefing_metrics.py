@@ -17,6 +17,8 @@ from autofrotz.words.directions import DIRECTION_WORDS, edge_label
 
 DIRECTIONS = tuple(DIRECTION_WORDS)  # the twelve ways a player may try: compass, up, down, in, out
 WORD = re.compile(r"[a-z0-9$]+")
+CODED_NAME = re.compile(r"\([A-Za-z][A-Za-z0-9_]*\)")  # a tree name that is an identifier: "(SHAWM)"
+CLIPPED_LETTERS = 4  # a code at least this long is named by a printed word it begins (as word_match)
 
 
 @dataclass
@@ -77,17 +79,24 @@ class RunWords:
 
     def named(self, name: str) -> bool:
         """Whether the text has named an object: every content word of its name (or a plural of it).
+        A tree name that is a code ("(CURT)", "(AQUAL)": an identifier, often clipped, where the story
+        prints its names by routines) is named by a printed word it begins, as `names_match` pairs it.
 
-        >>> seen = RunWords(); seen.read("A brass lamp and two coins lie here.")
+        >>> seen = RunWords(); seen.read("A brass lamp, two coins and velvet curtains are here.")
         >>> seen.named("brass lamp"), seen.named("coin"), seen.named("rusty lamp"), seen.named("")
         (True, True, False, False)
+        >>> seen.named("(CURT)"), seen.named("curt"), seen.named("(CUR)"), seen.named("(LAMP)")
+        (True, False, False, True)
         """
         words = normalise(name)
         content = [w for w in words if w not in STOP_WORDS] or words
-        return bool(content) and all(self._seen(w) for w in content)
+        clipped = CODED_NAME.fullmatch(name.strip()) is not None
+        return bool(content) and all(self._seen(w, clipped) for w in content)
 
-    def _seen(self, word: str) -> bool:
-        return any(form in self.words for form in (word, word + "s", word + "es"))
+    def _seen(self, word: str, clipped: bool = False) -> bool:
+        if any(form in self.words for form in (word, word + "s", word + "es")):
+            return True
+        return clipped and len(word) >= CLIPPED_LETTERS and any(w.startswith(word) for w in self.words)
 
 
 def things_named_here(around: tuple[str, ...] | list[str], seen: RunWords) -> list[int]:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.bench.figures import progress
+from autofrotz.evals.briefing_asked import ParserAsked
 from autofrotz.evals.briefing_goals import goal_of
 from autofrotz.evals.briefing_metrics import (
     DIRECTIONS,
@@ -197,10 +198,13 @@ class MeasuringAgent:
             # recall: the things directly here whose names were printed while the player was here
             named = things_named_here(around, self.words[truth.room_number])
             # a thing on a table or in an open box is here too
-            here = self.parser_words.things([*around, *truth.within], [*around_nums, *truth.within_nums])
+            nums = [*around_nums, *truth.within_nums]
+            here = self.parser_words.things([*around, *truth.within], nums)
             # "Seen here", "Also named here"
             briefed = [*ctx.visible_items, *ctx.named_here]
-            paired = pair_things(briefed, here, named, self.parser_words.keeps)
+            # where the story file gives an object no parser words, its parser is asked in a side copy
+            ask = ParserAsked(self.truths.game, truth, nums, ctx.last_output)
+            paired = pair_things(briefed, here, named, self.parser_words.keeps, ask)
             t.items_briefed += paired.briefed
             t.items_briefed_true += paired.briefed_true
             t.items_true += paired.named

@@ -5,16 +5,21 @@ lamp"), or when the story's own parser would take the name for that object: the 
 last content word) is one of the words the story file gives the object (`zmachine.object_words`), and
 among the objects of the room it picks out that one alone, its other content words narrowing it when
 the head fits several ("brass lantern" for the object the tree calls "lamp"; "door" where two doors
-stand names neither). Names and objects pair one to one, pairs by name kept before the parser's are added.
+stand names neither). Where the file gives an object no parser words, the story's parser itself is asked
+in a side copy (`evals/briefing_asked.py`), for the names that pair with nothing by then. Names and
+objects pair one to one, each stage's pairs kept before the next stage's are added.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from autofrotz.backends import zmachine
 from autofrotz.evals.inventory_metrics import STOP_WORDS, names_match, normalise
+
+Ask = Callable[[str], int | None]  # a name -> the index of the thing the story's parser takes it for
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,25 @@ def partners(ours: list[str], things: list[Thing], keeps: int) -> tuple[list[lis
     return by_name, both
 
 
+def asked_stage(options: list[list[int]], ours: list[str], things: list[Thing], ask: Ask) -> list[list[int]]:
+    """The parser's answer for each name that pairs with nothing yet, where some thing here has no
+    parser words (`evals/briefing_asked.py`): only such a thing may be its answer.
+
+    >>> coded = [Thing("(SCENT)"), Thing("(BOWL)")]
+    >>> asked_stage([[], [1]], ["perfume", "bowl"], coded, {"perfume": 0, "bowl": 1}.get)
+    [[0], [1]]
+    >>> asked_stage([[]], ["perfume"], [Thing("flask", frozenset({"flask"}))], lambda name: 0)
+    [[]]
+    """
+    wordless = {j for j, thing in enumerate(things) if not thing.words}
+    asked = [list(js) for js in options]
+    for i, js in enumerate(options):
+        if not js and wordless:
+            j = ask(ours[i])
+            asked[i] = [j] if j in wordless else []
+    return asked
+
+
 def matching(stages: list[list[list[int]]], allowed: set[int] | None = None) -> dict[int, int]:
     """A largest one-to-one matching of names to things (name index -> thing index): each stage gives
     every name its options, and a later stage only adds pairs (a name matched stays matched), so the
@@ -160,8 +184,12 @@ class ThingsPaired:
     missed: list[str]  # named objects no briefed name takes
 
 
-def pair_things(ours: list[str], things: list[Thing], named: list[int], keeps: int) -> ThingsPaired:
-    """Precision's pairs over every thing of the room, recall's over the named ones (indices of things).
+def pair_things(
+    ours: list[str], things: list[Thing], named: list[int], keeps: int, ask: Ask | None = None
+) -> ThingsPaired:
+    """Precision's pairs over every thing of the room, recall's over the named ones (indices of things);
+    `ask`: the story's parser asked in a side copy which thing a name is (`asked_stage`), for the names
+    that pair with nothing by words.
 
     >>> lamp, rug = Thing("lamp", frozenset({"lamp", "lantern"})), Thing("rug", frozenset({"rug"}))
     >>> paired = pair_things(["brass lantern", "lamp", "table"], [lamp, rug], [0, 1], 9)
@@ -169,6 +197,8 @@ def pair_things(ours: list[str], things: list[Thing], named: list[int], keeps: i
     (1, 1, ['brass lantern', 'table'], ['rug'])
     """
     stages = list(partners(ours, things, keeps))
+    if ask is not None:
+        stages.append(asked_stage(stages[-1], ours, things, ask))
     true = matching(stages)
     shown = matching(stages, set(named))
     taken = set(shown.values())
