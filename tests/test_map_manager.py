@@ -345,3 +345,17 @@ def test_the_map_takes_the_turns_reading_of_the_reply() -> None:
     assert arrive(None, steep).room("hall")["exits"]["down"] != "refuted"
     other_text = arrive(read_reply("down", "It is pitch black.", "death"))  # another reply's reading
     assert other_text.links["hall"] == read_here.links["hall"]
+
+
+@pytest.mark.parametrize("ids", [("b", "a"), ("a", "b"), ("zeta", "alpha"), ("m1", "m0"), ("x9", "y2")])
+def test_nearest_unexplored_of_two_equally_near_is_the_one_found_first(ids: tuple[str, str]) -> None:
+    """Two rooms one step away, each with an untried way: the one added first is named, in every process
+    (a set of room ids would answer by the process's string hashing)."""
+    first, second = ids
+    graph = MapManager().store
+    graph.add_room("Hub", room_id="hub")
+    for room_id, way in ((first, "east"), (second, "west")):
+        graph.add_room(room_id.upper(), room_id=room_id)
+        graph.add_connection("hub", room_id, way)
+        graph.room(room_id)["exits"]["north"] = "mentioned"
+    assert graph.get_nearest_unexplored("hub") == (first, ["east"])

@@ -320,8 +320,10 @@ class MapGraph:
         ]  # fmt: skip
 
     def get_nearest_unexplored(self, from_room: str) -> tuple[str, list[str]] | None:
-        """The closest room with an unexplored exit and the path there."""
-        pending = {r for r, _ in self.get_unexplored_exits()}
+        """The closest room with an unexplored exit and the path there; of equally close rooms, the one
+        found first (the graph keeps rooms in the order they were added, so the answer is the same in
+        every process, whatever its string hashing)."""
+        pending = list(dict.fromkeys(r for r, _ in self.get_unexplored_exits()))
         if from_room in pending:
             return from_room, []
         best: tuple[int, str, list[str]] | None = None
