@@ -50,6 +50,8 @@ OBJECTIVE = "a stated objective"
 REPLY_RULE = "a reply rule's plan"
 OWN_CHOICE = "the agent's own choice"
 
+WATCH_PACE_S = 0.3  # it plays hundreds of turns a second: a watched game is slowed to this
+
 log = logging.getLogger(__name__)
 
 
@@ -57,6 +59,7 @@ class BuiltinAgent(Judging, Noting, Choosing):
     """Explores by shortest paths and tries the conventional actions on everything it meets."""
 
     deterministic = True  # a resume re-decides recorded turns to rebuild this agent's state
+    watch_pace_s = WATCH_PACE_S
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -124,6 +127,10 @@ class BuiltinAgent(Judging, Noting, Choosing):
         ctx = turn.context or turn.given
         scene = turn.scene if turn.scene is not None else self._scene(ctx)
         return turn.chosen(*self._choice(ctx, scene))
+
+    def brief(self, briefing: str) -> None:
+        """Nothing: it reads no text; what earlier runs taught reaches it as a later run's policy
+        (knowledge/advisor.py)."""
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """Send a command chosen elsewhere (a proven path), learning from the last reply as decide does."""

@@ -60,6 +60,7 @@ class Advised(Protocol):
 
     mem: Memory
     deterministic: bool
+    watch_pace_s: float
 
     def decide(self, context: TurnContext) -> Decision: ...
 

@@ -141,6 +141,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self.lore = lore
         self.path = path
         self.deterministic = inner.deterministic
+        self.watch_pace_s = inner.watch_pace_s
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
             self.state.done = self._path_goals(self.path)
@@ -150,6 +151,9 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
+
+    def brief(self, briefing: str) -> None:
+        """Nothing: what earlier runs taught reaches this policy as its rows, not as text."""
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """A command chosen elsewhere (typed on the page): the built-in agent takes the turn in."""
