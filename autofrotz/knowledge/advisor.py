@@ -122,7 +122,7 @@ from autofrotz.knowledge.rules import (
 )
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
-from autofrotz.policy.protocol import Policy, Proposal, Row
+from autofrotz.policy.protocol import Decided, Policy, Proposal, Row
 
 log = logging.getLogger(__name__)
 
@@ -168,8 +168,8 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         if decided is None:  # the agent's own choice always proposes
             raise RuntimeError("no row of the later run's policy proposed a command")
         if decided.decided_by in self.agent_stages:
-            return self._settled(turn, decided.proposal)
-        return decision_of(decided.proposal)
+            return self._settled(turn, decided)
+        return decision_of(decided)
 
     # ----- what the agent is handed -----
     def _inform(self) -> None:
@@ -263,21 +263,22 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             self.inner.plan_first(ctx.room_id, plan.command, plan.reason)
         self.advice.vetoes.clear()
 
-    def _settled(self, turn: AgentTurn, proposal: Proposal) -> Decision:
-        """The command one of the agent's stages chose, sent; the vetoes that passed over commands here
-        are named."""
-        ctx = turn.given
-        decision = self.inner.settle(turn, proposal)
+    def _settled(self, turn: AgentTurn, decided: Decided) -> Decision:
+        """The command one of the agent's stages chose, sent, named by the knowledge rule its reasoning
+        names when the agent's tables name none; the vetoes that passed over commands here are named."""
+        ctx, proposal = turn.given, decided.proposal
+        reason = proposal.reason
         hits = [(v.command, v.rule) for v in self.advice.vetoes.in_room(ctx.room_id)]
         here = sorted({f"{rule}: {command!r}" for command, rule in hits})
         if here:
-            decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
+            reason = f"{reason} [skipped {'; '.join(here[:3])}]"
         vetoes = tuple(sorted({rule_of(rule) or rule.split(" (")[0].split(":")[0] for _, rule in hits}))
-        decision = replace(decision, rule=decision.rule or rule_of(decision.reasoning), vetoes=vetoes)
-        lifted = self.advice.lifted.get(f"{ctx.room_id}|{decision.command}")
+        lifted = self.advice.lifted.get(f"{ctx.room_id}|{proposal.command}")
         if lifted is not None:  # a known dead end tried again (rule ``a dead end at fewer points``)
-            decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
-        return decision
+            reason = f"{reason} [tried again: {lifted}]"
+        rule = proposal.rule or rule_of(reason)
+        named = replace(proposal, reason=reason, rule=rule, vetoes=vetoes)
+        return self.inner.settle(turn, replace(decided, proposal=named))
 
 
 Planner = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
