@@ -95,7 +95,9 @@ from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.informed import KnownVetoes
+from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
     BACK,
@@ -120,9 +122,12 @@ from autofrotz.knowledge.rules import (
     on,
     rule_of,
 )
+from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
-from autofrotz.policy.protocol import Decided, Policy, Proposal, Row
+from autofrotz.knowledge.told import Next
+from autofrotz.knowledge.waiting import WaitingRule
+from autofrotz.policy.protocol import Decided, Policy, Proposal, Row, Rule
 
 log = logging.getLogger(__name__)
 
@@ -147,10 +152,14 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             self.state.done = self._path_goals(self.path)
         self.advice = KnownVetoes(lore)
         self.leave: tuple[str, str] | None = None  # this turn's way out by a known clock (rule CLOCKS)
-        self.policy: Policy[AgentTurn] = Policy([row for stage in LATER_RUN for row in stage.bound(self)])
+        self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
+
+    def _policy(self) -> Policy[AgentTurn]:
+        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state."""
+        return Policy([row for stage in LATER_RUN for row in stage.bound(self)])
 
     def brief(self, briefing: str) -> None:
         """Nothing: what earlier runs taught reaches this policy as its rows, not as text."""
@@ -190,6 +199,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         """Inverse of to_dict (the advice starts afresh, as the agent's memory does)."""
         self.inner.load_dict(state)
         self.state = GoalState.from_dict(state.get("knowledge", {}))
+        self.policy = self._policy()  # the rule objects take their parts of the state as loaded
         self.advice = KnownVetoes(self.lore)
         self.inner.advise(self.advice)
         self._inform()
@@ -205,7 +215,11 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
 
     def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
         """A rule on what replies told sends its command at once, unless knowledge stood down."""
-        return None if self.state.stood_down else self._send(ctx, body(self, ctx))
+        return self._tell(ctx, lambda: body(self, ctx))
+
+    def _tell(self, ctx: TurnContext, next_command: Next) -> Proposal | None:
+        """A rule's next command sent at once, unless knowledge stood down (then it is not asked)."""
+        return None if self.state.stood_down else self._send(ctx, next_command())
 
     def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
         """A command sent at once: the agent takes the turn in and records it."""
@@ -293,19 +307,22 @@ class Stage:
     ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
     proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``told`` is a
     ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless knowledge stood
-    down; ``plan`` offers a (command, reasoning) the first of which is the turn's plan; ``agent`` stands
-    for the built-in agent's own stages (``Advised.stages``), in their order.
+    down; ``rule`` is a rule object (``policy.protocol.Rule``) its body makes for the run, holding its
+    part of the run's state; ``plan`` offers a (command, reasoning) the first of which is the turn's
+    plan; ``agent`` stands for the built-in agent's own stages (``Advised.stages``), in their order.
     """
 
     name: str
     kind: str
     body: Callable[..., Any] | None
 
-    def bound(self, agent: KnowingAgent) -> list[Row[AgentTurn]]:
+    def bound(self, agent: KnowingAgent) -> list[Rule[AgentTurn]]:
         """This row (the agent's stages for ``agent``), acting for one later run."""
         body, kind, name = self.body, self.kind, self.name
         if kind == "agent" or body is None:
-            return agent.inner.stages()
+            return list(agent.inner.stages())
+        if kind == "rule":
+            return [body(agent)]
         if kind == "note":
             return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
         if kind == "mark":
@@ -336,9 +353,9 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(CLOCKS, "send", KnowingAgent._clock_leave),
     Stage(OPENINGS, "told", KnowingAgent._through_opening),
     Stage(TOLD, "told", KnowingAgent._told),
-    Stage(WAITING, "told", KnowingAgent._due),
-    Stage(SAID, "told", KnowingAgent._said),
-    Stage(MANY, "told", KnowingAgent._heap),
+    Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
+    Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
+    Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),
     Stage(STAND_DOWN, "send", KnowingAgent._stand_down),
     Stage("points scored", "mark", KnowingAgent._note_score),
     Stage(BACK, "plan", KnowingAgent._back_to_path),
@@ -348,7 +365,7 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(OPENINGS, "plan", KnowingAgent._opening_here),
     Stage(SHUT, "plan", KnowingAgent._open_shut),
     Stage(DESCRIBED, "plan", KnowingAgent._ask_described),
-    Stage(RELOOK, "plan", KnowingAgent._relook),
+    Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, lambda: agent.state.replay.path_done)),
     Stage(DESCRIBED, "plan", KnowingAgent._ask_walk),
     Stage(MOVE_ON, "plan", KnowingAgent._move_on),
     Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),

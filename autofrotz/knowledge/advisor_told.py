@@ -16,27 +16,17 @@ from autofrotz.knowledge.advisor_base import (
 from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
 from autofrotz.knowledge.described import ask_next
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
-from autofrotz.knowledge.looks import RULE as RELOOK_RULE
-from autofrotz.knowledge.looks import second_looks
-from autofrotz.knowledge.many import RULE as MANY_RULE
-from autofrotz.knowledge.many import looks_through
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.people import note_people, told_next
 from autofrotz.knowledge.rules import (
     ACTORS,
     DESCRIBED,
-    MANY,
     OPENINGS,
     PEOPLE,
-    RELOOK,
-    SAID,
     SINKS,
     TOLD,
-    WAITING,
     on,
 )
-from autofrotz.knowledge.said import note_said, said_next
-from autofrotz.knowledge.waiting import due_next, note_waiting
 
 
 class ToldRules(KnowingBase):
@@ -68,10 +58,6 @@ class ToldRules(KnowingBase):
         ):  # rule ``what swallows things gets no more``
             s.things.sinks.append(f"{room}|{sink}")
         self._note_people(last, ctx.last_output or "", ctx.room_id)
-        self._note_said(last, ctx.last_output or "")
-        self._note_waiting(ctx)
-        self._note_relook(ctx)
-        self._note_heap(ctx)
         alone = ctx.reading.understood_verb is not None  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.pool.no_thing and alone:
             s.pool.no_thing.append(verb)
@@ -80,46 +66,6 @@ class ToldRules(KnowingBase):
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
         note_people(self.state.gives, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
-
-    def _note_said(self, last: str, reply: str) -> None:
-        """Rule ``a reply that says what to type`` (knowledge/said.py)."""
-        note_said(self.state.typed, last, reply, on(SAID))
-
-    def _note_waiting(self, ctx: TurnContext) -> None:
-        """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
-        last = (ctx.last_command or "").strip().lower()
-        note_waiting(
-            self.state.conditions, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING)
-        )
-
-    def _note_relook(self, ctx: TurnContext) -> None:
-        """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
-        over."""
-        s = self.state
-        if on(RELOOK) and s.replay.path_done:
-            queued = second_looks(
-                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.looks.relooked
-            )
-            s.looks.relook += [c for c in queued if c not in s.looks.relook]
-
-    def _note_heap(self, ctx: TurnContext) -> None:
-        """Rule ``too many to carry are looked through`` (many.py): the looks a refused taking asks for."""
-        s, room = self.state, ctx.room_id or "?"
-        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.looks.heaps_sent]
-        s.looks.heaps = fresh if on(MANY) and fresh else s.looks.heaps
-
-    def _heap(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """The next look queued by rule ``too many to carry are looked through``, once a room."""
-        s = self.state
-        if not s.looks.heaps:
-            return None
-        command = s.looks.heaps.pop(0)
-        s.looks.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
-        return command, f"{MANY_RULE}: the reply called them too many"
-
-    def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
-        return (self.state.looks.relook.pop(0), RELOOK_RULE) if self.state.looks.relook else None
 
     def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
@@ -140,17 +86,6 @@ class ToldRules(KnowingBase):
             ctx.room_description or "",
             lambda head: self._rooms_naming(ctx, head),
             lambda rooms: self._route_to_any(ctx, rooms),
-        )
-
-    def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
-        return said_next(self.state.typed)
-
-    def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a refusal that names a condition waits for it``: a waiting command whose condition may be
-        met now (knowledge/waiting.py)."""
-        return due_next(
-            self.state.conditions, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room)
         )
 
     def _opening_here(self, ctx: TurnContext) -> tuple[str, str] | None:

@@ -1,7 +1,7 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``LooksState``,
-``ThingsState``, ``OpeningsState``, ``AskedState`` here; ``Gives``, ``Typed``,
-``Conditions`` in the modules of their rules), all saved as one flat record."""
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState``,
+``OpeningsState``, ``AskedState`` here; ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``
+in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from typing import Any
 from autofrotz.knowledge.clock import (
     Stay,
 )
+from autofrotz.knowledge.looks import Relooks
+from autofrotz.knowledge.many import Heaps
 from autofrotz.knowledge.people import Gives
 from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
@@ -102,17 +104,6 @@ class TakenState(Part):
 
 
 @dataclass
-class LooksState(Part):
-    """Rules ``a thing that names names makes the others worth a look`` and ``too many to carry are
-    looked through``: the looks queued and sent."""
-
-    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
-    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
-    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
-    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
-
-
-@dataclass
 class ThingsState(Part):
     """What this run learnt of things the wider pool uses: refused in kind (``what a thing is not``),
     not here, swallowing what was given (``what swallows things gets no more``)."""
@@ -169,7 +160,8 @@ class GoalState:
     typed: Typed = field(default_factory=Typed)
     conditions: Conditions = field(default_factory=Conditions)
     taken: TakenState = field(default_factory=TakenState)
-    looks: LooksState = field(default_factory=LooksState)
+    looks: Relooks = field(default_factory=Relooks)
+    many: Heaps = field(default_factory=Heaps)
     things: ThingsState = field(default_factory=ThingsState)
     openings: OpeningsState = field(default_factory=OpeningsState)
     asked: AskedState = field(default_factory=AskedState)
@@ -208,7 +200,8 @@ PARTS: dict[str, type[Part]] = {
     "typed": Typed,
     "conditions": Conditions,
     "taken": TakenState,
-    "looks": LooksState,
+    "looks": Relooks,
+    "many": Heaps,
     "things": ThingsState,
     "openings": OpeningsState,
     "asked": AskedState,
