@@ -15,6 +15,7 @@ from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
+from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.widen import candidates
@@ -157,7 +158,12 @@ def test_a_way_an_earlier_run_opened_is_opened_and_walked(
         runs=1, openings={("vault", "twist sconce"): (1, "southeast")}, walls={("vault", "southeast"): 1}
     )
     agent = later_run(lore)
-    step = agent._opening_here(TurnContext(7, "g", "look", "Vault.", "vault_2", "vault_2"))
+    through, here = [
+        rule for stage in LATER_RUN if stage.name == krules.OPENINGS for rule in stage.bound(agent)
+    ]
+    assert isinstance(through, ThroughOpening) and isinstance(here, OpeningHere)
+    assert through.openings is here.openings is agent.state.openings  # one part of the run's state
+    step = here.next_command(TurnContext(7, "g", "look", "Vault.", "vault_2", "vault_2"))
     if not rule_on:
         assert step is None
         return
@@ -165,8 +171,8 @@ def test_a_way_an_earlier_run_opened_is_opened_and_walked(
     opened = TurnContext(
         8, "g", "twist sconce", "A narrow stairway swings open to the southeast.", "vault", "vault"
     )
-    assert agent._through_opening(opened) == ("southeast", "a way an earlier run opened: go that way")
-    assert agent._opening_here(opened) is None  # once a run
+    assert through.next_command(opened) == ("southeast", "a way an earlier run opened: go that way")
+    assert here.next_command(opened) is None  # once a run
 
 
 @pytest.mark.parametrize("rule_on", [True, False])

@@ -98,6 +98,7 @@ from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
+from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
     BACK,
@@ -216,6 +217,10 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
     def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
         """A rule on what replies told sends its command at once, unless knowledge stood down."""
         return self._tell(ctx, lambda: body(self, ctx))
+
+    def _deadly(self, room: str | None, command: str) -> bool:
+        """Whether the command killed the player in the room this run (the agent's memory)."""
+        return self.inner.mem.deadly_this_run(room, command)
 
     def _tell(self, ctx: TurnContext, next_command: Next) -> Proposal | None:
         """A rule's next command sent at once, unless knowledge stood down (then it is not asked)."""
@@ -351,7 +356,7 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(PATH_ROW, "send", KnowingAgent._path_step),
     Stage(CLOCK_POINT, "send", KnowingAgent._clock_point),
     Stage(CLOCKS, "send", KnowingAgent._clock_leave),
-    Stage(OPENINGS, "told", KnowingAgent._through_opening),
+    Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
     Stage(TOLD, "told", KnowingAgent._told),
     Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
     Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
@@ -362,7 +367,7 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
     Stage(WAYS_ON, "plan", KnowingAgent._way_on),
     Stage(TAKEN, "plan", KnowingAgent._take_here),
-    Stage(OPENINGS, "plan", KnowingAgent._opening_here),
+    Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
     Stage(SHUT, "plan", KnowingAgent._open_shut),
     Stage(DESCRIBED, "plan", KnowingAgent._ask_described),
     Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, lambda: agent.state.replay.path_done)),

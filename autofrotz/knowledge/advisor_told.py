@@ -7,21 +7,17 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.advisor_base import (
     ASK_STEPS,
-    OPENED_RULE,
     KnowingBase,
 )
 from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
 from autofrotz.knowledge.described import ask_next
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
-from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.people import note_people, told_next
 from autofrotz.knowledge.rules import (
     ACTORS,
     DESCRIBED,
-    OPENINGS,
     PEOPLE,
     SINKS,
     TOLD,
@@ -67,16 +63,6 @@ class ToldRules(KnowingBase):
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
         note_people(self.state.gives, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
 
-    def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
-        earlier runs' vetoes (the way was a wall before it opened), when the reply told of an opening."""
-        way, self.state.openings.opened_way = self.state.openings.opened_way, ""
-        if not way or not ways_the_reply_opens(ctx.last_command or "", ctx.last_output or ""):
-            return None
-        if self.inner.mem.deadly_this_run(ctx.room_id, way):
-            return None
-        return way, f"{OPENED_RULE}: go that way"
-
     def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
         walk to the nearest room this run saw them in."""
@@ -87,18 +73,6 @@ class ToldRules(KnowingBase):
             lambda head: self._rooms_naming(ctx, head),
             lambda rooms: self._route_to_any(ctx, rooms),
         )
-
-    def _opening_here(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a way an earlier run opened``: in the room where a command's reply told an earlier run of a
-        way opening, the command (once a run), then that way (once)."""
-        s = self.state
-        for (room, command), (run, way) in self.lore.openings.items() if on(OPENINGS) else ():
-            key = f"{room}|{command}"
-            if same_place(ctx.room_id, room) and key not in s.openings.opened:
-                s.openings.opened.append(key)
-                s.openings.opened_way = way
-                return command, f"{OPENED_RULE} (run {run}): it opened a way {way}"
-        return None
 
     def _ask_described(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``ask about what an earlier run read of them`` (described.py): the person an earlier run

@@ -1,6 +1,6 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
 (``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState``,
-``OpeningsState``, ``AskedState`` here; ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``
+``AskedState`` here; ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``
 in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from autofrotz.knowledge.clock import (
 )
 from autofrotz.knowledge.looks import Relooks
 from autofrotz.knowledge.many import Heaps
+from autofrotz.knowledge.openings import Openings
 from autofrotz.knowledge.people import Gives
 from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
@@ -115,14 +116,6 @@ class ThingsState(Part):
 
 
 @dataclass
-class OpeningsState(Part):
-    """Rule ``a way an earlier run opened``: the openings sent, and the way to go next."""
-
-    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
-    opened_way: str = ""  # the way to go next (the command was just sent)
-
-
-@dataclass
 class AskedState(Part):
     """Rule ``ask about what an earlier run read of them``: what was asked, and the steps walked to ask."""
 
@@ -163,7 +156,7 @@ class GoalState:
     looks: Relooks = field(default_factory=Relooks)
     many: Heaps = field(default_factory=Heaps)
     things: ThingsState = field(default_factory=ThingsState)
-    openings: OpeningsState = field(default_factory=OpeningsState)
+    openings: Openings = field(default_factory=Openings)
     asked: AskedState = field(default_factory=AskedState)
 
     def to_dict(self) -> dict[str, Any]:
@@ -203,6 +196,6 @@ PARTS: dict[str, type[Part]] = {
     "looks": Relooks,
     "many": Heaps,
     "things": ThingsState,
-    "openings": OpeningsState,
+    "openings": Openings,
     "asked": AskedState,
 }
