@@ -13,6 +13,7 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
+from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
@@ -205,39 +206,53 @@ def test_a_person_an_earlier_run_examined_is_asked_about_what_the_description_na
     ]
     found = described(iter([(1, None, history)]))
     assert found == {("hall", "porter"): ["boiler", "trophy"]}
-    agent = later_run(Lore(runs=1, described=found))
+    ask_here, _ = asking(later_run(Lore(runs=1, described=found)))
     away = TurnContext(4, "g", "north", "Cellar\nDamp.", "cellar", "Cellar", "Damp.")
-    assert agent._ask_described(away) is None
+    assert ask_here.next_command(away) is None
     hall = TurnContext(5, "g", "south", "Hall\nThe porter is here.", "hall", "Hall", "A hall.")
-    first = agent._ask_described(hall)
+    first = ask_here.next_command(hall)
     assert first == (
         ("ask porter about boiler", "ask about what an earlier run read of them: porter") if rule_on else None
     )
     if rule_on:
-        assert agent._ask_described(hall) == (
+        assert ask_here.next_command(hall) == (
             "ask porter about trophy",
             "ask about what an earlier run read of them: porter",
         )
-        assert agent._ask_described(hall) is None  # each once a run
+        assert ask_here.next_command(hall) is None  # each once a run
 
 
 def test_once_the_path_is_over_a_later_run_walks_to_a_person_an_earlier_run_examined() -> None:
     """Rule ``ask about what an earlier run read of them``, elsewhere: a step towards the room where the
     person was examined, then the asking there."""
     agent = later_run(Lore(runs=1, described={("office", "porter"): ["boiler"]}))
+    ask_here, ask_walk = asking(agent)
     lobby = TurnContext(5, "g", "look", "Lobby\nA lobby.", "lobby", "Lobby", "A lobby.", map=Map())
-    assert agent._ask_walk(lobby) is None  # the path is still replaying
+    assert ask_walk.next_command(lobby) is None  # the path is still replaying
     agent.state.replay.path_done = True
-    assert agent._ask_walk(lobby) == ("east", "ask about what an earlier run read of them: walk to them")
+    assert ask_walk.next_command(lobby) == (
+        "east",
+        "ask about what an earlier run read of them: walk to them",
+    )
     office = TurnContext(
         6, "g", "east", "Office\nA porter dozes.", "office", "Office", "A porter dozes.", map=Map()
     )
-    assert agent._ask_walk(office) is None  # here now
-    assert agent._ask_described(office) == (
+    assert ask_walk.next_command(office) is None  # here now
+    assert ask_here.next_command(office) == (
         "ask porter about boiler",
         "ask about what an earlier run read of them: porter",
     )
-    assert agent._ask_walk(lobby) is None  # every topic asked: no more walking
+    assert ask_walk.next_command(lobby) is None  # every topic asked: no more walking
+
+
+def asking(agent: KnowingAgent) -> tuple[AskHere, AskWalk]:
+    """The two rows of rule ``ask about what an earlier run read of them`` as a later run binds them."""
+    here, walk = [
+        rule for stage in LATER_RUN if stage.name == krules.DESCRIBED for rule in stage.bound(agent)
+    ]
+    assert isinstance(here, AskHere) and isinstance(walk, AskWalk)
+    assert here.asked is walk.asked is agent.state.asked  # one part of the run's state
+    return here, walk
 
 
 @pytest.mark.parametrize("rule_on", [True, False])

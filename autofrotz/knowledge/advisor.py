@@ -93,6 +93,7 @@ from autofrotz.knowledge.advisor_goals import GoalRules
 from autofrotz.knowledge.advisor_path import PathRules
 from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
+from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.looks import RelookRule
@@ -217,6 +218,14 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
     def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
         """A rule on what replies told sends its command at once, unless knowledge stood down."""
         return self._tell(ctx, lambda: body(self, ctx))
+
+    def _path_done(self) -> bool:
+        """Whether the proven path is over (its replay's part of the state)."""
+        return self.state.replay.path_done
+
+    def _nouns(self, room: str) -> list[str]:
+        """The nouns the agent saw in a room."""
+        return self.inner.mem.seen.nouns.get(room, [])
 
     def _deadly(self, room: str | None, command: str) -> bool:
         """Whether the command killed the player in the room this run (the agent's memory)."""
@@ -369,9 +378,13 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(TAKEN, "plan", KnowingAgent._take_here),
     Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
     Stage(SHUT, "plan", KnowingAgent._open_shut),
-    Stage(DESCRIBED, "plan", KnowingAgent._ask_described),
-    Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, lambda: agent.state.replay.path_done)),
-    Stage(DESCRIBED, "plan", KnowingAgent._ask_walk),
+    Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
+    Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, agent._path_done)),
+    Stage(
+        DESCRIBED,
+        "rule",
+        lambda agent: AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent._route_to_any),
+    ),
     Stage(MOVE_ON, "plan", KnowingAgent._move_on),
     Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
     Stage(QUEUE_ROW, "send", KnowingAgent._queue_plan),

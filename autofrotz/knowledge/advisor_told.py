@@ -1,23 +1,16 @@
-"""Rules on what replies told (notes taken from each reply, and the commands they lead to): whom to
-give a thing, what to type, a condition met, a heap to look through, a way an earlier run opened,
-people to ask."""
+"""Rules on what replies told that are methods of the later run's policy (notes taken from each reply,
+and the commands they lead to): what the parser asked for, what a thing is not, what swallows things,
+people, whom to give a thing. The others are rule objects of their own (said.py, waiting.py, many.py,
+looks.py, openings.py, described.py)."""
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.agents.base import TurnContext
-from autofrotz.knowledge.advisor_base import (
-    ASK_STEPS,
-    KnowingBase,
-)
-from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
-from autofrotz.knowledge.described import ask_next
+from autofrotz.knowledge.advisor_base import KnowingBase
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.people import note_people, told_next
 from autofrotz.knowledge.rules import (
     ACTORS,
-    DESCRIBED,
     PEOPLE,
     SINKS,
     TOLD,
@@ -73,32 +66,3 @@ class ToldRules(KnowingBase):
             lambda head: self._rooms_naming(ctx, head),
             lambda rooms: self._route_to_any(ctx, rooms),
         )
-
-    def _ask_described(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``ask about what an earlier run read of them`` (described.py): the person an earlier run
-        examined in this room, here again, is asked about what the description named (once a run)."""
-        if not on(DESCRIBED):
-            return None
-        said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
-        nouns = self.inner.mem.seen.nouns.get(ctx.room_id or "?", [])
-        here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in nouns if n}
-        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked.asked_about)
-
-    def _ask_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``ask about what an earlier run read of them``, elsewhere: once the path is over, a step
-        towards the nearest room where an earlier run examined a person this run has topics left for
-        (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
-        s = self.state
-        if not on(DESCRIBED) or not s.replay.path_done or s.asked.ask_steps >= ASK_STEPS:
-            return None
-        asked = set(s.asked.asked_about)
-        rooms = [
-            room
-            for (room, person), topics in self.lore.described.items()
-            if room != ctx.room_id and any(f"{room}|{person}|{t}" not in asked for t in topics)
-        ]
-        steps = self._route_to_any(ctx, rooms) if rooms else []
-        if not steps:
-            return None
-        s.asked.ask_steps += 1
-        return steps[0], f"{DESCRIBED_RULE}: walk to them"

@@ -1,7 +1,7 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState``,
-``AskedState`` here; ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``
-in the modules of their rules), all saved as one flat record."""
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState`` here;
+``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked`` in the modules
+of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from autofrotz.knowledge.clock import (
     Stay,
 )
+from autofrotz.knowledge.described import Asked
 from autofrotz.knowledge.looks import Relooks
 from autofrotz.knowledge.many import Heaps
 from autofrotz.knowledge.openings import Openings
@@ -116,14 +117,6 @@ class ThingsState(Part):
 
 
 @dataclass
-class AskedState(Part):
-    """Rule ``ask about what an earlier run read of them``: what was asked, and the steps walked to ask."""
-
-    ask_steps: int = 0  # steps walked towards a person an earlier run examined
-    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
-
-
-@dataclass
 class GoalState:
     """This run's progress on the known scoring actions (goals by their index in the lore), and each
     rule's own part (``PARTS``)."""
@@ -157,7 +150,7 @@ class GoalState:
     many: Heaps = field(default_factory=Heaps)
     things: ThingsState = field(default_factory=ThingsState)
     openings: Openings = field(default_factory=Openings)
-    asked: AskedState = field(default_factory=AskedState)
+    asked: Asked = field(default_factory=Asked)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -197,5 +190,5 @@ PARTS: dict[str, type[Part]] = {
     "many": Heaps,
     "things": ThingsState,
     "openings": Openings,
-    "asked": AskedState,
+    "asked": Asked,
 }

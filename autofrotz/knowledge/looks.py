@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_ways import PROPER
 from autofrotz.knowledge.rules import on
 from autofrotz.knowledge.state_part import Part
-from autofrotz.policy.protocol import Proposal
+from autofrotz.knowledge.told import PlanRule
 
 RULE = "a thing that names names makes the others worth a look"
 LONG_TEXT = 100  # characters of a look's reply long enough to tell about other things
@@ -66,7 +67,7 @@ class Relooks(Part):
 
 
 @dataclass
-class RelookRule:
+class RelookRule(PlanRule):
     """Rule ``a thing that names names makes the others worth a look`` as a row of a later run's policy:
     once the replayed path is over, it queues second looks in its own part of the run's state and plans
     the next (the first plan of a turn goes to the front of the agent's queue)."""
@@ -74,7 +75,6 @@ class RelookRule:
     relooks: Relooks
     path_done: Callable[[], bool]  # whether the proven path is over (its replay's part of the state)
     name = RULE
-    plans = True
 
     def observe(self, turn: AgentTurn) -> None:
         ctx, kept = turn.given, self.relooks
@@ -83,5 +83,6 @@ class RelookRule:
             queued = second_looks(ctx.last_command or "", ctx.last_output or "", carried, kept.relooked)
             kept.relook += [c for c in queued if c not in kept.relook]
 
-    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
-        return Proposal(self.relooks.relook.pop(0), RULE, RULE) if self.relooks.relook else None
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """The next second look queued (spent once asked)."""
+        return (self.relooks.relook.pop(0), RULE) if self.relooks.relook else None

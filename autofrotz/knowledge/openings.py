@@ -9,14 +9,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import OPENINGS as RULE
 from autofrotz.knowledge.rules import on
 from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import ToldRule
-from autofrotz.policy.protocol import Proposal
+from autofrotz.knowledge.told import PlanRule, ToldRule
 
 
 @dataclass
@@ -28,20 +26,12 @@ class Openings(Part):
 
 
 @dataclass
-class OpeningHere:
-    """The command that opened a way, planned in its room (a plan row)."""
+class OpeningHere(PlanRule):
+    """The command that opened a way, planned in its room."""
 
     openings: Openings
     known: Mapping[tuple[str, str], tuple[int, str]]  # (room, command) -> (run, way) of earlier runs
     name = RULE
-    plans = True
-
-    def observe(self, turn: AgentTurn) -> None:
-        """Nothing: the plan is read from where the player stands."""
-
-    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
-        planned = self.next_command(turn.given)
-        return None if planned is None else Proposal(planned[0], RULE, planned[1])
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The command of an opening in this room not sent this run (spent once asked)."""

@@ -1,5 +1,6 @@
 """Rules on what replies told, as rule objects of a later run's policy (policy/protocol.py): each notes
-every reply in its own part of the run's state and sends its next command at once."""
+every reply in its own part of the run's state and sends its next command at once (``ToldRule``) or
+plans it (``PlanRule``)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ Route = Callable[[TurnContext, str], list[str]]
 
 
 @dataclass
-class ToldRule:
-    """A rule on what replies told: ``observe`` notes the reply in the rule's part of the state,
-    ``next_command`` spends what it noted; ``tell`` sends it, unless knowledge stood down."""
+class PlanRule:
+    """A rule that plans: ``observe`` notes the reply in the rule's part of the state, ``next_command``
+    spends what it noted as the turn's plan, under the rule's name (the first plan of a turn goes to the
+    front of the built-in agent's queue)."""
 
-    tell: Tell
     name = ""  # the rule's row in knowledge/rules.py, set by each rule
-    plans = False
+    plans = True
 
     def observe(self, turn: AgentTurn) -> None:
         """Note what the last reply told (nothing here)."""
@@ -34,6 +35,19 @@ class ToldRule:
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The rule's next (command, reasoning) (none here)."""
         return None
+
+    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
+        planned = self.next_command(turn.given)
+        return None if planned is None else Proposal(planned[0], self.name, planned[1])
+
+
+@dataclass
+class ToldRule(PlanRule):
+    """A rule on what replies told that sends its next command at once: ``tell`` sends it, unless
+    knowledge stood down (then it is not asked)."""
+
+    tell: Tell
+    plans = False
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
