@@ -9,15 +9,17 @@ story text so that nothing the game prints is read as an instruction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypedDict
 
 from autofrotz.agents.base import HistoryEntry, Suggestion, TurnContext
+from autofrotz.agents.world_view import ItemReader, MapReader
 from autofrotz.fences import fence as fenced
 from autofrotz.fences import neutralise
 from autofrotz.managers.exit_states import exit_lines, short_words
 from autofrotz.notebook import is_art
 from autofrotz.reading.patterns import NO_EXIT_PATTERNS, first_match
+from autofrotz.storage.models import Item, Room
 from autofrotz.words.directions import DIRECTION_WORDS, abbreviate
 
 FENCE_OPEN = "<<<STORY"
@@ -250,24 +252,44 @@ def _render_suggestions(suggestions: list[Suggestion]) -> list[str]:
     return lines
 
 
-def room_label(map_manager: Any, room_id: str | None) -> str | None:
+def room_label(world: MapReader, room_id: str | None) -> str | None:
     """The display name of a room id, falling back to the id."""
-    if room_id is None or map_manager is None:
+    if room_id is None:
         return room_id
-    for room in map_manager.rooms():
+    for room in world.rooms():
         if room.room_id == room_id:
             return str(room.name)
     return room_id
 
 
-def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
-    """Context fields read from the managers (current room, exits, items, rooms)."""
-    room_id = getattr(map_manager, "current_room", None)
-    rooms = list(map_manager.rooms()) if map_manager is not None else []
+class WorldFields(TypedDict):
+    """The turn context's fields read from the map and the items (TurnContext names each)."""
+
+    room_id: str | None
+    room_name: str | None
+    room_description: str
+    room_text: str
+    exits: list[str]
+    exit_lines: list[str]
+    refused: list[str]
+    unexplored_exits: list[str]
+    unexplored_summary: str
+    inventory: list[str]
+    visible_items: list[str]
+    seen_lines: list[str]
+    carried_lines: list[str]
+    known_rooms: list[str]
+    room_descriptions: list[str]
+
+
+def world_fields(world: MapReader, items: ItemReader) -> WorldFields:
+    """Context fields read from the map and the items (current room, exits, items, rooms)."""
+    room_id = world.current_room
+    rooms = list(world.rooms())
     here = next((r for r in rooms if r.room_id == room_id), None)
-    carried = item_manager.get_inventory() if item_manager is not None else []
+    carried = items.get_inventory()
     inventory = [i.name for i in carried]
-    here_items = item_manager.get_items_in_room(room_id) if item_manager and room_id else []
+    here_items = items.get_items_in_room(room_id) if room_id else []
     visible = [i.name for i in here_items]
     return {
         "room_id": room_id,
@@ -277,18 +299,18 @@ def world_fields(map_manager: Any, item_manager: Any) -> dict[str, Any]:
         "exits": list(here.exits) if here else [],
         "exit_lines": _exit_lines(here, {r.room_id: str(r.name) for r in rooms}),
         "refused": refused_lines(here.refused, here.exit_states) if here else [],
-        "unexplored_exits": _unexplored(map_manager, room_id, here.refused if here else {}),
-        "unexplored_summary": _nearest(map_manager, room_id),
+        "unexplored_exits": _unexplored(world, room_id, here.refused if here else {}),
+        "unexplored_summary": _nearest(world, room_id),
         "inventory": inventory,
         "visible_items": visible,
-        "seen_lines": [seen_line(item_manager, item) for item in here_items],
-        "carried_lines": [seen_line(item_manager, item) for item in carried],
+        "seen_lines": [seen_line(items, item) for item in here_items],
+        "carried_lines": [seen_line(items, item) for item in carried],
         "known_rooms": _discovery_order(rooms),
         "room_descriptions": [r.description for r in rooms if r.description],
     }
 
 
-def seen_line(item_manager: Any, item: Any) -> str:
+def seen_line(items: ItemReader, item: Item) -> str:
     """A thing seen here as the briefing names it: its state, and what is on or in it.
 
     >>> from autofrotz.managers.item_registry import ItemRegistry
@@ -300,7 +322,7 @@ def seen_line(item_manager: Any, item: Any) -> str:
     'fridge (closed; holding: knife)'
     """
     notes = [word for key, value, word in STATE_WORDS if item.properties.get(key) is value]
-    held = [i.name for i in item_manager.get_items_in_room(item.item_id)][:8]
+    held = [i.name for i in items.get_items_in_room(item.item_id)][:8]
     if held:
         notes.append(f"holding: {', '.join(held)}")
     return f"{item.name} ({'; '.join(notes)})" if notes else str(item.name)
@@ -342,31 +364,29 @@ def _only_no_exit(words: str) -> bool:
     return found is not None and not words.replace(found, "").strip(" .!\n")
 
 
-def _exit_lines(here: Any, names: dict[str, str]) -> list[str]:
+def _exit_lines(here: Room | None, names: dict[str, str]) -> list[str]:
     """Each exit of the room as briefed, with the names of the rooms its ways lead to (read once)."""
     if here is None:
         return []
     return exit_lines(here.exit_states, lambda r: names.get(r, r))
 
 
-def _unexplored(map_manager: Any, room_id: str | None, refused: Mapping[str, str]) -> list[str]:
+def _unexplored(world: MapReader, room_id: str | None, refused: Mapping[str, str]) -> list[str]:
     """The room's ways not yet walked, but for those refused (a way a side copy showed leading back here)."""
-    if map_manager is None or room_id is None:
+    if room_id is None:
         return []
     try:
-        pairs = map_manager.get_unexplored_exits(room_id)
+        pairs = world.get_unexplored_exits(room_id)
     except Exception:  # a manager hiccup must not cost the turn; the agent just sees fewer hints
         return []
-    # The map answers (room, direction) pairs; older callers may get bare directions.
-    labels = [str(p[1]) if isinstance(p, tuple | list) else str(p) for p in pairs]
-    return [label for label in labels if label not in refused]
+    return [direction for _, direction in pairs if direction not in refused]
 
 
-def _nearest(map_manager: Any, room_id: str | None) -> str:
-    if map_manager is None or room_id is None:
+def _nearest(world: MapReader, room_id: str | None) -> str:
+    if room_id is None:
         return ""
     try:
-        found = map_manager.get_nearest_unexplored(room_id)
+        found = world.get_nearest_unexplored(room_id)
     except Exception:
         return ""
     if not found:
@@ -374,11 +394,11 @@ def _nearest(map_manager: Any, room_id: str | None) -> str:
     target, path = found
     if not path:
         return ""
-    return f"{room_label(map_manager, target)} via {', '.join(map(abbreviate, path))}"
+    return f"{room_label(world, target)} via {', '.join(map(abbreviate, path))}"
 
 
-def _discovery_order(rooms: list[Any]) -> list[str]:
-    def key(room: Any) -> tuple[int, str]:
+def _discovery_order(rooms: Sequence[Room]) -> list[str]:
+    def key(room: Room) -> tuple[int, str]:
         first = room.first_visited_turn
         return (first if first is not None else 1 << 30, room.room_id)
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.agents.base import HistoryEntry
+from autofrotz.agents.stuck import StuckDetector
 from autofrotz.hooks import base as ev
 from autofrotz.notebook import Notebook
+
+if TYPE_CHECKING:
+    from autofrotz.managers.item_registry import ItemUpdate
+    from autofrotz.managers.map_manager import RoomUpdate
 
 
 @dataclass
@@ -30,8 +35,8 @@ class Mind:
     maze_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
     maze: Any = None  # the running maze mode (to_dict() -> dict), if any
     maze_saved: dict[str, Any] | None = None  # a saved maze run not yet rebuilt
-    pending_items: list[Any] = field(default_factory=list)
-    pending_room: Any = None
+    pending_items: list[ItemUpdate] = field(default_factory=list)
+    pending_room: RoomUpdate | None = None
     notebook: Notebook = field(default_factory=Notebook)  # goal, clues, the earlier log: never rolled back
 
     def agent_state(self) -> dict[str, Any] | None:
@@ -39,7 +44,7 @@ class Mind:
         agent = self.parts.game_agent
         return agent.to_dict() if hasattr(agent, "to_dict") else None
 
-    def dump(self, stuck: Any, agent_state: dict[str, Any] | None = None) -> dict[str, Any]:
+    def dump(self, stuck: StuckDetector, agent_state: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything a save keeps, as JSON-able data (``agent_state`` as taken earlier, if given)."""
         p = self.parts
         return {

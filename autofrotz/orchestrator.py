@@ -283,8 +283,7 @@ class Orchestrator:
         elif replay is not None and replay.agent == HUMAN:
             decision = self._typed(context, replay.command_sent)  # taken in as when it was played
         elif replay is not None and (
-            replay.agent_reasoning.startswith("maze solver")
-            or not getattr(self.p.game_agent, "deterministic", False)
+            replay.agent_reasoning.startswith("maze solver") or not self.p.game_agent.deterministic
         ):
             decision = Decision(replay.command_sent, replay.agent_reasoning, source="replay")
         else:
@@ -456,7 +455,7 @@ class Orchestrator:
         if left and label and is_travel_command(command) and left in self.p.map.graph:
             self.p.map.note_exit_words(left, label, f"you died going this way (turn {n})", "deaths")
 
-    def _save_state(self, n: int, store: bool = True, agent_state: Any = None) -> bytes:
+    def _save_state(self, n: int, store: bool = True, agent_state: dict[str, Any] | None = None) -> bytes:
         """Save into the next slot; a risky-action save is stored with the turn it precedes, in one
         transaction, so a crash inside the turn leaves neither (a resume then saves again, as play did)."""
         point = self.saves.save(n, self.mind.dump(self.stuck, agent_state))
@@ -499,7 +498,7 @@ class Orchestrator:
             agent=decision.source,
             restored_from=self.restored_from,
             restored_score=self.restored_score,
-            decided_by=getattr(self.mind.pending_room, "decided_by", ""),
+            decided_by=self.mind.pending_room.decided_by if self.mind.pending_room is not None else "",
             agent_rule=decision.rule,
             agent_vetoes=list(decision.vetoes),
         )

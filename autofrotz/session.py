@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from autofrotz.agents.base import GameAgentProtocol
 from autofrotz.agents.game_agent import GameAgent
@@ -33,7 +33,7 @@ SCRIPT_PROVIDER = "script"  # game agent only: plays the command file named by "
 
 if TYPE_CHECKING:
     from autofrotz.game_interface import RunningGame
-    from autofrotz.llm.base import BaseLLM
+    from autofrotz.llm.base import BaseLLM, Gate
     from autofrotz.maze_bridge import MazeMode
     from autofrotz.web.runner import WebServerHandle
 
@@ -269,7 +269,7 @@ def _model_roles(config: Config) -> tuple[str, ...]:
 
 
 def _role_llm(
-    role: str, config: Config, recorder: CallRecorder, notice: RoleNotice, gate: Any = None
+    role: str, config: Config, recorder: CallRecorder, notice: RoleNotice, gate: Gate | None = None
 ) -> BaseLLM | None:
     """The model of one role, or None for the built-in agent, rules, or a missing key."""
     from autofrotz.llm import LLMError, MissingAPIKeyError, UnknownProviderError, build_llm
@@ -333,20 +333,14 @@ def _open_game(path: Path, config: Config) -> RunningGame:
         raise SessionError(f"cannot open {path}: {exc}") from None
 
 
-DEFAULT_WATCH_PACE_S = 0.3  # the built-in agent plays hundreds of turns a second: slow it to be watched
-
-
-def pace_for(config: Config, web: bool, agent: Any) -> float:
-    """Seconds between turns: the config's, else a watchable pace for the built-in agent with a monitor.
+def pace_for(config: Config, web: bool, agent: GameAgentProtocol) -> float:
+    """Seconds between turns: the config's, else the agent's watchable pace with a monitor.
 
     Model calls already pace a game, so an LLM agent (or a script) plays at full speed by default.
     """
     if config.pace_s is not None:
         return config.pace_s
-    from autofrotz.agents.builtin_agent import BuiltinAgent
-
-    builtin = isinstance(getattr(agent, "inner", agent), BuiltinAgent)  # the built-in agent, maybe informed
-    return DEFAULT_WATCH_PACE_S if web and builtin else 0.0
+    return agent.watch_pace_s if web else 0.0
 
 
 def make_game_agent(config: Config, llm: BaseLLM | None, name: str) -> GameAgentProtocol:
@@ -378,7 +372,7 @@ def _add_learning(parts: Parts, config: Config, db: Record, path: Path, resume_i
     agent = parts.game_agent
     if isinstance(agent, BuiltinAgent) and not learning.lore.empty:
         parts.game_agent = KnowingAgent(agent, learning.lore, learning.path)
-    elif hasattr(agent, "brief"):
+    else:
         agent.brief(learning.briefing())
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import KnowingAgent
+from autofrotz.knowledge.advisor import LATER_RUN, KnowingAgent
 from autofrotz.knowledge.histories import dead_ends, taken
 from autofrotz.knowledge.looks import RULE as RELOOK_RULE
+from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played
 from autofrotz.knowledge.rehearsal import _rooms_played, _same_rooms
@@ -176,21 +178,28 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
     look at a carried thing that uses names queues a look at each other carried thing, once."""
     set_rule(krules.RELOOK, rule_on)
     agent = taking()
+    (relook,) = next(stage for stage in LATER_RUN if stage.name == krules.RELOOK).bound(agent)
+    assert isinstance(relook, RelookRule) and relook.relooks is agent.state.looks  # its part of the state
+
+    def planned(ctx: TurnContext) -> tuple[str, str] | None:
+        plan = relook.propose(AgentTurn(ctx), None)
+        return None if plan is None else (plan.command, plan.reason)
+
     agent.state.replay.path_done = True
     carried = ["almanac", "small vial", "old map"]
     plain = "A heavy old map of the county, drawn in brown ink on a sheet of cloth, with the roads in red."
     short = TurnContext(4, "g", "examine map", plain, "hall", "hall", inventory=carried)
-    agent._note_relook(short)
-    assert agent._relook(short) is None  # long, but it names no one
+    relook.observe(AgentTurn(short))
+    assert planned(short) is None  # long, but it names no one
     told = (
         "A heavy almanac of the stars. On its first page its author signed his name, "
         "Edmund Thorne, in red ink."
     )
     read = TurnContext(5, "g", "examine almanac", told, "hall", "hall", inventory=carried)
-    agent._note_relook(read)
-    first = agent._relook(read)
+    relook.observe(AgentTurn(read))
+    first = planned(read)
     assert first == (("examine small vial", RELOOK_RULE) if rule_on else None)
     if rule_on:
-        assert agent._relook(read) == ("examine old map", RELOOK_RULE)
-        agent._note_relook(read)  # the same thing again: once
-        assert agent._relook(read) is None
+        assert planned(read) == ("examine old map", RELOOK_RULE)
+        relook.observe(AgentTurn(read))  # the same thing again: once
+        assert planned(read) is None

@@ -8,11 +8,17 @@ from typing import Any
 import pytest
 
 from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
+from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.many import ManyRule
+from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
+from autofrotz.knowledge.said import SaidRule
+from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.widen import candidates
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
@@ -101,18 +107,21 @@ def test_a_refusal_that_names_a_condition_is_sent_again_once_the_score_rises(
 ) -> None:
     set_rule(krules.WAITING, rule_on)
     agent = later_run()
+    (waiting,) = next(stage for stage in LATER_RUN if stage.name == krules.WAITING).bound(agent)
+    assert isinstance(waiting, WaitingRule)
     refused = "You cannot stamp the ledger while the clerk is watching."
-    agent._note_wants(
-        TurnContext(4, "g", "stamp ledger", refused, "lobby", "lobby", score=0, inventory=["ledger"])
-    )
-    assert agent._due(TurnContext(5, "g", "wait", "Time passes.", "lobby", "lobby", score=0)) is None
+    stamped = TurnContext(4, "g", "stamp ledger", refused, "lobby", "lobby", score=0, inventory=["ledger"])
+    waiting.observe(AgentTurn(stamped))
+    waited = TurnContext(5, "g", "wait", "Time passes.", "lobby", "lobby", score=0)
+    assert waiting.next_command(waited) is None
     later = TurnContext(
         9, "g", "pull lever", "Clunk.", "office", "office", score=5, inventory=["ledger"], map=Map()
     )
-    agent._note_wants(later)
-    step = agent._due(later)
+    waiting.observe(AgentTurn(later))
+    step = waiting.next_command(later)
     assert (step is not None and step[0] == "stamp ledger") is rule_on  # carried: sent where it stands
-    assert agent._due(later) is None  # once
+    assert waiting.next_command(later) is None  # once
+    assert agent.state.conditions is waiting.conditions  # its part of the run's state, saved with it
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -121,18 +130,20 @@ def test_a_command_a_reply_spells_out_is_sent_once_opening_what_is_closed_first(
 ) -> None:
     set_rule(krules.SAID, rule_on)
     agent = later_run()
+    (said,) = next(stage for stage in LATER_RUN if stage.name == krules.SAID).bound(agent)
+    assert isinstance(said, SaidRule)
     spelled = "If you want to climb out the hatch, you'd better say so."
-    agent._note_wants(TurnContext(3, "g", "up", spelled, "cabin", "cabin"))
+    said.observe(AgentTurn(TurnContext(3, "g", "up", spelled, "cabin", "cabin")))
     here = TurnContext(4, "g", "up", spelled, "cabin", "cabin")
     if not rule_on:
-        assert agent._said(here) is None
+        assert said.next_command(here) is None
         return
-    assert agent._said(here) == (
+    assert said.next_command(here) == (
         "climb out hatch",
         "a reply that says what to type: the reply spelled it out",
     )
-    agent._note_wants(TurnContext(5, "g", "climb out hatch", "The hatch is closed.", "cabin", "cabin"))
-    assert [agent._said(here)[0], agent._said(here)[0], agent._said(here)] == [
+    said.observe(AgentTurn(TurnContext(5, "g", "climb out hatch", "The hatch is closed.", "cabin", "cabin")))
+    assert [said.next_command(here)[0], said.next_command(here)[0], said.next_command(here)] == [
         "open hatch",
         "climb out hatch",
         None,
@@ -148,7 +159,12 @@ def test_a_way_an_earlier_run_opened_is_opened_and_walked(
         runs=1, openings={("vault", "twist sconce"): (1, "southeast")}, walls={("vault", "southeast"): 1}
     )
     agent = later_run(lore)
-    step = agent._opening_here(TurnContext(7, "g", "look", "Vault.", "vault_2", "vault_2"))
+    through, here = [
+        rule for stage in LATER_RUN if stage.name == krules.OPENINGS for rule in stage.bound(agent)
+    ]
+    assert isinstance(through, ThroughOpening) and isinstance(here, OpeningHere)
+    assert through.openings is here.openings is agent.state.openings  # one part of the run's state
+    step = here.next_command(TurnContext(7, "g", "look", "Vault.", "vault_2", "vault_2"))
     if not rule_on:
         assert step is None
         return
@@ -156,8 +172,8 @@ def test_a_way_an_earlier_run_opened_is_opened_and_walked(
     opened = TurnContext(
         8, "g", "twist sconce", "A narrow stairway swings open to the southeast.", "vault", "vault"
     )
-    assert agent._through_opening(opened) == ("southeast", "a way an earlier run opened: go that way")
-    assert agent._opening_here(opened) is None  # once a run
+    assert through.next_command(opened) == ("southeast", "a way an earlier run opened: go that way")
+    assert here.next_command(opened) is None  # once a run
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -190,39 +206,53 @@ def test_a_person_an_earlier_run_examined_is_asked_about_what_the_description_na
     ]
     found = described(iter([(1, None, history)]))
     assert found == {("hall", "porter"): ["boiler", "trophy"]}
-    agent = later_run(Lore(runs=1, described=found))
+    ask_here, _ = asking(later_run(Lore(runs=1, described=found)))
     away = TurnContext(4, "g", "north", "Cellar\nDamp.", "cellar", "Cellar", "Damp.")
-    assert agent._ask_described(away) is None
+    assert ask_here.next_command(away) is None
     hall = TurnContext(5, "g", "south", "Hall\nThe porter is here.", "hall", "Hall", "A hall.")
-    first = agent._ask_described(hall)
+    first = ask_here.next_command(hall)
     assert first == (
         ("ask porter about boiler", "ask about what an earlier run read of them: porter") if rule_on else None
     )
     if rule_on:
-        assert agent._ask_described(hall) == (
+        assert ask_here.next_command(hall) == (
             "ask porter about trophy",
             "ask about what an earlier run read of them: porter",
         )
-        assert agent._ask_described(hall) is None  # each once a run
+        assert ask_here.next_command(hall) is None  # each once a run
 
 
 def test_once_the_path_is_over_a_later_run_walks_to_a_person_an_earlier_run_examined() -> None:
     """Rule ``ask about what an earlier run read of them``, elsewhere: a step towards the room where the
     person was examined, then the asking there."""
     agent = later_run(Lore(runs=1, described={("office", "porter"): ["boiler"]}))
+    ask_here, ask_walk = asking(agent)
     lobby = TurnContext(5, "g", "look", "Lobby\nA lobby.", "lobby", "Lobby", "A lobby.", map=Map())
-    assert agent._ask_walk(lobby) is None  # the path is still replaying
+    assert ask_walk.next_command(lobby) is None  # the path is still replaying
     agent.state.replay.path_done = True
-    assert agent._ask_walk(lobby) == ("east", "ask about what an earlier run read of them: walk to them")
+    assert ask_walk.next_command(lobby) == (
+        "east",
+        "ask about what an earlier run read of them: walk to them",
+    )
     office = TurnContext(
         6, "g", "east", "Office\nA porter dozes.", "office", "Office", "A porter dozes.", map=Map()
     )
-    assert agent._ask_walk(office) is None  # here now
-    assert agent._ask_described(office) == (
+    assert ask_walk.next_command(office) is None  # here now
+    assert ask_here.next_command(office) == (
         "ask porter about boiler",
         "ask about what an earlier run read of them: porter",
     )
-    assert agent._ask_walk(lobby) is None  # every topic asked: no more walking
+    assert ask_walk.next_command(lobby) is None  # every topic asked: no more walking
+
+
+def asking(agent: KnowingAgent) -> tuple[AskHere, AskWalk]:
+    """The two rows of rule ``ask about what an earlier run read of them`` as a later run binds them."""
+    here, walk = [
+        rule for stage in LATER_RUN if stage.name == krules.DESCRIBED for rule in stage.bound(agent)
+    ]
+    assert isinstance(here, AskHere) and isinstance(walk, AskWalk)
+    assert here.asked is walk.asked is agent.state.asked  # one part of the run's state
+    return here, walk
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -232,17 +262,22 @@ def test_a_heap_too_many_to_carry_is_looked_through_by_the_replys_own_word(
     """Rule ``too many to carry are looked through`` (knowledge/many.py)."""
     set_rule(krules.MANY, rule_on)
     agent = later_run()
+    (many,) = next(stage for stage in LATER_RUN if stage.name == krules.MANY).bound(agent)
+    assert isinstance(many, ManyRule) and many.heaps is agent.state.many  # its part of the run's state
     heap = "Leaf Let: There's a lot of leaflets here! You couldn't possibly carry all of them."
-    agent._note_wants(TurnContext(5, "g", "take all", heap, "lobby", "lobby"))
-    first = agent._heap(TurnContext(6, "g", "take all", heap, "lobby", "lobby"))
+    many.observe(AgentTurn(TurnContext(5, "g", "take all", heap, "lobby", "lobby")))
+    first = many.next_command(TurnContext(6, "g", "take all", heap, "lobby", "lobby"))
     assert first == (
         ("examine leaflets", "too many to carry are looked through: the reply called them too many")
         if rule_on
         else None
     )
     if rule_on:
-        assert agent._heap(TurnContext(7, "g", "examine leaflets", "Just leaflets.", "lobby", "lobby"))[
-            0
-        ] == ("search leaflets")
-        agent._note_wants(TurnContext(8, "g", "take all", heap, "lobby", "lobby"))
-        assert agent._heap(TurnContext(9, "g", "take all", heap, "lobby", "lobby")) is None  # once a room
+        looked = many.next_command(
+            TurnContext(7, "g", "examine leaflets", "Just leaflets.", "lobby", "lobby")
+        )
+        assert looked is not None and looked[0] == "search leaflets"
+        many.observe(AgentTurn(TurnContext(8, "g", "take all", heap, "lobby", "lobby")))
+        assert (
+            many.next_command(TurnContext(9, "g", "take all", heap, "lobby", "lobby")) is None
+        )  # once a room

@@ -96,6 +96,18 @@ class TurnContext:
 
 
 class GameAgentProtocol(Protocol):
-    """The seam every game agent fits: ``decide(context) -> Decision``."""
+    """The seam every game agent fits: ``decide(context) -> Decision``, and what the session and a resume
+    ask of it."""
+
+    # The same context gives the same decision: a resume re-decides recorded turns (rebuilding the
+    # agent's own state) rather than replaying them.
+    deterministic: bool
+    # Seconds between turns while a page watches, when the config sets no pace: an agent that decides
+    # without a model call plays hundreds of turns a second, too fast to follow.
+    watch_pace_s: float
 
     def decide(self, context: TurnContext) -> Decision: ...
+
+    def brief(self, briefing: str) -> None:
+        """Take in the text briefing on what earlier runs of this story taught (or ignore it)."""
+        ...

@@ -19,7 +19,7 @@ from autofrotz.agents.builtin_base import (
     _by_description,
 )
 from autofrotz.agents.builtin_choosing import Choosing
-from autofrotz.agents.builtin_counsel import Advice, AgentTurn
+from autofrotz.agents.builtin_counsel import Advice, AgentTurn, decision_of
 from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_judging import Judging
 from autofrotz.agents.builtin_memory import Memory, spot
@@ -37,7 +37,7 @@ from autofrotz.agents.builtin_tactics import (
     allowed,
 )
 from autofrotz.agents.scripted import ScriptedAgent
-from autofrotz.policy.protocol import Policy, Proposal, Row
+from autofrotz.policy.protocol import Decided, Policy, Proposal, Row
 from autofrotz.words.directions import parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -50,6 +50,8 @@ OBJECTIVE = "a stated objective"
 REPLY_RULE = "a reply rule's plan"
 OWN_CHOICE = "the agent's own choice"
 
+WATCH_PACE_S = 0.3  # it plays hundreds of turns a second: a watched game is slowed to this
+
 log = logging.getLogger(__name__)
 
 
@@ -57,6 +59,7 @@ class BuiltinAgent(Judging, Noting, Choosing):
     """Explores by shortest paths and tries the conventional actions on everything it meets."""
 
     deterministic = True  # a resume re-decides recorded turns to rebuild this agent's state
+    watch_pace_s = WATCH_PACE_S
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -77,7 +80,7 @@ class BuiltinAgent(Judging, Noting, Choosing):
         decided = self.policy.decide(turn)
         if decided is None:  # the agent's own choice always has a command
             raise RuntimeError("no stage of the built-in agent proposed a command")
-        return self.settle(turn, decided.proposal)
+        return self.settle(turn, decided)
 
     def stages(self) -> list[Row[AgentTurn]]:
         """The agent's turn as rows of a policy, in order: take the reply in, then a question's answer or
@@ -89,15 +92,18 @@ class BuiltinAgent(Judging, Noting, Choosing):
             Row(OWN_CHOICE, self._own_choice),
         ]
 
-    def settle(self, turn: AgentTurn, proposal: Proposal) -> Decision:
-        """Send the command a stage chose: counted as tried where it chose it, named by its rule."""
+    def settle(self, turn: AgentTurn, decided: Decided) -> Decision:
+        """Send the command a stage chose: counted as tried where it chose it, named by the policy."""
         context = turn.context or turn.given
-        command, reason = proposal.command, proposal.reason
+        command = decided.proposal.command
         self._commit(context.room_id, turn.where, command)
         self.replies.commit(context.room_id, command)
         self.objectives.sending(command, context.room_id)
-        rule = rule_of(reason, REPLY_RULE_NAMES)
-        return Decision(command, reason, risky=self._risky(context, command), source="builtin", rule=rule)
+        return decision_of(decided, risky=self._risky(context, command))
+
+    def _chosen(self, turn: AgentTurn, command: str, reason: str, where: str | None) -> Proposal:
+        """A stage's choice, named by the rule its reasoning names (a row of the agent's tables)."""
+        return turn.chosen(command, reason, where, rule_of(reason, REPLY_RULE_NAMES))
 
     def _taken_in(self, turn: AgentTurn, _plan: Proposal | None) -> None:
         """Stage ``take the reply in``: learn from the last reply, see the room (proposes nothing)."""
@@ -110,20 +116,24 @@ class BuiltinAgent(Judging, Noting, Choosing):
         if self.replies.answering(ctx.room_id):
             return None
         planned = stated.choose(self.objectives, ctx, self.mem, self._pending_rooms)
-        return turn.chosen(*planned) if planned else None
+        return self._chosen(turn, *planned) if planned else None
 
     def _reply_planned(self, turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
         """What a reply rule planned (its name is the reasoning)."""
         ctx = turn.context or turn.given
         room = ctx.room_id
         planned = self.replies.pick(ctx, lambda c: allowed(c, room, self.mem))
-        return turn.chosen(planned[0], planned[1], room) if planned else None
+        return self._chosen(turn, planned[0], planned[1], room) if planned else None
 
     def _own_choice(self, turn: AgentTurn, _plan: Proposal | None) -> Proposal:
         """The agent's own choice (builtin_choosing.py)."""
         ctx = turn.context or turn.given
         scene = turn.scene if turn.scene is not None else self._scene(ctx)
-        return turn.chosen(*self._choice(ctx, scene))
+        return self._chosen(turn, *self._choice(ctx, scene))
+
+    def brief(self, briefing: str) -> None:
+        """Nothing: it reads no text; what earlier runs taught reaches it as a later run's policy
+        (knowledge/advisor.py)."""
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """Send a command chosen elsewhere (a proven path), learning from the last reply as decide does."""

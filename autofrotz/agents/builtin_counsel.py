@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_memory import Counsel, Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.policy.protocol import Proposal, Row
+from autofrotz.policy.protocol import Decided, Proposal, Row
 
 Wider = Callable[[TurnContext, Scene], "tuple[str, str] | None"]
 
@@ -28,10 +28,11 @@ class AgentTurn:
     scene: Scene | None = None
     where: str | None = None
 
-    def chosen(self, command: str, reason: str, where: str | None) -> Proposal:
-        """A stage's choice: the command, its reasoning, and where it counts as tried."""
+    def chosen(self, command: str, reason: str, where: str | None, rule: str = "") -> Proposal:
+        """A stage's choice: the command, its reasoning, the rule that chose it, and where it counts as
+        tried."""
         self.where = where
-        return Proposal(command, "", reason)
+        return Proposal(command, rule, reason)
 
 
 class Advice(Counsel, Protocol):
@@ -60,6 +61,7 @@ class Advised(Protocol):
 
     mem: Memory
     deterministic: bool
+    watch_pace_s: float
 
     def decide(self, context: TurnContext) -> Decision: ...
 
@@ -67,7 +69,7 @@ class Advised(Protocol):
 
     def stages(self) -> list[Row[AgentTurn]]: ...
 
-    def settle(self, turn: AgentTurn, proposal: Proposal) -> Decision: ...
+    def settle(self, turn: AgentTurn, decided: Decided) -> Decision: ...
 
     def advise(self, advice: Advice) -> None: ...
 
@@ -95,17 +97,21 @@ def proposal_of(decision: Decision) -> Proposal:
     return Proposal(decision.command, decision.rule, decision.reasoning, decision.risky, decision.vetoes)
 
 
-def decision_of(proposal: Proposal) -> Decision:
-    """The proposal that decided a turn, as the built-in agent's decision.
+def decision_of(decided: Decided, risky: bool | None = None) -> Decision:
+    """What a policy decided, as the built-in agent's decision: the deciding rule and the vetoes are the
+    policy's (``Decided``), the one way a turn's rule reaches the record (``risky``: as the agent judges
+    the command, else as its proposal says).
 
-    >>> decision_of(Proposal("take all", "take-all", "take-all")).source
-    'builtin'
+    >>> decided = Decided(Proposal("take all", "take-all", "take-all"), "own choice")
+    >>> decision_of(decided).source, decision_of(decided).rule
+    ('builtin', 'take-all')
     """
+    proposal = decided.proposal
     return Decision(
         proposal.command,
         proposal.reason,
-        risky=proposal.risky,
+        risky=proposal.risky if risky is None else risky,
         source="builtin",
-        rule=proposal.rule,
-        vetoes=proposal.vetoes,
+        rule=decided.rule,
+        vetoes=decided.vetoes,
     )

@@ -65,6 +65,9 @@ def stable_blocks(previous: list[str], stable: str) -> list[str]:
 class GameAgent:
     """Asks an LLM for the next command; a failed or malformed reply becomes a safe default."""
 
+    deterministic = False  # a model may answer differently: a resume replays the recorded commands
+    watch_pace_s = 0.0  # model calls already pace the game
+
     def __init__(self, llm: Any, game_name: str) -> None:
         self.llm = llm
         self.game_name = game_name

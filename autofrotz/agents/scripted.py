@@ -9,6 +9,7 @@ class ScriptedAgent:
     """Plays ``commands[turn_number - 1]``; after the end of the script, a default command."""
 
     deterministic = True  # a resume re-decides recorded turns and gets the same commands
+    watch_pace_s = 0.0  # a script is played at full speed unless the config sets a pace
 
     def __init__(self, commands: list[str], default: str = "look") -> None:
         self.commands = commands
@@ -20,6 +21,9 @@ class ScriptedAgent:
         with open(path, encoding="utf-8") as fh:
             lines = [line.strip() for line in fh]
         return cls([line for line in lines if line and not line.startswith("#")])
+
+    def brief(self, briefing: str) -> None:
+        """Nothing: a script plays its lines whatever earlier runs taught."""
 
     def decide(self, context: TurnContext) -> Decision:
         """The script's command for this turn number (1-based)."""

@@ -142,6 +142,12 @@ class MeasuringAgent:
         self.trace = trace
         self.notes: list[str] = []  # this step's disagreements, printed with --trace
 
+    deterministic = False  # the eval replays nothing
+    watch_pace_s = 0.0
+
+    def brief(self, briefing: str) -> None:
+        """Nothing: the LLM agent it asks was briefed when it was made."""
+
     def decide(self, ctx: TurnContext) -> Decision:
         """Measure this turn's briefing, then play the driver's command."""
         self.truths.saw(ctx.last_output)

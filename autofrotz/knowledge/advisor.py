@@ -93,9 +93,13 @@ from autofrotz.knowledge.advisor_goals import GoalRules
 from autofrotz.knowledge.advisor_path import PathRules
 from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
+from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.informed import KnownVetoes
+from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
+from autofrotz.knowledge.many import ManyRule
+from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
     BACK,
@@ -120,9 +124,12 @@ from autofrotz.knowledge.rules import (
     on,
     rule_of,
 )
+from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
-from autofrotz.policy.protocol import Policy, Proposal, Row
+from autofrotz.knowledge.told import Next
+from autofrotz.knowledge.waiting import WaitingRule
+from autofrotz.policy.protocol import Decided, Policy, Proposal, Row, Rule
 
 log = logging.getLogger(__name__)
 
@@ -141,15 +148,23 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self.lore = lore
         self.path = path
         self.deterministic = inner.deterministic
+        self.watch_pace_s = inner.watch_pace_s
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
             self.state.done = self._path_goals(self.path)
         self.advice = KnownVetoes(lore)
         self.leave: tuple[str, str] | None = None  # this turn's way out by a known clock (rule CLOCKS)
-        self.policy: Policy[AgentTurn] = Policy([row for stage in LATER_RUN for row in stage.bound(self)])
+        self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
+
+    def _policy(self) -> Policy[AgentTurn]:
+        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state."""
+        return Policy([row for stage in LATER_RUN for row in stage.bound(self)])
+
+    def brief(self, briefing: str) -> None:
+        """Nothing: what earlier runs taught reaches this policy as its rows, not as text."""
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """A command chosen elsewhere (typed on the page): the built-in agent takes the turn in."""
@@ -164,8 +179,8 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         if decided is None:  # the agent's own choice always proposes
             raise RuntimeError("no row of the later run's policy proposed a command")
         if decided.decided_by in self.agent_stages:
-            return self._settled(turn, decided.proposal)
-        return decision_of(decided.proposal)
+            return self._settled(turn, decided)
+        return decision_of(decided)
 
     # ----- what the agent is handed -----
     def _inform(self) -> None:
@@ -186,6 +201,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         """Inverse of to_dict (the advice starts afresh, as the agent's memory does)."""
         self.inner.load_dict(state)
         self.state = GoalState.from_dict(state.get("knowledge", {}))
+        self.policy = self._policy()  # the rule objects take their parts of the state as loaded
         self.advice = KnownVetoes(self.lore)
         self.inner.advise(self.advice)
         self._inform()
@@ -201,7 +217,23 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
 
     def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
         """A rule on what replies told sends its command at once, unless knowledge stood down."""
-        return None if self.state.stood_down else self._send(ctx, body(self, ctx))
+        return self._tell(ctx, lambda: body(self, ctx))
+
+    def _path_done(self) -> bool:
+        """Whether the proven path is over (its replay's part of the state)."""
+        return self.state.replay.path_done
+
+    def _nouns(self, room: str) -> list[str]:
+        """The nouns the agent saw in a room."""
+        return self.inner.mem.seen.nouns.get(room, [])
+
+    def _deadly(self, room: str | None, command: str) -> bool:
+        """Whether the command killed the player in the room this run (the agent's memory)."""
+        return self.inner.mem.deadly_this_run(room, command)
+
+    def _tell(self, ctx: TurnContext, next_command: Next) -> Proposal | None:
+        """A rule's next command sent at once, unless knowledge stood down (then it is not asked)."""
+        return None if self.state.stood_down else self._send(ctx, next_command())
 
     def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
         """A command sent at once: the agent takes the turn in and records it."""
@@ -259,21 +291,22 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
             self.inner.plan_first(ctx.room_id, plan.command, plan.reason)
         self.advice.vetoes.clear()
 
-    def _settled(self, turn: AgentTurn, proposal: Proposal) -> Decision:
-        """The command one of the agent's stages chose, sent; the vetoes that passed over commands here
-        are named."""
-        ctx = turn.given
-        decision = self.inner.settle(turn, proposal)
+    def _settled(self, turn: AgentTurn, decided: Decided) -> Decision:
+        """The command one of the agent's stages chose, sent, named by the knowledge rule its reasoning
+        names when the agent's tables name none; the vetoes that passed over commands here are named."""
+        ctx, proposal = turn.given, decided.proposal
+        reason = proposal.reason
         hits = [(v.command, v.rule) for v in self.advice.vetoes.in_room(ctx.room_id)]
         here = sorted({f"{rule}: {command!r}" for command, rule in hits})
         if here:
-            decision = replace(decision, reasoning=f"{decision.reasoning} [skipped {'; '.join(here[:3])}]")
+            reason = f"{reason} [skipped {'; '.join(here[:3])}]"
         vetoes = tuple(sorted({rule_of(rule) or rule.split(" (")[0].split(":")[0] for _, rule in hits}))
-        decision = replace(decision, rule=decision.rule or rule_of(decision.reasoning), vetoes=vetoes)
-        lifted = self.advice.lifted.get(f"{ctx.room_id}|{decision.command}")
+        lifted = self.advice.lifted.get(f"{ctx.room_id}|{proposal.command}")
         if lifted is not None:  # a known dead end tried again (rule ``a dead end at fewer points``)
-            decision = replace(decision, reasoning=f"{decision.reasoning} [tried again: {lifted}]")
-        return decision
+            reason = f"{reason} [tried again: {lifted}]"
+        rule = proposal.rule or rule_of(reason)
+        named = replace(proposal, reason=reason, rule=rule, vetoes=vetoes)
+        return self.inner.settle(turn, replace(decided, proposal=named))
 
 
 Planner = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
@@ -288,19 +321,22 @@ class Stage:
     ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
     proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``told`` is a
     ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless knowledge stood
-    down; ``plan`` offers a (command, reasoning) the first of which is the turn's plan; ``agent`` stands
-    for the built-in agent's own stages (``Advised.stages``), in their order.
+    down; ``rule`` is a rule object (``policy.protocol.Rule``) its body makes for the run, holding its
+    part of the run's state; ``plan`` offers a (command, reasoning) the first of which is the turn's
+    plan; ``agent`` stands for the built-in agent's own stages (``Advised.stages``), in their order.
     """
 
     name: str
     kind: str
     body: Callable[..., Any] | None
 
-    def bound(self, agent: KnowingAgent) -> list[Row[AgentTurn]]:
+    def bound(self, agent: KnowingAgent) -> list[Rule[AgentTurn]]:
         """This row (the agent's stages for ``agent``), acting for one later run."""
         body, kind, name = self.body, self.kind, self.name
         if kind == "agent" or body is None:
-            return agent.inner.stages()
+            return list(agent.inner.stages())
+        if kind == "rule":
+            return [body(agent)]
         if kind == "note":
             return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
         if kind == "mark":
@@ -329,22 +365,26 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(PATH_ROW, "send", KnowingAgent._path_step),
     Stage(CLOCK_POINT, "send", KnowingAgent._clock_point),
     Stage(CLOCKS, "send", KnowingAgent._clock_leave),
-    Stage(OPENINGS, "told", KnowingAgent._through_opening),
+    Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
     Stage(TOLD, "told", KnowingAgent._told),
-    Stage(WAITING, "told", KnowingAgent._due),
-    Stage(SAID, "told", KnowingAgent._said),
-    Stage(MANY, "told", KnowingAgent._heap),
+    Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
+    Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
+    Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),
     Stage(STAND_DOWN, "send", KnowingAgent._stand_down),
     Stage("points scored", "mark", KnowingAgent._note_score),
     Stage(BACK, "plan", KnowingAgent._back_to_path),
     Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
     Stage(WAYS_ON, "plan", KnowingAgent._way_on),
     Stage(TAKEN, "plan", KnowingAgent._take_here),
-    Stage(OPENINGS, "plan", KnowingAgent._opening_here),
+    Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
     Stage(SHUT, "plan", KnowingAgent._open_shut),
-    Stage(DESCRIBED, "plan", KnowingAgent._ask_described),
-    Stage(RELOOK, "plan", KnowingAgent._relook),
-    Stage(DESCRIBED, "plan", KnowingAgent._ask_walk),
+    Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
+    Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, agent._path_done)),
+    Stage(
+        DESCRIBED,
+        "rule",
+        lambda agent: AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent._route_to_any),
+    ),
     Stage(MOVE_ON, "plan", KnowingAgent._move_on),
     Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
     Stage(QUEUE_ROW, "send", KnowingAgent._queue_plan),

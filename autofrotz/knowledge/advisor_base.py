@@ -50,7 +50,6 @@ UNSEEN_RULE = "known room not seen this run"
 DETOURS = 4  # first steps that killed left out before a route is given up
 NOT_YET_RULE = "not there yet"
 OPENED_RULE = "a way an earlier run opened"
-ASK_STEPS = 20  # steps walked towards a person an earlier run examined (rule DESCRIBED)
 
 
 class KnowingBase:

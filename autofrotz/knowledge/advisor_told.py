@@ -1,42 +1,21 @@
-"""Rules on what replies told (notes taken from each reply, and the commands they lead to): whom to
-give a thing, what to type, a condition met, a heap to look through, a way an earlier run opened,
-people to ask."""
+"""Rules on what replies told that are methods of the later run's policy (notes taken from each reply,
+and the commands they lead to): what the parser asked for, what a thing is not, what swallows things,
+people, whom to give a thing. The others are rule objects of their own (said.py, waiting.py, many.py,
+looks.py, openings.py, described.py)."""
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_ways import ways_the_reply_opens
-from autofrotz.knowledge.advisor_base import (
-    ASK_STEPS,
-    OPENED_RULE,
-    KnowingBase,
-)
-from autofrotz.knowledge.described import RULE as DESCRIBED_RULE
-from autofrotz.knowledge.described import ask_next
+from autofrotz.knowledge.advisor_base import KnowingBase
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
-from autofrotz.knowledge.looks import RULE as RELOOK_RULE
-from autofrotz.knowledge.looks import second_looks
-from autofrotz.knowledge.many import RULE as MANY_RULE
-from autofrotz.knowledge.many import looks_through
-from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.people import note_people, told_next
 from autofrotz.knowledge.rules import (
     ACTORS,
-    DESCRIBED,
-    MANY,
-    OPENINGS,
     PEOPLE,
-    RELOOK,
-    SAID,
     SINKS,
     TOLD,
-    WAITING,
     on,
 )
-from autofrotz.knowledge.said import note_said, said_next
-from autofrotz.knowledge.waiting import due_next, note_waiting
 
 
 class ToldRules(KnowingBase):
@@ -68,10 +47,6 @@ class ToldRules(KnowingBase):
         ):  # rule ``what swallows things gets no more``
             s.things.sinks.append(f"{room}|{sink}")
         self._note_people(last, ctx.last_output or "", ctx.room_id)
-        self._note_said(last, ctx.last_output or "")
-        self._note_waiting(ctx)
-        self._note_relook(ctx)
-        self._note_heap(ctx)
         alone = ctx.reading.understood_verb is not None  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.pool.no_thing and alone:
             s.pool.no_thing.append(verb)
@@ -80,56 +55,6 @@ class ToldRules(KnowingBase):
         """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
         person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
         note_people(self.state.gives, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
-
-    def _note_said(self, last: str, reply: str) -> None:
-        """Rule ``a reply that says what to type`` (knowledge/said.py)."""
-        note_said(self.state.typed, last, reply, on(SAID))
-
-    def _note_waiting(self, ctx: TurnContext) -> None:
-        """Rule ``a refusal that names a condition waits for it`` (knowledge/waiting.py)."""
-        last = (ctx.last_command or "").strip().lower()
-        note_waiting(
-            self.state.conditions, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(WAITING)
-        )
-
-    def _note_relook(self, ctx: TurnContext) -> None:
-        """Rule ``a thing that names names makes the others worth a look`` (looks.py), once the path is
-        over."""
-        s = self.state
-        if on(RELOOK) and s.replay.path_done:
-            queued = second_looks(
-                ctx.last_command or "", ctx.last_output or "", list(ctx.inventory), s.looks.relooked
-            )
-            s.looks.relook += [c for c in queued if c not in s.looks.relook]
-
-    def _note_heap(self, ctx: TurnContext) -> None:
-        """Rule ``too many to carry are looked through`` (many.py): the looks a refused taking asks for."""
-        s, room = self.state, ctx.room_id or "?"
-        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in s.looks.heaps_sent]
-        s.looks.heaps = fresh if on(MANY) and fresh else s.looks.heaps
-
-    def _heap(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """The next look queued by rule ``too many to carry are looked through``, once a room."""
-        s = self.state
-        if not s.looks.heaps:
-            return None
-        command = s.looks.heaps.pop(0)
-        s.looks.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
-        return command, f"{MANY_RULE}: the reply called them too many"
-
-    def _relook(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """The next second look queued by rule ``a thing that names names makes the others worth a look``."""
-        return (self.state.looks.relook.pop(0), RELOOK_RULE) if self.state.looks.relook else None
-
-    def _through_opening(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a way an earlier run opened``, the way itself: sent the turn after the command, past the
-        earlier runs' vetoes (the way was a wall before it opened), when the reply told of an opening."""
-        way, self.state.openings.opened_way = self.state.openings.opened_way, ""
-        if not way or not ways_the_reply_opens(ctx.last_command or "", ctx.last_output or ""):
-            return None
-        if self.inner.mem.deadly_this_run(ctx.room_id, way):
-            return None
-        return way, f"{OPENED_RULE}: go that way"
 
     def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
@@ -141,55 +66,3 @@ class ToldRules(KnowingBase):
             lambda head: self._rooms_naming(ctx, head),
             lambda rooms: self._route_to_any(ctx, rooms),
         )
-
-    def _said(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a reply that says what to type`` (knowledge/said.py): sent once, where it was read."""
-        return said_next(self.state.typed)
-
-    def _due(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a refusal that names a condition waits for it``: a waiting command whose condition may be
-        met now (knowledge/waiting.py)."""
-        return due_next(
-            self.state.conditions, ctx.room_id, list(ctx.inventory), lambda room: self._route_to(ctx, room)
-        )
-
-    def _opening_here(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a way an earlier run opened``: in the room where a command's reply told an earlier run of a
-        way opening, the command (once a run), then that way (once)."""
-        s = self.state
-        for (room, command), (run, way) in self.lore.openings.items() if on(OPENINGS) else ():
-            key = f"{room}|{command}"
-            if same_place(ctx.room_id, room) and key not in s.openings.opened:
-                s.openings.opened.append(key)
-                s.openings.opened_way = way
-                return command, f"{OPENED_RULE} (run {run}): it opened a way {way}"
-        return None
-
-    def _ask_described(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``ask about what an earlier run read of them`` (described.py): the person an earlier run
-        examined in this room, here again, is asked about what the description named (once a run)."""
-        if not on(DESCRIBED):
-            return None
-        said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
-        nouns = self.inner.mem.seen.nouns.get(ctx.room_id or "?", [])
-        here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in nouns if n}
-        return ask_next(self.lore.described, ctx.room_id, here, self.state.asked.asked_about)
-
-    def _ask_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``ask about what an earlier run read of them``, elsewhere: once the path is over, a step
-        towards the nearest room where an earlier run examined a person this run has topics left for
-        (``ASK_STEPS`` steps a run: a story's clock may close before the person is met by chance)."""
-        s = self.state
-        if not on(DESCRIBED) or not s.replay.path_done or s.asked.ask_steps >= ASK_STEPS:
-            return None
-        asked = set(s.asked.asked_about)
-        rooms = [
-            room
-            for (room, person), topics in self.lore.described.items()
-            if room != ctx.room_id and any(f"{room}|{person}|{t}" not in asked for t in topics)
-        ]
-        steps = self._route_to_any(ctx, rooms) if rooms else []
-        if not steps:
-            return None
-        s.asked.ask_steps += 1
-        return steps[0], f"{DESCRIBED_RULE}: walk to them"

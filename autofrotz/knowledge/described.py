@@ -12,10 +12,15 @@ topics: asked about, they cost turns and tell nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.agents.base import TurnContext
+from autofrotz.knowledge.rules import on
+from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import PlanRule
 
 RULE = "ask about what an earlier run read of them"
 TOPICS = 4  # topics asked of one person, from the end of their description
@@ -80,3 +85,61 @@ def ask_next(
                 asked.append(key)
                 return f"ask {person} about {topic}", f"{RULE}: {person}"
     return None
+
+
+ASK_STEPS = 20  # steps walked towards a person an earlier run examined, a run
+
+
+@dataclass
+class Asked(Part):
+    """What was asked, and the steps walked to ask."""
+
+    ask_steps: int = 0  # steps walked towards a person an earlier run examined
+    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked
+
+
+@dataclass
+class AskHere(PlanRule):
+    """The person an earlier run examined in this room, here again, is asked about what the description
+    named (each topic once a run)."""
+
+    asked: Asked
+    known: dict[tuple[str, str], list[str]]  # (room, person) -> topics, of earlier runs
+    nouns: Callable[[str], list[str]]  # the nouns the agent saw in a room
+    name = RULE
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        if not on(RULE):
+            return None
+        said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
+        here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in self.nouns(ctx.room_id or "?") if n}
+        return ask_next(self.known, ctx.room_id, here, self.asked.asked_about)
+
+
+@dataclass
+class AskWalk(PlanRule):
+    """Elsewhere, once the path is over, a step towards the nearest room where an earlier run examined a
+    person this run has topics left for (``ASK_STEPS`` steps a run: a story's clock may close before the
+    person is met by chance)."""
+
+    asked: Asked
+    known: dict[tuple[str, str], list[str]]  # (room, person) -> topics, of earlier runs
+    path_done: Callable[[], bool]  # whether the proven path is over
+    route: Callable[[TurnContext, list[str]], list[str]]  # the shortest known route to one of the rooms
+    name = RULE
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        kept = self.asked
+        if not on(RULE) or not self.path_done() or kept.ask_steps >= ASK_STEPS:
+            return None
+        asked = set(kept.asked_about)
+        rooms = [
+            room
+            for (room, person), topics in self.known.items()
+            if room != ctx.room_id and any(f"{room}|{person}|{t}" not in asked for t in topics)
+        ]
+        steps = self.route(ctx, rooms) if rooms else []
+        if not steps:
+            return None
+        kept.ask_steps += 1
+        return steps[0], f"{RULE}: walk to them"

@@ -1,7 +1,7 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``LooksState``,
-``ThingsState``, ``OpeningsState``, ``AskedState`` here; ``Gives``, ``Typed``,
-``Conditions`` in the modules of their rules), all saved as one flat record."""
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState`` here;
+``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked`` in the modules
+of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ from typing import Any
 from autofrotz.knowledge.clock import (
     Stay,
 )
+from autofrotz.knowledge.described import Asked
+from autofrotz.knowledge.looks import Relooks
+from autofrotz.knowledge.many import Heaps
+from autofrotz.knowledge.openings import Openings
 from autofrotz.knowledge.people import Gives
 from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
@@ -102,17 +106,6 @@ class TakenState(Part):
 
 
 @dataclass
-class LooksState(Part):
-    """Rules ``a thing that names names makes the others worth a look`` and ``too many to carry are
-    looked through``: the looks queued and sent."""
-
-    relook: list[str] = field(default_factory=list)  # examines queued by rule RELOOK_RULE
-    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
-    heaps: list[str] = field(default_factory=list)  # looks queued by rule ``too many to carry ...``
-    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by that rule
-
-
-@dataclass
 class ThingsState(Part):
     """What this run learnt of things the wider pool uses: refused in kind (``what a thing is not``),
     not here, swallowing what was given (``what swallows things gets no more``)."""
@@ -121,22 +114,6 @@ class ThingsState(Part):
     unseen_tries: dict[str, list[str]] = field(default_factory=dict)  # "room|thing" -> carried things
     absent: list[str] = field(default_factory=list)  # "room|thing" not here to use, until the score rises
     sinks: list[str] = field(default_factory=list)  # "room|thing" that swallowed a carried thing this run
-
-
-@dataclass
-class OpeningsState(Part):
-    """Rule ``a way an earlier run opened``: the openings sent, and the way to go next."""
-
-    opened: list[str] = field(default_factory=list)  # "room|command" of rule ``a way an earlier run opened``
-    opened_way: str = ""  # the way to go next (the command was just sent)
-
-
-@dataclass
-class AskedState(Part):
-    """Rule ``ask about what an earlier run read of them``: what was asked, and the steps walked to ask."""
-
-    ask_steps: int = 0  # steps walked towards a person an earlier run examined
-    asked_about: list[str] = field(default_factory=list)  # "room|person|topic" asked (described.py)
 
 
 @dataclass
@@ -169,10 +146,11 @@ class GoalState:
     typed: Typed = field(default_factory=Typed)
     conditions: Conditions = field(default_factory=Conditions)
     taken: TakenState = field(default_factory=TakenState)
-    looks: LooksState = field(default_factory=LooksState)
+    looks: Relooks = field(default_factory=Relooks)
+    many: Heaps = field(default_factory=Heaps)
     things: ThingsState = field(default_factory=ThingsState)
-    openings: OpeningsState = field(default_factory=OpeningsState)
-    asked: AskedState = field(default_factory=AskedState)
+    openings: Openings = field(default_factory=Openings)
+    asked: Asked = field(default_factory=Asked)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -208,8 +186,9 @@ PARTS: dict[str, type[Part]] = {
     "typed": Typed,
     "conditions": Conditions,
     "taken": TakenState,
-    "looks": LooksState,
+    "looks": Relooks,
+    "many": Heaps,
     "things": ThingsState,
-    "openings": OpeningsState,
-    "asked": AskedState,
+    "openings": Openings,
+    "asked": Asked,
 }

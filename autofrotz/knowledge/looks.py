@@ -11,7 +11,15 @@ turns it costs come out of the time the replayed path saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_ways import PROPER
+from autofrotz.knowledge.rules import on
+from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import PlanRule
 
 RULE = "a thing that names names makes the others worth a look"
 LONG_TEXT = 100  # characters of a look's reply long enough to tell about other things
@@ -47,3 +55,34 @@ def proper_names(text: str) -> list[str]:
     ['thorne', 'edmund']
     """
     return list(dict.fromkeys(m.lower() for m in PROPER.findall(text)))
+
+
+@dataclass
+class Relooks(Part):
+    """Rule ``a thing that names names makes the others worth a look``: the looks queued, and the
+    things whose look queued them."""
+
+    relook: list[str] = field(default_factory=list)  # examines queued by the rule
+    relooked: list[str] = field(default_factory=list)  # things whose look queued second looks
+
+
+@dataclass
+class RelookRule(PlanRule):
+    """Rule ``a thing that names names makes the others worth a look`` as a row of a later run's policy:
+    once the replayed path is over, it queues second looks in its own part of the run's state and plans
+    the next (the first plan of a turn goes to the front of the agent's queue)."""
+
+    relooks: Relooks
+    path_done: Callable[[], bool]  # whether the proven path is over (its replay's part of the state)
+    name = RULE
+
+    def observe(self, turn: AgentTurn) -> None:
+        ctx, kept = turn.given, self.relooks
+        if on(RULE) and self.path_done():
+            carried = list(ctx.inventory)
+            queued = second_looks(ctx.last_command or "", ctx.last_output or "", carried, kept.relooked)
+            kept.relook += [c for c in queued if c not in kept.relook]
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """The next second look queued (spent once asked)."""
+        return (self.relooks.relook.pop(0), RULE) if self.relooks.relook else None

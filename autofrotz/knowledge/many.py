@@ -11,6 +11,13 @@ the replayed path saved.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
+from autofrotz.knowledge.rules import on
+from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import ToldRule
 
 RULE = "too many to carry are looked through"
 TOO_MANY = re.compile(
@@ -36,3 +43,35 @@ def looks_through(reply: str) -> list[str]:
         return []
     heap = HEAP.search(text)
     return [f"examine {heap.group(1).lower()}", f"search {heap.group(1).lower()}"] if heap else []
+
+
+@dataclass
+class Heaps(Part):
+    """Rule ``too many to carry are looked through``: the looks queued, and those sent."""
+
+    heaps: list[str] = field(default_factory=list)  # looks a refused taking asked for, not yet sent
+    heaps_sent: list[str] = field(default_factory=list)  # "room|command" sent by the rule
+
+
+@dataclass
+class ManyRule(ToldRule):
+    """Rule ``too many to carry are looked through`` as a row of a later run's policy: the looks a refused
+    taking asks for, each sent once in a room."""
+
+    heaps: Heaps
+    name = RULE
+
+    def observe(self, turn: AgentTurn) -> None:
+        ctx, kept = turn.given, self.heaps
+        room = ctx.room_id or "?"
+        fresh = [c for c in looks_through(ctx.last_output or "") if f"{room}|{c}" not in kept.heaps_sent]
+        kept.heaps = fresh if on(RULE) and fresh else kept.heaps
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """The next look queued (spent once asked)."""
+        kept = self.heaps
+        if not kept.heaps:
+            return None
+        command = kept.heaps.pop(0)
+        kept.heaps_sent.append(f"{ctx.room_id or '?'}|{command}")
+        return command, f"{RULE}: the reply called them too many"

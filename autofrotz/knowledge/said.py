@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_tactics import short
 from autofrotz.agents.builtin_words import closed_things
+from autofrotz.knowledge.rules import on
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import ToldRule
 
 RULE = "a reply that says what to type"
 SHAPES = (
@@ -68,3 +72,20 @@ def said_next(state: Typed) -> tuple[str, str] | None:
     command = state.said.pop(0)
     state.said_sent += [] if command in state.said_sent else [command]
     return command, f"{RULE}: the reply spelled it out"
+
+
+@dataclass
+class SaidRule(ToldRule):
+    """Rule ``a reply that says what to type`` as a row of a later run's policy: it notes what each reply
+    spells out in its own part of the run's state and sends each command once."""
+
+    typed: Typed
+    name = RULE
+
+    def observe(self, turn: AgentTurn) -> None:
+        ctx = turn.given
+        note_said(self.typed, (ctx.last_command or "").strip(), ctx.last_output or "", on(RULE))
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """The next command a reply spelled out (spent once asked)."""
+        return said_next(self.typed)

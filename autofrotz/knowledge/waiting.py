@@ -11,7 +11,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
+from autofrotz.knowledge.rules import on
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import Route, ToldRule
 from autofrotz.words.directions import parse_direction
 
 RULE = "a refusal that names a condition waits for it"
@@ -90,3 +94,24 @@ def due_next(
         state.due.pop(0)
         state.due_steps = 0
     return None
+
+
+@dataclass
+class WaitingRule(ToldRule):
+    """Rule ``a refusal that names a condition waits for it`` as a row of a later run's policy: it notes
+    the refusals that name a condition in its own part of the run's state, and sends each again once the
+    score rose (walking back to where it was refused when its thing is not carried)."""
+
+    conditions: Conditions
+    route: Route
+    name = RULE
+
+    def observe(self, turn: AgentTurn) -> None:
+        ctx = turn.given
+        last = (ctx.last_command or "").strip().lower()
+        note_waiting(self.conditions, ctx.room_id, last, ctx.last_output or "", ctx.score or 0, on(RULE))
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """A waiting command due here, or a step towards where it was refused (spent once asked)."""
+        carried = list(ctx.inventory)
+        return due_next(self.conditions, ctx.room_id, carried, lambda room: self.route(ctx, room))

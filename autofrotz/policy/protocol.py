@@ -3,9 +3,11 @@
 A rule has a name (its row in `python main.py rules`, and its switch), may `observe` the turn before
 any rule proposes, and may `propose` a command. A `Policy` runs its rows in order: every row observes,
 then the rows propose in turn and the first proposal that is the turn's command decides; the policy
-records which row decided (`Decided.decided_by`). A row that `plans` proposes no command of its own:
-the first such proposal is handed to every later row as the turn's plan (a later run's known plan goes
-to the front of the built-in agent's queue, where the agent's own safety rules still come first).
+records which row decided (`Decided.decided_by`), and the turn's rule is the one the proposal names,
+else that row (`Decided.rule`, what the record keeps as `turns.agent_rule`). A row that `plans`
+proposes no command of its own: the first such proposal is handed to every later row as the turn's
+plan (a later run's known plan goes to the front of the built-in agent's queue, where the agent's own
+safety rules still come first).
 Rules that rule commands out record a `Veto` in a `Vetoes` log; the row that decides reads the log
 and names the vetoes in its proposal, which the record keeps (`turns.agent_vetoes`).
 
@@ -105,10 +107,26 @@ class Row(Generic[Turn]):
 
 @dataclass(frozen=True)
 class Decided:
-    """A turn's command and the row of the policy that decided it."""
+    """A turn's command and the row of the policy that decided it: what the record keeps of the turn.
+
+    >>> Decided(Proposal("open door", "", "a door"), "known way on").rule
+    'known way on'
+    >>> Decided(Proposal("take all", "take-all", vetoes=("known death",)), "own choice").rule
+    'take-all'
+    """
 
     proposal: Proposal
     decided_by: str
+
+    @property
+    def rule(self) -> str:
+        """The named rule that chose the command: the one its proposal names, else the deciding row."""
+        return self.proposal.rule or self.decided_by
+
+    @property
+    def vetoes(self) -> tuple[str, ...]:
+        """The rules that ruled out other commands before this one was chosen."""
+        return self.proposal.vetoes
 
 
 class Policy(Generic[Turn]):
