@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from autofrotz.inventory_probe import side_examines, side_takes
+from autofrotz.inventory_probe import side_examines, side_inventory, side_takes
+from autofrotz.managers.item_parser import parse_inventory
 from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
@@ -158,6 +159,15 @@ class SightCheck:
         self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
         return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
 
+    def carried_listing(self, last_reply: str) -> frozenset[str]:
+        """The names the game's own answer to "inventory" (asked in a side copy) lists, the contents of
+        carried things included ("a rucksack", "a steel wrench" in it); none when asking is unsafe or
+        the answer is no listing."""
+        reply = side_inventory(self.game, last_reply)
+        self.asked += 1
+        listing = parse_inventory(reply) if reply else None
+        return frozenset(item.name for item in listing or ())
+
     def _ask_take(self, names: list[str], last_reply: str) -> None:
         """Ask the game to take each name in side copies and keep its answers (none when unsafe)."""
         if names:
@@ -206,6 +216,36 @@ def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:
     return bool(ALREADY_HAVE.search(answer[:240])) or said_not_here(answer)
 
 
+def among_carried(name: str, listing: frozenset[str]) -> bool:
+    """Whether a name is one an inventory listing gives or a part of one: the same head word (the last
+    before any "of") with the words of one within the other's ("wrench" and "steel wrench", "packet"
+    and "packet of pins"; not "brass key" and "iron key"), what follows its "of" ("pins"), or the
+    listed name and a word more ("tweed waistcoat pocket").
+
+    >>> listing = frozenset({"steel wrench", "brass thimble", "packet of pins", "tweed waistcoat"})
+    >>> among_carried("wrench", listing), among_carried("Brass Thimble", listing)
+    (True, True)
+    >>> [among_carried(n, listing) for n in ("packet", "pins", "tweed waistcoat pocket")]
+    [True, True, True]
+    >>> among_carried("iron wrench", listing), among_carried("thimble case", listing)
+    (False, False)
+    """
+    words = name.lower().split()
+    for listed in listing:
+        other = listed.lower().split()
+        if words[: len(other)] == other or ("of" in other and words == other[other.index("of") + 1 :]):
+            return True
+        ours, theirs = _before_of(words), _before_of(other)
+        if ours[-1:] == theirs[-1:] and (set(ours) <= set(theirs) or set(theirs) <= set(ours)):
+            return True
+    return False
+
+
+def _before_of(words: list[str]) -> list[str]:
+    """A name's words up to its first "of" ("packet of pins" -> "packet"), the name whole without one."""
+    return words[: words.index("of")] if "of" in words[1:] else words
+
+
 def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     """The context's things here as the briefing gives them: "Seen here" without the things the game
     says are no longer in sight or already the player's, and "Also named here"
@@ -232,3 +272,18 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
     gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name
     context.named_here = [n for n in named if n not in gone]
+    _leave_out_carried(context, sight)
+
+
+def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
+    """Leave out of both lists the things the game's own inventory lists: what the player carries, and
+    what is inside a thing carried (a box taken with its contents, things the game stowed in a sack),
+    which "take" in a side copy answers as things in reach."""
+    if not (context.visible_items or context.named_here):
+        return
+    listing = sight.carried_listing(context.last_output)
+    keep = [not among_carried(n, listing) for n in context.visible_items]
+    if len(context.seen_lines) == len(keep):
+        context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
+    context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
+    context.named_here = [n for n in context.named_here if not among_carried(n, listing)]

@@ -183,3 +183,18 @@ def test_a_part_of_a_thing_carried_is_not_here(games_dir: Path) -> None:
         assert check.held(["torch button"], ("shovel",), reply) == set()  # the torch not carried: asked anew
     finally:
         game.close()
+
+
+def test_things_inside_a_thing_carried_are_not_here(tmp_path: Path, games_dir: Path) -> None:
+    # The sewing box taken holds a packet of pins and, put in it, a brass thimble; the horn button goes
+    # into the waistcoat's pocket. "take" in a side copy answers each as in reach ("Taken."), and the
+    # inventory reply names them all, with "In the tweed waistcoat pocket:" as a heading: none is here.
+    from autofrotz.evals.corpus import read_commands
+    from autofrotz.games import INFORM_DIR
+
+    steps = list(read_commands(INFORM_DIR / "tailor.walkthrough") or ())[:21]
+    assert steps[-1] == "i" and "put thimble in box" in steps
+    seen = briefings(tmp_path, steps, game=_story(games_dir, "tailor"))
+    for briefing in seen[4:]:
+        here = section(briefing, "Seen here:") + section(briefing, "Also named here:")
+        assert not any(n in here for n in ("thimble", "packet", "pocket", "horn button")), here
