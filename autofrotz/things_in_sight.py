@@ -80,13 +80,13 @@ def describes_room(answer: str, room_text: str) -> bool:
 
 
 class SightCheck:
-    """Names of a room asked once each visit ("examine NAME" in a side copy): what is in sight may change
-    between visits (a light brought, a thing taken away)."""
+    """Names of a room asked once each turn ("examine NAME" in a side copy): what is in sight changes
+    between visits (a light brought) and within one (a thing taken away, a foe killed and gone)."""
 
     def __init__(self, game: RunningGame) -> None:
         self.game = game
         self.room: str | None = None  # the room of this visit
-        self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
+        self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this turn
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
@@ -174,6 +174,10 @@ class SightCheck:
             self.asked += len(names)
             self.takes.update(side_takes(self.game, names, last_reply) or {})
 
+    def new_turn(self) -> None:
+        """Forget the answers to examining: the last command may have changed what is in sight."""
+        self.answers = {}
+
     def _visit(self, room_id: str | None) -> None:
         """Forget the answers of the last visit when the room changed."""
         if room_id != self.room:
@@ -252,6 +256,8 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     (named_things, of the room's text and the last replies given there) kept to the names the game answers
     as things in sight and not the player's, each once by the game's name. `sight` None (side copies
     would cost turns): the world model's things and the room text's names as they are."""
+    if sight is not None:
+        sight.new_turn()
     if sight is not None and context.visible_items:
         keep = sight.still_here(
             context.room_id, context.visible_items, context.last_output, context.inventory

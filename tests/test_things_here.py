@@ -198,3 +198,31 @@ def test_things_inside_a_thing_carried_are_not_here(tmp_path: Path, games_dir: P
     for briefing in seen[4:]:
         here = section(briefing, "Seen here:") + section(briefing, "Also named here:")
         assert not any(n in here for n in ("thimble", "packet", "pocket", "horn button")), here
+
+
+def test_a_foe_killed_and_gone_is_no_longer_named(games_dir: Path) -> None:
+    # "a nasty-looking troll" is in sight on arrival; killed, "the carcass has disappeared": examined in
+    # a side copy on the next turn it is "You can't see any nasty-looking troll here!" (each turn asks
+    # again, and a name with a hyphen is read as the name the parser could not see).
+    from autofrotz.agents.base import TurnContext
+    from autofrotz.evals.eval_session import walkthrough
+    from autofrotz.things_in_sight import brief_things_here
+
+    story = games_dir / f"{_story(games_dir, 'zork1')}.z5"
+    steps = (walkthrough(story) or [])[:28]
+    assert steps[-1].lower().startswith("kill troll")
+    game = open_game(story, "jericho", seed=None)  # the seed the walkthrough was recorded with
+    try:
+        reply = game.start()
+        sight, named = SightCheck(game), []
+        for turn, command in enumerate(steps, 1):
+            reply = game.send(command).text
+            context = TurnContext(turn, "zork1", command, reply, "troll room", "The Troll Room")
+            context.vocabulary = game.vocabulary()
+            context.room_text = "This is a small room with passages to the east and south."
+            brief_things_here(context, sight)
+            named.append(context.named_here)
+        assert "nasty-looking troll" in named[-2] and "disappeared" in reply
+        assert not any("troll" in name for name in named[-1]), named[-1]
+    finally:
+        game.close()
