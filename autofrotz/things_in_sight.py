@@ -18,6 +18,7 @@ from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
+    NOT_THINGS,
     already_listed,
     in_sight,
     is_place_part,
@@ -34,6 +35,9 @@ PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the 
     r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
 )
 HEARD_KEPT = 8  # replies in a room whose names are asked about
+# The parser read the words but not as a command's noun ("the troll breathes" is a sentence of its own):
+# the name is a fragment, and its last word alone would pick some other thing.
+NOT_A_NOUN = re.compile(r"sentence isn't one I recognize|in a way that I don't understand", re.IGNORECASE)
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
 # The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
 # library's stock answer for a thing with no description of its own.
@@ -103,16 +107,21 @@ class SightCheck:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
-        word alone. A name answered with the room's own description names the room, not a thing in it; one
-        the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
-        two names the game answers with the same words are one thing, briefed once, and a name answered as
-        a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again."""
+        word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"). A name
+        answered with the room's own description names the room, not a thing in it; one the answer calls
+        by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
+        that name is a way or a side ("nothing special about the way"); two names the game answers with
+        the same words are one thing, briefed once, and a name answered as a thing `seen` here was
+        answered ("a prim young woman", the librarian seen) is not briefed again."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
         heads = {  # a part of the place by its last word alone is any wall or floor: not asked
             n: n.split()[-1]
             for n in names
-            if " " in n and not in_sight(self.answers.get(n, "")) and not is_place_part(n)
+            if " " in n
+            and not in_sight(self.answers.get(n, ""))
+            and not is_place_part(n)
+            and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
@@ -124,7 +133,10 @@ class SightCheck:
             words = description(answer)
             if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
                 continue  # another name of a thing already briefed
-            briefed.setdefault(own_name(answer) or name, words)
+            called = own_name(answer) or name
+            if called.split()[-1].lower() in NOT_THINGS:
+                continue  # the game's name for it is a way or a side, no thing ("the way" of a passageway)
+            briefed.setdefault(called, words)
         return list(briefed)
 
     def still_here(
