@@ -18,12 +18,12 @@ from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
-    NOT_THINGS,
     already_listed,
     in_sight,
     is_place_part,
     named_things,
     said_not_here,
+    unknown_word,
 )
 
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ HEARD_KEPT = 8  # replies in a room whose names are asked about
 # the name is a fragment, and its last word alone would pick some other thing.
 NOT_A_NOUN = re.compile(r"sentence isn't one I recognize|in a way that I don't understand", re.IGNORECASE)
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
+# The game's names for a way on or for the air about: no thing in the room ("the way", "the blast of air").
+WAYS = frozenset(["way", "ways", "side", "direction", "air"])
 # The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
 # library's stock answer for a thing with no description of its own.
 OWN_NAME = (
@@ -110,7 +112,7 @@ class SightCheck:
         word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"). A name
         answered with the room's own description names the room, not a thing in it; one the answer calls
         by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
-        that name is a way or a side ("nothing special about the way"); two names the game answers with
+        that name is a way or the air ("nothing special about the way"); two names the game answers with
         the same words are one thing, briefed once, and a name answered as a thing `seen` here was
         answered ("a prim young woman", the librarian seen) is not briefed again."""
         self._visit(room_id)
@@ -134,8 +136,8 @@ class SightCheck:
             if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
                 continue  # another name of a thing already briefed
             called = own_name(answer) or name
-            if called.split()[-1].lower() in NOT_THINGS:
-                continue  # the game's name for it is a way or a side, no thing ("the way" of a passageway)
+            if called.split()[-1].lower() in WAYS:
+                continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
             briefed.setdefault(called, words)
         return list(briefed)
 
@@ -143,16 +145,24 @@ class SightCheck:
         self, room_id: str | None, names: list[str], last_reply: str, carried: list[str] | None = None
     ) -> list[bool]:
         """For each thing the world model places here, False when the game's answer to examining it says
-        no such thing is here (it went away unseen), by its whole name and by its last word, or, while the
-        player carries something, when its answer to taking it says the player has it already (it was
-        taken under another name: "keys" seen, "set of keys: Taken."); True otherwise, a name it cannot
-        read included."""
+        no such thing is here (it went away unseen) or that a word of it is none of its own (a fragment of
+        a sentence: "tapering to a sharp point"), by its whole name and by its last word; when the name
+        is read by its last word alone as another name seen here is read whole ("ornamented sceptre" and
+        "sceptre"); or, while the player carries something, when its answer to taking it says the player
+        has it already (it was taken under another name: "keys" seen, "set of keys: Taken."). True
+        otherwise, a name it cannot read for another reason included."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
-        doubted = [n for n in names if said_not_here(self.answers.get(n, ""))]
-        heads = {n: n.split()[-1] for n in doubted if " " in n}  # the parser may not read the whole name
+        doubted = [n for n in names if _no_thing(self.answers.get(n, ""))]
+        heads = {n: _readable_part(n, self.answers[n]) for n in doubted if " " in n}  # not read whole
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
-        gone = {n for n in doubted if said_not_here(self.answers.get(heads.get(n, n), ""))}
+        gone = {n for n in doubted if _no_thing(self.answers.get(heads.get(n, n), ""))}
+        whole = {self.answers[m] for m in names if m not in doubted and in_sight(self.answers.get(m, ""))}
+        gone |= {
+            n
+            for n, head in heads.items()
+            if unknown_word(self.answers[n]) and self.answers.get(head) in whole
+        }
         gone |= self.held([n for n in names if n not in gone], tuple(carried or ()), last_reply)
         return [n not in gone for n in names]
 
@@ -212,6 +222,29 @@ class SightCheck:
             self.answers.update(side_examines(self.game, names, last_reply) or {})
 
 
+def _readable_part(name: str, answer: str) -> str:
+    """The part of a name to ask about when the game did not read it whole: the words before the word
+    its answer says it does not know, else the name's last word.
+
+    >>> _readable_part('matchbook whose cover says "Visit"', 'I do not know the word "whose".')
+    'matchbook'
+    >>> _readable_part("ornamented sceptre", 'I do not know the word "ornamented".')
+    'sceptre'
+    """
+    words = name.split()
+    unknown = re.search(r"know the word \W?(\w+)", answer, re.IGNORECASE)
+    lowered = [w.lower().strip("\"'") for w in words]
+    if unknown and unknown.group(1).lower() in lowered[1:]:
+        return " ".join(words[: lowered.index(unknown.group(1).lower())])
+    return words[-1]
+
+
+def _no_thing(answer: str) -> bool:
+    """Whether an answer to "examine NAME" says no such thing is here or the name holds a word the game
+    does not know."""
+    return said_not_here(answer) or unknown_word(answer)
+
+
 def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:
     """Whether the game's answer to taking a thing says the player has it already, sees no such thing,
     or that it is a part of a thing carried.
@@ -245,14 +278,16 @@ def among_carried(name: str, listing: frozenset[str]) -> bool:
     [True, True, True]
     >>> among_carried("iron wrench", listing), among_carried("thimble case", listing)
     (False, False)
+    >>> among_carried("painting of the priest", frozenset({"painting of Mad Isaac"}))
+    False
     """
     words = name.lower().split()
     for listed in listing:
         other = listed.lower().split()
         if words[: len(other)] == other or ("of" in other and words == other[other.index("of") + 1 :]):
             return True
-        ours, theirs = _before_of(words), _before_of(other)
-        if ours[-1:] == theirs[-1:] and (set(ours) <= set(theirs) or set(theirs) <= set(ours)):
+        same_head = _before_of(words)[-1:] == _before_of(other)[-1:]
+        if same_head and (set(words) <= set(other) or set(other) <= set(words)):
             return True
     return False
 

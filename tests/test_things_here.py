@@ -230,3 +230,28 @@ def test_a_foe_killed_and_gone_is_no_longer_named(games_dir: Path) -> None:
 
     finally:
         game.close()
+
+
+def test_a_fragment_or_a_second_name_of_a_thing_seen_is_not_here(games_dir: Path) -> None:
+    # "An ornamented sceptre, tapering to a sharp point, is here.": Zork knows neither "tapering" nor
+    # "point", and reads "ornamented sceptre" only by "sceptre", the thing seen; "a matchbook whose cover
+    # says ..." is read up to the word it does not know, "whose": the matchbook.
+    from autofrotz.evals.eval_session import walkthrough
+
+    story = games_dir / f"{_story(games_dir, 'zork1')}.z5"
+    steps = walkthrough(story) or []
+    game = open_game(story, "jericho", seed=None)  # the seed the walkthrough was recorded with
+    try:
+        reply = game.start()
+        for command in steps[:79]:
+            reply = game.send(command).text
+        assert "tapering to a sharp point" in reply
+        names = ["sceptre", "ornamented sceptre", "tapering to a sharp point"]
+        assert SightCheck(game).still_here("living room", names, reply) == [True, False, False]
+        for command in steps[79:99]:
+            reply = game.send(command).text
+        assert "matchbook whose cover" in reply
+        matchbook = 'matchbook whose cover says "Visit Beautiful FCD#3"'
+        assert SightCheck(game).still_here("dam lobby", [matchbook], reply) == [True]
+    finally:
+        game.close()

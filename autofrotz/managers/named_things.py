@@ -472,6 +472,10 @@ NOT_IN_SIGHT = re.compile(
     re.IGNORECASE,
 )
 SAID_NOT_HERE = re.compile(NOT_HERE, re.IGNORECASE)
+# The parser's answer for a word its dictionary lacks: nothing the player can name by that word.
+UNKNOWN_WORD = re.compile(
+    r"(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? ", re.IGNORECASE
+)
 
 
 def in_sight(reply: str) -> bool:
@@ -497,6 +501,15 @@ def in_sight(reply: str) -> bool:
     """
     head = reply.strip()[:240]
     return bool(head) and not NOT_IN_SIGHT.search(head)
+
+
+def unknown_word(reply: str) -> bool:
+    """Whether the game's answer says a word of the command is not in its dictionary.
+
+    >>> unknown_word('I do not know the word "tapering".'), unknown_word("You can't see any such thing.")
+    (True, False)
+    """
+    return bool(UNKNOWN_WORD.search(reply.strip()[:240]))
 
 
 def said_not_here(reply: str) -> bool:
