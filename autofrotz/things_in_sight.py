@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from autofrotz.inventory_probe import side_examines, side_inventory, side_takes
+from autofrotz.managers.item_names import strip_article
 from autofrotz.managers.item_parser import parse_inventory
 from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
@@ -113,8 +114,11 @@ class SightCheck:
         answered with the room's own description names the room, not a thing in it; one the answer calls
         by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
         that name is a way or the air ("nothing special about the way"); two names the game answers with
-        the same words are one thing, briefed once, and a name answered as a thing `seen` here was
-        answered ("a prim young woman", the librarian seen) is not briefed again."""
+        the same words are one thing, briefed once (words this long, or words that say a word of either
+        name: "The door leads into the bathroom."), and a name answered as a thing `seen` here was
+        answered ("a prim young woman", the librarian seen) is not briefed again. A name the parser
+        answers with a question ("Which do you mean, the small couch or the large couch?") is briefed
+        as the things it offers, and one answered as the player is ("eyes") is the player's own."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
         heads = {  # a part of the place by its last word alone is any wall or floor: not asked
@@ -126,14 +130,23 @@ class SightCheck:
             and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
+        self._ask(["me"] if "me" not in self.answers else [], last_reply)
+        player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
-        known = {description(self.answers[n]) for n in seen if in_sight(self.answers.get(n, ""))}
+        known = {description(self.answers[n]): n for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
             answer = self.answers.get(heads.get(name, name), "")
             if not in_sight(answer) or describes_room(answer, room_text):
                 continue
+            for option in choices(answer):  # the parser asks which: each thing it offers is in sight
+                briefed.setdefault(option, option)
             words = description(answer)
-            if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
+            if choices(answer) or words == player:
+                continue  # several things, or the player's own body ("eyes": the player described)
+            earlier = [b for b, w in briefed.items() if w == words] + (
+                [known[words]] if words in known else []
+            )
+            if earlier and (len(words) >= SAME_THING_CHARS or _names_one_of(words, [name, *earlier])):
                 continue  # another name of a thing already briefed
             called = own_name(answer) or name
             if called.split()[-1].lower() in WAYS:
@@ -220,6 +233,38 @@ class SightCheck:
         if names:
             self.asked += len(names)
             self.answers.update(side_examines(self.game, names, last_reply) or {})
+
+
+WHICH = re.compile(r"\bwhich (?:[\w' -]+ )?do you mean,? (.+?)\?", re.IGNORECASE)
+
+
+def choices(answer: str) -> list[str]:
+    """The things a parser's question offers, without their articles.
+
+    >>> choices("Which do you mean, the small couch or the large couch?")
+    ['small couch', 'large couch']
+    >>> choices("Which door do you mean, the wooden door, the trap door, or the torch?")
+    ['wooden door', 'trap door', 'torch']
+    >>> choices("The couch is soft.")
+    []
+    """
+    question = WHICH.search(answer[:400])
+    if not question:
+        return []
+    parts = re.split(r",\s*(?:or\s+)?|\s+or\s+", question.group(1))
+    return [strip_article(part.strip()) for part in parts if part.strip()]
+
+
+def _names_one_of(words: str, names: list[str]) -> bool:
+    """Whether an answer says a word (three letters or more) of one of the names.
+
+    >>> _names_one_of("The door leads into the bathroom.", ["bathroom door"])
+    True
+    >>> _names_one_of("Nothing unusual is going on there.", ["curve", "soft curve"])
+    False
+    """
+    said = set(re.findall(r"[a-z][a-z'-]+", words.lower()))
+    return any(len(w) > 2 and w in said for name in names for w in name.lower().split())
 
 
 def _readable_part(name: str, answer: str) -> str:

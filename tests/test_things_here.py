@@ -255,3 +255,25 @@ def test_a_fragment_or_a_second_name_of_a_thing_seen_is_not_here(games_dir: Path
         assert SightCheck(game).still_here("dam lobby", [matchbook], reply) == [True]
     finally:
         game.close()
+
+
+def test_names_the_game_answers_as_one_thing_as_several_or_as_the_player(games_dir: Path) -> None:
+    # In the bathroom "door", "bathroom" and "bathroom door" are all answered "The door leads into the
+    # living room.": one door. "widening eyes" is read by "eyes", answered with the player's own
+    # description. In the living room "couches" is answered "Which do you mean, the small couch or the
+    # large couch?": both couches are in sight.
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        reply = game.start()
+        check = SightCheck(game)
+        names = ["large mirror", "door", "Bathroom", "bathroom door", "widening eyes"]
+        assert check.confirmed("bathroom", names, reply) == ["large mirror", "door"]
+        for command in ("open bathroom door", "enter door"):
+            reply = game.send(command).text
+        check.new_turn()
+        assert check.confirmed("living room", ["couches", "large couch", "eyes"], reply) == [
+            "small couch",
+            "large couch",
+        ]
+    finally:
+        game.close()
