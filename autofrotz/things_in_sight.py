@@ -94,6 +94,7 @@ class SightCheck:
         self.game = game
         self.room: str | None = None  # the room of this visit
         self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this turn
+        self.earlier: dict[str, str] = {}  # the answers of this visit's earlier turns
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
@@ -130,7 +131,7 @@ class SightCheck:
             and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
-        self._ask(["me"] if "me" not in self.answers else [], last_reply)
+        self._ask(["me"] if "me" not in self.answers else [], last_reply)  # asked with any name asked
         player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
         known = {description(self.answers[n]): n for n in seen if in_sight(self.answers.get(n, ""))}
@@ -210,13 +211,15 @@ class SightCheck:
             self.takes.update(side_takes(self.game, names, last_reply) or {})
 
     def new_turn(self) -> None:
-        """Forget the answers to examining: the last command may have changed what is in sight."""
-        self.answers = {}
+        """Ask the names again: the last command may have changed what is in sight. This visit's earlier
+        answers stand in while the game answers no examine (it waits for a key, or a menu takes every
+        command)."""
+        self.earlier, self.answers = {**self.earlier, **self.answers}, {}
 
     def _visit(self, room_id: str | None) -> None:
         """Forget the answers of the last visit when the room changed."""
         if room_id != self.room:
-            self.room, self.answers = room_id, {}
+            self.room, self.answers, self.earlier = room_id, {}, {}
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of
@@ -229,10 +232,16 @@ class SightCheck:
         return "\n\n".join(self.heard.get(room_id, []))
 
     def _ask(self, names: list[str], last_reply: str) -> None:
-        """Ask the game to examine each name in side copies and keep its answers (none when unsafe)."""
+        """Ask the game to examine each name, and the player ("me"), in side copies and keep its answers;
+        when asking is unsafe, or every name and the player get one answer that is no refusal (a menu's
+        prompt: the game is not examining), this visit's earlier answers stand."""
         if names:
             self.asked += len(names)
-            self.answers.update(side_examines(self.game, names, last_reply) or {})
+            answers = side_examines(self.game, list(dict.fromkeys([*names, "me"])), last_reply)
+            said = set((answers or {}).values())
+            if answers is None or (len(answers) > 1 and len(said) == 1 and in_sight(said.pop())):
+                answers = {n: self.earlier[n] for n in [*names, "me"] if n in self.earlier}
+            self.answers.update(answers)
 
 
 WHICH = re.compile(r"\bwhich (?:[\w' -]+ )?do you mean,? (.+?)\?", re.IGNORECASE)

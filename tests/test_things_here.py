@@ -277,3 +277,20 @@ def test_names_the_game_answers_as_one_thing_as_several_or_as_the_player(games_d
         ]
     finally:
         game.close()
+
+
+def test_names_stay_in_sight_while_a_menu_takes_every_command(games_dir: Path) -> None:
+    # "talk to alltext" opens a menu that answers any command "Select an option or 0 to say nothing":
+    # the names examined before it opened stay as the game answered them.
+    game = open_game(games_dir / f"{_story(games_dir, 'enter')}.z5", "jericho", seed=None)
+    try:
+        reply = game.start()
+        check = SightCheck(game)
+        names = ["Judy", "pastoral mural", "closet door", "shelf"]
+        before = check.confirmed("cafe", names, reply)
+        assert "Judy" in before and "closet door" in before
+        reply = game.send("talk to alltext").text
+        check.new_turn()
+        assert check.confirmed("cafe", names, reply) == before
+    finally:
+        game.close()
