@@ -147,11 +147,13 @@ class SightCheck:
             earlier = [b for b, w in briefed.items() if w == words] + (
                 [known[words]] if words in known else []
             )
-            if earlier and (len(words) >= SAME_THING_CHARS or _names_one_of(words, [name, *earlier])):
+            if any(len(words) >= SAME_THING_CHARS or _one_thing(words, name, e) for e in earlier):
                 continue  # another name of a thing already briefed
             called = own_name(answer) or name
             if called.split()[-1].lower() in WAYS:
                 continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
+            if among_carried(called, frozenset(briefed)):
+                continue  # a part of a name briefed ("leather bag", "coins": the leather bag of coins)
             briefed.setdefault(called, words)
         return list(briefed)
 
@@ -177,6 +179,9 @@ class SightCheck:
             for n, head in heads.items()
             if unknown_word(self.answers[n]) and self.answers.get(head) in whole
         }
+        gone |= _named_twice(
+            [n for n in names if n not in gone], {n: self.answers.get(heads.get(n, n), "") for n in names}
+        )
         gone |= self.held([n for n in names if n not in gone], tuple(carried or ()), last_reply)
         return [n not in gone for n in names]
 
@@ -264,16 +269,43 @@ def choices(answer: str) -> list[str]:
     return [strip_article(part.strip()) for part in parts if part.strip()]
 
 
-def _names_one_of(words: str, names: list[str]) -> bool:
-    """Whether an answer says a word (three letters or more) of one of the names.
+def _named_twice(names: list[str], answers: dict[str, str]) -> set[str]:
+    """The names answered in sight with the same long description as an earlier name ("man" and "don",
+    one sleeping don): second names of one thing.
 
-    >>> _names_one_of("The door leads into the bathroom.", ["bathroom door"])
-    True
-    >>> _names_one_of("Nothing unusual is going on there.", ["curve", "soft curve"])
-    False
+    >>> said = "He's a donnish sort of chap, with a receding hairline and a moustache."
+    >>> sorted(_named_twice(["man", "don", "key"], {"man": said, "don": said, "key": "A key."}))
+    ['don']
+    """
+    described: set[str] = set()
+    twice = set()
+    for name in names:
+        words = description(answers.get(name, ""))
+        if in_sight(words) and len(words) >= SAME_THING_CHARS:
+            if words in described:
+                twice.add(name)
+            described.add(words)
+    return twice
+
+
+def _one_thing(words: str, name: str, earlier: str) -> bool:
+    """Whether a short answer two names got alike shows them one thing: the words of one name are all
+    in the other ("door", "bathroom door"), or the answer says a word of one name and none of the
+    other ("Bathroom" answered "The door leads into the living room."). A stock answer ("Nothing
+    unusual is going on there.") or one that says both ("It's a cup." for "red cup", "green cup") does
+    not.
+
+    >>> said = "The door leads out."
+    >>> _one_thing(said, "bathroom door", "door"), _one_thing(said, "Bathroom", "door")
+    (True, True)
+    >>> _one_thing("It's a cup.", "green cup", "red cup"), _one_thing("Nothing unusual here.", "curve", "bar")
+    (False, False)
     """
     said = set(re.findall(r"[a-z][a-z'-]+", words.lower()))
-    return any(len(w) > 2 and w in said for name in names for w in name.lower().split())
+    ours, theirs = set(name.lower().split()), set(earlier.lower().split())
+    if ours <= theirs or theirs <= ours:
+        return True
+    return any(len(w) > 2 and w in said for w in theirs) != any(len(w) > 2 and w in said for w in ours)
 
 
 def _readable_part(name: str, answer: str) -> str:

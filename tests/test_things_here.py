@@ -294,3 +294,21 @@ def test_names_stay_in_sight_while_a_menu_takes_every_command(games_dir: Path) -
         assert check.confirmed("cafe", names, reply) == before
     finally:
         game.close()
+
+
+def test_a_thing_seen_by_two_names_or_with_where_it_lies_is_here_once(games_dir: Path) -> None:
+    # "There is a man lying on the grass here, fast asleep." is the man, and "take all" names him "don":
+    # examined, both answer with the don's description, so he is here once, as "man".
+    from autofrotz.managers.item_scene import room_items
+
+    game = open_game(games_dir / f"{_story(games_dir, 'minster')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        for command in ("north", "south", "east"):
+            reply = game.send(command).text
+        assert "man lying on the grass" in reply
+        names = [item.name for item in room_items(reply)]
+        assert "man" in names and "man lying on the grass" not in names
+        assert SightCheck(game).still_here("green", ["man", "don"], reply) == [True, False]
+    finally:
+        game.close()
