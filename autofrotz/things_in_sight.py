@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from autofrotz.managers.item_names import strip_article
+from autofrotz.managers.item_parser import parse_inventory
 from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
@@ -21,6 +23,7 @@ from autofrotz.managers.named_things import (
     is_place_part,
     named_things,
     said_not_here,
+    unknown_word,
 )
 from autofrotz.managers.side_questions import SideQuestions
 from autofrotz.side_copies import SideCopies
@@ -34,7 +37,12 @@ PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the 
     r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
 )
 HEARD_KEPT = 8  # replies in a room whose names are asked about
+# The parser read the words but not as a command's noun ("the troll breathes" is a sentence of its own):
+# the name is a fragment, and its last word alone would pick some other thing.
+NOT_A_NOUN = re.compile(r"sentence isn't one I recognize|in a way that I don't understand", re.IGNORECASE)
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
+# The game's names for a way on or for the air about: no thing in the room ("the way", "the blast of air").
+WAYS = frozenset(["way", "ways", "side", "direction", "air"])
 # The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
 # library's stock answer for a thing with no description of its own.
 OWN_NAME = (
@@ -80,13 +88,14 @@ def describes_room(answer: str, room_text: str) -> bool:
 
 
 class SightCheck:
-    """Names of a room asked once each visit ("examine NAME" in a side copy): what is in sight may change
-    between visits (a light brought, a thing taken away)."""
+    """Names of a room asked once each turn ("examine NAME" in a side copy): what is in sight changes
+    between visits (a light brought) and within one (a thing taken away, a foe killed and gone)."""
 
     def __init__(self, game: RunningGame) -> None:
         self.copies = SideCopies(game)
         self.room: str | None = None  # the room of this visit
-        self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
+        self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this turn
+        self.earlier: dict[str, str] = {}  # the answers of this visit's earlier turns
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
@@ -103,44 +112,77 @@ class SightCheck:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
-        word alone. A name answered with the room's own description names the room, not a thing in it; one
-        the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
-        two names the game answers with the same words are one thing, briefed once, and a name answered as
-        a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again."""
+        word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"). A name
+        answered with the room's own description names the room, not a thing in it; one the answer calls
+        by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
+        that name is a way or the air ("nothing special about the way"); two names the game answers with
+        the same words are one thing, briefed once (words this long, or words that say a word of either
+        name: "The door leads into the bathroom."), and a name answered as a thing `seen` here was
+        answered ("a prim young woman", the librarian seen) is not briefed again. A name the parser
+        answers with a question ("Which do you mean, the small couch or the large couch?") is briefed
+        as the things it offers, and one answered as the player is ("eyes") is the player's own."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
         heads = {  # a part of the place by its last word alone is any wall or floor: not asked
             n: n.split()[-1]
             for n in names
-            if " " in n and not in_sight(self.answers.get(n, "")) and not is_place_part(n)
+            if " " in n
+            and not in_sight(self.answers.get(n, ""))
+            and not is_place_part(n)
+            and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
+        self._ask(["me"] if "me" not in self.answers else [], last_reply)  # asked with any name asked
+        player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
-        known = {description(self.answers[n]) for n in seen if in_sight(self.answers.get(n, ""))}
+        known = {description(self.answers[n]): n for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
             answer = self.answers.get(heads.get(name, name), "")
             if not in_sight(answer) or describes_room(answer, room_text):
                 continue
+            for option in choices(answer):  # the parser asks which: each thing it offers is in sight
+                briefed.setdefault(option, option)
             words = description(answer)
-            if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
+            if choices(answer) or words == player:
+                continue  # several things, or the player's own body ("eyes": the player described)
+            earlier = [b for b, w in briefed.items() if w == words] + (
+                [known[words]] if words in known else []
+            )
+            if any(len(words) >= SAME_THING_CHARS or _one_thing(words, name, e) for e in earlier):
                 continue  # another name of a thing already briefed
-            briefed.setdefault(own_name(answer) or name, words)
+            called = own_name(answer) or name
+            if called.split()[-1].lower() in WAYS:
+                continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
+            if among_carried(called, frozenset(briefed)):
+                continue  # a part of a name briefed ("leather bag", "coins": the leather bag of coins)
+            briefed.setdefault(called, words)
         return list(briefed)
 
     def still_here(
         self, room_id: str | None, names: list[str], last_reply: str, carried: list[str] | None = None
     ) -> list[bool]:
         """For each thing the world model places here, False when the game's answer to examining it says
-        no such thing is here (it went away unseen), by its whole name and by its last word, or, while the
-        player carries something, when its answer to taking it says the player has it already (it was
-        taken under another name: "keys" seen, "set of keys: Taken."); True otherwise, a name it cannot
-        read included."""
+        no such thing is here (it went away unseen) or that a word of it is none of its own (a fragment of
+        a sentence: "tapering to a sharp point"), by its whole name and by its last word; when the name
+        is read by its last word alone as another name seen here is read whole ("ornamented sceptre" and
+        "sceptre"); or, while the player carries something, when its answer to taking it says the player
+        has it already (it was taken under another name: "keys" seen, "set of keys: Taken."). True
+        otherwise, a name it cannot read for another reason included."""
         self._visit(room_id)
         self._ask([n for n in names if n not in self.answers], last_reply)
-        doubted = [n for n in names if said_not_here(self.answers.get(n, ""))]
-        heads = {n: n.split()[-1] for n in doubted if " " in n}  # the parser may not read the whole name
+        doubted = [n for n in names if _no_thing(self.answers.get(n, ""))]
+        heads = {n: _readable_part(n, self.answers[n]) for n in doubted if " " in n}  # not read whole
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
-        gone = {n for n in doubted if said_not_here(self.answers.get(heads.get(n, n), ""))}
+        gone = {n for n in doubted if _no_thing(self.answers.get(heads.get(n, n), ""))}
+        whole = {self.answers[m] for m in names if m not in doubted and in_sight(self.answers.get(m, ""))}
+        gone |= {
+            n
+            for n, head in heads.items()
+            if unknown_word(self.answers[n]) and self.answers.get(head) in whole
+        }
+        gone |= _named_twice(
+            [n for n in names if n not in gone], {n: self.answers.get(heads.get(n, n), "") for n in names}
+        )
         gone |= self.held([n for n in names if n not in gone], tuple(carried or ()), last_reply)
         return [n not in gone for n in names]
 
@@ -159,6 +201,15 @@ class SightCheck:
         self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
         return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
 
+    def carried_listing(self, last_reply: str) -> frozenset[str]:
+        """The names the game's own answer to "inventory" (asked in a side copy) lists, the contents of
+        carried things included ("a rucksack", "a steel wrench" in it); none when asking is unsafe or
+        the answer is no listing."""
+        reply = self.copies.answer(SideQuestions(inventory=True, why=("carried",)), last_reply).inventory
+        self.asked += 1
+        listing = parse_inventory(reply) if reply else None
+        return frozenset(item.name for item in listing or ())
+
     def _ask_take(self, names: list[str], last_reply: str) -> None:
         """Ask the game to take each name in side copies and keep its answers (none when unsafe)."""
         if names:
@@ -166,10 +217,16 @@ class SightCheck:
             asked = SideQuestions(takes=tuple(names), why=("held",))
             self.takes.update(self.copies.answer(asked, last_reply).takes or {})
 
+    def new_turn(self) -> None:
+        """Ask the names again: the last command may have changed what is in sight. This visit's earlier
+        answers stand in while the game answers no examine (it waits for a key, or a menu takes every
+        command)."""
+        self.earlier, self.answers = {**self.earlier, **self.answers}, {}
+
     def _visit(self, room_id: str | None) -> None:
         """Forget the answers of the last visit when the room changed."""
         if room_id != self.room:
-            self.room, self.answers = room_id, {}
+            self.room, self.answers, self.earlier = room_id, {}, {}
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of
@@ -182,11 +239,99 @@ class SightCheck:
         return "\n\n".join(self.heard.get(room_id, []))
 
     def _ask(self, names: list[str], last_reply: str) -> None:
-        """Ask the game to examine each name in side copies and keep its answers (none when unsafe)."""
+        """Ask the game to examine each name, and the player ("me"), in side copies and keep its answers;
+        when asking is unsafe, or every name and the player get one answer that is no refusal (a menu's
+        prompt: the game is not examining), this visit's earlier answers stand."""
         if names:
             self.asked += len(names)
-            asked = SideQuestions(examines=tuple(names), why=("in_sight",))
-            self.answers.update(self.copies.answer(asked, last_reply).examines or {})
+            asked = SideQuestions(examines=tuple(dict.fromkeys([*names, "me"])), why=("in_sight",))
+            answers = self.copies.answer(asked, last_reply).examines
+            said = set((answers or {}).values())
+            if answers is None or (len(answers) > 1 and len(said) == 1 and in_sight(said.pop())):
+                answers = {n: self.earlier[n] for n in [*names, "me"] if n in self.earlier}
+            self.answers.update(answers)
+
+
+WHICH = re.compile(r"\bwhich (?:[\w' -]+ )?do you mean,? (.+?)\?", re.IGNORECASE)
+
+
+def choices(answer: str) -> list[str]:
+    """The things a parser's question offers, without their articles.
+
+    >>> choices("Which do you mean, the small couch or the large couch?")
+    ['small couch', 'large couch']
+    >>> choices("Which door do you mean, the wooden door, the trap door, or the torch?")
+    ['wooden door', 'trap door', 'torch']
+    >>> choices("The couch is soft.")
+    []
+    """
+    question = WHICH.search(answer[:400])
+    if not question:
+        return []
+    parts = re.split(r",\s*(?:or\s+)?|\s+or\s+", question.group(1))
+    return [strip_article(part.strip()) for part in parts if part.strip()]
+
+
+def _named_twice(names: list[str], answers: dict[str, str]) -> set[str]:
+    """The names answered in sight with the same long description as an earlier name ("man" and "don",
+    one sleeping don): second names of one thing.
+
+    >>> said = "He's a donnish sort of chap, with a receding hairline and a moustache."
+    >>> sorted(_named_twice(["man", "don", "key"], {"man": said, "don": said, "key": "A key."}))
+    ['don']
+    """
+    described: set[str] = set()
+    twice = set()
+    for name in names:
+        words = description(answers.get(name, ""))
+        if in_sight(words) and len(words) >= SAME_THING_CHARS:
+            if words in described:
+                twice.add(name)
+            described.add(words)
+    return twice
+
+
+def _one_thing(words: str, name: str, earlier: str) -> bool:
+    """Whether a short answer two names got alike shows them one thing: the words of one name are all
+    in the other ("door", "bathroom door"), or the answer says a word of one name and none of the
+    other ("Bathroom" answered "The door leads into the living room."). A stock answer ("Nothing
+    unusual is going on there.") or one that says both ("It's a cup." for "red cup", "green cup") does
+    not.
+
+    >>> said = "The door leads out."
+    >>> _one_thing(said, "bathroom door", "door"), _one_thing(said, "Bathroom", "door")
+    (True, True)
+    >>> _one_thing("It's a cup.", "green cup", "red cup"), _one_thing("Nothing unusual here.", "curve", "bar")
+    (False, False)
+    """
+    said = set(re.findall(r"[a-z][a-z'-]+", words.lower()))
+    ours, theirs = set(name.lower().split()), set(earlier.lower().split())
+    if ours <= theirs or theirs <= ours:
+        return True
+    return any(len(w) > 2 and w in said for w in theirs) != any(len(w) > 2 and w in said for w in ours)
+
+
+def _readable_part(name: str, answer: str) -> str:
+    """The part of a name to ask about when the game did not read it whole: the words before the word
+    its answer says it does not know, else the name's last word.
+
+    >>> _readable_part('matchbook whose cover says "Visit"', 'I do not know the word "whose".')
+    'matchbook'
+    >>> _readable_part("ornamented sceptre", 'I do not know the word "ornamented".')
+    'sceptre'
+    """
+    words = name.split()
+    unknown = re.search(r"know the word \W?(\w+)", answer, re.IGNORECASE)
+    lowered = [w.lower().strip("\"'") for w in words]
+    if unknown and unknown.group(1).lower() in lowered[1:]:
+        return " ".join(words[: lowered.index(unknown.group(1).lower())])
+    return words[-1]
+
+
+def _no_thing(answer: str) -> bool:
+    """Whether an answer to "examine NAME" says no such thing is here or the name holds a word the game
+    does not know."""
+    return said_not_here(answer) or unknown_word(answer)
 
 
 def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:
@@ -209,12 +354,46 @@ def _not_here_any_more(answer: str, carried: tuple[str, ...] = ()) -> bool:
     return bool(ALREADY_HAVE.search(answer[:240])) or said_not_here(answer)
 
 
+def among_carried(name: str, listing: frozenset[str]) -> bool:
+    """Whether a name is one an inventory listing gives or a part of one: the same head word (the last
+    before any "of") with the words of one within the other's ("wrench" and "steel wrench", "packet"
+    and "packet of pins"; not "brass key" and "iron key"), what follows its "of" ("pins"), or the
+    listed name and a word more ("tweed waistcoat pocket").
+
+    >>> listing = frozenset({"steel wrench", "brass thimble", "packet of pins", "tweed waistcoat"})
+    >>> among_carried("wrench", listing), among_carried("Brass Thimble", listing)
+    (True, True)
+    >>> [among_carried(n, listing) for n in ("packet", "pins", "tweed waistcoat pocket")]
+    [True, True, True]
+    >>> among_carried("iron wrench", listing), among_carried("thimble case", listing)
+    (False, False)
+    >>> among_carried("painting of the priest", frozenset({"painting of Mad Isaac"}))
+    False
+    """
+    words = name.lower().split()
+    for listed in listing:
+        other = listed.lower().split()
+        if words[: len(other)] == other or ("of" in other and words == other[other.index("of") + 1 :]):
+            return True
+        same_head = _before_of(words)[-1:] == _before_of(other)[-1:]
+        if same_head and (set(words) <= set(other) or set(other) <= set(words)):
+            return True
+    return False
+
+
+def _before_of(words: list[str]) -> list[str]:
+    """A name's words up to its first "of" ("packet of pins" -> "packet"), the name whole without one."""
+    return words[: words.index("of")] if "of" in words[1:] else words
+
+
 def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     """The context's things here as the briefing gives them: "Seen here" without the things the game
     says are no longer in sight or already the player's, and "Also named here"
     (named_things, of the room's text and the last replies given there) kept to the names the game answers
     as things in sight and not the player's, each once by the game's name. `sight` None (side copies
     would cost turns): the world model's things and the room text's names as they are."""
+    if sight is not None:
+        sight.new_turn()
     if sight is not None and context.visible_items:
         keep = sight.still_here(
             context.room_id, context.visible_items, context.last_output, context.inventory
@@ -235,3 +414,18 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
     gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name
     context.named_here = [n for n in named if n not in gone]
+    _leave_out_carried(context, sight)
+
+
+def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
+    """Leave out of both lists the things the game's own inventory lists: what the player carries, and
+    what is inside a thing carried (a box taken with its contents, things the game stowed in a sack),
+    which "take" in a side copy answers as things in reach."""
+    if not (context.visible_items or context.named_here):
+        return
+    listing = sight.carried_listing(context.last_output)
+    keep = [not among_carried(n, listing) for n in context.visible_items]
+    if len(context.seen_lines) == len(keep):
+        context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
+    context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
+    context.named_here = [n for n in context.named_here if not among_carried(n, listing)]

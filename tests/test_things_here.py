@@ -183,3 +183,132 @@ def test_a_part_of_a_thing_carried_is_not_here(games_dir: Path) -> None:
         assert check.held(["torch button"], ("shovel",), reply) == set()  # the torch not carried: asked anew
     finally:
         game.close()
+
+
+def test_things_inside_a_thing_carried_are_not_here(tmp_path: Path, games_dir: Path) -> None:
+    # The sewing box taken holds a packet of pins and, put in it, a brass thimble; the horn button goes
+    # into the waistcoat's pocket. "take" in a side copy answers each as in reach ("Taken."), and the
+    # inventory reply names them all, with "In the tweed waistcoat pocket:" as a heading: none is here.
+    from autofrotz.evals.corpus import read_commands
+    from autofrotz.games import INFORM_DIR
+
+    steps = list(read_commands(INFORM_DIR / "tailor.walkthrough") or ())[:21]
+    assert steps[-1] == "i" and "put thimble in box" in steps
+    seen = briefings(tmp_path, steps, game=_story(games_dir, "tailor"))
+    for briefing in seen[4:]:
+        here = section(briefing, "Seen here:") + section(briefing, "Also named here:")
+        assert not any(n in here for n in ("thimble", "packet", "pocket", "horn button")), here
+
+
+def test_a_foe_killed_and_gone_is_no_longer_named(games_dir: Path) -> None:
+    # "a nasty-looking troll" is in sight on arrival; killed, "the carcass has disappeared": examined in
+    # a side copy on the next turn it is "You can't see any nasty-looking troll here!" (each turn asks
+    # again, and a name with a hyphen is read as the name the parser could not see).
+    from autofrotz.agents.base import TurnContext
+    from autofrotz.evals.eval_session import walkthrough
+    from autofrotz.things_in_sight import brief_things_here
+
+    story = games_dir / f"{_story(games_dir, 'zork1')}.z5"
+    steps = (walkthrough(story) or [])[:28]
+    assert steps[-1].lower().startswith("kill troll")
+    game = open_game(story, "jericho", seed=None)  # the seed the walkthrough was recorded with
+    try:
+        reply = game.start()
+        sight, named = SightCheck(game), []
+        for turn, command in enumerate(steps, 1):
+            reply = game.send(command).text
+            context = TurnContext(turn, "zork1", command, reply, "troll room", "The Troll Room")
+            context.vocabulary = game.vocabulary()
+            context.room_text = "This is a small room with passages to the east and south."
+            brief_things_here(context, sight)
+            named.append(context.named_here)
+        assert "nasty-looking troll" in named[-2] and "disappeared" in reply
+        assert not any("troll" in name for name in named[-1]), named[-1]
+        # "the troll breathes his last": a sentence, not a name, whose last word alone the parser reads as
+        # the blast of air; the cellar's "narrow passageway", which the game calls "the way": no things
+        assert not any({"way", "blast of air"} & set(n) for n in named), named
+
+    finally:
+        game.close()
+
+
+def test_a_fragment_or_a_second_name_of_a_thing_seen_is_not_here(games_dir: Path) -> None:
+    # "An ornamented sceptre, tapering to a sharp point, is here.": Zork knows neither "tapering" nor
+    # "point", and reads "ornamented sceptre" only by "sceptre", the thing seen; "a matchbook whose cover
+    # says ..." is read up to the word it does not know, "whose": the matchbook.
+    from autofrotz.evals.eval_session import walkthrough
+
+    story = games_dir / f"{_story(games_dir, 'zork1')}.z5"
+    steps = walkthrough(story) or []
+    game = open_game(story, "jericho", seed=None)  # the seed the walkthrough was recorded with
+    try:
+        reply = game.start()
+        for command in steps[:79]:
+            reply = game.send(command).text
+        assert "tapering to a sharp point" in reply
+        names = ["sceptre", "ornamented sceptre", "tapering to a sharp point"]
+        assert SightCheck(game).still_here("living room", names, reply) == [True, False, False]
+        for command in steps[79:99]:
+            reply = game.send(command).text
+        assert "matchbook whose cover" in reply
+        matchbook = 'matchbook whose cover says "Visit Beautiful FCD#3"'
+        assert SightCheck(game).still_here("dam lobby", [matchbook], reply) == [True]
+    finally:
+        game.close()
+
+
+def test_names_the_game_answers_as_one_thing_as_several_or_as_the_player(games_dir: Path) -> None:
+    # In the bathroom "door", "bathroom" and "bathroom door" are all answered "The door leads into the
+    # living room.": one door. "widening eyes" is read by "eyes", answered with the player's own
+    # description. In the living room "couches" is answered "Which do you mean, the small couch or the
+    # large couch?": both couches are in sight.
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        reply = game.start()
+        check = SightCheck(game)
+        names = ["large mirror", "door", "Bathroom", "bathroom door", "widening eyes"]
+        assert check.confirmed("bathroom", names, reply) == ["large mirror", "door"]
+        for command in ("open bathroom door", "enter door"):
+            reply = game.send(command).text
+        check.new_turn()
+        assert check.confirmed("living room", ["couches", "large couch", "eyes"], reply) == [
+            "small couch",
+            "large couch",
+        ]
+    finally:
+        game.close()
+
+
+def test_names_stay_in_sight_while_a_menu_takes_every_command(games_dir: Path) -> None:
+    # "talk to alltext" opens a menu that answers any command "Select an option or 0 to say nothing":
+    # the names examined before it opened stay as the game answered them.
+    game = open_game(games_dir / f"{_story(games_dir, 'enter')}.z5", "jericho", seed=None)
+    try:
+        reply = game.start()
+        check = SightCheck(game)
+        names = ["Judy", "pastoral mural", "closet door", "shelf"]
+        before = check.confirmed("cafe", names, reply)
+        assert "Judy" in before and "closet door" in before
+        reply = game.send("talk to alltext").text
+        check.new_turn()
+        assert check.confirmed("cafe", names, reply) == before
+    finally:
+        game.close()
+
+
+def test_a_thing_seen_by_two_names_or_with_where_it_lies_is_here_once(games_dir: Path) -> None:
+    # "There is a man lying on the grass here, fast asleep." is the man, and "take all" names him "don":
+    # examined, both answer with the don's description, so he is here once, as "man".
+    from autofrotz.managers.item_scene import room_items
+
+    game = open_game(games_dir / f"{_story(games_dir, 'minster')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        for command in ("north", "south", "east"):
+            reply = game.send(command).text
+        assert "man lying on the grass" in reply
+        names = [item.name for item in room_items(reply)]
+        assert "man" in names and "man lying on the grass" not in names
+        assert SightCheck(game).still_here("green", ["man", "don"], reply) == [True, False]
+    finally:
+        game.close()

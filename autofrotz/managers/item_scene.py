@@ -59,10 +59,12 @@ PLACING_SENTENCES = (
 )
 
 
-# Words after a listed thing that say where in the room it lies, no part of its name ("some keys on the
-# ground").
+# Words after a listed thing that say where in the room it lies or how it rests there, no part of its
+# name ("some keys on the ground", "a man lying on the grass").
 WHERE_IN_ROOM = re.compile(
-    r"\s+(?:(?:lying|resting|sitting|standing) )?(?:on|upon) the (?:ground|floor)$",
+    r"\s+(?:(?:lying|resting|sitting|standing) )?(?:on|upon) the (?:ground|floor)$"
+    r"|\s+(?:lying|resting|sitting|standing|leaning|hanging|floating|sprawled|slumped|perched|propped) "
+    r"(?:on|upon|in|against|by|beside|under|near|at|across) (?:the |an? |some )?[\w' -]{1,30}$",
     re.IGNORECASE,
 )
 
@@ -76,6 +78,8 @@ def room_items(text: str) -> list[ListedItem]:
     ['tin whistle']
     >>> [i.name for i in room_items("There are two coins lying on the floor here. There is a rope nearby.")]
     ['coins', 'rope']
+    >>> [i.name for i in room_items("There is a man lying on the grass here, fast asleep.")]
+    ['man']
     >>> [i.name for i in room_items("Shed\\nA cramped shed.\\n\\nA brass lamp hangs from a hook.")]
     ['brass lamp']
     >>> [i.name for i in room_items("You notice a drawer. There is a coin on the floor. Look! a chest!")]

@@ -459,17 +459,23 @@ def already_listed(phrase: str, seen: frozenset[str]) -> bool:
 # dictionary lacks or the story calls not worth naming, a name read only in part or as several things
 # ("three bears"), or too dark to see.
 NOT_HERE = (  # the parser says in so many words that no such thing is in sight
-    r"can(?:no|')t see any such|can(?:no|')t see any \w+(?: \w+){0,3} here|(?:don't|do not) see any"
-    r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b|there(?: is|'s) no \w+(?: \w+){0,3} here"
+    r"can(?:no|')t see any such|can(?:no|')t see any [\w'-]+(?: [\w'-]+){0,3} here|(?:don't|do not) see any"
+    r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b"
+    r"|there(?: is|'s) no [\w'-]+(?: [\w'-]+){0,3} here"
 )
 NOT_IN_SIGHT = re.compile(
     NOT_HERE + r"|(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? "
     r"|not something you need to|(?:don't|do not) need to (?:refer|worry)|\bnot important\b"
     r"|no need to (?:refer|worry|concern)|only understood you as far as|understood only as far as"
-    r"|(?:too|pitch) dark\b|what do you want to examine|^\s*(?:what|huh)\?|multiple objects",
+    r"|(?:too|pitch) dark\b|what do you want to examine|^\s*(?:what|huh)\?|multiple objects"
+    r"|sentence isn't one I recognize|in a way that I don't understand",
     re.IGNORECASE,
 )
 SAID_NOT_HERE = re.compile(NOT_HERE, re.IGNORECASE)
+# The parser's answer for a word its dictionary lacks: nothing the player can name by that word.
+UNKNOWN_WORD = re.compile(
+    r"(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? ", re.IGNORECASE
+)
 
 
 def in_sight(reply: str) -> bool:
@@ -480,6 +486,10 @@ def in_sight(reply: str) -> bool:
     (False, True)
     >>> in_sight("You can't see any soft curve here!"), in_sight('I don\\'t know the word "curve".')
     (False, False)
+    >>> in_sight("You can't see any nasty-looking troll here!")
+    False
+    >>> in_sight("That sentence isn't one I recognize.")
+    False
     >>> in_sight("That's not something you need to refer to in the course of this game.")
     False
     >>> in_sight("I only understood you as far as wanting to examine the window.")
@@ -491,6 +501,15 @@ def in_sight(reply: str) -> bool:
     """
     head = reply.strip()[:240]
     return bool(head) and not NOT_IN_SIGHT.search(head)
+
+
+def unknown_word(reply: str) -> bool:
+    """Whether the game's answer says a word of the command is not in its dictionary.
+
+    >>> unknown_word('I do not know the word "tapering".'), unknown_word("You can't see any such thing.")
+    (True, False)
+    """
+    return bool(UNKNOWN_WORD.search(reply.strip()[:240]))
 
 
 def said_not_here(reply: str) -> bool:
