@@ -23,6 +23,7 @@ from autofrotz.managers.named_things import (
     named_things,
     said_not_here,
 )
+from autofrotz.reading.patterns import which_options
 
 if TYPE_CHECKING:
     from autofrotz.agents.base import TurnContext
@@ -40,6 +41,36 @@ OWN_NAME = (
     re.compile(r"^\s*\((?:the |an? |some )?([^()\n]{2,40})\)\s*\n"),
     re.compile(r"\bnothing (?:special|unusual) about (?:the |an? |some )?([^.!\n]{2,40})[.!]", re.IGNORECASE),
 )
+
+
+WHICH_NAMED = re.compile(r"\bwhich \w+ do you mean", re.IGNORECASE)  # "Which wall do you mean, ...?"
+# The library's stock answers for a thing with no description of its own, which is what a compass
+# direction ("wall", "floor", "sky") or a floor or ceiling every room shares answers.
+STOCK_ANSWER = re.compile(r"\bnothing (?:special|unusual|unexpected)\b", re.IGNORECASE)
+
+
+def part_in_sight(answer: str, asked: str) -> bool:
+    """Whether the game's answer to examining a part of the place (`asked`: "wall", "black wall") names
+    the room's own: in sight, described in words of its own (not the library's stock answer, which a
+    compass direction or a floor every room shares gives), and, when the parser asks which is meant, one
+    option is that part by its bare name ("or the wall?" after the compass walls).
+
+    >>> part_in_sight("Which do you mean, the north wall, the south wall or the wall?", "black wall")
+    True
+    >>> part_in_sight("Which wall do you mean, the granite wall or the surrounding wall?", "wall")
+    False
+    >>> part_in_sight("You see nothing unexpected in that direction.", "ground")
+    False
+    >>> part_in_sight("You see nothing special about the floor.", "floor")
+    False
+    >>> part_in_sight("Many are old and rotted.", "tombs"), part_in_sight("You can't see any such.", "wall")
+    (True, False)
+    """
+    if not in_sight(answer) or STOCK_ANSWER.search(answer[:240]):
+        return False
+    options = which_options(WHICH_NAMED.sub("which do you mean", answer[:240]))
+    head = asked.split()[-1].lower()
+    return not options or any(re.sub(r"^(?:the|an?|some)\s+", "", o.lower()) == head for o in options)
 
 
 def own_name(answer: str) -> str | None:
@@ -87,6 +118,7 @@ class SightCheck:
         self.room: str | None = None  # the room of this visit
         self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
+        self.named: dict[str | None, list[str]] = {}  # room -> names the game answered as in sight there
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
@@ -105,25 +137,29 @@ class SightCheck:
         word alone. A name answered with the room's own description names the room, not a thing in it; one
         the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
         two names the game answers with the same words are one thing, briefed once, and a name answered as
-        a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again."""
+        a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again.
+        Names answered as in sight here on earlier turns are asked again after the replies that named
+        them are gone (a bridge named once, on arrival)."""
         self._visit(room_id)
+        names = list(dict.fromkeys([*names, *self.named.get(room_id, [])]))
         self._ask([n for n in names if n not in self.answers], last_reply)
-        heads = {  # a part of the place by its last word alone is any wall or floor: not asked
-            n: n.split()[-1]
-            for n in names
-            if " " in n and not in_sight(self.answers.get(n, "")) and not is_place_part(n)
-        }
+        heads = {n: n.split()[-1] for n in names if " " in n and not in_sight(self.answers.get(n, ""))}
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
         known = {description(self.answers[n]) for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
-            answer = self.answers.get(heads.get(name, name), "")
+            asked = heads.get(name, name)
+            answer = self.answers.get(asked, "")
             if not in_sight(answer) or describes_room(answer, room_text):
                 continue
+            if is_place_part(name) and not part_in_sight(answer, asked):
+                continue  # a wall or floor the library's compass directions answer to, not the room's own
             words = description(answer)
             if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
                 continue  # another name of a thing already briefed
             briefed.setdefault(own_name(answer) or name, words)
+        kept = self.named.get(room_id, [])
+        self.named[room_id] = list(dict.fromkeys([*kept, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
 
     def still_here(
@@ -225,7 +261,7 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         context.named_here = named_things(context.room_text, knows, listed)
         return
     heard = sight.hear(context.room_id, context.last_output)
-    named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT)
+    named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT, place_parts=True)
     named = sight.confirmed(
         context.room_id, named, context.last_output, context.room_text, tuple(context.visible_items)
     )
