@@ -20,6 +20,7 @@ from autofrotz.managers.named_things import (
     already_listed,
     in_sight,
     is_place_part,
+    is_shared_surface,
     named_things,
     said_not_here,
 )
@@ -118,7 +119,7 @@ class SightCheck:
         self.room: str | None = None  # the room of this visit
         self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this visit
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
-        self.named: dict[str | None, list[str]] = {}  # room -> names the game answered as in sight there
+        self.named: list[str] = []  # names the game answered as in sight in this visit
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
@@ -138,12 +139,16 @@ class SightCheck:
         the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
         two names the game answers with the same words are one thing, briefed once, and a name answered as
         a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again.
-        Names answered as in sight here on earlier turns are asked again after the replies that named
-        them are gone (a bridge named once, on arrival)."""
+        Names answered as in sight on earlier turns of the visit are asked again after the replies that
+        named them are gone (a bridge named once, on arrival)."""
         self._visit(room_id)
-        names = list(dict.fromkeys([*names, *self.named.get(room_id, [])]))
+        names = list(dict.fromkeys([*names, *self.named]))
         self._ask([n for n in names if n not in self.answers], last_reply)
-        heads = {n: n.split()[-1] for n in names if " " in n and not in_sight(self.answers.get(n, ""))}
+        heads = {  # a floor or ceiling by its last word alone is any room's: not asked
+            n: n.split()[-1]
+            for n in names
+            if " " in n and not in_sight(self.answers.get(n, "")) and not is_shared_surface(n)
+        }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
         known = {description(self.answers[n]) for n in seen if in_sight(self.answers.get(n, ""))}
@@ -158,8 +163,7 @@ class SightCheck:
             if len(words) >= SAME_THING_CHARS and (words in briefed.values() or words in known):
                 continue  # another name of a thing already briefed
             briefed.setdefault(own_name(answer) or name, words)
-        kept = self.named.get(room_id, [])
-        self.named[room_id] = list(dict.fromkeys([*kept, *briefed]))[-2 * NAMED_KEPT :]
+        self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
 
     def still_here(
@@ -201,9 +205,9 @@ class SightCheck:
             self.takes.update(side_takes(self.game, names, last_reply) or {})
 
     def _visit(self, room_id: str | None) -> None:
-        """Forget the answers of the last visit when the room changed."""
+        """Forget the answers and names of the last visit when the room changed."""
         if room_id != self.room:
-            self.room, self.answers = room_id, {}
+            self.room, self.answers, self.named = room_id, {}, []
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of

@@ -378,7 +378,9 @@ STANDING_PARTS = PLACE_PARTS - frozenset(
     ["room", "area", "place", "entrance", "entrances", "exit", "sky", "horizon", "fire", "storm", "field"]
     + ["fields", "hill", "hills", "corridor", "hallway", "passage", "passages"]
 )
-THE_PLACE_ITSELF = frozenset(["room", "area", "place"])  # the place the player is in, never a thing in it
+# A floor, ground or ceiling every room has: the room's own only when the story sets it apart ("a
+# mossy stone floor"), as often a thing every room shares as one of its own.
+EVERY_ROOM_HAS = frozenset(["floor", "ground", "ceiling"])
 DESCRIBING = frozenset(
     [
         "small",
@@ -423,7 +425,7 @@ def _ending_in_a_thing(
 
     >>> _ending_in_a_thing(["black", "wall"], {"wall"}.__contains__, True)
     'black wall'
-    >>> _ending_in_a_thing(["black", "wall"], {"wall"}.__contains__), _ending_in_a_thing(["room"], bool, True)
+    >>> _ending_in_a_thing(["black", "wall"], {"wall"}.__contains__), _ending_in_a_thing(["floor"], str, True)
     (None, None)
     >>> _ending_in_a_thing(["north", "wall"], {"wall"}.__contains__, True) is None
     True
@@ -434,7 +436,7 @@ def _ending_in_a_thing(
         head = words[end - 1].strip("'")
         if head in STANDING_PARTS and _set_apart(words[: end - 1], knows):
             return " ".join(words[:end])  # "a mossy stone wall": a part the story made a thing of its own
-        if place_parts and head in PLACE_PARTS and head not in THE_PLACE_ITSELF and knows(head):
+        if place_parts and head in STANDING_PARTS and head not in EVERY_ROOM_HAS and knows(head):
             if any(canonical_direction(w) for w in words[: end - 1]):
                 return None  # "the north wall": a compass direction's name
             return " ".join(words[:end])  # "a black wall": the room's own wall or a compass wall
@@ -458,6 +460,15 @@ def _set_apart(before: list[str], knows: Callable[[str], bool]) -> bool:
         len(w) > 2 and w not in DESCRIBING and w not in NOT_THINGS and not canonical_direction(w) and knows(w)
         for w in before
     )
+
+
+def is_shared_surface(name: str) -> bool:
+    """Whether a name ends in a floor, ground or ceiling, which its last word alone would name in any room.
+
+    >>> is_shared_surface("cool tiled floor"), is_shared_surface("black wall")
+    (True, False)
+    """
+    return name.split()[-1].lower() in EVERY_ROOM_HAS
 
 
 def is_place_part(name: str) -> bool:
