@@ -139,8 +139,6 @@ class SightCheck:
         the answer calls by the game's own name ("nothing special about the low wall") is briefed by it;
         two names the game answers with the same words are one thing, briefed once, and a name answered as
         a thing `seen` here was answered ("a prim young woman", the librarian seen) is not briefed again.
-        A name read neither whole nor by its last word is asked once more without its last word, by the
-        word before it ("a single window high above": "single window", asked as "window").
         Names answered as in sight on earlier turns of the visit are asked again after the replies that
         named them are gone (a bridge named once, on arrival)."""
         self._visit(room_id)
@@ -152,13 +150,6 @@ class SightCheck:
             if " " in n and not in_sight(self.answers.get(n, "")) and not is_shared_surface(n)
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
-        shorter = {  # "single window high": a phrase run on past its noun, asked without its last word
-            " ".join(n.split()[:-1]): n for n in heads if not in_sight(self.answers.get(heads[n], ""))
-        }
-        cut = {s: s.split()[-1] for s in shorter if not is_shared_surface(s)}
-        self._ask([h for h in dict.fromkeys(cut.values()) if h not in self.answers], last_reply)
-        heads.update(cut)
-        names = [*names, *[s for s in cut if s not in names]]
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
         known = {description(self.answers[n]) for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:

@@ -204,18 +204,6 @@ def test_a_thing_named_once_on_arrival_is_still_named_later_in_the_visit(games_d
         game.close()
 
 
-def test_a_phrase_run_on_past_its_noun_is_named_without_the_last_word(games_dir: Path) -> None:
-    # "a single window high above you" is read as "single window high" ("high" is a word of the
-    # dictionary); neither it nor "high" is in sight, "window" is: the thing is the "single window".
-    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
-    try:
-        game.start()
-        before = game.send("look").text
-        assert SightCheck(game).confirmed("bathroom", ["large mirror high"], before) == ["large mirror"]
-    finally:
-        game.close()
-
-
 def test_a_part_of_a_thing_carried_is_not_here(games_dir: Path) -> None:
     # The torch carried has a button: "take torch button" is read only as far as the torch, and "take
     # button" answers "That seems to be a part of the torch.": the button goes where the torch goes.
