@@ -21,11 +21,13 @@ from autofrotz.managers.named_things import (
     already_listed,
     in_sight,
     is_place_part,
+    is_shared_surface,
     named_things,
     said_not_here,
     unknown_word,
 )
 from autofrotz.managers.side_questions import SideQuestions
+from autofrotz.reading.patterns import which_options
 from autofrotz.side_copies import SideCopies
 
 if TYPE_CHECKING:
@@ -49,6 +51,36 @@ OWN_NAME = (
     re.compile(r"^\s*\((?:the |an? |some )?([^()\n]{2,40})\)\s*\n"),
     re.compile(r"\bnothing (?:special|unusual) about (?:the |an? |some )?([^.!\n]{2,40})[.!]", re.IGNORECASE),
 )
+
+
+WHICH_NAMED = re.compile(r"\bwhich \w+ do you mean", re.IGNORECASE)  # "Which wall do you mean, ...?"
+# The library's stock answers for a thing with no description of its own, which is what a compass
+# direction ("wall", "floor", "sky") or a floor or ceiling every room shares answers.
+STOCK_ANSWER = re.compile(r"\bnothing (?:special|unusual|unexpected)\b", re.IGNORECASE)
+
+
+def part_in_sight(answer: str, asked: str) -> bool:
+    """Whether the game's answer to examining a part of the place (`asked`: "wall", "black wall") names
+    the room's own: in sight, described in words of its own (not the library's stock answer, which a
+    compass direction or a floor every room shares gives), and, when the parser asks which is meant, one
+    option is that part by its bare name ("or the wall?" after the compass walls).
+
+    >>> part_in_sight("Which do you mean, the north wall, the south wall or the wall?", "black wall")
+    True
+    >>> part_in_sight("Which wall do you mean, the granite wall or the surrounding wall?", "wall")
+    False
+    >>> part_in_sight("You see nothing unexpected in that direction.", "ground")
+    False
+    >>> part_in_sight("You see nothing special about the floor.", "floor")
+    False
+    >>> part_in_sight("Many are old and rotted.", "tombs"), part_in_sight("You can't see any such.", "wall")
+    (True, False)
+    """
+    if not in_sight(answer) or STOCK_ANSWER.search(answer[:240]):
+        return False
+    options = which_options(WHICH_NAMED.sub("which do you mean", answer[:240]))
+    head = asked.split()[-1].lower()
+    return not options or any(re.sub(r"^(?:the|an?|some)\s+", "", o.lower()) == head for o in options)
 
 
 def own_name(answer: str) -> str | None:
@@ -97,6 +129,7 @@ class SightCheck:
         self.answers: dict[str, str] = {}  # name -> the game's answer to examining it, this turn
         self.earlier: dict[str, str] = {}  # the answers of this visit's earlier turns
         self.heard: dict[str | None, list[str]] = {}  # room -> the game's last replies there, every visit
+        self.named: list[str] = []  # names the game answered as in sight in this visit
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
@@ -120,15 +153,18 @@ class SightCheck:
         name: "The door leads into the bathroom."), and a name answered as a thing `seen` here was
         answered ("a prim young woman", the librarian seen) is not briefed again. A name the parser
         answers with a question ("Which do you mean, the small couch or the large couch?") is briefed
-        as the things it offers, and one answered as the player is ("eyes") is the player's own."""
+        as the things it offers, and one answered as the player is ("eyes") is the player's own. Names
+        answered as in sight on earlier turns of the visit are asked again after the replies that named
+        them are gone (a bridge named once, on arrival)."""
         self._visit(room_id)
+        names = list(dict.fromkeys([*names, *self.named]))
         self._ask([n for n in names if n not in self.answers], last_reply)
-        heads = {  # a part of the place by its last word alone is any wall or floor: not asked
+        heads = {  # a floor or ceiling by its last word alone is any room's: not asked
             n: n.split()[-1]
             for n in names
             if " " in n
             and not in_sight(self.answers.get(n, ""))
-            and not is_place_part(n)
+            and not is_shared_surface(n)
             and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
@@ -137,13 +173,19 @@ class SightCheck:
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
         known = {description(self.answers[n]): n for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
-            answer = self.answers.get(heads.get(name, name), "")
+            asked = heads.get(name, name)
+            answer = self.answers.get(asked, "")
             if not in_sight(answer) or describes_room(answer, room_text):
                 continue
-            for option in choices(answer):  # the parser asks which: each thing it offers is in sight
+            if is_place_part(name) and not part_in_sight(answer, asked):
+                continue  # a wall or floor the library's compass directions answer to, not the room's own
+            # the parser asks which: each thing it offers is in sight, but the compass walls a part of the
+            # place is asked among are the library's (the part itself, among them by its bare name, is kept)
+            offered = [] if is_place_part(name) else choices(answer)
+            for option in offered:
                 briefed.setdefault(option, option)
             words = description(answer)
-            if choices(answer) or words == player:
+            if offered or words == player:
                 continue  # several things, or the player's own body ("eyes": the player described)
             earlier = [b for b, w in briefed.items() if w == words] + (
                 [known[words]] if words in known else []
@@ -156,6 +198,7 @@ class SightCheck:
             if among_carried(called, frozenset(briefed)):
                 continue  # a part of a name briefed ("leather bag", "coins": the leather bag of coins)
             briefed.setdefault(called, words)
+        self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
 
     def still_here(
@@ -224,9 +267,9 @@ class SightCheck:
         self.earlier, self.answers = {**self.earlier, **self.answers}, {}
 
     def _visit(self, room_id: str | None) -> None:
-        """Forget the answers of the last visit when the room changed."""
+        """Forget the answers and names of the last visit when the room changed."""
         if room_id != self.room:
-            self.room, self.answers, self.earlier = room_id, {}, {}
+            self.room, self.answers, self.earlier, self.named = room_id, {}, {}, []
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of
@@ -407,7 +450,7 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         context.named_here = named_things(context.room_text, knows, listed)
         return
     heard = sight.hear(context.room_id, context.last_output)
-    named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT)
+    named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT, place_parts=True)
     named = sight.confirmed(
         context.room_id, named, context.last_output, context.room_text, tuple(context.visible_items)
     )

@@ -166,6 +166,44 @@ def test_things_named_on_an_earlier_visit_are_still_named() -> None:
     assert "rusty saw" in heard and "muddy yard" not in heard
 
 
+def test_a_part_of_the_place_the_game_describes_is_named_and_a_compass_wall_is_not(
+    tmp_path: Path, games_dir: Path
+) -> None:
+    # "A black wall is to the south.": "examine wall" asks which of the eight compass walls "or the wall"
+    # is meant, so the room has a wall of its own; "open wall" then prints that question, whose compass
+    # walls ("north wall", "You see nothing unusual.") are no things of the room.
+    seen = briefings(tmp_path, ["south", "open wall"], game=_story(games_dir, "bunny"))
+    assert "black wall" in section(seen[1], "Also named here:")
+    named = section(seen[-1], "Also named here:")
+    assert "black wall" in named and "north wall" not in named, named
+
+
+def test_a_floor_every_room_shares_is_not_named(games_dir: Path) -> None:
+    # "examine floor" answers "You see nothing special about the floor.": the library's floor, no thing
+    # of the room; the stage's things answer with descriptions of their own.
+    game = open_game(games_dir / f"{_story(games_dir, 'theatre')}.z5", "jericho", seed=None)
+    try:
+        intro = game.start()
+        assert SightCheck(game).confirmed("lobby", ["dusty floor", "ceiling"], intro) == []
+    finally:
+        game.close()
+
+
+def test_a_thing_named_once_on_arrival_is_still_named_later_in_the_visit(games_dir: Path) -> None:
+    # The mirror was named by a reply now gone from the replies kept: the game still answers it as in
+    # sight, so it is still briefed.
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        before = game.send("look").text
+        check = SightCheck(game)
+        assert check.confirmed("bathroom", ["large mirror"], before) == ["large mirror"]
+        assert check.confirmed("bathroom", [], before) == ["large mirror"]
+        assert check.confirmed("hall", [], before) == []
+    finally:
+        game.close()
+
+
 def test_a_part_of_a_thing_carried_is_not_here(games_dir: Path) -> None:
     # The torch carried has a button: "take torch button" is read only as far as the torch, and "take
     # button" answers "That seems to be a part of the torch.": the button goes where the torch goes.

@@ -125,10 +125,15 @@ _PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IG
 
 
 def named_things(
-    text: str, knows: Callable[[str], bool], seen: frozenset[str] = frozenset(), kept: int = NAMED_KEPT
+    text: str,
+    knows: Callable[[str], bool],
+    seen: frozenset[str] = frozenset(),
+    kept: int = NAMED_KEPT,
+    place_parts: bool = False,
 ) -> list[str]:
     """Noun phrases of a text that end in a word the story's parser reads, not already `seen`, the first
-    `kept` of them.
+    `kept` of them; with `place_parts`, also those ending in a part of the place the parser reads ("a
+    black wall", "the ground"), for a check that tells the room's own from the library's compass walls.
 
     >>> known = {"gate", "window", "iron", "nest", "stone"}.__contains__
     >>> named_things("West is a high wall with an iron gate. In the wall is a large window.", known)
@@ -139,10 +144,13 @@ def named_things(
     ['chair', 'table', 'trophies', 'old rucksack']
     >>> named_things("Old Tom waits by the gate. Tom nods.", {"tom", "gate"}.__contains__)
     ['gate', 'Old Tom']
+    >>> named_things("A black wall is to the south.", {"wall"}.__contains__, place_parts=True)
+    ['black wall']
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        phrases = [_ending_in_a_thing(m.group(1).lower().split(), knows) for m in _PHRASE.finditer(sentence)]
+        words = [m.group(1).lower().split() for m in _PHRASE.finditer(sentence)]
+        phrases = [_ending_in_a_thing(w, knows, place_parts) for w in words]
         names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
         phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
         for phrase in phrases:
@@ -370,6 +378,9 @@ STANDING_PARTS = PLACE_PARTS - frozenset(
     ["room", "area", "place", "entrance", "entrances", "exit", "sky", "horizon", "fire", "storm", "field"]
     + ["fields", "hill", "hills", "corridor", "hallway", "passage", "passages"]
 )
+# A floor, ground or ceiling every room has: the room's own only when the story sets it apart ("a
+# mossy stone floor"), as often a thing every room shares as one of its own.
+EVERY_ROOM_HAS = frozenset(["floor", "ground", "ceiling"])
 DESCRIBING = frozenset(
     [
         "small",
@@ -406,14 +417,29 @@ DESCRIBING = frozenset(
 )
 
 
-def _ending_in_a_thing(words: list[str], knows: Callable[[str], bool]) -> str | None:
-    """The phrase up to its last word that names a thing the parser knows ("iron gate set" -> "iron gate")."""
+def _ending_in_a_thing(
+    words: list[str], knows: Callable[[str], bool], place_parts: bool = False
+) -> str | None:
+    """The phrase up to its last word that names a thing the parser knows ("iron gate set" -> "iron gate");
+    with `place_parts`, one ending in a part of the place the parser reads is kept too ("black wall").
+
+    >>> _ending_in_a_thing(["black", "wall"], {"wall"}.__contains__, True)
+    'black wall'
+    >>> _ending_in_a_thing(["black", "wall"], {"wall"}.__contains__), _ending_in_a_thing(["floor"], str, True)
+    (None, None)
+    >>> _ending_in_a_thing(["north", "wall"], {"wall"}.__contains__, True) is None
+    True
+    """
     cut = next((i for i, w in enumerate(words) if w in PHRASE_ENDS), len(words))
     words = words[:cut]
     for end in range(len(words), 0, -1):
         head = words[end - 1].strip("'")
         if head in STANDING_PARTS and _set_apart(words[: end - 1], knows):
             return " ".join(words[:end])  # "a mossy stone wall": a part the story made a thing of its own
+        if place_parts and head in STANDING_PARTS and head not in EVERY_ROOM_HAS and knows(head):
+            if any(canonical_direction(w) for w in words[: end - 1]):
+                return None  # "the north wall": a compass direction's name
+            return " ".join(words[:end])  # "a black wall": the room's own wall or a compass wall
         if head in PLACE_PARTS or head in DESCRIBING:
             return None  # a place's part or a describing word: no thing here
         if len(head) > 2 and head not in NOT_THINGS and not canonical_direction(head) and knows(head):
@@ -436,13 +462,23 @@ def _set_apart(before: list[str], knows: Callable[[str], bool]) -> bool:
     )
 
 
-def is_place_part(name: str) -> bool:
-    """Whether a name ends in a part of the place ("mossy stone wall"), which only its whole name picks out.
+def is_shared_surface(name: str) -> bool:
+    """Whether a name ends in a floor, ground or ceiling, which its last word alone would name in any room.
 
-    >>> is_place_part("mossy stone wall"), is_place_part("iron gate")
+    >>> is_shared_surface("cool tiled floor"), is_shared_surface("black wall")
     (True, False)
     """
-    return name.split()[-1].lower() in STANDING_PARTS
+    return name.split()[-1].lower() in EVERY_ROOM_HAS
+
+
+def is_place_part(name: str) -> bool:
+    """Whether a name ends in a part of the place ("mossy stone wall", "ground"), a word the library's
+    compass directions may also answer to.
+
+    >>> is_place_part("mossy stone wall"), is_place_part("ground"), is_place_part("iron gate")
+    (True, True, False)
+    """
+    return name.split()[-1].lower() in PLACE_PARTS
 
 
 def already_listed(phrase: str, seen: frozenset[str]) -> bool:
