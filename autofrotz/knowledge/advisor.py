@@ -101,6 +101,7 @@ from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
+from autofrotz.knowledge.people import PeopleRule
 from autofrotz.knowledge.rules import (
     BACK,
     CLOCK_POINT,
@@ -215,10 +216,6 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         """A point just made marks its goal done and renews the plans' patience."""
         self._score_progress(ctx)
 
-    def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
-        """A rule on what replies told sends its command at once, unless knowledge stood down."""
-        return self._tell(ctx, lambda: body(self, ctx))
-
     def _path_done(self) -> bool:
         """Whether the proven path is over (its replay's part of the state)."""
         return self.state.replay.path_done
@@ -319,10 +316,9 @@ class Stage:
     """A row of a later run's policy: a rule's body and how the policy uses it.
 
     ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
-    proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``told`` is a
-    ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless knowledge stood
-    down; ``rule`` is a rule object (``policy.protocol.Rule``) its body makes for the run, holding its
-    part of the run's state; ``plan`` offers a (command, reasoning) the first of which is the turn's
+    proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``rule`` is a
+    rule object (``policy.protocol.Rule``) its body makes for the run, holding its part of the run's
+    state; ``plan`` offers a (command, reasoning) the first of which is the turn's
     plan; ``agent`` stands for the built-in agent's own stages (``Advised.stages``), in their order.
     """
 
@@ -341,8 +337,6 @@ class Stage:
             return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
         if kind == "mark":
             return [Row(name, lambda turn, _p: body(agent, turn.given))]
-        if kind == "told":
-            return [Row(name, lambda turn, _p: agent._told_row(body, turn.given))]
         if kind == "plan":
             return [Row(name, lambda turn, _p: _planned(name, body(agent, turn.given)), plans=True)]
         return [Row(name, lambda turn, plan: body(agent, turn.given, plan))]
@@ -366,7 +360,13 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(CLOCK_POINT, "send", KnowingAgent._clock_point),
     Stage(CLOCKS, "send", KnowingAgent._clock_leave),
     Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
-    Stage(TOLD, "told", KnowingAgent._told),
+    Stage(
+        TOLD,
+        "rule",
+        lambda agent: PeopleRule(
+            agent._tell, agent.state.gives, lambda: agent.inner.mem, agent._rooms_naming, agent._route_to_any
+        ),
+    ),
     Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
     Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
     Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),

@@ -1,25 +1,17 @@
-"""Rules on what replies told that are methods of the later run's policy (notes taken from each reply,
-and the commands they lead to): what the parser asked for, what a thing is not, what swallows things,
-people, whom to give a thing. The others are rule objects of their own (said.py, waiting.py, many.py,
-looks.py, openings.py, described.py)."""
+"""Notes on what replies told that are a method of the later run's policy: what the parser asked for,
+what a thing is not, what swallows things. The rules on what replies told are rule objects of their own
+(people.py, said.py, waiting.py, many.py, looks.py, openings.py, described.py)."""
 
 from __future__ import annotations
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.advisor_base import KnowingBase
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
-from autofrotz.knowledge.people import note_people, told_next
-from autofrotz.knowledge.rules import (
-    ACTORS,
-    PEOPLE,
-    SINKS,
-    TOLD,
-    on,
-)
+from autofrotz.knowledge.rules import SINKS, on
 
 
 class ToldRules(KnowingBase):
-    """Rules on what replies told: notes from each reply, and the commands they lead to."""
+    """Notes from each reply for the wider pool."""
 
     def _note_wants(self, ctx: TurnContext) -> None:
         """An own verb sent alone that the parser asked a thing for is not sent alone again; one it
@@ -46,23 +38,6 @@ class ToldRules(KnowingBase):
             sink is not None and f"{room}|{sink}" not in s.things.sinks
         ):  # rule ``what swallows things gets no more``
             s.things.sinks.append(f"{room}|{sink}")
-        self._note_people(last, ctx.last_output or "", ctx.room_id)
         alone = ctx.reading.understood_verb is not None  # "I only understood you as far as wanting to cpr."
         if verb in self.lore.verbs and " " in last and verb not in s.pool.no_thing and alone:
             s.pool.no_thing.append(verb)
-
-    def _note_people(self, last: str, reply: str, room: str | None) -> None:
-        """Rules ``what the story calls him or her is a person``, ``the one who speaks or acts is a
-        person`` and ``a reply says whom to give it to`` (knowledge/people.py)."""
-        note_people(self.state.gives, self.inner.mem, last, reply, room, (on(PEOPLE), on(ACTORS), on(TOLD)))
-
-    def _told(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``a reply says whom to give it to`` (knowledge/people.py): give it where they are, else
-        walk to the nearest room this run saw them in."""
-        return told_next(
-            self.state.gives,
-            ctx.room_id,
-            ctx.room_description or "",
-            lambda head: self._rooms_naming(ctx, head),
-            lambda rooms: self._route_to_any(ctx, rooms),
-        )
