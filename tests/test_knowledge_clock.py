@@ -9,7 +9,7 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
-from autofrotz.knowledge import advisor_goals, clock
+from autofrotz.knowledge import clock, known_clock
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.clock import Deaths, clocks
@@ -92,7 +92,7 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(clock, "CLOCK_VISITS", 2)
-    monkeypatch.setattr(advisor_goals, "CLOCK_VISITS", 2)
+    monkeypatch.setattr(known_clock, "CLOCK_VISITS", 2)
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     n = 0
 
@@ -165,7 +165,8 @@ def test_a_barred_way_back_tries_the_way_the_room_names_that_no_one_walked(
     set_rule(krules.OTHER_WAYS, rule_on)
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}))
     agent = KnowingAgent(BuiltinAgent(), lore)
-    monkeypatch.setattr(agent, "_ways_of", lambda ctx: ["up"])  # "A hatch leads up." in the hall's text
+    hatch = ["up"]  # "A hatch leads up." in the hall's text
+    monkeypatch.setattr(agent.clock_watch, "ways_of", lambda ctx: hatch)
     agent.decide(at(1, "look", "road"))
     agent.decide(at(2, "south", "hall"))
     leave = agent.decide(at(3, "sing", "hall", "Nothing happens."))
@@ -173,7 +174,7 @@ def test_a_barred_way_back_tries_the_way_the_room_names_that_no_one_walked(
     barred = agent.decide(at(4, "north", "hall", "Two guards bar the door."))
     assert (barred.command == "up" and barred.reasoning.startswith(clock.OTHER_WAY_RULE)) is rule_on
     hands = KnowingAgent(BuiltinAgent(), lore)  # a refusal that bars every way: no other way is tried
-    monkeypatch.setattr(hands, "_ways_of", lambda ctx: ["up"])
+    monkeypatch.setattr(hands.clock_watch, "ways_of", lambda ctx: ["up"])
     hands.decide(at(1, "look", "road"))
     hands.decide(at(2, "south", "hall"))
     hands.decide(at(3, "sing", "hall", "Nothing happens."))

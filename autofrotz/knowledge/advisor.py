@@ -96,6 +96,7 @@ from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.informed import KnownVetoes
+from autofrotz.knowledge.known_clock import ClockWatch, LeaveByClock, PointBeforeClock
 from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
@@ -154,14 +155,20 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         if self.path is not None:  # what the path scores is not a goal of its own
             self.state.done = self._path_goals(self.path)
         self.advice = KnownVetoes(lore)
-        self.leave: tuple[str, str] | None = None  # this turn's way out by a known clock (rule CLOCKS)
         self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
 
     def _policy(self) -> Policy[AgentTurn]:
-        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state."""
+        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state (the
+        clock's three rows share one watch of it)."""
+        self.clock_watch = ClockWatch(
+            self.state.clock,
+            self.lore.stays.seen,
+            lambda: bool(self.state.typed.said),
+            lambda room: self.inner.mem.seen.hinted.get(room, []),
+        )
         return Policy([row for stage in LATER_RUN for row in stage.bound(self)])
 
     def brief(self, briefing: str) -> None:
@@ -208,10 +215,6 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self._inform()
 
     # ----- the rows' bodies -----
-    def _note_clock(self, ctx: TurnContext) -> None:
-        """Rule ``known clock`` follows where this run walked in; its way out is sent by a later row."""
-        self.leave = self._clock(ctx)
-
     def _note_score(self, ctx: TurnContext) -> None:
         """A point just made marks its goal done and renews the plans' patience."""
         self._score_progress(ctx)
@@ -242,24 +245,6 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         sent = self._send(ctx, replay)
         side_out = replay is not None and replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT)
         return replace(sent, risky=True) if sent is not None and side_out else sent
-
-    def _clock_point(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """Rule ``a known point before the clock``: the room's scoring action before leaving it."""
-        point = self._point_before_clock(ctx) if self.leave is not None and on(CLOCK_POINT) else None
-        if point is None:
-            return None
-        s = self.state
-        s.clock.stay.left = False  # the clock still says leave next turn
-        room = ctx.room_id or ""
-        s.clock.leaves[room] = s.clock.leaves.get(room, 1) - 1
-        s.clock.barred = [
-            b for b in s.clock.barred if b != f"{s.clock.stay.came_from}|{s.clock.stay.direction}"
-        ]
-        return self._send(ctx, point)
-
-    def _clock_leave(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """Rule ``known clock``: leave the room before its clock strikes (a death to avoid comes first)."""
-        return self._send(ctx, self.leave)
 
     def _stand_down(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
         """Rule ``behind the first run``: the agent plays on as it would fresh."""
@@ -355,10 +340,14 @@ def _planned(rule: str, plan: tuple[str, str] | None) -> Proposal | None:
 LATER_RUN: tuple[Stage, ...] = (
     Stage("notes from the last reply", "note", KnowingAgent._note_wants),
     Stage("turns spent in each room", "note", KnowingAgent._note_stay),
-    Stage(CLOCKS, "note", KnowingAgent._note_clock),
+    Stage(CLOCKS, "rule", lambda agent: agent.clock_watch),
     Stage(PATH_ROW, "send", KnowingAgent._path_step),
-    Stage(CLOCK_POINT, "send", KnowingAgent._clock_point),
-    Stage(CLOCKS, "send", KnowingAgent._clock_leave),
+    Stage(
+        CLOCK_POINT,
+        "rule",
+        lambda agent: PointBeforeClock(agent.clock_watch, agent._point_before_clock, agent._send),
+    ),
+    Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent._send)),
     Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
     Stage(
         TOLD,

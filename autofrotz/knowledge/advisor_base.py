@@ -9,6 +9,7 @@ from typing import Any
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import Advised
+from autofrotz.knowledge.clock import this_run_exits
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
@@ -71,7 +72,7 @@ class KnowingBase:
         avoid = frozenset(
             (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
         )
-        exits = _this_run_exits(ctx.map)
+        exits = this_run_exits(ctx.map)
         if on(DETOUR):  # rule ``a shut step is walked around``: moves refused this run, wherever they were
             avoid = avoid | {(k.room, k.what) for k in mem.attempts.fails if parse_direction(k.what)}
         steps = self.lore.route(ctx.room_id, room, exits, avoid)
@@ -113,7 +114,7 @@ class KnowingBase:
         """(first step, the room's name) towards the nearest of ``rooms`` over the known map, each walked
         towards at most ``limit`` steps (counted in ``walked``); a room whose first step failed or killed
         here is left. ``exits``: this run's, when the caller has read them already."""
-        exits = _this_run_exits(ctx.map) if exits is None else exits
+        exits = this_run_exits(ctx.map) if exits is None else exits
         best: tuple[str, list[str]] | None = None
         for room in rooms:
             if walked.get(room, 0) >= limit:
@@ -165,15 +166,3 @@ def _room_text(world_map: Any, room: str) -> str:
         return str(world_map.room(room).get("description") or "")
     except Exception:  # no map (a test's bare context) or a room it does not hold
         return ""
-
-
-def _this_run_exits(world_map: Any) -> dict[str, dict[str, str]]:
-    """This run's open exits, room -> direction -> room."""
-    exits: dict[str, dict[str, str]] = {}
-    try:
-        for c in world_map.connections():
-            if c.to_room_id and not c.blocked and not c.random:
-                exits.setdefault(c.from_room_id, {})[c.direction] = c.to_room_id
-    except Exception:  # no map (a test's bare context)
-        log.debug("no map to route on", exc_info=True)
-    return exits

@@ -1,5 +1,5 @@
-"""Rules of the known scoring actions and the room's clock: fetch, routes, the action itself, ways on,
-and leaving a room before its clock strikes."""
+"""Rules of the known scoring actions: fetch, routes, the action itself, ways on, and the room's known
+point before its clock strikes (the clock's own rows are rule objects of known_clock.py)."""
 
 from __future__ import annotations
 
@@ -12,36 +12,24 @@ from autofrotz.knowledge.advisor_base import (
     GOAL_TURNS,
     PATIENCE,
     KnowingBase,
-    _this_run_exits,
-)
-from autofrotz.knowledge.clock import (
-    CLOCK_VISITS,
-    OTHER_WAY_RULE,
-    Deaths,
-    leave_by,
-    other_way_out,
-    unwalked_ways,
 )
 from autofrotz.knowledge.lore import Scoring
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import (
-    CLOCKS,
     KEEP_WALK,
     ONE_GOAL,
-    OTHER_WAYS,
     PREPARE,
     ROUTES,
     ROUTES_AFTER_PATH,
     WAYS_ON,
     on,
 )
-from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
 
 class GoalRules(KnowingBase):
-    """Rules of the known scoring actions, the ways on and the room's clock."""
+    """Rules of the known scoring actions and the ways on."""
 
     # ----- the plan -----
     def _score_progress(self, ctx: TurnContext) -> None:
@@ -192,49 +180,3 @@ class GoalRules(KnowingBase):
             return set()
         replayed = p.sent_from()[: self.state.replay.path_at]
         return {step.command for room, step in replayed if same_place(room, ctx.room_id)}
-
-    # ----- known clocks (knowledge/clock.py) -----
-    def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``known clock``: follow where this run walked in (this run's deaths count as they come);
-        back in a room whose clock killed, half its turns spent, leave the way it came."""
-        s = self.state
-        room = ctx.room_id or ""
-        died = s.clock.stay.step(s.clock.room, ctx.last_command or "", room, bool(ctx.death_note))
-        s.clock.room = room
-        if died is not None:
-            s.clock.own_deaths.append([died[0], died[1], ctx.last_command or ""])
-        if (
-            on(CLOCKS) and on(OTHER_WAYS) and s.clock.stay.left and not s.typed.said
-        ):  # a reply that spelled a way out first
-            last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
-            way = other_way_out(s.clock.stay, last, room, self._ways_of(ctx), reply)
-            if way is not None:
-                log.info("knowledge: %s: %s", OTHER_WAY_RULE, way)
-                return way, f"{OTHER_WAY_RULE}: the way back was refused"
-        if not on(CLOCKS) or not s.clock.stay.room or s.clock.stay.left or s.clock.stay.room != room:
-            return None
-        deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
-        for r, since, command in s.clock.own_deaths:
-            deaths.add(r, since, command, 0)
-        clock = next((c for r, c in deaths.clocks().items() if same_place(r, room) and r and room), None)
-        if clock is None or s.clock.stay.since < clock.leave_after:
-            return None
-        command = leave_by(s.clock.stay, _this_run_exits(ctx.map))
-        if command is None:
-            return None
-        s.clock.stay.left = True
-        s.clock.leaves[room] = s.clock.leaves.get(room, 0) + 1
-        back = parse_direction(command)
-        if s.clock.leaves[room] >= CLOCK_VISITS and s.clock.stay.came_from and back is not None:
-            s.clock.barred.append(f"{s.clock.stay.came_from}|{s.clock.stay.direction}")
-        why = (
-            f"{clock.rule()}: it killed {clock.turns} turns after walking in here; {s.clock.stay.since} spent"
-        )
-        log.info("knowledge: %s", why)
-        return command, why
-
-    def _ways_of(self, ctx: TurnContext) -> list[str]:
-        """The ways this room's text names that this run has not walked (clock.unwalked_ways)."""
-        room = ctx.room_id or "?"
-        walked = set(_this_run_exits(ctx.map).get(room, {}))
-        return unwalked_ways(ctx.map, room, self.inner.mem.seen.hinted.get(room, []), walked)

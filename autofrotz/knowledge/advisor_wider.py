@@ -20,8 +20,8 @@ from autofrotz.knowledge.advisor_base import (
     UNSEEN_STEPS,
     UNSEEN_TURNS,
     KnowingBase,
-    _this_run_exits,
 )
+from autofrotz.knowledge.clock import this_run_exits
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
 from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
@@ -74,7 +74,7 @@ class WiderRules(KnowingBase):
         if not s.spread.move_to and s.spread.stale_since < STALE_TURNS:
             return None
         if not s.spread.move_to:
-            exits = _this_run_exits(ctx.map)
+            exits = this_run_exits(ctx.map)
             rooms = set(exits) | {to for d in exits.values() for to in d.values()}
             far = {
                 r: len(steps)
@@ -124,7 +124,7 @@ class WiderRules(KnowingBase):
         own = s.spread.stale_since - s.pool.sweep_from  # the sweep's turns here so far
         if own < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
             return None  # the agent's sweep of other verbs has its turns here first
-        exits = _this_run_exits(ctx.map)
+        exits = this_run_exits(ctx.map)
         rooms = set(exits) | {to for d in exits.values() for to in d.values()}
         far = {
             r: len(steps)
@@ -270,7 +270,7 @@ class WiderRules(KnowingBase):
         run has not, over the known map (earlier runs' exits and this run's)."""
         if not on(UNSEEN) or ctx.room_id is None or sum(self.state.unseen.values()) >= UNSEEN_TURNS:
             return None
-        exits = _this_run_exits(ctx.map)
+        exits = this_run_exits(ctx.map)
         seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
         names = set(ctx.known_rooms)  # the context lists rooms by name (two rooms may share one)
         rooms = [

@@ -1,17 +1,15 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState`` here;
-``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked`` in the modules
-of their rules), all saved as one flat record."""
+(``ReplayState``, ``PoolState``, ``SpreadState``, ``TakenState``, ``ThingsState`` here; ``ClockState``,
+``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked`` in the modules of
+their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from autofrotz.knowledge.clock import (
-    Stay,
-)
 from autofrotz.knowledge.described import Asked
+from autofrotz.knowledge.known_clock import ClockState
 from autofrotz.knowledge.looks import Relooks
 from autofrotz.knowledge.many import Heaps
 from autofrotz.knowledge.openings import Openings
@@ -75,24 +73,6 @@ class SpreadState(Part):
     stale_score: int = 0
     move_to: str = ""  # the room it walks to ("" when none)
     move_steps: int = 0
-
-
-@dataclass
-class ClockState(Part):
-    """Rule ``known clock`` (clock.py): where this run walked in, its deaths, the rooms it left."""
-
-    stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
-    room: str = ""  # the room of the last turn
-    own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
-    leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
-    barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ClockState:
-        known = cls.fields_of(data)
-        if isinstance(known.get("stay"), dict):
-            known["stay"] = Stay(**known["stay"])
-        return cls(**known)
 
 
 @dataclass
