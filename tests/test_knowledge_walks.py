@@ -128,6 +128,6 @@ def test_a_later_run_switches_on_what_a_fresh_run_leaves_off(
     assert shown(BuiltinAgent()) is False  # off in a fresh run (builtin_idle, builtin_ways)
     later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     assert shown(later.inner) is rule_on
-    later.state.stood_down = "behind the first run"
+    later.state.standing.stood_down = "behind the first run"
     later._inform()
     assert shown(later.inner) is False  # knowledge stood down: the fresh agent's rules

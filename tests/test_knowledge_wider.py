@@ -320,10 +320,10 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
 
     ahead = KnowingAgent(BuiltinAgent(), lore)
     ahead.decide(turn(61, 5))  # as far as the first run got: knowledge goes on
-    assert not ahead.state.stood_down and ahead.inner.mem.tried("hall", "push rug") > 1
+    assert not ahead.state.standing.stood_down and ahead.inner.mem.tried("hall", "push rug") > 1
     agent = KnowingAgent(BuiltinAgent(), lore)
     agent.decide(turn(59, 0))  # not yet 50 turns past the first run's turn 10
-    assert not agent.state.stood_down
+    assert not agent.state.standing.stood_down
     decision = agent.decide(turn(60, 0))
     assert (
         "[knowledge stood down: behind the first run: 0 points at turn 60" in decision.reasoning
@@ -333,7 +333,7 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
     state = agent.to_dict()
     again = KnowingAgent(BuiltinAgent(), lore)
     again.load_dict(state)  # a resume keeps it
-    assert bool(again.state.stood_down) is rule_on and again.advice.off is rule_on
+    assert bool(again.state.standing.stood_down) is rule_on and again.advice.off is rule_on
 
 
 def test_off_the_path_the_agent_walks_the_known_map_back_to_it(monkeypatch: pytest.MonkeyPatch) -> None:

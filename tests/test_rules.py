@@ -139,7 +139,7 @@ def test_the_later_run_rows_are_rules_of_the_knowledge_table() -> None:
     from autofrotz.knowledge.advisor import AGENT_ROW, LATER_RUN, QUEUE_ROW
     from autofrotz.knowledge.rules import TABLE
 
-    deciding = [stage.name for stage in LATER_RUN if stage.kind in ("send", "told", "plan")]
+    deciding = [stage.name for stage in LATER_RUN if stage.kind in ("send", "rule", "plan")]
     assert LATER_RUN[-1].name == AGENT_ROW  # the built-in agent's stages come last, with the turn's plan
     assert set(deciding) - {QUEUE_ROW} <= set(TABLE.names)
 

@@ -88,7 +88,6 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
-from autofrotz.knowledge.advisor_base import KNOWN
 from autofrotz.knowledge.advisor_goals import GoalRules
 from autofrotz.knowledge.advisor_path import PathRules
 from autofrotz.knowledge.advisor_told import ToldRules
@@ -129,16 +128,16 @@ from autofrotz.knowledge.rules import (
 from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
+from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.policy.protocol import Decided, Policy, Proposal, Row, Rule
 
 log = logging.getLogger(__name__)
 
-__all__ = ["GoalState", "KnowingAgent", "KnownVetoes"]
+__all__ = ["QUEUE_ROW", "GoalState", "KnowingAgent", "KnownVetoes"]
 
 AGENT_ROW = "the built-in agent's stages"
-QUEUE_ROW = "the plan to the front of the agent's queue"
 PATH_ROW = "proven path"
 
 
@@ -193,7 +192,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
     # ----- what the agent is handed -----
     def _inform(self) -> None:
         """Bring the agent's advice up to this run's state (standing down lifts vetoes and seams)."""
-        advice, down = self.advice, bool(self.state.stood_down)
+        advice, down = self.advice, bool(self.state.standing.stood_down)
         advice.off = down
         advice.barred = self.state.clock.barred
         advice.ran_dry = self.state.pool.ran_dry
@@ -233,7 +232,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
 
     def _tell(self, ctx: TurnContext, next_command: Next) -> Proposal | None:
         """A rule's next command sent at once, unless knowledge stood down (then it is not asked)."""
-        return None if self.state.stood_down else self._send(ctx, next_command())
+        return None if self.state.standing.stood_down else self._send(ctx, next_command())
 
     def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
         """A command sent at once: the agent takes the turn in and records it."""
@@ -246,32 +245,11 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         side_out = replay is not None and replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT)
         return replace(sent, risky=True) if sent is not None and side_out else sent
 
-    def _stand_down(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """Rule ``behind the first run``: the agent plays on as it would fresh."""
-        was_down = bool(self.state.stood_down)
-        if not (was_down or self._behind(ctx)):
-            return None
-        self.inner.drop_plans(KNOWN)
-        fresh = self.inner.decide(ctx)
-        if not was_down:  # the turn it stood down names the rule
-            fresh = replace(
-                fresh, reasoning=f"{fresh.reasoning} [knowledge stood down: {self.state.stood_down}]"
-            )
-        return proposal_of(fresh)
-
     def _wide_first(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``the wider pool once the agent ran dry``: the pool before the agent's usual rounds."""
         if on(WIDEN) and on(WIDE_FIRST) and self.inner.mem.now.idle > 0:
             return self._pool(ctx, self.inner.scene(ctx))
         return None
-
-    def _queue_plan(self, ctx: TurnContext, plan: Proposal | None) -> None:
-        """The turn's plan to the front of the agent's queue (plans of earlier turns dropped), and the
-        vetoes recorded from here on are the ones its stages meet."""
-        self.inner.drop_plans(KNOWN)
-        if plan is not None:
-            self.inner.plan_first(ctx.room_id, plan.command, plan.reason)
-        self.advice.vetoes.clear()
 
     def _settled(self, turn: AgentTurn, decided: Decided) -> Decision:
         """The command one of the agent's stages chose, sent, named by the knowledge rule its reasoning
@@ -359,7 +337,11 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
     Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
     Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),
-    Stage(STAND_DOWN, "send", KnowingAgent._stand_down),
+    Stage(
+        STAND_DOWN,
+        "rule",
+        lambda agent: StandDown(agent.state.standing, agent.lore.first_rises, agent.inner, agent._inform),
+    ),
     Stage("points scored", "mark", KnowingAgent._note_score),
     Stage(BACK, "plan", KnowingAgent._back_to_path),
     Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
@@ -376,7 +358,7 @@ LATER_RUN: tuple[Stage, ...] = (
     ),
     Stage(MOVE_ON, "plan", KnowingAgent._move_on),
     Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
-    Stage(QUEUE_ROW, "send", KnowingAgent._queue_plan),
+    Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),
     Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice
 )
 

@@ -28,8 +28,6 @@ GOAL_TRIES = 2  # a known scoring action sent this often without points is left 
 GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
-# Prefixes of the rule names here (to find their queue entries).
-KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb", "back to the path")
 PATH_RULE = "proven path"
 # Rule ``what an earlier run took``: here, a command that first gave an earlier run things this run never
 # held is sent (once a run); once the agent's own exploring is spent, the known map leads to the nearest
@@ -38,7 +36,6 @@ PATH_RULE = "proven path"
 TAKE_STEPS = 12
 TAKE_TURNS = 80
 TAKEN_RULE = "what an earlier run took"
-BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"

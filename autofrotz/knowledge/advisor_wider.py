@@ -1,5 +1,5 @@
 """Rules for when the agent's own exploring is spent: things an earlier run took, rooms it saw, the
-wider pool and its walks, moving on from a spent room, and standing down behind the first run."""
+wider pool and its walks, moving on from a spent room."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_tactics import allowed, objects
 from autofrotz.knowledge.advisor_base import (
-    BEHIND_GRACE,
     NOT_YET_RULE,
     TAKE_STEPS,
     TAKE_TURNS,
@@ -33,7 +32,6 @@ from autofrotz.knowledge.rules import (
     NOT_YET,
     OWN_SWEEP,
     POOL_WALK,
-    STAND_DOWN,
     TAKEN,
     UNSEEN,
     on,
@@ -51,7 +49,7 @@ log = logging.getLogger(__name__)
 
 
 class WiderRules(KnowingBase):
-    """Rules for when the agent's own exploring is spent, and for standing down."""
+    """Rules for when the agent's own exploring is spent."""
 
     def _note_stay(self, ctx: TurnContext) -> None:
         """Count this run's turns per room, and those in this room since a new room or a point."""
@@ -282,20 +280,3 @@ class WiderRules(KnowingBase):
         if step is None:
             return None
         return step[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {step[1]}"
-
-    def _behind(self, ctx: TurnContext) -> bool:
-        """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
-        turn by which the first run (played blank) had a higher score: knowledge is not helping this
-        time (another seed, a veto in the way), so the agent plays on as it would fresh (its own
-        rules only: no vetoes, plans or wider pool of earlier runs; the turn's reasoning says so)."""
-        if not on(STAND_DOWN) or ctx.score is None:
-            return False
-        for turn, score in self.lore.first_rises:
-            if ctx.turn_number >= turn + BEHIND_GRACE and ctx.score < score:
-                now = f"{ctx.score} points at turn {ctx.turn_number}"
-                why = f"behind the first run: {now}, it had {score} at {turn}"
-                self.state.stood_down = why
-                self._inform()
-                log.info("knowledge: %s", why)
-                return True
-        return False

@@ -1,7 +1,7 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
 (``ReplayState``, ``PoolState``, ``SpreadState``, ``TakenState``, ``ThingsState`` here; ``ClockState``,
-``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked`` in the modules of
-their rules), all saved as one flat record."""
+``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing`` in
+the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
     Trip,
 )
+from autofrotz.knowledge.stand_down import Standing
 from autofrotz.knowledge.state_part import Part
 from autofrotz.knowledge.waiting import Conditions
 
@@ -112,7 +113,6 @@ class GoalState:
     last_score: int | None = None
     dry: int = 0  # planned turns since the score last rose
     ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
-    stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
@@ -131,6 +131,7 @@ class GoalState:
     things: ThingsState = field(default_factory=ThingsState)
     openings: Openings = field(default_factory=Openings)
     asked: Asked = field(default_factory=Asked)
+    standing: Standing = field(default_factory=Standing)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -171,4 +172,5 @@ PARTS: dict[str, type[Part]] = {
     "things": ThingsState,
     "openings": Openings,
     "asked": Asked,
+    "standing": Standing,
 }
