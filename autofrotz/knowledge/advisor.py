@@ -128,6 +128,7 @@ from autofrotz.knowledge.rules import (
 from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
+from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
 from autofrotz.knowledge.waiting import WaitingRule
@@ -317,7 +318,7 @@ def _planned(rule: str, plan: tuple[str, str] | None) -> Proposal | None:
 # A later run's policy, in order (rows of knowledge/rules.py, and the built-in agent's turn).
 LATER_RUN: tuple[Stage, ...] = (
     Stage("notes from the last reply", "note", KnowingAgent._note_wants),
-    Stage("turns spent in each room", "note", KnowingAgent._note_stay),
+    Stage(STAY_ROW, "rule", lambda agent: StayCount(agent.state.spread)),
     Stage(CLOCKS, "rule", lambda agent: agent.clock_watch),
     Stage(PATH_ROW, "send", KnowingAgent._path_step),
     Stage(
@@ -356,7 +357,18 @@ LATER_RUN: tuple[Stage, ...] = (
         "rule",
         lambda agent: AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent._route_to_any),
     ),
-    Stage(MOVE_ON, "plan", KnowingAgent._move_on),
+    Stage(
+        MOVE_ON,
+        "rule",
+        lambda agent: MoveOn(
+            agent.state.spread,
+            agent.lore.route,
+            agent._route_to,
+            agent.lore.room_turns,
+            agent.lore.rooms,
+            agent.lore.runs,
+        ),
+    ),
     Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
     Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),
     Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice

@@ -1,5 +1,5 @@
 """Rules for when the agent's own exploring is spent: things an earlier run took, rooms it saw, the
-wider pool and its walks, moving on from a spent room."""
+wider pool and its walks."""
 
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.rules import (
-    MOVE_ON,
     NOT_YET,
     OWN_SWEEP,
     POOL_WALK,
@@ -36,8 +35,6 @@ from autofrotz.knowledge.rules import (
     UNSEEN,
     on,
 )
-from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
-from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
 from autofrotz.knowledge.widen import (
     ROOM_BUDGET,
     Asked,
@@ -50,49 +47,6 @@ log = logging.getLogger(__name__)
 
 class WiderRules(KnowingBase):
     """Rules for when the agent's own exploring is spent."""
-
-    def _note_stay(self, ctx: TurnContext) -> None:
-        """Count this run's turns per room, and those in this room since a new room or a point."""
-        s, room, score = self.state, ctx.room_id or "", ctx.score or 0
-        s.spread.spent[room] = s.spread.spent.get(room, 0) + 1
-        if room != s.spread.stale_room or score > s.spread.stale_score or ctx.death_note:
-            s.spread.stale_room, s.spread.stale_since = room, 0
-        else:
-            s.spread.stale_since += 1
-        s.spread.stale_score = max(s.spread.stale_score, score)
-
-    def _move_on(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``move on from a spent room`` (knowledge/spread.py): ``STALE_TURNS`` turns here without a
-        new room or a point, walk to the room of this run's map where the fewest turns were spent."""
-        s, here = self.state, ctx.room_id
-        if not on(MOVE_ON) or here is None:
-            return None
-        if s.spread.move_to and (here == s.spread.move_to or s.spread.move_steps >= WALK_STEPS):
-            s.spread.move_to = ""  # arrived, or the walk is too long: the agent plays here
-        if not s.spread.move_to and s.spread.stale_since < STALE_TURNS:
-            return None
-        if not s.spread.move_to:
-            exits = this_run_exits(ctx.map)
-            rooms = set(exits) | {to for d in exits.values() for to in d.values()}
-            far = {
-                r: len(steps)
-                for r in rooms
-                if r != here
-                for steps in [self.lore.route(here, r, exits)]
-                if steps
-            }
-            target = least_spent(here, rooms, s.spread.spent, self.lore.room_turns, far)
-            s.spread.stale_since = 0  # the next count starts now, whether or not there is a walk
-            if target is None:
-                return None
-            s.spread.move_to, s.spread.move_steps = target, 0
-        steps = self._route_to(ctx, s.spread.move_to)
-        if not steps:
-            s.spread.move_to = ""
-            return None
-        s.spread.move_steps += 1
-        where = self.lore.rooms.get(s.spread.move_to, s.spread.move_to)
-        return steps[0], f"{MOVE_ON_RULE} (after {self.lore.runs} earlier runs): to {where}"
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""

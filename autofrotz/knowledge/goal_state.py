@@ -1,5 +1,5 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``TakenState``, ``ThingsState`` here; ``ClockState``,
+(``ReplayState``, ``PoolState``, ``TakenState``, ``ThingsState`` here; ``SpreadState``, ``ClockState``,
 ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing`` in
 the modules of their rules), all saved as one flat record."""
 
@@ -18,6 +18,7 @@ from autofrotz.knowledge.said import Typed
 from autofrotz.knowledge.side_trip import (
     Trip,
 )
+from autofrotz.knowledge.spread import SpreadState
 from autofrotz.knowledge.stand_down import Standing
 from autofrotz.knowledge.state_part import Part
 from autofrotz.knowledge.waiting import Conditions
@@ -62,18 +63,6 @@ class PoolState(Part):
     pool_walked: int = 0  # steps walked for the pool this run
     sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
     sweep_from: int = 0  # the room's count of stale turns when it did
-
-
-@dataclass
-class SpreadState(Part):
-    """Rule ``move on from a spent room`` (spread.py): turns per room, and the walk away."""
-
-    spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
-    stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
-    stale_since: int = 0  # turns in it without a new room or a point
-    stale_score: int = 0
-    move_to: str = ""  # the room it walks to ("" when none)
-    move_steps: int = 0
 
 
 @dataclass
