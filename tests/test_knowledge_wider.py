@@ -13,13 +13,14 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.knowledge import advisor_path, widen
+from autofrotz.knowledge import replay, widen
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
 from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.informed import KnownVetoes, informed
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
+from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
 from autofrotz.policy.protocol import Veto
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
@@ -84,6 +85,20 @@ def knowing(path: ProvenPath, lore: Lore | None = None) -> KnowingAgent:
     return agent
 
 
+def path_row(agent: KnowingAgent) -> PathReplay:
+    """The later run's row that replays the proven path, bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == PATH_ROW).bound(agent)
+    assert isinstance(row, PathReplay) and row.goals is agent.state  # the replay's part, saved with it
+    return row
+
+
+def back_row(agent: KnowingAgent) -> BackToPath:
+    """The later run's row of rule ``back to the path``, bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)
+    assert isinstance(row, BackToPath)
+    return row
+
+
 def ctx(room: str, last: str | None, score: int) -> TurnContext:
     return TurnContext(1, "g", last, "", room, room, score=score)
 
@@ -96,18 +111,20 @@ def test_off_the_path_the_agent_plays_on_and_rejoins_the_path_where_it_left_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     agent = knowing(PATH)
-    assert agent._replay(ctx("yard", None, 0))[0] == "north"
-    assert agent._replay(ctx("cellar", "north", 0)) is None  # a trap door this time: off the path
-    assert agent._replay(ctx("cellar", "look", 0)) is None  # not where the path was: the agent plays
-    again = agent._replay(ctx("hall", "up", 0))  # back in the hall at the path's score
+    assert path_row(agent).next_step(ctx("yard", None, 0))[0] == "north"
+    assert path_row(agent).next_step(ctx("cellar", "north", 0)) is None  # a trap door this time: off the path
+    assert (
+        path_row(agent).next_step(ctx("cellar", "look", 0)) is None
+    )  # not where the path was: the agent plays
+    again = path_row(agent).next_step(ctx("hall", "up", 0))  # back in the hall at the path's score
     assert again == ("take coin", "rejoin the path (run 1): step 2/3, to score 5")
-    assert agent._replay(ctx("hall", "take coin", 0))[0] == "put coin in slot"
+    assert path_row(agent).next_step(ctx("hall", "take coin", 0))[0] == "put coin in slot"
     # Without the rule the replay, once off, stays off.
-    monkeypatch.setattr(advisor_path, "REJOINS", 0)
+    monkeypatch.setattr(replay, "REJOINS", 0)
     other = knowing(PATH)
-    other._replay(ctx("yard", None, 0))
-    other._replay(ctx("cellar", "north", 0))
-    assert other._replay(ctx("hall", "up", 0)) is None
+    path_row(other).next_step(ctx("yard", None, 0))
+    path_row(other).next_step(ctx("cellar", "north", 0))
+    assert path_row(other).next_step(ctx("hall", "up", 0)) is None
 
 
 def test_the_scoring_actions_of_steps_never_replayed_are_goals_again() -> None:
@@ -115,8 +132,8 @@ def test_the_scoring_actions_of_steps_never_replayed_are_goals_again() -> None:
     lore = Lore(runs=1, scoring=[goal])
     agent = knowing(PATH, lore)
     agent.state.done = [0]  # the path scores it: no goal of its own while the replay goes on
-    agent._replay(ctx("yard", None, 0))
-    agent._replay(ctx("cellar", "north", 0))  # off the path before its last step
+    path_row(agent).next_step(ctx("yard", None, 0))
+    path_row(agent).next_step(ctx("cellar", "north", 0))  # off the path before its last step
     assert agent.state.done == []
 
 
@@ -339,13 +356,13 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
 def test_off_the_path_the_agent_walks_the_known_map_back_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
     lore = Lore(runs=1, exits={"cellar": {"up": "yard"}, "yard": {"north": "hall"}})
     agent = knowing(PATH, lore)
-    agent._replay(ctx("yard", None, 0))
-    agent._replay(ctx("cellar", "north", 0))  # a trap door this time: off the path
-    back = agent._back_to_path(ctx("cellar", "look", 0))
+    path_row(agent).next_step(ctx("yard", None, 0))
+    path_row(agent).next_step(ctx("cellar", "north", 0))  # a trap door this time: off the path
+    back = back_row(agent).next_command(ctx("cellar", "look", 0))
     assert back == ("up", "back to the path (run 1): to step 1/3 in yard")
-    assert agent._back_to_path(ctx("cellar", "look", 3)) is None  # a score the path never shows
+    assert back_row(agent).next_command(ctx("cellar", "look", 3)) is None  # a score the path never shows
     set_rule(krules.BACK, False)
-    assert agent._back_to_path(ctx("cellar", "look", 0)) is None
+    assert back_row(agent).next_command(ctx("cellar", "look", 0)) is None
 
 
 def test_once_the_path_is_replayed_the_known_map_leads_to_the_other_runs_scoring_actions(
@@ -378,4 +395,4 @@ def test_the_path_makes_a_scoring_action_only_from_its_own_room() -> None:
     here = Scoring("hall", "put coin in slot", ("coin",), ("coin",), (), 5, 1, 3)
     elsewhere = Scoring("vault", "put coin in slot", ("coin",), ("coin",), (), 5, 2, 40)  # another slot
     agent = knowing(PATH, Lore(runs=2, scoring=[here, elsewhere]))
-    assert agent._path_goals(PATH) == [0]  # the vault's slot is still a goal
+    assert path_goals(agent.lore, PATH) == [0]  # the vault's slot is still a goal

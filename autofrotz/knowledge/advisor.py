@@ -89,7 +89,6 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
 from autofrotz.knowledge.advisor_goals import GoalRules
-from autofrotz.knowledge.advisor_path import PathRules
 from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.described import AskHere, AskWalk
@@ -102,6 +101,7 @@ from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.people import PeopleRule
+from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
 from autofrotz.knowledge.rules import (
     BACK,
     CLOCK_POINT,
@@ -126,8 +126,6 @@ from autofrotz.knowledge.rules import (
     rule_of,
 )
 from autofrotz.knowledge.said import SaidRule
-from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
-from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
 from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
@@ -139,10 +137,9 @@ log = logging.getLogger(__name__)
 __all__ = ["QUEUE_ROW", "GoalState", "KnowingAgent", "KnownVetoes"]
 
 AGENT_ROW = "the built-in agent's stages"
-PATH_ROW = "proven path"
 
 
-class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
+class KnowingAgent(GoalRules, ToldRules, WiderRules):
     """A later run's policy: the knowledge rules and the built-in agent as rows of one table."""
 
     def __init__(self, inner: Advised, lore: Lore, path: ProvenPath | None = None) -> None:
@@ -153,7 +150,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self.watch_pace_s = inner.watch_pace_s
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
-            self.state.done = self._path_goals(self.path)
+            self.state.done = path_goals(self.lore, self.path)
         self.advice = KnownVetoes(lore)
         self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
@@ -239,13 +236,6 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         """A command sent at once: the agent takes the turn in and records it."""
         return None if planned is None else proposal_of(named(self.inner.follow(ctx, *planned)))
 
-    def _path_step(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """The proven path's next command (a door no run opened earns a save first)."""
-        replay = self._replay(ctx)
-        sent = self._send(ctx, replay)
-        side_out = replay is not None and replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT)
-        return replace(sent, risky=True) if sent is not None and side_out else sent
-
     def _wide_first(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``the wider pool once the agent ran dry``: the pool before the agent's usual rounds."""
         if on(WIDEN) and on(WIDE_FIRST) and self.inner.mem.now.idle > 0:
@@ -320,7 +310,19 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage("notes from the last reply", "note", KnowingAgent._note_wants),
     Stage(STAY_ROW, "rule", lambda agent: StayCount(agent.state.spread)),
     Stage(CLOCKS, "rule", lambda agent: agent.clock_watch),
-    Stage(PATH_ROW, "send", KnowingAgent._path_step),
+    Stage(
+        PATH_ROW,
+        "rule",
+        lambda agent: PathReplay(
+            agent.state,
+            agent.path,
+            agent.lore,
+            lambda: agent.inner.mem,
+            agent._route_to,
+            agent._open_shut,
+            agent._send,
+        ),
+    ),
     Stage(
         CLOCK_POINT,
         "rule",
@@ -344,7 +346,7 @@ LATER_RUN: tuple[Stage, ...] = (
         lambda agent: StandDown(agent.state.standing, agent.lore.first_rises, agent.inner, agent._inform),
     ),
     Stage("points scored", "mark", KnowingAgent._note_score),
-    Stage(BACK, "plan", KnowingAgent._back_to_path),
+    Stage(BACK, "rule", lambda agent: BackToPath(agent.state, agent.path, agent.lore, agent._route_to)),
     Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
     Stage(WAYS_ON, "plan", KnowingAgent._way_on),
     Stage(TAKEN, "plan", KnowingAgent._take_here),

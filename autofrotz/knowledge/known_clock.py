@@ -26,13 +26,11 @@ from autofrotz.knowledge.clock import (
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import CLOCK_POINT, CLOCKS, OTHER_WAYS, on
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import Send, SendRule
 from autofrotz.policy.protocol import Proposal
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
-
-# (command, reasoning) sent at once, the built-in agent taking the turn in (None: nothing to send).
-Send = Callable[[TurnContext, "tuple[str, str] | None"], "Proposal | None"]
 
 
 @dataclass
@@ -115,7 +113,7 @@ class ClockWatch:
 
 
 @dataclass
-class PointBeforeClock:
+class PointBeforeClock(SendRule):
     """Rule ``a known point before the clock``: the clock says leave, and a known scoring action of this
     room can be done: it is sent first, and the clock still says leave the turn after."""
 
@@ -123,10 +121,6 @@ class PointBeforeClock:
     point: Callable[[TurnContext], tuple[str, str] | None]  # the room's known scoring action, if any
     send: Send
     name = CLOCK_POINT
-    plans = False
-
-    def observe(self, turn: AgentTurn) -> None:
-        """Nothing: the watch notes the turn."""
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
@@ -142,16 +136,12 @@ class PointBeforeClock:
 
 
 @dataclass
-class LeaveByClock:
+class LeaveByClock(SendRule):
     """Rule ``known clock``: the way out the watch found, sent at once."""
 
     watch: ClockWatch
     send: Send
     name = CLOCKS
-    plans = False
-
-    def observe(self, turn: AgentTurn) -> None:
-        """Nothing: the watch notes the turn."""
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         return self.send(turn.given, self.watch.leave)

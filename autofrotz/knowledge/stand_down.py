@@ -20,6 +20,7 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, proposal_of
 from autofrotz.knowledge.rules import STAND_DOWN, on
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import SendRule
 from autofrotz.policy.protocol import Proposal, Vetoes
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,7 @@ class Standing(Part):
 
 
 @dataclass
-class StandDown:
+class StandDown(SendRule):
     """Behind the first run, the built-in agent decides the turn as it would fresh."""
 
     standing: Standing
@@ -46,10 +47,6 @@ class StandDown:
     inner: Advised
     inform: Callable[[], None]  # hand the agent this run's advice again (standing down lifts it)
     name = STAND_DOWN
-    plans = False
-
-    def observe(self, turn: AgentTurn) -> None:
-        """Nothing: the rule reads the turn when it proposes."""
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
@@ -81,16 +78,12 @@ class StandDown:
 
 
 @dataclass
-class QueuePlan:
+class QueuePlan(SendRule):
     """The turn's plan to the front of the agent's queue; proposes nothing (the agent's stages do)."""
 
     inner: Advised
     vetoes: Callable[[], Vetoes]  # the log of the vetoes the agent meets (handed anew on a load)
     name = QUEUE_ROW
-    plans = False
-
-    def observe(self, turn: AgentTurn) -> None:
-        """Nothing: the row acts in its place in the order."""
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         self.inner.drop_plans(KNOWN)
