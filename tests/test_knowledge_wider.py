@@ -21,6 +21,7 @@ from autofrotz.knowledge.informed import KnownVetoes, informed
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
 from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
+from autofrotz.knowledge.ways_on import KnownWayOn
 from autofrotz.policy.protocol import Veto
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
@@ -97,6 +98,13 @@ def back_row(agent: KnowingAgent) -> BackToPath:
     (row,) = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)
     assert isinstance(row, BackToPath)
     return row
+
+
+def way_on(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
+    """Rule ``known way on``'s plan this turn, its row bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.WAYS_ON).bound(agent)
+    assert isinstance(row, KnownWayOn) and row.sent is agent.state.ways_on  # its part, saved with it
+    return row.next_command(turn)
 
 
 def ctx(room: str, last: str | None, score: int) -> TurnContext:
@@ -227,19 +235,19 @@ def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
     ways = ways_on(conn, {1: 1})
     assert ways == {("hall", "say plugh"): (1, "cellar")}
     agent = knowing(PATH, Lore(runs=1, ways_on=ways))
-    assert agent._way_on(ctx("hall_2", "look", 0)) == (
+    assert way_on(agent, ctx("hall_2", "look", 0)) == (
         "say plugh",
         "known way on (run 1): it led on from here",
     )
-    assert agent._way_on(ctx("hall", "look", 0)) is None  # once a run
+    assert way_on(agent, ctx("hall", "look", 0)) is None  # once a run
     # the context names this run's rooms by name: the cellar's, as earlier runs knew it
     been = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Wine Cellar"])
     known = Lore(runs=1, ways_on=ways, rooms={"hall": "Hall", "cellar": "Wine Cellar"})
-    assert knowing(PATH, known)._way_on(been) is None  # it has been there this run
+    assert way_on(knowing(PATH, known), been) is None  # it has been there this run
     elsewhere = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Yard"])
-    assert knowing(PATH, known)._way_on(elsewhere) is not None
+    assert way_on(knowing(PATH, known), elsewhere) is not None
     set_rule(krules.WAYS_ON, False)
-    assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(ctx("hall", "", 0)) is None
+    assert way_on(knowing(PATH, Lore(runs=1, ways_on=ways)), ctx("hall", "", 0)) is None
 
 
 @pytest.mark.parametrize("first", [True, False])

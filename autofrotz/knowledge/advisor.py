@@ -130,6 +130,7 @@ from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
 from autofrotz.knowledge.waiting import WaitingRule
+from autofrotz.knowledge.ways_on import KnownWayOn
 from autofrotz.policy.protocol import Decided, Policy, Proposal, Row, Rule
 
 log = logging.getLogger(__name__)
@@ -348,7 +349,16 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage("points scored", "mark", KnowingAgent._note_score),
     Stage(BACK, "rule", lambda agent: BackToPath(agent.state, agent.path, agent.lore, agent._route_to)),
     Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
-    Stage(WAYS_ON, "plan", KnowingAgent._way_on),
+    Stage(
+        WAYS_ON,
+        "rule",
+        lambda agent: KnownWayOn(
+            agent.state.ways_on,
+            agent.lore.ways_on,
+            agent.lore.rooms,
+            lambda room, command: agent.inner.mem.deadly(room, command),
+        ),
+    ),
     Stage(TAKEN, "plan", KnowingAgent._take_here),
     Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
     Stage(SHUT, "plan", KnowingAgent._open_shut),

@@ -1,5 +1,5 @@
-"""Rules of the known scoring actions: fetch, routes, the action itself, ways on, and the room's known
-point before its clock strikes (the clock's own rows are rule objects of known_clock.py)."""
+"""Rules of the known scoring actions: fetch, routes, the action itself, and the room's known point
+before its clock strikes (the clock's own rows are rule objects of known_clock.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from autofrotz.knowledge.rules import (
     PREPARE,
     ROUTES,
     ROUTES_AFTER_PATH,
-    WAYS_ON,
     on,
 )
 
@@ -29,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 class GoalRules(KnowingBase):
-    """Rules of the known scoring actions and the ways on."""
+    """Rules of the known scoring actions."""
 
     # ----- the plan -----
     def _score_progress(self, ctx: TurnContext) -> None:
@@ -138,24 +137,6 @@ class GoalRules(KnowingBase):
         steps = self._route_to(ctx, room)
         self.state.no_way = not steps
         return (steps[0], f"{rule}: {self.lore.rooms.get(room, room)}") if steps else None
-
-    def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``known way on``: here, a command other than a move that led on in an earlier run to
-        a room this run has not seen (sent once a run)."""
-        if not on(WAYS_ON) or ctx.room_id is None:
-            return None
-        names = set(ctx.known_rooms)  # the context lists this run's rooms by name, not by id
-        for (room, command), (run, to) in self.lore.ways_on.items():
-            key = f"{room}|{command}"
-            if key in self.state.ways or not same_place(ctx.room_id, room):
-                continue
-            if self.lore.rooms.get(to, to) in names:  # it leads where this run has been
-                continue
-            if self.inner.mem.deadly(ctx.room_id, command):
-                continue
-            self.state.ways.append(key)
-            return command, f"known way on (run {run}): it led on from here"
-        return None
 
     def _point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a known point before the clock``: in a room whose clock says leave, a known scoring

@@ -1,7 +1,7 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
 (``ReplayState``, ``PoolState``, ``TakenState``, ``ThingsState`` here; ``SpreadState``, ``ClockState``,
-``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing`` in
-the modules of their rules), all saved as one flat record."""
+``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing``,
+``WaysOn`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from autofrotz.knowledge.spread import SpreadState
 from autofrotz.knowledge.stand_down import Standing
 from autofrotz.knowledge.state_part import Part
 from autofrotz.knowledge.waiting import Conditions
+from autofrotz.knowledge.ways_on import WaysOn
 
 
 @dataclass
@@ -101,7 +102,6 @@ class GoalState:
     last_goal: int | None = None
     last_score: int | None = None
     dry: int = 0  # planned turns since the score last rose
-    ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
@@ -121,6 +121,7 @@ class GoalState:
     openings: Openings = field(default_factory=Openings)
     asked: Asked = field(default_factory=Asked)
     standing: Standing = field(default_factory=Standing)
+    ways_on: WaysOn = field(default_factory=WaysOn)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -162,4 +163,5 @@ PARTS: dict[str, type[Part]] = {
     "openings": Openings,
     "asked": Asked,
     "standing": Standing,
+    "ways_on": WaysOn,
 }
