@@ -20,7 +20,7 @@ from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played
 from autofrotz.knowledge.rehearsal import _rooms_played, _same_rooms
-from autofrotz.knowledge.shut import shut_in_way
+from autofrotz.knowledge.shut import OpenShut, shut_in_way
 from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded
 
@@ -147,10 +147,12 @@ def test_a_later_run_opens_what_an_earlier_run_found_shut(
     assert found == {("study", "hatch"): 1}
     agent = taking()
     agent.lore.shut = found
-    assert agent._open_shut(at("hall", [])) is None
-    first = agent._open_shut(at("study", []))
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.SHUT).bound(agent)
+    assert isinstance(row, OpenShut) and row.opened is agent.state.shut  # its part, saved with the run
+    assert row.next_command(at("hall", [])) is None
+    first = row.next_command(at("study", []))
     assert first == (("open hatch", "open what an earlier run found shut (run 1)") if rule_on else None)
-    assert agent._open_shut(at("study", [])) is None  # once a run
+    assert row.next_command(at("study", [])) is None  # once a run
 
 
 @pytest.mark.parametrize("rule_on", [True, False])

@@ -126,6 +126,7 @@ from autofrotz.knowledge.rules import (
     rule_of,
 )
 from autofrotz.knowledge.said import SaidRule
+from autofrotz.knowledge.shut import OpenShut
 from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
@@ -320,7 +321,7 @@ LATER_RUN: tuple[Stage, ...] = (
             agent.lore,
             lambda: agent.inner.mem,
             agent._route_to,
-            agent._open_shut,
+            OpenShut(agent.state.shut, agent.lore.shut).next_command,
             agent._send,
         ),
     ),
@@ -361,7 +362,7 @@ LATER_RUN: tuple[Stage, ...] = (
     ),
     Stage(TAKEN, "plan", KnowingAgent._take_here),
     Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
-    Stage(SHUT, "plan", KnowingAgent._open_shut),
+    Stage(SHUT, "rule", lambda agent: OpenShut(agent.state.shut, agent.lore.shut)),
     Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
     Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, agent._path_done)),
     Stage(

@@ -16,10 +16,8 @@ from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
     DETOUR,
-    SHUT,
     on,
 )
-from autofrotz.knowledge.shut import open_first
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
@@ -143,10 +141,6 @@ class KnowingBase:
     def _not_kinds(self) -> frozenset[str]:
         """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
         return frozenset(self.lore.not_kinds) | frozenset(self.state.things.not_kinds)
-
-    def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``open what an earlier run found shut`` (shut.py), in this room."""
-        return open_first(self.lore.shut, ctx.room_id, self.state.shut_opened) if on(SHUT) else None
 
 
 def _room_texts(world_map: Any) -> dict[str, str]:

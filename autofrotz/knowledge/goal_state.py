@@ -1,7 +1,7 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
 (``ReplayState``, ``PoolState``, ``TakenState``, ``ThingsState`` here; ``SpreadState``, ``ClockState``,
 ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing``,
-``WaysOn`` in the modules of their rules), all saved as one flat record."""
+``WaysOn``, ``Shut`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from autofrotz.knowledge.many import Heaps
 from autofrotz.knowledge.openings import Openings
 from autofrotz.knowledge.people import Gives
 from autofrotz.knowledge.said import Typed
+from autofrotz.knowledge.shut import Shut
 from autofrotz.knowledge.side_trip import (
     Trip,
 )
@@ -106,7 +107,6 @@ class GoalState:
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
-    shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
     replay: ReplayState = field(default_factory=ReplayState)
     pool: PoolState = field(default_factory=PoolState)
     spread: SpreadState = field(default_factory=SpreadState)
@@ -122,6 +122,7 @@ class GoalState:
     asked: Asked = field(default_factory=Asked)
     standing: Standing = field(default_factory=Standing)
     ways_on: WaysOn = field(default_factory=WaysOn)
+    shut: Shut = field(default_factory=Shut)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -164,4 +165,5 @@ PARTS: dict[str, type[Part]] = {
     "asked": Asked,
     "standing": Standing,
     "ways_on": WaysOn,
+    "shut": Shut,
 }
