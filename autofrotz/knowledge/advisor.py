@@ -360,7 +360,7 @@ LATER_RUN: tuple[Stage, ...] = (
             lambda room, command: agent.inner.mem.deadly(room, command),
         ),
     ),
-    Stage(TAKEN, "plan", KnowingAgent._take_here),
+    Stage(TAKEN, "rule", lambda agent: agent._taken()),
     Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
     Stage(SHUT, "rule", lambda agent: OpenShut(agent.state.shut, agent.lore.shut)),
     Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),

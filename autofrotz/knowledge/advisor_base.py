@@ -27,13 +27,6 @@ GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut
 PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 PATH_RULE = "proven path"
-# Rule ``what an earlier run took``: here, a command that first gave an earlier run things this run never
-# held is sent (once a run); once the agent's own exploring is spent, the known map leads to the nearest
-# room with such a command (``TAKE_STEPS`` steps a room, ``TAKE_TURNS`` a run). A later run's path skips
-# what the first run picked up on the way and never used; a point may need it with what the path brings.
-TAKE_STEPS = 12
-TAKE_TURNS = 80
-TAKEN_RULE = "what an earlier run took"
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"
@@ -44,7 +37,6 @@ UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
 DETOURS = 4  # first steps that killed left out before a route is given up
-NOT_YET_RULE = "not there yet"
 OPENED_RULE = "a way an earlier run opened"
 
 

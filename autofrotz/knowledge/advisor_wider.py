@@ -4,17 +4,12 @@ wider pool and its walks."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
-from autofrotz.agents.builtin_tactics import allowed, objects
+from autofrotz.agents.builtin_tactics import allowed
 from autofrotz.knowledge.advisor_base import (
-    NOT_YET_RULE,
-    TAKE_STEPS,
-    TAKE_TURNS,
-    TAKEN_RULE,
     UNSEEN_RULE,
     UNSEEN_STEPS,
     UNSEEN_TURNS,
@@ -28,13 +23,12 @@ from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.rules import (
-    NOT_YET,
     OWN_SWEEP,
     POOL_WALK,
-    TAKEN,
     UNSEEN,
     on,
 )
+from autofrotz.knowledge.taken import TakenRule
 from autofrotz.knowledge.widen import (
     ROOM_BUDGET,
     Asked,
@@ -51,7 +45,7 @@ class WiderRules(KnowingBase):
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
         self.state.pool.ran_dry = self.advice.ran_dry = True  # rule ``a dead end at fewer points`` may lift
-        return self._take_walk(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
+        return self._taken().walk_step(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
 
     def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The wider pool here; when it has nothing left here, a step towards a room where it has."""
@@ -148,74 +142,11 @@ class WiderRules(KnowingBase):
             absent,
         )
 
-    def _takes_left(self, ctx: TurnContext, text: str = "") -> list[tuple[str, str, int, tuple[str, ...]]]:
-        """(room, command, run, things) of rule ``what an earlier run took`` not sent this run (or sent
-        before the thing was there, and ``text`` names it now), whose things this run never held, that
-        never killed there."""
-        if not on(TAKEN) or ctx.room_id is None:
-            return []
-        held, mem, s = self.state.taken.held, self.inner.mem, self.state
-        words = set(re.findall(r"[a-z]+", text))
-        return [
-            (room, command, run, things)
-            for (room, command), (run, things) in self.lore.taken.items()
-            if (
-                f"{room}|{command}" not in s.taken.took
-                or f"{room}|{command}" in s.taken.took_absent
-                and any(words & {h, f"{h}s", f"{h}es"} for h in (t.lower().split()[-1] for t in things))
-            )
-            and not any(t.lower() in held for t in things)
-            and not mem.deadly(room, command)
-        ]
-
-    def _note_held(self, ctx: TurnContext) -> None:
-        """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
-        if on(TAKEN) and ctx.room_id is not None:
-            held = self.state.taken.held
-            held += [c.lower() for c in ctx.inventory if c.lower() not in held]
-
-    def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``what an earlier run took``, here: its command (once a run). Rule ``not there yet``: a
-        taking answered "You can't see any such thing" (the thing comes later: an event puts it there)
-        is sent once more when a text of the room names the thing."""
-        self._note_held(ctx)
-        s, last = self.state, (ctx.last_command or "").strip().lower()
-        if (
-            on(NOT_YET)
-            and s.taken.took
-            and s.taken.took[-1].endswith(f"|{last}")
-            and ctx.reading.no_such_thing
-        ):
-            s.taken.took_absent += [] if s.taken.took[-1] in s.taken.took_absent else [s.taken.took[-1]]
-        text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
-        for room, command, run, things in self._takes_left(ctx, text):
-            if same_place(ctx.room_id, room):
-                key = f"{room}|{command}"
-                again = key in s.taken.took
-                s.taken.took += [] if again else [key]
-                s.taken.took_absent = [k for k in s.taken.took_absent if k != key]
-                if again:  # this run's own memory of the refusal is no bar now: the thing is named here
-                    mem = self.inner.mem
-                    mem.attempts.unmark(ctx.room_id, command)
-                    named = set(objects(command))
-                    mem.seen.absent = [
-                        a for a in mem.seen.absent if a.room != ctx.room_id or a.what not in named
-                    ]
-                rule = f"{NOT_YET_RULE} (run {run})" if again else f"{TAKEN_RULE} (run {run})"
-                return command, f"{rule}: {', '.join(things)}"
-        return None
-
-    def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
-        if ctx.room_id is None or sum(self.state.taken.take_walks.values()) >= TAKE_TURNS:
-            return None
-        self._note_held(ctx)
-        rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
-        rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
-        step = self._walk_to_nearest(ctx, rooms, self.state.taken.take_walks, TAKE_STEPS)
-        if step is None:
-            return None
-        return step[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {step[1]}"
+    def _taken(self) -> TakenRule:
+        """Rule ``what an earlier run took`` for this run (its row, and its walk in the ``wider`` seam)."""
+        return TakenRule(
+            self.state.taken, self.lore.taken, lambda: self.inner.mem, self._walk_to_nearest, self.lore.runs
+        )
 
     def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this

@@ -1,5 +1,5 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``TakenState``, ``ThingsState`` here; ``SpreadState``, ``ClockState``,
+(``ReplayState``, ``PoolState``, ``ThingsState`` here; ``TakenState``, ``SpreadState``, ``ClockState``,
 ``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing``,
 ``WaysOn``, ``Shut`` in the modules of their rules), all saved as one flat record."""
 
@@ -22,6 +22,7 @@ from autofrotz.knowledge.side_trip import (
 from autofrotz.knowledge.spread import SpreadState
 from autofrotz.knowledge.stand_down import Standing
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.taken import TakenState
 from autofrotz.knowledge.waiting import Conditions
 from autofrotz.knowledge.ways_on import WaysOn
 
@@ -65,16 +66,6 @@ class PoolState(Part):
     pool_walked: int = 0  # steps walked for the pool this run
     sweep_room: str = ""  # "room|score" where the pool last ran dry (rule ``the sweep has turns of its own``)
     sweep_from: int = 0  # the room's count of stale turns when it did
-
-
-@dataclass
-class TakenState(Part):
-    """Rule ``what an earlier run took``: what it sent, the walks to it, what this run has held."""
-
-    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
-    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
-    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
-    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
 
 
 @dataclass
