@@ -11,6 +11,7 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import replay, widen
@@ -21,6 +22,7 @@ from autofrotz.knowledge.informed import KnownVetoes, informed
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
 from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
+from autofrotz.knowledge.reply_notes import NOTES_ROW, ReplyNotes
 from autofrotz.knowledge.ways_on import KnownWayOn
 from autofrotz.policy.protocol import Veto
 from autofrotz.rules.switches import set_rule
@@ -97,6 +99,13 @@ def back_row(agent: KnowingAgent) -> BackToPath:
     """The later run's row of rule ``back to the path``, bound to ``agent``."""
     (row,) = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)
     assert isinstance(row, BackToPath)
+    return row
+
+
+def notes(agent: KnowingAgent) -> ReplyNotes:
+    """The later run's first row, the notes taken from each reply, bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == NOTES_ROW).bound(agent)
+    assert isinstance(row, ReplyNotes) and row.pool is agent.state.pool  # its parts, saved with the run
     return row
 
 
@@ -309,7 +318,7 @@ def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run
 def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> None:
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["count", "plugh"]))
     asked = TurnContext(5, "g", "count", "What do you want to count?", "hall", "Hall", score=0)
-    agent._note_wants(asked)
+    notes(agent).observe(AgentTurn(asked))
     assert agent.state.pool.wants_thing == ["count"]
     mem = informed(agent.lore)[0]
     here = TurnContext(6, "g", "look", "", "cellar", "cellar", score=0)
@@ -318,12 +327,12 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
     tool = TurnContext(
         7, "g", "count coins", "What do you want to count the coins with?", "hall", "Hall", score=0
     )
-    agent._note_wants(tool)
+    notes(agent).observe(AgentTurn(tool))
     assert agent.state.pool.wants_tool == ["count"]
     bare = TurnContext(
         8, "g", "plugh rock", "I only understood you as far as wanting to plugh.", "hall", "Hall"
     )
-    agent._note_wants(bare)
+    notes(agent).observe(AgentTurn(bare))
     assert agent.state.pool.no_thing == ["plugh"]
     on = [v for v in agent.lore.verbs if v not in agent.state.pool.no_thing]
     mem.note_try("cellar", "plugh")

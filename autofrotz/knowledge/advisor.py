@@ -89,7 +89,6 @@ from typing import Any
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
 from autofrotz.knowledge.advisor_goals import GoalRules
-from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
@@ -102,6 +101,7 @@ from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.people import PeopleRule
 from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
+from autofrotz.knowledge.reply_notes import NOTES_ROW, ReplyNotes
 from autofrotz.knowledge.rules import (
     BACK,
     CLOCK_POINT,
@@ -141,7 +141,7 @@ __all__ = ["QUEUE_ROW", "GoalState", "KnowingAgent", "KnownVetoes"]
 AGENT_ROW = "the built-in agent's stages"
 
 
-class KnowingAgent(GoalRules, ToldRules, WiderRules):
+class KnowingAgent(GoalRules, WiderRules):
     """A later run's policy: the knowledge rules and the built-in agent as rows of one table."""
 
     def __init__(self, inner: Advised, lore: Lore, path: ProvenPath | None = None) -> None:
@@ -309,7 +309,13 @@ def _planned(rule: str, plan: tuple[str, str] | None) -> Proposal | None:
 
 # A later run's policy, in order (rows of knowledge/rules.py, and the built-in agent's turn).
 LATER_RUN: tuple[Stage, ...] = (
-    Stage("notes from the last reply", "note", KnowingAgent._note_wants),
+    Stage(
+        NOTES_ROW,
+        "rule",
+        lambda agent: ReplyNotes(
+            agent.state.pool, agent.state.things, agent.lore.verbs, lambda: agent.state.last_score
+        ),
+    ),
     Stage(STAY_ROW, "rule", lambda agent: StayCount(agent.state.spread)),
     Stage(CLOCKS, "rule", lambda agent: agent.clock_watch),
     Stage(
