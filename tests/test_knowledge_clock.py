@@ -192,9 +192,9 @@ def test_the_paths_own_point_in_the_room_is_not_sent_again_before_the_clock() ->
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}), scoring=[pull])
     steps = (Step("south", "hall", 0, 1), Step("pull rope", "hall", 5, 2))
     agent = KnowingAgent(BuiltinAgent(), lore, ProvenPath(1, 1, 5, 2, steps, "road", "short", True))
-    assert agent._replayed_here(at(3, "pull rope", "hall")) == set()
+    assert agent._goals().replayed_here(at(3, "pull rope", "hall")) == set()
     agent.state.replay.path_at = 2
-    assert agent._replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
+    assert agent._goals().replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
     agent.state.clock.stay = clock.Stay("hall", "road", "south", 1)
     agent.state.last_score, agent.state.done = 5, []  # the path's end reopens what its last step scored
-    assert agent._point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None
+    assert agent._goals().point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None

@@ -27,7 +27,7 @@ HALL = Scene("hall", ["sign", "oak chest"], [], ["brass key", "lamp"], "")
 def knowing() -> KnowingAgent:
     """A later run's advisor with nothing known yet."""
     agent = KnowingAgent.__new__(KnowingAgent)
-    agent.lore, agent.state = Lore(runs=1), GoalState()
+    agent.lore, agent.state, agent.path = Lore(runs=1), GoalState(), None
     agent.inner = type("Inner", (), {"mem": Memory()})()
     return agent
 
@@ -77,7 +77,7 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     assert (not any("oak chest" in c for c in offered)) is rule_on
     assert any("sign" in c for c in offered)
     agent.state.last_score = 0
-    agent._score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
+    agent._goals().score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
     assert agent.state.things.absent == []  # a point may bring it
 
 

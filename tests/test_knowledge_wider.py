@@ -17,6 +17,7 @@ from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import replay, widen
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
+from autofrotz.knowledge.goals import GOALS_ROW, KnownGoals
 from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.informed import KnownVetoes, informed
 from autofrotz.knowledge.lore import Lore, Scoring
@@ -107,6 +108,13 @@ def notes(agent: KnowingAgent) -> ReplyNotes:
     (row,) = next(stage for stage in LATER_RUN if stage.name == NOTES_ROW).bound(agent)
     assert isinstance(row, ReplyNotes) and row.pool is agent.state.pool  # its parts, saved with the run
     return row
+
+
+def plan(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
+    """The plan of rule ``known scoring action`` this turn, its row bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)
+    assert isinstance(row, KnownGoals) and row.goals is agent.state  # the goals' record, saved with it
+    return row.next_command(turn)
 
 
 def way_on(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
@@ -387,11 +395,11 @@ def test_once_the_path_is_replayed_the_known_map_leads_to_the_other_runs_scoring
 ) -> None:
     vault = Scoring("vault", "open vault", (), (), (), 3, 2, 10)  # run 2 scored it; the path is run 1's
     lore = Lore(runs=2, scoring=[vault], exits={"hall": {"east": "vault"}})
-    assert knowing(PATH, lore)._plan(ctx("hall", "look", 0)) is None  # the path's score not held yet
-    walk = knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5))
+    assert plan(knowing(PATH, lore), ctx("hall", "look", 0)) is None  # the path's score not held yet
+    walk = plan(knowing(PATH, lore), ctx("hall", "put coin in slot", 5))
     assert walk == ("east", "known route after the path (run 2): vault")
     set_rule(krules.ROUTES_AFTER_PATH, False)
-    assert knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5)) is None
+    assert plan(knowing(PATH, lore), ctx("hall", "put coin in slot", 5)) is None
 
 
 def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run_has_not_seen(

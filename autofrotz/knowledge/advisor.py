@@ -88,10 +88,10 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
-from autofrotz.knowledge.advisor_goals import GoalRules
 from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
+from autofrotz.knowledge.goals import GOALS_ROW, SCORED_ROW, KnownGoals, PointsScored
 from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.known_clock import ClockWatch, LeaveByClock, PointBeforeClock
 from autofrotz.knowledge.looks import RelookRule
@@ -141,7 +141,7 @@ __all__ = ["QUEUE_ROW", "GoalState", "KnowingAgent", "KnownVetoes"]
 AGENT_ROW = "the built-in agent's stages"
 
 
-class KnowingAgent(GoalRules, WiderRules):
+class KnowingAgent(WiderRules):
     """A later run's policy: the knowledge rules and the built-in agent as rows of one table."""
 
     def __init__(self, inner: Advised, lore: Lore, path: ProvenPath | None = None) -> None:
@@ -214,9 +214,10 @@ class KnowingAgent(GoalRules, WiderRules):
         self._inform()
 
     # ----- the rows' bodies -----
-    def _note_score(self, ctx: TurnContext) -> None:
-        """A point just made marks its goal done and renews the plans' patience."""
-        self._score_progress(ctx)
+    def _goals(self) -> KnownGoals:
+        """The rules of the known scoring actions for this run (their plan, the points scored, the
+        known point before a clock), on the goals' record of this run's state."""
+        return KnownGoals(self.state, self.lore, self.path, self._route_to)
 
     def _path_done(self) -> bool:
         """Whether the proven path is over (its replay's part of the state)."""
@@ -334,7 +335,7 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(
         CLOCK_POINT,
         "rule",
-        lambda agent: PointBeforeClock(agent.clock_watch, agent._point_before_clock, agent._send),
+        lambda agent: PointBeforeClock(agent.clock_watch, agent._goals().point_before_clock, agent._send),
     ),
     Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent._send)),
     Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
@@ -353,9 +354,9 @@ LATER_RUN: tuple[Stage, ...] = (
         "rule",
         lambda agent: StandDown(agent.state.standing, agent.lore.first_rises, agent.inner, agent._inform),
     ),
-    Stage("points scored", "mark", KnowingAgent._note_score),
+    Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent._goals())),
     Stage(BACK, "rule", lambda agent: BackToPath(agent.state, agent.path, agent.lore, agent._route_to)),
-    Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
+    Stage(GOALS_ROW, "rule", lambda agent: agent._goals()),  # fetch, routes, preparation, the action
     Stage(
         WAYS_ON,
         "rule",

@@ -22,9 +22,6 @@ from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
-GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
-GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
-PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
 PATH_RULE = "proven path"
 REJOINS = 4  # times a run may rejoin the proven path after going off it
@@ -32,7 +29,6 @@ REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
-CLOCK_POINT_RULE = "a known point before the clock"
 UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
@@ -118,11 +114,6 @@ class KnowingBase:
             return None
         walked[room] = walked.get(room, 0) + 1
         return steps[0], self.lore.rooms.get(room, room)
-
-    def _path_replayed(self, ctx: TurnContext) -> bool:
-        """Whether this run holds the proven path's score (rule ``known route after the path``)."""
-        p = self.path
-        return p is not None and ctx.score is not None and ctx.score >= p.score
 
     def _ruled_out(self) -> frozenset[str]:
         """The things ("room|thing") the wider pool uses nothing on: not here (until the score rises), or
