@@ -71,12 +71,15 @@ Once its usual actions are spent, the wider pool of knowledge/widen.py (the stor
 untried uses of what it carries) comes before its last-resort sweep.
 
 The order above is one table, ``LATER_RUN`` at the end of this module, run as a ``Policy`` of
-policy/protocol.py (see ``Stage`` for its kinds of row): the notes, the rows that send their command at
-once (the built-in agent taking the reply in through ``follow``), the plans (the first goes to the
-front of the agent's queue), and last the built-in agent's own stages, the same rows its fresh turn
-runs (take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent``
-holds the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it
-hands it ``KnownVetoes`` once and updates them each turn from its own state.
+policy/protocol.py: every row but the last is a rule object (``policy.protocol.Rule``) made for the run,
+holding its part of the run's state (``GoalState``): the notes (rows that observe), the rows that send
+their command at once (the built-in agent taking the reply in through ``follow``; ``told.SendRule``,
+``told.ToldRule``), the plans (``told.PlanRule``; the first goes to the front of the agent's queue,
+``stand_down.QueuePlan``), and last the built-in agent's own stages, the same rows its fresh turn runs
+(take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
+the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it hands it
+``KnownVetoes`` once and updates them each turn from its own state; its wider seam (advisor_wider.py)
+is what the agent asks once its own exploring is spent.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.people import PeopleRule
+from autofrotz.knowledge.pool_walk import WideFirst
 from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
 from autofrotz.knowledge.reply_notes import NOTES_ROW, ReplyNotes
 from autofrotz.knowledge.rules import (
@@ -132,7 +136,7 @@ from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.ways_on import KnownWayOn
-from autofrotz.policy.protocol import Decided, Policy, Proposal, Row, Rule
+from autofrotz.policy.protocol import Decided, Policy, Proposal, Rule
 
 log = logging.getLogger(__name__)
 
@@ -239,12 +243,6 @@ class KnowingAgent(WiderRules):
         """A command sent at once: the agent takes the turn in and records it."""
         return None if planned is None else proposal_of(named(self.inner.follow(ctx, *planned)))
 
-    def _wide_first(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``the wider pool once the agent ran dry``: the pool before the agent's usual rounds."""
-        if on(WIDEN) and on(WIDE_FIRST) and self.inner.mem.now.idle > 0:
-            return self._pool(ctx, self.inner.scene(ctx))
-        return None
-
     def _settled(self, turn: AgentTurn, decided: Decided) -> Decision:
         """The command one of the agent's stages chose, sent, named by the knowledge rule its reasoning
         names when the agent's tables name none; the vetoes that passed over commands here are named."""
@@ -263,49 +261,21 @@ class KnowingAgent(WiderRules):
         return self.inner.settle(turn, replace(decided, proposal=named))
 
 
-Planner = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
-Noter = Callable[[KnowingAgent, TurnContext], None]
-Decider = Callable[[KnowingAgent, TurnContext, "Proposal | None"], "Proposal | None"]
-
-
 @dataclass(frozen=True)
 class Stage:
-    """A row of a later run's policy: a rule's body and how the policy uses it.
-
-    ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
-    proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``rule`` is a
-    rule object (``policy.protocol.Rule``) its body makes for the run, holding its part of the run's
-    state; ``plan`` offers a (command, reasoning) the first of which is the turn's
-    plan; ``agent`` stands for the built-in agent's own stages (``Advised.stages``), in their order.
-    """
+    """A row of a later run's policy: ``rule`` is a rule object (``policy.protocol.Rule``) its body
+    makes for the run, holding its part of the run's state; ``agent`` stands for the built-in agent's
+    own stages (``Advised.stages``), in their order."""
 
     name: str
     kind: str
-    body: Callable[..., Any] | None
+    body: Callable[[KnowingAgent], Rule[AgentTurn]] | None
 
     def bound(self, agent: KnowingAgent) -> list[Rule[AgentTurn]]:
         """This row (the agent's stages for ``agent``), acting for one later run."""
-        body, kind, name = self.body, self.kind, self.name
-        if kind == "agent" or body is None:
+        if self.kind == "agent" or self.body is None:
             return list(agent.inner.stages())
-        if kind == "rule":
-            return [body(agent)]
-        if kind == "note":
-            return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
-        if kind == "mark":
-            return [Row(name, lambda turn, _p: body(agent, turn.given))]
-        if kind == "plan":
-            return [Row(name, lambda turn, _p: _planned(name, body(agent, turn.given)), plans=True)]
-        return [Row(name, lambda turn, plan: body(agent, turn.given, plan))]
-
-
-def _nothing(_turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
-    return None
-
-
-def _planned(rule: str, plan: tuple[str, str] | None) -> Proposal | None:
-    """A plan row's (command, reasoning) as a proposal."""
-    return None if plan is None else Proposal(plan[0], rule, plan[1])
+        return [self.body(agent)]
 
 
 # A later run's policy, in order (rows of knowledge/rules.py, and the built-in agent's turn).
@@ -389,7 +359,13 @@ LATER_RUN: tuple[Stage, ...] = (
             agent.lore.runs,
         ),
     ),
-    Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
+    Stage(
+        WIDE_FIRST,
+        "rule",
+        lambda agent: WideFirst(
+            lambda ctx: agent._pool(ctx, agent.inner.scene(ctx)), lambda: agent.inner.mem.now.idle > 0
+        ),
+    ),
     Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),
     Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice
 )
