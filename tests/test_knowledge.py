@@ -258,6 +258,7 @@ def test_the_replay_stops_when_the_game_goes_another_way() -> None:
     from autofrotz.agents.base import TurnContext
     from autofrotz.knowledge.advisor import KnowingAgent
     from autofrotz.knowledge.path import ProvenPath, Step
+    from tests.test_knowledge_wider import path_row
 
     class Inner:
         mem: Any = None
@@ -279,9 +280,14 @@ def test_the_replay_stops_when_the_game_goes_another_way() -> None:
     def ctx(room: str, last: str | None, score: int) -> TurnContext:
         return TurnContext(1, "g", last, "", room, room, score=score)
 
-    assert agent._replay(ctx("yard", None, 0)) == ("north", "proven path (run 1): step 1/3, to score 5")
-    assert agent._replay(ctx("hall_2", "north", 0))[0] == "take coin"  # the same place, renumbered
-    assert agent._replay(ctx("hall", "take coin", 0)) is None  # the coin did not score this time
+    assert path_row(agent).next_step(ctx("yard", None, 0)) == (
+        "north",
+        "proven path (run 1): step 1/3, to score 5",
+    )
+    assert (
+        path_row(agent).next_step(ctx("hall_2", "north", 0))[0] == "take coin"
+    )  # the same place, renumbered
+    assert path_row(agent).next_step(ctx("hall", "take coin", 0)) is None  # the coin did not score this time
     assert agent.state.replay.path_stop.startswith("off the path at step 2/3: a lower score")
 
 
@@ -289,6 +295,7 @@ def test_a_refused_step_is_passed_over_and_the_replay_goes_on() -> None:
     from autofrotz.agents.base import TurnContext
     from autofrotz.knowledge.advisor import GoalState, KnowingAgent
     from autofrotz.knowledge.path import ProvenPath, Step
+    from tests.test_knowledge_wider import path_row
 
     class Inner:
         mem: Any = None
@@ -301,14 +308,14 @@ def test_a_refused_step_is_passed_over_and_the_replay_goes_on() -> None:
     def ctx(room: str, last: str | None, reply: str) -> TurnContext:
         return TurnContext(1, "g", last, reply, room, room, score=0)
 
-    assert agent._replay(ctx("yard", None, ""))[0] == "north"
-    assert agent._replay(ctx("hall", "north", "Hall."))[0] == "lamp"
-    command, rule = agent._replay(ctx("hall", "lamp", "That's not a verb I recognise."))
+    assert path_row(agent).next_step(ctx("yard", None, ""))[0] == "north"
+    assert path_row(agent).next_step(ctx("hall", "north", "Hall."))[0] == "lamp"
+    command, rule = path_row(agent).next_step(ctx("hall", "lamp", "That's not a verb I recognise."))
     assert command == "take coin" and "a refused step is passed over: step 2" in rule
     # A refusal of a step that moves is no such step: the replay stops.
     agent.state = GoalState()
-    agent._replay(ctx("yard", None, ""))
-    assert agent._replay(ctx("yard", "north", "That's not a verb I recognise.")) is None
+    path_row(agent).next_step(ctx("yard", None, ""))
+    assert path_row(agent).next_step(ctx("yard", "north", "That's not a verb I recognise.")) is None
 
 
 def test_the_answer_to_a_dropped_question_is_dropped_with_it() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
-from autofrotz.knowledge import advisor_goals, clock
+from autofrotz.knowledge import clock, known_clock
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import KnowingAgent
 from autofrotz.knowledge.clock import Deaths, clocks
@@ -92,7 +92,7 @@ def test_this_runs_own_deaths_make_a_clock_and_it_stops_walking_in_after_leaving
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(clock, "CLOCK_VISITS", 2)
-    monkeypatch.setattr(advisor_goals, "CLOCK_VISITS", 2)
+    monkeypatch.setattr(known_clock, "CLOCK_VISITS", 2)
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     n = 0
 
@@ -165,7 +165,8 @@ def test_a_barred_way_back_tries_the_way_the_room_names_that_no_one_walked(
     set_rule(krules.OTHER_WAYS, rule_on)
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}))
     agent = KnowingAgent(BuiltinAgent(), lore)
-    monkeypatch.setattr(agent, "_ways_of", lambda ctx: ["up"])  # "A hatch leads up." in the hall's text
+    hatch = ["up"]  # "A hatch leads up." in the hall's text
+    monkeypatch.setattr(agent.clock_watch, "ways_of", lambda ctx: hatch)
     agent.decide(at(1, "look", "road"))
     agent.decide(at(2, "south", "hall"))
     leave = agent.decide(at(3, "sing", "hall", "Nothing happens."))
@@ -173,7 +174,7 @@ def test_a_barred_way_back_tries_the_way_the_room_names_that_no_one_walked(
     barred = agent.decide(at(4, "north", "hall", "Two guards bar the door."))
     assert (barred.command == "up" and barred.reasoning.startswith(clock.OTHER_WAY_RULE)) is rule_on
     hands = KnowingAgent(BuiltinAgent(), lore)  # a refusal that bars every way: no other way is tried
-    monkeypatch.setattr(hands, "_ways_of", lambda ctx: ["up"])
+    monkeypatch.setattr(hands.clock_watch, "ways_of", lambda ctx: ["up"])
     hands.decide(at(1, "look", "road"))
     hands.decide(at(2, "south", "hall"))
     hands.decide(at(3, "sing", "hall", "Nothing happens."))
@@ -191,9 +192,9 @@ def test_the_paths_own_point_in_the_room_is_not_sent_again_before_the_clock() ->
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}), scoring=[pull])
     steps = (Step("south", "hall", 0, 1), Step("pull rope", "hall", 5, 2))
     agent = KnowingAgent(BuiltinAgent(), lore, ProvenPath(1, 1, 5, 2, steps, "road", "short", True))
-    assert agent._replayed_here(at(3, "pull rope", "hall")) == set()
+    assert agent._goals().replayed_here(at(3, "pull rope", "hall")) == set()
     agent.state.replay.path_at = 2
-    assert agent._replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
+    assert agent._goals().replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
     agent.state.clock.stay = clock.Stay("hall", "road", "south", 1)
     agent.state.last_score, agent.state.done = 5, []  # the path's end reopens what its last step scored
-    assert agent._point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None
+    assert agent._goals().point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import rules as krules
@@ -16,6 +17,7 @@ from autofrotz.knowledge.widen import Asked, pool_commands
 from autofrotz.reading import read_reply
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
+from tests.test_knowledge_wider import notes
 
 KNOWN = ["put", "in", "on", "brass", "key", "lamp", "sign", "oak", "chest", "give", "to"]
 WORDS = Vocabulary(frozenset(KNOWN))
@@ -25,7 +27,7 @@ HALL = Scene("hall", ["sign", "oak chest"], [], ["brass key", "lamp"], "")
 def knowing() -> KnowingAgent:
     """A later run's advisor with nothing known yet."""
     agent = KnowingAgent.__new__(KnowingAgent)
-    agent.lore, agent.state = Lore(runs=1), GoalState()
+    agent.lore, agent.state, agent.path = Lore(runs=1), GoalState(), None
     agent.inner = type("Inner", (), {"mem": Memory()})()
     return agent
 
@@ -42,7 +44,7 @@ def test_a_thing_that_cannot_contain_things_is_offered_nothing_else(
     set_rule(krules.KINDS, rule_on)
     agent = knowing()
     refused = TurnContext(3, "g", "put brass key in sign", "That can't contain things.", "hall", "hall")
-    agent._note_wants(refused)
+    notes(agent).observe(AgentTurn(refused))
     offered = uses(agent._not_kinds())
     assert ("put lamp in sign" in offered) is not rule_on  # the same family on the same thing
     assert "put lamp in oak chest" in offered and "put lamp on sign" in offered  # other things, families
@@ -67,15 +69,15 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     set_rule(krules.KINDS, rule_on)
     agent = knowing()
     unseen = "You can't see any such thing."
-    agent._note_wants(TurnContext(3, "g", "put brass key in oak chest", unseen, "hall", "hall"))
+    notes(agent).observe(AgentTurn(TurnContext(3, "g", "put brass key in oak chest", unseen, "hall", "hall")))
     assert agent.state.things.absent == []  # once: it may be the carried thing's name the parser missed
-    agent._note_wants(TurnContext(4, "g", "put lamp on oak chest", unseen, "hall", "hall"))
+    notes(agent).observe(AgentTurn(TurnContext(4, "g", "put lamp on oak chest", unseen, "hall", "hall")))
     asked = Asked([], [], [], [], None, frozenset(), frozenset(agent.state.things.absent))
     offered = [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
     assert (not any("oak chest" in c for c in offered)) is rule_on
     assert any("sign" in c for c in offered)
     agent.state.last_score = 0
-    agent._score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
+    agent._goals().score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
     assert agent.state.things.absent == []  # a point may bring it
 
 
@@ -102,7 +104,9 @@ def test_a_thing_that_swallowed_a_carried_thing_is_given_no_more(
     agent = knowing()
     agent.state.last_score = 0
     swallowed = "The lamp disappears into the depths of the oak chest."
-    agent._note_wants(TurnContext(4, "g", "put lamp in oak chest", swallowed, "hall", "Hall", score=0))
+    notes(agent).observe(
+        AgentTurn(TurnContext(4, "g", "put lamp in oak chest", swallowed, "hall", "Hall", score=0))
+    )
     assert agent.state.things.sinks == (["hall|oak chest"] if rule_on else [])
     asked = Asked(
         [], [], [], [], None, frozenset(), frozenset(agent.state.things.absent + agent.state.things.sinks)

@@ -20,7 +20,8 @@ from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import Played
 from autofrotz.knowledge.rehearsal import _rooms_played, _same_rooms
-from autofrotz.knowledge.shut import shut_in_way
+from autofrotz.knowledge.shut import OpenShut, shut_in_way
+from autofrotz.knowledge.taken import TakenRule
 from autofrotz.rules.switches import set_rule
 from tests.test_knowledge_wider import recorded
 
@@ -106,22 +107,28 @@ def test_what_an_earlier_run_took_is_its_first_taking_that_cost_nothing() -> Non
 
 def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPatch) -> None:
     agent = taking()
-    assert agent._take_here(at("cellar", ["gem"])) == (
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.TAKEN).bound(agent)
+    assert isinstance(row, TakenRule) and row.taken is agent.state.taken  # its part, saved with the run
+    assert agent._taken().next_command(at("cellar", ["gem"])) == (
         "take flasks",
         "what an earlier run took (run 1): blue flask",
     )
-    assert agent._take_here(at("cellar", ["gem"])) is None  # once a run; the gem is held
+    assert agent._taken().next_command(at("cellar", ["gem"])) is None  # once a run; the gem is held
     held = taking()
-    held._take_here(at("hall", ["Blue flask", "gem"]))
-    assert held._take_here(at("cellar", [])) is None  # held once this run (put away since): not fetched again
+    held._taken().next_command(at("hall", ["Blue flask", "gem"]))
+    assert (
+        held._taken().next_command(at("cellar", [])) is None
+    )  # held once this run (put away since): not fetched again
     walker = taking()
-    assert walker._take_walk(at("hall", [])) == (
+    assert walker._taken().walk_step(at("hall", [])) == (
         "down",
         "what an earlier run took (after 1 earlier runs): to cellar",
     )
     set_rule(krules.TAKEN, False)
     off = taking()
-    assert off._take_here(at("cellar", [])) is None and off._take_walk(at("hall", [])) is None
+    assert (
+        off._taken().next_command(at("cellar", [])) is None and off._taken().walk_step(at("hall", [])) is None
+    )
 
 
 # Rule ``open what an earlier run found shut``: run 1 tried to climb through the study's hatch and was
@@ -147,10 +154,12 @@ def test_a_later_run_opens_what_an_earlier_run_found_shut(
     assert found == {("study", "hatch"): 1}
     agent = taking()
     agent.lore.shut = found
-    assert agent._open_shut(at("hall", [])) is None
-    first = agent._open_shut(at("study", []))
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.SHUT).bound(agent)
+    assert isinstance(row, OpenShut) and row.opened is agent.state.shut  # its part, saved with the run
+    assert row.next_command(at("hall", [])) is None
+    first = row.next_command(at("study", []))
     assert first == (("open hatch", "open what an earlier run found shut (run 1)") if rule_on else None)
-    assert agent._open_shut(at("study", [])) is None  # once a run
+    assert row.next_command(at("study", [])) is None  # once a run
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -160,13 +169,13 @@ def test_a_taking_sent_before_the_thing_was_there_is_sent_again_when_the_room_na
     """Rule ``not there yet``: run 1 took a flask in the cellar; this run came before the flask did."""
     set_rule(krules.NOT_YET, rule_on)
     agent = taking()
-    assert agent._take_here(at("cellar", []))[0] == "take flasks"
+    assert agent._taken().next_command(at("cellar", []))[0] == "take flasks"
     refused = TurnContext(4, "g", "take flasks", "You can't see any such thing.", "cellar", "cellar")
-    agent._take_here(refused)  # the gem's taking comes next; the flask waits
+    agent._taken().next_command(refused)  # the gem's taking comes next; the flask waits
     bare = TurnContext(5, "g", "look", "Cellar\nA bare cellar.", "cellar", "cellar", "A bare cellar.")
-    assert agent._take_here(bare) is None
+    assert agent._taken().next_command(bare) is None
     named = TurnContext(6, "g", "look", "Cellar\nA rack of flasks.", "cellar", "cellar", "A rack of flasks.")
-    again = agent._take_here(named)
+    again = agent._taken().next_command(named)
     assert (again == ("take flasks", "not there yet (run 1): blue flask")) is rule_on
 
 

@@ -17,6 +17,7 @@ from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
+from autofrotz.knowledge.people import PeopleRule
 from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.widen import candidates
@@ -40,15 +41,21 @@ def later_run(lore: Lore | None = None) -> KnowingAgent:
     return agent
 
 
+def people_rule(agent: KnowingAgent) -> PeopleRule:
+    """The later run's rule object of the people rules, bound to ``agent``."""
+    (people,) = next(stage for stage in LATER_RUN if stage.name == krules.TOLD).bound(agent)
+    assert isinstance(people, PeopleRule) and people.gives is agent.state.gives  # its part, saved with it
+    return people
+
+
 @pytest.mark.parametrize("rule_on", [True, False])
 def test_a_thing_a_refusal_calls_her_is_given_things(rule_on: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     set_rule(krules.PEOPLE, rule_on)
     agent = later_run()
     before = candidates(LOBBY, agent.inner.mem, WORDS.knows)
     assert not any(c.startswith("give") for c in before)  # a clerk is not a person by its name alone
-    agent._note_wants(
-        TurnContext(3, "g", "cut left clerk", "Cutting her up would achieve little.", "lobby", "lobby")
-    )
+    cut = TurnContext(3, "g", "cut left clerk", "Cutting her up would achieve little.", "lobby", "lobby")
+    people_rule(agent).observe(AgentTurn(cut))
     after = candidates(LOBBY, agent.inner.mem, WORDS.knows)
     assert ("give ticket to left clerk" in after) is rule_on
 
@@ -72,18 +79,21 @@ def test_a_reply_that_says_whom_to_give_it_to_is_followed(
     set_rule(krules.TOLD, rule_on)
     agent = later_run()
     reply = 'The clerk stamps it. "Now give it back to the porter, please."'
-    agent._note_wants(TurnContext(5, "g", "give ticket to left clerk", reply, "lobby", "lobby"))
-    step = agent._told(TurnContext(6, "g", "give ticket to left clerk", reply, "lobby", "lobby", map=Map()))
+    people = people_rule(agent)
+    people.observe(AgentTurn(TurnContext(5, "g", "give ticket to left clerk", reply, "lobby", "lobby")))
+    step = people.next_command(
+        TurnContext(6, "g", "give ticket to left clerk", reply, "lobby", "lobby", map=Map())
+    )
     if not rule_on:
         assert step is None
         return
     assert step is not None and step[0] == "east"  # the porter was seen in the office's text
     here = TurnContext(7, "g", "east", "Office.", "office", "office", map=Map())
-    assert agent._told(here) == (
+    assert people.next_command(here) == (
         "give ticket to porter",
         "a reply says whom to give it to: the reply named them",
     )
-    assert agent._told(here) is None  # once
+    assert people.next_command(here) is None  # once
 
 
 @pytest.mark.parametrize("rule_on", [True, False])
@@ -95,7 +105,7 @@ def test_one_the_arrival_text_shows_speaking_is_a_person_of_the_room(
     arrival = (
         "Lobby\nA marble lobby.\n\nThe weary left clerk who sorts the post looks up. 'Yes?' asks the clerk."
     )
-    agent._note_wants(TurnContext(2, "g", "west", arrival, "lobby", "lobby"))
+    people_rule(agent).observe(AgentTurn(TurnContext(2, "g", "west", arrival, "lobby", "lobby")))
     mem = agent.inner.mem
     assert ("left clerk" in mem.seen.people and "left clerk" in mem.room_nouns("lobby")) is rule_on
     assert ("give ticket to left clerk" in candidates(LOBBY, mem, WORDS.knows)) is rule_on

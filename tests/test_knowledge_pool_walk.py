@@ -83,7 +83,7 @@ def test_a_point_makes_every_room_worth_the_pool_again() -> None:
     agent.state.last_score = 5
     agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
     assert agent.state.pool.pool_dry == ["ledge"]
-    agent._score_progress(at("lake", score=10))
+    agent._goals().score_progress(at("lake", score=10))
     assert agent.state.pool.pool_dry == []
 
 

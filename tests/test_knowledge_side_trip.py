@@ -16,6 +16,7 @@ from autofrotz.knowledge.lore import Lore, _exit
 from autofrotz.knowledge.path import ProvenPath, Step
 from autofrotz.rules.switches import set_rule
 from autofrotz.storage.models import Connection
+from tests.test_knowledge_wider import path_row
 
 
 class Link:
@@ -71,18 +72,18 @@ def test_a_named_door_no_run_took_is_looked_through_and_the_path_goes_on(
 ) -> None:
     set_rule(krules.SIDE_TRIPS, rule_on)
     agent, world = later_run(), SmallMap()
-    assert agent._replay(ctx("yard", None, 0, world))[0] == "north"
-    command, rule = agent._replay(ctx("hall", "north", 0, world))
+    assert path_row(agent).next_step(ctx("yard", None, 0, world))[0] == "north"
+    command, rule = path_row(agent).next_step(ctx("hall", "north", 0, world))
     if not rule_on:
         assert command == "take coin"
         return
     assert (command, rule.split(" (")[0]) == ("west", "a side door on the path")
     assert rule.endswith(side_trip.OUT_REASON)  # the step the advisor marks risky: a save comes first
     world = SmallMap(pantry_known=True)
-    assert agent._replay(ctx("pantry", "west", 0, world))[0] == "take all"
-    assert agent._replay(ctx("pantry", "take all", 2, world))[0] == "east"  # back the known way
+    assert path_row(agent).next_step(ctx("pantry", "west", 0, world))[0] == "take all"
+    assert path_row(agent).next_step(ctx("pantry", "take all", 2, world))[0] == "east"  # back the known way
     # Back in the hall with more points than the path shows there: the path goes on.
-    assert agent._replay(ctx("hall", "east", 2, world))[0] == "take coin"
+    assert path_row(agent).next_step(ctx("hall", "east", 2, world))[0] == "take coin"
     assert agent.state.replay.trip.made == ["hall|west"]
 
 
@@ -90,8 +91,8 @@ def test_a_door_an_earlier_run_took_gets_no_side_trip() -> None:
     lore = Lore(runs=1)
     _exit(lore, {"body": {"from": "hall_2", "to": "pantry", "direction": "west"}})
     agent, world = later_run(lore), SmallMap()
-    agent._replay(ctx("yard", None, 0, world))
-    assert agent._replay(ctx("hall", "north", 0, world))[0] == "take coin"
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    assert path_row(agent).next_step(ctx("hall", "north", 0, world))[0] == "take coin"
 
 
 def test_a_way_only_assumed_from_the_reverse_move_is_still_untaken() -> None:
@@ -99,30 +100,30 @@ def test_a_way_only_assumed_from_the_reverse_move_is_still_untaken() -> None:
     _exit(lore, {"body": {"from": "hall", "to": "yard", "direction": "west", "inferred": True}})
     assert ("hall", "west") not in lore.tried_ways and lore.exits["hall"]["west"] == "yard"  # still routed
     agent, world = later_run(lore), SmallMap()
-    agent._replay(ctx("yard", None, 0, world))
-    assert agent._replay(ctx("hall", "north", 0, world))[0] == "west"
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    assert path_row(agent).next_step(ctx("hall", "north", 0, world))[0] == "west"
 
 
 def test_a_room_whose_name_the_map_met_twice_gets_no_side_trip() -> None:
     lore = Lore(runs=1, rooms={"hall": "Hall", "hall_2": "Hall"})
     agent, world = later_run(lore), SmallMap()
-    agent._replay(ctx("yard", None, 0, world))
-    assert agent._replay(ctx("hall", "north", 0, world))[0] == "take coin"
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    assert path_row(agent).next_step(ctx("hall", "north", 0, world))[0] == "take coin"
 
 
 def test_a_death_on_a_side_trip_ends_the_replay() -> None:
     agent, world = later_run(), SmallMap()
-    agent._replay(ctx("yard", None, 0, world))
-    agent._replay(ctx("hall", "north", 0, world))
-    assert agent._replay(ctx("pantry", "west", 0, world, died=True)) is None
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    path_row(agent).next_step(ctx("hall", "north", 0, world))
+    assert path_row(agent).next_step(ctx("pantry", "west", 0, world, died=True)) is None
     assert agent.state.replay.path_stop.endswith("a death on a side trip")
 
 
 def test_a_refused_side_door_costs_one_turn() -> None:
     agent, world = later_run(), SmallMap()
-    agent._replay(ctx("yard", None, 0, world))
-    agent._replay(ctx("hall", "north", 0, world))
-    assert agent._replay(ctx("hall", "west", 0, world))[0] == "take coin"
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    path_row(agent).next_step(ctx("hall", "north", 0, world))
+    assert path_row(agent).next_step(ctx("hall", "west", 0, world))[0] == "take coin"
 
 
 class CountingGame:
@@ -168,8 +169,8 @@ def test_idle_commands_go_in_halves(halves: bool, monkeypatch: pytest.MonkeyPatc
 def test_a_side_door_that_killed_an_earlier_run_once_is_left_shut() -> None:
     lore = Lore(runs=1, deaths={("hall_2", "west"): {"run": 1}})
     agent, world = later_run(lore), SmallMap()
-    agent._replay(ctx("yard", None, 0, world))
-    assert agent._replay(ctx("hall", "north", 0, world))[0] == "take coin"
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    assert path_row(agent).next_step(ctx("hall", "north", 0, world))[0] == "take coin"
 
 
 class ClosetMap(SmallMap):
@@ -182,11 +183,11 @@ class ClosetMap(SmallMap):
 
 def test_the_way_back_from_a_side_room_tries_the_ways_it_names() -> None:
     agent, world = later_run(), ClosetMap()
-    agent._replay(ctx("yard", None, 0, SmallMap()))
-    assert agent._replay(ctx("hall", "north", 0, SmallMap()))[0] == "west"
-    agent._replay(ctx("pantry", "west", 0, world))
-    first = agent._replay(ctx("pantry", "take all", 0, world))[0]
-    again = agent._replay(ctx("pantry", first, 0, world))[0]  # refused: still in the pantry
+    path_row(agent).next_step(ctx("yard", None, 0, SmallMap()))
+    assert path_row(agent).next_step(ctx("hall", "north", 0, SmallMap()))[0] == "west"
+    path_row(agent).next_step(ctx("pantry", "west", 0, world))
+    first = path_row(agent).next_step(ctx("pantry", "take all", 0, world))[0]
+    again = path_row(agent).next_step(ctx("pantry", first, 0, world))[0]  # refused: still in the pantry
     assert first == "east" and again == "south"
 
 
@@ -211,8 +212,10 @@ def test_a_namesake_told_by_its_text_is_not_the_room_its_namesake_left_by(
     _exit(lore, {"body": {"from": "hall_2", "to": "pantry", "direction": "west"}})
     lore.tried_texts = {(side_trip.text_key("A hall with a harp."), "west")}
     agent, world = later_run(lore), NamesakeMap()
-    agent._replay(ctx("yard", None, 0, world))
-    assert agent._replay(ctx("hall", "north", 0, world))[0] == ("west" if rule_on else "take coin")
+    path_row(agent).next_step(ctx("yard", None, 0, world))
+    assert path_row(agent).next_step(ctx("hall", "north", 0, world))[0] == (
+        "west" if rule_on else "take coin"
+    )
 
 
 def test_the_ways_a_run_took_are_kept_with_the_text_of_the_room_they_left() -> None:
@@ -234,11 +237,11 @@ def test_the_ways_a_run_took_are_kept_with_the_text_of_the_room_they_left() -> N
 def test_the_way_back_from_a_side_room_tries_the_ways_its_text_names() -> None:
     """The map holds two closets as one and names no way out of this one; the text just read does."""
     agent, world = later_run(), SmallMap(pantry_known=True)
-    agent._replay(ctx("yard", None, 0, SmallMap()))
-    agent._replay(ctx("hall", "north", 0, SmallMap()))
-    agent._replay(ctx("pantry", "west", 0, world))
+    path_row(agent).next_step(ctx("yard", None, 0, SmallMap()))
+    path_row(agent).next_step(ctx("hall", "north", 0, SmallMap()))
+    path_row(agent).next_step(ctx("pantry", "west", 0, world))
     agent.state.replay.trip.back_moves = ["east"]  # the known way back was refused
     said = TurnContext(
         1, "g", "east", "You can't go that way. Why not go south?", "pantry", "pantry", map=world
     )
-    assert agent._replay(said)[0] == "south"
+    assert path_row(agent).next_step(said)[0] == "south"

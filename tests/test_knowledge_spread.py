@@ -4,17 +4,20 @@ clock brought is no lesson about the command (knowledge/spread.py, lore.py rule 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge import rules as krules
+from autofrotz.knowledge.advisor import LATER_RUN, KnowingAgent
 from autofrotz.knowledge.clock import clocks
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.spread import STALE_TURNS
+from autofrotz.knowledge.spread import STALE_TURNS, STAY_ROW, MoveOn, StayCount
 from autofrotz.reading import read_reply
 from autofrotz.rules.switches import set_rule
 from autofrotz.storage.models import Connection, Room, WorldSnapshot
@@ -105,29 +108,42 @@ def at(room: str, score: int = 5) -> TurnContext:
     return TurnContext(1, "g", "look", "", room, room, score=score, map=MAP)
 
 
+def spread_rows(agent: KnowingAgent) -> tuple[StayCount, MoveOn]:
+    """The later run's two rows of rule ``move on from a spent room``, bound to ``agent``."""
+    (count,) = next(stage for stage in LATER_RUN if stage.name == STAY_ROW).bound(agent)
+    (move,) = next(stage for stage in LATER_RUN if stage.name == krules.MOVE_ON).bound(agent)
+    assert isinstance(count, StayCount) and isinstance(move, MoveOn)
+    assert count.spread is move.spread is agent.state.spread  # one part of the run's state, saved with it
+    return count, move
+
+
+def stays(agent: KnowingAgent) -> Callable[[TurnContext], tuple[str, str] | None]:
+    """A turn of the two rows: the count observes, then the walk is planned."""
+    count, move = spread_rows(agent)
+
+    def turn(ctx: TurnContext) -> tuple[str, str] | None:
+        count.observe(AgentTurn(ctx))
+        return move.next_command(ctx)
+
+    return turn
+
+
 def test_a_run_stuck_in_one_room_moves_on_to_the_room_least_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     lore = Lore(runs=1, rooms={"trail": "Trail", "lake": "Lake"}, room_turns={"lake": 60.0, "trail": 2.0})
-    agent = knowing(PATH, lore)
+    turn = stays(knowing(PATH, lore))
     for _ in range(STALE_TURNS):
-        agent._note_stay(at("ledge"))
-        assert agent._move_on(at("ledge")) is None  # not stuck yet
-    agent._note_stay(at("ledge"))
-    step = agent._move_on(at("ledge"))
+        assert turn(at("ledge")) is None  # not stuck yet
+    step = turn(at("ledge"))
     assert step == ("south", "move on from a spent room (after 1 earlier runs): to Trail")
-    agent._note_stay(at("lake"))
-    assert agent._move_on(at("lake"))[0] == "west"  # the walk goes on to the least spent room
-    agent._note_stay(at("trail"))
-    assert agent._move_on(at("trail")) is None  # arrived: the agent plays there
+    step = turn(at("lake"))
+    assert step is not None and step[0] == "west"  # the walk goes on to the least spent room
+    assert turn(at("trail")) is None  # arrived: the agent plays there
     # A point resets the count; without the rule nothing moves.
-    other = knowing(PATH, lore)
-    for n in range(STALE_TURNS + 1):
-        other._note_stay(at("ledge", score=5 + (n == STALE_TURNS)))
-    assert other._move_on(at("ledge")) is None
+    other = stays(knowing(PATH, lore))
+    assert [other(at("ledge", score=5 + (n == STALE_TURNS))) for n in range(STALE_TURNS + 1)][-1] is None
     set_rule(krules.MOVE_ON, False)
-    off = knowing(PATH, lore)
-    for _ in range(STALE_TURNS + 1):
-        off._note_stay(at("ledge"))
-    assert off._move_on(at("ledge")) is None
+    off = stays(knowing(PATH, lore))
+    assert [off(at("ledge")) for _ in range(STALE_TURNS + 1)][-1] is None
 
 
 def test_a_reply_s_loose_direction_word_never_rules_out_an_exit_the_map_walked() -> None:

@@ -17,7 +17,7 @@ from autofrotz.knowledge.advisor import GoalState, KnowingAgent
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step, load_turns
 from autofrotz.rules.switches import set_rule
-from tests.test_knowledge_wider import recorded
+from tests.test_knowledge_wider import plan, recorded
 
 # A lobby with a copier room north-west, stacks west, and a vault the stacks lead into (the way an earlier
 # run went) or that the stairwell above them reaches from the south.
@@ -52,27 +52,42 @@ def at(room: str, last: str) -> TurnContext:
 def test_a_route_leaves_out_a_move_refused_this_run(monkeypatch: pytest.MonkeyPatch) -> None:
     agent = knowing()
     agent.inner.mem.note_fail("stacks", "in")  # "You can't go that way." this time
-    assert agent._plan(at("stacks", "in")) == ("north", "known route after the path (run 1): vault")
+    assert plan(agent, at("stacks", "in")) == (
+        "north",
+        "known route after the path (run 1): vault",
+    )
     # Without the rule the vault has no way from here, and the next goal walks back east: the two goals
     # then pull the player to and fro between the lobby and the stacks.
     set_rule(krules.DETOUR, False)
     set_rule(krules.KEEP_WALK, False)
     old = knowing()
     old.inner.mem.note_fail("stacks", "in")
-    assert old._plan(at("stacks", "in")) == ("east", "known route after the path (run 2): copier")
-    assert old._plan(at("lobby", "east")) == ("west", "known route after the path (run 1): vault")
+    assert plan(old, at("stacks", "in")) == (
+        "east",
+        "known route after the path (run 2): copier",
+    )
+    assert plan(old, at("lobby", "east")) == (
+        "west",
+        "known route after the path (run 1): vault",
+    )
 
 
 def test_a_goal_with_no_way_there_is_parked_until_the_score_rises(monkeypatch: pytest.MonkeyPatch) -> None:
     set_rule(krules.DETOUR, False)  # the parking alone
     agent = knowing()
     agent.inner.mem.note_fail("stacks", "in")
-    assert agent._plan(at("lobby", "give card"))[0] == "west"  # towards the vault
-    assert agent._plan(at("stacks", "west")) == ("east", "known route after the path (run 2): copier")
+    assert plan(agent, at("lobby", "give card"))[0] == "west"  # towards the vault
+    assert plan(agent, at("stacks", "west")) == (
+        "east",
+        "known route after the path (run 2): copier",
+    )
     assert agent.state.parked == [0]
-    assert agent._plan(at("lobby", "east")) == ("northwest", "known route after the path (run 2): copier")
+    assert plan(agent, at("lobby", "east")) == (
+        "northwest",
+        "known route after the path (run 2): copier",
+    )
     agent.state.last_score = 5
-    agent._score_progress(TurnContext(9, "g", "say word", "", "copier", "copier", score=6))
+    agent._goals().score_progress(TurnContext(9, "g", "say word", "", "copier", "copier", score=6))
     assert agent.state.parked == []  # a point may have opened the way
 
 
@@ -101,12 +116,15 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
     agent = knowing()
     agent.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     agent.state.done = [0]  # the path said it
-    assert agent._plan(at("copier_2", "say word")) is None
+    assert plan(agent, at("copier_2", "say word")) is None
     set_rule(krules.ONE_GOAL, False)
     other = knowing()
     other.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     other.state.done = [0]
-    assert other._plan(at("copier_2", "say word")) == ("say word", "known scoring action (run 2)")
+    assert plan(other, at("copier_2", "say word")) == (
+        "say word",
+        "known scoring action (run 2)",
+    )
 
 
 # The built-in agent's rules a run with a past switches on: (advisor switch, how the agent shows it is on).
@@ -128,6 +146,6 @@ def test_a_later_run_switches_on_what_a_fresh_run_leaves_off(
     assert shown(BuiltinAgent()) is False  # off in a fresh run (builtin_idle, builtin_ways)
     later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     assert shown(later.inner) is rule_on
-    later.state.stood_down = "behind the first run"
+    later.state.standing.stood_down = "behind the first run"
     later._inform()
     assert shown(later.inner) is False  # knowledge stood down: the fresh agent's rules

@@ -11,15 +11,20 @@ import pytest
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import BuiltinAgent
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
-from autofrotz.knowledge import advisor_path, widen
+from autofrotz.knowledge import replay, widen
 from autofrotz.knowledge import rules as krules
-from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
+from autofrotz.knowledge.goals import GOALS_ROW, KnownGoals
 from autofrotz.knowledge.histories import dead_ends
 from autofrotz.knowledge.informed import KnownVetoes, informed
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step
+from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
+from autofrotz.knowledge.reply_notes import NOTES_ROW, ReplyNotes
+from autofrotz.knowledge.ways_on import KnownWayOn
 from autofrotz.policy.protocol import Veto
 from autofrotz.rules.switches import set_rule
 from autofrotz.words.vocabulary import Vocabulary
@@ -84,6 +89,41 @@ def knowing(path: ProvenPath, lore: Lore | None = None) -> KnowingAgent:
     return agent
 
 
+def path_row(agent: KnowingAgent) -> PathReplay:
+    """The later run's row that replays the proven path, bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == PATH_ROW).bound(agent)
+    assert isinstance(row, PathReplay) and row.goals is agent.state  # the replay's part, saved with it
+    return row
+
+
+def back_row(agent: KnowingAgent) -> BackToPath:
+    """The later run's row of rule ``back to the path``, bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)
+    assert isinstance(row, BackToPath)
+    return row
+
+
+def notes(agent: KnowingAgent) -> ReplyNotes:
+    """The later run's first row, the notes taken from each reply, bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == NOTES_ROW).bound(agent)
+    assert isinstance(row, ReplyNotes) and row.pool is agent.state.pool  # its parts, saved with the run
+    return row
+
+
+def plan(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
+    """The plan of rule ``known scoring action`` this turn, its row bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)
+    assert isinstance(row, KnownGoals) and row.goals is agent.state  # the goals' record, saved with it
+    return row.next_command(turn)
+
+
+def way_on(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
+    """Rule ``known way on``'s plan this turn, its row bound to ``agent``."""
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.WAYS_ON).bound(agent)
+    assert isinstance(row, KnownWayOn) and row.sent is agent.state.ways_on  # its part, saved with it
+    return row.next_command(turn)
+
+
 def ctx(room: str, last: str | None, score: int) -> TurnContext:
     return TurnContext(1, "g", last, "", room, room, score=score)
 
@@ -96,18 +136,20 @@ def test_off_the_path_the_agent_plays_on_and_rejoins_the_path_where_it_left_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     agent = knowing(PATH)
-    assert agent._replay(ctx("yard", None, 0))[0] == "north"
-    assert agent._replay(ctx("cellar", "north", 0)) is None  # a trap door this time: off the path
-    assert agent._replay(ctx("cellar", "look", 0)) is None  # not where the path was: the agent plays
-    again = agent._replay(ctx("hall", "up", 0))  # back in the hall at the path's score
+    assert path_row(agent).next_step(ctx("yard", None, 0))[0] == "north"
+    assert path_row(agent).next_step(ctx("cellar", "north", 0)) is None  # a trap door this time: off the path
+    assert (
+        path_row(agent).next_step(ctx("cellar", "look", 0)) is None
+    )  # not where the path was: the agent plays
+    again = path_row(agent).next_step(ctx("hall", "up", 0))  # back in the hall at the path's score
     assert again == ("take coin", "rejoin the path (run 1): step 2/3, to score 5")
-    assert agent._replay(ctx("hall", "take coin", 0))[0] == "put coin in slot"
+    assert path_row(agent).next_step(ctx("hall", "take coin", 0))[0] == "put coin in slot"
     # Without the rule the replay, once off, stays off.
-    monkeypatch.setattr(advisor_path, "REJOINS", 0)
+    monkeypatch.setattr(replay, "REJOINS", 0)
     other = knowing(PATH)
-    other._replay(ctx("yard", None, 0))
-    other._replay(ctx("cellar", "north", 0))
-    assert other._replay(ctx("hall", "up", 0)) is None
+    path_row(other).next_step(ctx("yard", None, 0))
+    path_row(other).next_step(ctx("cellar", "north", 0))
+    assert path_row(other).next_step(ctx("hall", "up", 0)) is None
 
 
 def test_the_scoring_actions_of_steps_never_replayed_are_goals_again() -> None:
@@ -115,8 +157,8 @@ def test_the_scoring_actions_of_steps_never_replayed_are_goals_again() -> None:
     lore = Lore(runs=1, scoring=[goal])
     agent = knowing(PATH, lore)
     agent.state.done = [0]  # the path scores it: no goal of its own while the replay goes on
-    agent._replay(ctx("yard", None, 0))
-    agent._replay(ctx("cellar", "north", 0))  # off the path before its last step
+    path_row(agent).next_step(ctx("yard", None, 0))
+    path_row(agent).next_step(ctx("cellar", "north", 0))  # off the path before its last step
     assert agent.state.done == []
 
 
@@ -210,19 +252,19 @@ def test_a_command_that_led_on_in_an_earlier_run_is_tried_again_there(
     ways = ways_on(conn, {1: 1})
     assert ways == {("hall", "say plugh"): (1, "cellar")}
     agent = knowing(PATH, Lore(runs=1, ways_on=ways))
-    assert agent._way_on(ctx("hall_2", "look", 0)) == (
+    assert way_on(agent, ctx("hall_2", "look", 0)) == (
         "say plugh",
         "known way on (run 1): it led on from here",
     )
-    assert agent._way_on(ctx("hall", "look", 0)) is None  # once a run
+    assert way_on(agent, ctx("hall", "look", 0)) is None  # once a run
     # the context names this run's rooms by name: the cellar's, as earlier runs knew it
     been = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Wine Cellar"])
     known = Lore(runs=1, ways_on=ways, rooms={"hall": "Hall", "cellar": "Wine Cellar"})
-    assert knowing(PATH, known)._way_on(been) is None  # it has been there this run
+    assert way_on(knowing(PATH, known), been) is None  # it has been there this run
     elsewhere = TurnContext(1, "g", "look", "", "hall", "hall", score=0, known_rooms=["Hall", "Yard"])
-    assert knowing(PATH, known)._way_on(elsewhere) is not None
+    assert way_on(knowing(PATH, known), elsewhere) is not None
     set_rule(krules.WAYS_ON, False)
-    assert knowing(PATH, Lore(runs=1, ways_on=ways))._way_on(ctx("hall", "", 0)) is None
+    assert way_on(knowing(PATH, Lore(runs=1, ways_on=ways)), ctx("hall", "", 0)) is None
 
 
 @pytest.mark.parametrize("first", [True, False])
@@ -284,7 +326,7 @@ def test_a_way_earlier_runs_were_told_has_no_exit_is_a_known_wall_until_this_run
 def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> None:
     agent = KnowingAgent(BuiltinAgent(), Lore(runs=1, verbs=["count", "plugh"]))
     asked = TurnContext(5, "g", "count", "What do you want to count?", "hall", "Hall", score=0)
-    agent._note_wants(asked)
+    notes(agent).observe(AgentTurn(asked))
     assert agent.state.pool.wants_thing == ["count"]
     mem = informed(agent.lore)[0]
     here = TurnContext(6, "g", "look", "", "cellar", "cellar", score=0)
@@ -293,12 +335,12 @@ def test_an_own_verb_the_parser_asked_a_thing_for_is_not_sent_alone_again() -> N
     tool = TurnContext(
         7, "g", "count coins", "What do you want to count the coins with?", "hall", "Hall", score=0
     )
-    agent._note_wants(tool)
+    notes(agent).observe(AgentTurn(tool))
     assert agent.state.pool.wants_tool == ["count"]
     bare = TurnContext(
         8, "g", "plugh rock", "I only understood you as far as wanting to plugh.", "hall", "Hall"
     )
-    agent._note_wants(bare)
+    notes(agent).observe(AgentTurn(bare))
     assert agent.state.pool.no_thing == ["plugh"]
     on = [v for v in agent.lore.verbs if v not in agent.state.pool.no_thing]
     mem.note_try("cellar", "plugh")
@@ -320,10 +362,10 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
 
     ahead = KnowingAgent(BuiltinAgent(), lore)
     ahead.decide(turn(61, 5))  # as far as the first run got: knowledge goes on
-    assert not ahead.state.stood_down and ahead.inner.mem.tried("hall", "push rug") > 1
+    assert not ahead.state.standing.stood_down and ahead.inner.mem.tried("hall", "push rug") > 1
     agent = KnowingAgent(BuiltinAgent(), lore)
     agent.decide(turn(59, 0))  # not yet 50 turns past the first run's turn 10
-    assert not agent.state.stood_down
+    assert not agent.state.standing.stood_down
     decision = agent.decide(turn(60, 0))
     assert (
         "[knowledge stood down: behind the first run: 0 points at turn 60" in decision.reasoning
@@ -333,19 +375,19 @@ def test_behind_the_first_run_knowledge_stands_down_and_the_agent_plays_fresh(
     state = agent.to_dict()
     again = KnowingAgent(BuiltinAgent(), lore)
     again.load_dict(state)  # a resume keeps it
-    assert bool(again.state.stood_down) is rule_on and again.advice.off is rule_on
+    assert bool(again.state.standing.stood_down) is rule_on and again.advice.off is rule_on
 
 
 def test_off_the_path_the_agent_walks_the_known_map_back_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
     lore = Lore(runs=1, exits={"cellar": {"up": "yard"}, "yard": {"north": "hall"}})
     agent = knowing(PATH, lore)
-    agent._replay(ctx("yard", None, 0))
-    agent._replay(ctx("cellar", "north", 0))  # a trap door this time: off the path
-    back = agent._back_to_path(ctx("cellar", "look", 0))
+    path_row(agent).next_step(ctx("yard", None, 0))
+    path_row(agent).next_step(ctx("cellar", "north", 0))  # a trap door this time: off the path
+    back = back_row(agent).next_command(ctx("cellar", "look", 0))
     assert back == ("up", "back to the path (run 1): to step 1/3 in yard")
-    assert agent._back_to_path(ctx("cellar", "look", 3)) is None  # a score the path never shows
+    assert back_row(agent).next_command(ctx("cellar", "look", 3)) is None  # a score the path never shows
     set_rule(krules.BACK, False)
-    assert agent._back_to_path(ctx("cellar", "look", 0)) is None
+    assert back_row(agent).next_command(ctx("cellar", "look", 0)) is None
 
 
 def test_once_the_path_is_replayed_the_known_map_leads_to_the_other_runs_scoring_actions(
@@ -353,11 +395,11 @@ def test_once_the_path_is_replayed_the_known_map_leads_to_the_other_runs_scoring
 ) -> None:
     vault = Scoring("vault", "open vault", (), (), (), 3, 2, 10)  # run 2 scored it; the path is run 1's
     lore = Lore(runs=2, scoring=[vault], exits={"hall": {"east": "vault"}})
-    assert knowing(PATH, lore)._plan(ctx("hall", "look", 0)) is None  # the path's score not held yet
-    walk = knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5))
+    assert plan(knowing(PATH, lore), ctx("hall", "look", 0)) is None  # the path's score not held yet
+    walk = plan(knowing(PATH, lore), ctx("hall", "put coin in slot", 5))
     assert walk == ("east", "known route after the path (run 2): vault")
     set_rule(krules.ROUTES_AFTER_PATH, False)
-    assert knowing(PATH, lore)._plan(ctx("hall", "put coin in slot", 5)) is None
+    assert plan(knowing(PATH, lore), ctx("hall", "put coin in slot", 5)) is None
 
 
 def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run_has_not_seen(
@@ -378,4 +420,4 @@ def test_the_path_makes_a_scoring_action_only_from_its_own_room() -> None:
     here = Scoring("hall", "put coin in slot", ("coin",), ("coin",), (), 5, 1, 3)
     elsewhere = Scoring("vault", "put coin in slot", ("coin",), ("coin",), (), 5, 2, 40)  # another slot
     agent = knowing(PATH, Lore(runs=2, scoring=[here, elsewhere]))
-    assert agent._path_goals(PATH) == [0]  # the vault's slot is still a goal
+    assert path_goals(agent.lore, PATH) == [0]  # the vault's slot is still a goal

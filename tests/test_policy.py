@@ -47,3 +47,11 @@ def test_each_rule_s_part_of_the_state_is_saved_flat_and_read_back() -> None:
     assert not set(PARTS) & set(saved)  # the parts' fields sit beside the goals', as one record
     assert saved["barred"] == ["hall|north"] and saved["path_at"] == 3
     assert GoalState.from_dict(saved) == state
+    assert len(saved) == 75  # the same flat keys however the parts are split among the rules
+    flat = {"stood_down": "behind the first run", "opened_way": "north", "leaves": {"hall": 1}}
+    loaded = GoalState.from_dict(flat)  # flat keys only: each part picks its own
+    assert (loaded.standing.stood_down, loaded.openings.opened_way, loaded.clock.leaves) == (
+        "behind the first run",
+        "north",
+        {"hall": 1},
+    )

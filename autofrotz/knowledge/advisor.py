@@ -71,12 +71,15 @@ Once its usual actions are spent, the wider pool of knowledge/widen.py (the stor
 untried uses of what it carries) comes before its last-resort sweep.
 
 The order above is one table, ``LATER_RUN`` at the end of this module, run as a ``Policy`` of
-policy/protocol.py (see ``Stage`` for its kinds of row): the notes, the rows that send their command at
-once (the built-in agent taking the reply in through ``follow``), the plans (the first goes to the
-front of the agent's queue), and last the built-in agent's own stages, the same rows its fresh turn
-runs (take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent``
-holds the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it
-hands it ``KnownVetoes`` once and updates them each turn from its own state.
+policy/protocol.py: every row but the last is a rule object (``policy.protocol.Rule``) made for the run,
+holding its part of the run's state (``GoalState``): the notes (rows that observe), the rows that send
+their command at once (the built-in agent taking the reply in through ``follow``; ``told.SendRule``,
+``told.ToldRule``), the plans (``told.PlanRule``; the first goes to the front of the agent's queue,
+``stand_down.QueuePlan``), and last the built-in agent's own stages, the same rows its fresh turn runs
+(take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
+the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it hands it
+``KnownVetoes`` once and updates them each turn from its own state; its wider seam (advisor_wider.py)
+is what the agent asks once its own exploring is spent.
 """
 
 from __future__ import annotations
@@ -88,19 +91,21 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
-from autofrotz.knowledge.advisor_base import KNOWN
-from autofrotz.knowledge.advisor_goals import GoalRules
-from autofrotz.knowledge.advisor_path import PathRules
-from autofrotz.knowledge.advisor_told import ToldRules
 from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
+from autofrotz.knowledge.goals import GOALS_ROW, SCORED_ROW, KnownGoals, PointsScored
 from autofrotz.knowledge.informed import KnownVetoes
+from autofrotz.knowledge.known_clock import ClockWatch, LeaveByClock, PointBeforeClock
 from autofrotz.knowledge.looks import RelookRule
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
 from autofrotz.knowledge.path import ProvenPath
+from autofrotz.knowledge.people import PeopleRule
+from autofrotz.knowledge.pool_walk import WideFirst
+from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
+from autofrotz.knowledge.reply_notes import NOTES_ROW, ReplyNotes
 from autofrotz.knowledge.rules import (
     BACK,
     CLOCK_POINT,
@@ -125,22 +130,22 @@ from autofrotz.knowledge.rules import (
     rule_of,
 )
 from autofrotz.knowledge.said import SaidRule
-from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
-from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
+from autofrotz.knowledge.shut import OpenShut
+from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
+from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.told import Next
 from autofrotz.knowledge.waiting import WaitingRule
-from autofrotz.policy.protocol import Decided, Policy, Proposal, Row, Rule
+from autofrotz.knowledge.ways_on import KnownWayOn
+from autofrotz.policy.protocol import Decided, Policy, Proposal, Rule
 
 log = logging.getLogger(__name__)
 
-__all__ = ["GoalState", "KnowingAgent", "KnownVetoes"]
+__all__ = ["QUEUE_ROW", "GoalState", "KnowingAgent", "KnownVetoes"]
 
 AGENT_ROW = "the built-in agent's stages"
-QUEUE_ROW = "the plan to the front of the agent's queue"
-PATH_ROW = "proven path"
 
 
-class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
+class KnowingAgent(WiderRules):
     """A later run's policy: the knowledge rules and the built-in agent as rows of one table."""
 
     def __init__(self, inner: Advised, lore: Lore, path: ProvenPath | None = None) -> None:
@@ -151,16 +156,22 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self.watch_pace_s = inner.watch_pace_s
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
-            self.state.done = self._path_goals(self.path)
+            self.state.done = path_goals(self.lore, self.path)
         self.advice = KnownVetoes(lore)
-        self.leave: tuple[str, str] | None = None  # this turn's way out by a known clock (rule CLOCKS)
         self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
 
     def _policy(self) -> Policy[AgentTurn]:
-        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state."""
+        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state (the
+        clock's three rows share one watch of it)."""
+        self.clock_watch = ClockWatch(
+            self.state.clock,
+            self.lore.stays.seen,
+            lambda: bool(self.state.typed.said),
+            lambda room: self.inner.mem.seen.hinted.get(room, []),
+        )
         return Policy([row for stage in LATER_RUN for row in stage.bound(self)])
 
     def brief(self, briefing: str) -> None:
@@ -185,7 +196,7 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
     # ----- what the agent is handed -----
     def _inform(self) -> None:
         """Bring the agent's advice up to this run's state (standing down lifts vetoes and seams)."""
-        advice, down = self.advice, bool(self.state.stood_down)
+        advice, down = self.advice, bool(self.state.standing.stood_down)
         advice.off = down
         advice.barred = self.state.clock.barred
         advice.ran_dry = self.state.pool.ran_dry
@@ -207,17 +218,10 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         self._inform()
 
     # ----- the rows' bodies -----
-    def _note_clock(self, ctx: TurnContext) -> None:
-        """Rule ``known clock`` follows where this run walked in; its way out is sent by a later row."""
-        self.leave = self._clock(ctx)
-
-    def _note_score(self, ctx: TurnContext) -> None:
-        """A point just made marks its goal done and renews the plans' patience."""
-        self._score_progress(ctx)
-
-    def _told_row(self, body: Callable[..., Any], ctx: TurnContext) -> Proposal | None:
-        """A rule on what replies told sends its command at once, unless knowledge stood down."""
-        return self._tell(ctx, lambda: body(self, ctx))
+    def _goals(self) -> KnownGoals:
+        """The rules of the known scoring actions for this run (their plan, the points scored, the
+        known point before a clock), on the goals' record of this run's state."""
+        return KnownGoals(self.state, self.lore, self.path, self._route_to)
 
     def _path_done(self) -> bool:
         """Whether the proven path is over (its replay's part of the state)."""
@@ -233,63 +237,11 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
 
     def _tell(self, ctx: TurnContext, next_command: Next) -> Proposal | None:
         """A rule's next command sent at once, unless knowledge stood down (then it is not asked)."""
-        return None if self.state.stood_down else self._send(ctx, next_command())
+        return None if self.state.standing.stood_down else self._send(ctx, next_command())
 
     def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
         """A command sent at once: the agent takes the turn in and records it."""
         return None if planned is None else proposal_of(named(self.inner.follow(ctx, *planned)))
-
-    def _path_step(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """The proven path's next command (a door no run opened earns a save first)."""
-        replay = self._replay(ctx)
-        sent = self._send(ctx, replay)
-        side_out = replay is not None and replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT)
-        return replace(sent, risky=True) if sent is not None and side_out else sent
-
-    def _clock_point(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """Rule ``a known point before the clock``: the room's scoring action before leaving it."""
-        point = self._point_before_clock(ctx) if self.leave is not None and on(CLOCK_POINT) else None
-        if point is None:
-            return None
-        s = self.state
-        s.clock.stay.left = False  # the clock still says leave next turn
-        room = ctx.room_id or ""
-        s.clock.leaves[room] = s.clock.leaves.get(room, 1) - 1
-        s.clock.barred = [
-            b for b in s.clock.barred if b != f"{s.clock.stay.came_from}|{s.clock.stay.direction}"
-        ]
-        return self._send(ctx, point)
-
-    def _clock_leave(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """Rule ``known clock``: leave the room before its clock strikes (a death to avoid comes first)."""
-        return self._send(ctx, self.leave)
-
-    def _stand_down(self, ctx: TurnContext, _plan: Proposal | None) -> Proposal | None:
-        """Rule ``behind the first run``: the agent plays on as it would fresh."""
-        was_down = bool(self.state.stood_down)
-        if not (was_down or self._behind(ctx)):
-            return None
-        self.inner.drop_plans(KNOWN)
-        fresh = self.inner.decide(ctx)
-        if not was_down:  # the turn it stood down names the rule
-            fresh = replace(
-                fresh, reasoning=f"{fresh.reasoning} [knowledge stood down: {self.state.stood_down}]"
-            )
-        return proposal_of(fresh)
-
-    def _wide_first(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``the wider pool once the agent ran dry``: the pool before the agent's usual rounds."""
-        if on(WIDEN) and on(WIDE_FIRST) and self.inner.mem.now.idle > 0:
-            return self._pool(ctx, self.inner.scene(ctx))
-        return None
-
-    def _queue_plan(self, ctx: TurnContext, plan: Proposal | None) -> None:
-        """The turn's plan to the front of the agent's queue (plans of earlier turns dropped), and the
-        vetoes recorded from here on are the ones its stages meet."""
-        self.inner.drop_plans(KNOWN)
-        if plan is not None:
-            self.inner.plan_first(ctx.room_id, plan.command, plan.reason)
-        self.advice.vetoes.clear()
 
     def _settled(self, turn: AgentTurn, decided: Decided) -> Decision:
         """The command one of the agent's stages chose, sent, named by the knowledge rule its reasoning
@@ -309,75 +261,85 @@ class KnowingAgent(PathRules, GoalRules, ToldRules, WiderRules):
         return self.inner.settle(turn, replace(decided, proposal=named))
 
 
-Planner = Callable[[KnowingAgent, TurnContext], "tuple[str, str] | None"]
-Noter = Callable[[KnowingAgent, TurnContext], None]
-Decider = Callable[[KnowingAgent, TurnContext, "Proposal | None"], "Proposal | None"]
-
-
 @dataclass(frozen=True)
 class Stage:
-    """A row of a later run's policy: a rule's body and how the policy uses it.
-
-    ``note`` observes the turn before any row proposes; ``mark`` notes in its place in the order and
-    proposes nothing; ``send`` decides with what its body returns (given the turn's plan); ``told`` is a
-    ``send`` row whose (command, reasoning) goes through the agent's ``follow`` unless knowledge stood
-    down; ``rule`` is a rule object (``policy.protocol.Rule``) its body makes for the run, holding its
-    part of the run's state; ``plan`` offers a (command, reasoning) the first of which is the turn's
-    plan; ``agent`` stands for the built-in agent's own stages (``Advised.stages``), in their order.
-    """
+    """A row of a later run's policy: ``rule`` is a rule object (``policy.protocol.Rule``) its body
+    makes for the run, holding its part of the run's state; ``agent`` stands for the built-in agent's
+    own stages (``Advised.stages``), in their order."""
 
     name: str
     kind: str
-    body: Callable[..., Any] | None
+    body: Callable[[KnowingAgent], Rule[AgentTurn]] | None
 
     def bound(self, agent: KnowingAgent) -> list[Rule[AgentTurn]]:
         """This row (the agent's stages for ``agent``), acting for one later run."""
-        body, kind, name = self.body, self.kind, self.name
-        if kind == "agent" or body is None:
+        if self.kind == "agent" or self.body is None:
             return list(agent.inner.stages())
-        if kind == "rule":
-            return [body(agent)]
-        if kind == "note":
-            return [Row(name, _nothing, noter=lambda turn: body(agent, turn.given))]
-        if kind == "mark":
-            return [Row(name, lambda turn, _p: body(agent, turn.given))]
-        if kind == "told":
-            return [Row(name, lambda turn, _p: agent._told_row(body, turn.given))]
-        if kind == "plan":
-            return [Row(name, lambda turn, _p: _planned(name, body(agent, turn.given)), plans=True)]
-        return [Row(name, lambda turn, plan: body(agent, turn.given, plan))]
-
-
-def _nothing(_turn: AgentTurn, _plan: Proposal | None) -> Proposal | None:
-    return None
-
-
-def _planned(rule: str, plan: tuple[str, str] | None) -> Proposal | None:
-    """A plan row's (command, reasoning) as a proposal."""
-    return None if plan is None else Proposal(plan[0], rule, plan[1])
+        return [self.body(agent)]
 
 
 # A later run's policy, in order (rows of knowledge/rules.py, and the built-in agent's turn).
 LATER_RUN: tuple[Stage, ...] = (
-    Stage("notes from the last reply", "note", KnowingAgent._note_wants),
-    Stage("turns spent in each room", "note", KnowingAgent._note_stay),
-    Stage(CLOCKS, "note", KnowingAgent._note_clock),
-    Stage(PATH_ROW, "send", KnowingAgent._path_step),
-    Stage(CLOCK_POINT, "send", KnowingAgent._clock_point),
-    Stage(CLOCKS, "send", KnowingAgent._clock_leave),
+    Stage(
+        NOTES_ROW,
+        "rule",
+        lambda agent: ReplyNotes(
+            agent.state.pool, agent.state.things, agent.lore.verbs, lambda: agent.state.last_score
+        ),
+    ),
+    Stage(STAY_ROW, "rule", lambda agent: StayCount(agent.state.spread)),
+    Stage(CLOCKS, "rule", lambda agent: agent.clock_watch),
+    Stage(
+        PATH_ROW,
+        "rule",
+        lambda agent: PathReplay(
+            agent.state,
+            agent.path,
+            agent.lore,
+            lambda: agent.inner.mem,
+            agent._route_to,
+            OpenShut(agent.state.shut, agent.lore.shut).next_command,
+            agent._send,
+        ),
+    ),
+    Stage(
+        CLOCK_POINT,
+        "rule",
+        lambda agent: PointBeforeClock(agent.clock_watch, agent._goals().point_before_clock, agent._send),
+    ),
+    Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent._send)),
     Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
-    Stage(TOLD, "told", KnowingAgent._told),
+    Stage(
+        TOLD,
+        "rule",
+        lambda agent: PeopleRule(
+            agent._tell, agent.state.gives, lambda: agent.inner.mem, agent._rooms_naming, agent._route_to_any
+        ),
+    ),
     Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
     Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
     Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),
-    Stage(STAND_DOWN, "send", KnowingAgent._stand_down),
-    Stage("points scored", "mark", KnowingAgent._note_score),
-    Stage(BACK, "plan", KnowingAgent._back_to_path),
-    Stage("known scoring action", "plan", KnowingAgent._plan),  # fetch, routes, preparation, the action
-    Stage(WAYS_ON, "plan", KnowingAgent._way_on),
-    Stage(TAKEN, "plan", KnowingAgent._take_here),
+    Stage(
+        STAND_DOWN,
+        "rule",
+        lambda agent: StandDown(agent.state.standing, agent.lore.first_rises, agent.inner, agent._inform),
+    ),
+    Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent._goals())),
+    Stage(BACK, "rule", lambda agent: BackToPath(agent.state, agent.path, agent.lore, agent._route_to)),
+    Stage(GOALS_ROW, "rule", lambda agent: agent._goals()),  # fetch, routes, preparation, the action
+    Stage(
+        WAYS_ON,
+        "rule",
+        lambda agent: KnownWayOn(
+            agent.state.ways_on,
+            agent.lore.ways_on,
+            agent.lore.rooms,
+            lambda room, command: agent.inner.mem.deadly(room, command),
+        ),
+    ),
+    Stage(TAKEN, "rule", lambda agent: agent._taken()),
     Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
-    Stage(SHUT, "plan", KnowingAgent._open_shut),
+    Stage(SHUT, "rule", lambda agent: OpenShut(agent.state.shut, agent.lore.shut)),
     Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
     Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, agent._path_done)),
     Stage(
@@ -385,9 +347,26 @@ LATER_RUN: tuple[Stage, ...] = (
         "rule",
         lambda agent: AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent._route_to_any),
     ),
-    Stage(MOVE_ON, "plan", KnowingAgent._move_on),
-    Stage(WIDE_FIRST, "plan", KnowingAgent._wide_first),
-    Stage(QUEUE_ROW, "send", KnowingAgent._queue_plan),
+    Stage(
+        MOVE_ON,
+        "rule",
+        lambda agent: MoveOn(
+            agent.state.spread,
+            agent.lore.route,
+            agent._route_to,
+            agent.lore.room_turns,
+            agent.lore.rooms,
+            agent.lore.runs,
+        ),
+    ),
+    Stage(
+        WIDE_FIRST,
+        "rule",
+        lambda agent: WideFirst(
+            lambda ctx: agent._pool(ctx, agent.inner.scene(ctx)), lambda: agent.inner.mem.now.idle > 0
+        ),
+    ),
+    Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),
     Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice
 )
 

@@ -9,46 +9,30 @@ from typing import Any
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import Advised
+from autofrotz.knowledge.clock import this_run_exits
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath
 from autofrotz.knowledge.rules import (
     DETOUR,
-    SHUT,
     on,
 )
-from autofrotz.knowledge.shut import open_first
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
-GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
-GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
-PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
-# Prefixes of the rule names here (to find their queue entries).
-KNOWN = ("known ", "fetch for a known", "untried use", "the story's own verb", "back to the path")
 PATH_RULE = "proven path"
-# Rule ``what an earlier run took``: here, a command that first gave an earlier run things this run never
-# held is sent (once a run); once the agent's own exploring is spent, the known map leads to the nearest
-# room with such a command (``TAKE_STEPS`` steps a room, ``TAKE_TURNS`` a run). A later run's path skips
-# what the first run picked up on the way and never used; a point may need it with what the path brings.
-TAKE_STEPS = 12
-TAKE_TURNS = 80
-TAKEN_RULE = "what an earlier run took"
-BEHIND_GRACE = 50  # turns past the first run's turn for a score before knowledge stands down
 REJOINS = 4  # times a run may rejoin the proven path after going off it
 REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
-CLOCK_POINT_RULE = "a known point before the clock"
 UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
 UNSEEN_TURNS = 120  # steps a run walks towards them in all
 UNSEEN_RULE = "known room not seen this run"
 DETOURS = 4  # first steps that killed left out before a route is given up
-NOT_YET_RULE = "not there yet"
 OPENED_RULE = "a way an earlier run opened"
 
 
@@ -71,7 +55,7 @@ class KnowingBase:
         avoid = frozenset(
             (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
         )
-        exits = _this_run_exits(ctx.map)
+        exits = this_run_exits(ctx.map)
         if on(DETOUR):  # rule ``a shut step is walked around``: moves refused this run, wherever they were
             avoid = avoid | {(k.room, k.what) for k in mem.attempts.fails if parse_direction(k.what)}
         steps = self.lore.route(ctx.room_id, room, exits, avoid)
@@ -113,7 +97,7 @@ class KnowingBase:
         """(first step, the room's name) towards the nearest of ``rooms`` over the known map, each walked
         towards at most ``limit`` steps (counted in ``walked``); a room whose first step failed or killed
         here is left. ``exits``: this run's, when the caller has read them already."""
-        exits = _this_run_exits(ctx.map) if exits is None else exits
+        exits = this_run_exits(ctx.map) if exits is None else exits
         best: tuple[str, list[str]] | None = None
         for room in rooms:
             if walked.get(room, 0) >= limit:
@@ -131,11 +115,6 @@ class KnowingBase:
         walked[room] = walked.get(room, 0) + 1
         return steps[0], self.lore.rooms.get(room, room)
 
-    def _path_replayed(self, ctx: TurnContext) -> bool:
-        """Whether this run holds the proven path's score (rule ``known route after the path``)."""
-        p = self.path
-        return p is not None and ctx.score is not None and ctx.score >= p.score
-
     def _ruled_out(self) -> frozenset[str]:
         """The things ("room|thing") the wider pool uses nothing on: not here (until the score rises), or
         one that swallowed a carried thing this run (rules ``a thing not here is not used here``, ``what
@@ -145,10 +124,6 @@ class KnowingBase:
     def _not_kinds(self) -> frozenset[str]:
         """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
         return frozenset(self.lore.not_kinds) | frozenset(self.state.things.not_kinds)
-
-    def _open_shut(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``open what an earlier run found shut`` (shut.py), in this room."""
-        return open_first(self.lore.shut, ctx.room_id, self.state.shut_opened) if on(SHUT) else None
 
 
 def _room_texts(world_map: Any) -> dict[str, str]:
@@ -165,15 +140,3 @@ def _room_text(world_map: Any, room: str) -> str:
         return str(world_map.room(room).get("description") or "")
     except Exception:  # no map (a test's bare context) or a room it does not hold
         return ""
-
-
-def _this_run_exits(world_map: Any) -> dict[str, dict[str, str]]:
-    """This run's open exits, room -> direction -> room."""
-    exits: dict[str, dict[str, str]] = {}
-    try:
-        for c in world_map.connections():
-            if c.to_room_id and not c.blocked and not c.random:
-                exits.setdefault(c.from_room_id, {})[c.direction] = c.to_room_id
-    except Exception:  # no map (a test's bare context)
-        log.debug("no map to route on", exc_info=True)
-    return exits

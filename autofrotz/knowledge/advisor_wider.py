@@ -1,27 +1,21 @@
 """Rules for when the agent's own exploring is spent: things an earlier run took, rooms it saw, the
-wider pool and its walks, moving on from a spent room, and standing down behind the first run."""
+wider pool and its walks."""
 
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_idle import next_late_action
-from autofrotz.agents.builtin_tactics import allowed, objects
+from autofrotz.agents.builtin_tactics import allowed
 from autofrotz.knowledge.advisor_base import (
-    BEHIND_GRACE,
-    NOT_YET_RULE,
-    TAKE_STEPS,
-    TAKE_TURNS,
-    TAKEN_RULE,
     UNSEEN_RULE,
     UNSEEN_STEPS,
     UNSEEN_TURNS,
     KnowingBase,
-    _this_run_exits,
 )
+from autofrotz.knowledge.clock import this_run_exits
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
 from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
@@ -29,17 +23,12 @@ from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
 from autofrotz.knowledge.pool_walk import WALK_STEPS as POOL_WALK_STEPS
 from autofrotz.knowledge.pool_walk import pool_target
 from autofrotz.knowledge.rules import (
-    MOVE_ON,
-    NOT_YET,
     OWN_SWEEP,
     POOL_WALK,
-    STAND_DOWN,
-    TAKEN,
     UNSEEN,
     on,
 )
-from autofrotz.knowledge.spread import RULE as MOVE_ON_RULE
-from autofrotz.knowledge.spread import STALE_TURNS, WALK_STEPS, least_spent
+from autofrotz.knowledge.taken import TakenRule
 from autofrotz.knowledge.widen import (
     ROOM_BUDGET,
     Asked,
@@ -51,55 +40,12 @@ log = logging.getLogger(__name__)
 
 
 class WiderRules(KnowingBase):
-    """Rules for when the agent's own exploring is spent, and for standing down."""
-
-    def _note_stay(self, ctx: TurnContext) -> None:
-        """Count this run's turns per room, and those in this room since a new room or a point."""
-        s, room, score = self.state, ctx.room_id or "", ctx.score or 0
-        s.spread.spent[room] = s.spread.spent.get(room, 0) + 1
-        if room != s.spread.stale_room or score > s.spread.stale_score or ctx.death_note:
-            s.spread.stale_room, s.spread.stale_since = room, 0
-        else:
-            s.spread.stale_since += 1
-        s.spread.stale_score = max(s.spread.stale_score, score)
-
-    def _move_on(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``move on from a spent room`` (knowledge/spread.py): ``STALE_TURNS`` turns here without a
-        new room or a point, walk to the room of this run's map where the fewest turns were spent."""
-        s, here = self.state, ctx.room_id
-        if not on(MOVE_ON) or here is None:
-            return None
-        if s.spread.move_to and (here == s.spread.move_to or s.spread.move_steps >= WALK_STEPS):
-            s.spread.move_to = ""  # arrived, or the walk is too long: the agent plays here
-        if not s.spread.move_to and s.spread.stale_since < STALE_TURNS:
-            return None
-        if not s.spread.move_to:
-            exits = _this_run_exits(ctx.map)
-            rooms = set(exits) | {to for d in exits.values() for to in d.values()}
-            far = {
-                r: len(steps)
-                for r in rooms
-                if r != here
-                for steps in [self.lore.route(here, r, exits)]
-                if steps
-            }
-            target = least_spent(here, rooms, s.spread.spent, self.lore.room_turns, far)
-            s.spread.stale_since = 0  # the next count starts now, whether or not there is a walk
-            if target is None:
-                return None
-            s.spread.move_to, s.spread.move_steps = target, 0
-        steps = self._route_to(ctx, s.spread.move_to)
-        if not steps:
-            s.spread.move_to = ""
-            return None
-        s.spread.move_steps += 1
-        where = self.lore.rooms.get(s.spread.move_to, s.spread.move_to)
-        return steps[0], f"{MOVE_ON_RULE} (after {self.lore.runs} earlier runs): to {where}"
+    """Rules for when the agent's own exploring is spent."""
 
     def _wider(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The agent's ``wider`` seam: a known room not seen this run, else an untried use."""
         self.state.pool.ran_dry = self.advice.ran_dry = True  # rule ``a dead end at fewer points`` may lift
-        return self._take_walk(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
+        return self._taken().walk_step(ctx) or self._unseen_room(ctx) or self._pool(ctx, scene)
 
     def _pool(self, ctx: TurnContext, scene: Any) -> tuple[str, str] | None:
         """The wider pool here; when it has nothing left here, a step towards a room where it has."""
@@ -124,7 +70,7 @@ class WiderRules(KnowingBase):
         own = s.spread.stale_since - s.pool.sweep_from  # the sweep's turns here so far
         if own < POOL_SWEEP_TURNS and next_late_action(scene, self.inner.mem) is not None:
             return None  # the agent's sweep of other verbs has its turns here first
-        exits = _this_run_exits(ctx.map)
+        exits = this_run_exits(ctx.map)
         rooms = set(exits) | {to for d in exits.values() for to in d.values()}
         far = {
             r: len(steps)
@@ -196,81 +142,18 @@ class WiderRules(KnowingBase):
             absent,
         )
 
-    def _takes_left(self, ctx: TurnContext, text: str = "") -> list[tuple[str, str, int, tuple[str, ...]]]:
-        """(room, command, run, things) of rule ``what an earlier run took`` not sent this run (or sent
-        before the thing was there, and ``text`` names it now), whose things this run never held, that
-        never killed there."""
-        if not on(TAKEN) or ctx.room_id is None:
-            return []
-        held, mem, s = self.state.taken.held, self.inner.mem, self.state
-        words = set(re.findall(r"[a-z]+", text))
-        return [
-            (room, command, run, things)
-            for (room, command), (run, things) in self.lore.taken.items()
-            if (
-                f"{room}|{command}" not in s.taken.took
-                or f"{room}|{command}" in s.taken.took_absent
-                and any(words & {h, f"{h}s", f"{h}es"} for h in (t.lower().split()[-1] for t in things))
-            )
-            and not any(t.lower() in held for t in things)
-            and not mem.deadly(room, command)
-        ]
-
-    def _note_held(self, ctx: TurnContext) -> None:
-        """What this run carries now joins ``held`` (rule ``what an earlier run took``: not fetched again)."""
-        if on(TAKEN) and ctx.room_id is not None:
-            held = self.state.taken.held
-            held += [c.lower() for c in ctx.inventory if c.lower() not in held]
-
-    def _take_here(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``what an earlier run took``, here: its command (once a run). Rule ``not there yet``: a
-        taking answered "You can't see any such thing" (the thing comes later: an event puts it there)
-        is sent once more when a text of the room names the thing."""
-        self._note_held(ctx)
-        s, last = self.state, (ctx.last_command or "").strip().lower()
-        if (
-            on(NOT_YET)
-            and s.taken.took
-            and s.taken.took[-1].endswith(f"|{last}")
-            and ctx.reading.no_such_thing
-        ):
-            s.taken.took_absent += [] if s.taken.took[-1] in s.taken.took_absent else [s.taken.took[-1]]
-        text = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
-        for room, command, run, things in self._takes_left(ctx, text):
-            if same_place(ctx.room_id, room):
-                key = f"{room}|{command}"
-                again = key in s.taken.took
-                s.taken.took += [] if again else [key]
-                s.taken.took_absent = [k for k in s.taken.took_absent if k != key]
-                if again:  # this run's own memory of the refusal is no bar now: the thing is named here
-                    mem = self.inner.mem
-                    mem.attempts.unmark(ctx.room_id, command)
-                    named = set(objects(command))
-                    mem.seen.absent = [
-                        a for a in mem.seen.absent if a.room != ctx.room_id or a.what not in named
-                    ]
-                rule = f"{NOT_YET_RULE} (run {run})" if again else f"{TAKEN_RULE} (run {run})"
-                return command, f"{rule}: {', '.join(things)}"
-        return None
-
-    def _take_walk(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``what an earlier run took``, elsewhere: a step towards the nearest room with one."""
-        if ctx.room_id is None or sum(self.state.taken.take_walks.values()) >= TAKE_TURNS:
-            return None
-        self._note_held(ctx)
-        rooms = [room for room, _command, _run, _things in self._takes_left(ctx)]
-        rooms = [r for r in rooms if not same_place(ctx.room_id, r)]
-        step = self._walk_to_nearest(ctx, rooms, self.state.taken.take_walks, TAKE_STEPS)
-        if step is None:
-            return None
-        return step[0], f"{TAKEN_RULE} (after {self.lore.runs} earlier runs): to {step[1]}"
+    def _taken(self) -> TakenRule:
+        """Rule ``what an earlier run took`` for this run (its row, and its walk in the ``wider`` seam)."""
+        return TakenRule(
+            self.state.taken, self.lore.taken, lambda: self.inner.mem, self._walk_to_nearest, self.lore.runs
+        )
 
     def _unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
         run has not, over the known map (earlier runs' exits and this run's)."""
         if not on(UNSEEN) or ctx.room_id is None or sum(self.state.unseen.values()) >= UNSEEN_TURNS:
             return None
-        exits = _this_run_exits(ctx.map)
+        exits = this_run_exits(ctx.map)
         seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
         names = set(ctx.known_rooms)  # the context lists rooms by name (two rooms may share one)
         rooms = [
@@ -282,20 +165,3 @@ class WiderRules(KnowingBase):
         if step is None:
             return None
         return step[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {step[1]}"
-
-    def _behind(self, ctx: TurnContext) -> bool:
-        """Rule ``behind the first run``: the replay over, this run is ``BEHIND_GRACE`` turns past a
-        turn by which the first run (played blank) had a higher score: knowledge is not helping this
-        time (another seed, a veto in the way), so the agent plays on as it would fresh (its own
-        rules only: no vetoes, plans or wider pool of earlier runs; the turn's reasoning says so)."""
-        if not on(STAND_DOWN) or ctx.score is None:
-            return False
-        for turn, score in self.lore.first_rises:
-            if ctx.turn_number >= turn + BEHIND_GRACE and ctx.score < score:
-                now = f"{ctx.score} points at turn {ctx.turn_number}"
-                why = f"behind the first run: {now}, it had {score} at {turn}"
-                self.state.stood_down = why
-                self._inform()
-                log.info("knowledge: %s", why)
-                return True
-        return False

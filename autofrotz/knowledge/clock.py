@@ -196,6 +196,18 @@ def other_way_out(stay: Stay, last: str, room: str, ways: list[str], reply: str 
     return way
 
 
+def this_run_exits(world_map: Any) -> dict[str, dict[str, str]]:
+    """This run's open exits, room -> direction -> room ({} with no map)."""
+    exits: dict[str, dict[str, str]] = {}
+    try:
+        for c in world_map.connections():
+            if c.to_room_id and not c.blocked and not c.random:
+                exits.setdefault(c.from_room_id, {})[c.direction] = c.to_room_id
+    except Exception:  # no map (a test's bare context)
+        log.debug("no map to route on", exc_info=True)
+    return exits
+
+
 def unwalked_ways(world_map: Any, room: str, hinted: list[str], walked: set[str]) -> list[str]:
     """The ways a room's text names that this run has not ``walked`` (a window, a hatch: the escape a
     story offers when the way in is held; the walked ways are as held as the way back), on the map's

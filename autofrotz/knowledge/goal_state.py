@@ -1,27 +1,30 @@
 """This run's progress on what earlier runs taught: the goals' record, and each rule's own part of it
-(``ReplayState``, ``PoolState``, ``SpreadState``, ``ClockState``, ``TakenState``, ``ThingsState`` here;
-``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked`` in the modules
-of their rules), all saved as one flat record."""
+(``ReplayState``, ``PoolState``, ``ThingsState`` here; ``TakenState``, ``SpreadState``, ``ClockState``,
+``Gives``, ``Typed``, ``Conditions``, ``Relooks``, ``Heaps``, ``Openings``, ``Asked``, ``Standing``,
+``WaysOn``, ``Shut`` in the modules of their rules), all saved as one flat record."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from autofrotz.knowledge.clock import (
-    Stay,
-)
 from autofrotz.knowledge.described import Asked
+from autofrotz.knowledge.known_clock import ClockState
 from autofrotz.knowledge.looks import Relooks
 from autofrotz.knowledge.many import Heaps
 from autofrotz.knowledge.openings import Openings
 from autofrotz.knowledge.people import Gives
 from autofrotz.knowledge.said import Typed
+from autofrotz.knowledge.shut import Shut
 from autofrotz.knowledge.side_trip import (
     Trip,
 )
+from autofrotz.knowledge.spread import SpreadState
+from autofrotz.knowledge.stand_down import Standing
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.taken import TakenState
 from autofrotz.knowledge.waiting import Conditions
+from autofrotz.knowledge.ways_on import WaysOn
 
 
 @dataclass
@@ -66,46 +69,6 @@ class PoolState(Part):
 
 
 @dataclass
-class SpreadState(Part):
-    """Rule ``move on from a spent room`` (spread.py): turns per room, and the walk away."""
-
-    spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
-    stale_room: str = ""  # the room of rule ``move on from a spent room``'s count
-    stale_since: int = 0  # turns in it without a new room or a point
-    stale_score: int = 0
-    move_to: str = ""  # the room it walks to ("" when none)
-    move_steps: int = 0
-
-
-@dataclass
-class ClockState(Part):
-    """Rule ``known clock`` (clock.py): where this run walked in, its deaths, the rooms it left."""
-
-    stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
-    room: str = ""  # the room of the last turn
-    own_deaths: list[list[Any]] = field(default_factory=list)  # [room, since, command]: this run's
-    leaves: dict[str, int] = field(default_factory=dict)  # room -> times left by its clock
-    barred: list[str] = field(default_factory=list)  # "room|direction" moves not walked again
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ClockState:
-        known = cls.fields_of(data)
-        if isinstance(known.get("stay"), dict):
-            known["stay"] = Stay(**known["stay"])
-        return cls(**known)
-
-
-@dataclass
-class TakenState(Part):
-    """Rule ``what an earlier run took``: what it sent, the walks to it, what this run has held."""
-
-    took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
-    take_walks: dict[str, int] = field(default_factory=dict)  # its room -> steps walked towards it
-    took_absent: list[str] = field(default_factory=list)  # "room|command" takings answered "can't see"
-    held: list[str] = field(default_factory=list)  # every thing this run has carried (lower case)
-
-
-@dataclass
 class ThingsState(Part):
     """What this run learnt of things the wider pool uses: refused in kind (``what a thing is not``),
     not here, swallowing what was given (``what swallows things gets no more``)."""
@@ -131,13 +94,10 @@ class GoalState:
     last_goal: int | None = None
     last_score: int | None = None
     dry: int = 0  # planned turns since the score last rose
-    ways: list[str] = field(default_factory=list)  # "room|command" of the known ways on sent
-    stood_down: str = ""  # why knowledge stood down (rule ``behind the first run``), "" while it helps
     unseen: dict[str, int] = field(default_factory=dict)  # known room -> steps walked towards it
     walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
     parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
     no_way: bool = False  # the last walk a plan asked for found no route
-    shut_opened: list[str] = field(default_factory=list)  # "room|thing" opened (shut.py)
     replay: ReplayState = field(default_factory=ReplayState)
     pool: PoolState = field(default_factory=PoolState)
     spread: SpreadState = field(default_factory=SpreadState)
@@ -151,6 +111,9 @@ class GoalState:
     things: ThingsState = field(default_factory=ThingsState)
     openings: Openings = field(default_factory=Openings)
     asked: Asked = field(default_factory=Asked)
+    standing: Standing = field(default_factory=Standing)
+    ways_on: WaysOn = field(default_factory=WaysOn)
+    shut: Shut = field(default_factory=Shut)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (integer keys as pairs).
@@ -191,4 +154,7 @@ PARTS: dict[str, type[Part]] = {
     "things": ThingsState,
     "openings": Openings,
     "asked": Asked,
+    "standing": Standing,
+    "ways_on": WaysOn,
+    "shut": Shut,
 }

@@ -15,6 +15,9 @@ name it: a later paragraph of the arrival text often sets the scene's people.
 Rule ``a reply says whom to give it to``: after a thing was handed over, a reply that says "give it to
 the X" (or "give it back to the X") names the next holder; the thing goes to X next, even where an
 earlier run gave it to X to no effect (it was not ready then).
+
+The three are one rule object of a later run's policy (``PeopleRule``), holding their part of the run's
+state (``Gives``).
 """
 
 from __future__ import annotations
@@ -25,8 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_tactics import short
+from autofrotz.knowledge.rules import ACTORS as ACTORS_ON
+from autofrotz.knowledge.rules import PEOPLE as PEOPLE_ON
+from autofrotz.knowledge.rules import TOLD, on
 from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import ToldRule
 
 log = logging.getLogger(__name__)
 
@@ -166,3 +175,29 @@ def told_next(
             return steps[0], f"{GIVE_RULE}: walk to them"
         state.told_sent.append(state.told.pop(0))
     return None
+
+
+@dataclass
+class PeopleRule(ToldRule):
+    """Notes the people and the give each reply names (people join the built-in agent's memory, the
+    give is kept in ``gives``); sends the give at once where they are, else a step towards them."""
+
+    gives: Gives
+    memory: Callable[[], Any]  # the built-in agent's memory, as it is now
+    rooms_naming: Callable[[TurnContext, str], list[str]]  # rooms this run saw a thing of that name in
+    route_any: Callable[[TurnContext, list[str]], list[str]]  # the shortest known route to one of them
+    name = TOLD
+
+    def observe(self, turn: AgentTurn) -> None:
+        ctx, switches = turn.given, (on(PEOPLE_ON), on(ACTORS_ON), on(TOLD))
+        last, reply = (ctx.last_command or "").strip(), ctx.last_output or ""
+        note_people(self.gives, self.memory(), last, reply, ctx.room_id, switches)
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        return told_next(
+            self.gives,
+            ctx.room_id,
+            ctx.room_description or "",
+            lambda head: self.rooms_naming(ctx, head),
+            lambda rooms: self.route_any(ctx, rooms),
+        )

@@ -13,9 +13,20 @@ own sweep of other verbs on the room's things (break, climb, rub: the pool holds
 its turns first, up to ``SWEEP_TURNS`` turns in the room without a new room or a point: leaving at
 once loses points that the sweep finds. Those turns count from the turn the pool ran dry in the room
 (rule ``the sweep has turns of its own``, knowledge/rules.py), not from the turn the agent walked in.
+
+Rule ``the wider pool once the agent ran dry`` (``WideFirst``, a rule object of a later run's policy):
+once the agent has idled, the pool's next command (or walk) is the turn's plan, before the agent's
+usual rounds, which would only repeat what they already did.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from autofrotz.agents.base import TurnContext
+from autofrotz.knowledge.rules import WIDE_FIRST, WIDEN, on
+from autofrotz.knowledge.told import PlanRule
 
 WALK_STEPS = 12  # steps walked towards one room before the walk is left
 RUN_STEPS = 150  # steps a run walks for the pool in all
@@ -39,3 +50,15 @@ def pool_target(
     if not options:
         return None
     return min(options, key=lambda r: (r not in with_things, far[r], r))
+
+
+@dataclass
+class WideFirst(PlanRule):
+    """The wider pool as the turn's plan once the agent has idled (the pool keeps its own state)."""
+
+    pool: Callable[[TurnContext], tuple[str, str] | None]  # the pool's next command here, or a walk
+    idled: Callable[[], bool]  # whether the built-in agent has idled this run
+    name = WIDE_FIRST
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        return self.pool(ctx) if on(WIDEN) and on(WIDE_FIRST) and self.idled() else None

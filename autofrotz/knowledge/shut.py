@@ -5,14 +5,22 @@ first by a later run.
 something before anything else there: a clock that starts in that room (a guard who comes once a
 thing is taken) may leave no turn for it later. Read from every turn an earlier run played, the ones
 a restore undid too (a clock's victim often learns it just before dying).
+
+A rule object of a later run's policy (``OpenShut``, a plan; the replay of the proven path asks it too
+before each step) holding its part of the run's state (``Shut``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.path import EARLIER_RUNS
+from autofrotz.knowledge.rules import SHUT, on
+from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.told import PlanRule
 from autofrotz.words.directions import parse_direction
 
 RULE = "open what an earlier run found shut"
@@ -71,3 +79,22 @@ def open_first(
             opened.append(key)
             return f"open {thing}", f"{RULE} (run {run})"
     return None
+
+
+@dataclass
+class Shut(Part):
+    """What this run opened of the things earlier runs found shut."""
+
+    shut_opened: list[str] = field(default_factory=list)  # "room|thing"
+
+
+@dataclass
+class OpenShut(PlanRule):
+    """The next thing an earlier run found shut in this room, opened (once a run)."""
+
+    opened: Shut
+    known: dict[tuple[str, str], int]  # (room, thing) -> run, of earlier runs
+    name = SHUT
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        return open_first(self.known, ctx.room_id, self.opened.shut_opened) if on(SHUT) else None

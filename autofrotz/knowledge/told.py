@@ -16,8 +16,25 @@ Next = Callable[[], "tuple[str, str] | None"]
 # Send a rule's next command at once, the built-in agent taking the turn in; None when it has none or
 # knowledge stood down (rule ``behind the first run``).
 Tell = Callable[[TurnContext, Next], "Proposal | None"]
+# (command, reasoning) sent at once, the built-in agent taking the turn in (None: nothing to send).
+Send = Callable[[TurnContext, "tuple[str, str] | None"], "Proposal | None"]
 # Moves over the known map to a room, first step allowed ([] when there is no way).
 Route = Callable[[TurnContext, str], list[str]]
+
+
+@dataclass
+class SendRule:
+    """A row that acts in its place in the order (sends a command at once, or hands the turn on) and
+    notes nothing when the policy observes."""
+
+    name = ""  # the rule's row, set by each rule
+    plans = False
+
+    def observe(self, turn: AgentTurn) -> None:
+        """Nothing: the row reads the turn when it proposes."""
+
+    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
+        return None
 
 
 @dataclass

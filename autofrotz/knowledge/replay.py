@@ -1,12 +1,19 @@
-"""Rules of the proven path: replaying it, going off it, rejoining it, walking back to it, side doors
-on it (GAME.md, "Learning across runs")."""
+"""Rules of the proven path as rule objects of a later run's policy: replaying it, going off it,
+rejoining it, passing over a refused step, side doors on it (``PathReplay``, the row that sends the
+path's next command), and walking back to it (``BackToPath``, a plan). Both hold the replay's part of
+the run's state (``GoalState.replay``) and mark the path's scoring actions done in the goals' record
+(GAME.md, "Learning across runs")."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
+from autofrotz.agents.builtin_counsel import AgentTurn
+from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge.advisor_base import (
     BACK_RULE,
     BACK_TURNS,
@@ -14,10 +21,11 @@ from autofrotz.knowledge.advisor_base import (
     PATH_RULE,
     REJOIN_RULE,
     REJOINS,
-    KnowingBase,
     _room_text,
     _room_texts,
 )
+from autofrotz.knowledge.goal_state import GoalState
+from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.rules import (
     BACK,
@@ -25,6 +33,8 @@ from autofrotz.knowledge.rules import (
     SIDE_TRIPS,
     on,
 )
+from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
+from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
 from autofrotz.knowledge.side_trip import (
     has_twin,
     named_ways,
@@ -34,25 +44,56 @@ from autofrotz.knowledge.side_trip import (
     under_way,
     untaken_way,
 )
+from autofrotz.knowledge.told import PlanRule, Route, Send, SendRule
+from autofrotz.policy.protocol import Proposal
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
+PATH_ROW = "proven path"
 
-class PathRules(KnowingBase):
-    """Rules of the proven path: replay it, leave it, rejoin it, walk back to it, look beside it."""
 
-    # ----- the proven path -----
-    def _replay(self, ctx: TurnContext) -> tuple[str, str] | None:
+def path_goals(lore: Lore, p: ProvenPath) -> list[int]:
+    """The known scoring actions the path makes: its command sent from its room (the same words
+    elsewhere, dropping a treasure in another room, are another action)."""
+    sent = p.sent_from()
+    return [
+        i
+        for i, g in enumerate(lore.scoring)
+        if any(step.command == g.command and same_place(r, g.room) for r, step in sent)
+    ]
+
+
+@dataclass
+class PathReplay(SendRule):
+    """The proven path's next command, sent at once (a door no run opened earns a save first)."""
+
+    goals: GoalState  # the replay's part (``replay``) and the goals the path marks done
+    path: ProvenPath | None
+    lore: Lore
+    memory: Callable[[], Memory]  # the built-in agent's memory, as it is now
+    route_to: Route
+    open_shut: Callable[[TurnContext], tuple[str, str] | None]  # opens what an earlier run found shut
+    send: Send
+    name = PATH_ROW
+
+    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
+        ctx = turn.given
+        replay = self.next_step(ctx)
+        sent = self.send(ctx, replay)
+        side_out = replay is not None and replay[1].startswith(SIDE_RULE) and replay[1].endswith(SIDE_OUT)
+        return replace(sent, risky=True) if sent is not None and side_out else sent
+
+    def next_step(self, ctx: TurnContext) -> tuple[str, str] | None:
         """(command, rule) of the path's next step, or None once the replay is over."""
-        p, s = self.path, self.state
+        p, s = self.path, self.goals
         if p is None:
             return None
         if s.replay.path_done:
             return self._rejoin(ctx, p)
         k = s.replay.path_at
         trip = (
-            under_way(s.replay.trip, ctx, lambda room: self._route_to(ctx, room), p.run)
+            under_way(s.replay.trip, ctx, lambda room: self.route_to(ctx, room), p.run)
             if on(SIDE_TRIPS)
             else None
         )
@@ -70,7 +111,7 @@ class PathRules(KnowingBase):
             why, passed = None, f" [{PASS_RULE}: step {k}]"
             log.info("knowledge: %s: step %d", PASS_RULE, k)
         done = why is None and k >= len(p.steps)
-        shut = self._open_shut(ctx) if why is None and not done else None
+        shut = self.open_shut(ctx) if why is None and not done else None
         if shut is not None:
             s.replay.aside = True
             return shut
@@ -84,7 +125,7 @@ class PathRules(KnowingBase):
             s.replay.path_done, s.replay.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
             s.replay.off_at = k
             if done:  # replayed to its end (after a rejoin too), the path's points are this run's
-                s.done = sorted(set(s.done) | set(self._path_goals(p)))
+                s.done = sorted(set(s.done) | set(path_goals(self.lore, p)))
             self._reopen(p, k)  # what the last step scored may be scored again elsewhere
             log.info("knowledge: %s", s.replay.path_stop)
             return None
@@ -108,26 +149,16 @@ class PathRules(KnowingBase):
             and parse_direction(step.command) is None
         )
 
-    def _path_goals(self, p: ProvenPath) -> list[int]:
-        """The known scoring actions the path makes: its command sent from its room (the same words
-        elsewhere, dropping a treasure in another room, are another action)."""
-        sent = p.sent_from()
-        return [
-            i
-            for i, g in enumerate(self.lore.scoring)
-            if any(step.command == g.command and same_place(r, g.room) for r, step in sent)
-        ]
-
     def _reopen(self, p: ProvenPath, k: int) -> None:
         """Off the path before its end: the scoring actions of the steps not replayed are goals again."""
         replayed = {step.command for step in p.steps[: max(0, k - 1)]}
         rest = {step.command for step in p.steps[max(0, k - 1) :]} - replayed
-        self.state.done = [i for i in self.state.done if self.lore.scoring[i].command not in rest]
+        self.goals.done = [i for i in self.goals.done if self.lore.scoring[i].command not in rest]
 
     def _rejoin(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
         """Rule ``rejoin the path``: back where the path was before a step at or after the one the
         replay left, at the score it showed there: replay on from that step."""
-        s = self.state
+        s = self.goals
         if s.replay.rejoins >= REJOINS or s.replay.path_stop.endswith("the path is done") or ctx.death_note:
             return None
         if ctx.room_id is None or ctx.score is None:
@@ -136,7 +167,7 @@ class PathRules(KnowingBase):
             room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
             if room is None or not same_place(ctx.room_id, room) or (score or 0) != ctx.score:
                 continue
-            if self.inner.mem.deadly(ctx.room_id, p.steps[j].command):
+            if self.memory().deadly(ctx.room_id, p.steps[j].command):
                 return None
             s.replay.path_done, s.replay.path_stop, s.replay.path_at, s.replay.rejoins = (
                 False,
@@ -149,46 +180,21 @@ class PathRules(KnowingBase):
             return p.steps[j].command, rule
         return None
 
-    def _back_to_path(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
-        replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
-        p, s = self.path, self.state
-        if (
-            not on(BACK)
-            or p is None
-            or not s.replay.path_done
-            or s.replay.path_stop.endswith("the path is done")
-        ):
-            return None
-        if s.replay.rejoins >= REJOINS or s.replay.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
-            return None
-        for j in range(max(0, s.replay.off_at - 1), len(p.steps)):
-            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
-            if room is None or (score or 0) != ctx.score or same_place(ctx.room_id, room):
-                continue
-            steps = self._route_to(ctx, room)
-            if not steps:
-                continue
-            s.replay.back += 1
-            where = self.lore.rooms.get(room, room)
-            return steps[0], f"{BACK_RULE} (run {p.run}): to step {j + 1}/{len(p.steps)} in {where}"
-        return None
-
     def _side_door(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
         """Rule ``a side door on the path`` (knowledge/side_trip.py): a named exit of this path room that
         no run has taken is looked through before the next step."""
-        room, mem = ctx.room_id, self.inner.mem
+        room, mem = ctx.room_id, self.memory()
         way = untaken_way(
             room,
             named_ways(ctx.map, room),
             self.lore.tried_ways,
             self.lore.walls,
             lambda d: mem.deadly(room, d) or mem.failed_this_run(room, d) or self._killed_once(room, d),
-            self.state.replay.trip,
+            self.goals.replay.trip,
             lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
             lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,
         )
-        return None if way is None or room is None else start(self.state.replay.trip, room, way, p.run)
+        return None if way is None or room is None else start(self.goals.replay.trip, room, way, p.run)
 
     def _taken_by_text(self, ctx: TurnContext, room: str | None) -> set[str] | None:
         """Rule ``a namesake is told by its text``: for a room that shares its name with others (told
@@ -225,4 +231,40 @@ class PathRules(KnowingBase):
             return f"another command was sent ({sent!r})"
         if not same_place(ctx.room_id, step.room):
             return f"another room ({ctx.room_id}, the path expects {step.room})"
-        return PathRules._off_score(ctx, step)
+        return PathReplay._off_score(ctx, step)
+
+
+@dataclass
+class BackToPath(PlanRule):
+    """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
+    replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
+
+    goals: GoalState  # the replay's part (``replay``)
+    path: ProvenPath | None
+    lore: Lore
+    route_to: Route
+    name = BACK
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """A step towards the room of the earliest step not replayed whose score is this run's."""
+        p, s = self.path, self.goals
+        if (
+            not on(BACK)
+            or p is None
+            or not s.replay.path_done
+            or s.replay.path_stop.endswith("the path is done")
+        ):
+            return None
+        if s.replay.rejoins >= REJOINS or s.replay.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
+            return None
+        for j in range(max(0, s.replay.off_at - 1), len(p.steps)):
+            room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
+            if room is None or (score or 0) != ctx.score or same_place(ctx.room_id, room):
+                continue
+            steps = self.route_to(ctx, room)
+            if not steps:
+                continue
+            s.replay.back += 1
+            where = self.lore.rooms.get(room, room)
+            return steps[0], f"{BACK_RULE} (run {p.run}): to step {j + 1}/{len(p.steps)} in {where}"
+        return None

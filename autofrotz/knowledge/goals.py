@@ -1,51 +1,58 @@
-"""Rules of the known scoring actions and the room's clock: fetch, routes, the action itself, ways on,
-and leaving a room before its clock strikes."""
+"""Rules of the known scoring actions, as a rule object of a later run's policy (``KnownGoals``, a plan)
+holding the goals' record (``GoalState``'s own fields): for each known scoring action, in the order earlier
+runs found them, fetch what it needs, walk there, prepare, do it; a point just made marks its goal done
+(the row ``points scored``, ``PointsScored``); and the room's known point before its clock strikes (rule
+``a known point before the clock``, which known_clock.PointBeforeClock sends)."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.knowledge.advisor_base import (
-    CLOCK_POINT_RULE,
-    GOAL_TRIES,
-    GOAL_TURNS,
-    PATIENCE,
-    KnowingBase,
-    _this_run_exits,
-)
-from autofrotz.knowledge.clock import (
-    CLOCK_VISITS,
-    OTHER_WAY_RULE,
-    Deaths,
-    leave_by,
-    other_way_out,
-    unwalked_ways,
-)
-from autofrotz.knowledge.lore import Scoring
-from autofrotz.knowledge.path import same_place
+from autofrotz.agents.builtin_counsel import AgentTurn
+from autofrotz.knowledge.goal_state import GoalState
+from autofrotz.knowledge.lore import Lore, Scoring
+from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.rules import (
-    CLOCKS,
     KEEP_WALK,
     ONE_GOAL,
-    OTHER_WAYS,
     PREPARE,
     ROUTES,
     ROUTES_AFTER_PATH,
-    WAYS_ON,
     on,
 )
-from autofrotz.words.directions import parse_direction
+from autofrotz.knowledge.told import PlanRule, Route, SendRule
+from autofrotz.policy.protocol import Proposal
 
 log = logging.getLogger(__name__)
 
+GOAL_TRIES = 2  # a known scoring action sent this often without points is left to the agent
+GOAL_TURNS = 25  # turns spent going for one goal before it is left (a door shut, a route changed)
+PATIENCE = 60  # planned turns without a point before planning stops until the score rises again
+CLOCK_POINT_RULE = "a known point before the clock"
+GOALS_ROW = "known scoring action"
+SCORED_ROW = "points scored"
 
-class GoalRules(KnowingBase):
-    """Rules of the known scoring actions, the ways on and the room's clock."""
 
-    # ----- the plan -----
-    def _score_progress(self, ctx: TurnContext) -> None:
-        s = self.state
+@dataclass
+class KnownGoals(PlanRule):
+    """The next command towards the first known scoring action not done, dropped or parked."""
+
+    goals: GoalState  # the goals' record
+    lore: Lore
+    path: ProvenPath | None
+    route_to: Route
+    name = GOALS_ROW
+
+    def path_replayed(self, ctx: TurnContext) -> bool:
+        """Whether this run holds the proven path's score (rule ``known route after the path``)."""
+        p = self.path
+        return p is not None and ctx.score is not None and ctx.score >= p.score
+
+    def score_progress(self, ctx: TurnContext) -> None:
+        """A point just made marks its goal done and renews the plans' patience."""
+        s = self.goals
         goal = s.last_goal
         scored = ctx.score is not None and s.last_score is not None and ctx.score > s.last_score
         if goal is not None and scored and ctx.last_command == self.lore.scoring[goal].command:
@@ -60,11 +67,12 @@ class GoalRules(KnowingBase):
             s.pool.pool_dry.clear()
         s.last_score, s.last_goal = ctx.score, None
 
-    def _plan(self, ctx: TurnContext) -> tuple[str, str] | None:
-        s = self.state
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
+        """For each known scoring action in turn: fetch, walk, prepare, do it (the first with a command)."""
+        s = self.goals
         if s.dry >= PATIENCE:  # the plans stopped paying: the agent's own rules play until a point
             return None
-        self._same_goals()
+        self.same_goals()
         order = list(range(len(self.lore.scoring)))
         if on(KEEP_WALK) and s.walking is not None and s.walking in order:  # rule ``one walk at a time``
             order.remove(s.walking)
@@ -93,13 +101,13 @@ class GoalRules(KnowingBase):
             return plan
         return None
 
-    def _same_goals(self) -> None:
+    def same_goals(self) -> None:
         """Rule ``one goal per place and command``: the same command in the same place (room ids told
         apart only by their visit number) is one goal, however many runs found it: done or dropped with
         the first (so no copy is sent again)."""
         if not on(ONE_GOAL):
             return
-        s, goals = self.state, self.lore.scoring
+        s, goals = self.goals, self.lore.scoring
         for marked in (s.done, s.dropped):
             for i in list(marked):
                 for j, other in enumerate(goals):
@@ -127,55 +135,37 @@ class GoalRules(KnowingBase):
         if ctx.room_id != goal.room:
             name = "known route for a known scoring action" if on(ROUTES) else "known route after the path"
             return self._walk(ctx, goal.room, f"{name} (run {goal.run})")
-        done = self.state.prepared.get(i, 0)
+        done = self.goals.prepared.get(i, 0)
         if on(PREPARE) and done < len(goal.prep):
-            self.state.prepared[i] = done + 1
+            self.goals.prepared[i] = done + 1
             return goal.prep[done], f"known preparation for a known scoring action (run {goal.run})"
         return goal.command, f"known scoring action (run {goal.run})"
 
     def _fetch(self, ctx: TurnContext, thing: str, run: int) -> tuple[str, str] | None:
         """Go to where a thing was found and take it (twice at most: it may be elsewhere this time)."""
         where = self.lore.items.get(thing)
-        if where is None or self.state.takes.get(thing, 0) >= GOAL_TRIES:
+        if where is None or self.goals.takes.get(thing, 0) >= GOAL_TRIES:
             return None
         rule = f"fetch for a known scoring action (run {run})"
         if ctx.room_id == where:
-            self.state.takes[thing] = self.state.takes.get(thing, 0) + 1
+            self.goals.takes[thing] = self.goals.takes.get(thing, 0) + 1
             return f"take {thing}", rule
         return self._walk(ctx, where, rule)
 
     def _walk(self, ctx: TurnContext, room: str, rule: str) -> tuple[str, str] | None:
-        if not (on(ROUTES) or (on(ROUTES_AFTER_PATH) and self._path_replayed(ctx))):
+        if not (on(ROUTES) or (on(ROUTES_AFTER_PATH) and self.path_replayed(ctx))):
             return None
-        steps = self._route_to(ctx, room)
-        self.state.no_way = not steps
+        steps = self.route_to(ctx, room)
+        self.goals.no_way = not steps
         return (steps[0], f"{rule}: {self.lore.rooms.get(room, room)}") if steps else None
 
-    def _way_on(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``known way on``: here, a command other than a move that led on in an earlier run to
-        a room this run has not seen (sent once a run)."""
-        if not on(WAYS_ON) or ctx.room_id is None:
-            return None
-        names = set(ctx.known_rooms)  # the context lists this run's rooms by name, not by id
-        for (room, command), (run, to) in self.lore.ways_on.items():
-            key = f"{room}|{command}"
-            if key in self.state.ways or not same_place(ctx.room_id, room):
-                continue
-            if self.lore.rooms.get(to, to) in names:  # it leads where this run has been
-                continue
-            if self.inner.mem.deadly(ctx.room_id, command):
-                continue
-            self.state.ways.append(key)
-            return command, f"known way on (run {run}): it led on from here"
-        return None
-
-    def _point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
+    def point_before_clock(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``a known point before the clock``: in a room whose clock says leave, a known scoring
         action of this room whose things are carried is done first (the clock leaves half its turns: one
         command fits); otherwise a later run leaves the room each time it walks in and never scores there."""
-        self._score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
-        s, carried = self.state, {c.lower() for c in ctx.inventory}
-        replayed = self._replayed_here(ctx)  # what the path sent in this room is not sent again
+        self.score_progress(ctx)  # the turn ends here either way: a point just made marks its goal done
+        s, carried = self.goals, {c.lower() for c in ctx.inventory}
+        replayed = self.replayed_here(ctx)  # what the path sent in this room is not sent again
         for i, goal in enumerate(self.lore.scoring):
             if i in s.done or s.sent.get(i, 0) >= GOAL_TRIES or not same_place(ctx.room_id, goal.room):
                 continue
@@ -185,56 +175,23 @@ class GoalRules(KnowingBase):
                 return goal.command, f"{CLOCK_POINT_RULE} (run {goal.run})"
         return None
 
-    def _replayed_here(self, ctx: TurnContext) -> set[str]:
+    def replayed_here(self, ctx: TurnContext) -> set[str]:
         """The commands the path has sent in this room (its steps so far that started here)."""
         p = self.path
         if p is None:
             return set()
-        replayed = p.sent_from()[: self.state.replay.path_at]
+        replayed = p.sent_from()[: self.goals.replay.path_at]
         return {step.command for room, step in replayed if same_place(room, ctx.room_id)}
 
-    # ----- known clocks (knowledge/clock.py) -----
-    def _clock(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """Rule ``known clock``: follow where this run walked in (this run's deaths count as they come);
-        back in a room whose clock killed, half its turns spent, leave the way it came."""
-        s = self.state
-        room = ctx.room_id or ""
-        died = s.clock.stay.step(s.clock.room, ctx.last_command or "", room, bool(ctx.death_note))
-        s.clock.room = room
-        if died is not None:
-            s.clock.own_deaths.append([died[0], died[1], ctx.last_command or ""])
-        if (
-            on(CLOCKS) and on(OTHER_WAYS) and s.clock.stay.left and not s.typed.said
-        ):  # a reply that spelled a way out first
-            last, reply = (ctx.last_command or "").strip().lower(), ctx.last_output or ""
-            way = other_way_out(s.clock.stay, last, room, self._ways_of(ctx), reply)
-            if way is not None:
-                log.info("knowledge: %s: %s", OTHER_WAY_RULE, way)
-                return way, f"{OTHER_WAY_RULE}: the way back was refused"
-        if not on(CLOCKS) or not s.clock.stay.room or s.clock.stay.left or s.clock.stay.room != room:
-            return None
-        deaths = Deaths({r: list(d) for r, d in self.lore.stays.seen.items()})
-        for r, since, command in s.clock.own_deaths:
-            deaths.add(r, since, command, 0)
-        clock = next((c for r, c in deaths.clocks().items() if same_place(r, room) and r and room), None)
-        if clock is None or s.clock.stay.since < clock.leave_after:
-            return None
-        command = leave_by(s.clock.stay, _this_run_exits(ctx.map))
-        if command is None:
-            return None
-        s.clock.stay.left = True
-        s.clock.leaves[room] = s.clock.leaves.get(room, 0) + 1
-        back = parse_direction(command)
-        if s.clock.leaves[room] >= CLOCK_VISITS and s.clock.stay.came_from and back is not None:
-            s.clock.barred.append(f"{s.clock.stay.came_from}|{s.clock.stay.direction}")
-        why = (
-            f"{clock.rule()}: it killed {clock.turns} turns after walking in here; {s.clock.stay.since} spent"
-        )
-        log.info("knowledge: %s", why)
-        return command, why
 
-    def _ways_of(self, ctx: TurnContext) -> list[str]:
-        """The ways this room's text names that this run has not walked (clock.unwalked_ways)."""
-        room = ctx.room_id or "?"
-        walked = set(_this_run_exits(ctx.map).get(room, {}))
-        return unwalked_ways(ctx.map, room, self.inner.mem.seen.hinted.get(room, []), walked)
+@dataclass
+class PointsScored(SendRule):
+    """In its place in the order (after standing down, before the plans): a point just made marks its
+    goal done and renews the plans' patience."""
+
+    known: KnownGoals
+    name = SCORED_ROW
+
+    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
+        self.known.score_progress(turn.given)
+        return None
