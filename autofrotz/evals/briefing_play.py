@@ -30,7 +30,7 @@ from autofrotz.evals.briefing_metrics import (
     goal_in,
     things_named_here,
 )
-from autofrotz.evals.briefing_things import ParserWords, pair_things
+from autofrotz.evals.briefing_things import ParserWords, briefed_each, pair_things
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
@@ -207,7 +207,7 @@ class MeasuringAgent:
             nums = [*around_nums, *truth.within_nums]
             here = self.parser_words.things([*around, *truth.within], nums)
             # "Seen here", "Also named here"
-            briefed = [*ctx.visible_items, *ctx.named_here]
+            briefed = [*briefed_each(ctx.visible_items, ctx.counts_here), *ctx.named_here]
             # where the story file gives an object no parser words, its parser is asked in a side copy
             ask = ParserAsked(self.truths.game, truth, nums, ctx.last_output)
             paired = pair_things(briefed, here, named, self.parser_words.keeps, ask)

@@ -204,6 +204,8 @@ class ItemRules:
         item.last_seen_turn = self.registry.turn
         for key, value in listed.properties.items():
             self.registry.set_property(item, key, value)
+        if "count" not in listed.properties:  # seen as one: no longer several alike
+            item.properties.pop("count", None)
         if location is not None and item.location != INVENTORY and item.location != location:
             self.registry.move(item, location, "seen")
 
