@@ -78,7 +78,8 @@ class ParserWords:
 
 def briefed_each(names: list[str], counts: dict[str, int]) -> list[str]:
     """The briefed names, one for each thing they stand for: a name briefed with a count ("loose page
-    (6 of them)", as the game lists "six loose pages") is that many things here, each to pair.
+    (6 of them)", as the game lists "six loose pages") is that many things here, each to pair for recall
+    (precision counts the name once, as briefed: the same things may be listed by their own names too).
 
     >>> briefed_each(["loose page", "lamp"], {"loose page": 3})
     ['loose page', 'loose page', 'loose page', 'lamp']
