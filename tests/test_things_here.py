@@ -358,3 +358,13 @@ def test_a_thing_the_game_describes_as_the_room_itself_is_named(tmp_path: Path, 
     # the floor the library prints the room for, and its hall is the room's name (the first test here).
     seen = briefings(tmp_path, ["look"], game=_story(games_dir, "building"))
     assert "building" in section(seen[0], "Also named here:").split(": ", 1)[1].split(", ")
+
+
+def test_a_name_read_on_past_a_comma_between_its_describing_words(tmp_path: Path, games_dir: Path) -> None:
+    # The stage "sports a large, maroon curtain leading backstage": the curtain is named.
+    jericho = pytest.importorskip("jericho")
+    env = jericho.FrotzEnv(str(games_dir / f"{_story(games_dir, 'ztuu')}.z5"))
+    env.reset()
+    walk = env.get_walkthrough()[:29]  # from the excavation to the stage
+    env.close()
+    assert "curtain" in section(briefings(tmp_path, walk, game="ztuu")[29], "Also named here:")
