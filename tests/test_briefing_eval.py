@@ -93,8 +93,9 @@ def test_a_word_several_objects_share_names_none_of_them() -> None:
 
 
 def test_several_things_alike_are_briefed_and_paired_by_their_count(tmp_path: Path, games_dir: Path) -> None:
-    """The theatre's lobby lists "four lots of old stale popcorn": one name, briefed with its count, for
-    four objects the tree holds apart, each of them paired."""
+    """The theatre's lobby lists "six loose pages" (the loose page the player has known since the
+    basement) and "four lots of old stale popcorn": one name each, briefed with its count, for objects
+    the tree holds apart, each of them paired."""
     jericho = pytest.importorskip("jericho")
     from tests.test_briefing import briefings, section
 
@@ -103,12 +104,12 @@ def test_several_things_alike_are_briefed_and_paired_by_their_count(tmp_path: Pa
         pytest.skip(f"{story} is missing; python main.py games install")
     env = jericho.FrotzEnv(str(story))
     env.reset()
-    walk = env.get_walkthrough()[:62]  # to the lobby, the popcorn dropped there
+    walk = env.get_walkthrough()[:71]  # back to the lobby, the pages and popcorn dropped there
     env.close()
     MockLLM.reset()
-    here = section(briefings(tmp_path, walk, game="theatre")[62], "Seen here:")
+    here = section(briefings(tmp_path, walk, game="theatre")[71], "Seen here:")
     MockLLM.reset()
-    assert "lots of old stale popcorn (4 of them)" in here
+    assert "loose page (6 of them)" in here and "lots of old stale popcorn (4 of them)" in here
     popcorn = [Thing("old stale popcorn", frozenset({"popcorn"}))] * 4
     briefed = briefed_each(["lots of old stale popcorn"], {"lots of old stale popcorn": 4})
     assert pair_things(briefed, popcorn, [0, 1, 2, 3], 9).named_briefed == 4
