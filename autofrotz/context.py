@@ -276,6 +276,7 @@ class WorldFields(TypedDict):
     unexplored_summary: str
     inventory: list[str]
     visible_items: list[str]
+    counts_here: dict[str, int]
     seen_lines: list[str]
     carried_lines: list[str]
     known_rooms: list[str]
@@ -303,6 +304,9 @@ def world_fields(world: MapReader, items: ItemReader) -> WorldFields:
         "unexplored_summary": _nearest(world, room_id),
         "inventory": inventory,
         "visible_items": visible,
+        "counts_here": {
+            i.name: i.properties["count"] for i in here_items if i.properties.get("count", 1) > 1
+        },
         "seen_lines": [seen_line(items, item) for item in here_items],
         "carried_lines": [seen_line(items, item) for item in carried],
         "known_rooms": _discovery_order(rooms),
@@ -322,6 +326,8 @@ def seen_line(items: ItemReader, item: Item) -> str:
     'fridge (closed; holding: knife)'
     """
     notes = [word for key, value, word in STATE_WORDS if item.properties.get(key) is value]
+    if item.properties.get("count", 1) > 1:  # "six loose pages": one name for several things alike
+        notes.insert(0, f"{item.properties['count']} of them")
     held = [i.name for i in items.get_items_in_room(item.item_id)][:8]
     if held:
         notes.append(f"holding: {', '.join(held)}")

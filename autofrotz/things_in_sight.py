@@ -119,6 +119,23 @@ def describes_room(answer: str, room_text: str) -> bool:
     return length >= 12 and said[:length] == start[:length]
 
 
+def room_s_own(name: str, asked: str, room_name: str) -> bool:
+    """Whether a name answered with the room's own description is the room's, not a thing of it: the
+    room's name ("the hall" in the Hall), a part of the place (a floor the library prints the room for),
+    or a name the parser read only by its last word (`asked`).
+
+    >>> room_s_own("hall", "hall", "Hall"), room_s_own("shiny floor tiles", "tiles", "Bathroom")
+    (True, True)
+    >>> room_s_own("building", "building", "Before the Building"), room_s_own("ground", "ground", "Lane")
+    (False, True)
+    """
+    return (
+        asked != name
+        or is_place_part(name)
+        or strip_article(name).lower() == strip_article(room_name).lower()
+    )
+
+
 class SightCheck:
     """Names of a room asked once each turn ("examine NAME" in a side copy): what is in sight changes
     between visits (a light brought) and within one (a thing taken away, a foe killed and gone)."""
@@ -141,12 +158,15 @@ class SightCheck:
         last_reply: str,
         room_text: str = "",
         seen: tuple[str, ...] = (),
+        room_name: str = "",
     ) -> list[str]:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
         word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"). A name
-        answered with the room's own description names the room, not a thing in it; one the answer calls
+        answered with the room's own description is a thing of the room described as the room (a building
+        before the player) when asked by its whole name, and the room's own (`room_s_own`) when it is the
+        room's name, a part of the place or read only by its last word; one the answer calls
         by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
         that name is a way or the air ("nothing special about the way"); two names the game answers with
         the same words are one thing, briefed once (words this long, or words that say a word of either
@@ -175,8 +195,10 @@ class SightCheck:
         for name in names:
             asked = heads.get(name, name)
             answer = self.answers.get(asked, "")
-            if not in_sight(answer) or describes_room(answer, room_text):
+            if not in_sight(answer):
                 continue
+            if describes_room(answer, room_text) and room_s_own(name, asked, room_name):
+                continue  # the room's name, or a compass direction or floor that prints the room
             if is_place_part(name) and not part_in_sight(answer, asked):
                 continue  # a wall or floor the library's compass directions answer to, not the room's own
             # the parser asks which: each thing it offers is in sight, but the compass walls a part of the
@@ -452,7 +474,12 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     heard = sight.hear(context.room_id, context.last_output)
     named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT, place_parts=True)
     named = sight.confirmed(
-        context.room_id, named, context.last_output, context.room_text, tuple(context.visible_items)
+        context.room_id,
+        named,
+        context.last_output,
+        context.room_text,
+        tuple(context.visible_items),
+        context.room_name or "",
     )
     named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
     gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name

@@ -19,9 +19,10 @@ from autofrotz.evals.briefing_metrics import (
     things_named_here,
 )
 from autofrotz.evals.briefing_play import true_exits
-from autofrotz.evals.briefing_things import ParserWords, Thing, pair_things
+from autofrotz.evals.briefing_things import ParserWords, Thing, briefed_each, pair_things
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.game_interface import open_game
+from autofrotz.llm import MockLLM
 
 FIGURE_KEYS = (
     "exit_precision",
@@ -89,6 +90,30 @@ def test_a_word_several_objects_share_names_none_of_them() -> None:
     assert pair_things(["wooden door"], doors, [0, 1], 9).briefed_true == 1  # "door" by name is the first
     assert pair_things(["wooden door", "portal"], doors, [0, 1], 9).missed == ["panel"]
     assert pair_things(["oak door", "door"], doors, [0, 1], 9).briefed_true == 2
+
+
+def test_several_things_alike_are_briefed_and_paired_by_their_count(tmp_path: Path, games_dir: Path) -> None:
+    """The theatre's lobby lists "six loose pages" (the loose page the player has known since the
+    basement) and "four lots of old stale popcorn": one name each, briefed with its count, for objects
+    the tree holds apart, each of them paired."""
+    jericho = pytest.importorskip("jericho")
+    from tests.test_briefing import briefings, section
+
+    story = games_dir / "theatre.z5"
+    if not story.exists():
+        pytest.skip(f"{story} is missing; python main.py games install")
+    env = jericho.FrotzEnv(str(story))
+    env.reset()
+    walk = env.get_walkthrough()[:71]  # back to the lobby, the pages and popcorn dropped there
+    env.close()
+    MockLLM.reset()
+    here = section(briefings(tmp_path, walk, game="theatre")[71], "Seen here:")
+    MockLLM.reset()
+    assert "loose page (6 of them)" in here and "lots of old stale popcorn (4 of them)" in here
+    popcorn = [Thing("old stale popcorn", frozenset({"popcorn"}))] * 4
+    briefed = briefed_each(["lots of old stale popcorn"], {"lots of old stale popcorn": 4})
+    assert pair_things(briefed, popcorn, [0, 1, 2, 3], 9).named_briefed == 4
+    assert pair_things(["lots of old stale popcorn"], popcorn, [0, 1, 2, 3], 9).named_briefed == 1
 
 
 def test_figures_are_step_weighted_shares() -> None:

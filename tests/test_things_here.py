@@ -1,5 +1,5 @@
 """What the briefing says is here ("Seen here", "Also named here"), read as the model
-reads it, on corpus games played by a script through the real turn loop (dev-split games only)."""
+reads it, on corpus games played by a script through the real turn loop."""
 
 from __future__ import annotations
 
@@ -350,3 +350,21 @@ def test_a_thing_seen_by_two_names_or_with_where_it_lies_is_here_once(games_dir:
         assert SightCheck(game).still_here("green", ["man", "don"], reply) == [True, False]
     finally:
         game.close()
+
+
+def test_a_thing_the_game_describes_as_the_room_itself_is_named(tmp_path: Path, games_dir: Path) -> None:
+    # Before the Building "examine building" answers with the room's own text: the building is a thing
+    # here, asked by its whole name, not the room's name; lily's "tiles", read only by its last word, is
+    # the floor the library prints the room for, and its hall is the room's name (the first test here).
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "building"))
+    assert "building" in section(seen[0], "Also named here:").split(": ", 1)[1].split(", ")
+
+
+def test_a_name_read_on_past_a_comma_between_its_describing_words(tmp_path: Path, games_dir: Path) -> None:
+    # The stage "sports a large, maroon curtain leading backstage": the curtain is named.
+    jericho = pytest.importorskip("jericho")
+    env = jericho.FrotzEnv(str(games_dir / f"{_story(games_dir, 'ztuu')}.z5"))
+    env.reset()
+    walk = env.get_walkthrough()[:29]  # from the excavation to the stage
+    env.close()
+    assert "curtain" in section(briefings(tmp_path, walk, game="ztuu")[29], "Also named here:")

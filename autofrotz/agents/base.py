@@ -63,6 +63,7 @@ class TurnContext:
     unexplored_exits: list[str] = field(default_factory=list)
     inventory: list[str] = field(default_factory=list)
     visible_items: list[str] = field(default_factory=list)
+    counts_here: dict[str, int] = field(default_factory=dict)  # a name seen here -> how many (when several)
     seen_lines: list[str] = field(default_factory=list)  # the same things with their state and contents
     carried_lines: list[str] = field(default_factory=list)  # what is carried, with state and contents
     named_here: list[str] = field(default_factory=list)  # things the room's text names (named_things.py)

@@ -30,7 +30,7 @@ from autofrotz.evals.briefing_metrics import (
     goal_in,
     things_named_here,
 )
-from autofrotz.evals.briefing_things import ParserWords, pair_things
+from autofrotz.evals.briefing_things import ParserWords, briefed_each, pair_things
 from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
@@ -211,12 +211,17 @@ class MeasuringAgent:
             # where the story file gives an object no parser words, its parser is asked in a side copy
             ask = ParserAsked(self.truths.game, truth, nums, ctx.last_output)
             paired = pair_things(briefed, here, named, self.parser_words.keeps, ask)
+            # precision over the names briefed; recall lets a name briefed with a count take that many
+            each = [*briefed_each(ctx.visible_items, ctx.counts_here), *ctx.named_here]
+            counted = (
+                paired if each == briefed else pair_things(each, here, named, self.parser_words.keeps, ask)
+            )
             t.items_briefed += paired.briefed
             t.items_briefed_true += paired.briefed_true
-            t.items_true += paired.named
-            t.items_true_briefed += paired.named_briefed
+            t.items_true += counted.named
+            t.items_true_briefed += counted.named_briefed
             self._note("here, not true", paired.not_true)
-            self._note("here, missed", paired.missed)
+            self._note("here, missed", counted.missed)
         if truth.inventory_known:
             t.carried_steps += 1
             agrees = carried_agrees(ctx.inventory, truth.inventory)

@@ -76,6 +76,17 @@ class ParserWords:
         return [Thing(name, self.words.get(num, frozenset())) for name, num in zip(names, nums, strict=True)]
 
 
+def briefed_each(names: list[str], counts: dict[str, int]) -> list[str]:
+    """The briefed names, one for each thing they stand for: a name briefed with a count ("loose page
+    (6 of them)", as the game lists "six loose pages") is that many things here, each to pair for recall
+    (precision counts the name once, as briefed: the same things may be listed by their own names too).
+
+    >>> briefed_each(["loose page", "lamp"], {"loose page": 3})
+    ['loose page', 'loose page', 'loose page', 'lamp']
+    """
+    return [each for name in names for each in [name] * max(1, counts.get(name, 1))]
+
+
 def word_forms(word: str, keeps: int) -> set[str]:
     """A word as the story's dictionary would hold it (cut to `keeps` letters), and its singulars.
 

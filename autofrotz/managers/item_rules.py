@@ -198,14 +198,26 @@ class ItemRules:
 
     def see(self, listed: ip.ListedItem, location: str | None) -> None:
         """Record that an object was seen at a location."""
-        item = self.registry.resolve(listed.name, exact=True) or self.registry.ensure(
-            ip.item_id(listed.name), listed.name
+        item = (
+            self._one_of_several(listed)
+            or self.registry.resolve(listed.name, exact=True)
+            or self.registry.ensure(ip.item_id(listed.name), listed.name)
         )
         item.last_seen_turn = self.registry.turn
         for key, value in listed.properties.items():
             self.registry.set_property(item, key, value)
+        if "count" not in listed.properties:  # seen as one: no longer several alike
+            item.properties.pop("count", None)
         if location is not None and item.location != INVENTORY and item.location != location:
             self.registry.move(item, location, "seen")
+
+    def _one_of_several(self, listed: ip.ListedItem) -> Item | None:
+        """The thing known by one name that a count lists several of ("six loose pages": the loose page),
+        unless it is carried (one carried, others lying here)."""
+        if listed.properties.get("count", 1) < 2 or not listed.name.endswith("s"):
+            return None
+        item = self.registry.resolve(listed.name[:-1], exact=True)
+        return item if item is not None and item.location != INVENTORY else None
 
     def resync(self, listing: list[ip.ListedItem]) -> None:
         """An inventory listing is the truth: carried items are exactly those listed."""

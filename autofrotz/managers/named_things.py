@@ -121,7 +121,7 @@ NOT_THINGS = frozenset(
 # before the next of them.
 _STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
 _WORD = rf"(?!(?:{_STARTS})\b)[a-z][a-z'-]*"
-_PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD}\s+){{0,3}}{_WORD})", re.IGNORECASE)
+_PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
 def named_things(
@@ -149,7 +149,7 @@ def named_things(
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        words = [m.group(1).lower().split() for m in _PHRASE.finditer(sentence)]
+        words = [_through_commas(m.group(1).lower().split()) for m in _PHRASE.finditer(sentence)]
         phrases = [_ending_in_a_thing(w, knows, place_parts) for w in words]
         names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
         phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
@@ -415,6 +415,21 @@ DESCRIBING = frozenset(
         "same",
     ]
 )
+
+
+def _through_commas(words: list[str]) -> list[str]:
+    """A phrase's words read on past a comma after a describing word ("a large, maroon curtain"), and
+    ended at any other comma ("some tools, rope and nails": the tools).
+
+    >>> _through_commas(["large,", "maroon", "curtain"]), _through_commas(["tools,", "rope"])
+    (['large', 'maroon', 'curtain'], ['tools'])
+    """
+    for i, word in enumerate(words):
+        if word.endswith(","):
+            if word[:-1] not in DESCRIBING:
+                return [*words[:i], word[:-1]]
+            words = [*words[:i], word[:-1], *words[i + 1 :]]
+    return words
 
 
 def _ending_in_a_thing(
