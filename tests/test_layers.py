@@ -255,3 +255,16 @@ def test_the_managers_are_composed_not_inherited() -> None:
         if module.startswith("autofrotz.managers.")
     }
     assert subclassed_within(sources) == []
+
+
+MAX_MODULE_LINES = 600
+
+
+def test_no_module_is_over_600_lines() -> None:
+    """Small modules: a module past 600 lines is split by what its parts do."""
+    long = {
+        name: n
+        for name, path in module_names().items()
+        if (n := len(path.read_text().splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"

@@ -19,11 +19,9 @@ from autofrotz.managers.exit_words import (
     first_sentence,
     one_way_sentences,
     one_way_words,
-    opened_something,
     room_text,
     shut_way_sentences,
     stayed_refusal,
-    warned_ways,
 )
 from autofrotz.managers.map_graph import MENTIONED, Link, MapGraph
 from autofrotz.managers.map_identity import exits_conflict, furnishings, without_aside
@@ -259,7 +257,7 @@ class MapManager:
         self.mazes.note_left(command_used, output_text)  # things dropped as maze markers
         self.scene.replies.append(output_text)
         stayed = bool(parsed.header) and not update.moved and is_travel_command(command_used)
-        self._note_ways_said(command_used, output_text, stayed)
+        way_trials.note_ways_said(self, command_used, output_text, stayed)
         return update
 
     def ways_to_try(self) -> tuple[str, ...]:
@@ -273,27 +271,6 @@ class MapManager:
     def note_ways_tried(self, replies: dict[str, str], returns: dict[str, str] | None = None) -> None:
         """Read the side copies' replies onto the room's exits (way_trials.note_ways_tried)."""
         way_trials.note_ways_tried(self, replies, returns or {})
-
-    def _note_ways_said(self, command: str | None, reply: str, stayed: bool = False) -> None:
-        """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
-        and a way refused as shut that something opened here may have cleared (exit_words.py). A move
-        that showed this room again (`stayed`: a desert, a place that counts the player's steps) may
-        have changed where its ways lead: they are tried again. Any other command off the compass may
-        have changed them too (a scale that bars the way once a coin is taken): they are tried again for
-        the briefing alone."""
-        here = self.current_room
-        if here is None:
-            return
-        for direction, sentence in warned_ways(reply).items():
-            self.note_exit_words(here, direction, sentence, "warnings")
-        opened = opened_something(command, reply)
-        if opened:
-            self.store.reopen_shut_refusals(here, opened)
-        seated = bool(command) and edge_label(command or "") not in OPPOSITES
-        if stayed or opened or (seated and way_trials.barred_by_seat(self.room(here))):
-            self.room(here)["ways_stale"] = True  # the side copies try every way again
-        elif command and not is_travel_command(command):
-            self.room(here)["ways_recheck"] = True  # tried again for the briefing alone (way_trials)
 
     def side_exit_question(self, output_text: str, command_used: str | None) -> tuple[Route, ...]:
         """The exits worth trying in a side copy before this reply is read: a move into a room whose

@@ -16,13 +16,21 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from autofrotz.managers.exit_words import CLOCK_WAY, DARK_WAY, LOOPS_BACK, SHOWN_WAY, read_way_tried
+from autofrotz.managers.exit_words import (
+    CLOCK_WAY,
+    DARK_WAY,
+    LOOPS_BACK,
+    SHOWN_WAY,
+    opened_something,
+    read_way_tried,
+    warned_ways,
+)
 from autofrotz.managers.map_graph import BLOCKED, MENTIONED
 from autofrotz.managers.map_side_look import plain_words
 from autofrotz.managers.map_state import MapState
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import leading_paragraph
-from autofrotz.words.directions import OPPOSITES
+from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command
 
 # The compass ways, up and down, "in" and "out". What the trials of "in" and "out" show is kept
 # apart from the exits the agents explore ("through_ways", read by exit_states.py): a way in or out is
@@ -30,6 +38,28 @@ from autofrotz.words.directions import OPPOSITES
 # the cellar it had won (tests/test_builtin_agent.py, test_wins_cellar_through_the_real_orchestrator).
 TRIED_WAYS = tuple(OPPOSITES)
 THROUGH_WAYS = ("in", "out")
+
+
+def note_ways_said(maps: MapState, command: str | None, reply: str, stayed: bool = False) -> None:
+    """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
+    and a way refused as shut that something opened here may have cleared (exit_words.py). A move
+    that showed this room again (`stayed`: a desert, a place that counts the player's steps) may
+    have changed where its ways lead: they are tried again. Any other command off the compass may
+    have changed them too (a scale that bars the way once a coin is taken): they are tried again for
+    the briefing alone."""
+    here = maps.current_room
+    if here is None:
+        return
+    for direction, sentence in warned_ways(reply).items():
+        maps.note_exit_words(here, direction, sentence, "warnings")
+    opened = opened_something(command, reply)
+    if opened:
+        maps.store.reopen_shut_refusals(here, opened)
+    seated = bool(command) and edge_label(command or "") not in OPPOSITES
+    if stayed or opened or (seated and barred_by_seat(maps.room(here))):
+        maps.room(here)["ways_stale"] = True  # the side copies try every way again
+    elif command and not is_travel_command(command):
+        maps.room(here)["ways_recheck"] = True  # tried again for the briefing alone
 
 
 def ways_to_try(maps: MapState) -> tuple[str, ...]:
