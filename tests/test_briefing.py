@@ -219,7 +219,10 @@ def test_the_puzzle_agent_is_asked_when_a_note_is_read_and_never_after_the_win(t
     asked = [h["messages"][-1]["content"] for h in MockLLM.instances["puzzle_agent"].history]
     note_turn = [a for a in asked if "shown\n> read note\n" in a]
     assert note_turn, "not asked on the turn the note was read"
-    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0] and "\ncarried: " in note_turn[0]
+    assert "Room: Library" in note_turn[0] and "## Map" in note_turn[0]
+    # where things are, and what is carried said once, under Now
+    assert "\nLibrary: glass display case" in note_turn[0] and "\nCarrying: brass lamp" in note_turn[0]
+    assert "carried: " not in note_turn[0]
     assert not any("You have won" in a for a in asked)
 
 

@@ -54,11 +54,14 @@ def test_claude_breakpoints_move_forward_with_the_stable_context() -> None:
         assert body["tools"][0]["input_schema"] == SCHEMA
         assert len(body["messages"]) == 1
     one, two = first["messages"][0]["content"], second["messages"][0]["content"]
-    assert [("cache_control" in b) for b in one] == [True, False]
-    assert [("cache_control" in b) for b in two] == [False, True, False]
+    # breakpoints: the end of the stable part, and the end of where the player is (read while staying)
+    assert [("cache_control" in b) for b in one] == [True, True, False]
+    assert [("cache_control" in b) for b in two] == [False, True, True, False]
     assert two[0]["text"] == one[0]["text"]  # the earlier breakpoint is still a block boundary
     assert two[1]["text"] == "\nHallway" and "Hallway" not in one[0]["text"]
-    assert "## Now" in two[-1]["text"] and "## Now" not in two[0]["text"] + two[1]["text"]
+    assert two[2]["text"].lstrip().startswith("## Now") and "## Recent" not in two[2]["text"]
+    assert "## Now" not in two[0]["text"] + two[1]["text"] + two[3]["text"]
+    assert "## Latest output" in two[3]["text"]
 
 
 def test_openai_sends_the_static_prompt_first_with_a_cache_key() -> None:

@@ -79,13 +79,15 @@ class GameAgent:
         self.system_prompt = system_prompt(self.game_name, briefing)
 
     def messages(self, context: TurnContext) -> list[dict[str, Any]]:
-        """The message sent for one turn: the stable blocks, the last marked as a cache breakpoint,
-        then the part that changes every turn (their texts joined are render_context's)."""
-        stable, changing = render_context_parts(context)
+        """The message sent for one turn: the stable blocks, the last marked as a cache breakpoint, the
+        part that stays while the player stays, a breakpoint too (read back on the turns the player does
+        not move), then the part that changes every turn (their texts joined are render_context's)."""
+        stable, where, changing = render_context_parts(context)
         self.blocks = stable_blocks(self.blocks, stable) if stable else []
         content: list[dict[str, Any]] = [{"type": "text", "text": b} for b in self.blocks]
         if content:
             content[-1]["cache"] = True
+        content.append({"type": "text", "text": where, "cache": True})
         content.append({"type": "text", "text": changing})
         return [{"role": "user", "content": content}]
 
