@@ -9,6 +9,7 @@ from typing import Any
 from autofrotz.context import clipped, one_line
 from autofrotz.managers.exit_states import UNTRIED, exit_lines
 from autofrotz.storage.models import Puzzle
+from autofrotz.words.directions import abbreviate
 
 CONFIDENCES = ("high", "medium", "low")
 KINDS = ("locked", "blocked", "dark", "clue", "general")
@@ -98,14 +99,14 @@ def room_ways(states: dict[str, Any], name_of: Callable[[str | None], str | None
     ...     "east": {"state": "untried", "reason": "leads to a place (seen in a side copy)"},
     ...     "west": {"state": "blocked", "reason": "The door is locked"},
     ...     "south": {"state": "blocked", "reason": "The door is locked"}}, lambda r: "Hall"))
-    north -> Hall; south, west (blocked: The door is locked); not tried: east, up
+    n -> Hall; s, w (blocked: The door is locked); not tried: e, u
     """
     said, untried = {}, []
     for direction in sorted(states):
         state = states[direction]
         warned = state.get("warning") or str(state.get("reason") or "").startswith("WARNED")
         if state.get("state") == UNTRIED and not warned:
-            untried.append(direction)
+            untried.append(abbreviate(direction))
         else:
             said[direction] = state
     return "; ".join(exit_lines(said, name_of) + ([f"not tried: {', '.join(untried)}"] if untried else []))
