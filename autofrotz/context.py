@@ -62,21 +62,21 @@ def _listing(values: list[str], empty: str = "(none)") -> str:
 
 def render_context(ctx: TurnContext) -> str:
     """The user message for the game agent, ordered for prompt-cache reuse."""
-    stable, changing = render_context_parts(ctx)
-    return stable + changing
+    return "".join(render_context_parts(ctx))
 
 
-def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
-    """The briefing in two parts, joined as they are: what changes seldom (the goal, the clues kept, the
-    earlier log) and then the rooms in the order they were found, growing at its end; then what changes
-    from turn to turn, ordered so that what changes least comes first: open puzzles, where the player
-    is (the room, its text and its ways: the same until the player moves), the recent turns (which only
-    grow between steps of the window), the score and what is carried, what is in view here with the
-    hints, and the latest output.
-    Providers cache the first part (game_agent.stable_blocks); a plain prefix cache reads on into the
-    second as far as it is unchanged. The whole briefing is one story fence (every line of it is the
-    game's words or built from them, each marker inside broken), opened by the first part and closed by
-    the second; the game's name is in the system prompt, and each fact is said once."""
+def render_context_parts(ctx: TurnContext) -> tuple[str, str, str]:
+    """The briefing in three parts, joined as they are: what changes seldom (the goal, the clues kept,
+    the earlier log) and then the rooms in the order they were found, growing at its end; then what
+    stays while the player stays: open puzzles and where the player is (the room, its text and its
+    ways); then what changes from turn to turn, ordered so that what changes least comes first: the
+    recent turns (which only grow between steps of the window), the score and what is carried, what is
+    in view here with the hints, and the latest output.
+    Providers cache the first part (game_agent.stable_blocks) and the second, read back on the turns the
+    player stays; a plain prefix cache reads on as far as the text is unchanged. The whole briefing is
+    one story fence (every line of it is the game's words or built from them, each marker inside
+    broken), opened by the first part and closed by the last; the game's name is in the system prompt,
+    and each fact is said once."""
     stable = [f"## Goal\n{ctx.goal}"] if ctx.goal else []
     # what changes now and then (a clue kept, points scored long ago) before what grows most often
     # a clue read by the last command is the latest output, shown whole: it joins the clues next turn
@@ -86,8 +86,9 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
         stable.append("## Earlier\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end
     stable.append("## Rooms found\n" + clipped("\n".join(ctx.known_rooms) or "(none yet)", 20000))
-    changing = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
-    changing.append(_render_now(ctx))
+    where = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
+    where.append(_render_now(ctx))
+    changing = []
     if recent := recent_turns(ctx.history, ctx.turn_number):
         said = [*ctx.room_descriptions, *room_as_first_seen(ctx.room_text).split("\n")]  # under Now
         changing.append("## Recent turns\n" + _render_history(recent, ctx.clues, said))
@@ -96,7 +97,8 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str]:
         changing.append(in_view)
     changing.append(_render_latest(ctx))
     first = neutralise("\n\n".join(stable))
-    return f"{FENCE_OPEN}\n{first}", "\n\n" + neutralise("\n\n".join(changing)) + f"\n{FENCE_CLOSE}"
+    here, then = ("\n\n" + neutralise("\n\n".join(part)) for part in (where, changing))
+    return f"{FENCE_OPEN}\n{first}", here, f"{then}\n{FENCE_CLOSE}"
 
 
 def recent_turns(history: list[HistoryEntry], turn_number: int) -> list[HistoryEntry]:

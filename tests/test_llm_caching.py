@@ -15,6 +15,8 @@ from support.llm_kits import KITS, Recorder, anthropic_body, gemini_body, openai
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.game_agent import SCHEMA, GameAgent
+from autofrotz.agents.puzzle_agent import PuzzleAgent
+from autofrotz.agents.puzzle_prompt import SCHEMA as PUZZLE_SCHEMA
 from autofrotz.llm.base import Request, estimate_tokens
 from autofrotz.llm.cache_rules import CacheImitation, openai_cached
 from autofrotz.managers import item_llm, map_llm
@@ -35,8 +37,11 @@ def two_turns(agent: GameAgent) -> None:
 
 
 def test_static_prefixes_reach_the_providers_minimum() -> None:
-    agent = GameAgent(None, "cellar")
-    assert estimate_tokens(agent.system_prompt + json.dumps(SCHEMA)) >= 1024
+    # the shortest game name: Anthropic and OpenAI count the schema, Gemini's cache the prompt alone
+    agent = GameAgent(None, "x")
+    assert estimate_tokens(agent.system_prompt) >= 1024
+    analyst = PuzzleAgent(None, "x")
+    assert estimate_tokens(analyst.system_prompt + json.dumps(PUZZLE_SCHEMA)) >= 1024
     for parser in (map_llm, item_llm):
         assert estimate_tokens(parser.SYSTEM_PROMPT + json.dumps(parser.SCHEMA)) >= 1024
         assert "$" not in parser.SYSTEM_PROMPT and "<<<STORY" in parser.SYSTEM_PROMPT
@@ -54,11 +59,14 @@ def test_claude_breakpoints_move_forward_with_the_stable_context() -> None:
         assert body["tools"][0]["input_schema"] == SCHEMA
         assert len(body["messages"]) == 1
     one, two = first["messages"][0]["content"], second["messages"][0]["content"]
-    assert [("cache_control" in b) for b in one] == [True, False]
-    assert [("cache_control" in b) for b in two] == [False, True, False]
+    # breakpoints: the end of the stable part, and the end of where the player is (read while staying)
+    assert [("cache_control" in b) for b in one] == [True, True, False]
+    assert [("cache_control" in b) for b in two] == [False, True, True, False]
     assert two[0]["text"] == one[0]["text"]  # the earlier breakpoint is still a block boundary
     assert two[1]["text"] == "\nHallway" and "Hallway" not in one[0]["text"]
-    assert "## Now" in two[-1]["text"] and "## Now" not in two[0]["text"] + two[1]["text"]
+    assert two[2]["text"].lstrip().startswith("## Now") and "## Recent" not in two[2]["text"]
+    assert "## Now" not in two[0]["text"] + two[1]["text"] + two[3]["text"]
+    assert "## Latest output" in two[3]["text"]
 
 
 def test_openai_sends_the_static_prompt_first_with_a_cache_key() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.commands import SAFE_DEFAULT, clean_command, looks_risky
-from autofrotz.agents.prompting import render_prompt
+from autofrotz.agents.prompting import render_prompt, with_reference
 from autofrotz.context import render_context_parts
 
 SCHEMA: dict[str, Any] = {
@@ -24,7 +24,6 @@ SCHEMA: dict[str, Any] = {
 NO_KNOWLEDGE = "None: this is the first run of this game that you know of."
 
 
-REPLY_MARKER = "\nReply with one JSON object"
 MAX_STABLE_BLOCKS = 12  # Anthropic looks back 20 blocks for an earlier breakpoint; start over well before
 
 
@@ -36,13 +35,11 @@ def prompt_variables(game_name: str, knowledge: str = NO_KNOWLEDGE) -> dict[str,
 def system_prompt(game_name: str, knowledge: str = NO_KNOWLEDGE) -> str:
     """The game agent's prompt with the command reference before its reply format.
 
-    The reference is useful on its own, and it takes the static prefix past the 1,024 tokens
-    Anthropic and OpenAI need before they cache anything (see llm/cache_rules.py).
+    The reference is useful on its own, and it takes the prompt past the 1,024 tokens Anthropic,
+    OpenAI and Gemini need before they cache anything (see llm/cache_rules.py), just past it: every
+    word of it is sent each turn.
     """
-    prompt = render_prompt("game_agent.txt", **prompt_variables(game_name, knowledge))
-    reference = render_prompt("command_reference.txt").rstrip()
-    head, marker, tail = prompt.rpartition(REPLY_MARKER)
-    return f"{head}\n{reference}\n{marker}{tail}" if marker else f"{prompt}\n\n{reference}"
+    return with_reference(render_prompt("game_agent.txt", **prompt_variables(game_name, knowledge)))
 
 
 def stable_blocks(previous: list[str], stable: str) -> list[str]:
@@ -79,13 +76,15 @@ class GameAgent:
         self.system_prompt = system_prompt(self.game_name, briefing)
 
     def messages(self, context: TurnContext) -> list[dict[str, Any]]:
-        """The message sent for one turn: the stable blocks, the last marked as a cache breakpoint,
-        then the part that changes every turn (their texts joined are render_context's)."""
-        stable, changing = render_context_parts(context)
+        """The message sent for one turn: the stable blocks, the last marked as a cache breakpoint, the
+        part that stays while the player stays, a breakpoint too (read back on the turns the player does
+        not move), then the part that changes every turn (their texts joined are render_context's)."""
+        stable, where, changing = render_context_parts(context)
         self.blocks = stable_blocks(self.blocks, stable) if stable else []
         content: list[dict[str, Any]] = [{"type": "text", "text": b} for b in self.blocks]
         if content:
             content[-1]["cache"] = True
+        content.append({"type": "text", "text": where, "cache": True})
         content.append({"type": "text", "text": changing})
         return [{"role": "user", "content": content}]
 

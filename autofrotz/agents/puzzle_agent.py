@@ -18,7 +18,7 @@ from typing import Any
 from autofrotz.agents import puzzle_obstacles as obstacles
 from autofrotz.agents import puzzle_rules as rules
 from autofrotz.agents.base import Suggestion
-from autofrotz.agents.prompting import render_prompt
+from autofrotz.agents.prompting import render_prompt, with_reference
 from autofrotz.agents.puzzle_prompt import (
     CONFIDENCES,
     KINDS,
@@ -101,13 +101,20 @@ def prompt_variables(game_name: str) -> dict[str, str]:
     return {"game_name": game_name}
 
 
+def system_prompt(game_name: str) -> str:
+    """The analyst's prompt, then the command reference the game agent gets: its actions are commands,
+    and the two take its static prefix (with the schema) past the 1,024 tokens Anthropic and OpenAI
+    need before they cache anything (llm/cache_rules.py), so every call after the first reads it."""
+    return with_reference(render_prompt("puzzle_agent.txt", **prompt_variables(game_name)))
+
+
 class PuzzleAgent:
     """Keeps the puzzle list and the current suggestions."""
 
     def __init__(self, llm: Any = None, game_name: str = "", every: int = EVERY) -> None:
         self.llm = llm
         self.every = every
-        self.system_prompt = render_prompt("puzzle_agent.txt", **prompt_variables(game_name))
+        self.system_prompt = system_prompt(game_name)
         self.puzzles: list[Puzzle] = []
         self.suggestions: list[Suggestion] = []
         self.last_llm_turn = -(10**6)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from autofrotz.context import clipped, one_line
-from autofrotz.managers.exit_states import UNTRIED, describe_exit
+from autofrotz.managers.exit_states import UNTRIED, exit_lines
 from autofrotz.storage.models import Puzzle
+from autofrotz.words.directions import abbreviate
 
 CONFIDENCES = ("high", "medium", "low")
 KINDS = ("locked", "blocked", "dark", "clue", "general")
@@ -91,26 +92,29 @@ def map_summary(world_map: Any, name_of: Callable[[str | None], str | None]) -> 
 
 def room_ways(states: dict[str, Any], name_of: Callable[[str | None], str | None]) -> str:
     """A room's exits in short: where each walked way leads, the ways not tried by direction alone, and
-    every other (blocked, one way, warned) as the briefing says it, with the game's words.
+    every other (blocked, one way, warned) as the briefing says it, with the game's words (blocked
+    ways that share their words said once, as exit_lines groups them).
 
     >>> print(room_ways({"north": {"state": "leads", "to": "h"}, "up": {"state": "untried", "to": "h"},
     ...     "east": {"state": "untried", "reason": "leads to a place (seen in a side copy)"},
-    ...     "west": {"state": "blocked", "reason": "The door is locked"}}, lambda r: "Hall"))
-    north -> Hall; west (blocked: The door is locked); not tried: east, up
+    ...     "west": {"state": "blocked", "reason": "The door is locked"},
+    ...     "south": {"state": "blocked", "reason": "The door is locked"}}, lambda r: "Hall"))
+    n -> Hall; s, w (blocked: The door is locked); not tried: e, u
     """
-    said, untried = [], []
+    said, untried = {}, []
     for direction in sorted(states):
         state = states[direction]
         warned = state.get("warning") or str(state.get("reason") or "").startswith("WARNED")
         if state.get("state") == UNTRIED and not warned:
-            untried.append(direction)
+            untried.append(abbreviate(direction))
         else:
-            said.append(describe_exit(direction, state, name_of))
-    return "; ".join(said + ([f"not tried: {', '.join(untried)}"] if untried else []))
+            said[direction] = state
+    return "; ".join(exit_lines(said, name_of) + ([f"not tried: {', '.join(untried)}"] if untried else []))
 
 
 def item_places(items: Any, name_of: Callable[[str | None], str | None]) -> str:
-    """Each known thing, grouped by where it was last seen (a room, carried, or in or on a thing).
+    """Each known thing not carried (the prompt's Now says what is), grouped by where it was last seen
+    (a room, or in or on a thing).
 
     >>> from autofrotz.managers.item_registry import ItemRegistry
     >>> reg = ItemRegistry()
@@ -120,7 +124,6 @@ def item_places(items: Any, name_of: Callable[[str | None], str | None]) -> str:
     >>> print(item_places(reg, lambda r: {"hall": "Great Hall"}.get(r or "", r)))
     Great Hall: box, lamp
     in or on box: key
-    carried: map
     unknown: coin
     """
     if items is None:
@@ -128,10 +131,8 @@ def item_places(items: Any, name_of: Callable[[str | None], str | None]) -> str:
     everything = items.get_all_items()
     things = {item.item_id: item.name for item in everything}
     places: dict[str, list[str]] = {}
-    for item in everything[:ITEMS_SHOWN]:
-        if item.location == "inventory":
-            where = "carried"
-        elif item.location in things:
+    for item in [i for i in everything if i.location != "inventory"][:ITEMS_SHOWN]:
+        if item.location in things:
             where = f"in or on {things[item.location]}"
         else:
             where = name_of(item.location) or "unknown"

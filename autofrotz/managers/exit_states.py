@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from autofrotz.words.directions import abbreviate
+
 LEADS, UNTRIED, BLOCKED_STATE, ONE_WAY = "leads", "untried", "blocked", "one_way"
 CLOCK = "wait"  # the turn of waiting tried beside the ways (exit_words.CLOCK_WAY): never a way
 
@@ -154,28 +156,33 @@ def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) ->
 
 
 def exit_lines(states: Mapping[str, Mapping[str, Any]], name_of: Any = None) -> list[str]:
-    """The exits of a room as the briefing lists them: each open or untried way on its own, then the
-    blocked ways grouped by the game's words (a ride or a guard often bars every way in one sentence).
+    """The exits of a room as the briefing lists them, by their short commands: each open or untried way
+    on its own, then the blocked ways grouped by the game's words (a ride or a guard often bars every
+    way in one sentence).
 
     >>> roped = {"state": "blocked", "reason": "Roped."}
     >>> exit_lines({"west": {"state": "leads", "to": "hall"}, "north": roped, "up": roped}, lambda r: "Hall")
-    ['west -> Hall', 'north, up (blocked: Roped.)']
+    ['w -> Hall', 'n, u (blocked: Roped.)']
     """
+    short = {d: abbreviate(d) for d in states}
     open_ways = [
-        describe_exit(d, states[d], name_of) for d in sorted(states) if states[d]["state"] != BLOCKED_STATE
+        describe_exit(short[d], states[d], name_of)
+        for d in sorted(states)
+        if states[d]["state"] != BLOCKED_STATE
     ]
     by_words: dict[str, list[str]] = {}
     for d in sorted(states):
         if states[d]["state"] == BLOCKED_STATE and not states[d].get("warning"):
-            by_words.setdefault(_describe(d, states[d], name_of)[len(d) :], []).append(d)
+            by_words.setdefault(_describe(d, states[d], name_of)[len(d) :], []).append(short[d])
         elif states[d]["state"] == BLOCKED_STATE:
-            open_ways.append(describe_exit(d, states[d], name_of))
+            open_ways.append(describe_exit(short[d], states[d], name_of))
     return open_ways + [f"{', '.join(ds)}{said}" for said, ds in by_words.items()]
 
 
 def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> str:
-    """One exit as the briefing says it: "-> Room" where it leads, else its state in a word (the game
-    agent's system prompt says what each word means).
+    """One exit as the briefing says it: "-> Room" where it leads, else its state in a word, an untried
+    way's look-ahead ("seen: Room", "likely Room") standing for "untried" (the game agent's system
+    prompt says what each word means).
 
     >>> describe_exit("north", {"state": "leads", "to": "hall"}, lambda r: "Great Hall")
     'north -> Great Hall'
@@ -184,10 +191,10 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> describe_exit("down", {"state": "untried", "to": None})
     'down (untried)'
     >>> describe_exit("up", {"state": "untried", "to": "hall"}, lambda r: "Hall")
-    'up (untried; likely Hall)'
+    'up (likely Hall)'
     >>> hut = "leads to a place named Hut (seen in a side copy)"
     >>> describe_exit("in", {"state": "untried", "reason": hut})
-    'in (untried; seen: Hut)'
+    'in (seen: Hut)'
     """
     said = _describe(label, state, name_of)
     return f"{said} (WARNED: {state['warning']})" if state.get("warning") else said
@@ -236,6 +243,7 @@ def _describe(label: str, state: Mapping[str, Any], name_of: Any) -> str:
         tail = f" -> {where}" if where else ""
         return f"{label}{tail} (one way: {reason or 'no way back'})"
     if where:
-        return f"{label} (untried; likely {where})"
-    separator = "; " if reason.startswith("seen: ") else ": "
-    return f"{label} (untried{separator}{reason})" if reason else f"{label} (untried)"
+        return f"{label} (likely {where})"
+    if reason.startswith("seen: "):
+        return f"{label} ({reason})"
+    return f"{label} (untried: {reason})" if reason else f"{label} (untried)"
