@@ -409,7 +409,7 @@ class Orchestrator:
         if replaying:  # the record already holds what happened; the stored state covers any death
             return None, None, []
         found, error = result.outcome, None
-        if found is None and self.p.outcome_llm is not None and outcome.unsure(result.text):
+        if found is None and self.p.outcome_llm is not None and self.reading.ending_hinted:
             found, error = outcome.classify(self.p.outcome_llm, result.text)
         errors = [error] if error else []
         if found == "victory":

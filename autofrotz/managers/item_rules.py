@@ -24,7 +24,7 @@ from autofrotz.managers.item_reply_rules import (
     line_rules,
 )
 from autofrotz.managers.item_scene import last_room_part
-from autofrotz.managers.named_things import in_sight
+from autofrotz.reading.answers import in_sight
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 GERUNDS = {"take": "taking", "drop": "dropping"}
