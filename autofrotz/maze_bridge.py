@@ -218,7 +218,7 @@ class MazeMode:
             if gid in map_manager.mazes.groups:
                 map_manager.mazes.complete_maze(gid, map_manager.mazes.groups[gid].completed_turn or turn)
                 map_manager.mazes.groups[gid].fully_mapped = g.fully_mapped
-        if map_manager.active_maze == self.group_id:
+        if map_manager.mazes.active_maze == self.group_id:
             map_manager.mazes.complete_maze(self.group_id, turn)
         log.info("maze solver finished: %s", self._solver().figures())
 
