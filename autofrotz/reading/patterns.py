@@ -453,6 +453,9 @@ TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can'
 # The parser read only the start of the command, and the verb it read when that was all.
 PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
 VERB_ONLY = re.compile(r"only understood you as far as wanting to ([a-z]+)\s*\.", re.IGNORECASE)
+# The verb the parser says it read, whatever followed it ("...as far as wanting to take the lamp."): the
+# built-in agent's reading of a move read as another verb, and of a command read without its instrument.
+READ_AS = re.compile(r"(?:only understood you|understood only) as far as wanting to ([a-z]+)", re.IGNORECASE)
 NOTHING_HAPPENS = re.compile(
     r"nothing (?:obvious )?happens\.?", re.IGNORECASE
 )  # a stock no-op, not a thing's text
