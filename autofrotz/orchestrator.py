@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autofrotz.agents import outcome
-from autofrotz.agents.base import Decision, Follows, GameAgentProtocol, HistoryEntry, TurnContext
+from autofrotz.agents.base import Decision, Follows, GameAgentProtocol, HistoryEntry, TurnContext, UsesModel
 from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector
@@ -175,7 +175,7 @@ class Orchestrator:
         # Phase 5: decision (the maze solver's while a maze is being mapped).
         agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
         decision = self._decide(context, replay) if typed is None else self._typed(context, typed)
-        if replay is None and typed is None and self.health.failed_too_often(decision, self.p.game_agent):
+        if replay is None and typed is None and self.health.failed_too_often(decision, self._model()):
             self.p.db.write_calls(self.game_id, self.turn, self.p.recorder.drain())  # the turn is not played
             on_failure(self)
             return
@@ -293,6 +293,10 @@ class Orchestrator:
             source = "maze" if decision.source == "maze" else "replay"
             decision = Decision(replay.command_sent, replay.agent_reasoning, source=source)
         return decision
+
+    def _model(self) -> BaseLLM | None:
+        """The game agent's model, None when it plays without one."""
+        return self.p.game_agent.llm if isinstance(self.p.game_agent, UsesModel) else None
 
     def _typed(self, context: TurnContext, typed: str) -> Decision:
         """A command typed on the page. An agent that can follow a command chosen elsewhere takes the
