@@ -7,9 +7,12 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.config import Config, ConfigError, apply_overrides, check_ranges, load_config_or_defaults
+
+if TYPE_CHECKING:
+    from autofrotz.session import Session
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -99,9 +102,9 @@ def main(argv: Sequence[str]) -> int:
         return code
 
 
-def _linger(session: Any) -> None:
+def _linger(session: Session) -> None:
     """After the game, keep the web monitor up while a page is open (until Ctrl-C), so it can draw the end."""
-    handle = getattr(session, "web_handle", None)
+    handle = session.web_handle
     if handle is None:
         return
     from autofrotz.web.runner import serve_on_after_game

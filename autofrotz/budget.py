@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from autofrotz.agents.base import UsesModel
 from autofrotz.config import AgentConfig, Config
 
 log = logging.getLogger(__name__)
@@ -169,7 +170,7 @@ def switch_to_fallbacks(
     done = []
     for role in ("game_agent", "puzzle_agent", "map_parser", "item_parser"):
         settings = fallback_agent(config, role)
-        if settings is None or (role == "game_agent" and not hasattr(parts.game_agent, "llm")):
+        if settings is None or (role == "game_agent" and not isinstance(parts.game_agent, UsesModel)):
             continue  # a scripted or built-in game agent has no model to replace
         llm = _fallback_llm(role, config, settings, parts.recorder, gate)
         _install(parts, config, role, llm)

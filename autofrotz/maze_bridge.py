@@ -14,13 +14,16 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import asdict, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from autofrotz.maze.solver import MazeListener, MazeSolver, SolverOptions
 from autofrotz.maze.text import is_light_source
 from autofrotz.reading import Reading, reading_with_outcome
 from autofrotz.storage.models import MazeGroup, Room
 from autofrotz.words.directions import edge_label, is_travel_command
+
+if TYPE_CHECKING:
+    from autofrotz.managers.map_manager import RoomUpdate
 
 log = logging.getLogger(__name__)
 MAZE_REASONING = "maze solver"
@@ -68,6 +71,20 @@ class _Listener(MazeListener):
 
     def warning(self, message: str) -> None:
         log.warning("maze: %s", message)
+
+
+class MazeRun(Protocol):
+    """What the turn loop asks of a maze run while the map is mapping a maze (``MazeMode``)."""
+
+    def next_command(self) -> str | None: ...
+
+    def observe(self, reply: Reading) -> None: ...
+
+    def reasoning(self, command: str) -> str: ...
+
+    def sync(self, turn: int) -> RoomUpdate: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 class MazeMode:
@@ -120,7 +137,7 @@ class MazeMode:
         """Recorded reasoning of a solver turn."""
         return reasoning(command)
 
-    def sync(self, turn: int) -> Any:
+    def sync(self, turn: int) -> RoomUpdate:
         """Copy the solver's map into the world map; returns a RoomUpdate for this turn."""
         from autofrotz.managers.map_manager import RoomUpdate
 
@@ -201,7 +218,7 @@ class MazeMode:
             if gid in map_manager.mazes.groups:
                 map_manager.mazes.complete_maze(gid, map_manager.mazes.groups[gid].completed_turn or turn)
                 map_manager.mazes.groups[gid].fully_mapped = g.fully_mapped
-        if map_manager.active_maze == self.group_id:
+        if map_manager.mazes.active_maze == self.group_id:
             map_manager.mazes.complete_maze(self.group_id, turn)
         log.info("maze solver finished: %s", self._solver().figures())
 
@@ -238,7 +255,7 @@ def make_solver(orch: Any) -> MazeMode:
     map_manager = orch.p.map
     group = map_manager.mazes.get_active_maze()
     group_id = group.group_id if group is not None else "1"
-    saved = getattr(orch.mind, "maze_saved", None)
+    saved = orch.mind.maze_saved
     orch.mind.maze_saved = None
     if saved and saved.get("group_id") == group_id:
         return MazeMode.from_dict(orch, saved)

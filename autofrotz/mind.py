@@ -11,14 +11,15 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from autofrotz.agents.base import HistoryEntry
+from autofrotz.agents.base import HistoryEntry, KeepsState
 from autofrotz.agents.stuck import StuckDetector
 from autofrotz.hooks import base as ev
 from autofrotz.notebook import Notebook
 
 if TYPE_CHECKING:
     from autofrotz.managers.item_registry import ItemUpdate
-    from autofrotz.managers.map_manager import RoomUpdate
+    from autofrotz.managers.map_manager import MapManager, RoomUpdate
+    from autofrotz.maze_bridge import MazeRun
 
 
 @dataclass
@@ -33,7 +34,7 @@ class Mind:
     score: int | None = None
     moves: int | None = None
     maze_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
-    maze: Any = None  # the running maze mode (to_dict() -> dict), if any
+    maze: MazeRun | None = None  # the running maze mode, if any
     maze_saved: dict[str, Any] | None = None  # a saved maze run not yet rebuilt
     pending_items: list[ItemUpdate] = field(default_factory=list)
     pending_room: RoomUpdate | None = None
@@ -42,7 +43,7 @@ class Mind:
     def agent_state(self) -> dict[str, Any] | None:
         """The game agent's own state, when it has one to keep."""
         agent = self.parts.game_agent
-        return agent.to_dict() if hasattr(agent, "to_dict") else None
+        return agent.to_dict() if isinstance(agent, KeepsState) else None
 
     def dump(self, stuck: StuckDetector, agent_state: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything a save keeps, as JSON-able data (``agent_state`` as taken earlier, if given)."""
@@ -52,7 +53,7 @@ class Mind:
             "items": p.items.to_dict(),
             "puzzles": p.puzzle_agent.to_dict(),
             "maze_seen": self.maze_seen,
-            "maze_solver": self.maze.to_dict() if hasattr(self.maze, "to_dict") else self.maze_saved,
+            "maze_solver": self.maze.to_dict() if self.maze is not None else self.maze_saved,
             "stuck": stuck.to_dict(),
             "agent": agent_state if agent_state is not None else self.agent_state(),
             "history": [asdict(h) for h in self.history],
@@ -82,7 +83,7 @@ class Mind:
         self.maze, self.maze_saved = None, data.get("maze_solver")
         if world_only:
             return {}
-        if data.get("agent") is not None and hasattr(p.game_agent, "load_dict"):
+        if data.get("agent") is not None and isinstance(p.game_agent, KeepsState):
             p.game_agent.load_dict(data["agent"])
         self.history = deque((HistoryEntry(**h) for h in data["history"]), maxlen=self.history.maxlen)
         self.last_command, self.last_output = data["last_command"], data["last_output"]
@@ -95,9 +96,9 @@ class Mind:
 PLACE_KEYS = ("current_room", "position", "dreaming", "in_vision", "riding", "maze")
 
 
-def _known_map(current: Any, saved: dict[str, Any]) -> dict[str, Any]:
+def _known_map(current: MapManager | None, saved: dict[str, Any]) -> dict[str, Any]:
     """The map as now known, with where the player stands (and any maze run) as the save has it."""
-    if current is None or not hasattr(current, "to_dict"):
+    if current is None:
         return saved
     known = current.to_dict()
     if saved.get("current_room") not in known.get("rooms", {}):

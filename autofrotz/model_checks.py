@@ -7,9 +7,12 @@ never trigger is named in one line instead of showing up as a silent game of "lo
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from autofrotz.config import Config
+
+if TYPE_CHECKING:
+    from autofrotz.llm.base import BaseLLM
 
 PREFLIGHT_TIMEOUT_S = 10.0
 PREFLIGHT_PROMPT = "Reply with the single word: ready"
@@ -19,12 +22,12 @@ class ModelCheckError(RuntimeError):
     """A configured model cannot be used as configured; the message says what to do."""
 
 
-def paid(llm: Any) -> bool:
+def paid(llm: BaseLLM | None) -> bool:
     """Whether a role's model is billed (a provider that needs a key), so it needs a price."""
-    return bool(getattr(type(llm), "needs_api_key", False))
+    return llm is not None and llm.needs_api_key
 
 
-def unpriced(config: Config, llms: dict[str, Any]) -> dict[str, list[str]]:
+def unpriced(config: Config, llms: dict[str, BaseLLM | None]) -> dict[str, list[str]]:
     """Paid models without an entry in `prices` (a role's model or its budget fallback), with their roles."""
     found: dict[str, list[str]] = {}
     for role, llm in llms.items():
@@ -55,7 +58,7 @@ def paid_fallback(config: Config, role: str) -> str | None:
     return settings.model if cls.needs_api_key else None
 
 
-def check_prices(config: Config, llms: dict[str, Any]) -> list[str]:
+def check_prices(config: Config, llms: dict[str, BaseLLM | None]) -> list[str]:
     """Warnings for unpriced paid models; ModelCheckError when a budget is set (it could never trigger)."""
     missing = unpriced(config, llms)
     lines = [
@@ -73,14 +76,14 @@ def check_prices(config: Config, llms: dict[str, Any]) -> list[str]:
     return lines
 
 
-def preflight(config: Config, llms: dict[str, Any]) -> None:
+def preflight(config: Config, llms: dict[str, BaseLLM | None]) -> None:
     """Ask each configured model one tiny question with a short timeout; ModelCheckError names a failure."""
     from autofrotz.llm import BadReplyError, LLMError, build_llm
 
     seen: set[tuple[str, str]] = set()
     for role, llm in llms.items():
-        key = (config.agent(role).provider, getattr(llm, "model", ""))
-        if llm is None or not getattr(llm, "preflight_check", False) or key in seen:
+        key = (config.agent(role).provider, llm.model if llm is not None else "")
+        if llm is None or not llm.preflight_check or key in seen:
             continue
         seen.add(key)
         probe = build_llm(role, quick(config, key[0]))
@@ -103,13 +106,13 @@ def quick(config: Config, provider: str) -> Config:
     return replace(config, providers={**config.providers, provider: short})
 
 
-def failure_line(role: str, provider: str, config: Config, llm: Any, error: Exception) -> str:
+def failure_line(role: str, provider: str, config: Config, llm: BaseLLM, error: Exception) -> str:
     """Which role, provider, address or key variable failed, and what to do about it."""
     from autofrotz.config import ProviderConfig
 
     settings = config.providers.get(provider, ProviderConfig())
-    base_url = getattr(llm, "base_url", None) or settings.base_url
-    key_env = settings.api_key_env or getattr(type(llm), "default_key_env", None)
+    base_url = llm.base_url or settings.base_url
+    key_env = settings.api_key_env or llm.default_key_env
     if base_url:
         where, fix = f"at {base_url}", f"Start the server or fix providers.{provider}.base_url"
     else:

@@ -28,31 +28,29 @@ class ModelHealth:
     last_error: str = ""
     calls_failed: int = 0  # the model's own count of calls never answered, as last seen
 
-    def failed_too_often(self, decision: Any, agent: Any) -> bool:
-        """Count one decision; True when the model has now failed past a limit.
+    def failed_too_often(self, decision: Any, llm: Any) -> bool:
+        """Count one decision; True when the model (``llm``: the game agent's, None when it plays without
+        one) has now failed past a limit.
 
         Only a call the provider never answered counts (unreachable, refused, timed out, after its
         retries): a model that answers badly (not JSON, a command the game refuses) is playing
         badly, not failing, and its turns play on with their safe default.
         """
-        llm = getattr(agent, "llm", None)
-        usage = getattr(llm, "usage", None)
-        failed_calls = getattr(usage, "unanswered", 0)
+        failed_calls = llm.usage.unanswered if llm is not None else 0
         failed = failed_calls > self.calls_failed and decision.source == "agent" and bool(decision.error)
         self.calls_failed = failed_calls
         if llm is None or not failed:
             self.turns = self.attempts = 0
             return False
-        last = getattr(llm, "last_response", None)
+        last = llm.last_response
         self.turns += 1
-        self.attempts += max(1, getattr(last, "attempts", 1) or 1)
+        self.attempts += max(1, last.attempts if last is not None else 1)
         self.last_error = str(decision.error)
         return self.turns >= FAILED_TURNS or self.attempts >= FAILED_ATTEMPTS
 
-    def summary(self, agent: Any) -> str:
-        """What failed, where, and how often, in one clause."""
-        llm = agent.llm
-        where = getattr(llm, "base_url", None)
+    def summary(self, llm: Any) -> str:
+        """What failed (the game agent's model), where, and how often, in one clause."""
+        where = llm.base_url
         target = f"{llm.provider}/{llm.model}" + (f" at {where}" if where else "")
         return (
             f"the game agent's model ({target}) failed {self.turns} turn(s) in a row "
@@ -75,7 +73,7 @@ def stop_line(summary: str, game_id: int) -> str:
 def on_failure(orchestrator: Any) -> None:
     """Pause the game when a page is watching it, else stop it with status model_error."""
     health: ModelHealth = orchestrator.health
-    summary = health.summary(orchestrator.p.game_agent)
+    summary = health.summary(orchestrator.p.game_agent.llm)
     control = orchestrator.p.control
     if control is not None and control.page_open():  # a page is watching: let it decide
         health.turns = health.attempts = 0

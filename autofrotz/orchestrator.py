@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autofrotz.agents import outcome
-from autofrotz.agents.base import Decision, GameAgentProtocol, HistoryEntry, TurnContext
+from autofrotz.agents.base import Decision, Follows, GameAgentProtocol, HistoryEntry, TurnContext, UsesModel
 from autofrotz.agents.commands import SAFE_DEFAULT, looks_risky
 from autofrotz.agents.puzzle_agent import PuzzleAgent, PuzzleUpdate, Signals, WorldView
 from autofrotz.agents.stuck import StuckDetector
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from autofrotz.budget import Budget
     from autofrotz.knowledge.session import Learning
     from autofrotz.llm.base import BaseLLM
-    from autofrotz.maze_bridge import MazeMode
+    from autofrotz.maze_bridge import MazeRun
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class Parts:
     outcome_llm: BaseLLM | None = None
     map_llm: BaseLLM | None = None
     item_llm: BaseLLM | None = None
-    maze_solver_factory: Callable[[Orchestrator], MazeMode] | None = None
+    maze_solver_factory: Callable[[Orchestrator], MazeRun] | None = None
     max_score: int | None = None
     control: GameControl | None = None  # page requests (pause, step, pace, typed commands)
     learning: Learning | None = None  # what earlier runs taught, and this run's learner
@@ -108,12 +108,12 @@ class Orchestrator:
         self.reading = EMPTY  # the last reply's reading, handed to the next turn's context
 
     @property
-    def maze_solver(self) -> Any:
+    def maze_solver(self) -> MazeRun | None:
         """The running maze mode (commands from the solver), kept in the mind so saves include it."""
         return self.mind.maze
 
     @maze_solver.setter
-    def maze_solver(self, value: Any) -> None:
+    def maze_solver(self, value: MazeRun | None) -> None:
         self.mind.maze = value
 
     # ----- lifecycle ---------------------------------------------------------------------------
@@ -175,7 +175,7 @@ class Orchestrator:
         # Phase 5: decision (the maze solver's while a maze is being mapped).
         agent_state = self.mind.agent_state() if replay is None else None  # as of the end of turn n-1
         decision = self._decide(context, replay) if typed is None else self._typed(context, typed)
-        if replay is None and typed is None and self.health.failed_too_often(decision, self.p.game_agent):
+        if replay is None and typed is None and self.health.failed_too_often(decision, self._model()):
             self.p.db.write_calls(self.game_id, self.turn, self.p.recorder.drain())  # the turn is not played
             on_failure(self)
             return
@@ -294,17 +294,19 @@ class Orchestrator:
             decision = Decision(replay.command_sent, replay.agent_reasoning, source=source)
         return decision
 
+    def _model(self) -> BaseLLM | None:
+        """The game agent's model, None when it plays without one."""
+        return self.p.game_agent.llm if isinstance(self.p.game_agent, UsesModel) else None
+
     def _typed(self, context: TurnContext, typed: str) -> Decision:
         """A command typed on the page. An agent that can follow a command chosen elsewhere takes the
         turn in as if it had sent it, so after a hand-back it goes on from where the game is."""
-        follow = getattr(self.p.game_agent, "follow", None)
-        if callable(follow):
-            follow(context, typed, "typed on the page")
+        if isinstance(self.p.game_agent, Follows):
+            self.p.game_agent.follow(context, typed, "typed on the page")
         return Decision(typed, "typed on the page", source=HUMAN)
 
     def _maze_reasoning(self, command: str) -> str:
-        describe = getattr(self.maze_solver, "reasoning", None)
-        return str(describe(command)) if callable(describe) else "maze solver"
+        return self.maze_solver.reasoning(command) if self.maze_solver is not None else "maze solver"
 
     def _agent_decision(self, context: TurnContext) -> Decision:
         try:
@@ -409,7 +411,7 @@ class Orchestrator:
         if replaying:  # the record already holds what happened; the stored state covers any death
             return None, None, []
         found, error = result.outcome, None
-        if found is None and self.p.outcome_llm is not None and outcome.unsure(result.text):
+        if found is None and self.p.outcome_llm is not None and self.reading.ending_hinted:
             found, error = outcome.classify(self.p.outcome_llm, result.text)
         errors = [error] if error else []
         if found == "victory":

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from autofrotz.agents.base import GameAgentProtocol
+from autofrotz.agents.base import GameAgentProtocol, UsesModel
 from autofrotz.agents.game_agent import GameAgent
 from autofrotz.agents.plain_agent import PlainAgent, is_plain
 from autofrotz.agents.puzzle_agent import PuzzleAgent
@@ -154,7 +154,7 @@ class Session:
         """After a run, a model writes the next run's strategy guide (skipped when no model plays, and
         while runs start fresh: a guide nobody reads would only cost a call)."""
         parts = self.orchestrator.p
-        llm = getattr(parts.game_agent, "llm", None)
+        llm = parts.game_agent.llm if isinstance(parts.game_agent, UsesModel) else None
         wanted = self.config.strategy_guide and not self.config.fresh and not is_plain(self.config)
         wanted = wanted and status != MODEL_ERROR
         if parts.learning is not None and llm is not None and wanted:

@@ -53,7 +53,6 @@ OWN_NAME = (
 )
 
 
-WHICH_NAMED = re.compile(r"\bwhich \w+ do you mean", re.IGNORECASE)  # "Which wall do you mean, ...?"
 # The library's stock answers for a thing with no description of its own, which is what a compass
 # direction ("wall", "floor", "sky") or a floor or ceiling every room shares answers.
 STOCK_ANSWER = re.compile(r"\bnothing (?:special|unusual|unexpected)\b", re.IGNORECASE)
@@ -78,9 +77,9 @@ def part_in_sight(answer: str, asked: str) -> bool:
     """
     if not in_sight(answer) or STOCK_ANSWER.search(answer[:240]):
         return False
-    options = which_options(WHICH_NAMED.sub("which do you mean", answer[:240]))
+    options = which_options(answer)
     head = asked.split()[-1].lower()
-    return not options or any(re.sub(r"^(?:the|an?|some)\s+", "", o.lower()) == head for o in options)
+    return not options or any(o.lower() == head for o in options)
 
 
 def own_name(answer: str) -> str | None:
@@ -203,7 +202,7 @@ class SightCheck:
                 continue  # a wall or floor the library's compass directions answer to, not the room's own
             # the parser asks which: each thing it offers is in sight, but the compass walls a part of the
             # place is asked among are the library's (the part itself, among them by its bare name, is kept)
-            offered = [] if is_place_part(name) else choices(answer)
+            offered = [] if is_place_part(name) else list(which_options(answer))
             for option in offered:
                 briefed.setdefault(option, option)
             words = description(answer)
@@ -315,26 +314,6 @@ class SightCheck:
             if answers is None or (len(answers) > 1 and len(said) == 1 and in_sight(said.pop())):
                 answers = {n: self.earlier[n] for n in [*names, "me"] if n in self.earlier}
             self.answers.update(answers)
-
-
-WHICH = re.compile(r"\bwhich (?:[\w' -]+ )?do you mean,? (.+?)\?", re.IGNORECASE)
-
-
-def choices(answer: str) -> list[str]:
-    """The things a parser's question offers, without their articles.
-
-    >>> choices("Which do you mean, the small couch or the large couch?")
-    ['small couch', 'large couch']
-    >>> choices("Which door do you mean, the wooden door, the trap door, or the torch?")
-    ['wooden door', 'trap door', 'torch']
-    >>> choices("The couch is soft.")
-    []
-    """
-    question = WHICH.search(answer[:400])
-    if not question:
-        return []
-    parts = re.split(r",\s*(?:or\s+)?|\s+or\s+", question.group(1))
-    return [strip_article(part.strip()) for part in parts if part.strip()]
 
 
 def _named_twice(names: list[str], answers: dict[str, str]) -> set[str]:

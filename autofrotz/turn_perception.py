@@ -70,7 +70,7 @@ def update_world(
     before_rooms = room_ids(maps)
     copies = copies_of(game)
     try:
-        if reply.maze and hasattr(mind.maze, "sync"):
+        if reply.maze and mind.maze is not None:
             update = mind.maze.sync(n)
         else:
             update = read_move(copies, maps, text, command, n, reply.reading).update

@@ -206,9 +206,10 @@ def test_darkness_puzzle_is_solved_when_the_room_is_seen_lit() -> None:
 
 def test_outcome_llm_is_asked_only_when_patterns_are_unsure() -> None:
     from autofrotz.agents import outcome
+    from autofrotz.reading import read_reply
 
-    assert not outcome.unsure("You are in a kitchen.")
-    assert outcome.unsure("The floor gives way. GAME OVER. Would you like to restart?")
+    assert not read_reply("north", "You are in a kitchen.").ending_hinted
+    assert read_reply("north", "The floor gives way. GAME OVER. Would you like to restart?").ending_hinted
     llm = MockLLM("m", "map_parser")
     llm.enqueue({"outcome": "death"}, PermanentError("down"))
     assert outcome.classify(llm, "GAME OVER") == ("death", None)

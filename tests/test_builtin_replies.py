@@ -149,6 +149,22 @@ def test_which_do_you_mean_is_answered_with_an_option() -> None:
     assert game.decide().command == "shower"  # asked again: the other option
 
 
+def test_a_question_naming_the_thing_with_a_serial_comma_is_answered() -> None:
+    """Infocom's and TADS's shape: the thing's noun before "do you mean", a comma before the last "or"."""
+    game = Game("Shed\nA shed with a rusty pail, a tin pail and a wooden pail.\n")
+    question = "Which pail do you mean, the rusty pail, the tin pail, or the wooden pail?"
+    answers = []
+    for again in (True, True, False):
+        game.reply("take pail", question)
+        answer = game.decide()
+        answers.append((answer.command, answer.reasoning))
+        game.reply(answer.command, "It rattles.")
+        if again:
+            assert game.decide().command == "take pail"  # the command again, for the next option
+    # the last option is "or the wooden pail": the wooden pail
+    assert answers == [(option, "answer-which") for option in ("rusty pail", "tin pail", "wooden pail")]
+
+
 def test_each_option_of_a_question_is_answered_once() -> None:
     game = Game("Office\nTwo clerks sit at their desks, a tall clerk and a short clerk.\n")
     question = "Who do you mean, the tall clerk or the short clerk?"

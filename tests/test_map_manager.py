@@ -94,10 +94,10 @@ def test_blocked_edges_are_avoided_and_unblocked() -> None:
     manager.store.add_connection("c", "b", "up")
     manager.store.add_connection("c", "d", "south")
     assert manager.get_path("a", "d") == ["north", "east"]
-    manager.mark_blocked("b", "east", "troll")
+    manager.store.mark_blocked("b", "east", "troll")
     assert manager.get_path("a", "d") == ["west", "south"]
     assert [c.blocked_reason for c in manager.connections() if c.blocked] == ["troll"]
-    manager.unblock("b", "east")
+    manager.store.unblock("b", "east")
     assert manager.get_path("a", "d") == ["north", "east"]
 
 
@@ -209,7 +209,7 @@ def test_status_line_names_the_room() -> None:
 
 
 def test_models_and_serialisation_round_trip(house: MapManager) -> None:
-    house.mark_blocked("forest_path", "north", "a fallen tree")
+    house.store.mark_blocked("forest_path", "north", "a fallen tree")
     data = json.loads(json.dumps(house.to_dict()))
     copy = MapManager.from_dict(data)
     assert copy.rooms() == house.rooms()
@@ -225,7 +225,7 @@ def test_add_and_remove_connection_logged_with_turn() -> None:
     manager.store.add_room("A", room_id="a")
     manager.store.add_room("B", room_id="b")
     manager.store.add_connection("a", "b", "east", turn=5)
-    manager.remove_connection("a", "east", turn=7)
+    manager.store.remove_connection("a", "east", turn=7)
     assert manager.get_path("a", "b") == []
     assert manager.get_path("b", "a") == ["west"]
     assert {
@@ -310,10 +310,10 @@ def test_a_way_an_earlier_side_copy_found_is_dropped_once_a_copy_stays() -> None
     manager = MapManager()
     manager.update_from_game_output(dune, None, 1)
     manager.note_ways_tried({"wait": "Time passes.", "west": camp})
-    assert "west" in manager.exit_states(manager.current_room or "")[0]
+    assert "west" in manager.store.exit_states(manager.current_room or "")[0]
     manager.room(manager.current_room or "")["ways_stale"] = True  # as a step that stayed here marks it
     manager.note_ways_tried({"wait": "Time passes.", "west": dune})
-    assert "west" not in manager.exit_states(manager.current_room or "")[0]
+    assert "west" not in manager.store.exit_states(manager.current_room or "")[0]
 
 
 def test_the_map_takes_the_turns_reading_of_the_reply() -> None:
@@ -331,7 +331,7 @@ def test_the_map_takes_the_turns_reading_of_the_reply() -> None:
 
     text = "Cellar\nA damp cellar under the hall."
     read_here = arrive(None)
-    assert read_here.current_name() == "Cellar" and "down" in read_here.links["hall"]
+    assert read_here.store.current_name() == "Cellar" and "down" in read_here.links["hall"]
     killed = arrive(read_reply("down", text, "death"))  # the game interface read a death
     assert "down" not in killed.links["hall"]  # a dead player is set down: no exit was walked
     feel = "You feel your way down."
@@ -341,7 +341,7 @@ def test_the_map_takes_the_turns_reading_of_the_reply() -> None:
     assert not unlit.room(unlit.current_room or "")["is_dark"]
     steep = "The stair is too steep."
     refused = arrive(replace(read_reply("down", steep), no_exit=True), steep)
-    assert refused.current_name() == "Hall" and refused.room("hall")["exits"]["down"] == "refuted"
+    assert refused.store.current_name() == "Hall" and refused.room("hall")["exits"]["down"] == "refuted"
     assert arrive(None, steep).room("hall")["exits"]["down"] != "refuted"
     other_text = arrive(read_reply("down", "It is pitch black.", "death"))  # another reply's reading
     assert other_text.links["hall"] == read_here.links["hall"]

@@ -177,11 +177,11 @@ def test_a_model_that_answers_badly_plays_on() -> None:
         agent.llm.enqueue(*["not json"] * 3)
         with pytest.raises(BadReplyError):
             agent.llm.complete_json([{"role": "user", "content": "?"}], "", {"type": "object"})
-        assert not health.failed_too_often(failed, agent)
+        assert not health.failed_too_often(failed, agent.llm)
     verdicts = []
     for _ in range(3):  # refused by the provider, every time: a failure
         agent.llm.enqueue(PermanentError("HTTP 401: bad key"))
         with pytest.raises(PermanentError):
             agent.llm.complete([{"role": "user", "content": "?"}], "")
-        verdicts.append(health.failed_too_often(failed, agent))
+        verdicts.append(health.failed_too_often(failed, agent.llm))
     assert verdicts == [False, False, True]

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from autofrotz.llm import MockLLM
+from autofrotz.managers.map_manager import MapManager, RoomUpdate
+from autofrotz.orchestrator import Orchestrator
 from autofrotz.reading import Reading
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
@@ -21,12 +23,27 @@ class FakeSolver:
     def __init__(self, commands: list[str]) -> None:
         self.commands = list(commands)
         self.observed: list[str] = []
+        self.map: MapManager | None = None
+
+    def started(self, orch: Orchestrator) -> FakeSolver:
+        self.map = orch.p.map
+        return self
 
     def next_command(self) -> str | None:
         return self.commands.pop(0) if self.commands else None
 
     def observe(self, reply: Reading) -> None:
         self.observed.append(reply.text)
+
+    def reasoning(self, command: str) -> str:
+        return "maze solver"
+
+    def sync(self, turn: int) -> RoomUpdate:
+        """The fake maps nothing: the player stays where the map had them."""
+        return RoomUpdate(False, self.map.current_room if self.map else None, None, decided_by="maze_solver")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"commands": self.commands}
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +60,7 @@ def test_maze_mode_bypasses_the_game_agent(tmp_path: Path) -> None:
     solver = FakeSolver(["look", "inventory", "look"])
     with Session.open(config, web=False, console=False) as session:
         orch = session.orchestrator
-        orch.p.maze_solver_factory = lambda _orch: solver
+        orch.p.maze_solver_factory = solver.started
         active = {"on": False}
 
         def is_maze_active() -> bool:
@@ -75,7 +92,7 @@ def test_maze_solver_turns_neither_ask_the_puzzle_model_nor_count_as_stuck(tmp_p
     solver = FakeSolver(["xyzzy"] * 4)  # refused four times in one room: stuck, had the agent typed it
     with Session.open(config, web=False, console=False) as session:
         orch = session.orchestrator
-        orch.p.maze_solver_factory = lambda _orch: solver
+        orch.p.maze_solver_factory = solver.started
         active = {"on": False}
         orch.p.map.is_maze_active = lambda: active["on"]  # type: ignore[method-assign]
         orch.start()

@@ -52,7 +52,7 @@ def test_reachability_checks_walked_two_way_exits() -> None:
         manager.update_from_game_output(text, command, turn)
     assert eligible_rooms(manager, "hall") == {"hall", "study"}  # the chapel is behind a teleport
     assert reachability(manager, {"hall", "study", "chapel"}) == (100.0, 1)
-    manager.remove_connection("hall", "north")
+    manager.store.remove_connection("hall", "north")
     assert reachability(manager, {"hall", "study"}) == (100.0, 0)
 
 

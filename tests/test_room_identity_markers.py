@@ -39,7 +39,7 @@ def test_look_alike_rooms_are_told_apart_by_what_was_dropped_in_them() -> None:
     assert len({a, b, c}) == 3
     assert rooms[4] == a  # back south into the one unmarked room the way north came from
     assert rooms[7] == a and rooms[8] == b
-    assert manager.left_in(a or "") == ["paper cup"] and manager.left_in(b or "") == ["red apple"]
+    assert manager.mazes.left_in(a or "") == ["paper cup"] and manager.mazes.left_in(b or "") == ["red apple"]
 
 
 def test_the_marker_rules_name_themselves_and_can_be_switched_off() -> None:
@@ -51,8 +51,8 @@ def test_the_marker_rules_name_themselves_and_can_be_switched_off() -> None:
     for maps in (manager, ablated):
         maps.update_from_game_output(seen_with("paper cup"), "east", 9)
     # a passage that bends (east from B into A): only the cup says where it led
-    assert manager.current_room == manager.rooms_named("Maze")[0]
-    assert ablated.current_room != ablated.rooms_named("Maze")[0]
+    assert manager.current_room == manager.store.rooms_named("Maze")[0]
+    assert ablated.current_room != ablated.store.rooms_named("Maze")[0]
 
 
 def test_a_room_showing_none_of_the_markers_when_every_namesake_is_marked_is_new() -> None:
@@ -67,10 +67,10 @@ def test_a_marker_taken_back_marks_its_room_no_more() -> None:
     manager = MapManager()
     rooms = _walk_marked_maze(manager)
     manager.update_from_game_output("Taken.\n", "take red apple", 9)
-    assert manager.left_in(rooms[8] or "") == []
+    assert manager.mazes.left_in(rooms[8] or "") == []
     manager.update_from_game_output("red apple: Dropped.\npaper cup: Dropped.\n", "drop all", 10)
-    assert manager.left_in(rooms[8] or "") == ["red apple", "paper cup"]
-    assert manager.left_in(rooms[1] or "") == []  # the cup was picked up somewhere: it is here now
+    assert manager.mazes.left_in(rooms[8] or "") == ["red apple", "paper cup"]
+    assert manager.mazes.left_in(rooms[1] or "") == []  # the cup was picked up somewhere: it is here now
 
 
 def test_rooms_all_different_by_text_find_their_one_unmarked_namesake() -> None:

@@ -71,7 +71,7 @@ def _one_to_one(seen: list[tuple[str | None, str]]) -> bool:
 def test_each_wood_keeps_one_room_of_its_own() -> None:
     maps, seen = _walk()
     assert _one_to_one(seen), seen
-    assert len(maps.rooms_named("Woods")) == 4
+    assert len(maps.store.rooms_named("Woods")) == 4
     assert maps.fired["exit_tells_namesakes"] + maps.fired["survey_tells_namesakes"] >= 3
 
 

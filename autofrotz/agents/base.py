@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from autofrotz.reading import EMPTY, Reading, reading_of
 from autofrotz.words.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from autofrotz.agents.world_view import ItemReader, MapReader
+    from autofrotz.llm.base import BaseLLM
 
 
 @dataclass(frozen=True)
@@ -112,3 +113,28 @@ class GameAgentProtocol(Protocol):
     def brief(self, briefing: str) -> None:
         """Take in the text briefing on what earlier runs of this story taught (or ignore it)."""
         ...
+
+
+# What some game agents offer beyond the seam: the turn loop, a save and the session ask with isinstance.
+@runtime_checkable
+class KeepsState(Protocol):
+    """A game agent with state of its own that a save keeps (the built-in agent, a later run's policy, the
+    plain baseline's transcript)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def load_dict(self, state: dict[str, Any]) -> None: ...
+
+
+@runtime_checkable
+class Follows(Protocol):
+    """A game agent that takes in a command chosen elsewhere (typed on the page) as if it had sent it."""
+
+    def follow(self, context: TurnContext, command: str, reason: str) -> Decision: ...
+
+
+@runtime_checkable
+class UsesModel(Protocol):
+    """A game agent that plays through a model (the LLM game agent, the plain baseline)."""
+
+    llm: BaseLLM

@@ -28,14 +28,12 @@ from __future__ import annotations
 import re
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.reading.patterns import STOCK_MOVE_REFUSAL
 
 READ_CHARS = 200  # a refusal names its obstacle at once
 BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name
 # The frame of a room is no barrier one opens: walls, floors and the like, and the way itself.
 FRAME = frozenset(["way", "wall", "walls", "floor", "ground", "ceiling", "room", "direction", "path", "side"])
-# The library's stock refusal names no obstacle, whatever follows it in the same reply.
-# "There is no entrance on this side", "no way off the porch in that direction" name where, not what bars.
-STOCK_REFUSAL = re.compile(r"\b(?:can't|cannot) go that way\b|\bno (?:exit|entrance|way)\b", re.IGNORECASE)
 # The parser's word that a thing does not open at all: opening it to pass is never tried again, anywhere.
 NOT_OPENABLE = re.compile(
     r"\bnot (?:something|anything) (?:you|i) can open\b|\bnot something (?:you|i) need to refer to\b|"
@@ -80,7 +78,7 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     ['cellar doors']
     """
     first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
-    if not refusal_shaped(text) or STOCK_REFUSAL.search(first):
+    if not refusal_shaped(text) or STOCK_MOVE_REFUSAL.search(first):
         return []
     words = set(re.findall(r"[a-z][a-z-]*", first[:READ_CHARS].lower()))
     shut = bool(SHUT.search(first[:READ_CHARS]))
@@ -145,7 +143,7 @@ def left_behind(text: str, carried: list[str]) -> list[str]:
     []
     """
     body = text.strip()[:LEAVE_CHARS]
-    if not carried or STOCK_REFUSAL.search(body):
+    if not carried or STOCK_MOVE_REFUSAL.search(body):
         return []
     refusal = re.split(r"\n\s*\n", body)[0]
     low = body.lower()  # the word after "your", and after "your" and one adjective

@@ -27,6 +27,7 @@ from autofrotz.agents.builtin_tactics import (
 from autofrotz.agents.builtin_ways import (
     known_name,
 )
+from autofrotz.agents.world_view import MapReader
 from autofrotz.words.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
@@ -153,8 +154,7 @@ class AgentBase:
         mem.now.last_sig = self.sig
 
 
-def _by_description(map_manager: Any) -> bool:
+def _by_description(map_manager: MapReader | None) -> bool:
     """Whether the map reads this game's rooms by their descriptions (no headers): there a room named
     like a sentence, reached by a compass move, is a real room, not a reply the map took for a header."""
-    reads = getattr(map_manager, "reads_rooms_by_description", None)
-    return bool(reads and reads())
+    return map_manager is not None and map_manager.reads_rooms_by_description()

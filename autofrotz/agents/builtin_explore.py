@@ -123,7 +123,7 @@ class Explorer:
             return list(BLIND)
         links = self.map.links.get(room, {})
         states = self.map.room(room).get("exits", {})
-        travelled = {d for d, link in links.items() if not getattr(link, "inferred", False)}
+        travelled = {d for d, link in links.items() if not link.inferred}
         return [d for d in BLIND if d not in travelled and states.get(d) != "refuted"]
 
     def _usable(self, labels: list[str], room: str) -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from autofrotz.reading.patterns import READ_AS
+
 CHASE = re.compile(
     r"\b(chases? (?:\w+ )?after you|charges at you|pursues you|comes after you|runs after you|"
     r"(?:is|are) (?:hot |close )?on your heels)\b",
@@ -21,7 +23,6 @@ STRIKES = re.compile(
     r"sinks its teeth|attacks you)\b",
     re.IGNORECASE,
 )
-AS_FAR_AS = re.compile(r"only understood you as far as wanting to", re.IGNORECASE)
 
 
 def chased(reply: str) -> bool:
@@ -75,6 +76,6 @@ def without_instrument(command: str, reply: str) -> str | None:
     >>> without_instrument("attack dog with stick", stopped), without_instrument("attack dog", stopped)
     ('attack dog', None)
     """
-    if " with " not in command or not AS_FAR_AS.search(reply[:200]):
+    if " with " not in command or not READ_AS.search(reply[:200]):
         return None
     return command.split(" with ", 1)[0]

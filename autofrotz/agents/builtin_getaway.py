@@ -20,7 +20,7 @@ def getaway(mem: Memory, ctx: TurnContext, scene: Scene) -> str | None:
 
 
 def _links(ctx: TurnContext, room: str) -> dict[str, Any]:
-    return dict(getattr(ctx.map, "links", {}).get(room, {}))
+    return dict(ctx.map.links.get(room, {})) if ctx.map is not None else {}
 
 
 def flee(mem: Memory, ctx: TurnContext) -> str | None:

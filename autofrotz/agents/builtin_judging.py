@@ -88,7 +88,7 @@ class Judging(AgentBase):
         self._note_topics(ctx, text)
         self._check_progress(ctx)
         if mem.seen.start_room is None:
-            mem.seen.start_room = getattr(ctx.map, "start_room", None) or ctx.room_id
+            mem.seen.start_room = (ctx.map.start_room if ctx.map is not None else None) or ctx.room_id
 
     def _judge(self, ctx: TurnContext, text: str) -> None:
         """The reply to the last command, read by the rows of MOVE_ROWS (a move) or ACTION_ROWS (any other

@@ -28,14 +28,12 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_explore import COMPASS
 from autofrotz.managers.room_exits import parse_exits
 from autofrotz.reading import Reading
+from autofrotz.reading.patterns import READ_AS
 from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
 
-# The Inform and TADS parsers' way of saying which command they read: "I only understood you as far as
-# wanting to take the lamp." After a move, a verb other than a move means the move was not what it read.
-READ_AS = re.compile(r"(?:only understood you|understood only) as far as wanting to ([a-z]+)", re.IGNORECASE)
 
 # The Inform library's stock refusal of talk or trade aimed at a thing (and its wordings in other libraries).
 ANIMATE_ONLY = re.compile(

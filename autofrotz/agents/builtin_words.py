@@ -13,7 +13,6 @@ from autofrotz.reading.patterns import LOCKED as LOCKED
 from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
 from autofrotz.reading.patterns import SCENERY as SCENERY
 from autofrotz.reading.patterns import TOO_HEAVY as TOO_HEAVY
-from autofrotz.reading.patterns import UNKNOWN_WORD as UNKNOWN_WORD
 from autofrotz.reading.patterns import is_refusal as is_refusal
 
 
@@ -487,16 +486,6 @@ def head_retry(command: str, objects: list[str]) -> str | None:
     if len(objects) != 1 or len(objects[0].split()) < 2 or not command.endswith(objects[0]):
         return None
     return command[: -len(objects[0])] + head(objects[0])
-
-
-def unknown_word(text: str) -> str | None:
-    """The word a parser says it does not know.
-
-    >>> unknown_word('I don\\'t know the word "frobble".')
-    'frobble'
-    """
-    match = UNKNOWN_WORD.search(text)
-    return match.group(1).lower() if match else None
 
 
 def has_class(phrase: str, words: frozenset[str]) -> bool:

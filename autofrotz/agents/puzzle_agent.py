@@ -186,7 +186,7 @@ class PuzzleAgent:
         trying it in a side copy) is a puzzle here, once: never filed again after it was solved."""
         room = next((r for r in view.map.rooms() if r.room_id == view.room_id), None) if view.map else None
         found, met_here = [], [p for p in self.puzzles if p.location in (view.room_id, None)]
-        for direction, state in sorted((getattr(room, "exit_states", None) or {}).items()):
+        for direction, state in sorted((room.exit_states if room else {}).items()):
             if state.get("state") != BLOCKED_STATE or not state.get("reason"):
                 continue
             for sentence, kind in rules.detect(str(state["reason"])):

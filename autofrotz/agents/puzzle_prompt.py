@@ -65,7 +65,7 @@ def puzzle_lines(puzzles: list[Puzzle], name_of: Callable[[str | None], str | No
     - #1 [blocked] A stone is jammed. (obstacle: stone; at Yard; may help: crowbar); failed: -
     """
     lines = [
-        f"- #{p.puzzle_id} [{p.kind}] {p.description} (obstacle: {getattr(p, 'obstacle', '') or '?'}; "
+        f"- #{p.puzzle_id} [{p.kind}] {p.description} (obstacle: {p.obstacle or '?'}; "
         f"{_where(p.location, name_of)}{may_help(p)}); failed: {'; '.join(p.attempts) or '-'}"
         for p in puzzles
     ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from autofrotz.reading.patterns import DARK_SENTENCE
 from autofrotz.rules.switches import is_on
 
 # (name, pattern, kind), in order: a sentence matching the first pattern that is on becomes a puzzle
@@ -14,12 +15,8 @@ DETECTION_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         # stuck fast, not locked with a key: before "locked", so "locked solid" is read here
         ("stuck_fast", r"\b(is|are) (now )?(jammed|wedged|stuck|locked solid|frozen solid)\b", "blocked"),
         ("said_locked", r"\b(is|are|seems?|appears?)( to be)? (securely |firmly )?locked\b", "locked"),
-        # the player cannot see: not every "dark" of a sentence ("a lamp out in the dark")
-        (
-            "said_dark",
-            r"\b(pitch[- ](black|dark)|too dark to see|it is (now )?(very )?dark|you are in the dark)\b",
-            "dark",
-        ),
+        # the player cannot see (reading/patterns.py)
+        ("said_dark", DARK_SENTENCE, "dark"),
         ("way_barred", r"\b(blocks?|bars?) (your|the) (way|path|passage)\b", "blocked"),
         ("not_let_through", r"\bwon't let you\b", "blocked"),
         ("out_of_reach", r"\bcan't reach\b", "blocked"),

@@ -160,6 +160,11 @@ class GameInterface(ABC):
     def import_state(self, slot: str, data: bytes) -> None:
         """Make bytes from export_state available as a slot for restore()."""
 
+    @property
+    def halted(self) -> bool:
+        """True once the interpreter stopped for good on a runtime error (a back end that can tell)."""
+        return False
+
     def ground_truth(self) -> GroundTruth:
         """The player's room and carried objects from the object tree (evaluation only)."""
         raise GameInterfaceError(f"the {self.backend} back end has no ground truth; use jericho")

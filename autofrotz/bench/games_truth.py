@@ -88,7 +88,7 @@ class TruthWatch(Observer):
         except GameInterfaceError:  # unknown truth (or a back end without it): counted, not guessed
             self.run.unknown_reads += 1
             return
-        self.run.add(int(truth.room_number), getattr(truth, "score", None))
+        self.run.add(int(truth.room_number), truth.score)
 
     def close(self) -> None:
         """Write the run's truth (once the game is over)."""

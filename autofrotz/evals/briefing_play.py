@@ -172,7 +172,7 @@ class MeasuringAgent:
             t.goal_hits += goal_in(self.tap.prompt(), self.goal)
         if self.max_score is not None:
             t.max_score_steps += 1
-            t.max_score_hits += getattr(ctx, "max_score", None) == self.max_score
+            t.max_score_hits += ctx.max_score == self.max_score
         if truth.room_number is None:
             t.unknown_steps += 1
             return

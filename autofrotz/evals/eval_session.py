@@ -95,7 +95,7 @@ class EvalSession:
             progress(f"  skipped forbidden walkthrough command {command!r}")
             return "", False
         self._last_output = result.text
-        if getattr(self.game, "halted", False):
+        if self.game.halted:
             progress(f"  the interpreter halted on a runtime error after {command!r}; the game ends here")
             return result.text, True
         return result.text, result.ended

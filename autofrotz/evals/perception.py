@@ -158,7 +158,7 @@ def play(
     run.relabelled_steps = _relabelled_count(run, maps.relabelled())
     run.map_llm_calls = map_llm.usage.calls if map_llm else 0
     run.fired = dict(maps.fired)
-    run.unread_inventories = getattr(items, "unread_inventories", 0)
+    run.unread_inventories = items.unread_inventories if items is not None else 0
     run.item_llm_calls = item_llm.usage.calls if item_llm else 0
     if explorer is not None:
         run.driver_commands = explorer.commands

@@ -325,7 +325,9 @@ LATER_RUN: tuple[Stage, ...] = (
         lambda agent: StandDown(agent.state.standing, agent.lore.first_rises, agent.inner, agent._inform),
     ),
     Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent._goals())),
-    Stage(BACK, "rule", lambda agent: BackToPath(agent.state, agent.path, agent.lore, agent._route_to)),
+    Stage(
+        BACK, "rule", lambda agent: BackToPath(agent.state.replay, agent.path, agent.lore, agent._route_to)
+    ),
     Stage(GOALS_ROW, "rule", lambda agent: agent._goals()),  # fetch, routes, preparation, the action
     Stage(
         WAYS_ON,

@@ -11,7 +11,7 @@ from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.learner import only_looks
 from autofrotz.knowledge.path import EARLIER_RUNS, Played, ProvenPath, load_turns, same_place
 from autofrotz.knowledge.rules import OPENED_A_WAY, on
-from autofrotz.reading.patterns import refusal_class
+from autofrotz.reading.patterns import LIBRARY_NO_EXIT, refusal_class
 from autofrotz.words.directions import parse_direction
 
 History = tuple[Played, list[Played], int | None]  # what load_turns returns
@@ -144,15 +144,6 @@ def taken(
     return found
 
 
-# The common libraries' reply to a compass move where the room has no exit at all (a closed or locked
-# door, a guard, the dark say something else): "You can't go that way."
-NO_EXIT = re.compile(
-    r"(?:can't|cannot|can not) go (?:that way|in that direction)|no exit (?:that way|in that direction)|"
-    r"you can't go there|there is no way to go|there's no way (?:to go )?that way",
-    re.IGNORECASE,
-)
-
-
 STOCK_WALL = 3  # places a move was refused in the same words before those words mean "no exit"
 STOCK_LENGTH = 120  # characters: a stock refusal is short
 MAY_OPEN = re.compile(
@@ -165,8 +156,8 @@ def walls(
 ) -> tuple[dict[tuple[str, str], int], int]:
     """((room, direction) -> run, best score), for the compass moves earlier runs were told have no
     exit from a room and that never led anywhere from it in any of them (rule ``known wall``), and
-    the best score those runs reached. "No exit" is the library's wording (``NO_EXIT``) or the game's
-    own: a short reply given word for word to moves from ``STOCK_WALL`` different places (learned
+    the best score those runs reached. "No exit" is the library's wording (``LIBRARY_NO_EXIT``) or the
+    game's own: a short reply given word for word to moves from ``STOCK_WALL`` different places (learned
     per game, never a door's: a reply naming a door, a lock or something closed may change)."""
     found: dict[tuple[str, str], int] = {}
     said: dict[str, set[tuple[str, str]]] = {}  # short reply to a refused move -> (room, direction)
@@ -182,7 +173,7 @@ def walls(
                 reply = " ".join(p.text.split())
                 if p.room != before.room:
                     went.add(key)
-                elif NO_EXIT.search(reply[:200]):
+                elif LIBRARY_NO_EXIT.search(reply[:200]):
                     found.setdefault(key, runs[game_id])
                 elif reply and len(reply) <= STOCK_LENGTH and not MAY_OPEN.search(reply):
                     said.setdefault(reply.lower(), set()).add(key)

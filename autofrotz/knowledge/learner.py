@@ -103,7 +103,7 @@ class Learner:
         for c in world.connections:
             body = {"from": c.from_room_id, "to": c.to_room_id, "direction": c.direction}
             body |= {"blocked": bool(c.blocked), "one_way": not c.bidirectional, "random": bool(c.random)}
-            body |= {"inferred": True} if getattr(c, "inferred", False) else {}
+            body |= {"inferred": True} if c.inferred else {}
             facts.append(Fact("exit", f"{c.from_room_id}|{c.direction}", body))
         rooms = {r.room_id for r in world.rooms}
         for item in world.items:

@@ -1,8 +1,8 @@
 """Rules of the proven path as rule objects of a later run's policy: replaying it, going off it,
 rejoining it, passing over a refused step, side doors on it (``PathReplay``, the row that sends the
 path's next command), and walking back to it (``BackToPath``, a plan). Both hold the replay's part of
-the run's state (``GoalState.replay``) and mark the path's scoring actions done in the goals' record
-(GAME.md, "Learning across runs")."""
+the run's state (``GoalState.replay``); ``PathReplay`` also marks the path's scoring actions done in the
+goals' record, so it holds the whole state (GAME.md, "Learning across runs")."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from autofrotz.knowledge.advisor_base import (
     _room_text,
     _room_texts,
 )
-from autofrotz.knowledge.goal_state import GoalState
+from autofrotz.knowledge.goal_state import GoalState, ReplayState
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.rules import (
@@ -239,7 +239,7 @@ class BackToPath(PlanRule):
     """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
     replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
 
-    goals: GoalState  # the replay's part (``replay``)
+    replay: ReplayState  # the replay's part of the run's state
     path: ProvenPath | None
     lore: Lore
     route_to: Route
@@ -247,24 +247,19 @@ class BackToPath(PlanRule):
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """A step towards the room of the earliest step not replayed whose score is this run's."""
-        p, s = self.path, self.goals
-        if (
-            not on(BACK)
-            or p is None
-            or not s.replay.path_done
-            or s.replay.path_stop.endswith("the path is done")
-        ):
+        p, s = self.path, self.replay
+        if not on(BACK) or p is None or not s.path_done or s.path_stop.endswith("the path is done"):
             return None
-        if s.replay.rejoins >= REJOINS or s.replay.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
+        if s.rejoins >= REJOINS or s.back >= BACK_TURNS or ctx.death_note or ctx.score is None:
             return None
-        for j in range(max(0, s.replay.off_at - 1), len(p.steps)):
+        for j in range(max(0, s.off_at - 1), len(p.steps)):
             room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
             if room is None or (score or 0) != ctx.score or same_place(ctx.room_id, room):
                 continue
             steps = self.route_to(ctx, room)
             if not steps:
                 continue
-            s.replay.back += 1
+            s.back += 1
             where = self.lore.rooms.get(room, room)
             return steps[0], f"{BACK_RULE} (run {p.run}): to step {j + 1}/{len(p.steps)} in {where}"
         return None

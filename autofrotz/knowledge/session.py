@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.knowledge.blind import blind_tries
 from autofrotz.knowledge.briefing import briefing as briefing_text
@@ -32,6 +32,9 @@ from autofrotz.knowledge.verbs import story_verbs
 from autofrotz.reading import Reading
 from autofrotz.storage.facts import Fact, latest_guide, read_facts, run_number, story_sha
 
+if TYPE_CHECKING:
+    from autofrotz.game_interface import RunningGame
+
 log = logging.getLogger(__name__)
 
 
@@ -46,7 +49,7 @@ class Learning:
     guide: str = ""  # the newest post-mortem guide of an earlier run ("" when none or fresh)
     guide_run: int | None = None
     path: ProvenPath | None = None  # the best earlier run's route to its best score (knowledge/path.py)
-    game: Any = None  # the running game, whose traps (commands that left it not answering) are kept
+    game: RunningGame | None = None  # the running game, whose traps (commands it never answered) are kept
     traps: frozenset[str] = frozenset()  # the traps earlier runs found, and those written since
 
     @classmethod
@@ -131,7 +134,7 @@ class Learning:
 
     def _new_traps(self) -> list[Fact]:
         """Commands that left the game not answering this run, kept so later runs never send them."""
-        new = set(getattr(self.game, "traps", ())) - self.traps
+        new = set(self.game.traps if self.game is not None else ()) - self.traps
         self.traps |= new
         return [Fact("trap", command) for command in sorted(new)]
 

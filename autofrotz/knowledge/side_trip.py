@@ -19,11 +19,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofrotz.knowledge.path import same_place
 from autofrotz.managers.room_parser import parse_exits
 from autofrotz.words.directions import opposite, parse_direction
+
+if TYPE_CHECKING:
+    from autofrotz.agents.base import TurnContext
 
 RULE = "a side door on the path"
 TEXT_KEY = 120  # characters of a room text compared across runs
@@ -145,7 +148,7 @@ def named_ways(world_map: Any, room: str | None) -> list[str]:
     return [
         str(label)
         for label, state in exits.items()
-        if state == "mentioned" and (label not in links or getattr(links[label], "inferred", False))
+        if state == "mentioned" and (label not in links or links[label].inferred)
     ]
 
 
@@ -165,7 +168,7 @@ def start(trip: Trip, room: str, way: str, run: int) -> tuple[str, str]:
 
 
 def under_way(
-    trip: Trip, ctx: Any, route_back: Callable[[str], list[str]], run: int
+    trip: Trip, ctx: TurnContext, route_back: Callable[[str], list[str]], run: int
 ) -> tuple[str, str] | str | None:
     """The trip's next (command, rule); "" once it is over where it started (the path goes on); a reason
     when it ended elsewhere (the replay stops); None when no trip is under way."""
@@ -192,9 +195,7 @@ def under_way(
     # The known way back first, then the way opposite the one that came, then the ways the room names
     # (a closet whose door is not opposite the way in), on the map or in the text just read (the map may
     # hold two closets as one): each once.
-    said = parse_exits(
-        f"{getattr(ctx, 'room_description', '') or ''} {getattr(ctx, 'last_output', '') or ''}"
-    )
+    said = parse_exits(f"{ctx.room_description} {ctx.last_output}")
     tries = [*steps[:1], opposite(trip.way) or "", *named_ways(ctx.map, here), *said]
     step = next((t for t in tries if t and t not in trip.back_moves), None)
     trip.back_moves += [step] if step else []

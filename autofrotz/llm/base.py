@@ -137,6 +137,7 @@ class BaseLLM(ABC):
     needs_api_key: ClassVar[bool] = True
     default_key_env: ClassVar[str | None] = None
     preflight_check: ClassVar[bool] = True  # asked one tiny question at start-up (model_checks.py)
+    base_url: str | None = None  # the server's address, for a provider that is given one
 
     def __init__(
         self,

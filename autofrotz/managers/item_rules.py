@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from autofrotz.managers import item_parser as ip
 from autofrotz.managers.item_checks import POSSESSION_HINTS
 from autofrotz.managers.item_commands import Command
@@ -24,7 +26,7 @@ from autofrotz.managers.item_reply_rules import (
     line_rules,
 )
 from autofrotz.managers.item_scene import last_room_part
-from autofrotz.managers.named_things import in_sight
+from autofrotz.reading.answers import in_sight
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 GERUNDS = {"take": "taking", "drop": "dropping"}
@@ -123,9 +125,9 @@ class ItemRules:
             return
         name = ip.clarified_object(text) if len(command.nouns) == 1 else None
         for noun in [name] if name else command.nouns:
-            handler = getattr(self, f"_single_{command.action}", None)
+            handler = SINGLE_ACTIONS.get(command.action or "")
             if handler is not None:
-                handler(noun, text, command)
+                handler(self, noun, text, command)
 
     def _single_take(self, noun: str, text: str, command: Command) -> None:
         """A take of one object."""
@@ -292,6 +294,19 @@ def _same(item: Item, name: str) -> bool:
     """True when a listed name is an item's name or one of its aliases."""
     names = [item.name, *item.properties.get("aliases", [])]
     return any(ip.item_id(n) == ip.item_id(name) for n in names)
+
+
+# The reply rules of a command about named objects, by the command's action.
+SINGLE_ACTIONS: dict[str, Callable[[ItemRules, str, str, Command], None]] = {
+    "take": ItemRules._single_take,
+    "drop": ItemRules._single_drop,
+    "put": ItemRules._single_put,
+    "give": ItemRules._single_give,
+    "consume": ItemRules._single_consume,
+    "throw": ItemRules._single_throw,
+    "wear": ItemRules._single_wear,
+    "unwear": ItemRules._single_unwear,
+}
 
 
 def _refused(text: str) -> bool:

@@ -81,8 +81,9 @@ class MapManager:
     the room graph (`store`, a MapGraph) and the maze groups kept on it (`mazes`, a MazeMap); which room
     a reply shows is decided by the rule table in map_rules.py, read through a MapView; scene state
     (dreams, rides, recent replies) is held aside. Its public surface is what the agents read
-    (agents/world_view.MapReader) and what its helper modules read and change (map_state.MapState),
-    each passed to the part that holds it; anything else is asked of a part."""
+    (agents/world_view.MapReader) and what the turn loop asks (the room names known, a maze being
+    mapped, the words of a death on a way), each passed to the part that holds it; its helper modules
+    (map_state.MapState) and anything else ask a part."""
 
     def __init__(
         self,
@@ -132,34 +133,17 @@ class MapManager:
     def start_room(self) -> str | None:
         return self.store.start_room
 
-    @property
-    def active_maze(self) -> str | None:
-        return self.mazes.active_maze
-
-    @property
-    def similarity_threshold(self) -> float:
-        return self.mazes.similarity_threshold
-
     def room(self, room_id: str) -> dict[str, Any]:
         return self.store.room(room_id)
 
-    def rooms_named(self, name: str) -> list[str]:
-        return self.store.rooms_named(name)
-
     def known_names(self) -> frozenset[str]:
         return self.store.known_names()
-
-    def current_name(self) -> str | None:
-        return self.store.current_name()
 
     def rooms(self) -> list[Room]:
         return self.store.rooms()
 
     def connections(self) -> list[Connection]:
         return self.store.connections()
-
-    def exit_states(self, room_id: str) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-        return self.store.exit_states(room_id)
 
     def get_path(self, from_room: str, to_room: str, teleports: bool = False) -> list[str]:
         return self.store.get_path(from_room, to_room, teleports)
@@ -173,18 +157,6 @@ class MapManager:
     def get_nearest_unexplored(self, from_room: str) -> tuple[str, list[str]] | None:
         return self.store.get_nearest_unexplored(from_room)
 
-    def remove_connection(self, from_room: str, direction: str, turn: int = 0) -> None:
-        self.store.remove_connection(from_room, direction, turn)
-
-    def refute_exit(self, room_id: str, direction: str, turn: int = 0, reason: str | None = None) -> None:
-        self.store.refute_exit(room_id, direction, turn, reason)
-
-    def mark_blocked(self, from_room: str, direction: str, reason: str | None = None, turn: int = 0) -> None:
-        self.store.mark_blocked(from_room, direction, reason, turn)
-
-    def unblock(self, from_room: str, direction: str, turn: int = 0) -> None:
-        self.store.unblock(from_room, direction, turn)
-
     def note_exit_words(
         self, room_id: str, direction: str, words: str | None, kind: str = "exit_reasons"
     ) -> None:
@@ -195,12 +167,6 @@ class MapManager:
 
     def is_maze_active(self) -> bool:
         return self.mazes.is_maze_active()
-
-    def matches_maze(self, description: str, group_id: str) -> bool:
-        return self.mazes.matches_maze(description, group_id)
-
-    def left_in(self, room_id: str) -> list[str]:
-        return self.mazes.left_in(room_id)
 
     # ----- perception -----
     def update_from_game_output(
@@ -237,7 +203,7 @@ class MapManager:
             and not parsed.is_dark
             and (
                 look_disowns(side_look, output_text, command_used, here_texts(self))
-                or look_keeps_header(side_look, command_used, self.current_name())
+                or look_keeps_header(side_look, command_used, self.store.current_name())
             )
         )
         if self.scene.still_here:
@@ -248,7 +214,9 @@ class MapManager:
         used_llm = False
         if self.llm is not None and (self.mode == "llm" or (self.mode == "hybrid" and confidence < UNSURE)):
             self.llm_calls += 1
-            llm_parsed = map_llm.parse_with_llm(self.llm, output_text, command_used, self.current_name())
+            llm_parsed = map_llm.parse_with_llm(
+                self.llm, output_text, command_used, self.store.current_name()
+            )
             if llm_parsed is not None:
                 parsed, confidence, used_llm = llm_parsed, max(confidence, 0.8), True
         update = self._apply(parsed, command_used, turn, output_text)
@@ -320,7 +288,7 @@ class MapManager:
     def _is_document(self, parsed: ParsedOutput, command: str | None) -> bool:
         """A title in a reply to read/examine/inventory, with no description under it or one that is
         no room's (a signature, a list): a document, since looking at things moves no one."""
-        if not parsed.header or not is_inspection(command) or self.current_name() == parsed.header:
+        if not parsed.header or not is_inspection(command) or self.store.current_name() == parsed.header:
             return False
         return len(parsed.description) < SHORTEST_DESCRIPTION or quoted_title(self.reply, parsed.header)
 
@@ -328,7 +296,7 @@ class MapManager:
         """How sure the rules are about this output."""
         travel = is_travel_command(command)
         if parsed.header:
-            known = bool(self.rooms_named(parsed.header))
+            known = bool(self.store.rooms_named(parsed.header))
             return 0.95 if (parsed.description or travel or known or command is None) else 0.45
         if parsed.is_dark or parsed.no_exit or parsed.blocked_reason:
             return 0.95
@@ -351,7 +319,7 @@ class MapManager:
                 self.style["headerless"] += 1
         # a game prints room headers or it does not: description-only rooms count only in the latter
         headerless = parsed.headerless_room and self.style["headerless"] >= self.style["header"]
-        if parsed.no_exit and parsed.header and parsed.header == self.current_name():
+        if parsed.no_exit and parsed.header and parsed.header == self.store.current_name():
             parsed = ParsedOutput(no_exit=True)  # a refusal that prints the room again: we stay
         if parsed.header or headerless:
             name = parsed.header or name_from_description(parsed.description)
@@ -395,13 +363,13 @@ class MapManager:
             self.room(here)["is_dark"] = True
         if verdict.kind == STAY:
             if here and seen.label and verdict.refute:
-                self.refute_exit(here, seen.label, turn, first_sentence(self.reply))
+                self.store.refute_exit(here, seen.label, turn, first_sentence(self.reply))
             elif here and seen.label and verdict.blocked:
-                self.mark_blocked(here, seen.label, verdict.blocked, turn)
+                self.store.mark_blocked(here, seen.label, verdict.blocked, turn)
             elif here and seen.label and stayed_refusal(seen, self.reading):
                 # a refusal in the game's own words ("The troll fends you off", "The brambles are too
                 # thick"): something bars the way, which may change, so it is blocked, not refuted
-                self.mark_blocked(here, seen.label, first_sentence(self.reply), turn)
+                self.store.mark_blocked(here, seen.label, first_sentence(self.reply), turn)
             return self._stay(verdict.is_dark)
         if verdict.ride:
             self.scene.riding = True

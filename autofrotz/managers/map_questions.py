@@ -131,7 +131,7 @@ def settled_by(maps: MapManager, look: str | None) -> bool:
     map's own rules decide first: the look only corrects a room they could not see. A look naming two
     rooms is the copy's clock running on (a timed event carried it after "look" named the room)."""
     here = parse_output(look, maps.known_names()) if look else None
-    if look is None or here is None or here.header is None or here.header == maps.current_name():
+    if look is None or here is None or here.header is None or here.header == maps.store.current_name():
         return False
     return len({h.name for h in header_lines(look, maps.known_names())}) <= 1
 

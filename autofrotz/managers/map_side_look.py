@@ -110,6 +110,6 @@ def here_texts(maps: MapState) -> frozenset[str]:
     if here is None:
         return frozenset()
     texts = {str(maps.room(here).get("description") or "")}
-    if maps.current_name() == ELSEWHERE_NAME:
+    if maps.store.current_name() == ELSEWHERE_NAME:
         texts |= intro_openings(maps.scene.intro)
     return frozenset(t for t in texts if t)

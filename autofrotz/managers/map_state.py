@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import networkx as nx
 
 from autofrotz.managers.map_graph import Link, MapGraph
+from autofrotz.managers.map_maze import MazeMap
 from autofrotz.reading import Reading
 
 DARK_ROOM_NAME = "Darkness"
@@ -107,10 +108,11 @@ class SceneState:
 
 
 class MapState(Protocol):
-    """The map as its helper modules see it: the room graph, the scene and the game's habits, and the
-    few changes to exits they may make."""
+    """The map as its helper modules see it: its parts (the room graph ``store``, the maze groups
+    ``mazes``, whose changes to exits the helpers make there), the scene and the game's habits."""
 
     store: MapGraph
+    mazes: MazeMap
     current_room: str | None
     scene: SceneState
     style: dict[str, int]
@@ -126,34 +128,6 @@ class MapState(Protocol):
     @property
     def links(self) -> dict[str, dict[str, Link]]: ...
 
-    @property
-    def similarity_threshold(self) -> float: ...
-
-    @property
-    def active_maze(self) -> str | None: ...
-
     def room(self, room_id: str) -> dict[str, Any]: ...
 
-    def rooms_named(self, name: str) -> list[str]: ...
-
     def known_names(self) -> frozenset[str]: ...
-
-    def current_name(self) -> str | None: ...
-
-    def left_in(self, room_id: str) -> list[str]: ...
-
-    def matches_maze(self, description: str, group_id: str) -> bool: ...
-
-    def remove_connection(self, from_room: str, direction: str, turn: int = 0) -> None: ...
-
-    def refute_exit(self, room_id: str, direction: str, turn: int = 0, reason: str | None = None) -> None: ...
-
-    def mark_blocked(
-        self, from_room: str, direction: str, reason: str | None = None, turn: int = 0
-    ) -> None: ...
-
-    def note_exit_words(
-        self, room_id: str, direction: str, words: str | None, kind: str = "exit_reasons"
-    ) -> None: ...
-
-    def unblock(self, from_room: str, direction: str, turn: int = 0) -> None: ...

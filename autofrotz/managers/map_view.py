@@ -83,11 +83,11 @@ class MapView:
 
     @property
     def similarity_threshold(self) -> float:
-        return self._maps.similarity_threshold
+        return self._maps.mazes.similarity_threshold
 
     @property
     def active_maze(self) -> str | None:
-        return self._maps.active_maze
+        return self._maps.mazes.active_maze
 
     @property
     def dreaming(self) -> bool:
@@ -99,13 +99,13 @@ class MapView:
         return self._maps.room(room_id)
 
     def rooms_named(self, name: str) -> list[str]:
-        return self._maps.rooms_named(name)
+        return self._maps.store.rooms_named(name)
 
     def known_names(self) -> frozenset[str]:
         return self._maps.known_names()
 
     def current_name(self) -> str | None:
-        return self._maps.current_name()
+        return self._maps.store.current_name()
 
     def nodes(self) -> Iterable[tuple[str, Mapping[str, Any]]]:
         """(room id, attributes) for every room."""
@@ -116,10 +116,10 @@ class MapView:
 
     def left_in(self, room_id: str) -> list[str]:
         """Things dropped in the room and not taken since (markers)."""
-        return self._maps.left_in(room_id)
+        return self._maps.mazes.left_in(room_id)
 
     def matches_maze(self, description: str, group_id: str) -> bool:
-        return self._maps.matches_maze(description, group_id)
+        return self._maps.mazes.matches_maze(description, group_id)
 
     def headerless_game(self) -> bool:
         """True when this game shows rooms by their description more often than by a header, or

@@ -51,7 +51,7 @@ def note_ways_said(maps: MapState, command: str | None, reply: str, stayed: bool
     if here is None:
         return
     for direction, sentence in warned_ways(reply).items():
-        maps.note_exit_words(here, direction, sentence, "warnings")
+        maps.store.note_exit_words(here, direction, sentence, "warnings")
     opened = opened_something(command, reply)
     if opened:
         maps.store.reopen_shut_refusals(here, opened)
@@ -220,19 +220,19 @@ def note_ways_tried(
         if kind == "kills":  # no way on now: shown apart with what killed (a lamp may change it)
             kind, words = "refused", f"kills (seen in a side copy): {words}"
         if kind == "blocked" or (kind == "refused" and link is not None and not link.inferred):
-            maps.mark_blocked(here, way, words)  # a walked way refused now is shut, not absent
+            maps.store.mark_blocked(here, way, words)  # a walked way refused now is shut, not absent
         elif kind == "refused":
-            maps.refute_exit(here, way, reason=words)
+            maps.store.refute_exit(here, way, reason=words)
         elif kind == "stays" and link is not None and link.inferred:
-            maps.remove_connection(here, way)  # the way back was only assumed, and the copy stayed here
+            maps.store.remove_connection(here, way)  # the way back was only assumed, and the copy stayed here
         elif kind == "stays" and link is None and _found_only_by_trial(node, way):
             node["exits"].pop(way, None)  # an earlier copy found it leading on; from here it stays now
             node.get("exit_notes", {}).pop(way, None)
         elif kind == "leads" and link is not None and link.blocked:
-            maps.unblock(here, way)
+            maps.store.unblock(here, way)
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
-            maps.note_exit_words(here, way, words, "exit_notes")
+            maps.store.note_exit_words(here, way, words, "exit_notes")
 
 
 def _shut_now(read: Mapping[str, tuple[str, str]]) -> dict[str, str]:

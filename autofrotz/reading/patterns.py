@@ -10,13 +10,13 @@ that every reader keeps its answer; the differences:
   a dark place" and "you can't see anything"; DARK (the built-in agent's: `dark_said`, `dark_said_head`)
   takes "it is now dark" and "in total darkness"; DARK_ANYWHERE (the reply rules': `dark_anywhere`) any
   "darkness" or "in the dark"; TOO_DARK_PATTERNS (the maze solver's: `too_dark`) only "pitch dark", "too
-  dark to see", "can't see a thing". The puzzle rules' "said_dark" row (agents/puzzle_rules.py) is a
-  fifth, read sentence by sentence.
+  dark to see", "can't see a thing"; DARK_SENTENCE (the puzzle rules' "said_dark" row, read sentence by
+  sentence) a fifth.
 - A refused move, three tables here: NO_EXIT_PATTERNS (the map's, full: `no_exit`), MOVE_REFUSED_PATTERNS
   (the maze solver's, which also takes a closed way and "you'd better not": `move_refused`) and
-  FAILURE_PATTERNS (`failure`), which holds it only as "can't go that way". The built-in agent's
-  barriers (agents/builtin_barriers.STOCK_REFUSAL) and the learning layer's histories
-  (knowledge/histories.NO_EXIT) keep their own, read on parts of a reply and on stored replies.
+  FAILURE_PATTERNS (`failure`), which holds it only as "can't go that way". Two more are read on other
+  text: STOCK_MOVE_REFUSAL (the built-in agent's barriers, on a part of a reply) and LIBRARY_NO_EXIT (the
+  learning layer's histories, on earlier runs' stored replies).
 - A refusal in general: FAILURE_PATTERNS (the stuck detector's, the notebook's and the puzzles':
   `failure`), REFUSALS with LOCKED (the built-in agent's, broader: "already", "no point", "you must":
   `refusal` and its shorter stretches), PARSER_REFUSALS (the puzzle agent's "the parser refused":
@@ -34,7 +34,8 @@ that every reader keeps its answer; the differences:
   learning layer's "parser" class, which also takes "I beg your pardon").
 - The parser's question: WANTS_OBJECT (the verb of "What do you want to fold?" near the start:
   `parser_question`), ASKS_FOR_THING (anywhere, also "whom": `asks_for_thing`), WHICH (the options of
-  "Which do you mean": `which_options`) and PARSER_ASKS (either, read on earlier runs' stored replies).
+  "Which do you mean": `which_options`, the one reading of that question, also of side copies' answers)
+  and PARSER_ASKS (either, read on earlier runs' stored replies).
 - Stretches: a field named `_head` or `_opening` asks its table of the reply's first characters (reply.py:
   OPENING, HEAD, LONG_HEAD), as its reader asked it.
 - A clue: `reply.is_clue` judges a reply against the room and item names the world knows once it has read
@@ -42,7 +43,7 @@ that every reader keeps its answer; the differences:
 - The map takes the turn's reading for the reply's outcome, darkness and a refused move
   (`reply.reading_with_outcome` reads a part of a reply or a reply read outside play); the room parser
   asks `is_dark` and `is_no_exit` of other texts (side copies' answers, a paragraph). "No such thing" in
-  a side copy's answer to "examine" is named_things.SAID_NOT_HERE.
+  a side copy's answer to "examine" is answers.py's (`in_sight`, `said_not_here`, and its own unknown word).
 """
 
 from __future__ import annotations
@@ -215,20 +216,41 @@ def unknown_words(text: str, command: str) -> list[tuple[str, str]]:
     return found
 
 
-# "Who do you mean" is the same question when every option is a person (the Inform library's wording).
-WHICH = re.compile(r"\b(?:which|who|whom) do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
+# The parser asks which thing is meant: "Which do you mean, the A or the B?", "Who do you mean, ...?" when
+# every option is a person (the Inform library), "Which lamp do you mean, the A, the B, or the C?" with the
+# thing's noun and a serial comma (Infocom, TADS); the options may run across lines. Read in the reply's
+# first WHICH_HEAD characters, where the parser puts it.
+WHICH = re.compile(r"\b(?:which|who|whom)(?: [\w'-]+){0,3} do you mean,? (.+?)\?", re.IGNORECASE | re.DOTALL)
+WHICH_HEAD = 400
+WHICH_SPLIT = re.compile(r",\s*(?:or\s+)?|\s+or\s+")
+OPTION_ARTICLE = re.compile(r"^(?:the|an?|some|your|my|his|her|its)\s+", re.IGNORECASE)
 
 
 def which_options(text: str) -> tuple[str, ...]:
-    """The options of the parser's "Which do you mean" question, as it lists them, or ().
+    """The options of the parser's question of which thing is meant, as it lists them without their
+    articles, or (). Every reader of the question takes these: the turn's Reading (the built-in agent
+    answers with one), and the side copies' answers to "examine" (each option is a thing in sight).
 
     >>> which_options("Which do you mean, the window or the shower?")
-    ('the window', 'the shower')
+    ('window', 'shower')
+    >>> which_options("Who do you mean, the night porter or Mrs Pell?")
+    ('night porter', 'Mrs Pell')
+    >>> which_options("Which door do you mean, the wooden door, the trap door, or the torch?")
+    ('wooden door', 'trap door', 'torch')
+    >>> which_options("(first taking the pen)\\nWhich do you mean, the red\\nbox, the tin or\\nan old box?")
+    ('red box', 'tin', 'old box')
+    >>> which_options("Which do you mean, Ada's badge or the spare badge?")
+    ("Ada's badge", 'spare badge')
+    >>> which_options("The couch is soft."), which_options("Which way? The door is shut.")
+    ((), ())
+    >>> which_options("x" * WHICH_HEAD + " Which do you mean, the cup or the jug?")
+    ()
     """
-    match = WHICH.search(text)
+    match = WHICH.search(text[:WHICH_HEAD])
     if not match:
         return ()
-    return tuple(re.split(r",\s*|\s+or\s+", " ".join(match.group(1).split())))
+    parts = WHICH_SPLIT.split(" ".join(match.group(1).split()))
+    return tuple(OPTION_ARTICLE.sub("", part.strip()) for part in parts if part.strip())
 
 
 # A question the game asks that a yes or no answers ("Do you ...?", "(Y or N)").
@@ -366,6 +388,33 @@ MOVE_REFUSED_PATTERNS: tuple[str, ...] = (
 )
 
 
+# A refused move read on a part of a reply: the library's stock refusal, which names no obstacle whatever
+# follows it ("There is no entrance on this side", "no way off the porch" name where, not what bars): the
+# built-in agent's barriers.
+STOCK_MOVE_REFUSAL = re.compile(
+    r"\b(?:can't|cannot) go that way\b|\bno (?:exit|entrance|way)\b", re.IGNORECASE
+)
+# A move refused for want of any exit, read in earlier runs' stored replies (a closed or locked door, a
+# guard, the dark say something else): the learning layer's known walls.
+LIBRARY_NO_EXIT = re.compile(
+    r"(?:can't|cannot|can not) go (?:that way|in that direction)|no exit (?:that way|in that direction)|"
+    r"you can't go there|there is no way to go|there's no way (?:to go )?that way",
+    re.IGNORECASE,
+)
+# Darkness in one sentence, as the puzzle rules' "said_dark" row reads it: not every "dark" of a sentence
+# ("a lamp out in the dark").
+DARK_SENTENCE = r"\b(pitch[- ](black|dark)|too dark to see|it is (now )?(very )?dark|you are in the dark)\b"
+
+
+# Words about an ending that the game interface's outcome patterns (if_patterns) did not confirm: the
+# outcome judge (agents/outcome.py) is asked whether the game ended.
+ENDING_HINTS = re.compile(
+    r"\b(you('ve| have)? (died|been killed|perished)|you are dead|the end|game over|"
+    r"would you like to restart|restart, restore|\*\*\*)",
+    re.IGNORECASE,
+)
+
+
 # ----- the built-in agent's stock refusals -----
 # A thing said to be locked ("is locked", "seems to be securely locked").
 LOCKED = re.compile(r"\b(is|are|seems?|appears?) (?:to be )?(securely |firmly )?locked\b", re.IGNORECASE)
@@ -404,6 +453,9 @@ TOO_HEAVY = re.compile(r"load is too heavy|carrying too much|hands are full|can'
 # The parser read only the start of the command, and the verb it read when that was all.
 PARTLY_UNDERSTOOD = re.compile(r"only understood you as far as|understood only as far as", re.IGNORECASE)
 VERB_ONLY = re.compile(r"only understood you as far as wanting to ([a-z]+)\s*\.", re.IGNORECASE)
+# The verb the parser says it read, whatever followed it ("...as far as wanting to take the lamp."): the
+# built-in agent's reading of a move read as another verb, and of a command read without its instrument.
+READ_AS = re.compile(r"(?:only understood you|understood only) as far as wanting to ([a-z]+)", re.IGNORECASE)
 NOTHING_HAPPENS = re.compile(
     r"nothing (?:obvious )?happens\.?", re.IGNORECASE
 )  # a stock no-op, not a thing's text

@@ -22,6 +22,7 @@ from autofrotz.reading.patterns import (
     CANT_SEE,
     DARK,
     DARK_ANYWHERE,
+    ENDING_HINTS,
     FIRST,
     FROM_PLACE,
     HALF_READ,
@@ -78,6 +79,7 @@ class Reading:
     command: str
     text: str
     outcome: str | None = None  # "death", "victory" or None
+    ending_hinted: bool = False  # words about an ending (patterns.ENDING_HINTS): the outcome judge asks
     failure: bool = False  # the action did nothing (patterns.FAILURE_PATTERNS)
     dark: bool = False  # the player cannot see (the map's table)
     no_exit: bool = False  # a move refused for want of an exit
@@ -87,7 +89,7 @@ class Reading:
     parser_question: str | None = None  # the verb the parser asks a thing for (in HEAD)
     asks_for_thing: bool = False  # the parser asks what to act on, anywhere (patterns.ASKS_FOR_THING)
     asks_for_tool: bool = False  # the parser asks what to do it with (patterns.ASKS_FOR_TOOL)
-    which_options: tuple[str, ...] = ()  # the options of "Which do you mean, ...?", as listed
+    which_options: tuple[str, ...] = ()  # the options of "Which do you mean, ...?", without articles
     yes_no_question: bool = False  # the reply ends in a question a yes or no answers
     # The built-in agent's readings (patterns.py, "the built-in agent's stock refusals"), each in the
     # stretch of the reply it is asked of.
@@ -151,6 +153,7 @@ def read_reply(command: str, text: str, outcome: str | None = None) -> Reading:
         command=command,
         text=text,
         outcome=outcome,
+        ending_hinted=bool(ENDING_HINTS.search(text)),
         failure=is_failure(text),
         dark=is_dark(text),
         no_exit=is_no_exit(text),
