@@ -30,7 +30,7 @@ from autofrotz.if_patterns import (
     detect_outcome,
     dictionary_chars,
 )
-from autofrotz.watchdog import WATCHDOG
+from autofrotz.watchdog import BEFORE_EXIT, WATCHDOG
 from autofrotz.words.commands import ForbiddenCommandError, GameInterfaceError, check_command
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -47,6 +47,8 @@ class ScratchFolder:
     def __init__(self) -> None:
         self.path = tempfile.mkdtemp(prefix="autofrotz-cwd-")
         self.folders: tuple[int, int] | None = None  # (where we run, the interpreter's own), held open
+        self.pid = os.getpid()
+        _UNRELEASED.add(self)
 
     def open_folders(self) -> tuple[int, int]:
         """Both folders, opened on first use (the one we return to is the one the game was started from)."""
@@ -55,13 +57,29 @@ class ScratchFolder:
         return self.folders
 
     def release(self) -> None:
-        """Close the held folders and delete the scratch folder; safe to call twice."""
+        """Close the held folders and delete the scratch folder; safe to call twice, and a no-op in a
+        forked child (its parent still runs there)."""
+        if os.getpid() != self.pid:
+            return
+        _UNRELEASED.discard(self)
         if self.folders is not None:
             for fd in self.folders:
                 with contextlib.suppress(OSError):
                     os.close(fd)
             self.folders = None
         shutil.rmtree(self.path, ignore_errors=True)
+
+
+_UNRELEASED: set[ScratchFolder] = set()  # this process's scratch folders not yet released
+
+
+def _release_all() -> None:
+    """Release every scratch folder this process made (run before the watchdog ends it with os._exit)."""
+    for folder in list(_UNRELEASED):
+        folder.release()
+
+
+BEFORE_EXIT.append(_release_all)
 
 
 class TrappedCommandError(ForbiddenCommandError):
