@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from autofrotz.managers.item_names import strip_article
 from autofrotz.managers.item_parser import parse_inventory
-from autofrotz.managers.item_replies import ALREADY_HAVE
+from autofrotz.managers.item_replies import ALREADY_HAVE, multi_replies
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
@@ -149,6 +149,7 @@ class SightCheck:
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
+        self.apart: dict[str | None, list[frozenset[str]]] = {}  # room -> names one reply there listed apart
 
     def confirmed(
         self,
@@ -245,10 +246,23 @@ class SightCheck:
             if unknown_word(self.answers[n]) and self.answers.get(head) in whole
         }
         gone |= _named_twice(
-            [n for n in names if n not in gone], {n: self.answers.get(heads.get(n, n), "") for n in names}
+            [n for n in names if n not in gone and n not in heads]  # a name read whole is the better one
+            + [n for n in names if n not in gone and n in heads],
+            {n: self.answers.get(heads.get(n, n), "") for n in names},
+            self._listed_apart(room_id, last_reply),
         )
         gone |= self.held([n for n in names if n not in gone], tuple(carried or ()), last_reply)
         return [n not in gone for n in names]
+
+    def _listed_apart(self, room_id: str | None, last_reply: str) -> list[frozenset[str]]:
+        """The names each multiple-object reply in the room listed, one line each ("urn: Taken.", "rug:
+        Too heavy."), kept for the game: the parser lists every object once by its own name, so two
+        names so listed are two things even where the words asked of them reach one."""
+        listed = frozenset(name.lower() for name, _ in multi_replies(last_reply))
+        groups = self.apart.setdefault(room_id, [])
+        if len(listed) > 1 and listed not in groups:
+            groups.append(listed)
+        return groups
 
     def held(self, names: list[str], carried: tuple[str, ...], last_reply: str) -> set[str]:
         """The names the game, asked to take each in a side copy, says the player already has, no longer
@@ -316,23 +330,33 @@ class SightCheck:
             self.answers.update(answers)
 
 
-def _named_twice(names: list[str], answers: dict[str, str]) -> set[str]:
+def _named_twice(
+    names: list[str], answers: dict[str, str], apart: list[frozenset[str]] | None = None
+) -> set[str]:
     """The names answered in sight with the same long description as an earlier name ("man" and "don",
-    one sleeping don): second names of one thing.
+    one sleeping don): second names of one thing, unless one reply listed the two apart (`apart`: two
+    objects whose names the game asked by their last words both read as one of them).
 
     >>> said = "He's a donnish sort of chap, with a receding hairline and a moustache."
     >>> sorted(_named_twice(["man", "don", "key"], {"man": said, "don": said, "key": "A key."}))
     ['don']
+    >>> _named_twice(["man", "don"], {"man": said, "don": said}, [frozenset({"don", "man", "key"})])
+    set()
     """
-    described: set[str] = set()
+    described: dict[str, list[str]] = {}  # a description -> the names answered with it
     twice = set()
     for name in names:
         words = description(answers.get(name, ""))
         if in_sight(words) and len(words) >= SAME_THING_CHARS:
-            if words in described:
+            if any(not _two_listed(name, other, apart or []) for other in described.get(words, [])):
                 twice.add(name)
-            described.add(words)
+            described.setdefault(words, []).append(name)
     return twice
+
+
+def _two_listed(name: str, other: str, apart: list[frozenset[str]]) -> bool:
+    """Whether one reply listed both names apart."""
+    return any(name.lower() in group and other.lower() in group for group in apart)
 
 
 def _one_thing(words: str, name: str, earlier: str) -> bool:

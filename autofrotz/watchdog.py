@@ -30,9 +30,21 @@ EXIT_INTERRUPTED = 130
 def _default_stuck(kind: str, seconds: float) -> None:
     if kind == "hung":
         print(f"error: the story did not answer within {seconds:.0f} s; stopped", file=sys.stderr, flush=True)
-        os._exit(EXIT_HUNG)
+        _exit(EXIT_HUNG)
     print("\ninterrupted inside a step of the story that did not return", file=sys.stderr, flush=True)
-    os._exit(EXIT_INTERRUPTED)
+    _exit(EXIT_INTERRUPTED)
+
+
+BEFORE_EXIT: list[Callable[[], None]] = []  # what must be undone before the process ends at once
+
+
+def _exit(code: int) -> None:
+    """End the process now (the main thread is held inside the story), first running BEFORE_EXIT: os._exit
+    runs no finalizer (an interpreter's scratch folder would stay in /tmp)."""
+    for undo in BEFORE_EXIT:
+        with contextlib.suppress(Exception):
+            undo()
+    os._exit(code)
 
 
 class StepWatchdog:
@@ -121,10 +133,10 @@ def game_handler(game_id: Callable[[], int], database_path: str) -> Callable[[st
             print(
                 f"error: the story did not answer within {seconds:.0f} s; {note}", file=sys.stderr, flush=True
             )
-            os._exit(EXIT_HUNG)
+            _exit(EXIT_HUNG)
         hint = f"continue with: python main.py --resume {gid}" if gid else "nothing was recorded"
         print(f"\ninterrupted inside a step of the story; {hint}", file=sys.stderr, flush=True)
-        os._exit(EXIT_INTERRUPTED)
+        _exit(EXIT_INTERRUPTED)
 
     return stuck
 

@@ -368,3 +368,22 @@ def test_a_name_read_on_past_a_comma_between_its_describing_words(tmp_path: Path
     walk = env.get_walkthrough()[:29]  # from the excavation to the stage
     env.close()
     assert "curtain" in section(briefings(tmp_path, walk, game="ztuu")[29], "Also named here:")
+
+
+def test_things_a_take_all_lists_apart_stay_two_and_one_keeps_its_whole_name(games_dir: Path) -> None:
+    # The stacks' "take all" lists the shelves and the games apart, but the parser reads neither name
+    # whole and reads "games" (the shelves' word) as the shelves: both answer with the shelves' text.
+    game = open_game(games_dir / f"{_story(games_dir, 'library')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        game.send("west")
+        reply = game.send("take all").text
+        names = ["ground floor shelves", "ground floor games", "reference desk"]
+        assert all(f"{name}:" in reply for name in names)
+        assert SightCheck(game).still_here("stacks", names, reply) == [True, True, True]
+        # "ancient desk" is read only by "desk", which is the reference desk read whole: the desk is here
+        # once, by the name the parser reads whole, whichever came first
+        desks = ["ancient desk", "reference desk"]
+        assert SightCheck(game).still_here("stacks", desks, reply) == [False, True]
+    finally:
+        game.close()

@@ -13,10 +13,10 @@ import logging
 import os
 import shutil
 import tempfile
-import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.util import Finalize
 from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
@@ -30,7 +30,7 @@ from autofrotz.if_patterns import (
     detect_outcome,
     dictionary_chars,
 )
-from autofrotz.watchdog import WATCHDOG
+from autofrotz.watchdog import BEFORE_EXIT, WATCHDOG
 from autofrotz.words.commands import ForbiddenCommandError, GameInterfaceError, check_command
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -41,11 +41,14 @@ _T = TypeVar("_T")
 class ScratchFolder:
     """The temporary folder an in-process interpreter runs in, and the two folders held open to switch
     into it and back. Released once: by close(), or when its interface is collected or the process
-    exits without closing it (a side copy dropped on an error path leaves nothing behind in /tmp)."""
+    exits without closing it, a bench or eval worker process included (a side copy dropped on an error
+    path leaves nothing behind in /tmp)."""
 
     def __init__(self) -> None:
         self.path = tempfile.mkdtemp(prefix="autofrotz-cwd-")
         self.folders: tuple[int, int] | None = None  # (where we run, the interpreter's own), held open
+        self.pid = os.getpid()
+        _UNRELEASED.add(self)
 
     def open_folders(self) -> tuple[int, int]:
         """Both folders, opened on first use (the one we return to is the one the game was started from)."""
@@ -54,13 +57,29 @@ class ScratchFolder:
         return self.folders
 
     def release(self) -> None:
-        """Close the held folders and delete the scratch folder; safe to call twice."""
+        """Close the held folders and delete the scratch folder; safe to call twice, and a no-op in a
+        forked child (its parent still runs there)."""
+        if os.getpid() != self.pid:
+            return
+        _UNRELEASED.discard(self)
         if self.folders is not None:
             for fd in self.folders:
                 with contextlib.suppress(OSError):
                     os.close(fd)
             self.folders = None
         shutil.rmtree(self.path, ignore_errors=True)
+
+
+_UNRELEASED: set[ScratchFolder] = set()  # this process's scratch folders not yet released
+
+
+def _release_all() -> None:
+    """Release every scratch folder this process made (run before the watchdog ends it with os._exit)."""
+    for folder in list(_UNRELEASED):
+        folder.release()
+
+
+BEFORE_EXIT.append(_release_all)
 
 
 class TrappedCommandError(ForbiddenCommandError):
@@ -131,7 +150,7 @@ class GameInterface(ABC):
         self.word_chars = dictionary_chars(story[0] if story else 0)
         self.story_sha256 = hashlib.sha256(story).hexdigest() if story else None  # checked on resume
         self._scratch: ScratchFolder | None = None  # made on first use, released on close()
-        self._release_scratch: weakref.finalize | None = None
+        self._release_scratch: Finalize | None = None
         self._vocabulary: Vocabulary | None = None
         self._control_words: frozenset[str] | None = None
         self.traps: set[str] = set()  # commands that left the game not answering (undone when sent)
@@ -261,7 +280,9 @@ class GameInterface(ABC):
     def _scratch_folder(self) -> ScratchFolder:
         if self._scratch is None:
             self._scratch = ScratchFolder()
-            self._release_scratch = weakref.finalize(self, self._scratch.release)
+            # run when the game is collected, at exit, and before a multiprocessing worker's os._exit
+            # (which runs no weakref finalizer); never in a forked child, whose parent still runs there
+            self._release_scratch = Finalize(self, self._scratch.release, exitpriority=0)
         return self._scratch
 
     def _in_own_folder(self, call: Callable[[str], _T], command: str) -> _T:
