@@ -23,6 +23,9 @@ GOALS: dict[str, str] = {
     "scullery": "Cook wants the honey and the ladle, and the flags want scrubbing.",
     "shop": "The takings must go in the safe before you lock up.",
     "stable": "The mare has to be caught and bridled before the farrier comes.",
+    "vintage": (
+        "Draw a jug of the old vintage from the great tun in the vault and set it on the tasting room table."
+    ),
     "wakeup": "Someone has made breakfast, and it is to be eaten on the porch.",
     "wheelwright": "The carter wants his wheel by nightfall.",
     # stories of the manifest
