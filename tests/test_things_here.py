@@ -368,3 +368,103 @@ def test_a_name_read_on_past_a_comma_between_its_describing_words(tmp_path: Path
     walk = env.get_walkthrough()[:29]  # from the excavation to the stage
     env.close()
     assert "curtain" in section(briefings(tmp_path, walk, game="ztuu")[29], "Also named here:")
+
+
+def _walked(games_dir: Path, name: str, steps: int) -> tuple[object, str]:
+    """A story played by its walkthrough's first `steps` commands: the game and its last reply."""
+    jericho = pytest.importorskip("jericho")
+    path = games_dir / f"{_story(games_dir, name)}.z5"
+    env = jericho.FrotzEnv(str(path))
+    walk = env.get_walkthrough()[:steps]
+    env.close()
+    game = open_game(path, "jericho", seed=None)
+    reply = game.start()
+    for command in walk:
+        reply = game.send(command).text
+    return game, reply
+
+
+def test_things_named_without_an_article_are_named(tmp_path: Path, games_dir: Path) -> None:
+    # Mark's Room: "Dirty clothes are thoughtfully sprinkled across the floor, interspersed with assorted
+    # toys and food items." No article starts the toys or the food: the story marks both words as nouns.
+    jericho = pytest.importorskip("jericho")
+    env = jericho.FrotzEnv(str(games_dir / f"{_story(games_dir, 'tryst205')}.z5"))
+    walk = env.get_walkthrough()[:30]  # to Mark's Room
+    env.close()
+    named = section(briefings(tmp_path, walk, game="tryst205")[30], "Also named here:")
+    assert "toys" in named and "food" in named, named
+
+
+def test_the_thing_the_parser_read_of_a_name_is_named(games_dir: Path) -> None:
+    # "tied by rope to a timber header": "examine timber header" is read "as far as wanting to examine
+    # the timber", a thing of its own beside the header.
+    game, reply = _walked(games_dir, "tryst205", 332)
+    try:
+        named = SightCheck(game).confirmed("mine", ["timber header"], reply)  # type: ignore[arg-type]
+        assert "timber" in named and "timber header" in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_thing_examined_to_no_words_at_all_is_in_sight(games_dir: Path) -> None:
+    # The kitchen's ash, searched once, answers "examine ash" with nothing: the parser took it.
+    game, reply = _walked(games_dir, "gold", 77)
+    try:
+        assert SightCheck(game).confirmed("kitchen", ["ash", "chimney"], reply) == ["ash"]  # type: ignore[arg-type]
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_word_that_describes_a_thing_seen_does_not_hide_another(games_dir: Path) -> None:
+    # The slot machine examined: "a lever on the right-hand side, a coin slot on the top": the coin slot
+    # is its own thing, though "slot" is a word of the slot machine seen here.
+    from autofrotz.managers.named_things import named_things
+
+    game, reply = _walked(games_dir, "tryst205", 138)
+    try:
+        vocabulary = game.vocabulary()  # type: ignore[attr-defined]
+        seen = frozenset({"table", "slot machine", "tray"})
+        assert "coin slot" in named_things(reply, vocabulary.names_a_thing, seen), reply
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_name_answered_as_a_thing_the_parser_offered_is_that_thing(games_dir: Path) -> None:
+    # "examine surface" asks "Which do you mean, the table or the writing?"; the writing examined and
+    # "nicks" examined answer alike: the nicks are the writing, briefed once.
+    game, reply = _walked(games_dir, "tryst205", 136)
+    try:
+        named = SightCheck(game).confirmed("saloon", ["surface", "writing", "nicks"], reply)  # type: ignore[arg-type]
+        assert "writing" in named and "nicks" not in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_path_the_game_answers_with_its_stock_words_is_named(games_dir: Path) -> None:
+    # Omniquest describes none of its things: "You see nothing special about the path." names the path
+    # here, as it names the match; no compass direction of the library answers to a path, as it does
+    # to a wall or the ground.
+    game, reply = _walked(games_dir, "omniquest", 4)
+    try:
+        check = SightCheck(game)
+        assert check.confirmed(
+            "end", ["path", "ground"], reply, "This appears to be the end of the path."
+        ) == ["path"]
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_door_a_question_offers_beside_its_room_s_name_is_named_once(games_dir: Path) -> None:
+    # lily's living room: "bathroom" and "bedroom" answer as their doors ("The door leads into the
+    # bathroom."), and "doors" asks "Which do you mean, the bathroom door or the bedroom door?": the
+    # doors offered are the two things already named, not two more.
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        reply = [game.send(command).text for command in ("open door", "west")][-1]
+        assert SightCheck(game).confirmed("living", ["bathroom", "bedroom", "doors"], reply) == [
+            "bathroom",
+            "bedroom",
+        ]
+    finally:
+        game.close()
