@@ -468,3 +468,16 @@ def test_a_door_a_question_offers_beside_its_room_s_name_is_named_once(games_dir
         ]
     finally:
         game.close()
+
+
+def test_a_name_after_i_m_is_the_name_alone(games_dir: Path) -> None:
+    # The attendant's nametag reads "Hi, I'm Alan.": the name is Alan, not "I'm Alan".
+    from autofrotz.managers.named_things import named_things
+
+    game, reply = _walked(games_dir, "library", 3)
+    try:
+        assert "I'm Alan" in reply
+        named = named_things(reply, game.vocabulary().names_a_thing)  # type: ignore[attr-defined]
+        assert "Alan" in named and "I'm Alan" not in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]

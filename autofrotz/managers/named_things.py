@@ -142,8 +142,10 @@ def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
     ('Old Mill', 'Old Mill')
     >>> _proper_name(["You"], known) is None
     True
+    >>> _proper_name(["I'm", "Tom"], known)
+    'Tom'
     """
-    while words and words[0].lower() in NOT_NAMES:
+    while words and words[0].lower().split("'")[0] in NOT_NAMES:  # "I'm Alan": Alan
         words = words[1:]
     while words and words[-1].lower() in NOT_NAMES:  # a heading run into its room's first word
         words = words[:-1]
