@@ -481,3 +481,18 @@ def test_a_name_after_i_m_is_the_name_alone(games_dir: Path) -> None:
         assert "Alan" in named and "I'm Alan" not in named, named
     finally:
         game.close()  # type: ignore[attr-defined]
+
+
+def test_a_participle_after_is_names_nothing(games_dir: Path) -> None:
+    # "An immense mirror is hanging against one wall": the story reads "hanging" as a word of a thing,
+    # but after "is" it is the mirror's verb, not a thing of its own.
+    from autofrotz.managers.named_things import named_things
+
+    game, reply = _walked(games_dir, "Advent", 271)
+    try:
+        assert "mirror is hanging" in reply
+        knows = game.vocabulary().names_a_thing  # type: ignore[attr-defined]
+        named = named_things(reply, knows, kept=48, nouns=knows)
+        assert "immense mirror" in named and "hanging" not in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]

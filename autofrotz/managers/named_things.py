@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from autofrotz.managers.phrase_words import (
+    BEING,
     DESCRIBING,
     EVERY_ROOM_HAS,
     NOT_NAMES,
@@ -89,8 +90,8 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
     parts of speech a sentence is built of are no part of one.
 
     >>> nouns = {"pencil", "sketches", "books", "table", "step"}.__contains__
-    >>> _bare_runs("I step out.", [], nouns)
-    []
+    >>> _bare_runs("I step out.", [], nouns), _bare_runs("A mirror is hanging.", [], {"hanging"}.__contains__)
+    ([], [])
     >>> text = "It holds books, a table and pencil sketches."
     >>> _bare_runs(text, list(_PHRASE.finditer(text)), nouns)
     [['books'], ['pencil', 'sketches']]
@@ -105,14 +106,23 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
         if inside or word in NOT_NAMES or word in NOT_THINGS or word in PHRASE_ENDS or not nouns(word):
             last_end = -1
             continue
-        if last_end < 0 and after in SUBJECTS:
-            continue  # "I step out of the shower": a verb after its subject
+        if last_end < 0 and (after in SUBJECTS or (after in BEING and _participle(word))):
+            continue  # "I step out of the shower", "a mirror is hanging": a verb, no thing
         if runs and last_end >= 0 and not sentence[last_end : token.start()].strip():
             runs[-1].append(word)
         else:
             runs.append([word])
         last_end = token.end()
     return runs
+
+
+def _participle(word: str) -> bool:
+    """Whether a word has the ending of a verb's participle ("hanging", "scrawled"; not "bed").
+
+    >>> _participle("hanging"), _participle("scrawled"), _participle("bed"), _participle("sign")
+    (True, True, False, False)
+    """
+    return len(word) > 4 and word.endswith(("ing", "ed"))
 
 
 def _phrase_span(match: re.Match[str]) -> tuple[int, int]:

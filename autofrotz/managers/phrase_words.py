@@ -344,3 +344,6 @@ DESCRIBING = frozenset(
 # The subjects of a sentence's verbs: a word the story also names a thing by is a verb after one ("I
 # step out").
 SUBJECTS = frozenset(["i", "you", "he", "she", "we", "they", "it"])
+# The forms of "to be": a participle after one is a verb ("a mirror is hanging"), whatever else the story
+# names with the word.
+BEING = frozenset(["is", "are", "was", "were", "be", "been"])
