@@ -496,3 +496,13 @@ def test_a_participle_after_is_names_nothing(games_dir: Path) -> None:
         assert "immense mirror" in named and "hanging" not in named, named
     finally:
         game.close()  # type: ignore[attr-defined]
+
+
+def test_a_description_that_says_you_see_no_signs_is_in_sight(games_dir: Path) -> None:
+    # The Country Lane's village: "The village lies sleeping in the sun. ... you see no signs of life."
+    # describes it; only a reply that starts "You see no" is the parser's refusal.
+    game, reply = _walked(games_dir, "loose", 8)
+    try:
+        assert SightCheck(game).confirmed("lane", ["village"], reply) == ["village"]  # type: ignore[arg-type]
+    finally:
+        game.close()  # type: ignore[attr-defined]

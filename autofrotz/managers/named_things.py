@@ -273,7 +273,7 @@ def already_listed(phrase: str, seen: frozenset[str]) -> bool:
 # ("three bears"), or too dark to see.
 NOT_HERE = (  # the parser says in so many words that no such thing is in sight
     r"can(?:no|')t see any such|can(?:no|')t see any [\w'-]+(?: [\w'-]+){0,3} here|(?:don't|do not) see any"
-    r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b"
+    r"|(?:^|:\s+)(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b"
     r"|there(?: is|'s) no [\w'-]+(?: [\w'-]+){0,3} here|can(?:no|')t see \"[^\"]+\" \("
 )
 NOT_IN_SIGHT = re.compile(
@@ -313,6 +313,8 @@ def in_sight(reply: str) -> bool:
     (True, False)
     >>> in_sight("It is a plain window. You can't see through the grime.")
     True
+    >>> in_sight("I see no lamp here."), in_sight("The village sleeps; you see no signs of life.")
+    (False, True)
     """
     head = reply.strip()[:240]
     return bool(head) and not NOT_IN_SIGHT.search(head)
