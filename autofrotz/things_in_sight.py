@@ -234,6 +234,9 @@ class SightCheck:
             if describes_room(answer, room_text) and room_s_own(name, asked, room_name):
                 continue  # the room's name, or a compass direction or floor that prints the room
             if is_place_part(name) and not part_in_sight(answer, asked):
+                for option in choices(answer):  # "the wall socket or the electric socket?": no wall
+                    if not is_place_part(option):
+                        briefed.setdefault(option, option)
                 continue  # a wall or floor the library's compass directions answer to, not the room's own
             # the parser asks which: each thing it offers is in sight, but the compass walls a part of the
             # place is asked among are the library's (the part itself, among them by its bare name, is kept)

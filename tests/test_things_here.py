@@ -506,3 +506,14 @@ def test_a_description_that_says_you_see_no_signs_is_in_sight(games_dir: Path) -
         assert SightCheck(game).confirmed("lane", ["village"], reply) == ["village"]  # type: ignore[arg-type]
     finally:
         game.close()  # type: ignore[attr-defined]
+
+
+def test_things_a_question_about_a_wall_offers_are_here(games_dir: Path) -> None:
+    # Papa Bear's den: "examine wall" asks "Which do you mean, the wall socket or the electric socket?":
+    # no wall of the place, but two things in sight.
+    game, reply = _walked(games_dir, "gold", 176)
+    try:
+        named = SightCheck(game).confirmed("cave", ["wall"], reply)  # type: ignore[arg-type]
+        assert named == ["wall socket", "electric socket"], named
+    finally:
+        game.close()  # type: ignore[attr-defined]
