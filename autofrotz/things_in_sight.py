@@ -27,8 +27,10 @@ from autofrotz.managers.named_things import (
     unknown_word,
 )
 from autofrotz.managers.side_questions import SideQuestions
+from autofrotz.reading.answers import read_part
 from autofrotz.reading.patterns import which_options
 from autofrotz.side_copies import SideCopies
+from autofrotz.words.directions import canonical_direction
 
 if TYPE_CHECKING:
     from autofrotz.agents.base import TurnContext
@@ -56,13 +58,17 @@ OWN_NAME = (
 # The library's stock answers for a thing with no description of its own, which is what a compass
 # direction ("wall", "floor", "sky") or a floor or ceiling every room shares answers.
 STOCK_ANSWER = re.compile(r"\bnothing (?:special|unusual|unexpected)\b", re.IGNORECASE)
+# The parts of a place the library's compass directions answer to (walls, the floor or ground, the
+# ceiling or sky): answered with the stock words, they may be any room's; a path or stairs may not.
+COMPASS_PARTS = frozenset(["wall", "walls", "floor", "ground", "ceiling", "roof", "sky"])
 
 
 def part_in_sight(answer: str, asked: str) -> bool:
     """Whether the game's answer to examining a part of the place (`asked`: "wall", "black wall") names
-    the room's own: in sight, described in words of its own (not the library's stock answer, which a
-    compass direction or a floor every room shares gives), and, when the parser asks which is meant, one
-    option is that part by its bare name ("or the wall?" after the compass walls).
+    the room's own: in sight, described in words of its own when it is a part a compass direction answers
+    to (not the library's stock answer, which a compass wall or a floor every room shares gives), and,
+    when the parser asks which is meant, one option is that part by its bare name ("or the wall?" after
+    the compass walls).
 
     >>> part_in_sight("Which do you mean, the north wall, the south wall or the wall?", "black wall")
     True
@@ -74,11 +80,13 @@ def part_in_sight(answer: str, asked: str) -> bool:
     False
     >>> part_in_sight("Many are old and rotted.", "tombs"), part_in_sight("You can't see any such.", "wall")
     (True, False)
+    >>> part_in_sight("You see nothing special about the path.", "path")  # no compass direction's name
+    True
     """
-    if not in_sight(answer) or STOCK_ANSWER.search(answer[:240]):
+    head = asked.split()[-1].lower()
+    if not in_sight(answer) or (head in COMPASS_PARTS and STOCK_ANSWER.search(answer[:240])):
         return False
     options = which_options(answer)
-    head = asked.split()[-1].lower()
     return not options or any(o.lower() == head for o in options)
 
 
@@ -163,7 +171,9 @@ class SightCheck:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
-        word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"). A name
+        word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"), and the
+        thing the parser read of it before the words it could not place ("as far as wanting to examine
+        the timber" for "timber header") is asked as a name of its own. A name
         answered with the room's own description is a thing of the room described as the room (a building
         before the player) when asked by its whole name, and the room's own (`room_s_own`) when it is the
         room's name, a part of the place or read only by its last word; one the answer calls
@@ -188,6 +198,10 @@ class SightCheck:
             and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
+        read = [p for p in (read_part(self.answers.get(n, "")) for n in names) if p and p not in names]
+        read = [p for p in read if not canonical_direction(p.split()[-1])]  # "the south": a compass wall
+        self._ask([p for p in dict.fromkeys(read) if p not in self.answers], last_reply)
+        names += list(dict.fromkeys(read))  # the thing the parser read of a name it could not read whole
         self._ask(["me"] if "me" not in self.answers else [], last_reply)  # asked with any name asked
         player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
@@ -195,11 +209,14 @@ class SightCheck:
         for name in names:
             asked = heads.get(name, name)
             answer = self.answers.get(asked, "")
-            if not in_sight(answer):
+            if not (in_sight(answer) or _taken_silently(asked, self.answers)):
                 continue
             if describes_room(answer, room_text) and room_s_own(name, asked, room_name):
                 continue  # the room's name, or a compass direction or floor that prints the room
             if is_place_part(name) and not part_in_sight(answer, asked):
+                for option in which_options(answer):  # "the wall socket or the electric socket?": no wall
+                    if not is_place_part(option):
+                        briefed.setdefault(option, option)
                 continue  # a wall or floor the library's compass directions answer to, not the room's own
             # the parser asks which: each thing it offers is in sight, but the compass walls a part of the
             # place is asked among are the library's (the part itself, among them by its bare name, is kept)
@@ -209,6 +226,9 @@ class SightCheck:
             words = description(answer)
             if offered or words == player:
                 continue  # several things, or the player's own body ("eyes": the player described)
+            if briefed.get(name) == name:
+                briefed[name] = words  # a thing a question offered, now described
+                continue
             earlier = [b for b, w in briefed.items() if w == words] + (
                 [known[words]] if words in known else []
             )
@@ -217,9 +237,14 @@ class SightCheck:
             called = own_name(answer) or name
             if called.split()[-1].lower() in WAYS:
                 continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
-            if among_carried(called, frozenset(briefed)):
-                continue  # a part of a name briefed ("leather bag", "coins": the leather bag of coins)
+            # a part of a name briefed ("leather bag", "coins": the leather bag of coins), unless the parser
+            # read the name's first words as one thing and its last word is another ("timber header")
+            if among_carried(called, frozenset(briefed)) and not read_part(self.answers.get(name, "")):
+                continue
             briefed.setdefault(called, words)
+        for option in [b for b, w in briefed.items() if w == b]:  # offered by a question, never described
+            if any(set(o.lower().split()) < set(option.lower().split()) for o in briefed):
+                del briefed[option]  # "bathroom door" offered beside "bathroom", a name of that door
         self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
 
@@ -308,13 +333,14 @@ class SightCheck:
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of
-        this visit and earlier ones (a thing one examined on an earlier visit is still named), joined."""
+        this visit and earlier ones (a thing one examined on an earlier visit is still named), joined, the
+        newest first (its names are asked before the oldest ones)."""
         self._visit(room_id)
         part = last_room_part(reply)
         heard = self.heard.get(room_id, [])
         if part.strip() and (not heard or heard[-1] != part):
             self.heard[room_id] = [*heard, part][-HEARD_KEPT:]
-        return "\n\n".join(self.heard.get(room_id, []))
+        return "\n\n".join(reversed(self.heard.get(room_id, [])))  # the newest first
 
     def _ask(self, names: list[str], last_reply: str) -> None:
         """Ask the game to examine each name, and the player ("me"), in side copies and keep its answers;
@@ -396,6 +422,18 @@ def _readable_part(name: str, answer: str) -> str:
     return words[-1]
 
 
+def _taken_silently(name: str, answers: dict[str, str]) -> bool:
+    """Whether the game answered examining a name with nothing at all: its parser took the name for a
+    thing here (a name it cannot place is always answered) and the thing had nothing to say.
+
+    >>> _taken_silently("ash", {"ash": " "}), _taken_silently("ash", {})
+    (True, False)
+    >>> _taken_silently("ash", {"ash": "No."})
+    False
+    """
+    return name in answers and not answers[name].strip()
+
+
 def _no_thing(answer: str) -> bool:
     """Whether an answer to "examine NAME" says no such thing is here or the name holds a word the game
     does not know."""
@@ -475,7 +513,9 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         context.named_here = named_things(context.room_text, knows, listed)
         return
     heard = sight.hear(context.room_id, context.last_output)
-    named = named_things(f"{context.room_text}\n\n{heard}", knows, listed, 2 * NAMED_KEPT, place_parts=True)
+    nouns = knows if context.vocabulary.nouns else None  # runs of nouns, where the story marks them
+    text = f"{context.room_text}\n\n{heard}"
+    named = named_things(text, knows, listed, 2 * NAMED_KEPT, place_parts=True, nouns=nouns)
     named = sight.confirmed(
         context.room_id,
         named,
@@ -493,7 +533,8 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
 def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
     """Leave out of both lists the things the game's own inventory lists: what the player carries, and
     what is inside a thing carried (a box taken with its contents, things the game stowed in a sack),
-    which "take" in a side copy answers as things in reach."""
+    which "take" in a side copy answers as things in reach; a name of the room's text that is the
+    first words of one listed is that thing."""
     if not (context.visible_items or context.named_here):
         return
     listing = sight.carried_listing(context.last_output)
@@ -501,4 +542,18 @@ def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
     if len(context.seen_lines) == len(keep):
         context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
     context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
-    context.named_here = [n for n in context.named_here if not among_carried(n, listing)]
+    context.named_here = [
+        n for n in context.named_here if not (among_carried(n, listing) or _first_words_of(n, listing))
+    ]
+
+
+def _first_words_of(name: str, listing: frozenset[str]) -> bool:
+    """Whether a name the room's text gave is the first words of a name the inventory lists: a word
+    describing a thing carried ("ancient" of "ancient prayer book").
+
+    >>> carried = frozenset({"ancient prayer book"})
+    >>> _first_words_of("ancient", carried), _first_words_of("book", carried)
+    (True, False)
+    """
+    words = name.lower().split()
+    return any(listed.lower().split()[: len(words)] == words for listed in listing)

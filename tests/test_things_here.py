@@ -387,3 +387,152 @@ def test_things_a_take_all_lists_apart_stay_two_and_one_keeps_its_whole_name(gam
         assert SightCheck(game).still_here("stacks", desks, reply) == [False, True]
     finally:
         game.close()
+
+
+def _walked(games_dir: Path, name: str, steps: int) -> tuple[object, str]:
+    """A story played by its walkthrough's first `steps` commands: the game and its last reply."""
+    jericho = pytest.importorskip("jericho")
+    path = games_dir / f"{_story(games_dir, name)}.z5"
+    env = jericho.FrotzEnv(str(path))
+    walk = env.get_walkthrough()[:steps]
+    env.close()
+    game = open_game(path, "jericho", seed=None)
+    reply = game.start()
+    for command in walk:
+        reply = game.send(command).text
+    return game, reply
+
+
+def test_things_named_without_an_article_are_named(tmp_path: Path, games_dir: Path) -> None:
+    # Mark's Room: "Dirty clothes are thoughtfully sprinkled across the floor, interspersed with assorted
+    # toys and food items." No article starts the toys or the food: the story marks both words as nouns.
+    jericho = pytest.importorskip("jericho")
+    env = jericho.FrotzEnv(str(games_dir / f"{_story(games_dir, 'tryst205')}.z5"))
+    walk = env.get_walkthrough()[:30]  # to Mark's Room
+    env.close()
+    named = section(briefings(tmp_path, walk, game="tryst205")[30], "Also named here:")
+    assert "toys" in named and "food" in named, named
+
+
+def test_the_thing_the_parser_read_of_a_name_is_named(games_dir: Path) -> None:
+    # "tied by rope to a timber header": "examine timber header" is read "as far as wanting to examine
+    # the timber", a thing of its own beside the header.
+    game, reply = _walked(games_dir, "tryst205", 332)
+    try:
+        named = SightCheck(game).confirmed("mine", ["timber header"], reply)  # type: ignore[arg-type]
+        assert "timber" in named and "timber header" in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_thing_examined_to_no_words_at_all_is_in_sight(games_dir: Path) -> None:
+    # The kitchen's ash, searched once, answers "examine ash" with nothing: the parser took it.
+    game, reply = _walked(games_dir, "gold", 77)
+    try:
+        assert SightCheck(game).confirmed("kitchen", ["ash", "chimney"], reply) == ["ash"]  # type: ignore[arg-type]
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_word_that_describes_a_thing_seen_does_not_hide_another(games_dir: Path) -> None:
+    # The slot machine examined: "a lever on the right-hand side, a coin slot on the top": the coin slot
+    # is its own thing, though "slot" is a word of the slot machine seen here.
+    from autofrotz.managers.named_things import named_things
+
+    game, reply = _walked(games_dir, "tryst205", 138)
+    try:
+        vocabulary = game.vocabulary()  # type: ignore[attr-defined]
+        seen = frozenset({"table", "slot machine", "tray"})
+        assert "coin slot" in named_things(reply, vocabulary.names_a_thing, seen), reply
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_name_answered_as_a_thing_the_parser_offered_is_that_thing(games_dir: Path) -> None:
+    # "examine surface" asks "Which do you mean, the table or the writing?"; the writing examined and
+    # "nicks" examined answer alike: the nicks are the writing, briefed once.
+    game, reply = _walked(games_dir, "tryst205", 136)
+    try:
+        named = SightCheck(game).confirmed("saloon", ["surface", "writing", "nicks"], reply)  # type: ignore[arg-type]
+        assert "writing" in named and "nicks" not in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_path_the_game_answers_with_its_stock_words_is_named(games_dir: Path) -> None:
+    # Omniquest describes none of its things: "You see nothing special about the path." names the path
+    # here, as it names the match; no compass direction of the library answers to a path, as it does
+    # to a wall or the ground.
+    game, reply = _walked(games_dir, "omniquest", 4)
+    try:
+        check = SightCheck(game)
+        assert check.confirmed(
+            "end", ["path", "ground"], reply, "This appears to be the end of the path."
+        ) == ["path"]
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_door_a_question_offers_beside_its_room_s_name_is_named_once(games_dir: Path) -> None:
+    # lily's living room: "bathroom" and "bedroom" answer as their doors ("The door leads into the
+    # bathroom."), and "doors" asks "Which do you mean, the bathroom door or the bedroom door?": the
+    # doors offered are the two things already named, not two more.
+    game = open_game(games_dir / f"{_story(games_dir, 'lily')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        reply = [game.send(command).text for command in ("open door", "west")][-1]
+        assert SightCheck(game).confirmed("living", ["bathroom", "bedroom", "doors"], reply) == [
+            "bathroom",
+            "bedroom",
+        ]
+    finally:
+        game.close()
+
+
+def test_a_name_after_i_m_is_the_name_alone(games_dir: Path) -> None:
+    # The attendant's nametag reads "Hi, I'm Alan.": the name is Alan, not "I'm Alan".
+    from autofrotz.managers.named_things import named_things
+
+    game, reply = _walked(games_dir, "library", 3)
+    try:
+        assert "I'm Alan" in reply
+        named = named_things(reply, game.vocabulary().names_a_thing)  # type: ignore[attr-defined]
+        assert "Alan" in named and "I'm Alan" not in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_participle_after_is_names_nothing(games_dir: Path) -> None:
+    # "An immense mirror is hanging against one wall": the story reads "hanging" as a word of a thing,
+    # but after "is" it is the mirror's verb, not a thing of its own.
+    from autofrotz.managers.named_things import named_things
+
+    game, reply = _walked(games_dir, "Advent", 271)
+    try:
+        assert "mirror is hanging" in reply
+        knows = game.vocabulary().names_a_thing  # type: ignore[attr-defined]
+        named = named_things(reply, knows, kept=48, nouns=knows)
+        assert "immense mirror" in named and "hanging" not in named, named
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_a_description_that_says_you_see_no_signs_is_in_sight(games_dir: Path) -> None:
+    # The Country Lane's village: "The village lies sleeping in the sun. ... you see no signs of life."
+    # describes it; only a reply that starts "You see no" is the parser's refusal.
+    game, reply = _walked(games_dir, "loose", 8)
+    try:
+        assert SightCheck(game).confirmed("lane", ["village"], reply) == ["village"]  # type: ignore[arg-type]
+    finally:
+        game.close()  # type: ignore[attr-defined]
+
+
+def test_things_a_question_about_a_wall_offers_are_here(games_dir: Path) -> None:
+    # Papa Bear's den: "examine wall" asks "Which do you mean, the wall socket or the electric socket?":
+    # no wall of the place, but two things in sight.
+    game, reply = _walked(games_dir, "gold", 176)
+    try:
+        named = SightCheck(game).confirmed("cave", ["wall"], reply)  # type: ignore[arg-type]
+        assert named == ["wall socket", "electric socket"], named
+    finally:
+        game.close()  # type: ignore[attr-defined]

@@ -8,118 +8,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from autofrotz.managers.phrase_words import (
+    BEING,
+    DESCRIBING,
+    EVERY_ROOM_HAS,
+    NOT_NAMES,
+    NOT_THINGS,
+    PHRASE_ENDS,
+    PLACE_PARTS,
+    STANDING_PARTS,
+    SUBJECTS,
+)
 from autofrotz.reading.answers import in_sight as in_sight  # things_in_sight.py reads answers through here
 from autofrotz.reading.answers import said_not_here as said_not_here
 from autofrotz.reading.answers import unknown_word as unknown_word
 from autofrotz.words.directions import canonical_direction
 
 NAMED_KEPT = 12
-# Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures.
-NOT_THINGS = frozenset(
-    [
-        "it",
-        "them",
-        "all",
-        "each",
-        "every",
-        "other",
-        "you",
-        "your",
-        "me",
-        "my",
-        "one",
-        "side",
-        "way",
-        "top",
-        "bottom",
-        "end",
-        "edge",
-        "middle",
-        "part",
-        "kind",
-        "sort",
-        "lot",
-        "bit",
-        "piece",
-        "few",
-        "number",
-        "moment",
-        "time",
-        "while",
-        "direction",
-        "place",
-        "area",
-        "room",
-        "floor",
-        "ground",
-        "air",
-        "light",
-        "dark",
-        "darkness",
-        "north",
-        "south",
-        "east",
-        "west",
-        "up",
-        "down",
-        "look",
-        "take",
-        "get",
-        "open",
-        "close",
-        "turn",
-        "push",
-        "pull",
-        "put",
-        "drop",
-        "walk",
-        "climb",
-        "read",
-        "examine",
-        "wait",
-        "move",
-        "say",
-        "ask",
-        "tell",
-        "give",
-        "show",
-        "touch",
-        "feel",
-        "smell",
-        "listen",
-        "search",
-        "break",
-        "eat",
-        "drink",
-        "sit",
-        "stand",
-        "lie",
-        "enter",
-        "exit",
-        "leave",
-        "hit",
-        "kill",
-        "attack",
-        "fill",
-        "empty",
-        "burn",
-        "throw",
-        "jump",
-        "swim",
-        "sleep",
-        "wake",
-        "dig",
-        "tie",
-        "cut",
-        "wear",
-        "remove",
-        "lock",
-        "unlock",
-        "use",
-        "try",
-        "help",
-    ]
-)
+
 # A phrase starts after an article, a possessive or "of" ("a collection of hunting trophies"), and ends
 # before the next of them.
 _STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
@@ -133,10 +39,14 @@ def named_things(
     seen: frozenset[str] = frozenset(),
     kept: int = NAMED_KEPT,
     place_parts: bool = False,
+    nouns: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """Noun phrases of a text that end in a word the story's parser reads, not already `seen`, the first
     `kept` of them; with `place_parts`, also those ending in a part of the place the parser reads ("a
-    black wall", "the ground"), for a check that tells the room's own from the library's compass walls.
+    black wall", "the ground"), for a check that tells the room's own from the library's compass walls;
+    with `nouns` (the words the story marks as naming objects), also up to a third as many runs of such
+    words as no article starts ("There is sign at the top", "cluttered with cauldrons, books"), after
+    the others.
 
     >>> known = {"gate", "window", "iron", "nest", "stone"}.__contains__
     >>> named_things("West is a high wall with an iron gate. In the wall is a large window.", known)
@@ -149,85 +59,91 @@ def named_things(
     ['gate', 'Old Tom']
     >>> named_things("A black wall is to the south.", {"wall"}.__contains__, place_parts=True)
     ['black wall']
+    >>> nouns = {"sign", "teller", "windows", "line", "wall"}.__contains__
+    >>> named_things("Abandoned teller windows line the west wall. There is sign here.", nouns, nouns=nouns)
+    ['teller windows line', 'sign']
+    >>> desk = {"desk"}.__contains__
+    >>> named_things("There is desk here. It is the reference desk.", desk, nouns=desk)
+    ['reference desk']
     """
     found: list[str] = []
+    bare: list[str | None] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        words = [_through_commas(m.group(1).lower().split()) for m in _PHRASE.finditer(sentence)]
+        matches = list(_PHRASE.finditer(sentence))
+        words = [_through_commas(m.group(1).lower().split()) for m in matches]
         phrases = [_ending_in_a_thing(w, knows, place_parts) for w in words]
         names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
         phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
+        if nouns is not None:
+            bare += [_ending_in_a_thing(run, knows) for run in _bare_runs(sentence, matches, nouns)]
         for phrase in phrases:
             if phrase and phrase.lower() not in map(str.lower, found) and not already_listed(phrase, seen):
                 found.append(phrase)
-    return found[:kept]
+    found = found[:kept]
+    extra: list[str] = []  # after the phrases an article starts ("the reference desk" over "desk"), a few
+    for phrase in bare:
+        if phrase and not already_listed(phrase, frozenset([*found, *extra, *seen])):
+            extra.append(phrase)
+    return found + extra[: kept // 3]
+
+
+def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str], bool]) -> list[list[str]]:
+    """Runs of words the story marks as nouns, outside the phrases an article starts, no punctuation
+    between them ("teller windows", "pencil sketches"), lower-cased; a name's capitalised words and the
+    parts of speech a sentence is built of are no part of one.
+
+    >>> nouns = {"pencil", "sketches", "books", "table", "step"}.__contains__
+    >>> _bare_runs("I step out.", [], nouns), _bare_runs("A mirror is hanging.", [], {"hanging"}.__contains__)
+    ([], [])
+    >>> text = "It holds books, a table and pencil sketches."
+    >>> _bare_runs(text, list(_PHRASE.finditer(text)), nouns)
+    [['books'], ['pencil', 'sketches']]
+    """
+    covered = [_phrase_span(m) for m in phrases]
+    runs: list[list[str]] = []
+    last_end, before = -1, ""
+    for token in re.finditer(r"[A-Za-z][\w'-]*", sentence):
+        word, after = token.group(0).lower().strip("'"), before
+        before = token.group(0).lower()
+        inside = any(start <= token.start() < end for start, end in covered)
+        if inside or word in NOT_NAMES or word in NOT_THINGS or word in PHRASE_ENDS or not nouns(word):
+            last_end = -1
+            continue
+        if last_end < 0 and (after in SUBJECTS or (after in BEING and _participle(word))):
+            continue  # "I step out of the shower", "a mirror is hanging": a verb, no thing
+        if runs and last_end >= 0 and not sentence[last_end : token.start()].strip():
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+        last_end = token.end()
+    return runs
+
+
+def _participle(word: str) -> bool:
+    """Whether a word has the ending of a verb's participle ("hanging", "scrawled"; not "bed").
+
+    >>> _participle("hanging"), _participle("scrawled"), _participle("bed"), _participle("sign")
+    (True, True, False, False)
+    """
+    return len(word) > 4 and word.endswith(("ing", "ed"))
+
+
+def _phrase_span(match: re.Match[str]) -> tuple[int, int]:
+    """Where in its sentence a phrase an article starts lies: from the article to the word before the
+    first that ends it ("a table and pencil sketches": "a table")."""
+    end = match.end(1)
+    for token in re.finditer(r"[\w'-]+(,?)", match.group(1)):
+        word = token.group(0).rstrip(",").lower()
+        if word in PHRASE_ENDS:
+            return match.start(), match.start(1) + token.start()
+        if token.group(1) and word not in DESCRIBING:
+            return match.start(), match.start(1) + token.end()
+    return match.start(), end
 
 
 # A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised
 # words of a sentence's start that name nobody are left out.
 _PROPER = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)")
-NOT_NAMES = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "you",
-        "your",
-        "i",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "he",
-        "she",
-        "they",
-        "we",
-        "his",
-        "her",
-        "their",
-        "our",
-        "my",
-        "me",
-        "in",
-        "on",
-        "at",
-        "to",
-        "from",
-        "with",
-        "as",
-        "if",
-        "but",
-        "and",
-        "or",
-        "so",
-        "then",
-        "when",
-        "while",
-        "what",
-        "who",
-        "why",
-        "how",
-        "where",
-        "one",
-        "some",
-        "all",
-        "no",
-        "not",
-        "yes",
-        "nothing",
-        "something",
-        "everything",
-        "someone",
-        "anything",
-        "only",
-        "just",
-        "still",
-        "now",
-    ]
-)
 
 
 def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
@@ -239,8 +155,10 @@ def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
     ('Old Mill', 'Old Mill')
     >>> _proper_name(["You"], known) is None
     True
+    >>> _proper_name(["I'm", "Tom"], known)
+    'Tom'
     """
-    while words and words[0].lower() in NOT_NAMES:
+    while words and words[0].lower().split("'")[0] in NOT_NAMES:  # "I'm Alan": Alan
         words = words[1:]
     while words and words[-1].lower() in NOT_NAMES:  # a heading run into its room's first word
         words = words[:-1]
@@ -250,174 +168,6 @@ def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
     if head in NOT_THINGS or head in DESCRIBING or head in PLACE_PARTS or canonical_direction(head):
         return None
     return " ".join(words) if len(head) > 1 and knows(head) else None
-
-
-# Words that end a noun phrase ("the kitchen of the house", "a passage leads west"): the phrase is
-# what comes before them.
-PHRASE_ENDS = frozenset(
-    [
-        "of",
-        "to",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "leads",
-        "lead",
-        "contains",
-        "contain",
-        "with",
-        "and",
-        "or",
-        "but",
-        "in",
-        "on",
-        "at",
-        "from",
-        "by",
-        "for",
-        "into",
-        "onto",
-        "that",
-        "which",
-        "who",
-        "has",
-        "have",
-        "had",
-        "lies",
-        "lie",
-        "stands",
-        "stand",
-        "sits",
-        "sit",
-        "hangs",
-        "hang",
-        "rests",
-        "rest",
-        "here",
-        "there",
-        "above",
-        "below",
-        "beside",
-        "behind",
-        "under",
-        "over",
-        "near",
-        "than",
-        "as",
-        "so",
-        "if",
-        "then",
-        "its",
-        "their",
-        "his",
-        "her",
-        "can",
-        "could",
-        "will",
-        "would",
-        "may",
-        "might",
-        "must",
-        "should",
-        "seems",
-        "seem",
-        "appears",
-    ]
-)
-
-
-# Parts of a place that are where one is rather than things in it, and words that only describe: a
-# phrase that ends in one of them names no thing the player handles.
-PLACE_PARTS = frozenset(
-    [
-        "room",
-        "floor",
-        "ground",
-        "area",
-        "place",
-        "wall",
-        "walls",
-        "ceiling",
-        "roof",
-        "road",
-        "roads",
-        "street",
-        "streets",
-        "path",
-        "paths",
-        "trail",
-        "lane",
-        "entrance",
-        "entrances",
-        "exit",
-        "sidewalk",
-        "pavement",
-        "hill",
-        "hills",
-        "sky",
-        "horizon",
-        "field",
-        "fields",
-        "fire",
-        "storm",
-        "doorway",
-        "archway",
-        "corridor",
-        "hallway",
-        "passage",
-        "passages",
-        "stairs",
-        "stairway",
-        "staircase",
-        "steps",
-    ]
-)
-# The parts of a place a story may make a thing of their own ("a mossy stone wall", "a wide staircase"),
-# unlike the room or area itself.
-STANDING_PARTS = PLACE_PARTS - frozenset(
-    ["room", "area", "place", "entrance", "entrances", "exit", "sky", "horizon", "fire", "storm", "field"]
-    + ["fields", "hill", "hills", "corridor", "hallway", "passage", "passages"]
-)
-# A floor, ground or ceiling every room has: the room's own only when the story sets it apart ("a
-# mossy stone floor"), as often a thing every room shares as one of its own.
-EVERY_ROOM_HAS = frozenset(["floor", "ground", "ceiling"])
-DESCRIBING = frozenset(
-    [
-        "small",
-        "large",
-        "big",
-        "little",
-        "wide",
-        "narrow",
-        "long",
-        "short",
-        "tall",
-        "old",
-        "new",
-        "brief",
-        "dim",
-        "bright",
-        "dark",
-        "harsh",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "several",
-        "many",
-        "few",
-        "other",
-        "same",
-    ]
-)
 
 
 def _through_commas(words: list[str]) -> list[str]:
@@ -500,10 +250,22 @@ def is_place_part(name: str) -> bool:
 
 
 def already_listed(phrase: str, seen: frozenset[str]) -> bool:
-    """Whether a listed name has the phrase's last word ("brass lamp" is listed as "lamp").
+    """Whether a listed name has the phrase's last word ("brass lamp" is listed as "lamp"), other than
+    as a word that describes its head (the slot of "slot machine" is a coin slot's too).
 
     >>> already_listed("old lamp", frozenset({"brass lamp"})), already_listed("rope", frozenset({"ropes"}))
     (True, False)
+    >>> already_listed("coins", frozenset({"bag of coins"}))
+    True
+    >>> already_listed("coin slot", frozenset({"slot machine"}))
+    False
+    >>> already_listed("metal box", frozenset({"small metal box attached to the wall"}))
+    True
     """
     head = phrase.split()[-1].lower()
-    return any(head in name.lower().split() for name in seen)
+    for name in seen:
+        words = name.lower().split()
+        core = words[: words.index("of")] if "of" in words[1:] else words
+        if head in words and head not in core[-2:-1]:  # the word just before the head describes it
+            return True
+    return False

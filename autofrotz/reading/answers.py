@@ -12,8 +12,8 @@ import re
 # ("three bears"), or too dark to see.
 NOT_IN_SCOPE = (  # the parser says in so many words that no such thing is in sight
     r"can(?:no|')t see any such|can(?:no|')t see any [\w'-]+(?: [\w'-]+){0,3} here|(?:don't|do not) see any"
-    r"|\b(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b"
-    r"|there(?: is|'s) no [\w'-]+(?: [\w'-]+){0,3} here"
+    r"|(?:^|:\s+)(?:you|i) see no\b|\bno such thing|\b(?:is|are)n't here\b"
+    r"|there(?: is|'s) no [\w'-]+(?: [\w'-]+){0,3} here|can(?:no|')t see \"[^\"]+\" \("
 )
 NOT_IN_SIGHT = re.compile(
     NOT_IN_SCOPE + r"|(?:don't|doesn't|do not) know the word|not familiar with the word|don't know what an? "
@@ -40,6 +40,8 @@ def in_sight(reply: str) -> bool:
     (False, False)
     >>> in_sight("You can't see any nasty-looking troll here!")
     False
+    >>> in_sight('You cannot see "him" (the little gnome) at the moment.')
+    False
     >>> in_sight("That sentence isn't one I recognize.")
     False
     >>> in_sight("That's not something you need to refer to in the course of this game.")
@@ -50,6 +52,8 @@ def in_sight(reply: str) -> bool:
     (True, False)
     >>> in_sight("It is a plain window. You can't see through the grime.")
     True
+    >>> in_sight("I see no lamp here."), in_sight("The village sleeps; you see no signs of life.")
+    (False, True)
     """
     head = reply.strip()[:240]
     return bool(head) and not NOT_IN_SIGHT.search(head)
@@ -72,3 +76,24 @@ def said_not_here(reply: str) -> bool:
     (True, False)
     """
     return bool(SAID_NOT_HERE.search(reply.strip()[:240]))
+
+
+# The parser read the name's first words as a thing in sight and stopped at the rest ("I only understood
+# you as far as wanting to examine the timber." for "timber header"): that thing, by the game's name.
+READ_AS_FAR_AS = re.compile(
+    r"(?:only understood you|understood only) as far as wanting to examine "
+    r"(?:the |an? |some )?([^.!\n]{2,40})\.",
+    re.IGNORECASE,
+)
+
+
+def read_part(answer: str) -> str | None:
+    """The thing an answer to "examine NAME" says the parser read before the words it could not place.
+
+    >>> read_part("I only understood you as far as wanting to examine the timber.")
+    'timber'
+    >>> read_part("You can't see any such thing.") is None
+    True
+    """
+    match = READ_AS_FAR_AS.search(answer[:240])
+    return match.group(1).strip() if match else None
