@@ -16,7 +16,7 @@ from autofrotz.if_patterns import awaiting_key
 from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.side_questions import SideAnswers, SideQuestions
 from autofrotz.words.commands import ForbiddenCommandError
-from autofrotz.words.directions import OPPOSITES
+from autofrotz.words.directions import OPPOSITES, way_in_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,6 +45,16 @@ def side_reply(game: RunningGame, command: str, last_reply: str = "", slot: str 
         game.restore(slot)
 
 
+def spoken(game: RunningGame) -> Callable[[str], str]:
+    """How a way is sent to this game: in words its dictionary holds (words.directions.way_in_words);
+    as it is named when the dictionary cannot be read."""
+    try:
+        knows = game.vocabulary().knows
+    except (GameInterfaceError, OSError, AttributeError):
+        return str
+    return lambda way: way_in_words(way, knows)
+
+
 def side_exit(
     game: RunningGame, routes: tuple[Route, ...], last_reply: str = "", slot: str = SLOT
 ) -> ExitAnswers | None:
@@ -56,12 +66,12 @@ def side_exit(
     if awaiting_key(last_reply):
         return None
     game.save(slot)
-    answers = []
+    answers, say = [], spoken(game)
     try:
         for route in routes:
             replies: list[str] = []
             for label in route:
-                replies.append(game.send(label).text)
+                replies.append(game.send(say(label)).text)
                 if awaiting_key(replies[-1]):
                     break
             look = "" if awaiting_key(replies[-1]) else game.send("look").text
@@ -94,8 +104,10 @@ def side_moves(
     game: RunningGame, last_reply: str = "", slot: str = SLOT, ways: tuple[str, ...] = WAYS_TRIED
 ) -> dict[str, str] | None:
     """Each way of the room tried once in a side copy that is then put back: the game's reply to each,
-    or None when asking is not safe. The run is not changed by any of it."""
-    return _side_sends(game, {way: way for way in ways}, last_reply, slot)
+    or None when asking is not safe. The run is not changed by any of it. Each way is sent in words
+    the story's dictionary holds (spoken)."""
+    say = spoken(game)
+    return _side_sends(game, {way: say(way) for way in ways}, last_reply, slot)
 
 
 def side_survey(
@@ -109,11 +121,11 @@ def side_survey(
         return None
     game.save(slot)
     facts: dict[Route, tuple[str, ...]] = {}
-    sent = 0
+    sent, say = 0, spoken(game)
     try:
         for label in OPPOSITES:
             game.restore(slot)
-            facts[(label,)] = (name_of(game.send(label).text),)
+            facts[(label,)] = (name_of(game.send(say(label)).text),)
             sent += 1
         open_ways = [label for label in OPPOSITES if facts[(label,)][0]]
         for label in open_ways:
@@ -121,12 +133,12 @@ def side_survey(
                 continue
             game.restore(slot)
             sent += 1
-            if awaiting_key(game.send(label).text):
+            if awaiting_key(game.send(say(label)).text):
                 continue
             game.save(slot + "_survey")
             for second in open_ways:
                 game.restore(slot + "_survey")
-                facts[(label, second)] = (here, name_of(game.send(second).text))
+                facts[(label, second)] = (here, name_of(game.send(say(second)).text))
                 sent += 1
     except GameInterfaceError:
         return None

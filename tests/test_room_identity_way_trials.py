@@ -51,3 +51,14 @@ def test_a_trail_whose_other_ways_the_game_bars_in_its_own_words_is_not_the_next
     trails = maps.rooms_named("Trail")
     assert len(trails) == 3, trails
     assert all(len(_true_rooms_of(seen, trail)) == 1 for trail in trails), seen[150:]
+
+
+def test_ways_are_tried_in_words_the_story_s_dictionary_holds() -> None:
+    # Murdac's dictionary has "ne" and "north" but no "northeast", and its parser takes "northeast"
+    # for "north": tried by their long names, the pool's one way out (northeast) was refused and
+    # the way in (southwest) barred, so walking back out of the pool made a new room
+    maps, seen = _walk("Murdac", 180)
+    assert seen[177][1] == seen[180][1] and seen[180][0] == seen[177][0], seen[176:]
+    pool = seen[178][0] or ""
+    assert maps.links[pool]["northeast"].to_room == seen[177][0]
+    assert maps.room(pool)["exits"].get("north") == "refuted"
