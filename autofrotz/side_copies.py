@@ -66,12 +66,12 @@ def side_exit(
     if awaiting_key(last_reply):
         return None
     game.save(slot)
-    answers, say = [], spoken(game)
+    answers = []
     try:
         for route in routes:
             replies: list[str] = []
             for label in route:
-                replies.append(game.send(say(label)).text)
+                replies.append(game.send(label).text)
                 if awaiting_key(replies[-1]):
                     break
             look = "" if awaiting_key(replies[-1]) else game.send("look").text
@@ -121,11 +121,11 @@ def side_survey(
         return None
     game.save(slot)
     facts: dict[Route, tuple[str, ...]] = {}
-    sent, say = 0, spoken(game)
+    sent = 0
     try:
         for label in OPPOSITES:
             game.restore(slot)
-            facts[(label,)] = (name_of(game.send(say(label)).text),)
+            facts[(label,)] = (name_of(game.send(label).text),)
             sent += 1
         open_ways = [label for label in OPPOSITES if facts[(label,)][0]]
         for label in open_ways:
@@ -133,12 +133,12 @@ def side_survey(
                 continue
             game.restore(slot)
             sent += 1
-            if awaiting_key(game.send(say(label)).text):
+            if awaiting_key(game.send(label).text):
                 continue
             game.save(slot + "_survey")
             for second in open_ways:
                 game.restore(slot + "_survey")
-                facts[(label, second)] = (here, name_of(game.send(say(second)).text))
+                facts[(label, second)] = (here, name_of(game.send(second).text))
                 sent += 1
     except GameInterfaceError:
         return None
