@@ -16,7 +16,7 @@ from autofrotz.if_patterns import awaiting_key
 from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.side_questions import SideAnswers, SideQuestions
 from autofrotz.words.commands import ForbiddenCommandError
-from autofrotz.words.directions import OPPOSITES
+from autofrotz.words.directions import OPPOSITES, way_in_words
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,6 +43,16 @@ def side_reply(game: RunningGame, command: str, last_reply: str = "", slot: str 
         return None
     finally:
         game.restore(slot)
+
+
+def spoken(game: RunningGame) -> Callable[[str], str]:
+    """How a way is sent to this game: in words its dictionary holds (words.directions.way_in_words);
+    as it is named when the dictionary cannot be read."""
+    try:
+        knows = game.vocabulary().knows
+    except (GameInterfaceError, OSError, AttributeError):
+        return str
+    return lambda way: way_in_words(way, knows)
 
 
 def side_exit(
@@ -94,8 +104,10 @@ def side_moves(
     game: RunningGame, last_reply: str = "", slot: str = SLOT, ways: tuple[str, ...] = WAYS_TRIED
 ) -> dict[str, str] | None:
     """Each way of the room tried once in a side copy that is then put back: the game's reply to each,
-    or None when asking is not safe. The run is not changed by any of it."""
-    return _side_sends(game, {way: way for way in ways}, last_reply, slot)
+    or None when asking is not safe. The run is not changed by any of it. Each way is sent in words
+    the story's dictionary holds (spoken)."""
+    say = spoken(game)
+    return _side_sends(game, {way: say(way) for way in ways}, last_reply, slot)
 
 
 def side_survey(

@@ -37,6 +37,7 @@ from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
 from autofrotz.if_patterns import awaiting_key, detect_outcome
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
+from autofrotz.side_copies import spoken
 from autofrotz.words.directions import edge_label
 
 SIDE_SLOT = "briefing_exits"
@@ -95,16 +96,17 @@ def true_exits(game: Any, here: int, last_reply: str, extra: Iterable[str] = ())
     """The labels among the twelve directions and `extra` commands whose move takes the player out of
     the true room `here`, each tried in a side copy that is thrown away; None while the game waits for
     a key (a side copy would take the key). A move that ends where waiting a turn ends too was made by
-    the story's clock (a ride, a guide, a fall), not by the way: it is no exit."""
+    the story's clock (a ride, a guide, a fall), not by the way: it is no exit. Each way is sent in words
+    the story's dictionary holds, as the map's side copies send it (side_copies.spoken)."""
     if awaiting_key(last_reply):
         return None
     game.save(SIDE_SLOT)
-    moved = set()
+    moved, say = set(), spoken(game)
     try:
         clock = _lands(game, CLOCK_COMMAND, here)
         for label in (*DIRECTIONS, *(e for e in extra if e not in DIRECTIONS)):
             game.restore(SIDE_SLOT)
-            reached = _lands(game, label, here)
+            reached = _lands(game, say(label), here)
             if reached is not None and reached != clock:
                 moved.add(label)
     finally:

@@ -10,8 +10,9 @@ import re
 from difflib import SequenceMatcher
 from typing import Any
 
+from autofrotz.managers.exit_words import SHUT_WORDS
 from autofrotz.managers.map_events import same_event
-from autofrotz.managers.map_graph import REFUTED, Link
+from autofrotz.managers.map_graph import BLOCKED, REFUTED, Link
 from autofrotz.managers.map_maze import normalize_description, similarity
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import is_full_description, parse_exits
@@ -220,10 +221,24 @@ def distinct(view: MapView, room_id: str, description: str, back: str | None = N
 
 def known_exits(view: MapView, room_id: str, line: str) -> bool:
     """True when every way out a line names is one the room is already known to have (a state line
-    such as "a beanstalk stretching up to the hole" names no new exit)."""
-    exits = view.room(room_id)["exits"]
-    known = {k for k, state in exits.items() if state != REFUTED} | set(view.links[room_id])
-    return set(parse_exits(line)) <= known
+    such as "a beanstalk stretching up to the hole" names no new exit). A way barred in words of no
+    shut thing ("The trail runs from southwest to northeast.") is not known to be there."""
+    node = view.room(room_id)
+    reasons = node.get("exit_reasons", {})
+    known = {
+        k for k, state in node["exits"].items() if state != REFUTED and _known_to_be_there(state, reasons, k)
+    }
+    return set(parse_exits(line)) <= known | set(node.get("mentioned", [])) | set(view.links[room_id])
+
+
+def _known_to_be_there(state: str, reasons: dict[str, str], label: str) -> bool:
+    """Whether an exit state shows a way: any but a bar in words of no shut thing (a door, a gate).
+
+    >>> said = {"north": "The door is locked.", "south": "The trail runs from west to east."}
+    >>> _known_to_be_there("blocked", said, "north"), _known_to_be_there("blocked", said, "south")
+    (True, False)
+    """
+    return state != BLOCKED or bool(SHUT_WORDS.search(reasons.get(label, "")))
 
 
 def maze_like(view: MapView, candidates: list[str], description: str) -> bool:

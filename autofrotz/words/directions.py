@@ -7,6 +7,7 @@ verbs that turn a command into a move.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # Canonical direction -> every word or abbreviation players type for it.
 DIRECTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -184,6 +185,20 @@ def abbreviate(direction: str) -> str:
     'climb tree'
     """
     return ABBREVIATIONS.get(direction, direction)
+
+
+def way_in_words(way: str, knows: Callable[[str], bool]) -> str:
+    """The command for a way in words the story's parser reads (`knows`: its dictionary): the way
+    itself, or its short form where the dictionary holds that and not the way (a parser that matches
+    words by their first letters takes "northeast" for "north"); other commands unchanged.
+
+    >>> way_in_words("northeast", {"ne", "north"}.__contains__)
+    'ne'
+    >>> way_in_words("northeast", lambda word: True), way_in_words("climb tree", lambda word: False)
+    ('northeast', 'climb tree')
+    """
+    short = ABBREVIATIONS.get(way, way)
+    return short if short != way and not knows(way) and knows(short) else way
 
 
 def canonical_direction(word: str) -> str | None:
