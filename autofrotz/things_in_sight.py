@@ -150,6 +150,7 @@ class SightCheck:
         self.asked = 0  # side examines sent
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
+        self.pairs: dict[str, str] = {}  # "NAME and NAME" -> the game's answer to taking both, this visit
 
     def confirmed(
         self,
@@ -212,7 +213,11 @@ class SightCheck:
             earlier = [b for b, w in briefed.items() if w == words] + (
                 [known[words]] if words in known else []
             )
-            if any(len(words) >= SAME_THING_CHARS or _one_thing(words, name, e) for e in earlier):
+            if any(
+                (len(words) >= SAME_THING_CHARS or _one_thing(words, name, e))
+                and not self.apart(e, asked, last_reply)
+                for e in earlier
+            ):
                 continue  # another name of a thing already briefed
             called = own_name(answer) or name
             if called.split()[-1].lower() in WAYS:
@@ -222,6 +227,18 @@ class SightCheck:
             briefed.setdefault(called, words)
         self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
+
+    def apart(self, first: str, second: str, last_reply: str) -> bool:
+        """Whether two names the game described alike are two things: "take FIRST and SECOND" in a side
+        copy is answered thing by thing, each line under the game's own name for it, and the names
+        differ ("hunting woods: ..." and "mossy wall: ..."); one line, a parser that takes one thing at
+        a time, or no answer leaves them one thing. Asked once a pair in a visit."""
+        pair = f"{first} and {second}"
+        if pair not in self.pairs:
+            self.asked += 1
+            asked = SideQuestions(takes=(pair,), why=("apart",))
+            self.pairs[pair] = (self.copies.answer(asked, last_reply).takes or {}).get(pair, "")
+        return len(answered_names(self.pairs[pair])) > 1
 
     def still_here(
         self, room_id: str | None, names: list[str], last_reply: str, carried: list[str] | None = None
@@ -292,6 +309,7 @@ class SightCheck:
         """Forget the answers and names of the last visit when the room changed."""
         if room_id != self.room:
             self.room, self.answers, self.earlier, self.named = room_id, {}, {}, []
+            self.pairs = {}
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of
@@ -335,6 +353,21 @@ def choices(answer: str) -> list[str]:
         return []
     parts = re.split(r",\s*(?:or\s+)?|\s+or\s+", question.group(1))
     return [strip_article(part.strip()) for part in parts if part.strip()]
+
+
+# A line of an answer to a command on several things, led by the game's name for the one it is about.
+ANSWERED_NAME = re.compile(r"^\s*([\w' -]{2,40}): \S", re.MULTILINE)
+
+
+def answered_names(answer: str) -> set[str]:
+    """The game's names for the things an answer to a command on several answers thing by thing.
+
+    >>> sorted(answered_names("hunting woods: The woods are far.\\nmossy wall: You can't reach it."))
+    ['hunting woods', 'mossy wall']
+    >>> answered_names("hunting woods: The woods are far."), answered_names("You can't use multiple objects.")
+    ({'hunting woods'}, set())
+    """
+    return {m.group(1).strip().lower() for m in ANSWERED_NAME.finditer(answer)}
 
 
 def _named_twice(names: list[str], answers: dict[str, str]) -> set[str]:

@@ -146,6 +146,14 @@ def test_a_part_of_the_place_the_story_made_a_thing_is_named(tmp_path: Path, gam
     assert "mossy stone wall" in named, named
 
 
+def test_two_things_described_alike_are_both_named(tmp_path: Path, games_dir: Path) -> None:
+    # "examine hunting woods" answers with the words of the mossy wall ("The walls do seem very
+    # secure..."); taking both in a side copy answers each under its own name, so both are here.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
+    named = section(seen[0], "Also named here:")
+    assert "mossy" in named and "hunting woods" in named, named
+
+
 def test_a_thing_seen_here_is_not_named_again_by_a_second_name(tmp_path: Path, games_dir: Path) -> None:
     # The room lists "a reference librarian" and its text names "the prim young woman sitting behind it":
     # examined, both answer with the same description, so the woman is the librarian, briefed once.
