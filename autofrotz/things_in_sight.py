@@ -83,6 +83,37 @@ def part_in_sight(answer: str, asked: str) -> bool:
     return not options or any(re.sub(r"^(?:the|an?|some)\s+", "", o.lower()) == head for o in options)
 
 
+UNDERSTOOD = re.compile(  # the parser read the name's first words as a thing, and no further
+    r"understood (?:you )?(?:only )?as far as wanting to \w+ (?:the |an? |some )?([\w' -]{2,40}?)\s*[.!]",
+    re.IGNORECASE,
+)
+
+
+def understood(answer: str, name: str) -> str | None:
+    """The thing the parser says it read a name as when it did not read the whole name, if that thing is
+    the name's first words, two or more (each of its words begins the name's word in its place: "little
+    window" read of "little window-vent high"; not "massive pedestal" read of "massive pillar", "massive"
+    being the pedestal's, nor "Enterprise Closet" or "sink" of "closet door" or "sink tap").
+
+    >>> said = "I only understood you as far as wanting to examine the "
+    >>> understood(said + "little window.", "little window-vent high")
+    'little window'
+    >>> understood(said + "massive pedestal.", "massive pillar"), understood(said + "sink.", "sink tap")
+    (None, None)
+    >>> understood("You can't see any such thing.", "pillar") is None
+    True
+    """
+    match = UNDERSTOOD.search(answer[:240])
+    if not match:
+        return None
+    read, words = match.group(1).lower().split(), name.lower().split()
+    if not 1 < len(read) <= len(words):
+        return None
+    if not all(w.startswith(r) for r, w in zip(read, words[: len(read)], strict=True)):
+        return None
+    return match.group(1)
+
+
 def own_name(answer: str) -> str | None:
     """The name an answer to "examine" gives the thing it describes, if it gives one.
 
@@ -164,24 +195,28 @@ class SightCheck:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
-        word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"). A name
+        word alone, or, when the parser says how far it read ("as far as wanting to examine the little
+        window"), by the thing it read, and briefed by that name; unless the parser read it as no noun
+        at all (a fragment: "troll breathes"). A name
         answered with the room's own description is a thing of the room described as the room (a building
         before the player) when asked by its whole name, and the room's own (`room_s_own`) when it is the
         room's name, a part of the place or read only by its last word; one the answer calls
         by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
         that name is a way or the air ("nothing special about the way"); two names the game answers with
         the same words are one thing, briefed once (words this long, or words that say a word of either
-        name: "The door leads into the bathroom."), and a name answered as a thing `seen` here was
+        name: "The door leads into the bathroom."), unless taking both answers each under its own name
+        (`apart`), and a name answered as a thing `seen` here was
         answered ("a prim young woman", the librarian seen) is not briefed again. A name the parser
         answers with a question ("Which do you mean, the small couch or the large couch?") is briefed
-        as the things it offers, and one answered as the player is ("eyes") is the player's own. Names
-        answered as in sight on earlier turns of the visit are asked again after the replies that named
-        them are gone (a bridge named once, on arrival)."""
+        as the things it offers, and one answered as the player is ("eyes") is the player's own. A name
+        read by a word alone that read one briefed already ("lower pool" after "higher pool", both read
+        as "pool") is that thing. Names answered as in sight on earlier turns of the visit are asked
+        again after the replies that named them are gone (a bridge named once, on arrival)."""
         self._visit(room_id)
         names = list(dict.fromkeys([*names, *self.named]))
         self._ask([n for n in names if n not in self.answers], last_reply)
         heads = {  # a floor or ceiling by its last word alone is any room's: not asked
-            n: n.split()[-1]
+            n: understood(self.answers.get(n, ""), n) or n.split()[-1]
             for n in names
             if " " in n
             and not in_sight(self.answers.get(n, ""))
@@ -192,12 +227,14 @@ class SightCheck:
         self._ask(["me"] if "me" not in self.answers else [], last_reply)  # asked with any name asked
         player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
+        options: set[str] = set()  # the names briefed as a parser's question offered them
+        by_word: set[str] = set()  # the words alone that read names briefed ("pool" of "higher pool")
         known = {description(self.answers[n]): n for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
             asked = heads.get(name, name)
             answer = self.answers.get(asked, "")
-            if not in_sight(answer):
-                continue
+            if not in_sight(answer) or asked in by_word:
+                continue  # not in sight, or read by a word alone that reads a name briefed already
             if describes_room(answer, room_text) and room_s_own(name, asked, room_name):
                 continue  # the room's name, or a compass direction or floor that prints the room
             if is_place_part(name) and not part_in_sight(answer, asked):
@@ -207,6 +244,7 @@ class SightCheck:
             offered = [] if is_place_part(name) else choices(answer)
             for option in offered:
                 briefed.setdefault(option, option)
+                options.add(option)
             words = description(answer)
             if offered or words == player:
                 continue  # several things, or the player's own body ("eyes": the player described)
@@ -219,12 +257,15 @@ class SightCheck:
                 for e in earlier
             ):
                 continue  # another name of a thing already briefed
-            called = own_name(answer) or name
+            called = own_name(answer) or understood(self.answers.get(name, ""), name) or name
             if called.split()[-1].lower() in WAYS:
                 continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
             if among_carried(called, frozenset(briefed)):
                 continue  # a part of a name briefed ("leather bag", "coins": the leather bag of coins)
             briefed.setdefault(called, words)
+            if asked != name:
+                by_word.add(asked)
+        briefed = {n: w for n, w in briefed.items() if not _named_more_fully(n, options, briefed)}
         self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
 
@@ -368,6 +409,21 @@ def answered_names(answer: str) -> set[str]:
     ({'hunting woods'}, set())
     """
     return {m.group(1).strip().lower() for m in ANSWERED_NAME.finditer(answer)}
+
+
+def _named_more_fully(name: str, options: set[str], briefed: dict[str, str]) -> bool:
+    """Whether a name a parser's question offered is a thing another name briefed already reads as one
+    ("bathroom door" offered for "doors", "bathroom" answered "The door leads into the bathroom."): all
+    that name's words are in it.
+
+    >>> briefed = {"bathroom": "The door leads in.", "bathroom door": "", "red door": ""}
+    >>> [_named_more_fully(n, {"bathroom door", "red door"}, briefed) for n in briefed]
+    [False, True, False]
+    """
+    words = set(name.lower().split())
+    return name in options and any(
+        other not in options and set(other.lower().split()) < words for other in briefed
+    )
 
 
 def _named_twice(names: list[str], answers: dict[str, str]) -> set[str]:

@@ -1,6 +1,8 @@
 """Things a room's text names in its sentences ("an ornate iron gate", "a large window"), read with the
 story's own dictionary: a noun phrase whose last known word the parser can read names a thing the
-player can refer to. Whole noun phrases only, never a fragment of a sentence.
+player can refer to, and a plural named without an article ("supported by massive pillars") by the
+form the parser reads. Whole noun phrases only, never a fragment of a sentence. The words that decide
+are the tables of `thing_words`.
 """
 
 from __future__ import annotations
@@ -8,115 +10,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from autofrotz.managers.thing_words import (
+    DESCRIBING,
+    EVERY_ROOM_HAS,
+    NOT_NAMES,
+    NOT_THINGS,
+    PHRASE_ENDS,
+    PLACE_PARTS,
+    STANDING_PARTS,
+)
 from autofrotz.words.directions import canonical_direction
 
 NAMED_KEPT = 12
-# Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures.
-NOT_THINGS = frozenset(
-    [
-        "it",
-        "them",
-        "all",
-        "each",
-        "every",
-        "other",
-        "you",
-        "your",
-        "me",
-        "my",
-        "one",
-        "side",
-        "way",
-        "top",
-        "bottom",
-        "end",
-        "edge",
-        "middle",
-        "part",
-        "kind",
-        "sort",
-        "lot",
-        "bit",
-        "piece",
-        "few",
-        "number",
-        "moment",
-        "time",
-        "while",
-        "direction",
-        "place",
-        "area",
-        "room",
-        "floor",
-        "ground",
-        "air",
-        "light",
-        "dark",
-        "darkness",
-        "north",
-        "south",
-        "east",
-        "west",
-        "up",
-        "down",
-        "look",
-        "take",
-        "get",
-        "open",
-        "close",
-        "turn",
-        "push",
-        "pull",
-        "put",
-        "drop",
-        "walk",
-        "climb",
-        "read",
-        "examine",
-        "wait",
-        "move",
-        "say",
-        "ask",
-        "tell",
-        "give",
-        "show",
-        "touch",
-        "feel",
-        "smell",
-        "listen",
-        "search",
-        "break",
-        "eat",
-        "drink",
-        "sit",
-        "stand",
-        "lie",
-        "enter",
-        "exit",
-        "leave",
-        "hit",
-        "kill",
-        "attack",
-        "fill",
-        "empty",
-        "burn",
-        "throw",
-        "jump",
-        "swim",
-        "sleep",
-        "wake",
-        "dig",
-        "tie",
-        "cut",
-        "wear",
-        "remove",
-        "lock",
-        "unlock",
-        "use",
-        "try",
-        "help",
-    ]
-)
 # A phrase starts after an article, a possessive or "of" ("a collection of hunting trophies"), and ends
 # before the next of them.
 _STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
@@ -149,8 +54,14 @@ def named_things(
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        words = [_through_commas(m.group(1).lower().split()) for m in _PHRASE.finditer(sentence)]
-        phrases = [_ending_in_a_thing(w, knows, place_parts) for w in words]
+        matches = list(_PHRASE.finditer(sentence))
+        words = _ones_named([_through_commas(m.group(1).lower().split()) for m in matches])
+        read = [
+            (m.start(), _ending_in_a_thing(w, knows, place_parts))
+            for m, w in zip(matches, words, strict=True)
+        ]
+        read += bare_plurals(sentence, knows, [m.span() for m in matches])
+        phrases = [phrase for _, phrase in sorted(read, key=lambda found: found[0])]  # in the text's order
         names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
         phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
         for phrase in phrases:
@@ -159,72 +70,79 @@ def named_things(
     return found[:kept]
 
 
+def _ones_named(phrases: list[list[str]]) -> list[list[str]]:
+    """Each phrase's words with a "one" standing for the last thing an earlier phrase of the sentence
+    named ("a small barrel ... and a large one": a large barrel).
+
+    >>> _ones_named([["small", "barrel"], ["large", "one", "that"], ["oil"]])
+    [['small', 'barrel'], ['large', 'barrel', 'that'], ['oil']]
+    >>> _ones_named([["one", "of"], ["doors"]])
+    [['one', 'of'], ['doors']]
+    """
+    named: list[list[str]] = []
+    last = ""
+    for words in phrases:
+        if "one" in words[1:] and last:
+            cut = words.index("one")
+            if not any(w in PHRASE_ENDS for w in words[:cut]):
+                words = [*words[:cut], last, *words[cut + 1 :]]
+        named.append(words)
+        ended = next((i for i, w in enumerate(words) if w in PHRASE_ENDS), len(words))
+        head = words[ended - 1] if ended else ""
+        last = head if head and head not in NOT_THINGS and head not in DESCRIBING else last
+    return named
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def bare_plurals(
+    sentence: str, knows: Callable[[str], bool], taken: list[tuple[int, int]]
+) -> list[tuple[int, str]]:
+    """Plural things a sentence names without an article ("supported by massive pillars", "with shops
+    lining the streets"), outside the phrases already read (`taken` spans), each by its head word alone
+    (a describing word before it may be another thing's: "massive" the pedestal's) in the form the parser
+    reads: the plural, else its singular ("pillar" when the story knows "pillar" and not "pillars"),
+    each after where it starts.
+
+    >>> known = {"massive", "pillar", "shops", "by", "street", "this"}.__contains__
+    >>> bare_plurals("This roof is held by massive pillars.", known, [])
+    [(29, 'pillar')]
+    >>> bare_plurals("With shops lining the streets.", known, [(18, 30)])
+    [(5, 'shops')]
+    >>> bare_plurals("It stretches for miles.", known, []), bare_plurals("Merchants' shops.", known, [])
+    ([], [(11, 'shops')])
+    """
+    found: list[tuple[int, str]] = []
+    for match in _TOKEN.finditer(sentence):
+        head = _plural_known(match.group(0).lower(), knows)
+        if head and not any(a <= match.start() < b for a, b in taken):
+            found.append((match.start(), head))
+    return found
+
+
+def _plural_known(word: str, knows: Callable[[str], bool]) -> str | None:
+    """A plural word of a thing in the form the parser reads, the plural itself or its singular; None for
+    no plural or a word no thing ("miles" unread, "walls" a part of the place).
+
+    >>> _plural_known("pillars", {"pillar"}.__contains__), _plural_known("torches", {"torch"}.__contains__)
+    ('pillar', 'torch')
+    >>> _plural_known("glass", {"glass"}.__contains__), _plural_known("walls", {"walls"}.__contains__)
+    (None, None)
+    """
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")) or "'" in word:
+        return None  # no plural ("glass", "cactus", "this") or a possessive
+    if any(word in words for words in (PLACE_PARTS, NOT_THINGS, NOT_NAMES, DESCRIBING, PHRASE_ENDS)):
+        return None
+    if canonical_direction(word):
+        return None
+    singulars = [word[:-1], word[:-2], word[:-3] + "y"] if word.endswith("es") else [word[:-1]]
+    return next((form for form in [word, *singulars] if len(form) > 2 and knows(form)), None)
+
+
 # A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised
 # words of a sentence's start that name nobody are left out.
 _PROPER = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)")
-NOT_NAMES = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "you",
-        "your",
-        "i",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "he",
-        "she",
-        "they",
-        "we",
-        "his",
-        "her",
-        "their",
-        "our",
-        "my",
-        "me",
-        "in",
-        "on",
-        "at",
-        "to",
-        "from",
-        "with",
-        "as",
-        "if",
-        "but",
-        "and",
-        "or",
-        "so",
-        "then",
-        "when",
-        "while",
-        "what",
-        "who",
-        "why",
-        "how",
-        "where",
-        "one",
-        "some",
-        "all",
-        "no",
-        "not",
-        "yes",
-        "nothing",
-        "something",
-        "everything",
-        "someone",
-        "anything",
-        "only",
-        "just",
-        "still",
-        "now",
-    ]
-)
 
 
 def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
@@ -247,174 +165,6 @@ def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
     if head in NOT_THINGS or head in DESCRIBING or head in PLACE_PARTS or canonical_direction(head):
         return None
     return " ".join(words) if len(head) > 1 and knows(head) else None
-
-
-# Words that end a noun phrase ("the kitchen of the house", "a passage leads west"): the phrase is
-# what comes before them.
-PHRASE_ENDS = frozenset(
-    [
-        "of",
-        "to",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "leads",
-        "lead",
-        "contains",
-        "contain",
-        "with",
-        "and",
-        "or",
-        "but",
-        "in",
-        "on",
-        "at",
-        "from",
-        "by",
-        "for",
-        "into",
-        "onto",
-        "that",
-        "which",
-        "who",
-        "has",
-        "have",
-        "had",
-        "lies",
-        "lie",
-        "stands",
-        "stand",
-        "sits",
-        "sit",
-        "hangs",
-        "hang",
-        "rests",
-        "rest",
-        "here",
-        "there",
-        "above",
-        "below",
-        "beside",
-        "behind",
-        "under",
-        "over",
-        "near",
-        "than",
-        "as",
-        "so",
-        "if",
-        "then",
-        "its",
-        "their",
-        "his",
-        "her",
-        "can",
-        "could",
-        "will",
-        "would",
-        "may",
-        "might",
-        "must",
-        "should",
-        "seems",
-        "seem",
-        "appears",
-    ]
-)
-
-
-# Parts of a place that are where one is rather than things in it, and words that only describe: a
-# phrase that ends in one of them names no thing the player handles.
-PLACE_PARTS = frozenset(
-    [
-        "room",
-        "floor",
-        "ground",
-        "area",
-        "place",
-        "wall",
-        "walls",
-        "ceiling",
-        "roof",
-        "road",
-        "roads",
-        "street",
-        "streets",
-        "path",
-        "paths",
-        "trail",
-        "lane",
-        "entrance",
-        "entrances",
-        "exit",
-        "sidewalk",
-        "pavement",
-        "hill",
-        "hills",
-        "sky",
-        "horizon",
-        "field",
-        "fields",
-        "fire",
-        "storm",
-        "doorway",
-        "archway",
-        "corridor",
-        "hallway",
-        "passage",
-        "passages",
-        "stairs",
-        "stairway",
-        "staircase",
-        "steps",
-    ]
-)
-# The parts of a place a story may make a thing of their own ("a mossy stone wall", "a wide staircase"),
-# unlike the room or area itself.
-STANDING_PARTS = PLACE_PARTS - frozenset(
-    ["room", "area", "place", "entrance", "entrances", "exit", "sky", "horizon", "fire", "storm", "field"]
-    + ["fields", "hill", "hills", "corridor", "hallway", "passage", "passages"]
-)
-# A floor, ground or ceiling every room has: the room's own only when the story sets it apart ("a
-# mossy stone floor"), as often a thing every room shares as one of its own.
-EVERY_ROOM_HAS = frozenset(["floor", "ground", "ceiling"])
-DESCRIBING = frozenset(
-    [
-        "small",
-        "large",
-        "big",
-        "little",
-        "wide",
-        "narrow",
-        "long",
-        "short",
-        "tall",
-        "old",
-        "new",
-        "brief",
-        "dim",
-        "bright",
-        "dark",
-        "harsh",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "several",
-        "many",
-        "few",
-        "other",
-        "same",
-    ]
-)
 
 
 def _through_commas(words: list[str]) -> list[str]:
