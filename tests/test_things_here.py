@@ -413,6 +413,15 @@ def test_a_name_the_parser_reads_in_part_is_briefed_as_the_thing_it_read(games_d
         assert "little window" in SightCheck(game).confirmed("octagon", names, look, look)
 
 
+def test_a_thing_named_after_an_and_without_an_article_is_named(games_dir: Path) -> None:
+    # Curses' burial chamber: "A beautiful gold and blue mummy case, or sarcophagus, rests massively
+    # here.": the phrase after "and" is the mummy case, which the game describes.
+    with _along_the_walkthrough(games_dir, "curses", 570) as (game, look):
+        names = named_things(look, game.vocabulary().names_a_thing, place_parts=True)
+        assert "blue mummy case" in names, names
+        assert "blue mummy case" in SightCheck(game).confirmed("chamber", names, look, look)
+
+
 def test_a_one_standing_for_a_thing_named_before_is_that_thing(games_dir: Path) -> None:
     # Deephome's smithy: "a small barrel that at one time held water and a large one that held oil":
     # the large one is a large barrel, which the game answers as its oil barrel.

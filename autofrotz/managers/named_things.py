@@ -27,6 +27,9 @@ NAMED_KEPT = 12
 _STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
 _WORD = rf"(?!(?:{_STARTS})\b)[a-z][a-z'-]*"
 _PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
+# A phrase also starts after an "and" within a phrase, with no article of its own ("a gold and blue
+# mummy case": the blue mummy case; "a sword and shield": the shield; not "living and cooking").
+_AFTER_AND = re.compile(rf"\band\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
 def named_things(
@@ -55,7 +58,11 @@ def named_things(
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
         matches = list(_PHRASE.finditer(sentence))
-        words = _ones_named([_through_commas(m.group(1).lower().split()) for m in matches])
+        within = [
+            a for a in _AFTER_AND.finditer(sentence) if any(p.start() < a.start() < p.end() for p in matches)
+        ]
+        matches = sorted([*matches, *within], key=lambda m: m.start())
+        words = _ones_named([_through_commas(m.group(1).lower().split()) for m in matches], knows)
         read = [
             (m.start(), _ending_in_a_thing(w, knows, place_parts))
             for m, w in zip(matches, words, strict=True)
@@ -70,13 +77,14 @@ def named_things(
     return found[:kept]
 
 
-def _ones_named(phrases: list[list[str]]) -> list[list[str]]:
+def _ones_named(phrases: list[list[str]], knows: Callable[[str], bool]) -> list[list[str]]:
     """Each phrase's words with a "one" standing for the last thing an earlier phrase of the sentence
-    named ("a small barrel ... and a large one": a large barrel).
+    named by a word the parser reads ("a small barrel ... and a large one": a large barrel).
 
-    >>> _ones_named([["small", "barrel"], ["large", "one", "that"], ["oil"]])
-    [['small', 'barrel'], ['large', 'barrel', 'that'], ['oil']]
-    >>> _ones_named([["one", "of"], ["doors"]])
+    >>> known = {"barrel", "oil", "doors"}.__contains__
+    >>> _ones_named([["small", "barrel"], ["empties", "into"], ["large", "one", "that"], ["oil"]], known)
+    [['small', 'barrel'], ['empties', 'into'], ['large', 'barrel', 'that'], ['oil']]
+    >>> _ones_named([["one", "of"], ["doors"]], known)
     [['one', 'of'], ['doors']]
     """
     named: list[list[str]] = []
@@ -89,7 +97,7 @@ def _ones_named(phrases: list[list[str]]) -> list[list[str]]:
         named.append(words)
         ended = next((i for i, w in enumerate(words) if w in PHRASE_ENDS), len(words))
         head = words[ended - 1] if ended else ""
-        last = head if head and head not in NOT_THINGS and head not in DESCRIBING else last
+        last = head if head and head not in NOT_THINGS and head not in DESCRIBING and knows(head) else last
     return named
 
 

@@ -9,6 +9,8 @@ NOT_THINGS = frozenset(
     [
         "it",
         "them",
+        "him",
+        "us",
         "all",
         "each",
         "every",
