@@ -27,7 +27,16 @@ from autofrotz.managers.named_things import (
     unknown_word,
 )
 from autofrotz.managers.side_questions import SideQuestions
-from autofrotz.reading.answers import read_part
+from autofrotz.reading.answers import (
+    NOT_A_NOUN,
+    answered_names,
+    describes_room,
+    description,
+    own_name,
+    part_in_sight,
+    read_part,
+    understood,
+)
 from autofrotz.reading.patterns import which_options
 from autofrotz.side_copies import SideCopies
 from autofrotz.words.directions import canonical_direction
@@ -41,89 +50,9 @@ PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the 
     r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
 )
 HEARD_KEPT = 8  # replies in a room whose names are asked about
-# The parser read the words but not as a command's noun ("the troll breathes" is a sentence of its own):
-# the name is a fragment, and its last word alone would pick some other thing.
-NOT_A_NOUN = re.compile(r"sentence isn't one I recognize|in a way that I don't understand", re.IGNORECASE)
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
 # The game's names for a way on or for the air about: no thing in the room ("the way", "the blast of air").
 WAYS = frozenset(["way", "ways", "side", "direction", "air"])
-# The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
-# library's stock answer for a thing with no description of its own.
-OWN_NAME = (
-    re.compile(r"^\s*\((?:the |an? |some )?([^()\n]{2,40})\)\s*\n"),
-    re.compile(r"\bnothing (?:special|unusual) about (?:the |an? |some )?([^.!\n]{2,40})[.!]", re.IGNORECASE),
-)
-
-
-# The library's stock answers for a thing with no description of its own, which is what a compass
-# direction ("wall", "floor", "sky") or a floor or ceiling every room shares answers.
-STOCK_ANSWER = re.compile(r"\bnothing (?:special|unusual|unexpected)\b", re.IGNORECASE)
-# The parts of a place the library's compass directions answer to (walls, the floor or ground, the
-# ceiling or sky): answered with the stock words, they may be any room's; a path or stairs may not.
-COMPASS_PARTS = frozenset(["wall", "walls", "floor", "ground", "ceiling", "roof", "sky"])
-
-
-def part_in_sight(answer: str, asked: str) -> bool:
-    """Whether the game's answer to examining a part of the place (`asked`: "wall", "black wall") names
-    the room's own: in sight, described in words of its own when it is a part a compass direction answers
-    to (not the library's stock answer, which a compass wall or a floor every room shares gives), and,
-    when the parser asks which is meant, one option is that part by its bare name ("or the wall?" after
-    the compass walls).
-
-    >>> part_in_sight("Which do you mean, the north wall, the south wall or the wall?", "black wall")
-    True
-    >>> part_in_sight("Which wall do you mean, the granite wall or the surrounding wall?", "wall")
-    False
-    >>> part_in_sight("You see nothing unexpected in that direction.", "ground")
-    False
-    >>> part_in_sight("You see nothing special about the floor.", "floor")
-    False
-    >>> part_in_sight("Many are old and rotted.", "tombs"), part_in_sight("You can't see any such.", "wall")
-    (True, False)
-    >>> part_in_sight("You see nothing special about the path.", "path")  # no compass direction's name
-    True
-    """
-    head = asked.split()[-1].lower()
-    if not in_sight(answer) or (head in COMPASS_PARTS and STOCK_ANSWER.search(answer[:240])):
-        return False
-    options = which_options(answer)
-    return not options or any(o.lower() == head for o in options)
-
-
-def own_name(answer: str) -> str | None:
-    """The name an answer to "examine" gives the thing it describes, if it gives one.
-
-    >>> own_name("You see nothing special about Mill Lane."), own_name("(the low wall)\\nTall.")
-    ('Mill Lane', 'low wall')
-    >>> own_name("The walls are tall.") is None
-    True
-    """
-    for pattern in OWN_NAME:
-        match = pattern.search(answer)
-        if match:
-            return match.group(1).strip()
-    return None
-
-
-def description(answer: str) -> str:
-    """An answer to "examine" without the parser's note of the object it chose, whitespace made single.
-
-    >>> description("(the low wall)\\nIt is  low."), description("It is low.")
-    ('It is low.', 'It is low.')
-    """
-    return " ".join(OWN_NAME[0].sub("", answer, count=1).split())
-
-
-def describes_room(answer: str, room_text: str) -> bool:
-    """Whether an answer to "examine NAME" is the room's own description (the name is the room's).
-
-    >>> room = "A bare cell. Tiles cover the floor. A door leads out."
-    >>> describes_room("A bare cell. Tiles cover the floor.", room), describes_room("A plain door.", room)
-    (True, False)
-    """
-    start, said = " ".join(room_text.split())[:60], " ".join(answer.split())
-    length = min(len(start), len(said))
-    return length >= 12 and said[:length] == start[:length]
 
 
 def room_s_own(name: str, asked: str, room_name: str) -> bool:
@@ -158,6 +87,7 @@ class SightCheck:
         self.takes: dict[str, str] = {}  # name -> the game's answer to taking it, while the inventory holds
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
         self.apart: dict[str | None, list[frozenset[str]]] = {}  # room -> names one reply there listed apart
+        self.pairs: dict[str, str] = {}  # "NAME and NAME" -> the game's answer to taking both, this visit
 
     def confirmed(
         self,
@@ -171,26 +101,30 @@ class SightCheck:
         """The names the game answers as things in sight here, order kept; a name not yet asked while
         asking is unsafe (the game waits for a key) is left out. A name the game does not read whole (a
         describing word the story never gave the thing: "a moth-eaten rug") is asked again by its last
-        word alone, unless the parser read it as no noun at all (a fragment: "troll breathes"), and the
-        thing the parser read of it before the words it could not place ("as far as wanting to examine
-        the timber" for "timber header") is asked as a name of its own. A name
+        word alone, or, when the parser says how far it read ("as far as wanting to examine the little
+        window"), by the thing it read, and briefed by that name, unless the parser read it as no noun at
+        all (a fragment: "troll breathes"); the thing the parser read of it before the words it could not
+        place ("as far as wanting to examine the timber" for "timber header") is asked as a name of its
+        own. A name
         answered with the room's own description is a thing of the room described as the room (a building
         before the player) when asked by its whole name, and the room's own (`room_s_own`) when it is the
         room's name, a part of the place or read only by its last word; one the answer calls
         by the game's own name ("nothing special about the low wall") is briefed by it, and left out when
         that name is a way or the air ("nothing special about the way"); two names the game answers with
         the same words are one thing, briefed once (words this long, or words that say a word of either
-        name: "The door leads into the bathroom."), and a name answered as a thing `seen` here was
+        name: "The door leads into the bathroom."), unless taking both answers each under its own name
+        (`told_apart`), and a name answered as a thing `seen` here was
         answered ("a prim young woman", the librarian seen) is not briefed again. A name the parser
         answers with a question ("Which do you mean, the small couch or the large couch?") is briefed
-        as the things it offers, and one answered as the player is ("eyes") is the player's own. Names
-        answered as in sight on earlier turns of the visit are asked again after the replies that named
-        them are gone (a bridge named once, on arrival)."""
+        as the things it offers, and one answered as the player is ("eyes") is the player's own. A name
+        read by a word alone that read one briefed already ("lower pool" after "higher pool", both read
+        as "pool") is that thing. Names answered as in sight on earlier turns of the visit are asked
+        again after the replies that named them are gone (a bridge named once, on arrival)."""
         self._visit(room_id)
         names = list(dict.fromkeys([*names, *self.named]))
         self._ask([n for n in names if n not in self.answers], last_reply)
         heads = {  # a floor or ceiling by its last word alone is any room's: not asked
-            n: n.split()[-1]
+            n: understood(self.answers.get(n, ""), n) or n.split()[-1]
             for n in names
             if " " in n
             and not in_sight(self.answers.get(n, ""))
@@ -205,12 +139,14 @@ class SightCheck:
         self._ask(["me"] if "me" not in self.answers else [], last_reply)  # asked with any name asked
         player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
+        options: set[str] = set()  # the names briefed as a parser's question offered them
+        by_word: set[str] = set()  # the words alone that read names briefed ("pool" of "higher pool")
         known = {description(self.answers[n]): n for n in seen if in_sight(self.answers.get(n, ""))}
         for name in names:
             asked = heads.get(name, name)
             answer = self.answers.get(asked, "")
-            if not (in_sight(answer) or _taken_silently(asked, self.answers)):
-                continue
+            if not (in_sight(answer) or _taken_silently(asked, self.answers)) or asked in by_word:
+                continue  # not in sight, or read by a word alone that reads a name briefed already
             if describes_room(answer, room_text) and room_s_own(name, asked, room_name):
                 continue  # the room's name, or a compass direction or floor that prints the room
             if is_place_part(name) and not part_in_sight(answer, asked):
@@ -223,6 +159,7 @@ class SightCheck:
             offered = [] if is_place_part(name) else list(which_options(answer))
             for option in offered:
                 briefed.setdefault(option, option)
+                options.add(option)
             words = description(answer)
             if offered or words == player:
                 continue  # several things, or the player's own body ("eyes": the player described)
@@ -232,9 +169,13 @@ class SightCheck:
             earlier = [b for b, w in briefed.items() if w == words] + (
                 [known[words]] if words in known else []
             )
-            if any(len(words) >= SAME_THING_CHARS or _one_thing(words, name, e) for e in earlier):
+            if any(
+                (len(words) >= SAME_THING_CHARS or _one_thing(words, name, e))
+                and not self.told_apart(e, asked, last_reply)
+                for e in earlier
+            ):
                 continue  # another name of a thing already briefed
-            called = own_name(answer) or name
+            called = own_name(answer) or understood(self.answers.get(name, ""), name) or name
             if called.split()[-1].lower() in WAYS:
                 continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
             # a part of a name briefed ("leather bag", "coins": the leather bag of coins), unless the parser
@@ -242,11 +183,26 @@ class SightCheck:
             if among_carried(called, frozenset(briefed)) and not read_part(self.answers.get(name, "")):
                 continue
             briefed.setdefault(called, words)
+            if asked != name:
+                by_word.add(asked)
         for option in [b for b, w in briefed.items() if w == b]:  # offered by a question, never described
             if any(set(o.lower().split()) < set(option.lower().split()) for o in briefed):
                 del briefed[option]  # "bathroom door" offered beside "bathroom", a name of that door
+        briefed = {n: w for n, w in briefed.items() if not _named_more_fully(n, options, briefed)}
         self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
+
+    def told_apart(self, first: str, second: str, last_reply: str) -> bool:
+        """Whether two names the game described alike are two things: "take FIRST and SECOND" in a side
+        copy is answered thing by thing, each line under the game's own name for it, and the names
+        differ ("hunting woods: ..." and "mossy wall: ..."); one line, a parser that takes one thing at
+        a time, or no answer leaves them one thing. Asked once a pair in a visit."""
+        pair = f"{first} and {second}"
+        if pair not in self.pairs:
+            self.asked += 1
+            asked = SideQuestions(takes=(pair,), why=("apart",))
+            self.pairs[pair] = (self.copies.answer(asked, last_reply).takes or {}).get(pair, "")
+        return len(answered_names(self.pairs[pair])) > 1
 
     def still_here(
         self, room_id: str | None, names: list[str], last_reply: str, carried: list[str] | None = None
@@ -330,6 +286,7 @@ class SightCheck:
         """Forget the answers and names of the last visit when the room changed."""
         if room_id != self.room:
             self.room, self.answers, self.earlier, self.named = room_id, {}, {}, []
+            self.pairs = {}
 
     def hear(self, room_id: str | None, reply: str) -> str:
         """Keep a reply given in the room (from its last room heading on); the room's last replies, of
@@ -354,6 +311,21 @@ class SightCheck:
             if answers is None or (len(answers) > 1 and len(said) == 1 and in_sight(said.pop())):
                 answers = {n: self.earlier[n] for n in [*names, "me"] if n in self.earlier}
             self.answers.update(answers)
+
+
+def _named_more_fully(name: str, options: set[str], briefed: dict[str, str]) -> bool:
+    """Whether a name a parser's question offered is a thing another name briefed already reads as one
+    ("bathroom door" offered for "doors", "bathroom" answered "The door leads into the bathroom."): all
+    that name's words are in it.
+
+    >>> briefed = {"bathroom": "The door leads in.", "bathroom door": "", "red door": ""}
+    >>> [_named_more_fully(n, {"bathroom door", "red door"}, briefed) for n in briefed]
+    [False, True, False]
+    """
+    words = set(name.lower().split())
+    return name in options and any(
+        other not in options and set(other.lower().split()) < words for other in briefed
+    )
 
 
 def _named_twice(

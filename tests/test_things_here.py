@@ -4,12 +4,14 @@ reads it, on corpus games played by a script through the real turn loop."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from autofrotz.game_interface import open_game
+from autofrotz.game_interface import RunningGame, open_game
 from autofrotz.llm import MockLLM
+from autofrotz.managers.named_things import named_things
 from autofrotz.side_copies import side_examines
 from autofrotz.things_in_sight import SightCheck
 from tests.test_briefing import briefings, section
@@ -536,3 +538,86 @@ def test_things_a_question_about_a_wall_offers_are_here(games_dir: Path) -> None
         assert named == ["wall socket", "electric socket"], named
     finally:
         game.close()  # type: ignore[attr-defined]
+
+
+def test_two_things_described_alike_are_both_named(tmp_path: Path, games_dir: Path) -> None:
+    # "examine hunting woods" answers with the words of the mossy wall ("The walls do seem very
+    # secure..."); taking both in a side copy answers each under its own name, so both are here.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "sherbet"))
+    named = section(seen[0], "Also named here:")
+    assert "mossy" in named and "hunting woods" in named, named
+
+
+def test_a_plural_named_without_an_article_is_named(tmp_path: Path, games_dir: Path) -> None:
+    # "The ceiling is supported by massive pillars": no article before them, and the story's parser reads
+    # "pillar", not "pillars"; examined by the singular, the game describes the pillars.
+    seen = briefings(tmp_path, ["look"], game=_story(games_dir, "cheater"))
+    assert "pillar" in section(seen[0], "Also named here:").split(": ", 1)[1].split(", ")
+
+
+@contextmanager
+def _along_the_walkthrough(games_dir: Path, name: str, steps: int) -> Iterator[tuple[RunningGame, str]]:
+    """The game after the first `steps` commands of jericho's walkthrough, and its answer to "look"."""
+    import jericho
+
+    story = games_dir / f"{_story(games_dir, name)}.z5"
+    route = jericho.FrotzEnv(str(story)).get_walkthrough()[:steps]
+    game = open_game(story, "jericho", seed=None)
+    try:
+        game.start()
+        for command in route:
+            game.send(command)
+        yield game, game.send("look").text
+    finally:
+        game.close()
+
+
+def test_a_name_the_parser_reads_in_part_is_briefed_as_the_thing_it_read(games_dir: Path) -> None:
+    # Curses' Octagon: "a little window-vent high in the southwest wall"; "examine little window-vent high"
+    # is answered "I only understood you as far as wanting to examine the little window.": that window.
+    with _along_the_walkthrough(games_dir, "curses", 245) as (game, look):
+        names = named_things(look, game.vocabulary().names_a_thing, place_parts=True)
+        assert "little window-vent high" in names, names
+        assert "little window" in SightCheck(game).confirmed("octagon", names, look, look)
+
+
+def test_a_thing_named_after_an_and_without_an_article_is_named(games_dir: Path) -> None:
+    # Curses' burial chamber: "A beautiful gold and blue mummy case, or sarcophagus, rests massively
+    # here.": the phrase after "and" is the mummy case, which the game describes.
+    with _along_the_walkthrough(games_dir, "curses", 570) as (game, look):
+        names = named_things(look, game.vocabulary().names_a_thing, place_parts=True)
+        assert "blue mummy case" in names, names
+        assert "blue mummy case" in SightCheck(game).confirmed("chamber", names, look, look)
+
+
+def test_a_one_standing_for_a_thing_named_before_is_that_thing(games_dir: Path) -> None:
+    # Deephome's smithy: "a small barrel that at one time held water and a large one that held oil":
+    # the large one is a large barrel, which the game answers as its oil barrel.
+    with _along_the_walkthrough(games_dir, "deephome", 45) as (game, look):
+        names = named_things(look, game.vocabulary().names_a_thing, place_parts=True)
+        assert "small barrel" in names and "large barrel" in names, names
+        assert "large barrel" in SightCheck(game).confirmed("smithy", names, look, look)
+
+
+def test_a_thing_a_parser_s_question_offers_is_not_named_twice(tmp_path: Path, games_dir: Path) -> None:
+    # Lily's living room names "doors", which the parser asks about ("the bathroom door or the bedroom
+    # door?"), and "the bathroom", answered "The door leads into the bathroom.": one door, named once.
+    seen = briefings(tmp_path, ["west"], game=_story(games_dir, "lily"))
+    named = section(seen[-1], "Also named here:").split(": ", 1)[1].split(", ")
+    assert "bathroom" in named and "bathroom door" not in named, named
+
+
+def test_two_names_read_by_one_word_alone_are_one_thing(games_dir: Path) -> None:
+    # Mansion's Rose Pool: water runs "from the higher pool to the lower one"; the parser reads neither
+    # whole, and "pool" alone is the one pool here: briefed once, as the first name.
+    game = open_game(games_dir / f"{_story(games_dir, 'mansion')}.z5", "jericho", seed=None)
+    try:
+        game.start()
+        for command in ("east", "south", "south", "south", "south"):
+            look = game.send(command).text
+        names = named_things(look, game.vocabulary().names_a_thing, place_parts=True)
+        assert "higher pool" in names and "lower pool" in names, names
+        confirmed = SightCheck(game).confirmed("rose pool", names, look, look)
+        assert "higher pool" in confirmed and "lower pool" not in confirmed, confirmed
+    finally:
+        game.close()

@@ -1,6 +1,8 @@
 """Things a room's text names in its sentences ("an ornate iron gate", "a large window"), read with the
 story's own dictionary: a noun phrase whose last known word the parser can read names a thing the
-player can refer to. Whole noun phrases only, never a fragment of a sentence.
+player can refer to, and a plural named without an article ("supported by massive pillars") by the
+form the parser reads. Whole noun phrases only, never a fragment of a sentence. The words that decide
+are the tables of `phrase_words`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ NAMED_KEPT = 12
 _STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
 _WORD = rf"(?!(?:{_STARTS})\b)[a-z][a-z'-]*"
 _PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
+# A phrase also starts after an "and" within a phrase, with no article of its own ("a gold and blue
+# mummy case": the blue mummy case; "a sword and shield": the shield; not "living and cooking").
+_AFTER_AND = re.compile(rf"\band\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
 def named_things(
@@ -62,6 +67,9 @@ def named_things(
     >>> nouns = {"sign", "teller", "windows", "line", "wall"}.__contains__
     >>> named_things("Abandoned teller windows line the west wall. There is sign here.", nouns, nouns=nouns)
     ['teller windows line', 'sign']
+    >>> nouns = {"toys", "food", "items"}.__contains__
+    >>> named_things("Clothes lie with assorted toys and food items.", nouns, nouns=nouns)
+    ['toys', 'food items']
     >>> desk = {"desk"}.__contains__
     >>> named_things("There is desk here. It is the reference desk.", desk, nouns=desk)
     ['reference desk']
@@ -70,8 +78,17 @@ def named_things(
     bare: list[str | None] = []
     for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
         matches = list(_PHRASE.finditer(sentence))
-        words = [_through_commas(m.group(1).lower().split()) for m in matches]
-        phrases = [_ending_in_a_thing(w, knows, place_parts) for w in words]
+        within = [
+            a for a in _AFTER_AND.finditer(sentence) if any(p.start() < a.start() < p.end() for p in matches)
+        ]
+        matches = sorted([*matches, *within], key=lambda m: m.start())
+        words = _ones_named([_through_commas(m.group(1).lower().split()) for m in matches], knows)
+        read = [
+            (m.start(), _ending_in_a_thing(w, knows, place_parts))
+            for m, w in zip(matches, words, strict=True)
+        ]
+        read += bare_plurals(sentence, knows, [m.span() for m in matches])
+        phrases = [phrase for _, phrase in sorted(read, key=lambda found: found[0])]  # in the text's order
         names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
         phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
         if nouns is not None:
@@ -79,7 +96,10 @@ def named_things(
         for phrase in phrases:
             if phrase and phrase.lower() not in map(str.lower, found) and not already_listed(phrase, seen):
                 found.append(phrase)
-    found = found[:kept]
+    for phrase in bare:  # a plural read alone within a run of nouns is named by the run ("food items")
+        run_words = phrase.lower().split() if phrase and " " in phrase else []
+        found = [phrase if phrase and name.lower() in run_words else name for name in found]
+    found = list(dict.fromkeys(found))[:kept]
     extra: list[str] = []  # after the phrases an article starts ("the reference desk" over "desk"), a few
     for phrase in bare:
         if phrase and not already_listed(phrase, frozenset([*found, *extra, *seen])):
@@ -139,6 +159,77 @@ def _phrase_span(match: re.Match[str]) -> tuple[int, int]:
         if token.group(1) and word not in DESCRIBING:
             return match.start(), match.start(1) + token.end()
     return match.start(), end
+
+
+def _ones_named(phrases: list[list[str]], knows: Callable[[str], bool]) -> list[list[str]]:
+    """Each phrase's words with a "one" standing for the last thing an earlier phrase of the sentence
+    named by a word the parser reads ("a small barrel ... and a large one": a large barrel).
+
+    >>> known = {"barrel", "oil", "doors"}.__contains__
+    >>> _ones_named([["small", "barrel"], ["empties", "into"], ["large", "one", "that"], ["oil"]], known)
+    [['small', 'barrel'], ['empties', 'into'], ['large', 'barrel', 'that'], ['oil']]
+    >>> _ones_named([["one", "of"], ["doors"]], known)
+    [['one', 'of'], ['doors']]
+    """
+    named: list[list[str]] = []
+    last = ""
+    for words in phrases:
+        if "one" in words[1:] and last:
+            cut = words.index("one")
+            if not any(w in PHRASE_ENDS for w in words[:cut]):
+                words = [*words[:cut], last, *words[cut + 1 :]]
+        named.append(words)
+        ended = next((i for i, w in enumerate(words) if w in PHRASE_ENDS), len(words))
+        head = words[ended - 1] if ended else ""
+        last = head if head and head not in NOT_THINGS and head not in DESCRIBING and knows(head) else last
+    return named
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def bare_plurals(
+    sentence: str, knows: Callable[[str], bool], taken: list[tuple[int, int]]
+) -> list[tuple[int, str]]:
+    """Plural things a sentence names without an article ("supported by massive pillars", "with shops
+    lining the streets"), outside the phrases already read (`taken` spans), each by its head word alone
+    (a describing word before it may be another thing's: "massive" the pedestal's) in the form the parser
+    reads: the plural, else its singular ("pillar" when the story knows "pillar" and not "pillars"),
+    each after where it starts.
+
+    >>> known = {"massive", "pillar", "shops", "by", "street", "this"}.__contains__
+    >>> bare_plurals("This roof is held by massive pillars.", known, [])
+    [(29, 'pillar')]
+    >>> bare_plurals("With shops lining the streets.", known, [(18, 30)])
+    [(5, 'shops')]
+    >>> bare_plurals("It stretches for miles.", known, []), bare_plurals("Merchants' shops.", known, [])
+    ([], [(11, 'shops')])
+    """
+    found: list[tuple[int, str]] = []
+    for match in _TOKEN.finditer(sentence):
+        head = _plural_known(match.group(0).lower(), knows)
+        if head and not any(a <= match.start() < b for a, b in taken):
+            found.append((match.start(), head))
+    return found
+
+
+def _plural_known(word: str, knows: Callable[[str], bool]) -> str | None:
+    """A plural word of a thing in the form the parser reads, the plural itself or its singular; None for
+    no plural or a word no thing ("miles" unread, "walls" a part of the place).
+
+    >>> _plural_known("pillars", {"pillar"}.__contains__), _plural_known("torches", {"torch"}.__contains__)
+    ('pillar', 'torch')
+    >>> _plural_known("glass", {"glass"}.__contains__), _plural_known("walls", {"walls"}.__contains__)
+    (None, None)
+    """
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")) or "'" in word:
+        return None  # no plural ("glass", "cactus", "this") or a possessive
+    if any(word in words for words in (PLACE_PARTS, NOT_THINGS, NOT_NAMES, DESCRIBING, PHRASE_ENDS)):
+        return None
+    if canonical_direction(word):
+        return None
+    singulars = [word[:-1], word[:-2], word[:-3] + "y"] if word.endswith("es") else [word[:-1]]
+    return next((form for form in [word, *singulars] if len(form) > 2 and knows(form)), None)
 
 
 # A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised

@@ -10,6 +10,7 @@ NOT_THINGS = frozenset(
         "it",
         "them",
         "him",
+        "us",
         "all",
         "each",
         "every",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from autofrotz.reading.patterns import which_options
+
 # The parser libraries' answers for a name that is no thing in sight: not in scope, a word the
 # dictionary lacks or the story calls not worth naming, a name read only in part or as several things
 # ("three bears"), or too dark to see.
@@ -78,13 +80,134 @@ def said_not_here(reply: str) -> bool:
     return bool(SAID_NOT_HERE.search(reply.strip()[:240]))
 
 
-# The parser read the name's first words as a thing in sight and stopped at the rest ("I only understood
-# you as far as wanting to examine the timber." for "timber header"): that thing, by the game's name.
-READ_AS_FAR_AS = re.compile(
-    r"(?:only understood you|understood only) as far as wanting to examine "
-    r"(?:the |an? |some )?([^.!\n]{2,40})\.",
+# A line of an answer to a command on several things, led by the game's name for the one it is about.
+ANSWERED_NAME = re.compile(r"^\s*([\w' -]{2,40}): \S", re.MULTILINE)
+
+
+def answered_names(answer: str) -> set[str]:
+    """The game's names for the things an answer to a command on several answers thing by thing.
+
+    >>> sorted(answered_names("hunting woods: The woods are far.\\nmossy wall: You can't reach it."))
+    ['hunting woods', 'mossy wall']
+    >>> answered_names("hunting woods: The woods are far."), answered_names("You can't use multiple objects.")
+    ({'hunting woods'}, set())
+    """
+    return {m.group(1).strip().lower() for m in ANSWERED_NAME.finditer(answer)}
+
+
+# The parser read the words but not as a command's noun ("the troll breathes" is a sentence of its own):
+# the name is a fragment, and its last word alone would pick some other thing.
+NOT_A_NOUN = re.compile(r"sentence isn't one I recognize|in a way that I don't understand", re.IGNORECASE)
+
+
+# The game's own name for the thing an examine answered: a parser's note of the object it chose, or the
+# library's stock answer for a thing with no description of its own.
+OWN_NAME = (
+    re.compile(r"^\s*\((?:the |an? |some )?([^()\n]{2,40})\)\s*\n"),
+    re.compile(r"\bnothing (?:special|unusual) about (?:the |an? |some )?([^.!\n]{2,40})[.!]", re.IGNORECASE),
+)
+
+
+# The library's stock answers for a thing with no description of its own, which is what a compass
+# direction ("wall", "floor", "sky") or a floor or ceiling every room shares answers.
+STOCK_ANSWER = re.compile(r"\bnothing (?:special|unusual|unexpected)\b", re.IGNORECASE)
+# The parts of a place the library's compass directions answer to (walls, the floor or ground, the
+# ceiling or sky): answered with the stock words, they may be any room's; a path or stairs may not.
+COMPASS_PARTS = frozenset(["wall", "walls", "floor", "ground", "ceiling", "roof", "sky"])
+
+
+def part_in_sight(answer: str, asked: str) -> bool:
+    """Whether the game's answer to examining a part of the place (`asked`: "wall", "black wall") names
+    the room's own: in sight, described in words of its own when it is a part a compass direction answers
+    to (not the library's stock answer, which a compass wall or a floor every room shares gives), and,
+    when the parser asks which is meant, one option is that part by its bare name ("or the wall?" after
+    the compass walls).
+
+    >>> part_in_sight("Which do you mean, the north wall, the south wall or the wall?", "black wall")
+    True
+    >>> part_in_sight("Which wall do you mean, the granite wall or the surrounding wall?", "wall")
+    False
+    >>> part_in_sight("You see nothing unexpected in that direction.", "ground")
+    False
+    >>> part_in_sight("You see nothing special about the floor.", "floor")
+    False
+    >>> part_in_sight("Many are old and rotted.", "tombs"), part_in_sight("You can't see any such.", "wall")
+    (True, False)
+    >>> part_in_sight("You see nothing special about the path.", "path")  # no compass direction's name
+    True
+    """
+    head = asked.split()[-1].lower()
+    if not in_sight(answer) or (head in COMPASS_PARTS and STOCK_ANSWER.search(answer[:240])):
+        return False
+    options = which_options(answer)
+    return not options or any(o.lower() == head for o in options)
+
+
+UNDERSTOOD = re.compile(  # the parser read the name's first words as a thing, and no further
+    r"understood (?:you )?(?:only )?as far as wanting to \w+ (?:the |an? |some )?([\w' -]{2,40}?)\s*[.!]",
     re.IGNORECASE,
 )
+
+
+def understood(answer: str, name: str) -> str | None:
+    """The thing the parser says it read a name as when it did not read the whole name, if that thing is
+    the name's first words, two or more (each of its words begins the name's word in its place: "little
+    window" read of "little window-vent high"; not "massive pedestal" read of "massive pillar", "massive"
+    being the pedestal's, nor "Enterprise Closet" or "sink" of "closet door" or "sink tap").
+
+    >>> said = "I only understood you as far as wanting to examine the "
+    >>> understood(said + "little window.", "little window-vent high")
+    'little window'
+    >>> understood(said + "massive pedestal.", "massive pillar"), understood(said + "sink.", "sink tap")
+    (None, None)
+    >>> understood("You can't see any such thing.", "pillar") is None
+    True
+    """
+    match = UNDERSTOOD.search(answer[:240])
+    if not match:
+        return None
+    read, words = match.group(1).lower().split(), name.lower().split()
+    if not 1 < len(read) <= len(words):
+        return None
+    if not all(w.startswith(r) for r, w in zip(read, words[: len(read)], strict=True)):
+        return None
+    return match.group(1)
+
+
+def own_name(answer: str) -> str | None:
+    """The name an answer to "examine" gives the thing it describes, if it gives one.
+
+    >>> own_name("You see nothing special about Mill Lane."), own_name("(the low wall)\\nTall.")
+    ('Mill Lane', 'low wall')
+    >>> own_name("The walls are tall.") is None
+    True
+    """
+    for pattern in OWN_NAME:
+        match = pattern.search(answer)
+        if match:
+            return match.group(1).strip()
+    return None
+
+
+def description(answer: str) -> str:
+    """An answer to "examine" without the parser's note of the object it chose, whitespace made single.
+
+    >>> description("(the low wall)\\nIt is  low."), description("It is low.")
+    ('It is low.', 'It is low.')
+    """
+    return " ".join(OWN_NAME[0].sub("", answer, count=1).split())
+
+
+def describes_room(answer: str, room_text: str) -> bool:
+    """Whether an answer to "examine NAME" is the room's own description (the name is the room's).
+
+    >>> room = "A bare cell. Tiles cover the floor. A door leads out."
+    >>> describes_room("A bare cell. Tiles cover the floor.", room), describes_room("A plain door.", room)
+    (True, False)
+    """
+    start, said = " ".join(room_text.split())[:60], " ".join(answer.split())
+    length = min(len(start), len(said))
+    return length >= 12 and said[:length] == start[:length]
 
 
 def read_part(answer: str) -> str | None:
@@ -95,5 +218,5 @@ def read_part(answer: str) -> str | None:
     >>> read_part("You can't see any such thing.") is None
     True
     """
-    match = READ_AS_FAR_AS.search(answer[:240])
+    match = UNDERSTOOD.search(answer[:240])
     return match.group(1).strip() if match else None
