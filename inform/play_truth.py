@@ -73,6 +73,7 @@ OUR_GAMES = {
     "clocktower": "There is no climbing back.\n\n\nYou are in the back yard",
     "junction": "You land hard on the cinders.\n\n\nLineside\nA cinder path",
     "foghorn": "You are wearing an oilskin coat; in its pocket are a gate key, a brass whistle and a folded",
+    "vintage": "  a leather apron (being worn)\n    a tin\n      a brass spigot\n",
 }
 
 
