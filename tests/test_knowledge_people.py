@@ -14,6 +14,7 @@ from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
 from autofrotz.knowledge.described import AskHere, AskWalk
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
@@ -38,6 +39,8 @@ class Inner:
 def later_run(lore: Lore | None = None) -> KnowingAgent:
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.inner, agent.lore, agent.state, agent.path = Inner(), lore or Lore(runs=1), GoalState(), None
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 

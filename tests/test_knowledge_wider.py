@@ -86,6 +86,8 @@ def knowing(path: ProvenPath, lore: Lore | None = None) -> KnowingAgent:
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.inner, agent.lore, agent.path = Inner(), lore or Lore(runs=1), path
     agent.state = GoalState()
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 
@@ -409,11 +411,14 @@ def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run
     lore = Lore(runs=1, rooms=rooms, exits={"hall": {"south": "yard"}, "yard": {"east": "shed"}})
     agent = knowing(PATH, lore)
     here = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall"])
-    assert agent._unseen_room(here) == ("south", "known room not seen this run (after 1 earlier runs): Shed")
+    assert agent.wider.unseen_room(here) == (
+        "south",
+        "known room not seen this run (after 1 earlier runs): Shed",
+    )
     seen_all = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall", "Shed"])
-    assert agent._unseen_room(seen_all) is None  # the context lists the rooms seen by name
+    assert agent.wider.unseen_room(seen_all) is None  # the context lists the rooms seen by name
     set_rule(krules.UNSEEN, False)
-    assert knowing(PATH, lore)._unseen_room(here) is None
+    assert knowing(PATH, lore).wider.unseen_room(here) is None
 
 
 def test_the_path_makes_a_scoring_action_only_from_its_own_room() -> None:
