@@ -108,7 +108,7 @@ def test_what_an_earlier_run_took_is_its_first_taking_that_cost_nothing() -> Non
 
 def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPatch) -> None:
     agent = taking()
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.TAKEN).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.TAKEN).bound(agent)[0].rule
     assert isinstance(row, TakenRule) and row.taken is agent.state.taken  # its part, saved with the run
     assert agent.wider.taken.next_command(at("cellar", ["gem"])) == (
         "take flasks",
@@ -156,7 +156,7 @@ def test_a_later_run_opens_what_an_earlier_run_found_shut(
     assert found == {("study", "hatch"): 1}
     agent = taking()
     agent.lore.shut = found
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.SHUT).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.SHUT).bound(agent)[0].rule
     assert isinstance(row, OpenShut) and row.opened is agent.state.shut  # its part, saved with the run
     assert row.next_command(at("hall", [])) is None
     first = row.next_command(at("study", []))
@@ -189,11 +189,12 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
     look at a carried thing that uses names queues a look at each other carried thing, once."""
     set_rule(krules.RELOOK, rule_on)
     agent = taking()
-    (relook,) = next(stage for stage in LATER_RUN if stage.name == krules.RELOOK).bound(agent)
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.RELOOK).bound(agent)
+    relook = row.rule
     assert isinstance(relook, RelookRule) and relook.relooks is agent.state.looks  # its part of the state
 
     def planned(ctx: TurnContext) -> tuple[str, str] | None:
-        plan = relook.propose(AgentTurn(ctx), None)
+        plan = row.propose(AgentTurn(ctx), None)
         return None if plan is None else (plan.command, plan.reason)
 
     agent.state.replay.path_done = True

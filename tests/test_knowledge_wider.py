@@ -100,7 +100,7 @@ def path_row(agent: KnowingAgent) -> PathReplay:
 
 def back_row(agent: KnowingAgent) -> BackToPath:
     """The later run's row of rule ``back to the path``, bound to ``agent``."""
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)[0].rule
     assert isinstance(row, BackToPath)
     return row
 
@@ -114,14 +114,14 @@ def notes(agent: KnowingAgent) -> ReplyNotes:
 
 def plan(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
     """The plan of rule ``known scoring action`` this turn, its row bound to ``agent``."""
-    (row,) = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)[0].rule
     assert isinstance(row, KnownGoals) and row.goals is agent.state  # the goals' record, saved with it
     return row.next_command(turn)
 
 
 def way_on(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
     """Rule ``known way on``'s plan this turn, its row bound to ``agent``."""
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.WAYS_ON).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.WAYS_ON).bound(agent)[0].rule
     assert isinstance(row, KnownWayOn) and row.sent is agent.state.ways_on  # its part, saved with it
     return row.next_command(turn)
 

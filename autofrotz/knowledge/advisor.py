@@ -73,10 +73,11 @@ untried uses of what it carries) comes before its last-resort sweep.
 The order above is one table, ``LATER_RUN`` at the end of this module, run as a ``Policy`` of
 policy/protocol.py: every row but the last is a rule object (``policy.protocol.Rule``) made for the run,
 holding its part of the run's state (``GoalState``): the notes (rows that observe), the rows that send
-their command at once (the built-in agent taking the reply in through ``follow``; ``told.SendRule``,
-``told.ToldRule``), the plans (``told.PlanRule``; the first goes to the front of the agent's queue,
-``stand_down.QueuePlan``), and last the built-in agent's own stages, the same rows its fresh turn runs
-(take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
+their command at once (the built-in agent taking the reply in through ``follow``: rows that act in
+their place, and ``told.Told`` holding a rule on what replies told), the plans (``told.Planned`` holding
+a rule that plans; the first goes to the front of the agent's queue, ``stand_down.QueuePlan``), and
+last the built-in agent's own stages, the same rows its fresh turn runs (take the reply in, a stated
+objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
 the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it hands it
 ``KnownVetoes`` once and updates them each turn from its own state. It holds two parts the rows share,
 made for the run on its state: ``routes.Routes`` (walking the known map; the rows that walk are handed
@@ -135,7 +136,7 @@ from autofrotz.knowledge.shut import OpenShut
 from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.taken import TakenRule
-from autofrotz.knowledge.told import Next
+from autofrotz.knowledge.told import Next, Planned, Told
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.ways_on import KnownWayOn
 from autofrotz.knowledge.wider_pool import WiderPool
@@ -333,21 +334,24 @@ LATER_RUN: tuple[Stage, ...] = (
         lambda agent: PointBeforeClock(agent.clock_watch, agent._goals().point_before_clock, agent._send),
     ),
     Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent._send)),
-    Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
+    Stage(
+        OPENINGS, "rule", lambda agent: Told(ThroughOpening(agent.state.openings, agent._deadly), agent._tell)
+    ),
     Stage(
         TOLD,
         "rule",
-        lambda agent: PeopleRule(
+        lambda agent: Told(
+            PeopleRule(
+                agent.state.gives, lambda: agent.inner.mem, agent.routes.rooms_naming, agent.routes.to_any
+            ),
             agent._tell,
-            agent.state.gives,
-            lambda: agent.inner.mem,
-            agent.routes.rooms_naming,
-            agent.routes.to_any,
         ),
     ),
-    Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent.routes.to)),
-    Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
-    Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),
+    Stage(
+        WAITING, "rule", lambda agent: Told(WaitingRule(agent.state.conditions, agent.routes.to), agent._tell)
+    ),
+    Stage(SAID, "rule", lambda agent: Told(SaidRule(agent.state.typed), agent._tell)),
+    Stage(MANY, "rule", lambda agent: Told(ManyRule(agent.state.many), agent._tell)),
     Stage(
         STAND_DOWN,
         "rule",
@@ -355,47 +359,61 @@ LATER_RUN: tuple[Stage, ...] = (
     ),
     Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent._goals())),
     Stage(
-        BACK, "rule", lambda agent: BackToPath(agent.state.replay, agent.path, agent.lore, agent.routes.to)
+        BACK,
+        "rule",
+        lambda agent: Planned(BackToPath(agent.state.replay, agent.path, agent.lore, agent.routes.to)),
     ),
-    Stage(GOALS_ROW, "rule", lambda agent: agent._goals()),  # fetch, routes, preparation, the action
+    Stage(GOALS_ROW, "rule", lambda agent: Planned(agent._goals())),  # fetch, routes, preparation, the action
     Stage(
         WAYS_ON,
         "rule",
-        lambda agent: KnownWayOn(
-            agent.state.ways_on,
-            agent.lore.ways_on,
-            agent.lore.rooms,
-            lambda room, command: agent.inner.mem.deadly(room, command),
+        lambda agent: Planned(
+            KnownWayOn(
+                agent.state.ways_on,
+                agent.lore.ways_on,
+                agent.lore.rooms,
+                lambda room, command: agent.inner.mem.deadly(room, command),
+            )
         ),
     ),
-    Stage(TAKEN, "rule", lambda agent: agent.wider.taken),
-    Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
-    Stage(SHUT, "rule", lambda agent: OpenShut(agent.state.shut, agent.lore.shut)),
-    Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
-    Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, agent._path_done)),
+    Stage(TAKEN, "rule", lambda agent: Planned(agent.wider.taken)),
+    Stage(OPENINGS, "rule", lambda agent: Planned(OpeningHere(agent.state.openings, agent.lore.openings))),
+    Stage(SHUT, "rule", lambda agent: Planned(OpenShut(agent.state.shut, agent.lore.shut))),
     Stage(
         DESCRIBED,
         "rule",
-        lambda agent: AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent.routes.to_any),
+        lambda agent: Planned(AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
+    ),
+    Stage(RELOOK, "rule", lambda agent: Planned(RelookRule(agent.state.looks, agent._path_done))),
+    Stage(
+        DESCRIBED,
+        "rule",
+        lambda agent: Planned(
+            AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent.routes.to_any)
+        ),
     ),
     Stage(
         MOVE_ON,
         "rule",
-        lambda agent: MoveOn(
-            agent.state.spread,
-            agent.lore.route,
-            agent.routes.to,
-            agent.lore.room_turns,
-            agent.lore.rooms,
-            agent.lore.runs,
+        lambda agent: Planned(
+            MoveOn(
+                agent.state.spread,
+                agent.lore.route,
+                agent.routes.to,
+                agent.lore.room_turns,
+                agent.lore.rooms,
+                agent.lore.runs,
+            )
         ),
     ),
     Stage(
         WIDE_FIRST,
         "rule",
-        lambda agent: WideFirst(
-            lambda ctx: agent.wider.next_use(ctx, agent.inner.scene(ctx)),
-            lambda: agent.inner.mem.now.idle > 0,
+        lambda agent: Planned(
+            WideFirst(
+                lambda ctx: agent.wider.next_use(ctx, agent.inner.scene(ctx)),
+                lambda: agent.inner.mem.now.idle > 0,
+            )
         ),
     ),
     Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),

@@ -35,7 +35,7 @@ from autofrotz.knowledge.side_trip import (
     under_way,
     untaken_way,
 )
-from autofrotz.knowledge.told import PlanRule, Route, Send, SendRule
+from autofrotz.knowledge.told import Route, Send, notes_nothing
 from autofrotz.policy.protocol import Proposal
 from autofrotz.words.directions import parse_direction
 
@@ -62,7 +62,7 @@ def path_goals(lore: Lore, p: ProvenPath) -> list[int]:
 
 
 @dataclass
-class PathReplay(SendRule):
+class PathReplay:
     """The proven path's next command, sent at once (a door no run opened earns a save first)."""
 
     goals: GoalState  # the replay's part (``replay``) and the goals the path marks done
@@ -73,6 +73,8 @@ class PathReplay(SendRule):
     open_shut: Callable[[TurnContext], tuple[str, str] | None]  # opens what an earlier run found shut
     send: Send
     name = PATH_ROW
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
@@ -232,7 +234,7 @@ class PathReplay(SendRule):
 
 
 @dataclass
-class BackToPath(PlanRule):
+class BackToPath:
     """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
     replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
 
@@ -241,6 +243,7 @@ class BackToPath(PlanRule):
     lore: Lore
     route_to: Route
     name = BACK
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """A step towards the room of the earliest step not replayed whose score is this run's."""
