@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from autofrotz.knowledge.briefing import briefing
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.learner import Learner, needed_items
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.session import Learning
@@ -276,6 +277,8 @@ def test_the_replay_stops_when_the_game_goes_another_way() -> None:
     from autofrotz.knowledge.advisor import GoalState
 
     agent.state = GoalState()
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
 
     def ctx(room: str, last: str | None, score: int) -> TurnContext:
         return TurnContext(1, "g", last, "", room, room, score=score)
@@ -304,6 +307,8 @@ def test_a_refused_step_is_passed_over_and_the_replay_goes_on() -> None:
     path = ProvenPath(1, 1, 5, 3, steps, "yard", "short", True)
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.inner, agent.lore, agent.path, agent.state = Inner(), Lore(), path, GoalState()
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
 
     def ctx(room: str, last: str | None, reply: str) -> TurnContext:
         return TurnContext(1, "g", last, reply, room, room, score=0)
@@ -314,6 +319,7 @@ def test_a_refused_step_is_passed_over_and_the_replay_goes_on() -> None:
     assert command == "take coin" and "a refused step is passed over: step 2" in rule
     # A refusal of a step that moves is no such step: the replay stops.
     agent.state = GoalState()
+    agent._parts()
     path_row(agent).next_step(ctx("yard", None, ""))
     assert path_row(agent).next_step(ctx("yard", "north", "That's not a verb I recognise.")) is None
 

@@ -11,6 +11,7 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.learner import Learner
 from autofrotz.knowledge.lore import Lore, _refusal
 from autofrotz.knowledge.widen import Asked, pool_commands
@@ -29,6 +30,8 @@ def knowing() -> KnowingAgent:
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.lore, agent.state, agent.path = Lore(runs=1), GoalState(), None
     agent.inner = type("Inner", (), {"mem": Memory()})()
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 
@@ -45,7 +48,7 @@ def test_a_thing_that_cannot_contain_things_is_offered_nothing_else(
     agent = knowing()
     refused = TurnContext(3, "g", "put brass key in sign", "That can't contain things.", "hall", "hall")
     notes(agent).observe(AgentTurn(refused))
-    offered = uses(agent._not_kinds())
+    offered = uses(agent.wider.not_kinds())
     assert ("put lamp in sign" in offered) is not rule_on  # the same family on the same thing
     assert "put lamp in oak chest" in offered and "put lamp on sign" in offered  # other things, families
 

@@ -82,7 +82,7 @@ def test_asking_for_the_wider_pool_marks_the_run_dry_and_a_resume_keeps_it() -> 
     agent = KnowingAgent(BuiltinAgent(), lore)
     agent.inner.mem.now.score = 5
     assert agent.inner.mem.tried(*KEY) == DEAD_END_TRIES
-    agent._wider(TurnContext(1, "g", "look", "", "hall", "Hall", score=5), scene([]))
+    agent.wider.ask(TurnContext(1, "g", "look", "", "hall", "Hall", score=5), scene([]))
     assert agent.inner.mem.tried(*KEY) == 0
     again = KnowingAgent(BuiltinAgent(), lore)
     again.load_dict(agent.to_dict())

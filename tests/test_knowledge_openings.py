@@ -91,6 +91,7 @@ def taking() -> KnowingAgent:
     agent = knowing()
     exits = {"hall": {"down": "cellar"}, "cellar": {"up": "hall"}}
     agent.lore = Lore(runs=1, exits=exits, taken=taken(recorded(TOOK), {1: 1}))
+    agent._parts()  # on this lore
     return agent
 
 
@@ -107,27 +108,28 @@ def test_what_an_earlier_run_took_is_its_first_taking_that_cost_nothing() -> Non
 
 def test_a_later_run_takes_what_an_earlier_run_took(monkeypatch: pytest.MonkeyPatch) -> None:
     agent = taking()
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.TAKEN).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.TAKEN).bound(agent)[0].rule
     assert isinstance(row, TakenRule) and row.taken is agent.state.taken  # its part, saved with the run
-    assert agent._taken().next_command(at("cellar", ["gem"])) == (
+    assert agent.wider.taken.next_command(at("cellar", ["gem"])) == (
         "take flasks",
         "what an earlier run took (run 1): blue flask",
     )
-    assert agent._taken().next_command(at("cellar", ["gem"])) is None  # once a run; the gem is held
+    assert agent.wider.taken.next_command(at("cellar", ["gem"])) is None  # once a run; the gem is held
     held = taking()
-    held._taken().next_command(at("hall", ["Blue flask", "gem"]))
+    held.wider.taken.next_command(at("hall", ["Blue flask", "gem"]))
     assert (
-        held._taken().next_command(at("cellar", [])) is None
+        held.wider.taken.next_command(at("cellar", [])) is None
     )  # held once this run (put away since): not fetched again
     walker = taking()
-    assert walker._taken().walk_step(at("hall", [])) == (
+    assert walker.wider.taken.walk_step(at("hall", [])) == (
         "down",
         "what an earlier run took (after 1 earlier runs): to cellar",
     )
     set_rule(krules.TAKEN, False)
     off = taking()
     assert (
-        off._taken().next_command(at("cellar", [])) is None and off._taken().walk_step(at("hall", [])) is None
+        off.wider.taken.next_command(at("cellar", [])) is None
+        and off.wider.taken.walk_step(at("hall", [])) is None
     )
 
 
@@ -154,7 +156,7 @@ def test_a_later_run_opens_what_an_earlier_run_found_shut(
     assert found == {("study", "hatch"): 1}
     agent = taking()
     agent.lore.shut = found
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.SHUT).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.SHUT).bound(agent)[0].rule
     assert isinstance(row, OpenShut) and row.opened is agent.state.shut  # its part, saved with the run
     assert row.next_command(at("hall", [])) is None
     first = row.next_command(at("study", []))
@@ -169,13 +171,13 @@ def test_a_taking_sent_before_the_thing_was_there_is_sent_again_when_the_room_na
     """Rule ``not there yet``: run 1 took a flask in the cellar; this run came before the flask did."""
     set_rule(krules.NOT_YET, rule_on)
     agent = taking()
-    assert agent._taken().next_command(at("cellar", []))[0] == "take flasks"
+    assert agent.wider.taken.next_command(at("cellar", []))[0] == "take flasks"
     refused = TurnContext(4, "g", "take flasks", "You can't see any such thing.", "cellar", "cellar")
-    agent._taken().next_command(refused)  # the gem's taking comes next; the flask waits
+    agent.wider.taken.next_command(refused)  # the gem's taking comes next; the flask waits
     bare = TurnContext(5, "g", "look", "Cellar\nA bare cellar.", "cellar", "cellar", "A bare cellar.")
-    assert agent._taken().next_command(bare) is None
+    assert agent.wider.taken.next_command(bare) is None
     named = TurnContext(6, "g", "look", "Cellar\nA rack of flasks.", "cellar", "cellar", "A rack of flasks.")
-    again = agent._taken().next_command(named)
+    again = agent.wider.taken.next_command(named)
     assert (again == ("take flasks", "not there yet (run 1): blue flask")) is rule_on
 
 
@@ -187,11 +189,12 @@ def test_a_thing_that_names_names_sends_a_second_look_at_the_others(
     look at a carried thing that uses names queues a look at each other carried thing, once."""
     set_rule(krules.RELOOK, rule_on)
     agent = taking()
-    (relook,) = next(stage for stage in LATER_RUN if stage.name == krules.RELOOK).bound(agent)
+    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.RELOOK).bound(agent)
+    relook = row.rule
     assert isinstance(relook, RelookRule) and relook.relooks is agent.state.looks  # its part of the state
 
     def planned(ctx: TurnContext) -> tuple[str, str] | None:
-        plan = relook.propose(AgentTurn(ctx), None)
+        plan = row.propose(AgentTurn(ctx), None)
         return None if plan is None else (plan.command, plan.reason)
 
     agent.state.replay.path_done = True

@@ -14,6 +14,7 @@ from autofrotz.agents.builtin_tactics import Scene
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import LATER_RUN, GoalState, KnowingAgent
 from autofrotz.knowledge.described import AskHere, AskWalk
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.many import ManyRule
 from autofrotz.knowledge.openings import OpeningHere, ThroughOpening
@@ -38,12 +39,14 @@ class Inner:
 def later_run(lore: Lore | None = None) -> KnowingAgent:
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.inner, agent.lore, agent.state, agent.path = Inner(), lore or Lore(runs=1), GoalState(), None
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 
 def people_rule(agent: KnowingAgent) -> PeopleRule:
     """The later run's rule object of the people rules, bound to ``agent``."""
-    (people,) = next(stage for stage in LATER_RUN if stage.name == krules.TOLD).bound(agent)
+    people = next(stage for stage in LATER_RUN if stage.name == krules.TOLD).bound(agent)[0].rule
     assert isinstance(people, PeopleRule) and people.gives is agent.state.gives  # its part, saved with it
     return people
 
@@ -117,7 +120,7 @@ def test_a_refusal_that_names_a_condition_is_sent_again_once_the_score_rises(
 ) -> None:
     set_rule(krules.WAITING, rule_on)
     agent = later_run()
-    (waiting,) = next(stage for stage in LATER_RUN if stage.name == krules.WAITING).bound(agent)
+    waiting = next(stage for stage in LATER_RUN if stage.name == krules.WAITING).bound(agent)[0].rule
     assert isinstance(waiting, WaitingRule)
     refused = "You cannot stamp the ledger while the clerk is watching."
     stamped = TurnContext(4, "g", "stamp ledger", refused, "lobby", "lobby", score=0, inventory=["ledger"])
@@ -140,7 +143,7 @@ def test_a_command_a_reply_spells_out_is_sent_once_opening_what_is_closed_first(
 ) -> None:
     set_rule(krules.SAID, rule_on)
     agent = later_run()
-    (said,) = next(stage for stage in LATER_RUN if stage.name == krules.SAID).bound(agent)
+    said = next(stage for stage in LATER_RUN if stage.name == krules.SAID).bound(agent)[0].rule
     assert isinstance(said, SaidRule)
     spelled = "If you want to climb out the hatch, you'd better say so."
     said.observe(AgentTurn(TurnContext(3, "g", "up", spelled, "cabin", "cabin")))
@@ -170,7 +173,7 @@ def test_a_way_an_earlier_run_opened_is_opened_and_walked(
     )
     agent = later_run(lore)
     through, here = [
-        rule for stage in LATER_RUN if stage.name == krules.OPENINGS for rule in stage.bound(agent)
+        row.rule for stage in LATER_RUN if stage.name == krules.OPENINGS for row in stage.bound(agent)
     ]
     assert isinstance(through, ThroughOpening) and isinstance(here, OpeningHere)
     assert through.openings is here.openings is agent.state.openings  # one part of the run's state
@@ -258,7 +261,7 @@ def test_once_the_path_is_over_a_later_run_walks_to_a_person_an_earlier_run_exam
 def asking(agent: KnowingAgent) -> tuple[AskHere, AskWalk]:
     """The two rows of rule ``ask about what an earlier run read of them`` as a later run binds them."""
     here, walk = [
-        rule for stage in LATER_RUN if stage.name == krules.DESCRIBED for rule in stage.bound(agent)
+        row.rule for stage in LATER_RUN if stage.name == krules.DESCRIBED for row in stage.bound(agent)
     ]
     assert isinstance(here, AskHere) and isinstance(walk, AskWalk)
     assert here.asked is walk.asked is agent.state.asked  # one part of the run's state
@@ -272,7 +275,7 @@ def test_a_heap_too_many_to_carry_is_looked_through_by_the_replys_own_word(
     """Rule ``too many to carry are looked through`` (knowledge/many.py)."""
     set_rule(krules.MANY, rule_on)
     agent = later_run()
-    (many,) = next(stage for stage in LATER_RUN if stage.name == krules.MANY).bound(agent)
+    many = next(stage for stage in LATER_RUN if stage.name == krules.MANY).bound(agent)[0].rule
     assert isinstance(many, ManyRule) and many.heaps is agent.state.many  # its part of the run's state
     heap = "Leaf Let: There's a lot of leaflets here! You couldn't possibly carry all of them."
     many.observe(AgentTurn(TurnContext(5, "g", "take all", heap, "lobby", "lobby")))

@@ -44,6 +44,7 @@ def at(room: str, score: int = 5) -> TurnContext:
 def walker() -> advisor.KnowingAgent:
     agent = knowing(PATH, Lore(runs=1, rooms={"trail": "Trail", "lake": "Lake", "ledge": "Ledge"}))
     agent.inner = Remembering()
+    agent._parts()  # the wider pool reads the agent it was made with
     agent.state.spread.stale_since = SWEEP_TURNS
     return agent
 
@@ -60,28 +61,30 @@ def test_a_kind_neutral_use_comes_before_a_tool_of_the_wrong_kind_and_a_throw_co
 def test_with_nothing_left_here_the_pool_walks_to_a_room_where_it_has_something() -> None:
     agent = walker()
     agent.state.spread.stale_since = 0
-    assert agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None  # the sweep's turns first
+    assert (
+        agent.wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
+    )  # the sweep's turns first
     agent.state.spread.stale_since = SWEEP_TURNS  # the sweep had its turns here
-    first = agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
+    first = agent.wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
     assert first == ("south", "the pool is not spent elsewhere (after 1 earlier runs): to Trail")
-    assert agent._pool(at("lake"), Scene("lake", [], [], ["scarf"], ""))[0] == "west"
-    there = agent._pool(at("trail"), Scene("trail", ["little table"], [], ["scarf"], ""))
+    assert agent.wider.next_use(at("lake"), Scene("lake", [], [], ["scarf"], ""))[0] == "west"
+    there = agent.wider.next_use(at("trail"), Scene("trail", ["little table"], [], ["scarf"], ""))
     assert there == ("put scarf in little table", "untried use (after 1 earlier runs): not tried here before")
     assert agent.state.pool.pool_dry == ["ledge"]  # the lake was walked through, never asked
 
 
 def test_no_walk_when_no_other_room_has_anything_or_without_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(THINGS, "trail", [])
-    assert walker()._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
+    assert walker().wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
     monkeypatch.setitem(THINGS, "trail", ["little table"])
     set_rule(krules.POOL_WALK, False)
-    assert walker()._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
+    assert walker().wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is None
 
 
 def test_a_point_makes_every_room_worth_the_pool_again() -> None:
     agent = walker()
     agent.state.last_score = 5
-    agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
+    agent.wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
     assert agent.state.pool.pool_dry == ["ledge"]
     agent._goals().score_progress(at("lake", score=10))
     assert agent.state.pool.pool_dry == []
@@ -113,7 +116,7 @@ def _walks_at(stale: list[int]) -> list[bool]:
     out = []
     for n in stale:
         agent.state.spread.stale_since = n
-        out.append(agent._pool(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is not None)
+        out.append(agent.wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], "")) is not None)
     return out
 
 

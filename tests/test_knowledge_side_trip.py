@@ -12,6 +12,7 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge import side_trip
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore, _exit
 from autofrotz.knowledge.path import ProvenPath, Step
 from autofrotz.rules.switches import set_rule
@@ -57,6 +58,8 @@ def later_run(lore: Lore | None = None) -> KnowingAgent:
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.inner, agent.lore, agent.state = Inner(), lore or Lore(runs=1), GoalState()
     agent.path = ProvenPath(1, 1, 5, 2, steps, "yard", "short", True)
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 

@@ -111,7 +111,7 @@ def at(room: str, score: int = 5) -> TurnContext:
 def spread_rows(agent: KnowingAgent) -> tuple[StayCount, MoveOn]:
     """The later run's two rows of rule ``move on from a spent room``, bound to ``agent``."""
     (count,) = next(stage for stage in LATER_RUN if stage.name == STAY_ROW).bound(agent)
-    (move,) = next(stage for stage in LATER_RUN if stage.name == krules.MOVE_ON).bound(agent)
+    move = next(stage for stage in LATER_RUN if stage.name == krules.MOVE_ON).bound(agent)[0].rule
     assert isinstance(count, StayCount) and isinstance(move, MoveOn)
     assert count.spread is move.spread is agent.state.spread  # one part of the run's state, saved with it
     return count, move

@@ -14,6 +14,7 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge import rules as krules
 from autofrotz.knowledge.advisor import GoalState, KnowingAgent
+from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, Step, load_turns
 from autofrotz.rules.switches import set_rule
@@ -42,6 +43,8 @@ def knowing() -> KnowingAgent:
     agent.inner, agent.path = Inner(), PATH
     agent.lore = Lore(runs=2, scoring=[VAULT, COPIER], exits=EXITS)
     agent.state = GoalState()
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 
@@ -115,11 +118,13 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
     again = Scoring("copier_2", "say word", (), (), (), 1, 2, 5)  # found again by run 2, numbered apart
     agent = knowing()
     agent.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
+    agent._parts()
     agent.state.done = [0]  # the path said it
     assert plan(agent, at("copier_2", "say word")) is None
     set_rule(krules.ONE_GOAL, False)
     other = knowing()
     other.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
+    other._parts()
     other.state.done = [0]
     assert plan(other, at("copier_2", "say word")) == (
         "say word",

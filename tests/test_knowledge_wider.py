@@ -86,6 +86,8 @@ def knowing(path: ProvenPath, lore: Lore | None = None) -> KnowingAgent:
     agent = KnowingAgent.__new__(KnowingAgent)
     agent.inner, agent.lore, agent.path = Inner(), lore or Lore(runs=1), path
     agent.state = GoalState()
+    agent.advice = KnownVetoes(agent.lore)
+    agent._parts()
     return agent
 
 
@@ -98,7 +100,7 @@ def path_row(agent: KnowingAgent) -> PathReplay:
 
 def back_row(agent: KnowingAgent) -> BackToPath:
     """The later run's row of rule ``back to the path``, bound to ``agent``."""
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.BACK).bound(agent)[0].rule
     assert isinstance(row, BackToPath)
     return row
 
@@ -112,14 +114,14 @@ def notes(agent: KnowingAgent) -> ReplyNotes:
 
 def plan(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
     """The plan of rule ``known scoring action`` this turn, its row bound to ``agent``."""
-    (row,) = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)[0].rule
     assert isinstance(row, KnownGoals) and row.goals is agent.state  # the goals' record, saved with it
     return row.next_command(turn)
 
 
 def way_on(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
     """Rule ``known way on``'s plan this turn, its row bound to ``agent``."""
-    (row,) = next(stage for stage in LATER_RUN if stage.name == krules.WAYS_ON).bound(agent)
+    row = next(stage for stage in LATER_RUN if stage.name == krules.WAYS_ON).bound(agent)[0].rule
     assert isinstance(row, KnownWayOn) and row.sent is agent.state.ways_on  # its part, saved with it
     return row.next_command(turn)
 
@@ -409,11 +411,14 @@ def test_once_its_own_exploring_is_spent_the_agent_walks_to_known_rooms_this_run
     lore = Lore(runs=1, rooms=rooms, exits={"hall": {"south": "yard"}, "yard": {"east": "shed"}})
     agent = knowing(PATH, lore)
     here = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall"])
-    assert agent._unseen_room(here) == ("south", "known room not seen this run (after 1 earlier runs): Shed")
+    assert agent.wider.unseen_room(here) == (
+        "south",
+        "known room not seen this run (after 1 earlier runs): Shed",
+    )
     seen_all = TurnContext(1, "g", "look", "", "hall", "hall", score=5, known_rooms=["Yard", "Hall", "Shed"])
-    assert agent._unseen_room(seen_all) is None  # the context lists the rooms seen by name
+    assert agent.wider.unseen_room(seen_all) is None  # the context lists the rooms seen by name
     set_rule(krules.UNSEEN, False)
-    assert knowing(PATH, lore)._unseen_room(here) is None
+    assert knowing(PATH, lore).wider.unseen_room(here) is None
 
 
 def test_the_path_makes_a_scoring_action_only_from_its_own_room() -> None:

@@ -257,6 +257,18 @@ def test_the_managers_are_composed_not_inherited() -> None:
     assert subclassed_within(sources) == []
 
 
+def test_the_knowledge_layer_is_composed_not_inherited() -> None:
+    """No class of the knowledge layer inherits from another class of ours: KnowingAgent holds its parts
+    (the routes over the known map, the wider pool, the policy's rows), a row holds the rule it plans or
+    tells for, and a rule's part of the run's state is a plain dataclass."""
+    sources = {
+        module: path.read_text(encoding="utf-8")
+        for module, path in module_names().items()
+        if module.startswith("autofrotz.knowledge.")
+    }
+    assert subclassed_within(sources) == []
+
+
 MAX_MODULE_LINES = 600
 
 

@@ -73,13 +73,15 @@ untried uses of what it carries) comes before its last-resort sweep.
 The order above is one table, ``LATER_RUN`` at the end of this module, run as a ``Policy`` of
 policy/protocol.py: every row but the last is a rule object (``policy.protocol.Rule``) made for the run,
 holding its part of the run's state (``GoalState``): the notes (rows that observe), the rows that send
-their command at once (the built-in agent taking the reply in through ``follow``; ``told.SendRule``,
-``told.ToldRule``), the plans (``told.PlanRule``; the first goes to the front of the agent's queue,
-``stand_down.QueuePlan``), and last the built-in agent's own stages, the same rows its fresh turn runs
-(take the reply in, a stated objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
+their command at once (the built-in agent taking the reply in through ``follow``: rows that act in
+their place, and ``told.Told`` holding a rule on what replies told), the plans (``told.Planned`` holding
+a rule that plans; the first goes to the front of the agent's queue, ``stand_down.QueuePlan``), and
+last the built-in agent's own stages, the same rows its fresh turn runs (take the reply in, a stated
+objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
 the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it hands it
-``KnownVetoes`` once and updates them each turn from its own state; its wider seam (advisor_wider.py)
-is what the agent asks once its own exploring is spent.
+``KnownVetoes`` once and updates them each turn from its own state. It holds two parts the rows share,
+made for the run on its state: ``routes.Routes`` (walking the known map; the rows that walk are handed
+its methods) and ``wider_pool.WiderPool``, the wider seam the agent asks once its own exploring is spent.
 """
 
 from __future__ import annotations
@@ -91,7 +93,6 @@ from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
-from autofrotz.knowledge.advisor_wider import WiderRules
 from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.goals import GOALS_ROW, SCORED_ROW, KnownGoals, PointsScored
@@ -106,6 +107,7 @@ from autofrotz.knowledge.people import PeopleRule
 from autofrotz.knowledge.pool_walk import WideFirst
 from autofrotz.knowledge.replay import PATH_ROW, BackToPath, PathReplay, path_goals
 from autofrotz.knowledge.reply_notes import NOTES_ROW, ReplyNotes
+from autofrotz.knowledge.routes import Routes
 from autofrotz.knowledge.rules import (
     BACK,
     CLOCK_POINT,
@@ -133,9 +135,11 @@ from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.shut import OpenShut
 from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
-from autofrotz.knowledge.told import Next
+from autofrotz.knowledge.taken import TakenRule
+from autofrotz.knowledge.told import Next, Planned, Told
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.ways_on import KnownWayOn
+from autofrotz.knowledge.wider_pool import WiderPool
 from autofrotz.policy.protocol import Decided, Policy, Proposal, Rule
 
 log = logging.getLogger(__name__)
@@ -145,7 +149,7 @@ __all__ = ["QUEUE_ROW", "GoalState", "KnowingAgent", "KnownVetoes"]
 AGENT_ROW = "the built-in agent's stages"
 
 
-class KnowingAgent(WiderRules):
+class KnowingAgent:
     """A later run's policy: the knowledge rules and the built-in agent as rows of one table."""
 
     def __init__(self, inner: Advised, lore: Lore, path: ProvenPath | None = None) -> None:
@@ -158,10 +162,31 @@ class KnowingAgent(WiderRules):
         if self.path is not None:  # what the path scores is not a goal of its own
             self.state.done = path_goals(self.lore, self.path)
         self.advice = KnownVetoes(lore)
+        self._parts()
         self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
         self._inform()
+
+    def _parts(self) -> None:
+        """This run's parts the rows share, on its state: the routes over the known map and the wider
+        pool (the agent's ``wider`` seam)."""
+        state, lore = self.state, self.lore
+        self.routes = Routes(lambda: self.inner.mem, lore, state.steps)
+        taken = TakenRule(
+            state.taken, lore.taken, lambda: self.inner.mem, self.routes.walk_to_nearest, lore.runs
+        )
+        self.wider = WiderPool(
+            state.pool,
+            state.things,
+            state.spread,
+            state.unseen,
+            taken,
+            lore,
+            self.inner,
+            self.advice,
+            self.routes,
+        )
 
     def _policy(self) -> Policy[AgentTurn]:
         """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state (the
@@ -200,7 +225,7 @@ class KnowingAgent(WiderRules):
         advice.off = down
         advice.barred = self.state.clock.barred
         advice.ran_dry = self.state.pool.ran_dry
-        advice.wider = self._wider if on(WIDEN) and not down else None
+        advice.wider = self.wider.ask if on(WIDEN) and not down else None
         advice.every_word = on(EVERY_WORD_LATER) and not down  # rule ``every word, a later run``
         advice.reply_opens = on(REPLY_OPENS_LATER) and not down  # rule ``a way a reply opened, a later run``
 
@@ -212,8 +237,9 @@ class KnowingAgent(WiderRules):
         """Inverse of to_dict (the advice starts afresh, as the agent's memory does)."""
         self.inner.load_dict(state)
         self.state = GoalState.from_dict(state.get("knowledge", {}))
-        self.policy = self._policy()  # the rule objects take their parts of the state as loaded
         self.advice = KnownVetoes(self.lore)
+        self._parts()  # the parts and the rule objects take their parts of the state as loaded
+        self.policy = self._policy()
         self.inner.advise(self.advice)
         self._inform()
 
@@ -221,7 +247,7 @@ class KnowingAgent(WiderRules):
     def _goals(self) -> KnownGoals:
         """The rules of the known scoring actions for this run (their plan, the points scored, the
         known point before a clock), on the goals' record of this run's state."""
-        return KnownGoals(self.state, self.lore, self.path, self._route_to)
+        return KnownGoals(self.state, self.lore, self.path, self.routes.to)
 
     def _path_done(self) -> bool:
         """Whether the proven path is over (its replay's part of the state)."""
@@ -297,7 +323,7 @@ LATER_RUN: tuple[Stage, ...] = (
             agent.path,
             agent.lore,
             lambda: agent.inner.mem,
-            agent._route_to,
+            agent.routes.to,
             OpenShut(agent.state.shut, agent.lore.shut).next_command,
             agent._send,
         ),
@@ -308,17 +334,24 @@ LATER_RUN: tuple[Stage, ...] = (
         lambda agent: PointBeforeClock(agent.clock_watch, agent._goals().point_before_clock, agent._send),
     ),
     Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent._send)),
-    Stage(OPENINGS, "rule", lambda agent: ThroughOpening(agent._tell, agent.state.openings, agent._deadly)),
+    Stage(
+        OPENINGS, "rule", lambda agent: Told(ThroughOpening(agent.state.openings, agent._deadly), agent._tell)
+    ),
     Stage(
         TOLD,
         "rule",
-        lambda agent: PeopleRule(
-            agent._tell, agent.state.gives, lambda: agent.inner.mem, agent._rooms_naming, agent._route_to_any
+        lambda agent: Told(
+            PeopleRule(
+                agent.state.gives, lambda: agent.inner.mem, agent.routes.rooms_naming, agent.routes.to_any
+            ),
+            agent._tell,
         ),
     ),
-    Stage(WAITING, "rule", lambda agent: WaitingRule(agent._tell, agent.state.conditions, agent._route_to)),
-    Stage(SAID, "rule", lambda agent: SaidRule(agent._tell, agent.state.typed)),
-    Stage(MANY, "rule", lambda agent: ManyRule(agent._tell, agent.state.many)),
+    Stage(
+        WAITING, "rule", lambda agent: Told(WaitingRule(agent.state.conditions, agent.routes.to), agent._tell)
+    ),
+    Stage(SAID, "rule", lambda agent: Told(SaidRule(agent.state.typed), agent._tell)),
+    Stage(MANY, "rule", lambda agent: Told(ManyRule(agent.state.many), agent._tell)),
     Stage(
         STAND_DOWN,
         "rule",
@@ -326,46 +359,61 @@ LATER_RUN: tuple[Stage, ...] = (
     ),
     Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent._goals())),
     Stage(
-        BACK, "rule", lambda agent: BackToPath(agent.state.replay, agent.path, agent.lore, agent._route_to)
+        BACK,
+        "rule",
+        lambda agent: Planned(BackToPath(agent.state.replay, agent.path, agent.lore, agent.routes.to)),
     ),
-    Stage(GOALS_ROW, "rule", lambda agent: agent._goals()),  # fetch, routes, preparation, the action
+    Stage(GOALS_ROW, "rule", lambda agent: Planned(agent._goals())),  # fetch, routes, preparation, the action
     Stage(
         WAYS_ON,
         "rule",
-        lambda agent: KnownWayOn(
-            agent.state.ways_on,
-            agent.lore.ways_on,
-            agent.lore.rooms,
-            lambda room, command: agent.inner.mem.deadly(room, command),
+        lambda agent: Planned(
+            KnownWayOn(
+                agent.state.ways_on,
+                agent.lore.ways_on,
+                agent.lore.rooms,
+                lambda room, command: agent.inner.mem.deadly(room, command),
+            )
         ),
     ),
-    Stage(TAKEN, "rule", lambda agent: agent._taken()),
-    Stage(OPENINGS, "rule", lambda agent: OpeningHere(agent.state.openings, agent.lore.openings)),
-    Stage(SHUT, "rule", lambda agent: OpenShut(agent.state.shut, agent.lore.shut)),
-    Stage(DESCRIBED, "rule", lambda agent: AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
-    Stage(RELOOK, "rule", lambda agent: RelookRule(agent.state.looks, agent._path_done)),
+    Stage(TAKEN, "rule", lambda agent: Planned(agent.wider.taken)),
+    Stage(OPENINGS, "rule", lambda agent: Planned(OpeningHere(agent.state.openings, agent.lore.openings))),
+    Stage(SHUT, "rule", lambda agent: Planned(OpenShut(agent.state.shut, agent.lore.shut))),
     Stage(
         DESCRIBED,
         "rule",
-        lambda agent: AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent._route_to_any),
+        lambda agent: Planned(AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
+    ),
+    Stage(RELOOK, "rule", lambda agent: Planned(RelookRule(agent.state.looks, agent._path_done))),
+    Stage(
+        DESCRIBED,
+        "rule",
+        lambda agent: Planned(
+            AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent.routes.to_any)
+        ),
     ),
     Stage(
         MOVE_ON,
         "rule",
-        lambda agent: MoveOn(
-            agent.state.spread,
-            agent.lore.route,
-            agent._route_to,
-            agent.lore.room_turns,
-            agent.lore.rooms,
-            agent.lore.runs,
+        lambda agent: Planned(
+            MoveOn(
+                agent.state.spread,
+                agent.lore.route,
+                agent.routes.to,
+                agent.lore.room_turns,
+                agent.lore.rooms,
+                agent.lore.runs,
+            )
         ),
     ),
     Stage(
         WIDE_FIRST,
         "rule",
-        lambda agent: WideFirst(
-            lambda ctx: agent._pool(ctx, agent.inner.scene(ctx)), lambda: agent.inner.mem.now.idle > 0
+        lambda agent: Planned(
+            WideFirst(
+                lambda ctx: agent.wider.next_use(ctx, agent.inner.scene(ctx)),
+                lambda: agent.inner.mem.now.idle > 0,
+            )
         ),
     ),
     Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),

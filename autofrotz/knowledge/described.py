@@ -19,8 +19,7 @@ from typing import Any
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.rules import on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule
+from autofrotz.knowledge.told import notes_nothing
 
 RULE = "ask about what an earlier run read of them"
 TOPICS = 4  # topics asked of one person, from the end of their description
@@ -91,7 +90,7 @@ ASK_STEPS = 20  # steps walked towards a person an earlier run examined, a run
 
 
 @dataclass
-class Asked(Part):
+class Asked:
     """What was asked, and the steps walked to ask."""
 
     ask_steps: int = 0  # steps walked towards a person an earlier run examined
@@ -99,7 +98,7 @@ class Asked(Part):
 
 
 @dataclass
-class AskHere(PlanRule):
+class AskHere:
     """The person an earlier run examined in this room, here again, is asked about what the description
     named (each topic once a run)."""
 
@@ -107,6 +106,7 @@ class AskHere(PlanRule):
     known: dict[tuple[str, str], list[str]]  # (room, person) -> topics, of earlier runs
     nouns: Callable[[str], list[str]]  # the nouns the agent saw in a room
     name = RULE
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         if not on(RULE):
@@ -117,7 +117,7 @@ class AskHere(PlanRule):
 
 
 @dataclass
-class AskWalk(PlanRule):
+class AskWalk:
     """Elsewhere, once the path is over, a step towards the nearest room where an earlier run examined a
     person this run has topics left for (``ASK_STEPS`` steps a run: a story's clock may close before the
     person is met by chance)."""
@@ -127,6 +127,7 @@ class AskWalk(PlanRule):
     path_done: Callable[[], bool]  # whether the proven path is over
     route: Callable[[TurnContext, list[str]], list[str]]  # the shortest known route to one of the rooms
     name = RULE
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         kept = self.asked

@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from autofrotz.knowledge.described import Asked
@@ -21,14 +23,14 @@ from autofrotz.knowledge.side_trip import (
 )
 from autofrotz.knowledge.spread import SpreadState
 from autofrotz.knowledge.stand_down import Standing
-from autofrotz.knowledge.state_part import Part
+from autofrotz.knowledge.state_part import fields_of, loaded
 from autofrotz.knowledge.taken import TakenState
 from autofrotz.knowledge.waiting import Conditions
 from autofrotz.knowledge.ways_on import WaysOn
 
 
 @dataclass
-class ReplayState(Part):
+class ReplayState:
     """The replay of the proven path: rules ``proven path``, ``off the path``, ``rejoin the path``, ``back
     to the path`` and ``a side door on the path``."""
 
@@ -43,14 +45,14 @@ class ReplayState(Part):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ReplayState:
-        known = cls.fields_of(data)
+        known = fields_of(cls, data)
         if isinstance(known.get("trip"), dict):
             known["trip"] = Trip(**{k: v for k, v in known["trip"].items() if k in Trip.__dataclass_fields__})
         return cls(**known)
 
 
 @dataclass
-class PoolState(Part):
+class PoolState:
     """The wider pool (widen.py, pool_walk.py): what it sent, the verbs it learnt of, where it ran dry."""
 
     uses: dict[str, int] = field(default_factory=dict)  # room -> untried uses sent (knowledge/widen.py)
@@ -69,7 +71,7 @@ class PoolState(Part):
 
 
 @dataclass
-class ThingsState(Part):
+class ThingsState:
     """What this run learnt of things the wider pool uses: refused in kind (``what a thing is not``),
     not here, swallowing what was given (``what swallows things gets no more``)."""
 
@@ -126,7 +128,7 @@ class GoalState:
         for name in ("sent", "turns", "prepared"):
             data[name] = [[k, v] for k, v in data[name].items()]
         for name in PARTS:
-            data |= getattr(self, name).to_dict()
+            data |= asdict(getattr(self, name))
         return data
 
     @classmethod
@@ -135,26 +137,26 @@ class GoalState:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__ and k not in PARTS}
         for name in ("sent", "turns", "prepared"):
             known[name] = {int(k): int(v) for k, v in known.get(name, [])}
-        parts = {name: part.from_dict(data) for name, part in PARTS.items()}
+        parts = {name: load(data) for name, load in PARTS.items()}
         return cls(**known, **parts)
 
 
-# Each rule's part of the state, by its attribute of GoalState.
-PARTS: dict[str, type[Part]] = {
-    "replay": ReplayState,
-    "pool": PoolState,
-    "spread": SpreadState,
-    "clock": ClockState,
-    "gives": Gives,
-    "typed": Typed,
-    "conditions": Conditions,
-    "taken": TakenState,
-    "looks": Relooks,
-    "many": Heaps,
-    "things": ThingsState,
-    "openings": Openings,
-    "asked": Asked,
-    "standing": Standing,
-    "ways_on": WaysOn,
-    "shut": Shut,
+# Each rule's part of the state, by its attribute of GoalState: how it is read back from a saved state.
+PARTS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "replay": ReplayState.from_dict,
+    "pool": partial(loaded, PoolState),
+    "spread": partial(loaded, SpreadState),
+    "clock": ClockState.from_dict,
+    "gives": partial(loaded, Gives),
+    "typed": partial(loaded, Typed),
+    "conditions": partial(loaded, Conditions),
+    "taken": partial(loaded, TakenState),
+    "looks": partial(loaded, Relooks),
+    "many": partial(loaded, Heaps),
+    "things": partial(loaded, ThingsState),
+    "openings": partial(loaded, Openings),
+    "asked": partial(loaded, Asked),
+    "standing": partial(loaded, Standing),
+    "ways_on": partial(loaded, WaysOn),
+    "shut": partial(loaded, Shut),
 }

@@ -22,7 +22,7 @@ from autofrotz.knowledge.rules import (
     ROUTES_AFTER_PATH,
     on,
 )
-from autofrotz.knowledge.told import PlanRule, Route, SendRule
+from autofrotz.knowledge.told import Route, notes_nothing
 from autofrotz.policy.protocol import Proposal
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ SCORED_ROW = "points scored"
 
 
 @dataclass
-class KnownGoals(PlanRule):
+class KnownGoals:
     """The next command towards the first known scoring action not done, dropped or parked."""
 
     goals: GoalState  # the goals' record
@@ -44,6 +44,7 @@ class KnownGoals(PlanRule):
     path: ProvenPath | None
     route_to: Route
     name = GOALS_ROW
+    observe = notes_nothing
 
     def path_replayed(self, ctx: TurnContext) -> bool:
         """Whether this run holds the proven path's score (rule ``known route after the path``)."""
@@ -185,12 +186,14 @@ class KnownGoals(PlanRule):
 
 
 @dataclass
-class PointsScored(SendRule):
+class PointsScored:
     """In its place in the order (after standing down, before the plans): a point just made marks its
     goal done and renews the plans' patience."""
 
     known: KnownGoals
     name = SCORED_ROW
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         self.known.score_progress(turn.given)

@@ -25,8 +25,8 @@ from autofrotz.knowledge.clock import (
 )
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import CLOCK_POINT, CLOCKS, OTHER_WAYS, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import Send, SendRule
+from autofrotz.knowledge.state_part import fields_of
+from autofrotz.knowledge.told import Send, notes_nothing
 from autofrotz.policy.protocol import Proposal
 from autofrotz.words.directions import parse_direction
 
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class ClockState(Part):
+class ClockState:
     """Rule ``known clock``: where this run walked in, its deaths, the rooms it left."""
 
     stay: Stay = field(default_factory=Stay)  # where this run last walked in (rule ``known clock``)
@@ -45,7 +45,7 @@ class ClockState(Part):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClockState:
-        known = cls.fields_of(data)
+        known = fields_of(cls, data)
         if isinstance(known.get("stay"), dict):
             known["stay"] = Stay(**known["stay"])
         return cls(**known)
@@ -113,7 +113,7 @@ class ClockWatch:
 
 
 @dataclass
-class PointBeforeClock(SendRule):
+class PointBeforeClock:
     """Rule ``a known point before the clock``: the clock says leave, and a known scoring action of this
     room can be done: it is sent first, and the clock still says leave the turn after."""
 
@@ -121,6 +121,8 @@ class PointBeforeClock(SendRule):
     point: Callable[[TurnContext], tuple[str, str] | None]  # the room's known scoring action, if any
     send: Send
     name = CLOCK_POINT
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
@@ -136,12 +138,14 @@ class PointBeforeClock(SendRule):
 
 
 @dataclass
-class LeaveByClock(SendRule):
+class LeaveByClock:
     """Rule ``known clock``: the way out the watch found, sent at once."""
 
     watch: ClockWatch
     send: Send
     name = CLOCKS
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         return self.send(turn.given, self.watch.leave)

@@ -18,8 +18,6 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_ways import PROPER
 from autofrotz.knowledge.rules import on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule
 
 RULE = "a thing that names names makes the others worth a look"
 LONG_TEXT = 100  # characters of a look's reply long enough to tell about other things
@@ -58,7 +56,7 @@ def proper_names(text: str) -> list[str]:
 
 
 @dataclass
-class Relooks(Part):
+class Relooks:
     """Rule ``a thing that names names makes the others worth a look``: the looks queued, and the
     things whose look queued them."""
 
@@ -67,7 +65,7 @@ class Relooks(Part):
 
 
 @dataclass
-class RelookRule(PlanRule):
+class RelookRule:
     """Rule ``a thing that names names makes the others worth a look`` as a row of a later run's policy:
     once the replayed path is over, it queues second looks in its own part of the run's state and plans
     the next (the first plan of a turn goes to the front of the agent's queue)."""

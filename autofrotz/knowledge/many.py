@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge.rules import on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import ToldRule
 
 RULE = "too many to carry are looked through"
 TOO_MANY = re.compile(
@@ -46,7 +44,7 @@ def looks_through(reply: str) -> list[str]:
 
 
 @dataclass
-class Heaps(Part):
+class Heaps:
     """Rule ``too many to carry are looked through``: the looks queued, and those sent."""
 
     heaps: list[str] = field(default_factory=list)  # looks a refused taking asked for, not yet sent
@@ -54,7 +52,7 @@ class Heaps(Part):
 
 
 @dataclass
-class ManyRule(ToldRule):
+class ManyRule:
     """Rule ``too many to carry are looked through`` as a row of a later run's policy: the looks a refused
     taking asks for, each sent once in a room."""
 

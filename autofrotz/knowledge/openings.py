@@ -13,12 +13,11 @@ from autofrotz.agents.builtin_ways import ways_the_reply_opens
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import OPENINGS as RULE
 from autofrotz.knowledge.rules import on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule, ToldRule
+from autofrotz.knowledge.told import notes_nothing
 
 
 @dataclass
-class Openings(Part):
+class Openings:
     """The openings sent this run, and the way to go next."""
 
     opened: list[str] = field(default_factory=list)  # "room|command" sent by the rule
@@ -26,12 +25,13 @@ class Openings(Part):
 
 
 @dataclass
-class OpeningHere(PlanRule):
+class OpeningHere:
     """The command that opened a way, planned in its room."""
 
     openings: Openings
     known: Mapping[tuple[str, str], tuple[int, str]]  # (room, command) -> (run, way) of earlier runs
     name = RULE
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The command of an opening in this room not sent this run (spent once asked)."""
@@ -46,12 +46,13 @@ class OpeningHere(PlanRule):
 
 
 @dataclass
-class ThroughOpening(ToldRule):
+class ThroughOpening:
     """The way the command opened, sent at once the turn after it when the reply told of an opening."""
 
     openings: Openings
     deadly: Callable[[str | None, str], bool]  # whether a command killed the player there this run
     name = RULE
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """The way to go (spent once asked)."""

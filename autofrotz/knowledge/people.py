@@ -34,8 +34,6 @@ from autofrotz.agents.builtin_tactics import short
 from autofrotz.knowledge.rules import ACTORS as ACTORS_ON
 from autofrotz.knowledge.rules import PEOPLE as PEOPLE_ON
 from autofrotz.knowledge.rules import TOLD, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import ToldRule
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +122,7 @@ WALK_STEPS = 20  # steps walked towards whom a reply named
 
 
 @dataclass
-class Gives(Part):
+class Gives:
     """Rule ``a reply says whom to give it to``: this run's gives to send, sent, and the walk to them."""
 
     told: list[str] = field(default_factory=list)  # gives a reply asked for, not yet sent
@@ -178,7 +176,7 @@ def told_next(
 
 
 @dataclass
-class PeopleRule(ToldRule):
+class PeopleRule:
     """Notes the people and the give each reply names (people join the built-in agent's memory, the
     give is kept in ``gives``); sends the give at once where they are, else a step towards them."""
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.rules import WIDE_FIRST, WIDEN, on
-from autofrotz.knowledge.told import PlanRule
+from autofrotz.knowledge.told import notes_nothing
 
 WALK_STEPS = 12  # steps walked towards one room before the walk is left
 RUN_STEPS = 150  # steps a run walks for the pool in all
@@ -53,12 +53,13 @@ def pool_target(
 
 
 @dataclass
-class WideFirst(PlanRule):
+class WideFirst:
     """The wider pool as the turn's plan once the agent has idled (the pool keeps its own state)."""
 
     pool: Callable[[TurnContext], tuple[str, str] | None]  # the pool's next command here, or a walk
     idled: Callable[[], bool]  # whether the built-in agent has idled this run
     name = WIDE_FIRST
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         return self.pool(ctx) if on(WIDEN) and on(WIDE_FIRST) and self.idled() else None

@@ -14,19 +14,10 @@ from typing import Any
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.knowledge.advisor_base import (
-    BACK_RULE,
-    BACK_TURNS,
-    PASS_RULE,
-    PATH_RULE,
-    REJOIN_RULE,
-    REJOINS,
-    _room_text,
-    _room_texts,
-)
 from autofrotz.knowledge.goal_state import GoalState, ReplayState
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath, same_place
+from autofrotz.knowledge.routes import room_text, room_texts
 from autofrotz.knowledge.rules import (
     BACK,
     BY_TEXT,
@@ -44,13 +35,19 @@ from autofrotz.knowledge.side_trip import (
     under_way,
     untaken_way,
 )
-from autofrotz.knowledge.told import PlanRule, Route, Send, SendRule
+from autofrotz.knowledge.told import Route, Send, notes_nothing
 from autofrotz.policy.protocol import Proposal
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)
 
 PATH_ROW = "proven path"
+PATH_RULE = "proven path"
+REJOINS = 4  # times a run may rejoin the proven path after going off it
+REJOIN_RULE = "rejoin the path"
+PASS_RULE = "a refused step is passed over"
+BACK_TURNS = 40  # turns a run may spend walking back to the path
+BACK_RULE = "back to the path"
 
 
 def path_goals(lore: Lore, p: ProvenPath) -> list[int]:
@@ -65,7 +62,7 @@ def path_goals(lore: Lore, p: ProvenPath) -> list[int]:
 
 
 @dataclass
-class PathReplay(SendRule):
+class PathReplay:
     """The proven path's next command, sent at once (a door no run opened earns a save first)."""
 
     goals: GoalState  # the replay's part (``replay``) and the goals the path marks done
@@ -76,6 +73,8 @@ class PathReplay(SendRule):
     open_shut: Callable[[TurnContext], tuple[str, str] | None]  # opens what an earlier run found shut
     send: Send
     name = PATH_ROW
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
@@ -191,7 +190,7 @@ class PathReplay(SendRule):
             self.lore.walls,
             lambda d: mem.deadly(room, d) or mem.failed_this_run(room, d) or self._killed_once(room, d),
             self.goals.replay.trip,
-            lambda r: has_twin(r, self.lore.rooms, lambda: _room_texts(ctx.map)),
+            lambda r: has_twin(r, self.lore.rooms, lambda: room_texts(ctx.map)),
             lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,
         )
         return None if way is None or room is None else start(self.goals.replay.trip, room, way, p.run)
@@ -202,7 +201,7 @@ class PathReplay(SendRule):
         room with this very text; None for a room whose name is its own."""
         if room is None or namesakes(room, self.lore.rooms) <= 1:
             return None
-        text = text_key(_room_text(ctx.map, room))
+        text = text_key(room_text(ctx.map, room))
         return {d for t, d in self.lore.tried_texts if t == text} if text else None
 
     def _killed_once(self, room: str | None, way: str) -> bool:
@@ -235,7 +234,7 @@ class PathReplay(SendRule):
 
 
 @dataclass
-class BackToPath(PlanRule):
+class BackToPath:
     """Rule ``back to the path``: off the path, at the score the path shows before a step not yet
     replayed, walk the known map to that step's room (``rejoin the path`` replays on from there)."""
 
@@ -244,6 +243,7 @@ class BackToPath(PlanRule):
     lore: Lore
     route_to: Route
     name = BACK
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         """A step towards the room of the earliest step not replayed whose score is this run's."""

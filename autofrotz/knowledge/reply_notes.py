@@ -14,13 +14,13 @@ from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge.goal_state import PoolState, ThingsState
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
 from autofrotz.knowledge.rules import SINKS, on
-from autofrotz.knowledge.told import SendRule
+from autofrotz.policy.protocol import Proposal
 
 NOTES_ROW = "notes from the last reply"
 
 
 @dataclass
-class ReplyNotes(SendRule):
+class ReplyNotes:
     """Notes the last reply in the wider pool's parts of the run's state."""
 
     pool: PoolState
@@ -28,6 +28,7 @@ class ReplyNotes(SendRule):
     verbs: Sequence[str]  # the story's own verbs (earlier runs read them)
     last_score: Callable[[], int | None]  # the score the goals' record last saw
     name = NOTES_ROW
+    plans = False
 
     def observe(self, turn: AgentTurn) -> None:
         ctx = turn.given
@@ -54,3 +55,6 @@ class ReplyNotes(SendRule):
         alone = ctx.reading.understood_verb is not None  # "I only understood you as far as wanting to cpr."
         if verb in self.verbs and " " in last and verb not in pool.no_thing and alone:
             pool.no_thing.append(verb)
+
+    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
+        return None  # it only notes

@@ -14,8 +14,6 @@ from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_tactics import short
 from autofrotz.agents.builtin_words import closed_things
 from autofrotz.knowledge.rules import on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import ToldRule
 
 RULE = "a reply that says what to type"
 SHAPES = (
@@ -45,7 +43,7 @@ def said_to_type(reply: str) -> str | None:
 
 
 @dataclass
-class Typed(Part):
+class Typed:
     """Rule ``a reply that says what to type``: commands a reply spelled out, not yet sent, and sent."""
 
     said: list[str] = field(default_factory=list)
@@ -75,7 +73,7 @@ def said_next(state: Typed) -> tuple[str, str] | None:
 
 
 @dataclass
-class SaidRule(ToldRule):
+class SaidRule:
     """Rule ``a reply that says what to type`` as a row of a later run's policy: it notes what each reply
     spells out in its own part of the run's state and sends each command once."""
 

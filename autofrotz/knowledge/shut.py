@@ -19,8 +19,7 @@ from typing import Any
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.path import EARLIER_RUNS
 from autofrotz.knowledge.rules import SHUT, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule
+from autofrotz.knowledge.told import notes_nothing
 from autofrotz.words.directions import parse_direction
 
 RULE = "open what an earlier run found shut"
@@ -82,19 +81,20 @@ def open_first(
 
 
 @dataclass
-class Shut(Part):
+class Shut:
     """What this run opened of the things earlier runs found shut."""
 
     shut_opened: list[str] = field(default_factory=list)  # "room|thing"
 
 
 @dataclass
-class OpenShut(PlanRule):
+class OpenShut:
     """The next thing an earlier run found shut in this room, opened (once a run)."""
 
     opened: Shut
     known: dict[tuple[str, str], int]  # (room, thing) -> run, of earlier runs
     name = SHUT
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         return open_first(self.known, ctx.room_id, self.opened.shut_opened) if on(SHUT) else None

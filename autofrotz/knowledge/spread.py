@@ -23,8 +23,7 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge.clock import this_run_exits
 from autofrotz.knowledge.rules import MOVE_ON, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule, Route
+from autofrotz.knowledge.told import Route, notes_nothing
 from autofrotz.policy.protocol import Proposal
 
 STALE_TURNS = 40  # turns in one room without a new room or a point before the run moves on
@@ -67,7 +66,7 @@ def least_spent(
 
 
 @dataclass
-class SpreadState(Part):
+class SpreadState:
     """Rule ``move on from a spent room``: turns per room, and the walk away."""
 
     spent: dict[str, int] = field(default_factory=dict)  # room -> turns this run spent there
@@ -101,7 +100,7 @@ class StayCount:
 
 
 @dataclass
-class MoveOn(PlanRule):
+class MoveOn:
     """``STALE_TURNS`` turns here without a new room or a point: a step towards the room of this run's
     map where the fewest turns were spent."""
 
@@ -112,6 +111,7 @@ class MoveOn(PlanRule):
     rooms: Mapping[str, str]  # room -> its name
     runs: int  # earlier runs
     name = MOVE_ON
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         s, here = self.spread, ctx.room_id

@@ -19,8 +19,7 @@ from dataclasses import dataclass, replace
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import Advised, AgentTurn, proposal_of
 from autofrotz.knowledge.rules import STAND_DOWN, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import SendRule
+from autofrotz.knowledge.told import notes_nothing
 from autofrotz.policy.protocol import Proposal, Vetoes
 
 log = logging.getLogger(__name__)
@@ -32,14 +31,14 @@ QUEUE_ROW = "the plan to the front of the agent's queue"
 
 
 @dataclass
-class Standing(Part):
+class Standing:
     """Rule ``behind the first run``: why knowledge stood down ("" while it helps)."""
 
     stood_down: str = ""
 
 
 @dataclass
-class StandDown(SendRule):
+class StandDown:
     """Behind the first run, the built-in agent decides the turn as it would fresh."""
 
     standing: Standing
@@ -47,6 +46,8 @@ class StandDown(SendRule):
     inner: Advised
     inform: Callable[[], None]  # hand the agent this run's advice again (standing down lifts it)
     name = STAND_DOWN
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
@@ -78,12 +79,14 @@ class StandDown(SendRule):
 
 
 @dataclass
-class QueuePlan(SendRule):
+class QueuePlan:
     """The turn's plan to the front of the agent's queue; proposes nothing (the agent's stages do)."""
 
     inner: Advised
     vetoes: Callable[[], Vetoes]  # the log of the vetoes the agent meets (handed anew on a load)
     name = QUEUE_ROW
+    plans = False
+    observe = notes_nothing
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         self.inner.drop_plans(KNOWN)

@@ -1,31 +1,39 @@
-"""A rule's own part of a later run's state (knowledge/goal_state.py holds the parts)."""
+"""A rule's own part of a later run's state (knowledge/goal_state.py holds the parts): a dataclass saved
+flat beside the others, each picking its fields back."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+P = TypeVar("P", bound="DataclassInstance")
 
 
-@dataclass
-class Part:
-    """A rule's own part of this run's state: saved flat beside the others, each picking its fields back.
+def fields_of(kind: type[P], data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of one part (a dataclass) in a saved state, which holds the other parts' fields too.
 
+    >>> from dataclasses import dataclass
     >>> @dataclass
-    ... class Steps(Part):
+    ... class Steps:
     ...     walked: int = 0
-    >>> Steps.from_dict({"walked": 3, "another part's": 1})
+    >>> fields_of(Steps, {"walked": 3, "another part's": 1})
+    {'walked': 3}
+    """
+    names = {f.name for f in fields(kind)}
+    return {k: v for k, v in data.items() if k in names}
+
+
+def loaded(kind: type[P], data: dict[str, Any]) -> P:
+    """One part from a saved state (its fields plain values).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Steps:
+    ...     walked: int = 0
+    >>> loaded(Steps, {"walked": 3, "another part's": 1})
     Steps(walked=3)
     """
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def fields_of(cls, data: dict[str, Any]) -> dict[str, Any]:
-        """The fields of this part in a saved state."""
-        return {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Any:
-        """This part from a saved state (which holds the other parts' fields too)."""
-        return cls(**cls.fields_of(data))
+    return kind(**fields_of(kind, data))

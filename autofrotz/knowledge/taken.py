@@ -21,8 +21,7 @@ from autofrotz.agents.builtin_memory import Memory
 from autofrotz.agents.builtin_tactics import objects
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import NOT_YET, TAKEN, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule
+from autofrotz.knowledge.told import notes_nothing
 
 TAKE_STEPS = 12
 TAKE_TURNS = 80
@@ -34,7 +33,7 @@ WalkToNearest = Callable[[TurnContext, list[str], dict[str, int], int], "tuple[s
 
 
 @dataclass
-class TakenState(Part):
+class TakenState:
     """What the rule sent, the walks to it, what this run has held."""
 
     took: list[str] = field(default_factory=list)  # "room|command" sent by rule ``what an earlier run took``
@@ -44,7 +43,7 @@ class TakenState(Part):
 
 
 @dataclass
-class TakenRule(PlanRule):
+class TakenRule:
     """Here, the taking an earlier run made (a plan); elsewhere, a step towards it (``walk_step``)."""
 
     taken: TakenState
@@ -53,6 +52,7 @@ class TakenRule(PlanRule):
     walk_to_nearest: WalkToNearest
     runs: int  # earlier runs
     name = TAKEN
+    observe = notes_nothing
 
     def takes_left(self, ctx: TurnContext, text: str = "") -> list[tuple[str, str, int, tuple[str, ...]]]:
         """(room, command, run, things) not sent this run (or sent before the thing was there, and

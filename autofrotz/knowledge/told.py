@@ -1,11 +1,13 @@
-"""Rules on what replies told, as rule objects of a later run's policy (policy/protocol.py): each notes
-every reply in its own part of the run's state and sends its next command at once (``ToldRule``) or
-plans it (``PlanRule``)."""
+"""The rows a later run's rules make (policy/protocol.py's ``Rule``): a rule that plans or tells (a
+``Planner``) notes every reply in its own part of the run's state and gives its next command; its row
+holds it, and plans that command (``Planned``) or sends it at once unless knowledge stood down
+(``Told``). A row that acts in its place implements the protocol itself."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
@@ -22,50 +24,58 @@ Send = Callable[[TurnContext, "tuple[str, str] | None"], "Proposal | None"]
 Route = Callable[[TurnContext, str], list[str]]
 
 
-@dataclass
-class SendRule:
-    """A row that acts in its place in the order (sends a command at once, or hands the turn on) and
-    notes nothing when the policy observes."""
-
-    name = ""  # the rule's row, set by each rule
-    plans = False
-
-    def observe(self, turn: AgentTurn) -> None:
-        """Nothing: the row reads the turn when it proposes."""
-
-    def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
-        return None
+def notes_nothing(rule: object, turn: AgentTurn) -> None:
+    """A rule's ``observe`` when it reads the turn only when it proposes or plans."""
 
 
-@dataclass
-class PlanRule:
-    """A rule that plans: ``observe`` notes the reply in the rule's part of the state, ``next_command``
-    spends what it noted as the turn's plan, under the rule's name (the first plan of a turn goes to the
-    front of the built-in agent's queue)."""
+class Planner(Protocol):
+    """A rule that plans or tells: notes each reply in its own part of the run's state (``observe``) and
+    gives its next (command, reasoning) from what it noted."""
 
-    name = ""  # the rule's row in knowledge/rules.py, set by each rule
+    @property
+    def name(self) -> str: ...
+
+    def observe(self, turn: AgentTurn) -> None: ...
+
+    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None: ...
+
+
+@dataclass(frozen=True)
+class Planned:
+    """The row of a rule that plans: its next command is the turn's plan, under the rule's name (the
+    first plan of a turn goes to the front of the built-in agent's queue)."""
+
+    rule: Planner
     plans = True
 
-    def observe(self, turn: AgentTurn) -> None:
-        """Note what the last reply told (nothing here)."""
+    @property
+    def name(self) -> str:
+        return self.rule.name
 
-    def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
-        """The rule's next (command, reasoning) (none here)."""
-        return None
+    def observe(self, turn: AgentTurn) -> None:
+        self.rule.observe(turn)
 
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
-        planned = self.next_command(turn.given)
+        planned = self.rule.next_command(turn.given)
         return None if planned is None else Proposal(planned[0], self.name, planned[1])
 
 
-@dataclass
-class ToldRule(PlanRule):
-    """A rule on what replies told that sends its next command at once: ``tell`` sends it, unless
-    knowledge stood down (then it is not asked)."""
+@dataclass(frozen=True)
+class Told:
+    """The row of a rule on what replies told: ``tell`` sends its next command at once, unless knowledge
+    stood down (then it is not asked)."""
 
+    rule: Planner
     tell: Tell
     plans = False
 
+    @property
+    def name(self) -> str:
+        return self.rule.name
+
+    def observe(self, turn: AgentTurn) -> None:
+        self.rule.observe(turn)
+
     def propose(self, turn: AgentTurn, plan: Proposal | None) -> Proposal | None:
         ctx = turn.given
-        return self.tell(ctx, lambda: self.next_command(ctx))
+        return self.tell(ctx, lambda: self.rule.next_command(ctx))

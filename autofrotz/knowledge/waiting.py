@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge.rules import on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import Route, ToldRule
+from autofrotz.knowledge.told import Route
 from autofrotz.words.directions import parse_direction
 
 RULE = "a refusal that names a condition waits for it"
@@ -53,7 +52,7 @@ def carried_for(command: str, carried: list[str]) -> bool:
 
 
 @dataclass
-class Conditions(Part):
+class Conditions:
     """Rule ``a refusal that names a condition waits for it``: commands waiting, and those now due."""
 
     waiting: list[str] = field(default_factory=list)  # "room|command" refused until a condition is met
@@ -97,7 +96,7 @@ def due_next(
 
 
 @dataclass
-class WaitingRule(ToldRule):
+class WaitingRule:
     """Rule ``a refusal that names a condition waits for it`` as a row of a later run's policy: it notes
     the refusals that name a condition in its own part of the run's state, and sends each again once the
     score rose (walking back to where it was refused when its thing is not carried)."""

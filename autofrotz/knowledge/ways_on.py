@@ -10,19 +10,18 @@ from dataclasses import dataclass, field
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import WAYS_ON, on
-from autofrotz.knowledge.state_part import Part
-from autofrotz.knowledge.told import PlanRule
+from autofrotz.knowledge.told import notes_nothing
 
 
 @dataclass
-class WaysOn(Part):
+class WaysOn:
     """The known ways on sent this run."""
 
     ways: list[str] = field(default_factory=list)  # "room|command"
 
 
 @dataclass
-class KnownWayOn(PlanRule):
+class KnownWayOn:
     """A way on an earlier run found here, to a room this run has not seen, that never killed here."""
 
     sent: WaysOn
@@ -30,6 +29,7 @@ class KnownWayOn(PlanRule):
     rooms: Mapping[str, str]  # room -> its name
     deadly: Callable[[str | None, str], bool]  # whether the command killed the player there
     name = WAYS_ON
+    observe = notes_nothing
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
         if not on(WAYS_ON) or ctx.room_id is None:

@@ -1,59 +1,38 @@
-"""What every part of KnowingAgent shares: the agent it informs, the lore, the path, this run's
-state, and walking the known map."""
+"""Walking the known map for a later run's rules: routes over earlier runs' exits and this run's, the
+rooms a word names, and a step towards the nearest of some rooms."""
 
 from __future__ import annotations
 
-import logging
 import re
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from autofrotz.agents.base import TurnContext
-from autofrotz.agents.builtin_counsel import Advised
+from autofrotz.agents.builtin_memory import Memory
+from autofrotz.agents.world_view import MapReader
 from autofrotz.knowledge.clock import this_run_exits
-from autofrotz.knowledge.goal_state import GoalState
-from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
-from autofrotz.knowledge.path import ProvenPath
-from autofrotz.knowledge.rules import (
-    DETOUR,
-    on,
-)
+from autofrotz.knowledge.rules import DETOUR, on
 from autofrotz.words.directions import parse_direction
 
-log = logging.getLogger(__name__)
-
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
-PATH_RULE = "proven path"
-REJOINS = 4  # times a run may rejoin the proven path after going off it
-REJOIN_RULE = "rejoin the path"
-PASS_RULE = "a refused step is passed over"
-BACK_TURNS = 40  # turns a run may spend walking back to the path
-BACK_RULE = "back to the path"
-UNSEEN_STEPS = 12  # steps walked towards one such room before it is left
-UNSEEN_TURNS = 120  # steps a run walks towards them in all
-UNSEEN_RULE = "known room not seen this run"
 DETOURS = 4  # first steps that killed left out before a route is given up
-OPENED_RULE = "a way an earlier run opened"
 
 
-class KnowingBase:
-    """What every part of KnowingAgent shares: the agent, the lore, the path, the state, the known map."""
+@dataclass
+class Routes:
+    """The routing every rule that walks shares: ``memory`` the built-in agent's as it is now, ``steps``
+    this run's count of the steps plans walked ("room|direction", part of the run's saved state)."""
 
-    inner: Advised
-    advice: KnownVetoes
+    memory: Callable[[], Memory]
     lore: Lore
-    path: ProvenPath | None
-    state: GoalState
+    steps: dict[str, int]
 
-    def _inform(self) -> None:
-        """Hand the agent this run's vetoes and seams (KnowingAgent does)."""
-        raise NotImplementedError
-
-    def _route_to(self, ctx: TurnContext, room: str) -> list[str]:
+    def to(self, ctx: TurnContext, room: str) -> list[str]:
         """Moves over the known map (earlier runs' exits and this run's) to a room, first step allowed."""
-        mem, s = self.inner.mem, self.state
+        mem = self.memory()
         avoid = frozenset(
-            (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in s.steps.items() if n >= STEP_REPEATS
+            (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in self.steps.items() if n >= STEP_REPEATS
         )
         exits = this_run_exits(ctx.map)
         if on(DETOUR):  # rule ``a shut step is walked around``: moves refused this run, wherever they were
@@ -67,26 +46,26 @@ class KnowingBase:
         if not steps or mem.failed_this_run(ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             return []
         key = f"{ctx.room_id}|{steps[0]}"
-        s.steps[key] = s.steps.get(key, 0) + 1
+        self.steps[key] = self.steps.get(key, 0) + 1
         return steps
 
-    def _route_to_any(self, ctx: TurnContext, rooms: list[str]) -> list[str]:
+    def to_any(self, ctx: TurnContext, rooms: list[str]) -> list[str]:
         """The shortest known route to one of the rooms."""
-        routes = [r for r in (self._route_to(ctx, room) for room in rooms if room != ctx.room_id) if r]
+        routes = [r for r in (self.to(ctx, room) for room in rooms if room != ctx.room_id) if r]
         return min(routes, key=len) if routes else []
 
-    def _rooms_naming(self, ctx: TurnContext, word: str) -> list[str]:
+    def rooms_naming(self, ctx: TurnContext, word: str) -> list[str]:
         """Rooms where this run saw a thing of that name, whose text names it, or where an earlier run
         sent a command naming it."""
-        mem, rooms = self.inner.mem, []
+        mem, rooms = self.memory(), []
         rooms += [r for r, names in mem.seen.nouns.items() if any(word in n.split() for n in names)]
-        texts = _room_texts(ctx.map)
+        texts = room_texts(ctx.map)
         rooms += [r for r, text in texts.items() if word in re.findall(r"[a-z]+", text.lower())]
         sent = [*self.lore.dead_ends, *self.lore.taken, *((g.room, g.command) for g in self.lore.scoring)]
         rooms += [room for room, command in sent if word in command.split()]
         return list(dict.fromkeys(rooms))
 
-    def _walk_to_nearest(
+    def walk_to_nearest(
         self,
         ctx: TurnContext,
         rooms: list[str],
@@ -108,35 +87,29 @@ class KnowingBase:
         if best is None:
             return None
         room, steps = best
-        mem = self.inner.mem
+        mem = self.memory()
         if mem.failed_this_run(ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             walked[room] = limit  # the way there is shut or kills: leave that room
             return None
         walked[room] = walked.get(room, 0) + 1
         return steps[0], self.lore.rooms.get(room, room)
 
-    def _ruled_out(self) -> frozenset[str]:
-        """The things ("room|thing") the wider pool uses nothing on: not here (until the score rises), or
-        one that swallowed a carried thing this run (rules ``a thing not here is not used here``, ``what
-        swallows things gets no more``)."""
-        return frozenset(self.state.things.absent + self.state.things.sinks)
 
-    def _not_kinds(self) -> frozenset[str]:
-        """Uses refused in kind by earlier runs and this one (rule ``what a thing is not``, kinds.py)."""
-        return frozenset(self.lore.not_kinds) | frozenset(self.state.things.not_kinds)
-
-
-def _room_texts(world_map: Any) -> dict[str, str]:
+def room_texts(world_map: MapReader | None) -> dict[str, str]:
     """This run's room descriptions by room id."""
+    if world_map is None:
+        return {}
     try:
-        return {str(r): _room_text(world_map, r) for r in world_map.graph}
-    except Exception:  # no map (a test's bare context)
+        return {str(r): room_text(world_map, r) for r in world_map.graph}
+    except Exception:  # a test's bare map
         return {}
 
 
-def _room_text(world_map: Any, room: str) -> str:
+def room_text(world_map: MapReader | None, room: str) -> str:
     """This run's description of one room ("" when the map does not hold it)."""
+    if world_map is None:
+        return ""
     try:
         return str(world_map.room(room).get("description") or "")
-    except Exception:  # no map (a test's bare context) or a room it does not hold
+    except Exception:  # a room it does not hold, or a test's bare map
         return ""
