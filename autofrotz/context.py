@@ -30,9 +30,7 @@ RECENT_MIN, RECENT_STEP = 3, 3
 HISTORY_OUTPUT_CHARS = 120
 OUTPUT_CHARS = 3000
 ROOM_CHARS = 700
-EARLIER_TITLE = (
-    "## Earlier: points and deaths from their turn on; things opened and clues once past the recent turns"
-)
+EARLIER_TITLE = "## Earlier"  # each line says its kind: points, a death, a thing opened, a clue
 ROOM_DESCRIPTION_MIN = 40  # shorter descriptions ("A hall.") are left in the replies that print them
 ROOM_LINE_MIN = 20  # a line of the room's text as long, repeated by the latest output, is said under Now
 
@@ -423,20 +421,17 @@ def _nearest(world: MapReader, room_id: str | None) -> str:
 
 
 def nearest_line(room: str, path: list[str], ways: list[str]) -> str:
-    """The nearest way not yet tried, named by the room it leaves and its direction, with the route:
-    the room on its own is a place already seen.
+    """The nearest way not yet tried, named by its direction and the room it leaves, with the route
+    there: the room on its own is a place already seen.
 
     >>> nearest_line("Press House", ["down"], ["west"])
-    "Press House's untried w (go d, then w)"
-    >>> nearest_line("Hall", ["north", "east"], ["up", "west"])
-    "Hall's untried u, w (go n, e, then one of them)"
+    'w of Press House, via d'
+    >>> nearest_line("Hall", ["north", "east"], ["up", "west", "in", "out"])
+    'u, w, in of Hall, via n, e'
     """
     route = ", ".join(map(abbreviate, path))
-    if not ways:
-        return f"{room} (go {route})"
-    named = ", ".join(abbreviate(w) for w in ways[:4])
-    last = abbreviate(ways[0]) if len(ways) == 1 else "one of them"
-    return f"{room}'s untried {named} (go {route}, then {last})"
+    named = ", ".join(abbreviate(w) for w in ways[:3])
+    return f"{named} of {room}, via {route}" if named else f"{room} via {route}"
 
 
 def _discovery_order(rooms: Sequence[Room]) -> list[str]:

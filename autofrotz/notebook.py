@@ -139,7 +139,7 @@ class Notebook:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
         if _OPENING.match(command) and not reading.failure and seen.event is None:
             said = _bounded(_first_sentence(reply), OPENED_CHARS)
-            self._note(turn, "opened", f"> {command}: opened (no points): {said}")
+            self._note(turn, "opened", f"> {command}: opened: {said}")
         if seen.clue:
             self._keep_clue(turn, command, reply)
 
@@ -157,7 +157,7 @@ class Notebook:
         >>> for turn in (5, 7):
         ...     book.observe(turn, read_reply("open hatch", "The hatch creaks open."), TurnSeen())
         >>> book.earlier(9)
-        ['4. > take oar: +5 points', '7. > open hatch: opened (no points): The hatch creaks open.']
+        ['4. > take oar: +5 points', '7. > open hatch: opened: The hatch creaks open.']
         >>> book.earlier(4)
         ['4. > take oar: +5 points']
         >>> book.clues.clear(); book.earlier(9)[0]

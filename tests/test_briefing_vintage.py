@@ -48,7 +48,7 @@ def test_a_way_through_a_door_closed_again_says_the_door_is_shut(seen: list[str]
     assert "blocked" not in exits_of(turn(seen, 36))["n"]  # the dial set: the way opens (a door shut)
     assert "shut" not in exits_of(turn(seen, 42))["n"]  # the door open
     closed = exits_of(turn(seen, 43))["n"]  # "close door": the game opens it again on the way
-    assert closed.startswith(" -> Old Vault") and "iron door, shut now" in closed
+    assert closed.startswith(" -> Old Vault") and "through the shut iron door" in closed
 
 
 def test_what_is_inside_a_carried_thing_is_carried_too(seen: list[str]) -> None:
@@ -60,7 +60,7 @@ def test_points_are_in_the_earlier_log_from_their_turn_and_each_line_says_its_ki
     late = section(turn(seen, 43), "## Earlier")
     assert "40. > fill jug: +5 points" in late
     opened = next(line for line in late.splitlines() if line.startswith("36. > open door"))
-    assert "opened (no points)" in opened
+    assert "opened: You open the iron door." in opened
 
 
 def test_the_latest_command_is_numbered_as_the_recent_turns_and_clues_number_it(seen: list[str]) -> None:
@@ -79,4 +79,4 @@ def test_a_one_way_chute_the_room_text_names_is_listed_among_the_exits(seen: lis
 
 def test_nearest_unexplored_names_the_untried_way_not_only_the_room_it_leaves(seen: list[str]) -> None:
     nearest = section(turn(seen, 12), "Nearest unexplored:")  # in the Grape Loft: Press House is seen
-    assert nearest == "Nearest unexplored: Press House's untried w (go d, then w)"
+    assert nearest == "Nearest unexplored: w of Press House, via d"

@@ -203,11 +203,11 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> describe_exit("in", {"state": "untried", "reason": hut})
     'in (seen: Hut)'
     >>> describe_exit("n", {"state": "leads", "to": "vault", "shut": "iron door"}, lambda r: "Vault")
-    'n -> Vault (through the iron door, shut now: going opens it first)'
+    'n -> Vault (through the shut iron door; going opens it)'
     """
     said = _describe(label, state, name_of)
     if state.get("shut"):
-        said += f" (through the {state['shut']}, shut now: going opens it first)"
+        said += f" (through the shut {state['shut']}; going opens it)"
     return f"{said} (WARNED: {state['warning']})" if state.get("warning") else said
 
 
