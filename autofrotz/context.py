@@ -17,6 +17,7 @@ from autofrotz.agents.world_view import ItemReader, MapReader
 from autofrotz.fences import fence as fenced
 from autofrotz.fences import neutralise
 from autofrotz.managers.exit_states import exit_lines, short_words
+from autofrotz.managers.exit_words import one_way_off_compass
 from autofrotz.notebook import is_art
 from autofrotz.reading.patterns import NO_EXIT_PATTERNS, first_match
 from autofrotz.storage.models import Item, Room
@@ -29,6 +30,7 @@ RECENT_MIN, RECENT_STEP = 3, 3
 HISTORY_OUTPUT_CHARS = 120
 OUTPUT_CHARS = 3000
 ROOM_CHARS = 700
+EARLIER_TITLE = "## Earlier"  # each line says its kind: points, a death, a thing opened, a clue
 ROOM_DESCRIPTION_MIN = 40  # shorter descriptions ("A hall.") are left in the replies that print them
 ROOM_LINE_MIN = 20  # a line of the room's text as long, repeated by the latest output, is said under Now
 
@@ -83,7 +85,7 @@ def render_context_parts(ctx: TurnContext) -> tuple[str, str, str]:
     if clues := [c for c in ctx.clues if not c.startswith(f"{ctx.turn_number - 1}. > ")]:
         stable.append("## Clues kept\n" + _lines(clues))
     if ctx.earlier:
-        stable.append("## Earlier\n" + _lines(ctx.earlier))
+        stable.append(f"{EARLIER_TITLE}\n" + _lines(ctx.earlier))
     # the rooms list ends the stable part and grows at its end
     stable.append("## Rooms found\n" + clipped("\n".join(ctx.known_rooms) or "(none yet)", 20000))
     where = ["## Open puzzles\n" + _lines(ctx.puzzles)] if ctx.puzzles else []
@@ -212,12 +214,18 @@ def room_as_first_seen(room_text: str, limit: int = ROOM_CHARS) -> str:
 
 
 def _render_latest(ctx: TurnContext) -> str:
-    """The reply to the last command, whole but for the room's text, which Now holds; the turn number of
-    the command to choose now."""
+    """The reply to the last command, whole but for the room's text, which Now holds; the command
+    numbered as the recent turns and the clues number it (the turn it was played), and the turn number
+    of the command to choose now."""
     briefed = room_as_first_seen(ctx.room_text) if ctx.room_text else ""
     reply = without_room_text(without_art(ctx.last_output), briefed)
-    latest = clipped(f"> {ctx.last_command or '(start)'}\n{reply}", OUTPUT_CHARS)
-    return f"## Latest output (you play turn {ctx.turn_number})\n{latest}"
+    if ctx.last_command:
+        played = ctx.history[-1].turn if ctx.history else ctx.turn_number - 1
+        said, title = f"{played}. > {ctx.last_command}", f"turn {played}; you now play turn {ctx.turn_number}"
+    else:
+        said, title = "> (start)", f"you now play turn {ctx.turn_number}"
+    latest = clipped(f"{said}\n{reply}", OUTPUT_CHARS)
+    return f"## Latest output ({title})\n{latest}"
 
 
 def without_room_text(reply: str, room_text: str) -> str:
@@ -316,26 +324,31 @@ def world_fields(world: MapReader, items: ItemReader) -> WorldFields:
     }
 
 
-def seen_line(items: ItemReader, item: Item) -> str:
-    """A thing seen here as the briefing names it: its state, and what is on or in it.
+def seen_line(items: ItemReader, item: Item, depth: int = 0) -> str:
+    """A thing seen here as the briefing names it: its state, and what is on or in it, and what is in
+    that in turn (as a game's "inventory" lists a tin in an apron and a spigot in the tin), NESTED_KEPT
+    levels down.
 
     >>> from autofrotz.managers.item_registry import ItemRegistry
     >>> reg = ItemRegistry()
     >>> fridge = reg.add_item("fridge", location="kitchen")
     >>> fridge.properties["open"] = False
-    >>> _ = reg.add_item("knife", location=fridge.item_id)
+    >>> box = reg.add_item("box", location=fridge.item_id)
+    >>> _ = reg.add_item("knife", location=box.item_id)
     >>> seen_line(reg, fridge)
-    'fridge (closed; holding: knife)'
+    'fridge (closed; holding: box (holding: knife))'
     """
     notes = [word for key, value, word in STATE_WORDS if item.properties.get(key) is value]
     if item.properties.get("count", 1) > 1:  # "six loose pages": one name for several things alike
         notes.insert(0, f"{item.properties['count']} of them")
-    held = [i.name for i in items.get_items_in_room(item.item_id)][:8]
+    inside = items.get_items_in_room(item.item_id)[:8]
+    held = [seen_line(items, i, depth + 1) if depth < NESTED_KEPT else str(i.name) for i in inside]
     if held:
         notes.append(f"holding: {', '.join(held)}")
     return f"{item.name} ({'; '.join(notes)})" if notes else str(item.name)
 
 
+NESTED_KEPT = 3  # levels of things inside things a line names (a tin in an apron, a spigot in the tin)
 STATE_WORDS = (
     ("open", False, "closed"),
     ("locked", True, "locked"),
@@ -376,7 +389,9 @@ def _exit_lines(here: Room | None, names: dict[str, str]) -> list[str]:
     """Each exit of the room as briefed, with the names of the rooms its ways lead to (read once)."""
     if here is None:
         return []
-    return exit_lines(here.exit_states, lambda r: names.get(r, r))
+    off_compass = one_way_off_compass(here.full_text or here.description or "")
+    ways = [f"a way off the compass (one way: {sentence})" for sentence in off_compass]
+    return exit_lines(here.exit_states, lambda r: names.get(r, r)) + ways
 
 
 def _unexplored(world: MapReader, room_id: str | None, refused: Mapping[str, str]) -> list[str]:
@@ -402,7 +417,21 @@ def _nearest(world: MapReader, room_id: str | None) -> str:
     target, path = found
     if not path:
         return ""
-    return f"{room_label(world, target)} via {', '.join(map(abbreviate, path))}"
+    return nearest_line(room_label(world, target) or target, path, _unexplored(world, target, {}))
+
+
+def nearest_line(room: str, path: list[str], ways: list[str]) -> str:
+    """The nearest way not yet tried, named by its direction and the room it leaves, with the route
+    there: the room on its own is a place already seen.
+
+    >>> nearest_line("Press House", ["down"], ["west"])
+    'w of Press House, via d'
+    >>> nearest_line("Hall", ["north", "east"], ["up", "west", "in", "out"])
+    'u, w, in of Hall, via n, e'
+    """
+    route = ", ".join(map(abbreviate, path))
+    named = ", ".join(abbreviate(w) for w in ways[:3])
+    return f"{named} of {room}, via {route}" if named else f"{room} via {route}"
 
 
 def _discovery_order(rooms: Sequence[Room]) -> list[str]:

@@ -17,6 +17,7 @@ CLUES_KEPT = 6
 CLUE_KEY = 60  # the start of a clue's text, by which its log line knows whether Clues still holds it
 LOG_KEPT = 30
 OPENED_CHARS = 80  # what a reply to opening something said, in the log
+AT_ONCE = ("score", "death")  # kinds of log lines shown from their turn on: the recent turns say no "+N"
 
 # Sentences of an opening that state what the player is to do.
 GOAL_PATTERNS: tuple[str, ...] = (
@@ -131,20 +132,22 @@ class Notebook:
             and seen.score_after != seen.score_before
         ):
             gained = seen.score_after - seen.score_before
-            self._note(turn, "score", f"> {command}: {gained:+d}")  # the total is in the briefing
+            self._note(turn, "score", f"> {command}: {gained:+d} points")  # the total is in the briefing
         if seen.event == "death":
             self._note(turn, "death", f"> {command}: died: {_first_sentence(reply)}")
         if seen.room and seen.room not in self.rooms_reached:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
         if _OPENING.match(command) and not reading.failure and seen.event is None:
-            self._note(turn, "opened", f"> {command}: {_bounded(_first_sentence(reply), OPENED_CHARS)}")
+            said = _bounded(_first_sentence(reply), OPENED_CHARS)
+            self._note(turn, "opened", f"> {command}: opened: {said}")
         if seen.clue:
             self._keep_clue(turn, command, reply)
 
     def earlier(self, before_turn: int) -> list[str]:
-        """The log's lines older than the recent turns the briefing shows in full, a clue's only once the
-        Clues section no longer holds it, a thing opened again only at its latest opening (no fact said
-        twice).
+        """The log's lines, each saying its kind: points and deaths from the turn they happen (the log is
+        the score's history), things opened and clues only once older than the recent turns the briefing
+        shows in full (`before_turn`), a clue's only once the Clues section no longer holds it, a thing
+        opened again only at its latest opening (no fact said twice).
 
         >>> from autofrotz.reading import read_reply
         >>> book = Notebook()
@@ -154,12 +157,14 @@ class Notebook:
         >>> for turn in (5, 7):
         ...     book.observe(turn, read_reply("open hatch", "The hatch creaks open."), TurnSeen())
         >>> book.earlier(9)
-        ['4. > take oar: +5', '7. > open hatch: The hatch creaks open.']
+        ['4. > take oar: +5 points', '7. > open hatch: opened: The hatch creaks open.']
+        >>> book.earlier(4)
+        ['4. > take oar: +5 points']
         >>> book.clues.clear(); book.earlier(9)[0]
         '3. > read sign: a clue, no longer kept'
         """
         kept = {c["text"][:CLUE_KEY] for c in self.clues}  # read again later: kept under its newer turn
-        shown = [e for e in self.log if e["turn"] < before_turn]
+        shown = [e for e in self.log if e["turn"] < before_turn or e["kind"] in AT_ONCE]
         latest_opening = {e["text"]: e["turn"] for e in shown if e["kind"] == "opened"}
         return [
             f"{e['turn']}. {e['text']}"

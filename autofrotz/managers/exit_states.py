@@ -88,6 +88,13 @@ def exit_states(
     for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
         if label in states and label != CLOCK:
             states[label] = {"state": BLOCKED_STATE, "to": states[label].get("to"), "reason": words}
+    for label, words in node.get("ways_open_now", {}).items():  # barred before, open since (a dial set)
+        if label != CLOCK and (label in refused or states.get(label, {}).get("state") == BLOCKED_STATE):
+            refused.pop(label, None)
+            states[label] = {"state": UNTRIED, "to": states.get(label, {}).get("to"), "reason": words}
+    for label, thing in node.get("shut_on_the_way", {}).items():  # a door closed since, the game opens it
+        if label in states and states[label]["state"] != BLOCKED_STATE:
+            states[label]["shut"] = thing
     return states, refused
 
 
@@ -195,8 +202,12 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> hut = "leads to a place named Hut (seen in a side copy)"
     >>> describe_exit("in", {"state": "untried", "reason": hut})
     'in (seen: Hut)'
+    >>> describe_exit("n", {"state": "leads", "to": "vault", "shut": "iron door"}, lambda r: "Vault")
+    'n -> Vault (through the shut iron door; going opens it)'
     """
     said = _describe(label, state, name_of)
+    if state.get("shut"):
+        said += f" (through the shut {state['shut']}; going opens it)"
     return f"{said} (WARNED: {state['warning']})" if state.get("warning") else said
 
 

@@ -67,6 +67,22 @@ def one_way_sentences(description: str) -> dict[str, str]:
     return found
 
 
+def one_way_off_compass(description: str) -> list[str]:
+    """Sentences of a room's text that say a way does not lead back and name no direction: a way out
+    by a thing (a chute to slide down, a hole to drop through) that no compass word reaches.
+
+    >>> one_way_off_compass("A ladder goes down. A chute drops to the cellar: there is no climbing back up.")
+    ['A chute drops to the cellar: there is no climbing back up.']
+    >>> one_way_off_compass("A hatch leads down; whatever falls in will not come back up.")
+    []
+    """
+    return [
+        sentence.strip()
+        for sentence in _SENTENCE.findall(" ".join(description.split()))
+        if _ONE_WAY.search(sentence) and not parse_exits(sentence)
+    ]
+
+
 SHUT_WORDS = re.compile(r"\b(?:closed|locked|shut|barred|bolted)\b", re.IGNORECASE)  # a shut thing
 
 
@@ -158,6 +174,23 @@ def opened_something(command: str | None, reply: str) -> str | None:
         r"\s*(?:the\s+)?([\w' -]+?)\s*(?:[.,;!]|\bwith\b|$)", reply[found.end() : found.end() + 60]
     )
     return thing.group(1).split()[-1].lower() if thing and thing.group(1).split() else "it"
+
+
+# The library's note that a move first opened something on the way ("(first opening the iron door)").
+_FIRST_OPENING = re.compile(
+    r"^\s*\(first (?:opening|unlocking and opening) (?:the |a |an )?([^)]{1,60})\)", re.I
+)
+
+
+def opened_on_the_way(reply: str) -> str | None:
+    """What a reply to a move says the game opened first to let the player through, or None: the way
+    goes through a thing that is shut now.
+
+    >>> opened_on_the_way("(first opening the iron door)\\n\\nOld Vault"), opened_on_the_way("Hall")
+    ('iron door', None)
+    """
+    found = _FIRST_OPENING.match(reply)
+    return found.group(1).strip() if found else None
 
 
 def read_way_tried(

@@ -21,6 +21,7 @@ from autofrotz.managers.exit_words import (
     DARK_WAY,
     LOOPS_BACK,
     SHOWN_WAY,
+    opened_on_the_way,
     opened_something,
     read_way_tried,
     warned_ways,
@@ -195,8 +196,15 @@ def note_ways_tried(
     loops = _loops_back(read, _read_ways(maps, returns or {})) - namesakes
     node["loops_back"] = dict.fromkeys(sorted(loops), LOOPS_BACK)
     node["ways_shut_now"] = {}
+    node["shut_on_the_way"] = {  # a way that leads through a thing shut now, opened first by the game
+        way: thing
+        for way, reply in replies.items()
+        if (thing := opened_on_the_way(reply)) and way != CLOCK_WAY
+    }
+    node["ways_open_now"] = {}
     if recheck:  # tried again after a command in this room: for the briefing only, the agents' map stays
         node["ways_shut_now"] = _shut_now(read)
+        node["ways_open_now"] = {way: words for way, (kind, words) in read.items() if kind == "leads"}
         return
     for way, (_kind, words) in list(read.items()):
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
