@@ -48,7 +48,7 @@ def test_a_trail_whose_other_ways_the_game_bars_in_its_own_words_is_not_the_next
     # ways on, says "The main trail turns from northeast to south here": its south is no way the first
     # is known to have, so the two are two rooms
     maps, seen = _walk("tryst205", 161)
-    trails = maps.rooms_named("Trail")
+    trails = maps.store.rooms_named("Trail")
     assert len(trails) == 3, trails
     assert all(len(_true_rooms_of(seen, trail)) == 1 for trail in trails), seen[150:]
 
