@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from autofrotz.agents.base import HistoryEntry, KeepsState
 from autofrotz.agents.stuck import StuckDetector
@@ -17,16 +17,33 @@ from autofrotz.hooks import base as ev
 from autofrotz.notebook import Notebook
 
 if TYPE_CHECKING:
+    from autofrotz.agents.base import GameAgentProtocol
+    from autofrotz.agents.puzzle_agent import PuzzleAgent
+    from autofrotz.game_interface import RunningGame
+    from autofrotz.llm.base import BaseLLM
+    from autofrotz.managers.item_manager import ItemManager
     from autofrotz.managers.item_registry import ItemUpdate
     from autofrotz.managers.map_manager import MapManager, RoomUpdate
     from autofrotz.maze_bridge import MazeRun
+
+
+class MindParts(Protocol):
+    """What the memory saves and puts back of the orchestrator's parts (``orchestrator.Parts``)."""
+
+    game: RunningGame
+    map: MapManager
+    items: ItemManager
+    game_agent: GameAgentProtocol
+    puzzle_agent: PuzzleAgent
+    map_llm: BaseLLM | None
+    item_llm: BaseLLM | None
 
 
 @dataclass
 class Mind:
     """Short-term memory and the handles to the world model it saves."""
 
-    parts: Any
+    parts: MindParts
     history: deque[HistoryEntry] = field(default_factory=deque)
     last_command: str | None = None
     last_output: str = ""
