@@ -78,5 +78,13 @@ def test_a_one_way_chute_the_room_text_names_is_listed_among_the_exits(seen: lis
 
 
 def test_nearest_unexplored_names_the_untried_way_not_only_the_room_it_leaves(seen: list[str]) -> None:
-    nearest = section(turn(seen, 12), "Nearest unexplored:")  # in the Grape Loft: Press House is seen
-    assert nearest == "Nearest unexplored: w of Press House, via d"
+    nearest = section(turn(seen, 6), "Nearest unexplored:")  # in the Estate Office
+    assert re.fullmatch(r"Nearest unexplored: [a-z, ]+ of Courtyard, via [a-z]+", nearest)
+
+
+def test_a_way_into_a_place_a_sign_read_warns_of_is_warned_and_not_nearest(seen: list[str]) -> None:
+    press_house = exits_of(turn(seen, 11))["w"]  # the sign beside the west doorway was read at turn 10
+    assert press_house.startswith(" (seen: Fermenting Room) (WARNED: FERMENTING ROOM.")
+    before_reading = exits_of(turn(seen, 10))["w"]
+    assert "Fermenting Room" in before_reading and "WARNED" not in before_reading
+    assert "w of Press House" not in section(turn(seen, 12), "Nearest unexplored:")  # in the Grape Loft

@@ -77,12 +77,12 @@ def exit_states(
         elif label in one_way_words:
             states[label] = {"state": ONE_WAY, "to": None, "reason": one_way_words[label]}
         else:  # not tried; the text may say what stands in the way ("a closed door leads south")
-            warning = warnings.get(label)
-            note = f"WARNED: {warning}" if warning else node.get("exit_notes", {}).get(label)
-            states[label] = {"state": UNTRIED, "to": None, "reason": note}
+            states[label] = {"state": UNTRIED, "to": None, "reason": node.get("exit_notes", {}).get(label)}
+            if label in warnings:  # shown beside what a side copy saw that way
+                states[label]["warning"] = warnings[label]
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
         if label not in states and label not in refused:
-            states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
+            states[label] = {"state": UNTRIED, "to": None, "reason": None, "warning": warning}
     _add_through_ways(node, links, states, refused)
     _drop_loops_back(node, links, room_id, states, refused)
     for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
@@ -202,6 +202,9 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> hut = "leads to a place named Hut (seen in a side copy)"
     >>> describe_exit("in", {"state": "untried", "reason": hut})
     'in (seen: Hut)'
+    >>> seen_warned = {"state": "untried", "reason": hut, "warning": "THE HUT. DO NOT ENTER."}
+    >>> describe_exit("w", seen_warned)
+    'w (seen: Hut) (WARNED: THE HUT. DO NOT ENTER.)'
     >>> describe_exit("n", {"state": "leads", "to": "vault", "shut": "iron door"}, lambda r: "Vault")
     'n -> Vault (through the shut iron door; going opens it)'
     """
