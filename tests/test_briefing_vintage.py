@@ -88,3 +88,8 @@ def test_a_way_into_a_place_a_sign_read_warns_of_is_warned_and_not_nearest(seen:
     before_reading = exits_of(turn(seen, 10))["w"]
     assert "Fermenting Room" in before_reading and "WARNED" not in before_reading
     assert "w of Press House" not in section(turn(seen, 12), "Nearest unexplored:")  # in the Grape Loft
+
+
+def test_a_way_whose_way_back_was_walked_and_a_side_copy_showed_its_room_leads_there(seen: list[str]) -> None:
+    assert exits_of(turn(seen, 34))["e"] == " -> Dark Passage"  # walked west from the Dark Passage at 33
+    assert exits_of(turn(seen, 35))["s"] == " -> Barrel Hall"  # walked north from the Barrel Hall at 34

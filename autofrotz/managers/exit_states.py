@@ -62,7 +62,7 @@ def exit_states(
     for label, link in links.items():
         if marks.get(label) == _NODE_REFUTED:
             continue
-        states[label] = _link_state(label, link, one_way_words)
+        states[label] = _link_state(label, link, one_way_words, label in node.get("ways_confirmed", ()))
         if link.inferred and marks.get(label) == _NODE_BLOCKED:  # a way back assumed where play was barred
             states[label] = {"state": BLOCKED_STATE, "to": link.to_room, "reason": reasons.get(label)}
         if label in warnings:
@@ -152,10 +152,20 @@ def _add_through_ways(
             refused[label] = words
 
 
-def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) -> dict[str, Any]:
+def _link_state(
+    label: str, link: LinkLike, one_way_words: Mapping[str, str], confirmed: bool = False
+) -> dict[str, Any]:
+    """One linked way's state: a way assumed from the way back is untried, whose end we can guess,
+    unless a side copy went that way and showed that very room (`confirmed`): then it leads there.
+
+    >>> from types import SimpleNamespace as L
+    >>> assumed = L(to_room="hall", blocked=False, inferred=True)
+    >>> _link_state("east", assumed, {})["state"], _link_state("east", assumed, {}, confirmed=True)["state"]
+    ('untried', 'leads')
+    """
     if link.blocked:
         return {"state": BLOCKED_STATE, "to": link.to_room, "reason": link.blocked_reason}
-    if link.inferred:  # assumed from the way back, never walked: a way to try, whose end we can guess
+    if link.inferred and not confirmed:  # assumed from the way back, never walked
         return {"state": UNTRIED, "to": link.to_room, "reason": None}
     if label in one_way_words:
         return {"state": ONE_WAY, "to": link.to_room, "reason": one_way_words[label]}

@@ -240,8 +240,11 @@ def note_ways_tried(
         else _through_verdict(*said)
         for way, said in through.items()
     }
+    node["ways_confirmed"] = []
     for way, (kind, words) in read.items():
         link = maps.links.get(here, {}).get(way)
+        if kind == "leads" and link is not None and link.inferred and _shows(maps, link.to_room, words):
+            node["ways_confirmed"].append(way)  # the way back was walked, and this way showed that room
         if clock[0] in ("leads", "kills") and (kind, words) == clock:
             continue  # waiting a turn does the same: the story's clock, not the way (a ride, a guide)
         if node.get("is_dark") and words == DARK_WAY:
@@ -262,6 +265,12 @@ def note_ways_tried(
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.store.note_exit_words(here, way, words, "exit_notes")
+
+
+def _shows(maps: MapState, room_id: str, words: str) -> bool:
+    """Whether a way's words from a side copy say it showed the room with this id."""
+    name = str(maps.room(room_id)["name"])
+    return words.lower() == f"leads to a place named {name} (seen in a side copy)".lower()
 
 
 def _shut_now(read: Mapping[str, tuple[str, str]]) -> dict[str, str]:
