@@ -13,13 +13,15 @@ from autofrotz.games import build_one
 from tests.orchestrator_support import ROOT
 from tests.test_briefing import briefings, exits_of, section
 
-# The relay's play, up to the jug filled, the vault door closed behind it and the dial turned away.
+# The relay's play, up to the jug filled, the vault door closed behind it and the dial turned away,
+# then back through the door.
 PLAYED = [
     "x tin", "look in tin", "n", "x well", "e", "read ledger", "x desk", "w", "w", "read sign", "u",
     "x baskets", "d", "e", "nw", "take lantern", "ask anselm about vault", "ask anselm about tun",
     "ask anselm about jug", "ask anselm about fumes", "x lantern", "light lantern", "se", "w", "w",
     "take mallet", "e", "e", "ne", "e", "take jug", "d", "w", "n", "set dial to 1874", "open door", "n",
     "take spigot", "drive spigot into bung", "fill jug", "s", "close door", "spin dial",
+    "spin dial to 0", "n",
 ]  # fmt: skip
 
 
@@ -93,3 +95,9 @@ def test_a_way_into_a_place_a_sign_read_warns_of_is_warned_and_not_nearest(seen:
 def test_a_way_whose_way_back_was_walked_and_a_side_copy_showed_its_room_leads_there(seen: list[str]) -> None:
     assert exits_of(turn(seen, 34))["e"] == " -> Dark Passage"  # walked west from the Dark Passage at 33
     assert exits_of(turn(seen, 35))["s"] == " -> Barrel Hall"  # walked north from the Barrel Hall at 34
+
+
+def test_a_door_whose_dial_was_turned_away_still_opens_as_the_briefing_says(seen: list[str]) -> None:
+    turned_away = section(turn(seen, 45), "Exits:")  # "spin dial to 0" at turn 44 relocks nothing here
+    assert "n -> Old Vault (through the shut iron door; going opens it)" in turned_away
+    assert section(turn(seen, 46), "Room:") == "Room: Old Vault"  # and going north did open it
