@@ -13,13 +13,15 @@ from autofrotz.games import build_one
 from tests.orchestrator_support import ROOT
 from tests.test_briefing import briefings, exits_of, section
 
-# The relay's play, up to the jug filled, the vault door closed behind it and the dial turned away.
+# The relay's play, up to the jug filled, the vault door closed behind it and the dial turned away,
+# then back through the door.
 PLAYED = [
     "x tin", "look in tin", "n", "x well", "e", "read ledger", "x desk", "w", "w", "read sign", "u",
     "x baskets", "d", "e", "nw", "take lantern", "ask anselm about vault", "ask anselm about tun",
     "ask anselm about jug", "ask anselm about fumes", "x lantern", "light lantern", "se", "w", "w",
     "take mallet", "e", "e", "ne", "e", "take jug", "d", "w", "n", "set dial to 1874", "open door", "n",
     "take spigot", "drive spigot into bung", "fill jug", "s", "close door", "spin dial",
+    "spin dial to 0", "n",
 ]  # fmt: skip
 
 
@@ -78,5 +80,24 @@ def test_a_one_way_chute_the_room_text_names_is_listed_among_the_exits(seen: lis
 
 
 def test_nearest_unexplored_names_the_untried_way_not_only_the_room_it_leaves(seen: list[str]) -> None:
-    nearest = section(turn(seen, 12), "Nearest unexplored:")  # in the Grape Loft: Press House is seen
-    assert nearest == "Nearest unexplored: w of Press House, via d"
+    nearest = section(turn(seen, 6), "Nearest unexplored:")  # in the Estate Office
+    assert re.fullmatch(r"Nearest unexplored: [a-z, ]+ of Courtyard, via [a-z]+", nearest)
+
+
+def test_a_way_into_a_place_a_sign_read_warns_of_is_warned_and_not_nearest(seen: list[str]) -> None:
+    press_house = exits_of(turn(seen, 11))["w"]  # the sign beside the west doorway was read at turn 10
+    assert press_house.startswith(" (seen: Fermenting Room) (WARNED: FERMENTING ROOM.")
+    before_reading = exits_of(turn(seen, 10))["w"]
+    assert "Fermenting Room" in before_reading and "WARNED" not in before_reading
+    assert "w of Press House" not in section(turn(seen, 12), "Nearest unexplored:")  # in the Grape Loft
+
+
+def test_a_way_whose_way_back_was_walked_and_a_side_copy_showed_its_room_leads_there(seen: list[str]) -> None:
+    assert exits_of(turn(seen, 34))["e"] == " -> Dark Passage"  # walked west from the Dark Passage at 33
+    assert exits_of(turn(seen, 35))["s"] == " -> Barrel Hall"  # walked north from the Barrel Hall at 34
+
+
+def test_a_door_whose_dial_was_turned_away_still_opens_as_the_briefing_says(seen: list[str]) -> None:
+    turned_away = section(turn(seen, 45), "Exits:")  # "spin dial to 0" at turn 44 relocks nothing here
+    assert "n -> Old Vault (through the shut iron door; going opens it)" in turned_away
+    assert section(turn(seen, 46), "Room:") == "Room: Old Vault"  # and going north did open it

@@ -62,7 +62,7 @@ def exit_states(
     for label, link in links.items():
         if marks.get(label) == _NODE_REFUTED:
             continue
-        states[label] = _link_state(label, link, one_way_words)
+        states[label] = _link_state(label, link, one_way_words, label in node.get("ways_confirmed", ()))
         if link.inferred and marks.get(label) == _NODE_BLOCKED:  # a way back assumed where play was barred
             states[label] = {"state": BLOCKED_STATE, "to": link.to_room, "reason": reasons.get(label)}
         if label in warnings:
@@ -77,12 +77,12 @@ def exit_states(
         elif label in one_way_words:
             states[label] = {"state": ONE_WAY, "to": None, "reason": one_way_words[label]}
         else:  # not tried; the text may say what stands in the way ("a closed door leads south")
-            warning = warnings.get(label)
-            note = f"WARNED: {warning}" if warning else node.get("exit_notes", {}).get(label)
-            states[label] = {"state": UNTRIED, "to": None, "reason": note}
+            states[label] = {"state": UNTRIED, "to": None, "reason": node.get("exit_notes", {}).get(label)}
+            if label in warnings:  # shown beside what a side copy saw that way
+                states[label]["warning"] = warnings[label]
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
         if label not in states and label not in refused:
-            states[label] = {"state": UNTRIED, "to": None, "reason": f"WARNED: {warning}"}
+            states[label] = {"state": UNTRIED, "to": None, "reason": None, "warning": warning}
     _add_through_ways(node, links, states, refused)
     _drop_loops_back(node, links, room_id, states, refused)
     for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
@@ -152,10 +152,20 @@ def _add_through_ways(
             refused[label] = words
 
 
-def _link_state(label: str, link: LinkLike, one_way_words: Mapping[str, str]) -> dict[str, Any]:
+def _link_state(
+    label: str, link: LinkLike, one_way_words: Mapping[str, str], confirmed: bool = False
+) -> dict[str, Any]:
+    """One linked way's state: a way assumed from the way back is untried, whose end we can guess,
+    unless a side copy went that way and showed that very room (`confirmed`): then it leads there.
+
+    >>> from types import SimpleNamespace as L
+    >>> assumed = L(to_room="hall", blocked=False, inferred=True)
+    >>> _link_state("east", assumed, {})["state"], _link_state("east", assumed, {}, confirmed=True)["state"]
+    ('untried', 'leads')
+    """
     if link.blocked:
         return {"state": BLOCKED_STATE, "to": link.to_room, "reason": link.blocked_reason}
-    if link.inferred:  # assumed from the way back, never walked: a way to try, whose end we can guess
+    if link.inferred and not confirmed:  # assumed from the way back, never walked
         return {"state": UNTRIED, "to": link.to_room, "reason": None}
     if label in one_way_words:
         return {"state": ONE_WAY, "to": link.to_room, "reason": one_way_words[label]}
@@ -202,6 +212,9 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> hut = "leads to a place named Hut (seen in a side copy)"
     >>> describe_exit("in", {"state": "untried", "reason": hut})
     'in (seen: Hut)'
+    >>> seen_warned = {"state": "untried", "reason": hut, "warning": "THE HUT. DO NOT ENTER."}
+    >>> describe_exit("w", seen_warned)
+    'w (seen: Hut) (WARNED: THE HUT. DO NOT ENTER.)'
     >>> describe_exit("n", {"state": "leads", "to": "vault", "shut": "iron door"}, lambda r: "Vault")
     'n -> Vault (through the shut iron door; going opens it)'
     """

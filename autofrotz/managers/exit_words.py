@@ -4,6 +4,7 @@ where they stood, and text that says a way does not lead back."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from autofrotz.if_patterns import detect_outcome
@@ -133,8 +134,8 @@ def room_text(reply: str, description: str) -> str:
 
 # A warning in the game's words against going some way ("DANGER: go no further north").
 _WARNING = re.compile(
-    r"\b(?:danger|deadly|beware|no further|do not (?:go|enter|climb)|don'?t (?:go|enter)|keep out|"
-    r"crumbling|certain death|fatal|perilous|unsafe)\b",
+    r"\b(?:danger|deadly|beware|no further|do not (?:go|enter|climb|stay)|don'?t (?:go|enter|stay)|keep out|"
+    r"crumbling|certain death|fatal|perilous|unsafe|(?:will|would) (?:kill|overcome|suffocate) you)\b",
     re.IGNORECASE,
 )
 _OPENED = re.compile(r"\byou (?:unlock|open|unbolt|unbar|pull open|push open)\b", re.IGNORECASE)
@@ -153,6 +154,28 @@ def warned_ways(text: str) -> dict[str, str]:
         if _WARNING.search(sentence):
             for direction in parse_exits(sentence)[:1] or _bare_ways(sentence):
                 found.setdefault(direction, sentence.strip())
+    return found
+
+
+def warned_places(text: str, places: Mapping[str, str]) -> dict[str, str]:
+    """Ways whose place a warning names (a notice read: "THE MILL. ITS WHEELS WILL KILL YOU."), each
+    with the warning: the sentences that name the place or warn, in order. `places` are the names of
+    the places this room's ways lead to (walked, or seen in a side copy).
+
+    >>> notice = "MILL RACE. THE WATER WILL KILL YOU. DO NOT ENTER. Signed, the miller."
+    >>> warned_places(notice, {"west": "Mill Race", "north": "Barn"})
+    {'west': 'MILL RACE. THE WATER WILL KILL YOU. DO NOT ENTER.'}
+    >>> warned_places("The mill race is a pleasant spot.", {"west": "Mill Race"})
+    {}
+    """
+    sentences = [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
+    warning = [s for s in sentences if _WARNING.search(s)]
+    found: dict[str, str] = {}
+    for way, place in places.items() if warning else ():
+        named = re.compile(rf"\b{re.escape(place)}\b", re.IGNORECASE)
+        naming = [s for s in sentences if named.search(s)]
+        if naming:
+            found[way] = " ".join(s for s in sentences if s in naming or s in warning)
     return found
 
 

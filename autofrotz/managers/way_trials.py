@@ -24,9 +24,11 @@ from autofrotz.managers.exit_words import (
     opened_on_the_way,
     opened_something,
     read_way_tried,
+    warned_places,
     warned_ways,
 )
 from autofrotz.managers.map_graph import BLOCKED, MENTIONED
+from autofrotz.managers.map_rules_named import LOOK_COMMANDS
 from autofrotz.managers.map_side_look import plain_words
 from autofrotz.managers.map_state import MapState
 from autofrotz.managers.map_view import MapView
@@ -53,6 +55,9 @@ def note_ways_said(maps: MapState, command: str | None, reply: str, stayed: bool
         return
     for direction, sentence in warned_ways(reply).items():
         maps.store.note_exit_words(here, direction, sentence, "warnings")
+    if command and not is_travel_command(command) and command.strip().lower() not in LOOK_COMMANDS:
+        for direction, sentence in warned_places(reply, _places_of_ways(maps, here)).items():
+            maps.store.note_exit_words(here, direction, sentence, "warnings")
     opened = opened_something(command, reply)
     if opened:
         maps.store.reopen_shut_refusals(here, opened)
@@ -61,6 +66,22 @@ def note_ways_said(maps: MapState, command: str | None, reply: str, stayed: bool
         maps.room(here)["ways_stale"] = True  # the side copies try every way again
     elif command and not is_travel_command(command):
         maps.room(here)["ways_recheck"] = True  # tried again for the briefing alone
+
+
+_SEEN_NAMED = re.compile(r"^leads to a place named (.+) \(seen in a side copy\)$")
+
+
+def _places_of_ways(maps: MapState, here: str) -> dict[str, str]:
+    """The name of the place each way of a room leads to: walked, or seen in a side copy."""
+    places = {
+        way: found.group(1)
+        for way, note in maps.room(here).get("exit_notes", {}).items()
+        if (found := _SEEN_NAMED.match(note))
+    }
+    for way, link in maps.links.get(here, {}).items():
+        if link.to_room != here and not link.inferred:
+            places[way] = str(maps.room(link.to_room)["name"])
+    return places
 
 
 def ways_to_try(maps: MapState) -> tuple[str, ...]:
@@ -219,8 +240,11 @@ def note_ways_tried(
         else _through_verdict(*said)
         for way, said in through.items()
     }
+    node["ways_confirmed"] = []
     for way, (kind, words) in read.items():
         link = maps.links.get(here, {}).get(way)
+        if kind == "leads" and link is not None and link.inferred and _shows(maps, link.to_room, words):
+            node["ways_confirmed"].append(way)  # the way back was walked, and this way showed that room
         if clock[0] in ("leads", "kills") and (kind, words) == clock:
             continue  # waiting a turn does the same: the story's clock, not the way (a ride, a guide)
         if node.get("is_dark") and words == DARK_WAY:
@@ -241,6 +265,12 @@ def note_ways_tried(
         elif kind == "leads" and link is None:
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.store.note_exit_words(here, way, words, "exit_notes")
+
+
+def _shows(maps: MapState, room_id: str, words: str) -> bool:
+    """Whether a way's words from a side copy say it showed the room with this id."""
+    name = str(maps.room(room_id)["name"])
+    return words.lower() == f"leads to a place named {name} (seen in a side copy)".lower()
 
 
 def _shut_now(read: Mapping[str, tuple[str, str]]) -> dict[str, str]:
