@@ -88,6 +88,7 @@ class SightCheck:
         self.held_for: tuple[str | None, tuple[str, ...]] | None = None  # (room, inventory) of those answers
         self.apart: dict[str | None, list[frozenset[str]]] = {}  # room -> names one reply there listed apart
         self.pairs: dict[str, str] = {}  # "NAME and NAME" -> the game's answer to taking both, this visit
+        self.me_said: str | None = None  # the game's own answer to "examine me" this turn, once asked
 
     def confirmed(
         self,
@@ -280,12 +281,13 @@ class SightCheck:
         """Ask the names again: the last command may have changed what is in sight. This visit's earlier
         answers stand in while the game answers no examine (it waits for a key, or a menu takes every
         command)."""
-        self.earlier, self.answers = {**self.earlier, **self.answers}, {}
+        self.earlier, self.answers, self.me_said = {**self.earlier, **self.answers}, {}, None
 
     def _visit(self, room_id: str | None) -> None:
         """Forget the answers and names of the last visit when the room changed."""
         if room_id != self.room:
             self.room, self.answers, self.earlier, self.named = room_id, {}, {}, []
+            self.me_said = None
             self.pairs = {}
 
     def hear(self, room_id: str | None, reply: str) -> str:
@@ -300,17 +302,21 @@ class SightCheck:
         return "\n\n".join(reversed(self.heard.get(room_id, [])))  # the newest first
 
     def _ask(self, names: list[str], last_reply: str) -> None:
-        """Ask the game to examine each name, and the player ("me"), in side copies and keep its answers;
-        when asking is unsafe, or every name and the player get one answer that is no refusal (a menu's
-        prompt: the game is not examining), this visit's earlier answers stand."""
+        """Ask the game to examine each name, and the player ("me") once a turn, in side copies and keep
+        its answers; when asking is unsafe, or every name and the player get one answer that is no refusal
+        (a menu's prompt: the game is not examining), this visit's earlier answers stand."""
         if names:
             self.asked += len(names)
-            asked = SideQuestions(examines=tuple(dict.fromkeys([*names, "me"])), why=("in_sight",))
+            me = ["me"] if self.me_said is None else []  # the player is asked once a turn
+            asked = SideQuestions(examines=tuple(dict.fromkeys([*names, *me])), why=("in_sight",))
             answers = self.copies.answer(asked, last_reply).examines
-            said = set((answers or {}).values())
-            if answers is None or (len(answers) > 1 and len(said) == 1 and in_sight(said.pop())):
-                answers = {n: self.earlier[n] for n in [*names, "me"] if n in self.earlier}
-            self.answers.update(answers)
+            if answers is not None and me:
+                self.me_said = answers.get("me")
+            together = answers if answers is None or self.me_said is None else {**answers, "me": self.me_said}
+            said = set((together or {}).values())
+            if together is None or (len(together) > 1 and len(said) == 1 and in_sight(said.pop())):
+                answers = {n: self.earlier[n] for n in [*names, *me] if n in self.earlier}
+            self.answers.update(answers or {})
 
 
 def _named_more_fully(name: str, options: set[str], briefed: dict[str, str]) -> bool:
