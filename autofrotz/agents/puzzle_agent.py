@@ -393,7 +393,8 @@ class PuzzleAgent:
         name_of = view.name_of
         carrying = ", ".join(view.inventory) or "nothing"
         world = (
-            f"## Map (room: exits)\n{clipped(map_summary(view.map, name_of), 6000)}\n\n"
+            f"## Map: the rooms found, with the ways barred, one way or warned\n"
+            f"{clipped(map_summary(view.map, name_of), 6000)}\n\n"
             f"## Things and where they were seen\n{clipped(item_places(view.items, name_of), 3000)}\n\n"
             f"## Open puzzles\n{clipped(puzzle_lines(self.open_puzzles(), name_of), 4000)}\n\n"
             f"## Recent actions\n{recent_actions(view.history)}\n\n"
