@@ -421,16 +421,16 @@ def _nearest(world: MapReader, room_id: str | None) -> str:
 
 
 def nearest_line(room: str, path: list[str], ways: list[str]) -> str:
-    """The nearest way not yet tried, named by its direction and the room it leaves, with the route
+    """The nearest room with ways not yet tried, each of them named by its direction, with the route
     there: the room on its own is a place already seen.
 
     >>> nearest_line("Press House", ["down"], ["west"])
     'w of Press House, via d'
     >>> nearest_line("Hall", ["north", "east"], ["up", "west", "in", "out"])
-    'u, w, in of Hall, via n, e'
+    'u, w, in, out of Hall, via n, e'
     """
     route = ", ".join(map(abbreviate, path))
-    named = ", ".join(abbreviate(w) for w in ways[:3])
+    named = ", ".join(abbreviate(w) for w in ways)
     return f"{named} of {room}, via {route}" if named else f"{room} via {route}"
 
 

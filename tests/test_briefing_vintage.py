@@ -84,6 +84,16 @@ def test_nearest_unexplored_names_the_untried_way_not_only_the_room_it_leaves(se
     assert re.fullmatch(r"Nearest unexplored: [a-z, ]+ of Courtyard, via [a-z]+", nearest)
 
 
+def test_nearest_unexplored_names_every_untried_way_of_its_room(seen: list[str]) -> None:
+    courtyard = exits_of(turn(seen, 4))  # in the Courtyard, before walking east to the Estate Office
+    found = section(turn(seen, 6), "## Rooms found").splitlines()[1:]
+    to_new_places = [d for d, said in courtyard.items() if not any(f"seen: {r})" in said for r in found)]
+    untried = {d for d in to_new_places if not courtyard[d].startswith((" ->", " (blocked"))}
+    nearest = section(turn(seen, 6), "Nearest unexplored:")  # in the Estate Office
+    named = set(nearest.removeprefix("Nearest unexplored: ").split(" of Courtyard")[0].split(", "))
+    assert len(untried) > 3 and named == untried
+
+
 def test_a_way_into_a_place_a_sign_read_warns_of_is_warned_and_not_nearest(seen: list[str]) -> None:
     press_house = exits_of(turn(seen, 11))["w"]  # the sign beside the west doorway was read at turn 10
     assert press_house.startswith(" (seen: Fermenting Room) (WARNED: FERMENTING ROOM.")
