@@ -30,6 +30,7 @@ from autofrotz.reading.agent_objectives import (
     NOT_A_NAME,
     ON_OR_IN,
     PLAIN_WORD,
+    SENTENCE_END,
     SEQUENCE_SPLIT,
     STATE_GOAL,
     TO_JOINT,
@@ -38,7 +39,6 @@ from autofrotz.reading.agent_objectives import (
     VERB_PATTERN,
     WITH_TOOL,
 )
-from autofrotz.reading.agent_objectives import SENTENCE_END as SENTENCE_END
 from autofrotz.reading.agent_objectives import VERBS as VERBS
 from autofrotz.words.directions import DIRECTION_WORDS, OPPOSITES
 from autofrotz.words.vocabulary import Vocabulary

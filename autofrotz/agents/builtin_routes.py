@@ -9,14 +9,15 @@ end). These readers turn such a text into steps for `builtin_objectives.Objectiv
 - `objective-route`: each compass step, repeated as counted ("three times", "twice", "once");
 - `objective-retrace` (rule retrace-the-written-route): "retrace your steps", the route walked last,
   each leg reversed, last leg first;
-- `objective-dig` and the other verbs of `builtin_objectives.VERBS`: the action where the route ends.
+- `objective-dig` and the other verbs of `VERBS` (reading/agent_objectives.py): the action where the
+  route ends.
 
 Nothing here names a game: only counting words, compass words and the shape of a route.
 """
 
 from __future__ import annotations
 
-from autofrotz.agents.builtin_objectives import COMPASS_WORD, SENTENCE_END, Step, clauses, read_clause
+from autofrotz.agents.builtin_objectives import COMPASS_WORD, Step, clauses, read_clause
 from autofrotz.agents.builtin_words import word_class
 from autofrotz.reading.agent_objectives import (
     AND_WALK,
@@ -27,6 +28,7 @@ from autofrotz.reading.agent_objectives import (
     PLACE,
     RETRACE,
     ROUTE_VERB,
+    SENTENCE_END,
 )
 from autofrotz.words.vocabulary import Vocabulary
 

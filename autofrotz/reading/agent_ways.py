@@ -12,6 +12,7 @@ import re
 __test__: dict[str, str] = {}
 
 # The Inform library's stock refusal of talk or trade aimed at a thing (and its wordings in other libraries).
+# Broader than KIND_REFUSALS["living"] of patterns.py, which takes only "do that to something animate".
 ANIMATE_ONLY = re.compile(
     r"\bonly (?:do that|talk|speak|give things) to (?:something|someone|somebody) (?:animate|alive)\b"
     r"|\bthat's not something you can talk to\b",
@@ -157,7 +158,8 @@ def names_direction(sentence: str, direction: str) -> bool:
     return re.search(rf"\b{direction}(?:ern|ward|wards)?\b", sentence, re.I) is not None
 
 
-# The parser's word that a thing does not open at all (or is not worth a word).
+# The parser's word that a thing does not open at all (or is not worth a word). KIND_REFUSALS["open"] of
+# patterns.py also takes "can't be opened" and no scenery reply.
 NOT_OPENABLE = re.compile(
     r"\bnot (?:something|anything) (?:you|i) can open\b|\bnot something (?:you|i) need to refer to\b|"
     r"\bdon't need to (?:refer|worry)\b",

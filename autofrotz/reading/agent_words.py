@@ -56,7 +56,8 @@ def names_word(text: str, word: str) -> bool:
     return re.search(rf"\b{re.escape(word)}\b", text) is not None
 
 
-# A take refused because the thing is fixed, too heavy or part of something.
+# A take refused because the thing is fixed, too heavy or part of something (the items' FIXED_PATTERNS,
+# managers/item_replies.py, reads the same in other words: "is part of", "can't take", not "too large").
 FIXED = re.compile(
     r"hardly portable|fixed in place|too (?:large|heavy|big)|securely|anchored|can't pick up|"
     r"cannot be (?:carried|taken)|not portable|firmly attached|integral part|won't budge",
