@@ -25,33 +25,24 @@ matched with the room's own nouns, so no game's nouns are listed here.
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.agents import builtin_words as w
+from autofrotz.reading.agent_ways import (
+    CARRYING,
+    NOT_OPENABLE,
+    NOT_OPENED,
+    OPENED_OR_SWUNG,
+    PARAGRAPH_BREAK,
+    SHUT,
+    YOURS,
+    YOURS_PAST_ONE_WORD,
+)
+from autofrotz.reading.agent_words import HYPHENED_WORD
 from autofrotz.reading.patterns import STOCK_MOVE_REFUSAL
 
 READ_CHARS = 200  # a refusal names its obstacle at once
 BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name
 # The frame of a room is no barrier one opens: walls, floors and the like, and the way itself.
 FRAME = frozenset(["way", "wall", "walls", "floor", "ground", "ceiling", "room", "direction", "path", "side"])
-# The parser's word that a thing does not open at all: opening it to pass is never tried again, anywhere.
-NOT_OPENABLE = re.compile(
-    r"\bnot (?:something|anything) (?:you|i) can open\b|\bnot something (?:you|i) need to refer to\b|"
-    r"\bdon't need to (?:refer|worry)\b",
-    re.IGNORECASE,
-)
-# A refusal that speaks of a thing as shut, or of not getting past or by it, names a barrier whatever the
-# thing is ("unable to climb past the iron grille", "bump into the closed cellar doors", "a locked grate").
-# Without such words only a thing of a kind that opens (a door, a gate, a hatch) is opened: a refusal that
-# names a stream, a gap or a railing ("The gap is much too narrow for you to squeeze in.") or tells the way
-# ("The mill pond lies to the southwest.") says what the place is like, not what is shut.
-SHUT = re.compile(
-    r"\b(?:closed|shut|locked|bump(?:s|ed)? into|"
-    r"(?:unable|able|try|trying) to \w+ (?:by|past|through|beyond))\b",
-    re.IGNORECASE,
-)
-OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b|\bswings? open\b", re.IGNORECASE)
-NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
 
 
 def barring_things(text: str, nouns: list[str]) -> list[str]:
@@ -80,7 +71,7 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
     if not refusal_shaped(text) or STOCK_MOVE_REFUSAL.search(first):
         return []
-    words = set(re.findall(r"[a-z][a-z-]*", first[:READ_CHARS].lower()))
+    words = set(HYPHENED_WORD.findall(first[:READ_CHARS].lower()))
     shut = bool(SHUT.search(first[:READ_CHARS]))
     found = [n for n in nouns if n and w.head(n) in words and w.head(n) not in FRAME]
     found = [n for n in found if shut or w.has_class(n, w.OPENABLE)]
@@ -112,7 +103,7 @@ def opened_barrier(command: str, text: str, barred: list[list[str]], room: str |
     >>> opened_barrier("open iron grille", "It seems to be locked.", rows, "ledge")
     []
     """
-    if not command.startswith("open ") or not OPENED.search(text[:READ_CHARS]):
+    if not command.startswith("open ") or not OPENED_OR_SWUNG.search(text[:READ_CHARS]):
         return []
     if NOT_OPENED.search(text[:READ_CHARS]):
         return []
@@ -120,9 +111,6 @@ def opened_barrier(command: str, text: str, barred: list[list[str]], room: str |
     return [move for where, name, move in barred if where == (room or "?") and w.head(name) == w.head(thing)]
 
 
-# A refused move that speaks of what the player carries: "can't carry", "hands are full", "empty-handed".
-CARRYING = re.compile(r"\bcarry(?:ing)?\b|\bhands? (?:are |is )?full\b|\bempty[- ]handed\b|\bbelongings\b|"
-                      r"\bholding\b", re.IGNORECASE)  # fmt: skip
 LEAVE_CHARS = 600  # a move bounced back prints the room it reached, then why it was sent back
 
 
@@ -145,9 +133,9 @@ def left_behind(text: str, carried: list[str]) -> list[str]:
     body = text.strip()[:LEAVE_CHARS]
     if not carried or STOCK_MOVE_REFUSAL.search(body):
         return []
-    refusal = re.split(r"\n\s*\n", body)[0]
+    refusal = PARAGRAPH_BREAK.split(body)[0]
     low = body.lower()  # the word after "your", and after "your" and one adjective
-    ours = set(re.findall(r"\byour (?:[a-z-]+ )?([a-z-]+)", low)) | set(re.findall(r"\byour ([a-z-]+)", low))
+    ours = set(YOURS_PAST_ONE_WORD.findall(low)) | set(YOURS.findall(low))
     named = [c for c in carried if w.head(c) in ours]
     if named:
         return named[:BARRIERS_PER_REFUSAL]

@@ -14,44 +14,37 @@ a particular game is here: only verbs, sequencing words and the shapes of instru
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from autofrotz.agents.builtin_words import DETERMINERS, word_class
+from autofrotz.reading.agent_objectives import (
+    FLOOR,
+    HANDOVER,
+    INTO,
+    KEYISH,
+    LEAD_WORD,
+    LOCATION,
+    NAME_TAIL,
+    NAME_WORD,
+    NOT_A_NAME,
+    ON_OR_IN,
+    PLAIN_WORD,
+    SENTENCE_END,
+    SEQUENCE_SPLIT,
+    STATE_GOAL,
+    TO_JOINT,
+    TO_VERB_IT,
+    TRAILING_AND,
+    VERB_PATTERN,
+    WITH_TOOL,
+)
+from autofrotz.reading.agent_objectives import VERBS as VERBS
 from autofrotz.words.directions import DIRECTION_WORDS, OPPOSITES
 from autofrotz.words.vocabulary import Vocabulary
 
-# ----- reading -----
+# ----- reading (the patterns are reading/agent_objectives.py's) -----
 
-
-# The canonical parser verb of each English verb phrase an instruction may use. Longest phrases are
-# matched first, so "take a trip" is a move and "pick up" a take. Conventions of the genre's parsers
-# (Infocom, Inform 6 and 7, TADS): take, drop, put X on/in Y, open, close, unlock X with Y, eat...
-VERBS: dict[str, str] = {
-    # moves: the object names a direction
-    "go": "go", "head": "go", "venture": "go", "travel": "go", "move": "go", "walk": "go", "run": "go",
-    "proceed": "go", "take a trip": "go", "make your way": "go", "step": "go",
-    # taking
-    "take": "take", "pick up": "take", "pick-up": "take", "retrieve": "take", "recover": "take",
-    "grab": "take", "get": "take", "collect": "take", "fetch": "take", "lift": "take", "obtain": "take",
-    "acquire": "take", "steal": "take",
-    # putting on (or in, by the preposition the clause uses)
-    "put": "put", "place": "put", "set": "put", "set down": "put", "sit": "put", "rest": "put",
-    "lay": "put", "stand": "put", "hang": "put",
-    # putting in
-    "insert": "insert", "deposit": "insert", "slide": "insert",
-    # dropping
-    "drop": "drop", "ditch": "drop", "toss": "drop", "discard": "drop", "leave behind": "drop",
-    "throw away": "drop",
-    # one-object verbs the parser shares
-    "open": "open", "pull open": "open", "close": "close", "shut": "close", "unlock": "unlock",
-    "lock": "lock", "eat": "eat", "consume": "eat", "drink": "drink", "wear": "wear", "put on": "wear",
-    "read": "read", "examine": "examine", "push": "push", "press": "push", "pull": "pull",
-    "turn on": "turn on", "switch on": "turn on", "turn off": "turn off", "switch off": "turn off",
-    "light": "light", "climb": "climb", "enter": "enter", "search": "search", "give": "give",
-    "show": "show", "wake": "wake", "ring": "ring", "knock on": "knock on",
-}  # fmt: skip
 
 # Words that may stand before a clause's verb: sequencing words, politeness, hedges. Anything else before
 # the verb means the clause is not an instruction ("You begin to take stock...").
@@ -59,56 +52,15 @@ LEAD_WORDS = word_class(
     """first firstly then next now finally lastly also and so please just simply off of all
     stop step thing things like okay ok alright after that this done once with"""
 )
-# A lead-in may also end in a phrase that hands the player the next verb: "Your objective is to ...",
-# "I need you to ...", "it would be a great idea if you could ...", "try to ...", "use it to ...".
-HANDOVER = re.compile(
-    r"(?:\bis to|\byou to|\bif you could|\byou (?:could|should|must|can|need to|have to|ought to|will "
-    r"need to|might want to)|\btry to|\battempt to|\beffort to|\bbe sure to|\bremember to|\bforget to|"
-    r"\bgo ahead and|\bplease|\buse (?:it|them) to|\bneed to|\bhave to|\bmust|\blike)$",
-    re.IGNORECASE,
-)
-# Sequencing words where one step ends and the next begins, inside a sentence ("and" only before a verb).
-SEQUENCE_SPLIT_TEXT = (
-    r",|;|:|\band then\b|\bthen\b|\bafter that\b|\bafterwards\b|\bfollowing that\b|"
-    r"\band (?=(?:use|{verbs})\b)"
-)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-# "make sure that the gate is open", "check that the box is unlocked with the key": a state to bring about.
-STATE_GOAL = re.compile(
-    r"\b(?:ensure|make sure|make absolutely sure|assure|make it so|double-?check|check|see|verify)"
-    r"(?: that)? (?P<thing>.+?) (?:is|are) (?:now )?(?P<state>wide open|open|opened|ajar|unlocked|closed|"
-    r"shut|locked)(?: (?:with|using) (?P<tool>.+))?$",
-    re.IGNORECASE,
-)
 STATE_VERBS = {"wide open": "open", "open": "open", "opened": "open", "ajar": "open", "unlocked": "unlock"}
 STATE_VERBS |= {"closed": "close", "shut": "close", "locked": "lock"}
-# "insert the key into the gate's lock to unlock it": the instrument first, the verb last.
-TO_VERB_IT = re.compile(
-    r"^(?:insert|put|place|use|slide) (?P<tool>.+?)(?: (?:into|in|on) (?P<thing>.+?)(?:'s lock)?)? "
-    r"to (?P<verb>unlock|lock|open) (?:it|them)$",
-    re.IGNORECASE,
-)
-# Where a thing is said to be: cut from a noun phrase ("the key from the floor of the hall").
-LOCATION = re.compile(
-    r"\s+(?:from|in|inside|within|on|upon|off|at|out of|that's|that is|which is|lying|sitting|resting|"
-    r"located|found|here|there)\b.*$",
-    re.IGNORECASE,
-)
-# What a put/insert clause uses between the thing and where it goes.
-ON_OR_IN = re.compile(r"\s+(?P<prep>on top of|onto|on|upon|into|inside|in|within)\s+", re.IGNORECASE)
 ON_PREPS = frozenset(["on", "onto", "upon", "on top of"])
 NOT_NAMES = word_class(
     """it them him her this that these those stuff things thing everything something anything all one
     place places room rooms way floor ground here there around any every each no"""
 )
-WITH_TOOL = re.compile(r"\s+(?:with|using)\s+(?P<tool>.+)$", re.IGNORECASE)
 MAX_NAME_WORDS = 5
-KEYISH = re.compile(r"key$|^key", re.IGNORECASE)  # key, passkey, latchkey, keycard: what unlocks
 COMPASS_WORD = {w: d for d, words in DIRECTION_WORDS.items() for w in words if len(w) > 2}
-VERB_ALTERNATION = "|".join(re.escape(v) for v in sorted(VERBS, key=len, reverse=True))
-VERB_PATTERN = re.compile(r"\b(" + VERB_ALTERNATION + r")\b", re.IGNORECASE)
-SEQUENCE_SPLIT = re.compile(SEQUENCE_SPLIT_TEXT.replace("{verbs}", VERB_ALTERNATION), re.IGNORECASE)
-NOT_A_NAME = re.compile(r"^[a-z-]+ to (?:" + VERB_ALTERNATION + r"|pick|be|do|get)\b", re.IGNORECASE)
 
 
 class Step(NamedTuple):
@@ -187,14 +139,14 @@ def _lead_in(lead: str) -> bool:
     """Whether the words before a verb leave it an instruction."""
     if not lead:
         return True
-    words = re.findall(r"[a-z']+", lead)
+    words = LEAD_WORD.findall(lead)
     return all(w in LEAD_WORDS for w in words) or bool(HANDOVER.search(lead))
 
 
 def _state_goal(text: str, vocabulary: Vocabulary) -> Step | None:
     """ "make sure the gate is unlocked": the verb that brings the state about."""
     match = STATE_GOAL.search(text)
-    if match and _lead_in(re.sub(r"\b(?:look and|and)\s*$", "", text[: match.start()].strip()).lower()):
+    if match and _lead_in(TRAILING_AND.sub("", text[: match.start()].strip()).lower()):
         thing = name(match.group("thing"), vocabulary)
         verb = STATE_VERBS[match.group("state").lower()]
         if thing:
@@ -223,7 +175,7 @@ def _command(verb: str, rest: str, vocabulary: Vocabulary) -> Step | None:
             return None
         return Step(f"{verb} {thing}" + (f" with {tool}" if tool else ""), f"objective-{verb}")
     if verb == "give" or verb == "show":
-        match = re.search(r"\s+to\s+", rest)
+        match = TO_JOINT.search(rest)
         if not match:
             return None
         thing, person = name(rest[: match.start()], vocabulary), name(rest[match.end() :], vocabulary)
@@ -231,7 +183,7 @@ def _command(verb: str, rest: str, vocabulary: Vocabulary) -> Step | None:
     thing = name(rest, vocabulary)
     if not thing:
         return None
-    if verb == "drop" and re.search(r"\b(?:into|inside|in)\b", rest, re.I):
+    if verb == "drop" and INTO.search(rest):
         return _placing("insert", rest, vocabulary)
     return Step(f"{verb} {thing}", f"objective-{verb.replace(' ', '-')}")
 
@@ -243,7 +195,7 @@ def _placing(verb: str, rest: str, vocabulary: Vocabulary) -> Step | None:
         return None
     thing = name(rest[: match.start()], vocabulary)
     target_text = rest[match.end() :]
-    if re.match(r"(?:the )?(?:floor|ground)\b", target_text, re.I):
+    if FLOOR.match(target_text):
         return Step(f"drop {thing}", "objective-drop") if thing else None
     target = name(target_text, vocabulary)
     if not thing or not target:
@@ -254,7 +206,7 @@ def _placing(verb: str, rest: str, vocabulary: Vocabulary) -> Step | None:
 
 def _direction(rest: str) -> str | None:
     """The compass direction a move clause names ("to the south", "through the north door")."""
-    for word in re.findall(r"[a-z-]+", rest.lower())[:5]:
+    for word in PLAIN_WORD.findall(rest.lower())[:5]:
         if word in COMPASS_WORD:
             return COMPASS_WORD[word]
     return None
@@ -274,8 +226,8 @@ def name(phrase: str, vocabulary: Vocabulary) -> str:
     if NOT_A_NAME.match(phrase.strip()):
         return ""
     text = LOCATION.sub("", " " + phrase.replace("'s lock", "").strip(" .,!?")).strip()
-    text = re.sub(r"\s+(?:to|for|so|because|while|before|when|and|or|but)\b.*$", "", text, flags=re.I)
-    words = [x for x in re.findall(r"[a-z0-9][a-z0-9-]*", text.lower()) if x not in DETERMINERS]
+    text = NAME_TAIL.sub("", text)
+    words = [x for x in NAME_WORD.findall(text.lower()) if x not in DETERMINERS]
     if not words or len(words) > MAX_NAME_WORDS or any(x in NOT_NAMES for x in words):
         return ""
     if words[-1] in COMPASS_WORD or words[-1] in VERBS:

@@ -9,17 +9,27 @@ end). These readers turn such a text into steps for `builtin_objectives.Objectiv
 - `objective-route`: each compass step, repeated as counted ("three times", "twice", "once");
 - `objective-retrace` (rule retrace-the-written-route): "retrace your steps", the route walked last,
   each leg reversed, last leg first;
-- `objective-dig` and the other verbs of `builtin_objectives.VERBS`: the action where the route ends.
+- `objective-dig` and the other verbs of `VERBS` (reading/agent_objectives.py): the action where the
+  route ends.
 
 Nothing here names a game: only counting words, compass words and the shape of a route.
 """
 
 from __future__ import annotations
 
-import re
-
-from autofrotz.agents.builtin_objectives import COMPASS_WORD, SENTENCE_END, Step, clauses, read_clause
+from autofrotz.agents.builtin_objectives import COMPASS_WORD, Step, clauses, read_clause
 from autofrotz.agents.builtin_words import word_class
+from autofrotz.reading.agent_objectives import (
+    AND_WALK,
+    DIG_HERE,
+    JOINER,
+    LEG,
+    LETTERS,
+    PLACE,
+    RETRACE,
+    ROUTE_VERB,
+    SENTENCE_END,
+)
 from autofrotz.words.vocabulary import Vocabulary
 
 # How many times a written route repeats a step: "once", "twice", "four times", "3 times".
@@ -27,39 +37,12 @@ COUNTS = {"once": 1, "twice": 2, "thrice": 3}
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 NUMBERS |= {"nine": 9, "ten": 10}
 MAX_REPEAT = 10  # steps one counted leg may take
-DIRECTION = r"(?:up|down|north-east|north-west|south-east|south-west|northeast|northwest|southeast|" \
-    r"southwest|north|east|south|west)"  # longest first: "northeast" is no "north" then "east"  # fmt: skip
-COUNT = (
-    r"(?:once|twice|thrice|"
-    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:times|steps|paces))"
-)
-# One leg: "east four times", "north once", "three steps west", "to the west twice".
-LEG = re.compile(
-    rf"(?:(?P<before>{COUNT}) (?:to the )?(?P<dir1>{DIRECTION})|"
-    rf"(?:to the )?(?P<dir2>{DIRECTION})(?: (?P<after>{COUNT}))?)",
-    re.IGNORECASE,
-)
-JOINER = re.compile(r"^(?:,|\band\b|\bthen\b|\s)*$", re.IGNORECASE)
-# The verb a route's legs follow: "go east", "walk north", "head west", "take three steps north".
-ROUTE_VERB = re.compile(
-    r"^(?:\w+ )*?(?:go|walk|head|travel|move|proceed|step|run|take|make)\b", re.IGNORECASE
-)
-# "go to the old well", "start at the gate", "from the centre of town": where the route starts.
-PLACE = re.compile(
-    r"^(?:\w+ )?(?:go|walk|head|return|start|begin|stand)\s+(?:back\s+)?(?:to|at|from|in)\s+(?P<place>.+)$|"
-    r"^(?:start(?:ing)?|begin(?:ning)?)?\s*from\s+(?P<from>.+)$",
-    re.IGNORECASE,
-)
 PLACE_STOP = word_class(
     """the a an of in at to middle centre center edge side end front back top bottom my your his her its
     their our this that there here"""
 )
 WALKS = ("objective-route", "objective-retrace")
 MIN_MOVES = 2  # a text with one compass word in passing is no route
-# "retrace your steps", "go back the way you came": the route walked last, backwards.
-RETRACE = re.compile(
-    r"\bretrace (?:your|my|our|his|her|their) steps\b|\bback the way (?:you|we) came\b", re.I
-)
 
 
 def count_of(word: str | None) -> int:
@@ -108,7 +91,7 @@ def place_words(phrase: str) -> list[str]:
     >>> place_words("the middle of the old camp")
     ['old', 'camp']
     """
-    return [x for x in re.findall(r"[a-z]+", phrase.lower()) if x not in PLACE_STOP]
+    return [x for x in LETTERS.findall(phrase.lower()) if x not in PLACE_STOP]
 
 
 def route_steps(text: str, vocabulary: Vocabulary | None = None) -> list[Step]:
@@ -141,7 +124,7 @@ def route_steps(text: str, vocabulary: Vocabulary | None = None) -> list[Step]:
 
 def _clause_steps(clause: str, vocabulary: Vocabulary, walking: bool) -> list[Step]:
     text = " ".join(clause.split()).strip(" .!")
-    parts = re.split(r"\s+and\s+(?=(?:go|walk|head|travel|move|proceed|step|run)\b)", text, flags=re.I)
+    parts = AND_WALK.split(text)
     if len(parts) > 1:
         return [s for part in parts for s in _clause_steps(part, vocabulary, walking)]
     if RETRACE.search(text):
@@ -154,7 +137,7 @@ def _clause_steps(clause: str, vocabulary: Vocabulary, walking: bool) -> list[St
     walked = legs(text[verb.end() :] if verb else text)
     if walked and (verb or walking or len(walked) > 1):
         return [Step(d, "objective-route") for d in walked]
-    if walking and re.fullmatch(r"dig(?: (?:there|here|down))?", text, re.IGNORECASE):
+    if walking and DIG_HERE.fullmatch(text):
         return [Step("dig", "objective-dig")]  # the action where the route ends
     if walking:
         step = read_clause(text, vocabulary)

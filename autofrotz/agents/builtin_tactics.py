@@ -13,6 +13,7 @@ from autofrotz.agents.builtin_speech import speech_actions
 from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tools import tool_actions
 from autofrotz.agents.builtin_vessels import fill_actions
+from autofrotz.reading.agent_words import HYPHENED_WORD, POSSESSIVE
 
 # How often a command may be sent in one room; fights and lighting deserve a few tries.
 LIMITS = {"attack": 4, "turn on": 2, "light": 2}
@@ -46,8 +47,8 @@ def short(phrase: str) -> str:
     >>> short("loaf of bread"), short("a pair of garden gloves")
     ('loaf', 'garden gloves')
     """
-    text = re.sub(r"'s\b", "", phrase.lower())
-    words = [x for x in re.findall(r"[a-z][a-z-]*", text) if x not in ("a", "an", "the", "some")]
+    text = POSSESSIVE.sub("", phrase.lower())
+    words = [x for x in HYPHENED_WORD.findall(text) if x not in ("a", "an", "the", "some")]
     if len(words) > 2 and words[0] in w.QUANTITIES and words[1] == "of":
         words = words[2:]  # the pair is not the thing: gloves
     if "of" in words[1:]:
@@ -55,12 +56,14 @@ def short(phrase: str) -> str:
     return " ".join(words[-2:])
 
 
+# Reads a command, not game text: the verb a command opens with, and the words that join its objects.
 VERB_PREFIX = re.compile(
     r"^(look under|turn on|talk to|take|open|read|examine|move|push|pull|enter|climb|turn|light|"
     r"unlock|attack|put|lift|search|give|wear|ask|show|ring|say hello to|look behind|touch|kick|shake|"
     r"knock on|rub|break|listen to|smell|close|wave at|wave|blow|play|squeeze|eat|drink|drop|ride|mount|"
     r"tie)\s+"
 )
+OBJECT_JOINER = re.compile(r"\s+(?:with|in|on|to|about)\s+")
 
 
 def objects(command: str) -> list[str]:
@@ -73,10 +76,10 @@ def objects(command: str) -> list[str]:
     >>> objects("ask old man about lamp")
     ['old man', 'lamp']
     """
-    rest = re.sub(VERB_PREFIX, "", command)
+    rest = VERB_PREFIX.sub("", command)
     if rest == command:
         return []
-    return [p.strip() for p in re.split(r"\s+(?:with|in|on|to|about)\s+", rest) if p.strip()]
+    return [p.strip() for p in OBJECT_JOINER.split(rest) if p.strip()]
 
 
 def urgent(scene: Scene, mem: Memory) -> list[str]:

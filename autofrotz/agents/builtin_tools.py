@@ -3,20 +3,15 @@ rooms that say treasures are to be left there."""
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.agents import builtin_words as w
+from autofrotz.reading.agent_tools import NEGATED, STARRED, TREASURE_ROOM, VALUED
+from autofrotz.reading.agent_words import SENTENCE_BREAK
 
 # (tool words, verb, target words): the genre's stock uses of a carried tool, not any one game's puzzle.
 TOOL_USES = (
     (w.word_class("axe hatchet"), "chop", w.word_class("tree log door")),
     (w.word_class("saw"), "cut", w.word_class("tree log")),
     (w.word_class("knife blade"), "cut", w.word_class("rope cord web vine")),
-)
-TREASURE_ROOM = re.compile(
-    r"\b(?:leave|drop|deposit|store|put) (?:all )?(?:your |the )?treasures? here\b|"
-    r"\btreasures? (?:go|belong|are to be (?:left|kept)) here\b",
-    re.IGNORECASE,
 )
 
 
@@ -46,9 +41,6 @@ def treasure_room(text: str) -> bool:
     return bool(TREASURE_ROOM.search(text))
 
 
-STARRED = re.compile(r"\*([A-Za-z][A-Za-z' -]{1,40}[A-Za-z])\*")
-
-
 def starred_names(text: str) -> list[str]:
     """Names a game marks as treasure with asterisks.
 
@@ -56,10 +48,6 @@ def starred_names(text: str) -> list[str]:
     ['shining orb']
     """
     return [m.lower() for m in STARRED.findall(text)]
-
-
-VALUED = re.compile(r"\b(valuable|precious|priceless|worth a fortune|must be worth)\b", re.IGNORECASE)
-NEGATED = re.compile(r"\b(not|no|nothing|worthless|isn't|aren't)\b", re.IGNORECASE)
 
 
 def valued_names(text: str) -> list[str]:
@@ -73,7 +61,7 @@ def valued_names(text: str) -> list[str]:
     []
     """
     found: list[str] = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    for sentence in SENTENCE_BREAK.split(text):
         if VALUED.search(sentence) and not NEGATED.search(sentence):
             found += [p for p in w.noun_phrases(VALUED.sub(" ", sentence)) if p not in found]
     return found

@@ -28,6 +28,23 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_explore import COMPASS
 from autofrotz.managers.room_exits import parse_exits
 from autofrotz.reading import Reading
+from autofrotz.reading.agent_ways import (
+    ANIMATE_ONLY,
+    FROM_HERE,
+    GIVEN,
+    NAMED_OF,
+    NOT_OPENED,
+    OPENED,
+    OWNER_WORDS,
+    PURPOSE,
+    SAY_THE_WORD,
+    STEP,
+    WAY_NOUNS,
+    WAY_OPENS,
+    names_direction,
+)
+from autofrotz.reading.agent_ways import PROPER as PROPER
+from autofrotz.reading.agent_words import HYPHENED_WORD, POSSESSIVE, SENTENCE_BREAK
 from autofrotz.reading.patterns import READ_AS
 from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.words.vocabulary import Vocabulary
@@ -35,14 +52,8 @@ from autofrotz.words.vocabulary import Vocabulary
 MOVE_WORDS = frozenset(word for words in DIRECTION_WORDS.values() for word in words) | {"go", "walk", "run"}
 
 
-# The Inform library's stock refusal of talk or trade aimed at a thing (and its wordings in other libraries).
-ANIMATE_ONLY = re.compile(
-    r"\bonly (?:do that|talk|speak|give things) to (?:something|someone|somebody) (?:animate|alive)\b"
-    r"|\bthat's not something you can talk to\b",
-    re.IGNORECASE,
-)
-# Who a social command addresses: "give X to Y", "show X to Y", "ask Y about X", "tell Y about X",
-# "talk to Y", "say hello to Y".
+# Reads a command, not game text: whom a social command addresses ("give X to Y", "show X to Y", "ask Y
+# about X", "tell Y about X", "talk to Y", "say hello to Y").
 ADDRESSED = (
     re.compile(r"^(?:give|show|offer|hand) .+? to (?:the )?(.+)$"),
     re.compile(r"^(?:ask|tell|question) (?:the )?(.+?) (?:about|for) .+$"),
@@ -50,19 +61,9 @@ ADDRESSED = (
     re.compile(r"^(?:greet|hello|wake) (?:the )?(.+)$"),
 )
 
-# A character handing something over, in the words games use for it ("The clerk gives you the key",
-# "she hands you a ticket", "passes you his card").
-GIVEN = re.compile(
-    r"\b(?:gives|hands|passes|tosses|throws|slips) you (?:the |a |an |some |his |her |their |its )?"
-    r"([a-z][a-z-]*(?: [a-z][a-z-]*){0,3}?)(?=[,.;:!?)]| and\b| in\b| as\b| to\b| from\b| with\b|$)",
-    re.IGNORECASE,
-)
 
-
-# What shuts a way in the genre's stock words, and the library's "you open it" success.
+# What shuts a way in the genre's stock words.
 WAYS = frozenset(["door", "doors", "trapdoor", "hatch", "gate", "portal"])
-OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopens\b", re.IGNORECASE)
-NOT_OPENED = re.compile(r"\b(?:can't|cannot|won't|doesn't|isn't|aren't|locked|already)\b", re.IGNORECASE)
 WAYS_AGAIN = 4  # refused moves tried again after a door opens (the first ones refused: the sweep's order)
 
 
@@ -131,9 +132,6 @@ def given_things(text: str) -> list[str]:
 # Ask/tell conversation (the Inform and TADS libraries' "ask X about Y"): a character answers topics, and
 # the topics a game expects the player to raise are the nouns of its own text (the opening's "your last
 # mission", a name the character drops). Possessives read like articles here: "your mission" names one.
-OWNER_WORDS = re.compile(r"\b(?:your|his|her|their|my|our|its|this|that|these|those)\b", re.IGNORECASE)
-# Capitalised words inside a sentence: names of people, places and things the story made up.
-PROPER = re.compile(r"(?<=[a-z,;] )([A-Z][a-z]{3,})\b")
 NOT_TOPICS = (
     frozenset(["time", "way", "off", "out", "away", "back", "yes", "no"])
     | w.STOPWORDS
@@ -159,7 +157,7 @@ def spoken_topics(text: str, vocabulary: Vocabulary) -> list[str]:
     plain = OWNER_WORDS.sub("the", text.replace("\n", ". "))
     candidates = w.noun_phrases(plain) + [m.lower() for m in PROPER.findall(text)]
     for found_phrase in candidates:
-        cut = re.sub(r"'s\b", "", found_phrase).split()
+        cut = POSSESSIVE.sub("", found_phrase).split()
         cut = cut[: next((i for i, x in enumerate(cut) if x in AFTER_NOUN), len(cut))]
         words = [x for x in cut if vocabulary.knows(x)]
         if not words or words[-1] != cut[-1] or words[-1] in NOT_TOPICS or len(words[-1]) < 3:
@@ -168,11 +166,6 @@ def spoken_topics(text: str, vocabulary: Vocabulary) -> list[str]:
         if topic not in found:
             found.append(topic)
     return found
-
-
-# A thing called after what it holds or shows ("copy of The Legends of the Vale", "bottle of wine"): games
-# often give the object only the words of what follows "of" (the title), not "copy".
-NAMED_OF = re.compile(r"^(?:(?:a|an|the|some)\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+of\s+(.+)$", re.IGNORECASE)
 
 
 def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
@@ -188,20 +181,9 @@ def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
     if all(vocabulary.knows(x) for x in short_name.split()):
         return short_name
     found = NAMED_OF.match(name.strip())
-    tail = re.findall(r"[a-z][a-z-]*", found.group(1).lower()) if found else []
+    tail = HYPHENED_WORD.findall(found.group(1).lower()) if found else []
     known = [x for x in tail if x not in w.STOPWORDS and vocabulary.knows(x)]
     return known[0] if known else short_name
-
-
-# A word the text tells the player to say, in any case ("Just say the word 'hollow'", "the password is
-# "swordfish"", "whisper 'open'"): the genre's magic words and passwords, quoted after the telling.
-SAY_THE_WORD = re.compile(
-    r"\b(?:say|speak|utter|whisper|shout|call out)\s+(?:the\s+(?:magic\s+)?(?:word|name|phrase)\s+)?"
-    r"['\"\u2018\u201c]([A-Za-z]{3,})[.!]?['\"\u2019\u201d]"
-    r"|\b(?:password|magic word|watchword|passphrase) is\s+"
-    r"['\"\u2018\u201c]([A-Za-z]{3,})[.!]?['\"\u2019\u201d]",
-    re.IGNORECASE,
-)
 
 
 def words_to_say(text: str) -> list[str]:
@@ -218,12 +200,8 @@ def words_to_say(text: str) -> list[str]:
     return [x for x in dict.fromkeys(found) if x not in NOT_TOPICS and x not in w.COMMAND_VERBS]
 
 
-# A look answered with where the player stands ("Looks like a normal ledge from where you're standing",
-# "You can't see much from down here"): the genre's hint that a higher view shows more. Players stand on
-# furniture for it, the same step-ups as for things out of reach.
-FROM_HERE = re.compile(
-    r"\bfrom (?:where you(?:'re| are) standing|down here|this (?:low )?(?:angle|height))\b", re.IGNORECASE
-)
+# A look answered with where the player stands (FROM_HERE) is the genre's hint that a higher view shows
+# more. Players stand on furniture for it, the same step-ups as for things out of reach.
 LOOK_VERBS = ("examine", "look", "search", "x ", "read")
 # Things players conventionally stand on: the reach rule's chairs and boxes, and the other furniture
 # games let you carry or climb (benches, stools).
@@ -308,19 +286,8 @@ def later_exits(text: str, description: str) -> list[str]:
     return parse_exits(flat[at:]) if at >= 0 else []
 
 
-# A thing's description saying what it is for ("a tin of powder, made for cleaning silver", "a
-# key used to open the vault") and how to set it off ("You could pull the pin", "You might twist the
-# cap"): the genre's way of telling the player where a tool goes and what to do to it first.
-PURPOSE = re.compile(
-    r"\b(?:used|meant|designed|made) (?:for|to) (?:[a-z]+ing |[a-z]+ )?"
-    r"(?:the |some |any |all )?([a-z]{3,})\b",
-    re.IGNORECASE,
-)
-STEP = re.compile(
-    r"\byou (?:could|can|might|should)(?: probably| first| just)? ([a-z]{3,}) "
-    r"(?:the|its|his|her) ([a-z]{3,})\b",
-    re.IGNORECASE,
-)
+# A thing's description saying what it is for (PURPOSE) and how to set it off (STEP): the genre's way of
+# telling the player where a tool goes and what to do to it first.
 NOT_STEPS = frozenset(["see", "find", "get", "feel", "hear", "tell", "say", "imagine", "make", "use"])
 
 
@@ -362,18 +329,6 @@ def revealed_inside(command: str, reading: Reading) -> tuple[str, list[str]] | N
 # panel slides back, revealing an opening to the north.") makes that direction worth walking again, even
 # where it was refused before the change (a refusal remembered from then kept the agent from ever trying
 # it: it swept the room's things for hundreds of turns beside the open passage).
-WAY_NOUNS = re.compile(
-    r"\b(?:passage(?:way)?|door(?:way)?|opening|way|path|exit|tunnel|hole|stair(?:s|case|way)?|gap|arch(?:way)?|"
-    r"trap ?door|hatch|gate|panel|entrance|crack)\b",
-    re.I,
-)
-# Words of a change, not of a description: "leads north" or "an opening to the north" describe a way
-# that was always there (the room's own exits); "opens", "appears", "revealing" tell of one just made.
-WAY_OPENS = re.compile(
-    r"\b(?:opens|opened|to open|swings? open|swung open|appears|appeared|revea(?:ls|led|ling)|"
-    r"slides? (?:open|back|aside)|slid (?:open|back|aside)|uncover(?:s|ed)|(?:is|are) now (?:open|clear))\b",
-    re.I,
-)
 REPLY_DIRECTIONS = COMPASS  # "southeast" is not read as "south": words match whole
 REPLY_OPENS_RULE = "go-the-way-the-reply-opens"
 # Off by default (builtin_rules.py): on the built-in agent's bench (`bench games`) it costs a check story
@@ -402,11 +357,10 @@ def ways_the_reply_opens(command: str, text: str) -> list[str]:
     if not words or parse_direction(command) is not None or words[0] in LOOKING_VERBS:
         return []  # a move's reply, a look's or an examine's describes: what it names was always there
     found: list[str] = []
-    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(text.split())[:600]):
+    for sentence in SENTENCE_BREAK.split(" ".join(text.split())[:600]):
         if not (WAY_NOUNS.search(sentence) and WAY_OPENS.search(sentence)):
             continue
         for word in REPLY_DIRECTIONS:
-            named = re.search(rf"\b{word}(?:ern|ward|wards)?\b", sentence, re.I)
-            if named and word not in found:
+            if names_direction(sentence, word) and word not in found:
                 found.append(word)
     return found

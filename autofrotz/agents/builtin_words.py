@@ -1,13 +1,31 @@
 """General interactive-fiction knowledge for the built-in agent, as data plus small pure helpers.
 
 Nothing here belongs to one game: these are the conventions of the genre (doors open, lamps light,
-rugs hide things, keys unlock) and the stock phrases parsers use to refuse a command.
+rugs hide things, keys unlock) and the stock phrases parsers use to refuse a command. The patterns
+these helpers read a reply with are reading/agent_words.py's; the word tables are here.
 """
 
 from __future__ import annotations
 
-import re
-
+from autofrotz.reading.agent_words import (
+    ANIMATE,
+    CLOSED,
+    COUNT,
+    DIRECTION_HINTS,
+    FOLLOW_UPS,
+    HANDED_OVER,
+    LISTED_NAME,
+    LISTED_REPLY,
+    NAMED_KIND,
+    NEARBY,
+    PHRASE_BREAK,
+    QUOTED,
+    SENTENCE_BREAK,
+    WORD,
+    names_word,
+)
+from autofrotz.reading.agent_words import FIXED as FIXED
+from autofrotz.reading.agent_words import THREATS as THREATS
 from autofrotz.reading.patterns import DARK as DARK
 from autofrotz.reading.patterns import LOCKED as LOCKED
 from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
@@ -49,21 +67,7 @@ DEVICES = _words("machine device computer radio engine")
 SEARCHABLE = _words(  # heaps and furniture: "search X" finds what they hide
     "pile heap debris rubble junk trash rubbish bed desk shelf body bushes hay straw"
 )
-FIXED = re.compile(
-    r"hardly portable|fixed in place|too (?:large|heavy|big)|securely|anchored|can't pick up|"
-    r"cannot be (?:carried|taken)|not portable|firmly attached|integral part|won't budge",
-    re.IGNORECASE,
-)
-NEARBY = re.compile(
-    r"\b(lying|nearby|lies here|is here|are here|on the (?:floor|ground)|you can see|it contains|revealing|"
-    r"(?:opening|open|lifting|moving) (?:it|the \w+) reveals|you (?:find|discover|notice|uncover)|"
-    r"inside (?:it|the \w+) (?:is|are|you)|(?:in|on) the [a-z ]{1,30}? (?:is|are|you see))\b",
-    re.I,
-)
 DIGGERS = _words("shovel spade")
-CLOSED = re.compile(
-    r"\b(?:the|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:\(which is closed\)|is closed|are closed)", re.I
-)
 KEYS = _words("key keys")
 WEAPONS = _words("sword knife axe blade spear")  # what a player fights with when something attacks
 # People and animals by the stock words descriptions use for them; the rest are learned: a parser reply
@@ -78,12 +82,6 @@ VALUABLE = _words(
 )
 RIDEABLE = _words("horse pony")
 CONTAINERS = _words("box chest case cabinet cupboard drawer bag sack jar container")
-THREATS = re.compile(
-    r"\b(attacks?|swings?|lunges?|blocks? your|bars? your|threaten\w*|snarls?|growls?|charges?|"
-    r"menacing|hostile|brandish\w*|strikes? at|bites?|blocks the way|blocking (?:the|your) way|thrusts?|"
-    r"wounds? you|you are hit)\b",
-    re.IGNORECASE,
-)
 
 
 PRONOUNS = _words("he she it they you i we")
@@ -99,13 +97,13 @@ def threatening(text: str, names: list[str]) -> list[str]:
     >>> threatening("A hooded figure is standing blocking the way. The hooded figure thrusts!", [])
     ['figure']
     """
-    hostile = [s for s in re.split(r"(?<=[.!?])\s+", text) if THREATS.search(s)]
+    hostile = [s for s in SENTENCE_BREAK.split(text) if THREATS.search(s)]
     joined = " ".join(hostile).lower()
-    found = [n for n in names if head(n.lower()) and re.search(rf"\b{re.escape(head(n.lower()))}\b", joined)]
+    found = [n for n in names if head(n.lower()) and names_word(joined, head(n.lower()))]
     heads = {head(n.lower()) for n in found}
     for sentence in hostile:
         for match in THREATS.finditer(sentence):
-            before = re.findall(r"[a-z][a-z'-]*", sentence[: match.start()].lower())
+            before = WORD.findall(sentence[: match.start()].lower())
             while before and (before[-1] in ATTACKER_SKIP or before[-1].endswith(("ing", "ly"))):
                 before.pop()
             subject = before[-1] if before else ""
@@ -134,8 +132,6 @@ STOPWORDS = _words(
 PHRASE_STARTERS = _words("a an the some one two three four five six seven eight nine ten twelve several")
 # English determiners: dropped from a phrase before it becomes part of a command ("open your locker").
 DETERMINERS = _words("a an the some your my his her its their this that these those")
-COUNT = re.compile(r"^(?:eleven|(?:thir|four|fif|six|seven|eigh|nine)teen|"
-                   r"(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)$")  # fmt: skip
 
 
 def is_count(word: str) -> bool:
@@ -169,8 +165,8 @@ def noun_phrases(text: str) -> list[str]:
     ['hatch', 'stove', 'grille', 'shelf']
     """
     found: list[str] = []
-    for sentence in re.split(r"[.,;:!?()\"]", text.lower()):
-        tokens = re.findall(r"[a-z][a-z'-]*", sentence)
+    for sentence in PHRASE_BREAK.split(text.lower()):
+        tokens = WORD.findall(sentence)
         for i, token in enumerate(tokens):
             if token in PHRASE_STARTERS or is_count(token):
                 phrase = _trim(_words_after(tokens, i + 1))
@@ -252,16 +248,6 @@ def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(NOT_PLURAL_ENDINGS)
 
 
-DIRECTION_HINTS = (
-    (re.compile(r"\b(down|downward\w*|descend\w*|below|beneath)\b", re.I), "down"),
-    (re.compile(r"\b(up|upward\w*|ascend\w*|above|climb\w*)\b", re.I), "up"),
-    (re.compile(r"\b(north|northward)\b", re.I), "north"),
-    (re.compile(r"\b(south|southward)\b", re.I), "south"),
-    (re.compile(r"\b(east|eastward)\b", re.I), "east"),
-    (re.compile(r"\b(west|westward)\b", re.I), "west"),
-)
-
-
 def directions_in(text: str) -> list[str]:
     """Directions a reply points at.
 
@@ -271,8 +257,6 @@ def directions_in(text: str) -> list[str]:
     return [d for pattern, d in DIRECTION_HINTS if pattern.search(text)]
 
 
-LISTED_NAME = re.compile(r"^\s*([a-z][a-z' -]{1,40}):\s", re.IGNORECASE | re.MULTILINE)
-QUOTED = re.compile(r"[\"\u201c]([a-z][a-z ]{0,30}[a-z])[\"\u201d]", re.IGNORECASE)
 META_WORDS = _words(
     "help hint hints about credits info quit restart save restore verbose brief superbrief score full "
     "notify license version"
@@ -281,20 +265,6 @@ COMMAND_VERBS = _words(
     "out in up down north south east west go enter exit look examine read take open push pull turn climb "
     "wait sleep say ask tell give show listen smell search jump swim pray sing knock ring"
 )
-
-
-FOLLOW_UPS = (
-    (re.compile(r"\bunder (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look under {0}"),
-    (re.compile(r"\b(?:the|a|an) ([a-z][a-z -]{1,25}?) (?:that|which) can be opened", re.I), "open {0}"),
-    (re.compile(r"\bneed to (open|unlock|remove|move|take|turn on|light) (?:the|a|an|your) "
-                r"([a-z][a-z -]{1,25}?) first", re.I), "{0} {1}"),
-    (re.compile(r"\bbehind (?:the|a|an) ([a-z][a-z -]{1,25}?)\b[.,!;]", re.I), "look behind {0}"),
-    (re.compile(r"\b((?:get|stand) up first|you(?:'re| are) (?:lying|sitting|kneeling))|^\s*on the floor\s*$",
-                re.I | re.M), "stand up"),
-    (re.compile(r"\b(?:you'll|you will|you would|you'd) need (?:the|a|an|some) "
-                r"([a-z][a-z -]{1,25}?)\b[.,!;]", re.I),
-     "take {0}"),
-)  # fmt: skip
 
 
 def follow_ups(text: str) -> list[str]:
@@ -311,9 +281,6 @@ def follow_ups(text: str) -> list[str]:
             groups = [(g or "").lower().split(" of ")[0].strip() for g in match.groups()]
             found.append(template.format(*groups))
     return found
-
-
-LISTED_REPLY = re.compile(r"([a-z][a-z' -]{1,40}):\s*([^:]*?)(?=\s[a-z][a-z' -]{1,40}:|$)", re.IGNORECASE)
 
 
 def scenery_names(text: str) -> list[str]:
@@ -334,13 +301,6 @@ def fixed_names(text: str) -> list[str]:
     """
     found = LISTED_REPLY.finditer(text)
     return [m.group(1).strip().lower() for m in found if FIXED.search(m.group(2))]
-
-
-# The start of an answer that hands a thing over, or says we hold it ("Taken.", "Removed.", "You pick up the
-# coin.", "You already have that.").
-HANDED_OVER = re.compile(
-    r"^\s*(?:taken|removed|ok(?:ay)?\b|picked up|you (?:pick|take|get|grab|already have)\b)", re.IGNORECASE
-)
 
 
 def refused_names(text: str) -> list[str]:
@@ -381,18 +341,10 @@ def nearby_things(text: str) -> list[str]:
     ['pine box', 'notebook']
     """
     found: list[str] = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    for sentence in SENTENCE_BREAK.split(text):
         if NEARBY.search(sentence):
             found += [p for p in noun_phrases(sentence) if p not in found]
     return found
-
-
-ANIMATE = re.compile(
-    r"(?:suppose|think) (?:the |that )?([a-z][a-z -]{1,30}?) would (?:care|like|want|appreciate)", re.I
-)
-
-
-NAMED_KIND = re.compile(r"\b[A-Z][a-z]+ the ([a-z]+)\b(?= (?:is|are|was|stands|sits|lies|walks|looks)\b)")
 
 
 def animate_names(text: str) -> list[str]:
