@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.clock import Deaths, said_by_clock
+from autofrotz.reading.told_text import SENTENCE_END_QUOTED, WHOLE_SENTENCE_END
 from autofrotz.words.directions import parse_direction
 
 TIMED_COMMANDS = 3  # different commands a killing sentence came after before it is the world's clock
 TIMED_ROOMS = 2  # rooms it killed in (a guard's shot in one room is that room's clock: clock.py)
 TIMED_LENGTH = 20  # characters: shorter sentences ("You have died.") say nothing of the cause
-SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
-_NUMBERED = re.compile(r"_\d+$")  # room ids are numbered by the order of visits (path.same_place)
+_NUMBERED = re.compile(r"_\d+$")  # reads a room id: numbered by the order of visits (path.same_place)
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
 WORD_DEATH = "a word alone that killed"
 LIFTED = "a dead end at fewer points"
@@ -277,8 +277,8 @@ def timed_sentences(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[str]:
 def _sentences(text: str) -> list[str]:
     """The whole sentences of a kept reply (the last, cut at the kept length, is left out), long enough
     to say something."""
-    parts = [p.strip() for p in SENTENCE_END.split(text)]
-    whole = parts if re.search(r"[.!?][\"']?$", text.strip()) else parts[:-1]
+    parts = [p.strip() for p in SENTENCE_END_QUOTED.split(text)]
+    whole = parts if WHOLE_SENTENCE_END.search(text.strip()) else parts[:-1]
     return [p.lower() for p in whole if len(p) >= TIMED_LENGTH]
 
 
