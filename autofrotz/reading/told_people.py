@@ -63,7 +63,7 @@ __test__["ASK_TOLD"] = """
 """
 
 # A quoted proper name on a sign or a page ('Mill Lane', "Zorbo"): group 1 is the name, a destination,
-# a password or a magic word.
+# a password or a magic word (told_text.QUOTE takes any quoted words, capitals or not).
 QUOTED_NAME = re.compile(
     r"(?:^|[\s(])['\"\u2018\u201c]([A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,2})[.!]?['\"\u2019\u201d]"
     r"(?=[\s.,;:!?)]|$)"

@@ -95,7 +95,8 @@ __test__["PLACE_TAIL"] = """
 (['goat', 'the bridge'], ['goat'])
 """
 
-# A sentence about the dark (any word starting "dark", or ending "black").
+# A sentence already read as an obstacle that is about the dark (a word starting "dark", or ending "black");
+# the darkness tables of patterns.py read whether a reply says the player is in the dark.
 DARK_WORD = re.compile(r"\bdark|black\b", re.I)
 __test__["DARK_WORD"] = """
 >>> bool(DARK_WORD.search("All is darkness.")), bool(DARK_WORD.search("All is bright."))

@@ -13,7 +13,8 @@ import re
 __test__: dict[str, str] = {}
 
 # A refusal naming a step that must come first ("You'll have to stand up first."): group 1 is the step.
-# The Inform library and most games phrase a missing step as "you ... <verb phrase> first".
+# The Inform library and most games phrase a missing step as "you ... <verb phrase> first"; patterns.FIRST
+# (the Reading's) takes only "need to VERB the THING first".
 FIRST_STEP = re.compile(
     r"\b(?:you(?:'ll| will)? have to|you(?:'d| would)? need to|you need to|you should|you must|"
     r"you(?:'d| had) better|you ought to|you'll need to|try to)\s+([a-z][a-z' -]{1,40}?)\s+first\b",

@@ -58,7 +58,8 @@ __test__["PROTRUDING"] = """
 (True, False)
 """
 
-# A take that worked ("Taken.", "You pick up the mug.", "You already have that.").
+# A take that worked ("Taken.", "You pick up the mug.", "You already have that."); patterns.SUCCESS is any
+# act done (also "dropped", "done", "opened"), not "you get" nor "already have".
 TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|already have)\b", re.IGNORECASE)
 __test__["TAKEN"] = """
 >>> bool(TAKEN.search("You pick up the mug.")), bool(TAKEN.search("The mug is too hot."))
@@ -121,7 +122,8 @@ __test__["HEAP"] = """
 ('cards', None)
 """
 
-# A thing's name that ends in a key ("small brass key", "set of keys"): what unlocks.
+# A thing's name that ends in a key ("small brass key", "set of keys"): what unlocks (the built-in agent's
+# objectives read a word that starts or ends with "key", in any case, their own way).
 KEYISH = re.compile(r"(?:key|keys)$")
 __test__["KEYISH"] = """
 >>> bool(KEYISH.search("small tin key")), bool(KEYISH.search("keyboard"))

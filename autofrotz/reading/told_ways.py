@@ -73,7 +73,8 @@ __test__["WAY_NAME_TAIL"] = """
 (['the door', 'the pantry'], ['oak hatch'])
 """
 
-# A stored reply that opens by saying a thing is shut ("The hatch is closed."): group 1 is the thing.
+# A stored reply that opens by saying a thing is shut ("The hatch is closed."): group 1 is the thing;
+# IN_THE_WAY reads it anywhere in a reply, also "in the way" and "locked".
 SHUT_REFUSAL = re.compile(
     r"^\s*(?:the|your)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was) (?:closed|shut)\b", re.I
 )
