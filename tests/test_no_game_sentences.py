@@ -46,7 +46,7 @@ PROBES = (
 # Each entry is code that reads game text (a pattern or a word list) or a doctest of such code, not an
 # example someone could reword; a new entry needs a reason of the same kind.
 ALLOWED: dict[tuple[str, str], str] = {
-    ("autofrotz/agents/builtin_listings.py", "north south east west up down"):
+    ("autofrotz/reading/told_ways.py", "north south east west up down"):
         "COMPASS_WORDS: the compass words of every parser, in their usual order; an exit list in one game "
         "(Adventureland) happens to print them in that order",
     ("autofrotz/reading/patterns.py", "north south east west up down"):

@@ -1,38 +1,23 @@
 """Clues in replies that point at the next action: a loose part to pull, a thing out of reach to stand
 on something for, an opened thing whose contents a fresh look shows, the items a description lists.
 
-All of it is genre convention, as data tables and small pure helpers; the agent queues what they return.
+All of it is genre convention, read with the tables of `reading/told_things.py` by small pure helpers; the
+agent queues what they return.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.reading import Reading
+from autofrotz.reading.told_text import LIST_INTRO, LIST_SPLIT, SENTENCE_BREAK
+from autofrotz.reading.told_things import BEYOND_REACH, CONTENTS, LOOSE, OPENED_ALONE, PROTRUDING, TAKEN
 
-LOOSE = re.compile(
-    r"(\bloose\b|(?:not|n't)(?: seem| appear)? (?:properly|firmly|securely) "
-    r"(?:anchored|attached|fixed|fastened)|"
-    r"\bmoves? slightly|\bwobbl\w*|\brattles?\b|\bgives? (?:a little|slightly)|\bcomes? away)",
-    re.IGNORECASE,
-)
-OUT_OF_REACH = re.compile(
-    r"\b(can(?:no|')t reach|out of (?:your )?reach|beyond your reach|too high (?:up )?(?:for you )?to reach|"
-    r"(?:is|are) taller than you|(?:resting|lying|sitting|lodged|placed) on top of|far above your head)\b",
-    re.IGNORECASE,
-)
 # Things a player conventionally stands on to reach higher.
 SUPPORT_TRIES = 2  # things tried as a step up, at most
 SUPPORTS = w.word_class("chair stool box table ladder chest")
-LIST_INTRO = re.compile(
-    r"\b(?:include|includes|including|such as|namely)\s+([a-z' -]+(?:,\s*[a-z' -]+)*,?\s+and\s+[a-z' -]+)",
-    re.IGNORECASE,
-)
 LIST_ITEM_WORDS = 2  # an item of a listed series is a short name
-OPENED = re.compile(r"^\s*(?:you open|opened|you pull (?:back|aside|open))\b[^.]*\.\s*$", re.IGNORECASE)
-CONTENTS = re.compile(r"\b(reveal\w*|contain\w*|inside|within|you (?:find|see)|empty)\b", re.IGNORECASE)
 
 
 def listed_parts(text: str) -> list[str]:
@@ -45,7 +30,7 @@ def listed_parts(text: str) -> list[str]:
     """
     found: list[str] = []
     for match in LIST_INTRO.finditer(text):
-        for item in re.split(r",|\band\b", match.group(1)):
+        for item in LIST_SPLIT.split(match.group(1)):
             words = [x for x in item.lower().split() if x not in w.PHRASE_STARTERS]
             if 0 < len(words) <= LIST_ITEM_WORDS and not w.STOPWORDS & set(words):
                 found.append(" ".join(words))
@@ -65,9 +50,6 @@ def loose_actions(objects: list[str], text: str) -> list[str]:
     return [f"pull {objects[0]}", f"move {objects[0]}"]
 
 
-PROTRUDING = re.compile(r"\b(sticking out|sticks out|protrud\w*|poking out|jutting out|juts out)\b", re.I)
-
-
 def protruding_pulls(text: str) -> list[str]:
     """What a sentence says sticks out of something is pulled (a handle from a wall, a root from soil).
 
@@ -77,7 +59,7 @@ def protruding_pulls(text: str) -> list[str]:
     []
     """
     found: list[str] = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    for sentence in SENTENCE_BREAK.split(text):
         match = PROTRUDING.search(sentence)
         phrases = w.noun_phrases(sentence[: match.start()]) if match else []
         found += [f"pull {phrases[0]}"] if phrases else []
@@ -94,7 +76,7 @@ def reach_actions(text: str, people: list[str], supports: list[str], held: list[
     >>> reach_actions("The steps seem designed for someone much taller than you.", ["man"], ["chair"], [])
     []
     """
-    if not OUT_OF_REACH.search(text[:400]):
+    if not BEYOND_REACH.search(text[:400]):
         return []
     out = [f"stand on {p}" for p in people]
     for thing in list(dict.fromkeys(w.head(s) for s in supports))[:SUPPORT_TRIES]:
@@ -120,7 +102,7 @@ def look_after_open(command: str, text: str) -> list[str]:
     >>> look_after_open("open crate", "You open the crate, revealing a spoon.")
     []
     """
-    if command.startswith("open ") and OPENED.match(text.strip()) and not CONTENTS.search(text):
+    if command.startswith("open ") and OPENED_ALONE.match(text.strip()) and not CONTENTS.search(text):
         return ["look"]
     return []
 
@@ -159,9 +141,6 @@ def feed_actions(held: list[str], animals: list[str]) -> list[str]:
     """
     foods = [h for h in held if any(sign in h.split() for sign in FOOD_SIGNS)] or held[:1]
     return [f"{verb} {food} to {a}" for a in animals[:FEED_LIMIT] for food in foods for verb in FEED_VERBS]
-
-
-TAKEN = re.compile(r"\b(taken|you (?:take|pick up|now have|get)|picked up|already have)\b", re.IGNORECASE)
 
 
 def search_untakeable(

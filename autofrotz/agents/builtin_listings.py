@@ -3,14 +3,9 @@ questions a text tells the player to ask (rule ask-as-the-text-says)."""
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.agents.builtin_words import DETERMINERS, _words
-
-COMPASS_WORDS = re.compile(
-    r"\b(north-?east|north-?west|south-?east|south-?west|north|south|east|west|up|down|upstairs|downstairs)\b",
-    re.IGNORECASE,
-)
+from autofrotz.reading.told_people import ASK_TOLD
+from autofrotz.reading.told_ways import COMPASS_WORDS, WAYS_OUT
 
 
 def exits_listed(text: str) -> list[str]:
@@ -23,14 +18,6 @@ def exits_listed(text: str) -> list[str]:
     """
     found = [m.lower().replace("-", "").replace("stairs", "") for m in COMPASS_WORDS.findall(text)]
     return list(dict.fromkeys(found))
-
-
-# How a reply lists the ways out: "you can (only) go", "exits are", "the only way out is", "lies to the".
-WAYS_OUT = re.compile(
-    r"\b(?:can|could) (?:only )?(?:go|leave|head|walk)\b|\bexits?\b|\bways? (?:out|on)\b|"
-    r"\b(?:is|are|lies|lie|leads?) (?:to the |off to the )?(?:north|south|east|west|up|down)",
-    re.IGNORECASE,
-)
 
 
 def ways_out_listed(text: str) -> list[str]:
@@ -53,11 +40,6 @@ def ways_out_listed(text: str) -> list[str]:
 # ("Ask the porter about 'luggage' at the desk.", "You might ask the nun about the bell."): the topic is
 # what the quotes hold, else the words up to a stop word or a mark.
 ASK_TOLD_RULE = "ask-as-the-text-says"
-ASK_TOLD = re.compile(
-    r"\bask(?:ing)?\s+((?:[a-z]+\s+){0,3}?[a-z]+)\s+about\s+"
-    r"(?:['\"\u2018\u201c]([a-z][a-z -]{0,30}?)['\"\u2019\u201d]|((?:[a-z-]+\s*){1,3}))",
-    re.IGNORECASE,
-)
 ASK_STOP = _words("for to if and or when before after in on at with that which so but because then")
 ASK_NOT_PEOPLE = _words("me yourself you us anyone someone somebody anybody everyone")
 

@@ -7,7 +7,6 @@ RULES is the policy. Nothing here knows a game; it reads replies by their shape.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple, Protocol
@@ -18,6 +17,18 @@ from autofrotz.agents.builtin_explore import is_move
 from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tactics import objects
 from autofrotz.reading import EMPTY, Reading
+from autofrotz.reading.told_steps import ASLEEP, MENU_LINE, MENU_PROMPT
+from autofrotz.reading.told_text import WORDS
+from autofrotz.reading.told_things import KEYISH
+from autofrotz.reading.told_ways import (
+    IN_THE_WAY,
+    IN_THE_WAY_ONLY,
+    OPENED,
+    REFUSED,
+    STUCK,
+    UNLOCKED,
+    WAY_NAME_TAIL,
+)
 from autofrotz.words.vocabulary import Vocabulary
 
 # Light sources by their stock names (lamp, lantern, torch, candle...): the convention of every cave game.
@@ -128,13 +139,6 @@ class WhichOne:
         return [Plan(options[asked % len(options)], self.name, seen.here, True)]
 
 
-# A numbered menu (conversation choices, a game's own option lists): "[1] ..." or "1) ..." lines, and a
-# prompt to pick one ("Select an option", "Choose a number", "Please enter 1-4").
-MENU_LINE = re.compile(r"^\s*[\[(]?([1-9])[\]).]\s+\S", re.MULTILINE)
-MENU_PROMPT = re.compile(r"\b(?:select|choose|pick|enter|type) (?:an? )?(?:option|number|choice|one)\b|"
-                         r"\bplease (?:select|choose|enter)\b", re.IGNORECASE)  # fmt: skip
-
-
 @dataclass(frozen=True)
 class MenuChoice:
     """A numbered menu with a prompt to pick: answer with its options in turn (1, then 2 if asked again)."""
@@ -188,7 +192,7 @@ class NotHere:
 
     def react(self, seen: Reply, mem: ReplyMemory) -> list[Plan]:
         here = mem.unseen.get(seen.here or "?", {})
-        words = set(re.findall(r"[a-z]+", seen.text.lower()))
+        words = set(WORDS.findall(seen.text.lower()))
         for name in [n for n in here if n.split()[-1] in words and n not in objects(seen.command)]:
             del here[name]  # the reply shows it here now (a box opened, someone arrived)
         if seen.moved:
@@ -239,7 +243,7 @@ class DarkOpening:
         opening = seen.turn <= OPENING_TURNS and seen.here == self_start(mem, seen)
         if opening and seen.reading.dark_anywhere:
             plans += [Plan(c, "dark-opening", seen.here) for c in DARK_OPENING]
-        if opening and rr.ASLEEP.search(seen.text):
+        if opening and ASLEEP.search(seen.text):
             plans += [Plan(c, "asleep-opening", seen.here) for c in ("wake up", "stand up")]
         return plans
 
@@ -257,28 +261,8 @@ class SuggestedUse:
         return [Plan(f"{v} {named[0]}", self.name, seen.here) for v in rr.suggested_verbs(seen.text)]
 
 
-# Parser-standard words for a way shut ("You can't, since the hatch is in the way.", "The gate is closed.",
-# "It seems to be locked."), for a lock opened ("You unlock the door.") and for a key (key, passkey...).
-IN_THE_WAY = re.compile(
-    r"(?:\b(?:the|a|an)|\bsince) ([a-z][a-z' -]{0,30}?) (?:is|are|seems to be) "
-    r"(?:in the way|closed|shut|locked)\b",
-    re.I,
-)
-UNLOCKED = re.compile(r"\byou unlock\b|\b(?:is|are) now unlocked\b|\bunlocked\b", re.I)
-OPENED = re.compile(r"\byou open\b|\b(?:is|are) now open\b|\bopened\b|\bopens\b", re.I)
-REFUSED = re.compile(r"\b(?:can't|cannot|won't|doesn't|don't|isn't|aren't|not|locked|fit|already)\b", re.I)
-KEYISH = re.compile(r"(?:key|keys)$")
-# Rule a-way-that-will-not-budge-may-be-locked: a door "opened" in vain in the story's own words ("but
-# find that it won't budge", "The gate refuses to open.") may be locked without the word: a carried key
-# is tried in it, and a key found later is brought back to it.
-STUCK = re.compile(
-    r"\b(?:won't|will not|doesn't|does not|didn't|did not|wouldn't|would not) (?:budge|open|give|yield)\b|"
-    r"\b(?:is|are|seems? to be) (?:stuck|jammed|firmly shut|shut tight)\b|\brefuses? to (?:open|budge)\b",
-    re.I,
-)
-# What stands in a way without being a way itself ("The desk is in the way."): furniture, a boulder, a
-# crate. The genre moves such things by pushing them; doors and their kin are opened.
-IN_THE_WAY_ONLY = re.compile(r"\bin the way\b", re.I)
+# What stands in a way without being a way itself ("The desk is in the way.", told_ways.IN_THE_WAY_ONLY):
+# furniture, a boulder, a crate. The genre moves such things by pushing them; doors and their kin are opened.
 WAY_KINDS = rr.words("door doors trapdoor hatch gate gates portal curtain curtains flap")
 # Ways the genre lets you climb over when they will not open (a stuck gate, a fence, a low wall).
 CLIMBED_WAYS = rr.words("gate gates wall hedge stile barrier")
@@ -367,7 +351,7 @@ def _way_name(phrase: str) -> str:
     >>> _way_name("the door to the closet"), _way_name("Kati's bedroom door"), _way_name("oak door")
     ('door', 'bedroom door', 'oak door')
     """
-    words = rr.tidy(re.split(r"\s+(?:to|of|into|leading)\s+", phrase)[0]).split()
+    words = rr.tidy(WAY_NAME_TAIL.split(phrase)[0]).split()
     return " ".join(w for w in words if not w.endswith("'s"))
 
 

@@ -9,14 +9,12 @@ import re
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_memory import Memory, Seen  # noqa: F401 (doctests)
+from autofrotz.reading.told_people import QUOTED_NAME
+from autofrotz.reading.told_ways import INSIDE_HEADER
 
-QUOTED_NAME = re.compile(
-    r"(?:^|[\s(])['\"\u2018\u201c]([A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,2})[.!]?['\"\u2019\u201d]"
-    r"(?=[\s.,;:!?)]|$)"
-)
 SAYABLE_LIMIT = 6  # words remembered; older ones give way
+# reads a command: a move into something (a booth, a car)
 BOARDING = re.compile(r"^(?:in|inside|enter .+|board .+|get in .+|get into .+|climb in .+|climb into .+)$")
-INSIDE_HEADER = re.compile(r"\((?:in|on|inside) (?:the |a |an )?[a-z]", re.IGNORECASE)
 
 
 def sayables(text: str) -> list[str]:

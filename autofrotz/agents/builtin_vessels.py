@@ -14,11 +14,8 @@ import re
 from collections.abc import Sequence
 
 from autofrotz.agents import builtin_words as w
+from autofrotz.reading.told_things import CALLED_EMPTY, TAKEN_OFF, WORN
 
-EMPTY = re.compile(
-    r"\b(?:the|a|an|some)\s+([a-z][a-z -]{1,30}?)\s+(?:\(which is empty\)|is (?:now )?empty\b|are empty\b)",
-    re.IGNORECASE,
-)
 FILLS = 4  # carried things tried in one empty container
 NOT_A_NAME = frozenset(["it", "this", "that", "room", "place", "area"])
 
@@ -31,16 +28,8 @@ def empty_things(text: str) -> list[str]:
     >>> empty_things("The room is empty.")
     []
     """
-    names = [m.strip().lower() for m in EMPTY.findall(text)]
+    names = [m.strip().lower() for m in CALLED_EMPTY.findall(text)]
     return [n for n in dict.fromkeys(names) if w.head(n) not in NOT_A_NAME]
-
-
-# The parser took off a worn thing to carry out the command: "(first taking it off)", "You take off the
-# mittens." (Inform's implicit action and its report).
-TAKEN_OFF = re.compile(r"\(first taking (?:it|them) off\)|\byou take off\b", re.IGNORECASE)
-
-
-WORN = re.compile(r"\balready wearing\b|\byou (?:put on|are now wearing|slip on|wear)\b", re.IGNORECASE)
 
 
 def worn_now(command: str, text: str) -> str:
@@ -54,6 +43,10 @@ def worn_now(command: str, text: str) -> str:
     return command[5:] if command.startswith("wear ") and WORN.search(text[:200]) else ""
 
 
+# reads a command: a put, drop, insert or give, and the thing it moves (group 1)
+PUT_AWAY = re.compile(r"^(?:put|drop|insert|give) (.+?)(?: (?:in|on|into|to) .+)?$")
+
+
 def taken_off(command: str, text: str) -> str:
     """Rule wear-again-what-was-taken-off: the thing a put or a drop made the parser take off.
 
@@ -62,7 +55,7 @@ def taken_off(command: str, text: str) -> str:
     >>> taken_off("put pebble in drawer", "You put the pebble into the drawer.")
     ''
     """
-    found = re.match(r"^(?:put|drop|insert|give) (.+?)(?: (?:in|on|into|to) .+)?$", command)
+    found = PUT_AWAY.match(command)
     return found.group(1) if found and TAKEN_OFF.search(text[:200]) else ""
 
 

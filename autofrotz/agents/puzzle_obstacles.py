@@ -4,7 +4,8 @@ reply is about that thing, and what a command means (the same action on the same
 
 from __future__ import annotations
 
-import re
+from autofrotz.reading.told_puzzles import DARK_WORD, NEEDED_THING, OBSTACLE_SUBJECT, PLACE_TAIL
+from autofrotz.reading.told_text import NAME_WORDS
 
 ARTICLES = frozenset(
     {"the", "a", "an", "some", "your", "my", "this", "that", "its", "his", "her", "whole", "entire"}
@@ -35,7 +36,7 @@ def words(text: str) -> list[str]:
     >>> words("Unlock the Iron Door!")
     ['unlock', 'iron', 'door']
     """
-    return [w for w in re.findall(r"[a-z][a-z'-]*", text.lower()) if w not in ARTICLES]
+    return [w for w in NAME_WORDS.findall(text.lower()) if w not in ARTICLES]
 
 
 def obstacle_of(sentence: str) -> str:
@@ -52,23 +53,14 @@ def obstacle_of(sentence: str) -> str:
     >>> obstacle_of("The keeper's cottage to the west is locked up until he comes home.")
     "keeper's cottage"
     """
-    needed = re.search(
-        r"\bneed(?:s)? (?:the |a |an |some |your )?([a-z][\w' -]{0,30}?)\s*(?:[,.;!]|\b(?:to|for)\b|$)",
-        sentence,
-        re.I,
-    )
+    needed = NEEDED_THING.search(sentence)
     if needed:  # "You would need a ladder.": the thing needed
         return " ".join(words(needed.group(1))[-3:]) or "it"
-    match = re.search(
-        r"(?:^|\b(?:the|a|an)\s+)([a-z][\w' -]{0,40}?)\s+(?:is|are|seems?|blocks?|bars?|won't|will not|"
-        r"stands?|sits?)\b",
-        sentence,
-        re.IGNORECASE,
-    )
+    match = OBSTACLE_SUBJECT.search(sentence)
     phrase = " ".join(w for w in words(match.group(1)) if w) if match else ""
-    phrase = re.split(r"\s+(?:to|toward|towards|on|in|at|by|beside|behind|across|under)\s+", phrase)[0]
+    phrase = PLACE_TAIL.split(phrase)[0]
     if not phrase or phrase in ("it", "you", "there", "this", "that", "everything", "here"):
-        return "darkness" if re.search(r"\bdark|black\b", sentence, re.I) else phrase or "it"
+        return "darkness" if DARK_WORD.search(sentence) else phrase or "it"
     return " ".join(phrase.split()[-3:])
 
 

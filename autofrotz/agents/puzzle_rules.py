@@ -1,31 +1,15 @@
-"""IF knowledge for puzzle detection as data: reply patterns that reveal an obstacle or clue."""
+"""IF knowledge for puzzle detection as data: the detection rows (their patterns are
+`reading/told_puzzles.py`'s, each row switched by its name here) and the tools for each kind of obstacle."""
 
 from __future__ import annotations
 
 import re
 
-from autofrotz.reading.patterns import DARK_SENTENCE
+from autofrotz.reading.told_puzzles import DETECTION_RULES as DETECTION_RULES
+from autofrotz.reading.told_puzzles import LOCKED_SUBJECT, NEEDED_ACT
+from autofrotz.reading.told_puzzles import SOLVED_PATTERNS as SOLVED_PATTERNS
+from autofrotz.reading.told_text import SENTENCE_BREAK, WORDS
 from autofrotz.rules.switches import is_on
-
-# (name, pattern, kind), in order: a sentence matching the first pattern that is on becomes a puzzle
-# of that kind.
-DETECTION_RULES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
-    (name, re.compile(p, re.IGNORECASE), kind)
-    for name, p, kind in (
-        # stuck fast, not locked with a key: before "locked", so "locked solid" is read here
-        ("stuck_fast", r"\b(is|are) (now )?(jammed|wedged|stuck|locked solid|frozen solid)\b", "blocked"),
-        ("said_locked", r"\b(is|are|seems?|appears?)( to be)? (securely |firmly )?locked\b", "locked"),
-        # the player cannot see (reading/patterns.py)
-        ("said_dark", DARK_SENTENCE, "dark"),
-        ("way_barred", r"\b(blocks?|bars?) (your|the) (way|path|passage)\b", "blocked"),
-        ("not_let_through", r"\bwon't let you\b", "blocked"),
-        ("out_of_reach", r"\bcan't reach\b", "blocked"),
-        ("firmly_shut", r"\b(firmly|tightly) (shut|closed)\b", "blocked"),
-        ("you_need", r"\byou('ll| will| would)? need\b", "clue"),
-        ("perhaps_you", r"\bperhaps you (should|could|need)\b", "clue"),
-        ("nothing_happens", r"\bnothing happens\b", "general"),
-    )
-)
 
 # Words that name a tool for a kind of obstacle: general IF conventions, not one game's objects.
 TOOLS_FOR_KIND: dict[str, tuple[str, ...]] = {
@@ -43,11 +27,6 @@ TOOLS_FOR_VERB: dict[str, tuple[str, ...]] = {
     "dig": ("shovel", "spade"),
     "light": ("match", "matches", "lighter"),
 }
-NEEDED_ACT = re.compile(r"\bneeds? (?:some|any)(?:thing|one)(?: [a-z]+)? to ([a-z]+)\b", re.IGNORECASE)
-SOLVED_PATTERNS = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (r"\bunlocked\b", r"\byou unlock\b", r"\b(is|are) now (lit|on|open)\b", r"\bopens?\b")
-)
 
 
 def sentences(text: str) -> list[str]:
@@ -57,7 +36,7 @@ def sentences(text: str) -> list[str]:
     ['The door is locked.', 'You hear a noise!']
     """
     flat = " ".join(text.split())
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", flat) if s.strip()]
+    return [s.strip() for s in SENTENCE_BREAK.split(flat) if s.strip()]
 
 
 def detect(text: str) -> list[tuple[str, str]]:
@@ -87,7 +66,7 @@ def locked_target(sentence: str) -> str:
     >>> locked_target("It seems locked.")
     'it'
     """
-    match = re.search(r"(?:the\s+)?([\w\s]+?)\s+(?:is|are|seems?)\b", sentence, re.IGNORECASE)
+    match = LOCKED_SUBJECT.search(sentence)
     words = (match.group(1) if match else "it").lower().split()
     return " ".join(w for w in words if w != "the")[-30:] or "it"
 
@@ -122,9 +101,13 @@ def key_fits(key: str, obstacle: str, description: str) -> bool:
     >>> key_fits("box key", "cellar door", "The cellar door is locked."), key_fits("key", "gate", "")
     (False, True)
     """
-    qualifiers = [w for w in re.findall(r"[a-z]+", key.lower()) if w not in TOOLS_FOR_KIND["locked"]]
-    said = set(re.findall(r"[a-z]+", f"{obstacle} {description}".lower()))
+    qualifiers = [w for w in WORDS.findall(key.lower()) if w not in TOOLS_FOR_KIND["locked"]]
+    said = set(WORDS.findall(f"{obstacle} {description}".lower()))
     return not qualifiers or any(w in said for w in qualifiers)
+
+
+# reads a command: "unlock THING with KEY", the thing and the key
+KEY_USE = re.compile(r"\s*unlock\s+(?:the\s+)?(.+?)\s+with\s+(?:the\s+)?(.+?)\s*$", re.I)
 
 
 def key_used(command: str) -> tuple[str, str] | None:
@@ -133,7 +116,7 @@ def key_used(command: str) -> tuple[str, str] | None:
     >>> key_used("unlock iron gate with gate key"), key_used("open gate")
     (('iron gate', 'gate key'), None)
     """
-    match = re.match(r"\s*unlock\s+(?:the\s+)?(.+?)\s+with\s+(?:the\s+)?(.+?)\s*$", command, re.I)
+    match = KEY_USE.match(command)
     return (match.group(1).lower(), match.group(2).lower()) if match else None
 
 

@@ -1,13 +1,13 @@
 """Pure readings of a game's reply by its shape: what it asks, refuses, names or does not know.
 
-Each reading is a small named pattern table over conventions many parsers share (Inform's and
-Infocom's stock messages, the yes/no prompt, the disambiguation question). Nothing here knows a game;
-`builtin_replies.py` turns the readings into commands.
+Each reading is a small function over the turn's `Reading` or over the tables of `reading/told_steps.py`
+and `reading/told_text.py`, conventions many parsers share (Inform's and Infocom's stock messages, the
+yes/no prompt, the disambiguation question). Nothing here knows a game; `builtin_replies.py` turns the
+readings into commands.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from autofrotz.agents.builtin_words import DETERMINERS
@@ -15,30 +15,9 @@ from autofrotz.agents.builtin_words import word_class as words
 from autofrotz.reading import Reading
 from autofrotz.reading.patterns import FROM_PLACE
 from autofrotz.reading.patterns import SUCH_THING as SUCH_THING
+from autofrotz.reading.told_steps import BLOCKER, FIRST_STEP, IN_BED, NOT_ANYWHERE, UNTIL, YOU_CAN
+from autofrotz.reading.told_text import ARTICLE_START, HYPHENED_WORDS, NAME_WORDS, QUOTE
 from autofrotz.words.vocabulary import Vocabulary
-
-# "You'll have to get out of the bed first." / "You should stand up first." / "You need to open it first."
-# The Inform library and most games phrase a missing step as "you ... <verb phrase> first".
-FIRST_STEP = re.compile(
-    r"\b(?:you(?:'ll| will)? have to|you(?:'d| would)? need to|you need to|you should|you must|"
-    r"you(?:'d| had) better|you ought to|you'll need to|try to)\s+([a-z][a-z' -]{1,40}?)\s+first\b",
-    re.IGNORECASE,
-)
-# "You're not going anywhere until you've put your shoes on": the condition is the step.
-UNTIL = re.compile(
-    r"\b(?:not going anywhere|can't leave|cannot leave|won't get far|not leaving)[^.!?\"]{0,20}?"
-    r"(?:until|till|before|without) you(?:'ve| have)? ([a-z][a-z' -]{1,40}?)[.!?,\"]",
-    re.IGNORECASE,
-)
-# "You are lying in bed." / "You're still in bed." / "You'll have to get up first."
-IN_BED = re.compile(
-    r"\b(?:you(?:'re| are) (?:still )?(?:lying |sitting |asleep )?(?:in|on) (?:the |your )?bed|"
-    r"you (?:lie|are lying|sit|are sitting) (?:in|on) (?:the |your )?bed|get out of (?:the |your )?bed|"
-    r"(?:get|stand) up first)\b",
-    re.IGNORECASE,
-)
-ASLEEP = re.compile(r"\b(?:you(?:'re| are) (?:still |fast )?asleep|you are sleeping|"
-                    r"you(?:'re| are) dreaming)\b", re.IGNORECASE)  # fmt: skip
 
 
 def tidy(phrase: str) -> str:
@@ -47,7 +26,7 @@ def tidy(phrase: str) -> str:
     >>> tidy("get out of the Bed"), tidy("open your locker")
     ('get out of bed', 'open locker')
     """
-    words = [w for w in re.findall(r"[a-z][a-z'-]*", phrase.lower()) if w not in DETERMINERS]
+    words = [w for w in NAME_WORDS.findall(phrase.lower()) if w not in DETERMINERS]
     return " ".join(words)
 
 
@@ -119,7 +98,6 @@ def present(step: str) -> str:
     return f"{verb} {rest}".strip()
 
 
-# Parsers' "I don't know that word" family: (rule, pattern); group 1 is the word when it is named.
 def unseen(reading: Reading, named: list[str], shown: str = "") -> list[str]:
     """Names the reply says are not here: the one it names, or (for "any such thing") the command's.
 
@@ -153,7 +131,7 @@ def shown_in(name: str, shown: str) -> bool:
     (True, False)
     """
     words = name.lower().split()
-    return bool(words) and words[-1] in re.findall(r"[a-z][a-z-]*", shown.lower())
+    return bool(words) and words[-1] in HYPHENED_WORDS.findall(shown.lower())
 
 
 DIRECTION_WORDS = words("north south east west northeast northwest southeast southwest up down in out")
@@ -174,14 +152,6 @@ def choices(reading: Reading) -> list[str]:
     return [n for n in names if n and n not in DIRECTION_WORDS]
 
 
-BLOCKER = re.compile(
-    r"(?:^|[.!?\"]\s+)((?:[Tt]he )?[A-Za-z][a-z]+(?: [A-Z][a-z]+)?) "
-    r"(?:stops|blocks|bars|won't let|will not let|prevents|grabs|holds) (?:you|your way|the way|your path)",
-)
-NOT_ANYWHERE = re.compile(r"you(?:'re| are) not going anywhere|you(?:'re| are) not leaving|"
-                          r"(?:won't|will not) let you (?:leave|pass|go|through)|blocks? your (?:way|path)",
-                          re.IGNORECASE)  # fmt: skip
-QUOTE = re.compile(r"(?:^|\s)[\"\u201c']([^\"\u201d]{3,200}?)[\"\u201d'](?=\s|$|[.,!?])")
 PRONOUNS = words("he she it they him her them you i we")
 
 
@@ -252,11 +222,6 @@ def object_shaped(phrase: str) -> bool:
     return 0 < len(words) <= 3 and not any(w in CLAUSE_WORDS for w in words)
 
 
-ARTICLE_START = re.compile(r"\b(?:a|an|the|some)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?=\s+(?:is|are|was|lies|"
-                           r"stands|sits|hangs|here|there|on|in|under|by|with|of|to|and|or|that|which)\b|[.,;:!?]|$)",
-                           re.IGNORECASE)  # fmt: skip
-
-
 def object_phrases(text: str) -> list[str]:
     """Object-shaped phrases introduced by an article.
 
@@ -281,10 +246,6 @@ def words_known(command: str, vocabulary: Vocabulary) -> bool:
     return all(w.isdigit() or vocabulary.knows(w) for w in command.lower().split())
 
 
-# "You can wear it like a backpack." / "You could probably climb it.": an examine reply suggesting a verb.
-YOU_CAN = re.compile(
-    r"\byou (?:can|could|might|may)(?: probably| easily| even)? ([a-z]+) (?:it|them)\b", re.I
-)
 NOT_SUGGESTIONS = words("see find get feel hear tell do say imagine make be")
 
 

@@ -23,10 +23,10 @@ clocks come from their recorded turns (``clocks``); this run's own deaths count 
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from autofrotz.reading.told_steps import BARS_EVERY_WAY
 from autofrotz.words.directions import opposite, parse_direction
 
 log = logging.getLogger(__name__)
@@ -158,17 +158,9 @@ def leave_by(stay: Stay, exits: dict[str, dict[str, str]]) -> str | None:
     return opposite(stay.direction)
 
 
-# A refusal that bars every way, not one exit ("The guard blocks your way!", "She stops you."): another
-# way out meets the same hands. One that names an exit ("blocking the door") bars that exit only. The
-# library's "You can't go that way." says there is no exit there at all: the way in was one-way, and
-# the room's other ways lead on, not out.
-BARS_EVERY_WAY = re.compile(
-    r"\b(?:blocks?|blocking|bars?|barring) (?:your|the) (?:way|path)\b|\bstops you\b|"
-    r"\bwon't let you (?:pass|leave|go|out)\b|\b(?:can't|cannot|can not) go\b|\bno exit\b",
-    re.IGNORECASE,
-)
-
-
+# A refusal that bars every way, not one exit (BARS_EVERY_WAY): another way out meets the same hands. One
+# that names an exit ("blocking the door") bars that exit only. The library's "You can't go that way." says
+# there is no exit there at all: the way in was one-way, and the room's other ways lead on, not out.
 def other_way_out(stay: Stay, last: str, room: str, ways: list[str], reply: str = "") -> str | None:
     """Rule ``another way out when the way back is barred``: the leave was sent and the player is still
     in the room (a guard at the door, a door that locked behind): the next of the room's other ways,

@@ -11,7 +11,6 @@ topics: asked about, they cost turns and tell nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,11 +19,12 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.rules import on
 from autofrotz.knowledge.told import notes_nothing
+from autofrotz.reading.told_people import BUSY
+from autofrotz.reading.told_text import SENTENCE_BREAK, WORDS
 
 RULE = "ask about what an earlier run read of them"
 TOPICS = 4  # topics asked of one person, from the end of their description
 LOOKS = ("examine ", "x ", "look at ")
-BUSY = re.compile(r"\b(?:he|she) is (?:\w+ )?\w+ing\b", re.I)  # "She is stamping", "he is busily sorting"
 NOT_TOPICS = frozenset({"man", "woman", "person", "one", "eyes", "face", "hair", "glasses", "hands"})
 
 
@@ -39,7 +39,7 @@ def topics_of(person: str, reply: str) -> list[str]:
     >>> topics_of("lamp", "A brass lamp. It is not lit.")
     []
     """
-    busy = [sentence for sentence in re.split(r"(?<=[.!?])\s+", reply) if BUSY.search(sentence)]
+    busy = [sentence for sentence in SENTENCE_BREAK.split(reply) if BUSY.search(sentence)]
     own = set(person.lower().split())
     heads = [p.split()[-1].lower() for sentence in busy for p in w.noun_phrases(sentence)]
     found = [h for h in heads if h not in own and h not in NOT_TOPICS and len(h) > 2]
@@ -112,7 +112,7 @@ class AskHere:
         if not on(RULE):
             return None
         said = f"{ctx.room_description or ''} {ctx.last_output or ''}".lower()
-        here = set(re.findall(r"[a-z]+", said)) | {n.split()[-1] for n in self.nouns(ctx.room_id or "?") if n}
+        here = set(WORDS.findall(said)) | {n.split()[-1] for n in self.nouns(ctx.room_id or "?") if n}
         return ask_next(self.known, ctx.room_id, here, self.asked.asked_about)
 
 

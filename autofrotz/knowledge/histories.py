@@ -3,7 +3,6 @@ walls, and the first run's score rises (each reading named as a rule in its docs
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +11,7 @@ from autofrotz.knowledge.learner import only_looks
 from autofrotz.knowledge.path import EARLIER_RUNS, Played, ProvenPath, load_turns, same_place
 from autofrotz.knowledge.rules import OPENED_A_WAY, on
 from autofrotz.reading.patterns import LIBRARY_NO_EXIT, refusal_class
+from autofrotz.reading.told_ways import MAY_OPEN
 from autofrotz.words.directions import parse_direction
 
 History = tuple[Played, list[Played], int | None]  # what load_turns returns
@@ -146,9 +146,6 @@ def taken(
 
 STOCK_WALL = 3  # places a move was refused in the same words before those words mean "no exit"
 STOCK_LENGTH = 120  # characters: a stock refusal is short
-MAY_OPEN = re.compile(
-    r"\b(?:door|gate|locked|closed|shut|lock|key|dark|guard|blocks?|won't let)\b", re.IGNORECASE
-)
 
 
 def walls(

@@ -16,11 +16,12 @@ from collections.abc import Set as AbstractSet
 
 from autofrotz.knowledge.rules import KINDS, on
 from autofrotz.reading import Reading
+from autofrotz.reading.told_things import SWALLOWED
 
 RULE = "what a thing is not"
 
-# family -> the command's shape, naming the thing as ``t``; the refusal that says the thing is not of the
-# family is read with the reply (patterns.KIND_REFUSALS: Reading.refused_kinds)
+# reads a command: family -> the command's shape, naming the thing as ``t``; the refusal that says the
+# thing is not of the family is read with the reply (patterns.KIND_REFUSALS: Reading.refused_kinds)
 FAMILIES: dict[str, re.Pattern[str]] = {
     "unlock": re.compile(r"^unlock (?P<t>.+?) with .+$"),
     "open": re.compile(r"^open (?P<t>.+?) with .+$"),
@@ -75,6 +76,7 @@ def ruled_out(command: str, kinds: AbstractSet[str]) -> bool:
 # in this room is left out of the pool until the score rises (a point may bring it). Kept for this run
 # only: what is in a room is a moment of the story, not a kind.
 UNSEEN_AFTER = 2  # different carried things the parser could not see it with
+# reads a command: a use of a carried thing (h) on a room thing (t)
 USE_TARGET = (
     re.compile(r"^(?:put|insert|place|drop) (?P<h>.+?) (?:in|into|inside|on|onto) (?P<t>.+)$"),
     re.compile(r"^(?:give|show|offer) (?P<h>.+?) to (?P<t>.+)$"),
@@ -110,13 +112,6 @@ def unseen_here(tries: dict[str, list[str]], room: str, command: str, unseen: bo
     seen = tries.setdefault(key, [])
     seen += [] if held in seen else [held]
     return len(seen) >= UNSEEN_AFTER
-
-
-SWALLOWED = re.compile(
-    r"\b(?:disappears?|vanish(?:es)?|sinks?|sank|is swallowed|is lost|is gone|burns? (?:up|away)|"
-    r"falls? (?:away|out of sight))\b",
-    re.IGNORECASE,
-)
 
 
 def swallows(command: str, reply: str, scored: bool) -> str | None:

@@ -7,12 +7,12 @@ command the game refused or did not understand).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.kinds import thing_is_not
 from autofrotz.reading import Reading
+from autofrotz.reading.told_text import WORDS
 from autofrotz.storage.facts import Fact
 from autofrotz.words.directions import parse_direction
 
@@ -28,8 +28,8 @@ def needed_items(command: str, carried: list[str]) -> list[str]:
     >>> needed_items("put gold coin in case", ["gold coin", "brass lamp"])
     ['gold coin']
     """
-    words = set(re.findall(r"[a-z]+", command.lower()))
-    return [c for c in carried if words & set(re.findall(r"[a-z]+", c.lower())) - {"a", "an", "the", "of"}]
+    words = set(WORDS.findall(command.lower()))
+    return [c for c in carried if words & set(WORDS.findall(c.lower())) - {"a", "an", "the", "of"}]
 
 
 @dataclass

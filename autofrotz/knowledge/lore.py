@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from autofrotz.knowledge.clock import Deaths, said_by_clock
+from autofrotz.knowledge.path import NUMBERED_ID  # room ids are numbered by the order of visits
+from autofrotz.reading.told_text import SENTENCE_END_QUOTED, WHOLE_SENTENCE_END
 from autofrotz.words.directions import parse_direction
 
 TIMED_COMMANDS = 3  # different commands a killing sentence came after before it is the world's clock
 TIMED_ROOMS = 2  # rooms it killed in (a guard's shot in one room is that room's clock: clock.py)
 TIMED_LENGTH = 20  # characters: shorter sentences ("You have died.") say nothing of the cause
-SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
-_NUMBERED = re.compile(r"_\d+$")  # room ids are numbered by the order of visits (path.same_place)
 ATTACK = "attack"  # fights are chancy: one lost fight in an earlier run does not make a verb deadly
 WORD_DEATH = "a word alone that killed"
 LIFTED = "a dead end at fewer points"
@@ -92,9 +91,9 @@ class Lore:
         (knowledge/clock.py: deaths there after different commands) and died there is the clock's death,
         not the command's: no known death, a known scoring action again (a later run scored it at once
         where the first had died of the clock on that turn)."""
-        places = {_NUMBERED.sub("", r) for r in rooms}
+        places = {NUMBERED_ID.sub("", r) for r in rooms}
         for s in self.scored:
-            if (s.room, s.command) in self.deaths and _NUMBERED.sub("", s.room) in places:
+            if (s.room, s.command) in self.deaths and NUMBERED_ID.sub("", s.room) in places:
                 del self.deaths[(s.room, s.command)]
         self.scoring = [s for s in self.scored if (s.room, s.command) not in self.deaths]
 
@@ -270,15 +269,15 @@ def timed_sentences(deaths: dict[tuple[str, str], dict[str, Any]]) -> set[str]:
     for (room, command), death in deaths.items():
         for sentence in _sentences(death.get("text", "")):
             said.setdefault(sentence, set()).add(command)
-            where.setdefault(sentence, set()).add(_NUMBERED.sub("", room))
+            where.setdefault(sentence, set()).add(NUMBERED_ID.sub("", room))
     return {s for s, c in said.items() if len(c) >= TIMED_COMMANDS and len(where[s]) >= TIMED_ROOMS}
 
 
 def _sentences(text: str) -> list[str]:
     """The whole sentences of a kept reply (the last, cut at the kept length, is left out), long enough
     to say something."""
-    parts = [p.strip() for p in SENTENCE_END.split(text)]
-    whole = parts if re.search(r"[.!?][\"']?$", text.strip()) else parts[:-1]
+    parts = [p.strip() for p in SENTENCE_END_QUOTED.split(text)]
+    whole = parts if WHOLE_SENTENCE_END.search(text.strip()) else parts[:-1]
     return [p.lower() for p in whole if len(p) >= TIMED_LENGTH]
 
 

@@ -10,22 +10,14 @@ the replayed path saved.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge.rules import on
+from autofrotz.reading.told_things import HEAP, TOO_MANY
 
 RULE = "too many to carry are looked through"
-TOO_MANY = re.compile(
-    r"\b(?:couldn't|could not|can't|cannot) (?:possibly )?(?:carry|hold|take) (?:all of them|them all|"
-    r"that many|so many|all that)\b",
-    re.IGNORECASE,
-)
-HEAP = re.compile(
-    r"\b(?:a lot of|lots of|so many|too many|a pile of|piles of|heaps of|stacks of) ([a-z]+)\b", re.I
-)
 
 
 def looks_through(reply: str) -> list[str]:

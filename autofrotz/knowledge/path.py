@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 LOOK_ONLY = frozenset(["look", "l", "inventory", "i", "inv"])
 LOOK_MAYBE = frozenset(["examine", "x", "read", "search", "listen", "smell", "look at", "look in"])
 EARLIER_RUNS = 5  # newest earlier runs whose paths are distilled (the best one is replayed)
-NUMBERED_ID = re.compile(r"_\d+$")
+NUMBERED_ID = re.compile(r"_\d+$")  # reads a room id: the number the order of visits gave it
 # Rule ``a point a later death undid`` (the path runs to the run's best, undone or not) is switched by its
 # name (knowledge/rules.py).
 

@@ -34,6 +34,8 @@ from autofrotz.agents.builtin_tactics import short
 from autofrotz.knowledge.rules import ACTORS as ACTORS_ON
 from autofrotz.knowledge.rules import PEOPLE as PEOPLE_ON
 from autofrotz.knowledge.rules import TOLD, on
+from autofrotz.reading.told_people import ACTORS, GIVE_TO, HE_OR_SHE
+from autofrotz.reading.told_text import SENTENCE_BREAK
 
 log = logging.getLogger(__name__)
 
@@ -41,21 +43,11 @@ PERSON_RULE = "what the story calls him or her is a person"
 GIVE_RULE = "a reply says whom to give it to"
 ACTOR_RULE = "the one who speaks or acts is a person"
 
-_NAME = r"((?:[a-z]+[ -]){0,3}[a-z]+)"
-SPEECH = r"(?:says|said|asks|asked|exclaims|shouts|whispers|replies|snorts|sighs|mutters|grumbles)"
-ACTORS = (
-    re.compile(rf"\b(?:the|a|an) {_NAME},? who\b", re.I),
-    re.compile(rf"\b{SPEECH} the {_NAME}\b", re.I),
-    re.compile(rf"\bthe {_NAME} (?:{SPEECH}|nods|smiles|frowns|shrugs|grins|winks|laughs)\b", re.I),
-)
 NOT_NAMES = frozenset({"one", "other", "man's", "voice", "sound", "noise", "wind", "thing", "sign", "note"})
 
-HE_OR_SHE = re.compile(
-    r"^(?:[a-z]+ing )?(?:he|she|him|her)\b(?!\s+(?:own|way))|\b(?:he|she)(?:'s| is) not something\b", re.I
-)
 LOOKING = ("examine", "x", "read", "look", "l", "search", "listen", "smell", "talk", "ask", "tell")
 LINKS = frozenset({"with", "to", "in", "into", "on", "onto", "at", "from", "about", "under", "behind"})
-GIVE_TO = re.compile(r"\bgive (?:it|them|this|that)(?: back)? to (?:the |a |an )?([a-z]+(?: [a-z]+)?)", re.I)
+# reads a command: a give or a show, the thing (h) and whom to (t)
 GIVE_SHAPE = re.compile(r"^(?:give|hand|offer|show) (?P<h>.+?) to (?P<t>.+)$")
 WHO_STOP = frozenset({"and", "so", "then", "please", "when", "if", "before", "who", "for", "now"})
 
@@ -75,7 +67,7 @@ def called_a_person(command: str, reply: str) -> str | None:
     words = command.lower().split()
     if len(words) < 2 or words[0] in LOOKING or LINKS & set(words):
         return None
-    first = re.split(r"(?<=[.!?])\s", " ".join(reply.split()), maxsplit=1)[0]
+    first = SENTENCE_BREAK.split(" ".join(reply.split()), maxsplit=1)[0]
     return " ".join(words[1:]) if HE_OR_SHE.search(first) else None
 
 

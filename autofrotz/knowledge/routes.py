@@ -3,7 +3,6 @@ rooms a word names, and a step towards the nearest of some rooms."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -13,6 +12,7 @@ from autofrotz.agents.world_view import MapReader
 from autofrotz.knowledge.clock import this_run_exits
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.rules import DETOUR, on
+from autofrotz.reading.told_text import WORDS
 from autofrotz.words.directions import parse_direction
 
 STEP_REPEATS = 3  # a step plans walked this often leads nowhere this run (a guard, the dark): avoid it
@@ -60,7 +60,7 @@ class Routes:
         mem, rooms = self.memory(), []
         rooms += [r for r, names in mem.seen.nouns.items() if any(word in n.split() for n in names)]
         texts = room_texts(ctx.map)
-        rooms += [r for r, text in texts.items() if word in re.findall(r"[a-z]+", text.lower())]
+        rooms += [r for r, text in texts.items() if word in WORDS.findall(text.lower())]
         sent = [*self.lore.dead_ends, *self.lore.taken, *((g.room, g.command) for g in self.lore.scoring)]
         rooms += [room for room, command in sent if word in command.split()]
         return list(dict.fromkeys(rooms))

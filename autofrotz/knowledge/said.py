@@ -6,7 +6,6 @@ saved.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from autofrotz.agents.base import TurnContext
@@ -14,13 +13,9 @@ from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_tactics import short
 from autofrotz.agents.builtin_words import closed_things
 from autofrotz.knowledge.rules import on
+from autofrotz.reading.told_steps import SAID_TO_TYPE
 
 RULE = "a reply that says what to type"
-SHAPES = (
-    re.compile(r"\bif you (?:want|wish|mean) to ([a-z][a-z ']{2,40}?),? (?:then )?"
-               r"(?:you'd better |you had better |just |simply )?say so\b", re.I),
-    re.compile(r"\b(?:try|just try) (?:typing|saying|entering) [\"']([a-z][a-z ']{2,40})[\"']", re.I),
-)  # fmt: skip
 ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -35,7 +30,7 @@ def said_to_type(reply: str) -> str | None:
     True
     """
     text = " ".join(reply.split())
-    for shape in SHAPES:
+    for shape in SAID_TO_TYPE:
         m = shape.search(text)
         if m:
             return " ".join(w for w in m.group(1).lower().split() if w not in ARTICLES)

@@ -12,7 +12,6 @@ before each step) holding its part of the run's state (``Shut``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,14 +19,11 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.knowledge.path import EARLIER_RUNS
 from autofrotz.knowledge.rules import SHUT, on
 from autofrotz.knowledge.told import notes_nothing
+from autofrotz.reading.told_ways import SHUT_REFUSAL
 from autofrotz.words.directions import parse_direction
 
 RULE = "open what an earlier run found shut"
 
-# A reply that opens by saying a thing is shut ("The hatch is closed."): the command met it closed.
-SHUT_REFUSAL = re.compile(
-    r"^\s*(?:the|your)\s+([a-z][a-z -]{1,30}?)\s+(?:is|are|was) (?:closed|shut)\b", re.I
-)
 SHUT_VERBS = ("open", "close", "shut", "unlock", "lock", "look", "examine", "x ", "search", "l ")
 
 

@@ -12,7 +12,6 @@ A rule object of a later run's policy holding its part of the run's state (``Tak
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -22,6 +21,7 @@ from autofrotz.agents.builtin_tactics import objects
 from autofrotz.knowledge.path import same_place
 from autofrotz.knowledge.rules import NOT_YET, TAKEN, on
 from autofrotz.knowledge.told import notes_nothing
+from autofrotz.reading.told_text import WORDS
 
 TAKE_STEPS = 12
 TAKE_TURNS = 80
@@ -60,7 +60,7 @@ class TakenRule:
         if not on(TAKEN) or ctx.room_id is None:
             return []
         s, mem = self.taken, self.memory()
-        words = set(re.findall(r"[a-z]+", text))
+        words = set(WORDS.findall(text))
         return [
             (room, command, run, things)
             for (room, command), (run, things) in self.known.items()

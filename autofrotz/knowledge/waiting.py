@@ -7,7 +7,6 @@ carried.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -15,15 +14,10 @@ from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.knowledge.rules import on
 from autofrotz.knowledge.told import Route
+from autofrotz.reading.told_steps import CONDITION
 from autofrotz.words.directions import parse_direction
 
 RULE = "a refusal that names a condition waits for it"
-CONDITION = re.compile(
-    r"\b(?:can(?:not|'t)|won't|will not|mustn't|must not|(?:is|are)(?:n't| not) able to|refuses? to)\b"
-    r"[^.!?]{0,80}?\b(?:while|until|unless|till|without first)\b"
-    r"|\bnot (?:yet|until|before)\b|\b(?:you|she|he|they) (?:must|need to|have to|should) first\b",
-    re.IGNORECASE,
-)
 WALK_STEPS = 15  # steps walked back to where a waiting command was refused, each
 
 

@@ -111,7 +111,7 @@ def _parse(command: str, held: list[str]) -> tuple[str, str, str]:
         for h in held:
             head, _, tail = pattern.partition("{h}")
             head, tail = head.replace("{t}", "(?P<t>.+)"), tail.replace("{t}", "(?P<t>.+)")
-            m = re.fullmatch(f"{head}{re.escape(h)}{tail}", command)
+            m = re.fullmatch(f"{head}{re.escape(h)}{tail}", command)  # reads a command, shaped by the use
             if m:
                 return pattern, h, m.group("t")
     return "", "", ""
