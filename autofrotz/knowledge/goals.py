@@ -70,9 +70,9 @@ class GoalRecord:
     def from_dict(cls, data: dict[str, Any]) -> GoalRecord:
         """Inverse of to_dict, from a saved state that holds the other parts' fields too.
 
-        >>> GoalRecord.from_dict({"sent": [[0, 1]], "done": [2], "path_at": 3})
-        GoalRecord(sent={0: 1}, turns={}, prepared={}, done=[2], dropped=[], takes={}, last_goal=None, \
-last_score=None, dry=0, walking=None, parked=[], no_way=False)
+        >>> record = GoalRecord.from_dict({"sent": [[0, 1]], "done": [2], "path_at": 3})
+        >>> record.sent, record.done, record.turns
+        ({0: 1}, [2], {})
         """
         known = fields_of(cls, data)
         counts = {name: {int(k): int(v) for k, v in known.get(name, [])} for name in COUNTS}
