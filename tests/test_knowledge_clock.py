@@ -140,7 +140,7 @@ def test_a_known_point_of_the_room_comes_before_leaving_by_its_clock(
     assert (second.command, second.reasoning) == ("pull rope", "a known point before the clock (run 1)")
     third = agent.decide(at(4, "pull rope", "hall", "The bell rings.", score=5))
     assert third.command == "north" and "known clock (run 1)" in third.reasoning  # the point made: leave
-    assert agent.state.done == [0]
+    assert agent.state.goals.done == [0]
 
 
 def test_a_point_made_on_the_turn_a_room_s_clock_killed_stays_a_known_scoring_action() -> None:
@@ -192,9 +192,12 @@ def test_the_paths_own_point_in_the_room_is_not_sent_again_before_the_clock() ->
     lore = Lore(runs=1, stays=clocks(played(CEREMONY), {1: 1}), scoring=[pull])
     steps = (Step("south", "hall", 0, 1), Step("pull rope", "hall", 5, 2))
     agent = KnowingAgent(BuiltinAgent(), lore, ProvenPath(1, 1, 5, 2, steps, "road", "short", True))
-    assert agent._goals().replayed_here(at(3, "pull rope", "hall")) == set()
+    assert agent.goals.replayed_here(at(3, "pull rope", "hall")) == set()
     agent.state.replay.path_at = 2
-    assert agent._goals().replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
+    assert agent.goals.replayed_here(at(3, "pull rope", "hall")) == {"pull rope"}
     agent.state.clock.stay = clock.Stay("hall", "road", "south", 1)
-    agent.state.last_score, agent.state.done = 5, []  # the path's end reopens what its last step scored
-    assert agent._goals().point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None
+    agent.state.goals.last_score, agent.state.goals.done = (
+        5,
+        [],
+    )  # the path's end reopens what its last step scored
+    assert agent.goals.point_before_clock(at(3, "pull rope", "hall", "The bell rings.", score=5)) is None

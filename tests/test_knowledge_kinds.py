@@ -79,8 +79,8 @@ def test_a_thing_the_parser_cannot_see_with_two_carried_things_is_not_used_here(
     offered = [c for c, _ in pool_commands(WORDS.knows, "hall", HALL, Memory(), asked)]
     assert (not any("oak chest" in c for c in offered)) is rule_on
     assert any("sign" in c for c in offered)
-    agent.state.last_score = 0
-    agent._goals().score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
+    agent.state.goals.last_score = 0
+    agent.goals.score_progress(TurnContext(5, "g", "put lamp on sign", "Done.", "hall", "hall", score=1))
     assert agent.state.things.absent == []  # a point may bring it
 
 
@@ -105,7 +105,7 @@ def test_a_thing_that_swallowed_a_carried_thing_is_given_no_more(
 
     set_rule(krules.SINKS, rule_on)
     agent = knowing()
-    agent.state.last_score = 0
+    agent.state.goals.last_score = 0
     swallowed = "The lamp disappears into the depths of the oak chest."
     notes(agent).observe(
         AgentTurn(TurnContext(4, "g", "put lamp in oak chest", swallowed, "hall", "Hall", score=0))

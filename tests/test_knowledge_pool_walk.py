@@ -83,10 +83,10 @@ def test_no_walk_when_no_other_room_has_anything_or_without_the_rule(monkeypatch
 
 def test_a_point_makes_every_room_worth_the_pool_again() -> None:
     agent = walker()
-    agent.state.last_score = 5
+    agent.state.goals.last_score = 5
     agent.wider.next_use(at("ledge"), Scene("ledge", [], [], ["scarf"], ""))
     assert agent.state.pool.pool_dry == ["ledge"]
-    agent._goals().score_progress(at("lake", score=10))
+    agent.goals.score_progress(at("lake", score=10))
     assert agent.state.pool.pool_dry == []
 
 

@@ -84,14 +84,14 @@ def test_a_goal_with_no_way_there_is_parked_until_the_score_rises(monkeypatch: p
         "east",
         "known route after the path (run 2): copier",
     )
-    assert agent.state.parked == [0]
+    assert agent.state.goals.parked == [0]
     assert plan(agent, at("lobby", "east")) == (
         "northwest",
         "known route after the path (run 2): copier",
     )
-    agent.state.last_score = 5
-    agent._goals().score_progress(TurnContext(9, "g", "say word", "", "copier", "copier", score=6))
-    assert agent.state.parked == []  # a point may have opened the way
+    agent.state.goals.last_score = 5
+    agent.goals.score_progress(TurnContext(9, "g", "say word", "", "copier", "copier", score=6))
+    assert agent.state.goals.parked == []  # a point may have opened the way
 
 
 def test_the_path_runs_to_a_point_that_a_later_death_undid(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,13 +119,13 @@ def test_the_same_command_in_the_same_place_is_one_goal(monkeypatch: pytest.Monk
     agent = knowing()
     agent.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     agent._parts()
-    agent.state.done = [0]  # the path said it
+    agent.state.goals.done = [0]  # the path said it
     assert plan(agent, at("copier_2", "say word")) is None
     set_rule(krules.ONE_GOAL, False)
     other = knowing()
     other.lore = Lore(runs=2, scoring=[word, again], exits=EXITS)
     other._parts()
-    other.state.done = [0]
+    other.state.goals.done = [0]
     assert plan(other, at("copier_2", "say word")) == (
         "say word",
         "known scoring action (run 2)",
@@ -152,5 +152,5 @@ def test_a_later_run_switches_on_what_a_fresh_run_leaves_off(
     later = KnowingAgent(BuiltinAgent(), Lore(runs=1))
     assert shown(later.inner) is rule_on
     later.state.standing.stood_down = "behind the first run"
-    later._inform()
+    later.informing.update()
     assert shown(later.inner) is False  # knowledge stood down: the fresh agent's rules

@@ -94,7 +94,9 @@ def knowing(path: ProvenPath, lore: Lore | None = None) -> KnowingAgent:
 def path_row(agent: KnowingAgent) -> PathReplay:
     """The later run's row that replays the proven path, bound to ``agent``."""
     (row,) = next(stage for stage in LATER_RUN if stage.name == PATH_ROW).bound(agent)
-    assert isinstance(row, PathReplay) and row.goals is agent.state  # the replay's part, saved with it
+    assert (
+        isinstance(row, PathReplay) and row.replay is agent.state.replay and row.goals is agent.state.goals
+    )  # its parts
     return row
 
 
@@ -115,7 +117,7 @@ def notes(agent: KnowingAgent) -> ReplyNotes:
 def plan(agent: KnowingAgent, turn: TurnContext) -> tuple[str, str] | None:
     """The plan of rule ``known scoring action`` this turn, its row bound to ``agent``."""
     row = next(stage for stage in LATER_RUN if stage.name == GOALS_ROW).bound(agent)[0].rule
-    assert isinstance(row, KnownGoals) and row.goals is agent.state  # the goals' record, saved with it
+    assert isinstance(row, KnownGoals) and row.goals is agent.state.goals  # the goals' record, saved with it
     return row.next_command(turn)
 
 
@@ -158,10 +160,10 @@ def test_the_scoring_actions_of_steps_never_replayed_are_goals_again() -> None:
     goal = Scoring("hall", "put coin in slot", ("coin",), ("coin",), (), 5, 1, 3)
     lore = Lore(runs=1, scoring=[goal])
     agent = knowing(PATH, lore)
-    agent.state.done = [0]  # the path scores it: no goal of its own while the replay goes on
+    agent.state.goals.done = [0]  # the path scores it: no goal of its own while the replay goes on
     path_row(agent).next_step(ctx("yard", None, 0))
     path_row(agent).next_step(ctx("cellar", "north", 0))  # off the path before its last step
-    assert agent.state.done == []
+    assert agent.state.goals.done == []
 
 
 def scene(inventory: list[str]) -> Scene:

@@ -269,6 +269,39 @@ def test_the_knowledge_layer_is_composed_not_inherited() -> None:
     assert subclassed_within(sources) == []
 
 
+def private_reaches(sources: dict[str, str]) -> list[str]:
+    """Where code reaches a private name (one leading underscore) of an object other than its own
+    (``self``, ``cls``): ``agent._send``, ``self.agent._goals()``."""
+    found = []
+    for module, source in sources.items():
+        for node in ast.walk(ast.parse(source)):
+            if (
+                not isinstance(node, ast.Attribute)
+                or not node.attr.startswith("_")
+                or node.attr.startswith("__")
+            ):
+                continue
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                continue
+            found.append(f"{module}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_the_knowledge_layer_reaches_no_private_name_of_another_object() -> None:
+    """The rows of a later run's policy get what they need as parts and public methods of small part
+    objects (the routes, the sender, the agent's memory, the known goals), never a private method of
+    KnowingAgent; no module of the layer reaches into another object's privates."""
+    sources = {
+        module: path.read_text(encoding="utf-8")
+        for module, path in module_names().items()
+        if module.startswith("autofrotz.knowledge.")
+    }
+    assert private_reaches(sources) == []
+    assert private_reaches({"rows": "LATER = [lambda agent: Told(agent.rule, agent._tell)]"}) == [
+        "rows:1 agent._tell"
+    ]
+
+
 MAX_MODULE_LINES = 600
 
 

@@ -4,11 +4,15 @@ held and reached through its interface, and each rule's part of the state saved 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_agent import OBJECTIVE, OWN_CHOICE, REPLY_RULE, TAKE_IN, BuiltinAgent
 from autofrotz.agents.builtin_memory import Memory
 from autofrotz.knowledge.advisor import QUEUE_ROW, KnowingAgent
 from autofrotz.knowledge.goal_state import PARTS, GoalState
+from autofrotz.knowledge.goals import GoalRecord
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.rules import BACK, CLOCKS, STAND_DOWN
 
@@ -39,7 +43,7 @@ def test_the_knowing_agent_holds_the_agent_and_keeps_its_memory() -> None:
 
 
 def test_each_rule_s_part_of_the_state_is_saved_flat_and_read_back() -> None:
-    state = GoalState(done=[1])
+    state = GoalState(GoalRecord(done=[1]))
     state.clock.barred.append("hall|north")
     state.replay.path_at = 3
     state.pool.wide_sent.append("hall|chant")
@@ -55,3 +59,15 @@ def test_each_rule_s_part_of_the_state_is_saved_flat_and_read_back() -> None:
         "north",
         {"hall": 1},
     )
+
+
+def test_a_state_saved_before_the_goals_had_a_part_of_their_own_loads_and_saves_the_same() -> None:
+    """A later run's state as an earlier version saved it (a resume of an older game; the goals' record,
+    the routes' steps and the walks to unseen rooms were then fields of the state itself): every part
+    picks its fields back, and saving again writes the same record."""
+    saved = json.loads((Path(__file__).parent / "support" / "later_run_state.json").read_text())
+    state = GoalState.from_dict(saved)
+    assert (state.goals.done, state.goals.sent, state.goals.last_score) == ([0, 1], {2: 2}, 7)
+    assert state.walked.steps["downtown|west"] == 1 and state.replay.path_at == 20
+    assert state.replay.trip.back_moves == ["north", "up", "south"] and state.pool.ran_dry
+    assert state.to_dict() == saved

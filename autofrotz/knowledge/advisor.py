@@ -79,9 +79,12 @@ a rule that plans; the first goes to the front of the agent's queue, ``stand_dow
 last the built-in agent's own stages, the same rows its fresh turn runs (take the reply in, a stated
 objective, a reply rule's plan, its own choice). ``KnowingAgent`` holds
 the built-in agent and talks to it through ``Advised`` (agents/builtin_counsel.py) only: it hands it
-``KnownVetoes`` once and updates them each turn from its own state. It holds two parts the rows share,
-made for the run on its state: ``routes.Routes`` (walking the known map; the rows that walk are handed
-its methods) and ``wider_pool.WiderPool``, the wider seam the agent asks once its own exploring is spent.
+``KnownVetoes`` once and updates them each turn from its own state (``run_parts.AdviceUpdate``). It holds
+the parts the rows share, made for the run on its state, and hands each row the parts and public methods
+it needs (no row reaches into this class): ``routes.Routes`` (walking the known map),
+``wider_pool.WiderPool`` (the wider seam the agent asks once its own exploring is spent),
+``goals.KnownGoals`` (the known scoring actions, three rows), ``known_clock.ClockWatch`` (three rows),
+``run_parts.Recall`` (the agent's memory as it is now) and ``run_parts.Sender`` (a command sent at once).
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from autofrotz.agents.base import Decision, TurnContext
-from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of, proposal_of
+from autofrotz.agents.builtin_counsel import Advised, AgentTurn, decision_of
 from autofrotz.knowledge.described import AskHere, AskWalk
 from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.goals import GOALS_ROW, SCORED_ROW, KnownGoals, PointsScored
@@ -113,12 +116,10 @@ from autofrotz.knowledge.rules import (
     CLOCK_POINT,
     CLOCKS,
     DESCRIBED,
-    EVERY_WORD_LATER,
     MANY,
     MOVE_ON,
     OPENINGS,
     RELOOK,
-    REPLY_OPENS_LATER,
     SAID,
     SHUT,
     STAND_DOWN,
@@ -127,20 +128,19 @@ from autofrotz.knowledge.rules import (
     WAITING,
     WAYS_ON,
     WIDE_FIRST,
-    WIDEN,
-    on,
     rule_of,
 )
+from autofrotz.knowledge.run_parts import AdviceUpdate, Recall, Sender
 from autofrotz.knowledge.said import SaidRule
 from autofrotz.knowledge.shut import OpenShut
 from autofrotz.knowledge.spread import STAY_ROW, MoveOn, StayCount
 from autofrotz.knowledge.stand_down import QUEUE_ROW, QueuePlan, StandDown
 from autofrotz.knowledge.taken import TakenRule
-from autofrotz.knowledge.told import Next, Planned, Told
+from autofrotz.knowledge.told import Planned, Told
 from autofrotz.knowledge.waiting import WaitingRule
 from autofrotz.knowledge.ways_on import KnownWayOn
 from autofrotz.knowledge.wider_pool import WiderPool
-from autofrotz.policy.protocol import Decided, Policy, Proposal, Rule
+from autofrotz.policy.protocol import Decided, Policy, Rule
 
 log = logging.getLogger(__name__)
 
@@ -160,43 +160,41 @@ class KnowingAgent:
         self.watch_pace_s = inner.watch_pace_s
         self.state = GoalState()
         if self.path is not None:  # what the path scores is not a goal of its own
-            self.state.done = path_goals(self.lore, self.path)
+            self.state.goals.done = path_goals(self.lore, self.path)
         self.advice = KnownVetoes(lore)
         self._parts()
         self.policy = self._policy()
         self.agent_stages = frozenset(row.name for row in inner.stages())
         inner.advise(self.advice)
-        self._inform()
+        self.informing.update()
 
     def _parts(self) -> None:
-        """This run's parts the rows share, on its state: the routes over the known map and the wider
-        pool (the agent's ``wider`` seam)."""
+        """This run's parts the rows share, on its state: the agent's memory, sending, the routes over the
+        known map, the wider pool (the agent's ``wider`` seam), the known goals, the clock's watch and the
+        update of the agent's advice."""
         state, lore = self.state, self.lore
-        self.routes = Routes(lambda: self.inner.mem, lore, state.steps)
-        taken = TakenRule(
-            state.taken, lore.taken, lambda: self.inner.mem, self.routes.walk_to_nearest, lore.runs
-        )
+        self.recall = Recall(self.inner)
+        self.sender = Sender(self.inner, state.standing)
+        self.routes = Routes(self.recall.memory, lore, state.walked)
+        taken = TakenRule(state.taken, lore.taken, self.recall.memory, self.routes.walk_to_nearest, lore.runs)
         self.wider = WiderPool(
             state.pool,
             state.things,
             state.spread,
-            state.unseen,
+            state.walks,
             taken,
             lore,
             self.inner,
             self.advice,
             self.routes,
         )
+        renewed = (state.things, state.pool)  # what a point renews
+        self.goals = KnownGoals(state.goals, renewed, state.replay, lore, self.path, self.routes.to)
+        self.clock_watch = ClockWatch(state.clock, lore.stays.seen, state.typed.to_send, self.recall.hinted)
+        self.informing = AdviceUpdate(self.advice, state.standing, state.clock, state.pool, self.wider.ask)
 
     def _policy(self) -> Policy[AgentTurn]:
-        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state (the
-        clock's three rows share one watch of it)."""
-        self.clock_watch = ClockWatch(
-            self.state.clock,
-            self.lore.stays.seen,
-            lambda: bool(self.state.typed.said),
-            lambda room: self.inner.mem.seen.hinted.get(room, []),
-        )
+        """``LATER_RUN`` bound to this run: its rule objects hold their parts of this run's state."""
         return Policy([row for stage in LATER_RUN for row in stage.bound(self)])
 
     def brief(self, briefing: str) -> None:
@@ -204,12 +202,12 @@ class KnowingAgent:
 
     def follow(self, context: TurnContext, command: str, reason: str) -> Decision:
         """A command chosen elsewhere (typed on the page): the built-in agent takes the turn in."""
-        self._inform()
+        self.informing.update()
         return self.inner.follow(context, command, reason)
 
     def decide(self, context: TurnContext) -> Decision:
         """The first row of ``LATER_RUN`` with a command decides (the agent's own choice always has one)."""
-        self._inform()
+        self.informing.update()
         turn = AgentTurn(context)
         decided = self.policy.decide(turn)
         if decided is None:  # the agent's own choice always proposes
@@ -217,17 +215,6 @@ class KnowingAgent:
         if decided.decided_by in self.agent_stages:
             return self._settled(turn, decided)
         return decision_of(decided)
-
-    # ----- what the agent is handed -----
-    def _inform(self) -> None:
-        """Bring the agent's advice up to this run's state (standing down lifts vetoes and seams)."""
-        advice, down = self.advice, bool(self.state.standing.stood_down)
-        advice.off = down
-        advice.barred = self.state.clock.barred
-        advice.ran_dry = self.state.pool.ran_dry
-        advice.wider = self.wider.ask if on(WIDEN) and not down else None
-        advice.every_word = on(EVERY_WORD_LATER) and not down  # rule ``every word, a later run``
-        advice.reply_opens = on(REPLY_OPENS_LATER) and not down  # rule ``a way a reply opened, a later run``
 
     def to_dict(self) -> dict[str, Any]:
         """The agent's state plus this run's goal progress."""
@@ -241,33 +228,7 @@ class KnowingAgent:
         self._parts()  # the parts and the rule objects take their parts of the state as loaded
         self.policy = self._policy()
         self.inner.advise(self.advice)
-        self._inform()
-
-    # ----- the rows' bodies -----
-    def _goals(self) -> KnownGoals:
-        """The rules of the known scoring actions for this run (their plan, the points scored, the
-        known point before a clock), on the goals' record of this run's state."""
-        return KnownGoals(self.state, self.lore, self.path, self.routes.to)
-
-    def _path_done(self) -> bool:
-        """Whether the proven path is over (its replay's part of the state)."""
-        return self.state.replay.path_done
-
-    def _nouns(self, room: str) -> list[str]:
-        """The nouns the agent saw in a room."""
-        return self.inner.mem.seen.nouns.get(room, [])
-
-    def _deadly(self, room: str | None, command: str) -> bool:
-        """Whether the command killed the player in the room this run (the agent's memory)."""
-        return self.inner.mem.deadly_this_run(room, command)
-
-    def _tell(self, ctx: TurnContext, next_command: Next) -> Proposal | None:
-        """A rule's next command sent at once, unless knowledge stood down (then it is not asked)."""
-        return None if self.state.standing.stood_down else self._send(ctx, next_command())
-
-    def _send(self, ctx: TurnContext, planned: tuple[str, str] | None) -> Proposal | None:
-        """A command sent at once: the agent takes the turn in and records it."""
-        return None if planned is None else proposal_of(named(self.inner.follow(ctx, *planned)))
+        self.informing.update()
 
     def _settled(self, turn: AgentTurn, decided: Decided) -> Decision:
         """The command one of the agent's stages chose, sent, named by the knowledge rule its reasoning
@@ -310,7 +271,7 @@ LATER_RUN: tuple[Stage, ...] = (
         NOTES_ROW,
         "rule",
         lambda agent: ReplyNotes(
-            agent.state.pool, agent.state.things, agent.lore.verbs, lambda: agent.state.last_score
+            agent.state.pool, agent.state.things, agent.lore.verbs, lambda: agent.state.goals.last_score
         ),
     ),
     Stage(STAY_ROW, "rule", lambda agent: StayCount(agent.state.spread)),
@@ -319,51 +280,60 @@ LATER_RUN: tuple[Stage, ...] = (
         PATH_ROW,
         "rule",
         lambda agent: PathReplay(
-            agent.state,
+            agent.state.replay,
+            agent.state.goals,
             agent.path,
             agent.lore,
-            lambda: agent.inner.mem,
+            agent.recall.memory,
             agent.routes.to,
             OpenShut(agent.state.shut, agent.lore.shut).next_command,
-            agent._send,
+            agent.sender.send,
         ),
     ),
     Stage(
         CLOCK_POINT,
         "rule",
-        lambda agent: PointBeforeClock(agent.clock_watch, agent._goals().point_before_clock, agent._send),
+        lambda agent: PointBeforeClock(agent.clock_watch, agent.goals.point_before_clock, agent.sender.send),
     ),
-    Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent._send)),
+    Stage(CLOCKS, "rule", lambda agent: LeaveByClock(agent.clock_watch, agent.sender.send)),
     Stage(
-        OPENINGS, "rule", lambda agent: Told(ThroughOpening(agent.state.openings, agent._deadly), agent._tell)
+        OPENINGS,
+        "rule",
+        lambda agent: Told(
+            ThroughOpening(agent.state.openings, agent.recall.deadly_this_run), agent.sender.tell
+        ),
     ),
     Stage(
         TOLD,
         "rule",
         lambda agent: Told(
             PeopleRule(
-                agent.state.gives, lambda: agent.inner.mem, agent.routes.rooms_naming, agent.routes.to_any
+                agent.state.gives, agent.recall.memory, agent.routes.rooms_naming, agent.routes.to_any
             ),
-            agent._tell,
+            agent.sender.tell,
         ),
     ),
     Stage(
-        WAITING, "rule", lambda agent: Told(WaitingRule(agent.state.conditions, agent.routes.to), agent._tell)
+        WAITING,
+        "rule",
+        lambda agent: Told(WaitingRule(agent.state.conditions, agent.routes.to), agent.sender.tell),
     ),
-    Stage(SAID, "rule", lambda agent: Told(SaidRule(agent.state.typed), agent._tell)),
-    Stage(MANY, "rule", lambda agent: Told(ManyRule(agent.state.many), agent._tell)),
+    Stage(SAID, "rule", lambda agent: Told(SaidRule(agent.state.typed), agent.sender.tell)),
+    Stage(MANY, "rule", lambda agent: Told(ManyRule(agent.state.many), agent.sender.tell)),
     Stage(
         STAND_DOWN,
         "rule",
-        lambda agent: StandDown(agent.state.standing, agent.lore.first_rises, agent.inner, agent._inform),
+        lambda agent: StandDown(
+            agent.state.standing, agent.lore.first_rises, agent.inner, agent.informing.update
+        ),
     ),
-    Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent._goals())),
+    Stage(SCORED_ROW, "rule", lambda agent: PointsScored(agent.goals)),
     Stage(
         BACK,
         "rule",
         lambda agent: Planned(BackToPath(agent.state.replay, agent.path, agent.lore, agent.routes.to)),
     ),
-    Stage(GOALS_ROW, "rule", lambda agent: Planned(agent._goals())),  # fetch, routes, preparation, the action
+    Stage(GOALS_ROW, "rule", lambda agent: Planned(agent.goals)),  # fetch, routes, preparation, the action
     Stage(
         WAYS_ON,
         "rule",
@@ -372,7 +342,7 @@ LATER_RUN: tuple[Stage, ...] = (
                 agent.state.ways_on,
                 agent.lore.ways_on,
                 agent.lore.rooms,
-                lambda room, command: agent.inner.mem.deadly(room, command),
+                agent.recall.deadly,
             )
         ),
     ),
@@ -382,14 +352,14 @@ LATER_RUN: tuple[Stage, ...] = (
     Stage(
         DESCRIBED,
         "rule",
-        lambda agent: Planned(AskHere(agent.state.asked, agent.lore.described, agent._nouns)),
+        lambda agent: Planned(AskHere(agent.state.asked, agent.lore.described, agent.recall.nouns)),
     ),
-    Stage(RELOOK, "rule", lambda agent: Planned(RelookRule(agent.state.looks, agent._path_done))),
+    Stage(RELOOK, "rule", lambda agent: Planned(RelookRule(agent.state.looks, agent.state.replay.over))),
     Stage(
         DESCRIBED,
         "rule",
         lambda agent: Planned(
-            AskWalk(agent.state.asked, agent.lore.described, agent._path_done, agent.routes.to_any)
+            AskWalk(agent.state.asked, agent.lore.described, agent.state.replay.over, agent.routes.to_any)
         ),
     ),
     Stage(
@@ -412,15 +382,10 @@ LATER_RUN: tuple[Stage, ...] = (
         lambda agent: Planned(
             WideFirst(
                 lambda ctx: agent.wider.next_use(ctx, agent.inner.scene(ctx)),
-                lambda: agent.inner.mem.now.idle > 0,
+                agent.recall.idled,
             )
         ),
     ),
     Stage(QUEUE_ROW, "rule", lambda agent: QueuePlan(agent.inner, lambda: agent.advice.vetoes)),
     Stage(AGENT_ROW, "agent", None),  # take the reply in, a stated objective, a reply rule, its own choice
 )
-
-
-def named(decision: Decision) -> Decision:
-    """A decision with the knowledge rule its reasoning names, when the agent's table named none."""
-    return decision if decision.rule else replace(decision, rule=rule_of(decision.reasoning))

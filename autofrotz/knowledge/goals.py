@@ -1,17 +1,19 @@
 """Rules of the known scoring actions, as a rule object of a later run's policy (``KnownGoals``, a plan)
-holding the goals' record (``GoalState``'s own fields): for each known scoring action, in the order earlier
-runs found them, fetch what it needs, walk there, prepare, do it; a point just made marks its goal done
-(the row ``points scored``, ``PointsScored``); and the room's known point before its clock strikes (rule
-``a known point before the clock``, which known_clock.PointBeforeClock sends)."""
+holding the goals' record (``GoalRecord``, its part of the run's state): for each known scoring action, in
+the order earlier runs found them, fetch what it needs, walk there, prepare, do it; a point just made marks
+its goal done and renews what other parts keep until a point (the row ``points scored``, ``PointsScored``);
+and the room's known point before its clock strikes (rule ``a known point before the clock``, which
+known_clock.PointBeforeClock sends)."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
-from autofrotz.knowledge.goal_state import GoalState
 from autofrotz.knowledge.lore import Lore, Scoring
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.rules import (
@@ -22,6 +24,7 @@ from autofrotz.knowledge.rules import (
     ROUTES_AFTER_PATH,
     on,
 )
+from autofrotz.knowledge.state_part import fields_of
 from autofrotz.knowledge.told import Route, notes_nothing
 from autofrotz.policy.protocol import Proposal
 
@@ -33,13 +36,69 @@ PATIENCE = 60  # planned turns without a point before planning stops until the s
 CLOCK_POINT_RULE = "a known point before the clock"
 GOALS_ROW = "known scoring action"
 SCORED_ROW = "points scored"
+COUNTS = ("sent", "turns", "prepared")  # the record's counts by goal, saved as pairs (JSON keys are text)
+
+
+@dataclass
+class GoalRecord:
+    """This run's progress on the known scoring actions (goals by their index in the lore): written by
+    ``KnownGoals``, and by the proven path's replay, which marks the goals it scores ``done``."""
+
+    sent: dict[int, int] = field(default_factory=dict)  # goal -> times its command was sent
+    turns: dict[int, int] = field(default_factory=dict)  # goal -> turns spent on it
+    prepared: dict[int, int] = field(default_factory=dict)  # goal -> preparation steps sent
+    done: list[int] = field(default_factory=list)
+    dropped: list[int] = field(default_factory=list)
+    takes: dict[str, int] = field(default_factory=dict)  # thing -> times a plan went to take it
+    last_goal: int | None = None
+    last_score: int | None = None
+    dry: int = 0  # planned turns since the score last rose
+    walking: int | None = None  # the goal a plan walks towards (rule ``one walk at a time``)
+    parked: list[int] = field(default_factory=list)  # goals with no way there, until the score rises
+    no_way: bool = False  # the last walk a plan asked for found no route
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (the counts by goal as pairs).
+
+        >>> GoalRecord(sent={0: 1}, done=[2]).to_dict()["sent"]
+        [[0, 1]]
+        """
+        data = asdict(self)
+        return data | {name: [[k, v] for k, v in data[name].items()] for name in COUNTS}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GoalRecord:
+        """Inverse of to_dict, from a saved state that holds the other parts' fields too.
+
+        >>> record = GoalRecord.from_dict({"sent": [[0, 1]], "done": [2], "path_at": 3})
+        >>> record.sent, record.done, record.turns
+        ({0: 1}, [2], {})
+        """
+        known = fields_of(cls, data)
+        counts = {name: {int(k): int(v) for k, v in known.get(name, [])} for name in COUNTS}
+        return cls(**(known | counts))
+
+
+class Renewed(Protocol):
+    """A part of the run's state that keeps something only until the score rises."""
+
+    def after_point(self) -> None: ...
+
+
+class PathSent(Protocol):
+    """How far the proven path's replay has gone (read only)."""
+
+    @property
+    def path_at(self) -> int: ...
 
 
 @dataclass
 class KnownGoals:
     """The next command towards the first known scoring action not done, dropped or parked."""
 
-    goals: GoalState  # the goals' record
+    goals: GoalRecord  # its part of the run's state
+    renewed: Sequence[Renewed]  # what a point renews in other parts (the wider pool's, what it noted)
+    replay: PathSent
     lore: Lore
     path: ProvenPath | None
     route_to: Route
@@ -61,11 +120,8 @@ class KnownGoals:
         if scored:
             s.dry = 0
             s.parked.clear()  # a point may have opened the way to a parked goal
-            s.things.absent.clear()  # or brought what was not here
-            s.things.unseen_tries.clear()
-            s.pool.uses.clear()  # a rise in score may have changed what each room's things do
-            s.pool.wide_sent.clear()
-            s.pool.pool_dry.clear()
+            for part in self.renewed:
+                part.after_point()
         s.last_score, s.last_goal = ctx.score, None
 
     def next_command(self, ctx: TurnContext) -> tuple[str, str] | None:
@@ -181,7 +237,7 @@ class KnownGoals:
         p = self.path
         if p is None:
             return set()
-        replayed = p.sent_from()[: self.goals.replay.path_at]
+        replayed = p.sent_from()[: self.replay.path_at]
         return {step.command for room, step in replayed if same_place(room, ctx.room_id)}
 
 

@@ -1,20 +1,19 @@
 """Rules of the proven path as rule objects of a later run's policy: replaying it, going off it,
 rejoining it, passing over a refused step, side doors on it (``PathReplay``, the row that sends the
 path's next command), and walking back to it (``BackToPath``, a plan). Both hold the replay's part of
-the run's state (``GoalState.replay``); ``PathReplay`` also marks the path's scoring actions done in the
-goals' record, so it holds the whole state (GAME.md, "Learning across runs")."""
+the run's state (``ReplayState``); ``PathReplay`` also marks the path's scoring actions done in the
+goals' record (its ``done`` only) (GAME.md, "Learning across runs")."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_counsel import AgentTurn
 from autofrotz.agents.builtin_memory import Memory
-from autofrotz.knowledge.goal_state import GoalState, ReplayState
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import ProvenPath, same_place
 from autofrotz.knowledge.routes import room_text, room_texts
@@ -27,6 +26,7 @@ from autofrotz.knowledge.rules import (
 from autofrotz.knowledge.side_trip import OUT_REASON as SIDE_OUT
 from autofrotz.knowledge.side_trip import RULE as SIDE_RULE
 from autofrotz.knowledge.side_trip import (
+    Trip,
     has_twin,
     named_ways,
     namesakes,
@@ -35,6 +35,7 @@ from autofrotz.knowledge.side_trip import (
     under_way,
     untaken_way,
 )
+from autofrotz.knowledge.state_part import fields_of
 from autofrotz.knowledge.told import Route, Send, notes_nothing
 from autofrotz.policy.protocol import Proposal
 from autofrotz.words.directions import parse_direction
@@ -48,6 +49,38 @@ REJOIN_RULE = "rejoin the path"
 PASS_RULE = "a refused step is passed over"
 BACK_TURNS = 40  # turns a run may spend walking back to the path
 BACK_RULE = "back to the path"
+
+
+@dataclass
+class ReplayState:
+    """The replay of the proven path: rules ``proven path``, ``off the path``, ``rejoin the path``, ``back
+    to the path`` and ``a side door on the path``."""
+
+    path_at: int = 0  # steps of the proven path sent
+    path_done: bool = False
+    path_stop: str = ""  # why the replay stopped (rule ``off the path``), "" while it goes on
+    rejoins: int = 0  # times the replay rejoined the path (rule ``rejoin the path``)
+    off_at: int = 0  # the step the replay last went off at
+    back: int = 0  # turns spent walking back to the path (rule ``back to the path``)
+    aside: bool = False  # the last command was sent beside the path (the path goes on where it was)
+    trip: Trip = field(default_factory=Trip)  # rule ``a side door on the path`` (knowledge/side_trip.py)
+
+    def over(self) -> bool:
+        """Whether the replay of the proven path is over (for now: ``rejoin the path`` may take it up)."""
+        return self.path_done
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ReplayState:
+        known = fields_of(cls, data)
+        if isinstance(known.get("trip"), dict):
+            known["trip"] = Trip(**{k: v for k, v in known["trip"].items() if k in Trip.__dataclass_fields__})
+        return cls(**known)
+
+
+class DoneGoals(Protocol):
+    """The goals' record as the replay writes it: the known scoring actions this run has made."""
+
+    done: list[int]
 
 
 def path_goals(lore: Lore, p: ProvenPath) -> list[int]:
@@ -65,7 +98,8 @@ def path_goals(lore: Lore, p: ProvenPath) -> list[int]:
 class PathReplay:
     """The proven path's next command, sent at once (a door no run opened earns a save first)."""
 
-    goals: GoalState  # the replay's part (``replay``) and the goals the path marks done
+    replay: ReplayState  # its part of the run's state
+    goals: DoneGoals  # the goals the path marks done
     path: ProvenPath | None
     lore: Lore
     memory: Callable[[], Memory]  # the built-in agent's memory, as it is now
@@ -85,20 +119,18 @@ class PathReplay:
 
     def next_step(self, ctx: TurnContext) -> tuple[str, str] | None:
         """(command, rule) of the path's next step, or None once the replay is over."""
-        p, s = self.path, self.goals
+        p, s = self.path, self.replay
         if p is None:
             return None
-        if s.replay.path_done:
+        if s.path_done:
             return self._rejoin(ctx, p)
-        k = s.replay.path_at
+        k = s.path_at
         trip = (
-            under_way(s.replay.trip, ctx, lambda room: self.route_to(ctx, room), p.run)
-            if on(SIDE_TRIPS)
-            else None
+            under_way(s.trip, ctx, lambda room: self.route_to(ctx, room), p.run) if on(SIDE_TRIPS) else None
         )
         if isinstance(trip, tuple):
             return trip
-        aside, s.replay.aside = s.replay.aside, False
+        aside, s.aside = s.aside, False
         if trip is not None:  # back from a side trip ("") or lost on it (the reason)
             why = trip or self._off_score(ctx, p.steps[k - 1] if k else None)
         elif aside:  # an opener sent beside the path: the path goes on unless it died or lost points
@@ -112,7 +144,7 @@ class PathReplay:
         done = why is None and k >= len(p.steps)
         shut = self.open_shut(ctx) if why is None and not done else None
         if shut is not None:
-            s.replay.aside = True
+            s.aside = True
             return shut
         if why is None and not done and on(SIDE_TRIPS):
             side = self._side_door(ctx, p)
@@ -121,14 +153,14 @@ class PathReplay:
         if done:
             why = "the path is done"
         if why is not None:
-            s.replay.path_done, s.replay.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
-            s.replay.off_at = k
+            s.path_done, s.path_stop = True, f"off the path at step {k}/{len(p.steps)}: {why}"
+            s.off_at = k
             if done:  # replayed to its end (after a rejoin too), the path's points are this run's
-                s.done = sorted(set(s.done) | set(path_goals(self.lore, p)))
+                self.goals.done = sorted(set(self.goals.done) | set(path_goals(self.lore, p)))
             self._reopen(p, k)  # what the last step scored may be scored again elsewhere
-            log.info("knowledge: %s", s.replay.path_stop)
+            log.info("knowledge: %s", s.path_stop)
             return None
-        s.replay.path_at = k + 1
+        s.path_at = k + 1
         rule = f"{PATH_RULE} (run {p.run}): step {k + 1}/{len(p.steps)}, to score {p.score}{passed}"
         return p.steps[k].command, rule
 
@@ -157,22 +189,22 @@ class PathReplay:
     def _rejoin(self, ctx: TurnContext, p: ProvenPath) -> tuple[str, str] | None:
         """Rule ``rejoin the path``: back where the path was before a step at or after the one the
         replay left, at the score it showed there: replay on from that step."""
-        s = self.goals
-        if s.replay.rejoins >= REJOINS or s.replay.path_stop.endswith("the path is done") or ctx.death_note:
+        s = self.replay
+        if s.rejoins >= REJOINS or s.path_stop.endswith("the path is done") or ctx.death_note:
             return None
         if ctx.room_id is None or ctx.score is None:
             return None
-        for j in range(max(0, s.replay.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
+        for j in range(max(0, s.off_at - 1), len(p.steps)):  # the earliest: what it carried is unknown
             room, score = (p.start_room, 0) if j == 0 else (p.steps[j - 1].room, p.steps[j - 1].score)
             if room is None or not same_place(ctx.room_id, room) or (score or 0) != ctx.score:
                 continue
             if self.memory().deadly(ctx.room_id, p.steps[j].command):
                 return None
-            s.replay.path_done, s.replay.path_stop, s.replay.path_at, s.replay.rejoins = (
+            s.path_done, s.path_stop, s.path_at, s.rejoins = (
                 False,
                 "",
                 j + 1,
-                s.replay.rejoins + 1,
+                s.rejoins + 1,
             )
             rule = f"{REJOIN_RULE} (run {p.run}): step {j + 1}/{len(p.steps)}, to score {p.score}"
             log.info("knowledge: %s", rule)
@@ -189,11 +221,11 @@ class PathReplay:
             self.lore.tried_ways,
             self.lore.walls,
             lambda d: mem.deadly(room, d) or mem.failed_this_run(room, d) or self._killed_once(room, d),
-            self.goals.replay.trip,
+            self.replay.trip,
             lambda r: has_twin(r, self.lore.rooms, lambda: room_texts(ctx.map)),
             lambda: self._taken_by_text(ctx, room) if on(BY_TEXT) else None,
         )
-        return None if way is None or room is None else start(self.goals.replay.trip, room, way, p.run)
+        return None if way is None or room is None else start(self.replay.trip, room, way, p.run)
 
     def _taken_by_text(self, ctx: TurnContext, room: str | None) -> set[str] | None:
         """Rule ``a namesake is told by its text``: for a room that shares its name with others (told
@@ -220,8 +252,8 @@ class PathReplay:
     def _off_start(ctx: TurnContext, p: ProvenPath) -> str | None:
         return None if same_place(ctx.room_id, p.start_room) else "another start room"
 
-    @staticmethod
-    def _off_path(ctx: TurnContext, step: Any) -> str | None:
+    @classmethod
+    def _off_path(cls, ctx: TurnContext, step: Any) -> str | None:
         """Why the last reply is not what the path expects after ``step`` (None when it is)."""
         if ctx.death_note:
             return "a death"
@@ -230,7 +262,7 @@ class PathReplay:
             return f"another command was sent ({sent!r})"
         if not same_place(ctx.room_id, step.room):
             return f"another room ({ctx.room_id}, the path expects {step.room})"
-        return PathReplay._off_score(ctx, step)
+        return cls._off_score(ctx, step)
 
 
 @dataclass

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from autofrotz.agents.builtin_counsel import AgentTurn
-from autofrotz.knowledge.goal_state import PoolState, ThingsState
 from autofrotz.knowledge.kinds import swallows, thing_is_not, unseen_here, use_parts
+from autofrotz.knowledge.pool_state import PoolState, ThingsState
 from autofrotz.knowledge.rules import SINKS, on
 from autofrotz.policy.protocol import Proposal
 

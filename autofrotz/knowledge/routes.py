@@ -4,7 +4,7 @@ rooms a word names, and a step towards the nearest of some rooms."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_memory import Memory
@@ -20,19 +20,28 @@ DETOURS = 4  # first steps that killed left out before a route is given up
 
 
 @dataclass
+class RouteSteps:
+    """The routes' part of the run's state: the steps plans walked this run."""
+
+    steps: dict[str, int] = field(default_factory=dict)  # "room|direction" -> times a plan walked it
+
+
+@dataclass
 class Routes:
-    """The routing every rule that walks shares: ``memory`` the built-in agent's as it is now, ``steps``
-    this run's count of the steps plans walked ("room|direction", part of the run's saved state)."""
+    """The routing every rule that walks shares: ``memory`` the built-in agent's as it is now, ``walked``
+    its part of the run's state."""
 
     memory: Callable[[], Memory]
     lore: Lore
-    steps: dict[str, int]
+    walked: RouteSteps
 
     def to(self, ctx: TurnContext, room: str) -> list[str]:
         """Moves over the known map (earlier runs' exits and this run's) to a room, first step allowed."""
         mem = self.memory()
         avoid = frozenset(
-            (k.split("|", 1)[0], k.split("|", 1)[1]) for k, n in self.steps.items() if n >= STEP_REPEATS
+            (k.split("|", 1)[0], k.split("|", 1)[1])
+            for k, n in self.walked.steps.items()
+            if n >= STEP_REPEATS
         )
         exits = this_run_exits(ctx.map)
         if on(DETOUR):  # rule ``a shut step is walked around``: moves refused this run, wherever they were
@@ -46,7 +55,7 @@ class Routes:
         if not steps or mem.failed_this_run(ctx.room_id, steps[0]) or mem.deadly(ctx.room_id, steps[0]):
             return []
         key = f"{ctx.room_id}|{steps[0]}"
-        self.steps[key] = self.steps.get(key, 0) + 1
+        self.walked.steps[key] = self.walked.steps.get(key, 0) + 1
         return steps
 
     def to_any(self, ctx: TurnContext, rooms: list[str]) -> list[str]:

@@ -44,6 +44,10 @@ class Typed:
     said: list[str] = field(default_factory=list)
     said_sent: list[str] = field(default_factory=list)
 
+    def to_send(self) -> bool:
+        """Whether a command a reply spelled out waits to be sent."""
+        return bool(self.said)
+
 
 def note_said(state: Typed, last: str, reply: str, on: bool = True) -> None:
     """The command a reply spells out is kept in ``state.said`` to be sent; when it met a closed thing,

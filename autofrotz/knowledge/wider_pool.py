@@ -11,10 +11,10 @@ from autofrotz.agents.builtin_counsel import Advised
 from autofrotz.agents.builtin_idle import next_late_action
 from autofrotz.agents.builtin_tactics import Scene, allowed
 from autofrotz.knowledge.clock import this_run_exits
-from autofrotz.knowledge.goal_state import PoolState, ThingsState
 from autofrotz.knowledge.informed import KnownVetoes
 from autofrotz.knowledge.lore import Lore
 from autofrotz.knowledge.path import same_place
+from autofrotz.knowledge.pool_state import PoolState, ThingsState, UnseenWalks
 from autofrotz.knowledge.pool_walk import RULE as POOL_RULE
 from autofrotz.knowledge.pool_walk import RUN_STEPS as POOL_RUN_STEPS
 from autofrotz.knowledge.pool_walk import SWEEP_TURNS as POOL_SWEEP_TURNS
@@ -46,14 +46,14 @@ UNSEEN_RULE = "known room not seen this run"
 @dataclass
 class WiderPool:
     """The agent's ``wider`` seam for one later run, on its parts of the run's state (``pool``,
-    ``things``, ``spread``, ``unseen``: known room -> steps walked towards it), the rule ``what an earlier
-    run took`` (``taken``, whose walk it offers first), the built-in agent it reads (its memory, what
-    it remembers of other rooms) and the routes over the known map."""
+    ``things``, ``spread``, ``walks``: the steps walked towards known rooms not seen), the rule ``what an
+    earlier run took`` (``taken``, whose walk it offers first), the built-in agent it reads (its memory,
+    what it remembers of other rooms) and the routes over the known map."""
 
     pool: PoolState
     things: ThingsState
     spread: SpreadState
-    unseen: dict[str, int]
+    walks: UnseenWalks
     taken: TakenRule
     lore: Lore
     inner: Advised
@@ -157,7 +157,7 @@ class WiderPool:
     def unseen_room(self, ctx: TurnContext) -> tuple[str, str] | None:
         """Rule ``known room not seen this run``: a step towards the nearest room earlier runs saw and this
         run has not, over the known map (earlier runs' exits and this run's)."""
-        if not on(UNSEEN) or ctx.room_id is None or sum(self.unseen.values()) >= UNSEEN_TURNS:
+        if not on(UNSEEN) or ctx.room_id is None or sum(self.walks.unseen.values()) >= UNSEEN_TURNS:
             return None
         exits = this_run_exits(ctx.map)
         seen = {ctx.room_id, *exits, *(to for d in exits.values() for to in d.values())}
@@ -167,7 +167,7 @@ class WiderPool:
             for room, name in self.lore.rooms.items()
             if name not in names and not any(same_place(room, r) for r in seen)
         ]
-        step = self.routes.walk_to_nearest(ctx, rooms, self.unseen, UNSEEN_STEPS, exits)
+        step = self.routes.walk_to_nearest(ctx, rooms, self.walks.unseen, UNSEEN_STEPS, exits)
         if step is None:
             return None
         return step[0], f"{UNSEEN_RULE} (after {self.lore.runs} earlier runs): {step[1]}"
