@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
@@ -39,16 +38,8 @@ CHANGING_VERBS = frozenset(
     + ["tie"]
 )
 OPERATING_VERBS = ("push", "pull", "turn")
-NOTHING_HAPPENS = re.compile(
-    r"nothing (?:obvious )?happens\.?", re.IGNORECASE
-)  # a stock no-op, not a thing's text
 FEW_ROOMS = 2  # a game this small has nowhere to walk to: its room's actions are not rationed
 INVENTORY_ROOM = "inv"
-GOT_SOMETHING = re.compile(
-    r"\b(which you pick up|you pick (?:it|them) up|you take (?:it|them)|you now have|"
-    r"hands? you|gives you|you are now (?:carrying|holding))\b",
-    re.IGNORECASE,
-)
 PARTS_PER_REPLY = 4  # nouns taken from one description of a thing
 STOCK_LENGTH = 120  # characters: a stock refusal is short
 STOCK_KEPT = 60  # distinct short replies remembered

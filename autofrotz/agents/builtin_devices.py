@@ -13,16 +13,13 @@ from collections.abc import Sequence
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_memory import Memory, Vocab  # noqa: F401 (doctests)
 from autofrotz.reading import Reading
+from autofrotz.reading.agent_events import APPROACH, RIDE
+from autofrotz.reading.agent_words import HYPHENED_WORD
 
 # Devices that act on whatever they are pointed at (launchers, optics): the genre's aiming verbs apply.
 AIMABLE = w.word_class("launcher cannon catapult")
 LOADS = 2  # things carried by the handful (a plural name) a machine is loaded with, at most
 AIM_TARGETS = 12  # things in a room a device is turned towards, at most
-APPROACH = re.compile(
-    r"\b(footsteps|someone (?:is )?(?:coming|approaching)|(?:is|are) (?:coming|approaching)|rushes up|"
-    r"hurrying towards|heading (?:this|your) way|draws? near(?:er)?|about to arrive)\b",
-    re.IGNORECASE,
-)
 OPERATE = ("push", "press", "pull", "turn", "flip")
 WAITS = 1  # turns to wait for an arrival the game announced
 
@@ -133,19 +130,9 @@ def renamed(names: list[str], mem: Memory) -> list[str]:
     """
     out = []
     for name in names:
-        key = " ".join(re.findall(r"[a-z][a-z-]*", name.lower())[-2:])
+        key = " ".join(HYPHENED_WORD.findall(name.lower())[-2:])
         out.append(mem.vocab.renamed.get(key, mem.vocab.renamed.get(_name(name), name)))
     return out
-
-
-# A control that carries the room: a lift or a cage that moves and opens on another floor.
-RIDE = re.compile(
-    r"\b(?:feel|feels) (?:as if |as though |like )?(?:the (?:room|floor|lift|elevator|car|cage) )?"
-    r"(?:is )?(?:moving|move|rising|falling|descending|ascending)\b|"
-    r"\b(?:lift|elevator|cage|car|room|platform) (?:starts to |begins to )?"
-    r"(?:moves|rises|descends|ascends|drops|lurches|shudders into motion)\b",
-    re.IGNORECASE,
-)
 
 
 def ride_exits(command: str, reply: Reading, exits: list[str]) -> list[str]:

@@ -8,21 +8,10 @@ far as "attack the dog") is retried without the instrument.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from autofrotz.reading.agent_events import CHASE, STRIKES
 from autofrotz.reading.patterns import READ_AS
-
-CHASE = re.compile(
-    r"\b(chases? (?:\w+ )?after you|charges at you|pursues you|comes after you|runs after you|"
-    r"(?:is|are) (?:hot |close )?on your heels)\b",
-    re.IGNORECASE,
-)
-STRIKES = re.compile(
-    r"\b(leaps at you|lunges at you|snapping at|snaps at you|bites you|latches onto|claws at you|"
-    r"sinks its teeth|attacks you)\b",
-    re.IGNORECASE,
-)
 
 
 def chased(reply: str) -> bool:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_base import (
-    GOT_SOMETHING,
     PARTS_PER_REPLY,
     SPOKEN_LENGTH,
     TALK_VERBS,
@@ -46,6 +45,7 @@ from autofrotz.agents.builtin_ways import (
     stand_higher,
     words_to_say,
 )
+from autofrotz.reading.agent_events import GOT_SOMETHING
 
 log = logging.getLogger(__name__)
 

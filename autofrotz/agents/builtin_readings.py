@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from autofrotz.agents.base import TurnContext
 from autofrotz.agents.builtin_tactics import short
 from autofrotz.reading import Reading
+from autofrotz.reading.agent_events import TAKEN_LINE, TAKEN_WORDS
 
 
 def signature(ctx: TurnContext) -> str:
@@ -74,11 +74,9 @@ def taken_names(command: str, text: str) -> list[str]:
     """
     if not command.startswith(("take ", "get ", "pick up ")):
         return []
-    found = [
-        short(m) for m in re.findall(r"^\s*([^:\n]+):\s*(?:Taken|Picked up|You take)", text, re.M | re.I)
-    ]
+    found = [short(m) for m in TAKEN_LINE.findall(text)]
     if found:
         return found
-    if command != "take all" and re.search(r"\b(taken|you take|picked up|you pick up)\b", text[:200], re.I):
+    if command != "take all" and TAKEN_WORDS.search(text[:200]):
         return [short(command.split(" ", 1)[1])]
     return []

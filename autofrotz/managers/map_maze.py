@@ -5,13 +5,13 @@ The maze solver drives exploration; this class only records what it learns and a
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict
 from difflib import SequenceMatcher
 from typing import Any
 
 from autofrotz.managers.map_graph import Link, MapGraph
 from autofrotz.managers.map_markers import dropped_and_taken
+from autofrotz.reading.told_text import plain_words
 from autofrotz.storage.models import Connection, MazeGroup, Room
 from autofrotz.words.directions import opposite
 
@@ -30,7 +30,7 @@ def normalize_description(text: str) -> str:
     >>> normalize_description("You are in a warren of narrow tunnels, all alike.")
     'you are in a warren of narrow tunnels all alike'
     """
-    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+    return plain_words(text)
 
 
 def similarity(a: str, b: str) -> float:

@@ -14,11 +14,10 @@ short revisit first.
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.map_state import ELSEWHERE_NAME, MapState
 from autofrotz.managers.room_parser import parse_output
 from autofrotz.managers.room_prose import leading_paragraph
+from autofrotz.reading import told_text
 from autofrotz.words.directions import OPPOSITES, edge_label
 
 
@@ -28,7 +27,7 @@ def plain_words(text: str) -> str:
     >>> plain_words("The Cairn.\\nA track\\nleads north!")
     'the cairn a track leads north'
     """
-    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+    return told_text.plain_words(text)
 
 
 def headed_look(look: str | None) -> bool:

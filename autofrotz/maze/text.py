@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from autofrotz.reading import Reading
+from autofrotz.reading.told_text import plain_words
 
 DIRECTIONS = ["n", "s", "e", "w", "ne", "nw", "se", "sw", "u", "d"]
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
@@ -48,7 +49,7 @@ def normalise(text: str) -> str:
     >>> normalise("  You are in a MAZE, of twisty\\n passages! ")
     'you are in a maze of twisty passages'
     """
-    return " ".join(re.sub(r"[^a-z0-9' ]+", " ", text.lower()).split())
+    return plain_words(text)
 
 
 def similarity(a: str, b: str) -> float:

@@ -88,3 +88,16 @@ __test__["LIST_SPLIT"] = """
 >>> LIST_SPLIT.split("saws, files and rasps"), LIST_SPLIT.split("sandbags")
 (['saws', ' files ', ' rasps'], ['sandbags'])
 """
+
+# The words of a text as letters, digits and apostrophes, all else a break: the plain form two texts are
+# compared in (a maze room's description, a look's opening, a room's text in a survey).
+PLAIN_WORD = re.compile(r"[a-z0-9']+")
+
+
+def plain_words(text: str) -> str:
+    """A text in lower case, one space between its words, its punctuation and line breaks left out.
+
+    >>> plain_words("  The Cairn.\\nA track, TWISTY\\n leads north! "), plain_words("-- ...")
+    ('the cairn a track twisty leads north', '')
+    """
+    return " ".join(PLAIN_WORD.findall(text.lower()))
