@@ -36,8 +36,8 @@ from autofrotz.reading.agent_ways import (
     YOURS,
     YOURS_PAST_ONE_WORD,
 )
-from autofrotz.reading.agent_words import HYPHENED_WORD
 from autofrotz.reading.patterns import STOCK_MOVE_REFUSAL
+from autofrotz.reading.told_text import HYPHENED_WORDS
 
 READ_CHARS = 200  # a refusal names its obstacle at once
 BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name
@@ -71,7 +71,7 @@ def barring_things(text: str, nouns: list[str]) -> list[str]:
     first = text.strip().split("\n")[0]  # the refusal itself, not what happens after it
     if not refusal_shaped(text) or STOCK_MOVE_REFUSAL.search(first):
         return []
-    words = set(HYPHENED_WORD.findall(first[:READ_CHARS].lower()))
+    words = set(HYPHENED_WORDS.findall(first[:READ_CHARS].lower()))
     shut = bool(SHUT.search(first[:READ_CHARS]))
     found = [n for n in nouns if n and w.head(n) in words and w.head(n) not in FRAME]
     found = [n for n in found if shut or w.has_class(n, w.OPENABLE)]

@@ -14,7 +14,7 @@ from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_memory import Memory, Vocab  # noqa: F401 (doctests)
 from autofrotz.reading import Reading
 from autofrotz.reading.agent_events import APPROACH, RIDE
-from autofrotz.reading.agent_words import HYPHENED_WORD
+from autofrotz.reading.told_text import HYPHENED_WORDS
 
 # Devices that act on whatever they are pointed at (launchers, optics): the genre's aiming verbs apply.
 AIMABLE = w.word_class("launcher cannon catapult")
@@ -130,7 +130,7 @@ def renamed(names: list[str], mem: Memory) -> list[str]:
     """
     out = []
     for name in names:
-        key = " ".join(HYPHENED_WORD.findall(name.lower())[-2:])
+        key = " ".join(HYPHENED_WORDS.findall(name.lower())[-2:])
         out.append(mem.vocab.renamed.get(key, mem.vocab.renamed.get(_name(name), name)))
     return out
 

@@ -13,7 +13,8 @@ from autofrotz.agents.builtin_speech import speech_actions
 from autofrotz.agents.builtin_switch import on
 from autofrotz.agents.builtin_tools import tool_actions
 from autofrotz.agents.builtin_vessels import fill_actions
-from autofrotz.reading.agent_words import HYPHENED_WORD, POSSESSIVE
+from autofrotz.reading.agent_words import POSSESSIVE
+from autofrotz.reading.told_text import HYPHENED_WORDS
 
 # How often a command may be sent in one room; fights and lighting deserve a few tries.
 LIMITS = {"attack": 4, "turn on": 2, "light": 2}
@@ -48,7 +49,7 @@ def short(phrase: str) -> str:
     ('loaf', 'garden gloves')
     """
     text = POSSESSIVE.sub("", phrase.lower())
-    words = [x for x in HYPHENED_WORD.findall(text) if x not in ("a", "an", "the", "some")]
+    words = [x for x in HYPHENED_WORDS.findall(text) if x not in ("a", "an", "the", "some")]
     if len(words) > 2 and words[0] in w.QUANTITIES and words[1] == "of":
         words = words[2:]  # the pair is not the thing: gloves
     if "of" in words[1:]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.reading.agent_tools import NEGATED, STARRED, TREASURE_ROOM, VALUED
-from autofrotz.reading.agent_words import SENTENCE_BREAK
+from autofrotz.reading.told_text import SENTENCE_BREAK
 
 # (tool words, verb, target words): the genre's stock uses of a carried tool, not any one game's puzzle.
 TOOL_USES = (

@@ -44,8 +44,9 @@ from autofrotz.reading.agent_ways import (
     names_direction,
 )
 from autofrotz.reading.agent_ways import PROPER as PROPER
-from autofrotz.reading.agent_words import HYPHENED_WORD, POSSESSIVE, SENTENCE_BREAK
+from autofrotz.reading.agent_words import POSSESSIVE
 from autofrotz.reading.patterns import READ_AS
+from autofrotz.reading.told_text import HYPHENED_WORDS, SENTENCE_BREAK
 from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 
@@ -181,7 +182,7 @@ def known_name(name: str, short_name: str, vocabulary: Vocabulary) -> str:
     if all(vocabulary.knows(x) for x in short_name.split()):
         return short_name
     found = NAMED_OF.match(name.strip())
-    tail = HYPHENED_WORD.findall(found.group(1).lower()) if found else []
+    tail = HYPHENED_WORDS.findall(found.group(1).lower()) if found else []
     known = [x for x in tail if x not in w.STOPWORDS and vocabulary.knows(x)]
     return known[0] if known else short_name
 

@@ -20,8 +20,6 @@ from autofrotz.reading.agent_words import (
     NEARBY,
     PHRASE_BREAK,
     QUOTED,
-    SENTENCE_BREAK,
-    WORD,
     names_word,
 )
 from autofrotz.reading.agent_words import FIXED as FIXED
@@ -32,6 +30,7 @@ from autofrotz.reading.patterns import NOT_HERE as NOT_HERE
 from autofrotz.reading.patterns import SCENERY as SCENERY
 from autofrotz.reading.patterns import TOO_HEAVY as TOO_HEAVY
 from autofrotz.reading.patterns import is_refusal as is_refusal
+from autofrotz.reading.told_text import NAME_WORDS, SENTENCE_BREAK
 
 
 def _words(text: str) -> frozenset[str]:
@@ -103,7 +102,7 @@ def threatening(text: str, names: list[str]) -> list[str]:
     heads = {head(n.lower()) for n in found}
     for sentence in hostile:
         for match in THREATS.finditer(sentence):
-            before = WORD.findall(sentence[: match.start()].lower())
+            before = NAME_WORDS.findall(sentence[: match.start()].lower())
             while before and (before[-1] in ATTACKER_SKIP or before[-1].endswith(("ing", "ly"))):
                 before.pop()
             subject = before[-1] if before else ""
@@ -166,7 +165,7 @@ def noun_phrases(text: str) -> list[str]:
     """
     found: list[str] = []
     for sentence in PHRASE_BREAK.split(text.lower()):
-        tokens = WORD.findall(sentence)
+        tokens = NAME_WORDS.findall(sentence)
         for i, token in enumerate(tokens):
             if token in PHRASE_STARTERS or is_count(token):
                 phrase = _trim(_words_after(tokens, i + 1))

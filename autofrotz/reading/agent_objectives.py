@@ -58,7 +58,7 @@ SEQUENCE_SPLIT_TEXT = (
     r",|;|:|\band then\b|\bthen\b|\bafter that\b|\bafterwards\b|\bfollowing that\b|"
     r"\band (?=(?:use|{verbs})\b)"
 )
-# A step's end between sentences: a sentence end or a line break (SENTENCE_BREAK of agent_words.py takes
+# A step's end between sentences: a sentence end or a line break (SENTENCE_BREAK of told_text.py takes
 # no bare line break).
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 __test__["SENTENCE_END"] = """

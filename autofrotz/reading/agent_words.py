@@ -11,32 +11,11 @@ import re
 
 __test__: dict[str, str] = {}
 
-# A sentence's end inside a text: the space after a full stop, "!" or "?".
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-__test__["SENTENCE_BREAK"] = """
->>> SENTENCE_BREAK.split("A cold wind blows. Is it late?"), SENTENCE_BREAK.split("a plain phrase")
-(['A cold wind blows.', 'Is it late?'], ['a plain phrase'])
-"""
-
 # The punctuation a noun phrase never runs across (the noun-phrase reader's cut).
 PHRASE_BREAK = re.compile(r"[.,;:!?()\"]")
 __test__["PHRASE_BREAK"] = """
 >>> PHRASE_BREAK.split("a crate, a mat"), PHRASE_BREAK.split("a crate and a mat")
 (['a crate', ' a mat'], ['a crate and a mat'])
-"""
-
-# A word of lower-case text, its apostrophes and hyphens kept ("four-poster", "it's").
-WORD = re.compile(r"[a-z][a-z'-]*")
-__test__["WORD"] = """
->>> WORD.findall("the four-poster's frame"), WORD.findall("42 ...")
-(['the', "four-poster's", 'frame'], [])
-"""
-
-# A word of lower-case text, its hyphens kept and its apostrophes not ("four-poster", "it", "s").
-HYPHENED_WORD = re.compile(r"[a-z][a-z-]*")
-__test__["HYPHENED_WORD"] = """
->>> HYPHENED_WORD.findall("the four-poster's frame"), HYPHENED_WORD.findall("42 ...")
-(['the', 'four-poster', 's', 'frame'], [])
 """
 
 # The possessive ending of a word ("the miller's cart": the cart).
