@@ -9,12 +9,11 @@ that the game says is not in sight (it went away unseen) is left out of "Seen he
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from autofrotz.managers.item_names import strip_article
 from autofrotz.managers.item_parser import parse_inventory
-from autofrotz.managers.item_replies import ALREADY_HAVE, multi_replies
+from autofrotz.managers.item_replies import multi_replies
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
@@ -37,6 +36,7 @@ from autofrotz.reading.answers import (
     read_part,
     understood,
 )
+from autofrotz.reading.items_replies import ALREADY_HAVE, ANSWER_WORD, KNOWS_NO_WORD, PART_OF
 from autofrotz.reading.patterns import which_options
 from autofrotz.side_copies import SideCopies
 from autofrotz.words.directions import canonical_direction
@@ -46,9 +46,6 @@ if TYPE_CHECKING:
     from autofrotz.game_interface import RunningGame
 
 
-PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the answer names it a part of
-    r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
-)
 HEARD_KEPT = 8  # replies in a room whose names are asked about
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
 # The game's names for a way on or for the air about: no thing in the room ("the way", "the blast of air").
@@ -376,7 +373,7 @@ def _one_thing(words: str, name: str, earlier: str) -> bool:
     >>> _one_thing("It's a cup.", "green cup", "red cup"), _one_thing("Nothing unusual here.", "curve", "bar")
     (False, False)
     """
-    said = set(re.findall(r"[a-z][a-z'-]+", words.lower()))
+    said = set(ANSWER_WORD.findall(words.lower()))
     ours, theirs = set(name.lower().split()), set(earlier.lower().split())
     if ours <= theirs or theirs <= ours:
         return True
@@ -393,7 +390,7 @@ def _readable_part(name: str, answer: str) -> str:
     'sceptre'
     """
     words = name.split()
-    unknown = re.search(r"know the word \W?(\w+)", answer, re.IGNORECASE)
+    unknown = KNOWS_NO_WORD.search(answer)
     lowered = [w.lower().strip("\"'") for w in words]
     if unknown and unknown.group(1).lower() in lowered[1:]:
         return " ".join(words[: lowered.index(unknown.group(1).lower())])
