@@ -9,12 +9,11 @@ that the game says is not in sight (it went away unseen) is left out of "Seen he
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from autofrotz.managers.item_names import strip_article
 from autofrotz.managers.item_parser import parse_inventory
-from autofrotz.managers.item_replies import ALREADY_HAVE, multi_replies
+from autofrotz.managers.item_replies import multi_replies
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
@@ -34,9 +33,9 @@ from autofrotz.reading.answers import (
     description,
     own_name,
     part_in_sight,
-    read_part,
-    understood,
 )
+from autofrotz.reading.items_replies import ALREADY_HAVE, ANSWER_WORD, KNOWS_NO_WORD, PART_OF
+from autofrotz.reading.items_sight import read_as
 from autofrotz.reading.patterns import which_options
 from autofrotz.side_copies import SideCopies
 from autofrotz.words.directions import canonical_direction
@@ -46,9 +45,6 @@ if TYPE_CHECKING:
     from autofrotz.game_interface import RunningGame
 
 
-PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the answer names it a part of
-    r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
-)
 HEARD_KEPT = 8  # replies in a room whose names are asked about
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
 # The game's names for a way on or for the air about: no thing in the room ("the way", "the blast of air").
@@ -124,8 +120,11 @@ class SightCheck:
         self._visit(room_id)
         names = list(dict.fromkeys([*names, *self.named]))
         self._ask([n for n in names if n not in self.answers], last_reply)
+        # how far the parser read each name it did not read whole, read once: its first words are the
+        # name asked and briefed, and what it read is asked as a name of its own
+        read = {n: r for n in names if (r := read_as(self.answers.get(n, ""), n))}
         heads = {  # a floor or ceiling by its last word alone is any room's: not asked
-            n: understood(self.answers.get(n, ""), n) or n.split()[-1]
+            n: (read[n].first_words if n in read else None) or n.split()[-1]
             for n in names
             if " " in n
             and not in_sight(self.answers.get(n, ""))
@@ -133,10 +132,11 @@ class SightCheck:
             and not NOT_A_NOUN.search(self.answers.get(n, ""))
         }
         self._ask([h for h in dict.fromkeys(heads.values()) if h not in self.answers], last_reply)
-        read = [p for p in (read_part(self.answers.get(n, "")) for n in names) if p and p not in names]
-        read = [p for p in read if not canonical_direction(p.split()[-1])]  # "the south": a compass wall
-        self._ask([p for p in dict.fromkeys(read) if p not in self.answers], last_reply)
-        names += list(dict.fromkeys(read))  # the thing the parser read of a name it could not read whole
+        parts = [r.part for r in read.values() if r.part and r.part not in names]
+        parts = [p for p in parts if not canonical_direction(p.split()[-1])]  # "the south": a compass wall
+        self._ask([p for p in dict.fromkeys(parts) if p not in self.answers], last_reply)
+        names += list(dict.fromkeys(parts))  # the thing the parser read of a name it could not read whole
+        read.update({p: r for p in parts if (r := read_as(self.answers.get(p, ""), p))})
         self._ask(["me"] if "me" not in self.answers else [], last_reply)  # asked with any name asked
         player = description(self.answers["me"]) if in_sight(self.answers.get("me", "")) else None
         briefed: dict[str, str] = {}  # the name briefed -> the answer that confirmed it
@@ -176,20 +176,17 @@ class SightCheck:
                 for e in earlier
             ):
                 continue  # another name of a thing already briefed
-            called = own_name(answer) or understood(self.answers.get(name, ""), name) or name
+            called = own_name(answer) or (read[name].first_words if name in read else None) or name
             if called.split()[-1].lower() in WAYS:
                 continue  # the game's name for it is a way or the air, no thing ("the way" of a passageway)
             # a part of a name briefed ("leather bag", "coins": the leather bag of coins), unless the parser
             # read the name's first words as one thing and its last word is another ("timber header")
-            if among_carried(called, frozenset(briefed)) and not read_part(self.answers.get(name, "")):
+            if among_carried(called, frozenset(briefed)) and not (name in read and read[name].part):
                 continue
             briefed.setdefault(called, words)
             if asked != name:
                 by_word.add(asked)
-        for option in [b for b, w in briefed.items() if w == b]:  # offered by a question, never described
-            if any(set(o.lower().split()) < set(option.lower().split()) for o in briefed):
-                del briefed[option]  # "bathroom door" offered beside "bathroom", a name of that door
-        briefed = {n: w for n, w in briefed.items() if not _named_more_fully(n, options, briefed)}
+        briefed = _without_fuller_offers(briefed, options)
         self.named = list(dict.fromkeys([*self.named, *briefed]))[-2 * NAMED_KEPT :]
         return list(briefed)
 
@@ -319,19 +316,28 @@ class SightCheck:
             self.answers.update(answers or {})
 
 
-def _named_more_fully(name: str, options: set[str], briefed: dict[str, str]) -> bool:
-    """Whether a name a parser's question offered is a thing another name briefed already reads as one
-    ("bathroom door" offered for "doors", "bathroom" answered "The door leads into the bathroom."): all
-    that name's words are in it.
+def _without_fuller_offers(briefed: dict[str, str], options: set[str]) -> dict[str, str]:
+    """The briefed names without those a parser's question offered that another briefed name reads as
+    one thing, all of its words in them ("bathroom door" offered beside "bathroom", answered "The door
+    leads into the bathroom."): an offered name never described (briefed as itself) gives way to any
+    such name; one described since, only to a name no question offered.
 
-    >>> briefed = {"bathroom": "The door leads in.", "bathroom door": "", "red door": ""}
-    >>> [_named_more_fully(n, {"bathroom door", "red door"}, briefed) for n in briefed]
-    [False, True, False]
+    >>> list(_without_fuller_offers({"bathroom": "It leads in.", "bathroom door": "bathroom door"}, set()))
+    ['bathroom']
+    >>> briefed = {"bathroom": "It leads in.", "bathroom door": "A door.", "red door": "A red door."}
+    >>> list(_without_fuller_offers(briefed, {"bathroom door", "red door"}))
+    ['bathroom', 'red door']
+    >>> list(_without_fuller_offers({"door": "door", "red door": "A red door."}, {"door", "red door"}))
+    ['door', 'red door']
     """
-    words = set(name.lower().split())
-    return name in options and any(
-        other not in options and set(other.lower().split()) < words for other in briefed
-    )
+
+    def fuller(name: str, others: list[str]) -> bool:
+        words = set(name.lower().split())
+        return any(set(other.lower().split()) < words for other in others)
+
+    kept = {n: w for n, w in briefed.items() if not (w == n and fuller(n, list(briefed)))}
+    unoffered = [n for n in kept if n not in options]
+    return {n: w for n, w in kept.items() if not (n in options and fuller(n, unoffered))}
 
 
 def _named_twice(
@@ -376,7 +382,7 @@ def _one_thing(words: str, name: str, earlier: str) -> bool:
     >>> _one_thing("It's a cup.", "green cup", "red cup"), _one_thing("Nothing unusual here.", "curve", "bar")
     (False, False)
     """
-    said = set(re.findall(r"[a-z][a-z'-]+", words.lower()))
+    said = set(ANSWER_WORD.findall(words.lower()))
     ours, theirs = set(name.lower().split()), set(earlier.lower().split())
     if ours <= theirs or theirs <= ours:
         return True
@@ -393,7 +399,7 @@ def _readable_part(name: str, answer: str) -> str:
     'sceptre'
     """
     words = name.split()
-    unknown = re.search(r"know the word \W?(\w+)", answer, re.IGNORECASE)
+    unknown = KNOWS_NO_WORD.search(answer)
     lowered = [w.lower().strip("\"'") for w in words]
     if unknown and unknown.group(1).lower() in lowered[1:]:
         return " ".join(words[: lowered.index(unknown.group(1).lower())])

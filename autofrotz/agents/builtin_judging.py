@@ -46,8 +46,8 @@ from autofrotz.agents.builtin_ways import (
     opened_way,
     ways_the_reply_opens,
 )
-from autofrotz.managers.item_replies import ALREADY_HAVE
 from autofrotz.reading import Reading
+from autofrotz.reading.items_replies import ALREADY_HAVE
 from autofrotz.words.directions import parse_direction
 
 log = logging.getLogger(__name__)

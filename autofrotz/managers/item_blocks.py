@@ -3,8 +3,6 @@ side by side or several to a line, and the names of such entries read by their s
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.item_list_lines import (
     INDEFINITE_OPENERS,
     column_entries,
@@ -20,29 +18,18 @@ from autofrotz.managers.item_names import (
     split_count,
     split_list,
 )
-
-# Words that make an entry a clause ("the door is locked"), not an object's name.
-CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|has|have|had|can|will|would|must)\b", re.IGNORECASE)
-
-
-# A list marker opening an entry ("- a lamp", "* a lamp", "1. a lamp"): a list's punctuation, no name.
-BULLET = re.compile(r"^(?:[-*\u2022+]|\d{1,2}[.)])\s+")
-
-
-# Words opening a relative clause or an aside, never part of a listed name.
-RELATIVE = re.compile(r"\b(?:which|that|who|whom|where|while|but)\b", re.IGNORECASE)
-
-
-# Rule contents_sentence: a line that says what a thing holds and ends where its contents begin ("The
-# sack contains:", "It seems your basket holds:", "Your bag has in it:"); "contains" may go without the
-# colon, as the older games print it. The thing is named from the first article or possessive on, so the
-# sentence around it ("It seems ...") names nothing.
-CONTENTS_HEADING = re.compile(
-    r"^(?P<head>.+?)\s+(?:contains:?|holds:|has in it:|carries:)$"
-    r"|^(?:inside|in|within) (?P<place>(?:the|your|my|his|her|its) .+?):$",
-    re.IGNORECASE,
+from autofrotz.reading.items_lines import (
+    BULLET,
+    CLAUSE_WORDS,
+    CONTENTS_HEADING,
+    DETERMINERS,
+    GROUPED_PLURAL,
+    NAME_LIST_PARTS,
+    RELATIVE,
+    SENTENCE_ON_LINE,
+    SPACED_ASIDE,
 )
-DETERMINERS = re.compile(r"\b(?:the|your|my|his|her|its|their|a|an)\s+", re.IGNORECASE)
+from autofrotz.reading.items_names import ASIDE
 
 
 def contents_heading(entry: str) -> str | None:
@@ -134,7 +121,7 @@ def sentence_entries(entry: str) -> list[str]:
     >>> sentence_entries("LAMP. ROPE. TIN BOX."), sentence_entries("Dr. Who")
     (['LAMP', 'ROPE', 'TIN BOX'], ['Dr. Who'])
     """
-    parts = [p.strip() for p in re.split(r"(?<=[A-Za-z)])\.(?:\s+|$)", entry) if p.strip()]
+    parts = [p.strip() for p in SENTENCE_ON_LINE.split(entry) if p.strip()]
     short = all(
         len(p.split()) <= 6 and p.split()[0].lower() in INDEFINITE_OPENERS or (p.isupper() and bare_name(p))
         for p in parts
@@ -174,8 +161,8 @@ def grouped_names(entry: str) -> list[str]:
     >>> grouped_names("the Rods of Bronze (charged) and Husbandry")
     ['Rod of Bronze', 'Rod of Husbandry']
     """
-    plain = re.sub(r"\s*\([^)]*\)", "", entry).strip()  # "(charged)" describes one member
-    match = re.match(r"^(?:the |some )?([A-Za-z]+?)(?:e?s) of (.+?(?:,| and ).+)$", plain)
+    plain = SPACED_ASIDE.sub("", entry).strip()  # "(charged)" describes one member
+    match = GROUPED_PLURAL.match(plain)
     if not match:
         return []
     parts = _split_names(match.group(2))
@@ -188,7 +175,7 @@ def _split_names(text: str) -> list[str]:
     >>> _split_names("the Star, Maiden, Eight of Wands and Ace of Cups")
     ['Star', 'Maiden', 'Eight of Wands', 'Ace of Cups']
     """
-    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r"\s*\([^)]*\)", "", text))
+    parts = NAME_LIST_PARTS.split(SPACED_ASIDE.sub("", text))
     return [clean_name(p) for p in parts if p.strip()]
 
 
@@ -204,5 +191,5 @@ def bare_name(text: str) -> bool:
     >>> bare_name("brass lamp"), bare_name("LAMP"), bare_name("the door is locked")
     (True, True, False)
     """
-    plain = re.sub(r"\([^)]*\)", "", text).strip(" .")
+    plain = ASIDE.sub("", text).strip(" .")
     return 0 < len(plain.split()) <= 4 and not CLAUSE_WORDS.search(plain) and not RELATIVE.search(plain)

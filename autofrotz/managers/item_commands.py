@@ -38,9 +38,22 @@ PREPOSITIONS = (
     "off",
 )
 PUT_PREPS = ("into", "in", "inside", "onto", "on", "on top of", "under")
+# Reads a command: its object text cut at the preposition before a target ("coin in the slot").
 TARGET_RE = re.compile(
     rf"^(.+?)\s+({'|'.join(re.escape(p) for p in sorted(PREPOSITIONS, key=len)[::-1])})\s+(.+)$"
 )
+# Reads a command: the verb phrases with the object between their words ("pick X up"), the object.
+VERB_AROUND = {
+    phrase: re.compile(rf"^{phrase.split(' X ')[0]} (.+) {phrase.split(' X ')[1]}$")
+    for phrase in VERB_ACTIONS
+    if "X" in phrase
+}
+# Reads a command: what is no letter, digit or space (a command's words are read without it).
+NOT_COMMAND_WORD = re.compile(r"[^a-z0-9 ]+")
+# Reads a command: a run of white space, read as one space.
+COMMAND_SPACE = re.compile(r"\s+")
+# Reads a command: the commas and "and"s that part its objects ("drop biscuit, paper").
+OBJECT_PARTS = re.compile(r",|\band\b")
 ALL_WORDS = {"all", "everything", "each"}
 # Commands that look, move or pass time: their replies change what we carry only through events the
 # reply itself narrates, so they need no inventory check unless the text hints at one.
@@ -63,7 +76,7 @@ def is_observing(command: str | None) -> bool:
     """
     from autofrotz.words.directions import parse_direction
 
-    words = re.sub(r"[^a-z0-9 ]+", " ", (command or "").lower()).split()  # "2": a menu choice acts
+    words = NOT_COMMAND_WORD.sub(" ", (command or "").lower()).split()  # "2": a menu choice acts
     if not words:
         return True
     return words[0] in OBSERVING_VERBS or parse_direction(command) is not None
@@ -98,7 +111,7 @@ def parse_command(command: str | None) -> Command:
     >>> parse_command("give box of chocolates to jemima").target
     'jemima'
     """
-    text = re.sub(r"\s+", " ", (command or "").lower().strip(" .!"))
+    text = COMMAND_SPACE.sub(" ", (command or "").lower().strip(" .!"))
     for phrase in sorted(VERB_ACTIONS, key=len, reverse=True):
         rest = _match_verb(text, phrase)
         if rest is not None:
@@ -109,8 +122,7 @@ def parse_command(command: str | None) -> Command:
 def _match_verb(text: str, phrase: str) -> str | None:
     """The object text when the command starts with the verb phrase, else None."""
     if "X" in phrase:
-        first, last = phrase.split(" X ")
-        match = re.match(rf"^{first} (.+) {last}$", text)
+        match = VERB_AROUND[phrase].match(text)
         return match.group(1) if match else None
     if text == phrase:
         return ""
@@ -131,7 +143,7 @@ def _with_objects(action: str, rest: str) -> Command:
         first, _, remainder = rest.partition(" ")  # "give troll the axe"
         if remainder.split(" ")[0] in ARTICLES:
             target, rest = first, remainder
-    nouns = [_noun(n) for n in re.split(r",|\band\b", rest) if _noun(n)]
+    nouns = [_noun(n) for n in OBJECT_PARTS.split(rest) if _noun(n)]
     return Command(action=action, nouns=nouns, prep=prep, target=target)
 
 

@@ -2,79 +2,32 @@
 
 from __future__ import annotations
 
-import re
-
-from autofrotz.managers.item_blocks import BULLET, CLAUSE_WORDS, bare_name, block_inventory
+from autofrotz.managers.item_blocks import bare_name, block_inventory
 from autofrotz.managers.item_list_lines import ends_listing, without_count_wording
 from autofrotz.managers.item_names import (
-    ARTICLES,
     NOTHING_WORDS,
-    NUMBER_WORDS,
     ListedItem,
     negated_entry,
     slash_separated,
     split_list,
 )
-from autofrotz.managers.item_prose import (
-    INVENTORY_EMPTY,
-    nested_items,
-    plain_list,
-    possession_lists,
-    prose_inventory,
-)
+from autofrotz.managers.item_prose import nested_items, plain_list, possession_lists, prose_inventory
 from autofrotz.managers.item_sections import headed_sections
 from autofrotz.managers.status_line import strip_status
-
-# Whole-line inventory headers; group 1 is whatever follows on the same line. Besides the player's own
-# ("You are carrying:"), a narrator's hero listed in the third person ("Alice has:", "The twins have:").
-INVENTORY_HEADER = re.compile(
-    r"^\s*(?:you are|you're|i am|i'm) (?:currently )?(?:carrying|holding)"
-    r"(?: the following(?: (?:items|things|objects))?)?\s*:?\s*(.*)$"
-    r"|^\s*you(?: currently)?(?: have|'ve)(?: got)?"
-    r"(?: the following(?: (?:items|things|objects))?)?\s*:\s*(.*)$"
-    r"|^\s*(?:you are|you're|i am|i'm) carrying\s+(.*)$"
-    r"|^\s*(?:you|i) (?:possess|carry)\s+(?!nothing\b)(.*)$"
-    r"|^\s*(?-i:[A-Z][\w'.-]*)(?: [\w'.-]+){0,3} (?:has|have|is carrying|are carrying|carries)\s*:\s*(.*)$",
-    re.IGNORECASE,
+from autofrotz.reading.items_inventory import (
+    ALL_YOU_HAVE,
+    EXCEPTION_FIRST,
+    INVENTORY_EMPTY,
+    INVENTORY_HEADER,
+    INVENTORY_WORDS,
+    LIST_HEADING,
+    NOTHING_BUT,
+    WORN_HEADER,
+    WORN_INLINE,
+    WORN_LINE,
 )
-# A heading of its own for the worn things, after the carried ones or alone ("You are wearing:"); rule
-# worn_heading: older games' own short headings for it too ("Worn:", "Wearing:").
-WORN_HEADER = re.compile(
-    r"^\s*(?:(?:you are|you're|i am|i'm) (?:also )?wearing|worn|wearing)\s*:\s*$", re.IGNORECASE
-)
-# Rule nothing_but: an answer that lists what is carried as the exception to nothing ("You are carrying
-# nothing but a lamp.", "You aren't holding anything except a key.", "You are empty-handed except for a
-# map."), as some narrators put it; read as the plain "You are carrying ..." it means.
-NOTHING_BUT = re.compile(
-    r"\b(?P<subject>you|i)(?:'re|'m| are| am| do| does)?(?:\s*n't| not)?\s+(?:currently\s+)?"
-    r"(?:(?:carrying|holding|carry|hold|have|has|possess|got)\s+(?:nothing|anything)(?: else)?"
-    r"|empty[- ]handed)"
-    # rule nothing_of_note: "nothing of value: just a lamp", "nothing much, only a key"
-    r"(?: (?:much|special|of (?:any )?(?:value|note|interest|importance|use)))?"
-    r"(?:[\s,]+(?:but|except(?: for)?|apart from|besides|save(?: for)?|other than)"
-    r"|\s*[:,;-]+\s*(?:just|only|merely))\s+"
-    # ", but you are wearing a coat" is a new clause, no exception ("except your clothes" is one)
-    r"(?!(?:you|i|he|she|they)\b|(?:your|my) \w+ (?:hold|holds|contain|contains|are|is)\b)",
-    re.IGNORECASE,
-)
-# Rule exception_first: the exception told before the nothing ("Apart from a lamp, you have nothing.",
-# "Except for a key and a coin you are carrying nothing."); read as "You are carrying ...".
-EXCEPTION_FIRST = re.compile(
-    r"(?:^|(?<=[.!?]\s))\s*(?:apart from|except(?: for)?|besides|other than|save for)\s+"
-    r"(?P<listed>[^.!?]+?),?\s+"
-    r"(?P<subject>you|i)(?:'re|'m| are| am)?\s+(?:carrying|holding|carry|hold|have|possess|got)"
-    r"\s+nothing(?: else)?(?P<end>[.!]?)",
-    re.IGNORECASE | re.MULTILINE,
-)
-
-
-# Rule all_you_have: the list as what all that is carried comes to ("All you have is a lamp.", "The only
-# thing you are carrying is a key."); read as "You are carrying ...".
-ALL_YOU_HAVE = re.compile(
-    r"\b(?:all|the only things?|everything)\s+(?:that\s+)?(?:you|i)(?:'re|'m| are| am)?\s+"
-    r"(?:carrying|holding|carry|hold|have|possess|got)(?: with (?:you|me)| on (?:you|me))?\s+(?:is|are)\s+",
-    re.IGNORECASE,
-)
+from autofrotz.reading.items_lines import BULLET, CLAUSE_WORDS
+from autofrotz.reading.items_names import ARTICLES, ASIDE, FIRST_SENTENCE_END, NUMBER_WORDS
 
 
 def without_exception_wording(text: str) -> str:
@@ -149,23 +102,11 @@ def parse_inventory(text: str) -> list[ListedItem] | None:
     return list_under_heading(lines)
 
 
-# A short heading of the game's own wording opening the reply ("Pockets:", "In your hands:"): a few
-# words, no sentence punctuation; group 1 is whatever follows the colon on the same line.
-LIST_HEADING = re.compile(r"^\s*[A-Za-z][\w'-]*(?: [\w'-]+){0,4}\s*:\s*(.*)$")
-# Rule inventory_named_heading: a heading that names the listing itself ("Inventory:", "Carrying:",
-# "Your possessions:"); its entries may be bare names ("lamp", "LAMP"), as many games print them.
-INVENTORY_WORDS = re.compile(
-    r"\b(?:inventory|carrying|carried|possessions?|belongings|holding|held)\b"
-    r"|\b(?:have|has|had) with (?:you|me)\b",  # "You have with you:", the older mainframe games' lead
-    re.I,
-)
-
-
 def _begins_like_object(text: str) -> bool:
     """True when a list entry opens with an article or a number word ("a lamp", "two coins") and
     reads as a name, not a clause ("the door is locked"); an aside in brackets is not read."""
     first = text.strip().split(" ", 1)[0].lower()
-    plain = re.sub(r"\([^)]*\)", "", text)
+    plain = ASIDE.sub("", text)
     opens = first in ARTICLES or first in NUMBER_WORDS or negated_entry(text)  # rule negated_entry
     return opens and not CLAUSE_WORDS.search(plain)
 
@@ -197,7 +138,7 @@ def list_under_heading(lines: list[str]) -> list[ListedItem] | None:
         if rest.strip(" .").lower() in NOTHING_WORDS:
             return _worn_after(following)
         listing = _inline_inventory(rest, following)
-        parts = split_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0])
+        parts = split_list(FIRST_SENTENCE_END.split(rest)[0])
         fits = all(_begins_like_object(p) or (named and bare_name(p)) for p in parts)
         return listing + _worn_after(following) if listing and fits else None
     entry = BULLET.sub("", next((line for line in following if line.strip()), "").strip())
@@ -288,10 +229,6 @@ def _mark_worn(items: list[ListedItem]) -> list[ListedItem]:
     return items
 
 
-# A line of its own saying what is worn, after an inline listing ("You are also wearing a hat.").
-WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing(?:\s*:)?\s+\S", re.IGNORECASE)
-
-
 def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
     """An inventory given on the header's line ("You are carrying a lamp and a rod.")."""
     if rest.strip(" .").lower() in NOTHING_WORDS:
@@ -300,16 +237,12 @@ def _inline_inventory(rest: str, following: list[str]) -> list[ListedItem]:
         if not line.strip() or WORN_LINE.match(line):
             break
         rest += " " + line.strip()
-    return nested_items(plain_list(re.split(r"(?<=[a-z)*])\.(?:\s|$)", rest)[0]))
+    return nested_items(plain_list(FIRST_SENTENCE_END.split(rest)[0]))
 
 
 def _worn_opens(line: str) -> bool:
     """A line that opens the worn part: a worn heading or a worn sentence."""
     return bool(WORN_HEADER.match(line) or WORN_LINE.match(line) or WORN_INLINE.match(line))
-
-
-# A worn heading of one word with the worn things after it on the same line ("Worn: boots, hat.").
-WORN_INLINE = re.compile(r"^\s*(?:worn|wearing)\s*:\s*(\S.*)$", re.IGNORECASE)
 
 
 def _worn_lines(lines: list[str]) -> list[ListedItem]:

@@ -3,9 +3,8 @@ inside the list, several entries side by side; and a heading that counts what fo
 
 from __future__ import annotations
 
-import re
-
-from autofrotz.managers.item_names import ARTICLES, NUMBER_WORDS
+from autofrotz.reading.items_lines import COLUMN_GAP, COUNT_HEADING, SPEAKS_OF_PLAYER
+from autofrotz.reading.items_names import ARTICLES, ASIDE, NUMBER_WORDS
 
 # Words that open an entry naming one new thing ("A lamp", "Some tongs", "Two coins"), not narration
 # about something already there ("The troll...").
@@ -26,7 +25,7 @@ def long_listed_entry(words: list[str]) -> bool:
     if not words or words[0].lower() not in INDEFINITE_OPENERS:
         return False
     text = " ".join(words)
-    return not text.endswith(("!", "?")) and not re.search(r"\b(?:you|I)\b", text)
+    return not text.endswith(("!", "?")) and not SPEAKS_OF_PLAYER.search(text)
 
 
 def opens_like_entry(line: str) -> bool:
@@ -57,13 +56,13 @@ def ends_listing(line: str) -> bool:
     """
     if line[:1].isspace() and (not line.rstrip().endswith(("!", "?")) or opens_like_entry(line)):
         return False  # indented lines are the listing's own entries, however long
-    line = re.sub(r"\([^)]*\)", "", line)  # "(which you are wearing)" describes an entry
+    line = ASIDE.sub("", line)  # "(which you are wearing)" describes an entry
     words = line.split()
     if long_listed_entry(words):
         return False
     if len(words) >= 6 and words[0].lower() not in (*ARTICLES, *NUMBER_WORDS) and line.rstrip().endswith("."):
         return True  # a long sentence that does not begin like an object's name is narration
-    return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(re.search(r"\b(?:you|I)\b", line))
+    return len(words) > 9 or line.rstrip().endswith(("!", "?")) or bool(SPEAKS_OF_PLAYER.search(line))
 
 
 def remark_inside_listing(lines: list[str], index: int) -> bool:
@@ -87,11 +86,6 @@ def remark_inside_listing(lines: list[str], index: int) -> bool:
     return all(opens_like_entry(x) and not ends_listing(x) for x in following)
 
 
-# Rule two_columns: entries set side by side, split by a run of spaces (mainframe ports print a long
-# inventory in two columns); a bracketed note after a name is no second column.
-COLUMN_GAP = re.compile(r"(?<=\S) {3,}(?=[^\s(])")
-
-
 def column_entries(entry: str) -> list[str]:
     """The entries of a line that sets several side by side, or [entry].
 
@@ -100,17 +94,6 @@ def column_entries(entry: str) -> list[str]:
     """
     parts = [p.strip() for p in COLUMN_GAP.split(entry.strip()) if p.strip()]
     return parts if len(parts) > 1 else [entry]
-
-
-# Rule count_heading: a heading that counts what follows ("You are carrying 3 objects:", "You have two
-# items:", "YOU ARE CARRYING THE FOLLOWING 4 THINGS."), as older games open the list; read as the plain
-# heading ("You are carrying:").
-_COUNT = r"(?:\d+|one|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-COUNT_HEADING = re.compile(
-    r"^(?P<lead>\s*(?:(?:you are|you're|i am|i'm) (?:carrying|holding)|(?:you|i) have))"
-    rf"(?: the following)? {_COUNT} (?:objects?|items?|things?|possessions?)(?: in all)?(?:\s*:|\s*\.\s*$)",
-    re.IGNORECASE | re.MULTILINE,
-)
 
 
 def without_count_wording(text: str) -> str:

@@ -15,8 +15,8 @@ from autofrotz.managers.item_checks import CHECK_INTERVAL, may_have_changed
 from autofrotz.managers.item_commands import parse_command
 from autofrotz.managers.item_names import covers, name_in_text
 from autofrotz.managers.item_registry import LIGHT_WORDS, WEAPON_WORDS, ItemRegistry, ItemUpdate
-from autofrotz.managers.item_replies import DROP_VERB_REPLY, PUT_VERB_REPLY
 from autofrotz.managers.item_rules import ItemRules
+from autofrotz.reading.items_replies import DROP_VERB_REPLY, PUT_VERB_REPLY
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 if TYPE_CHECKING:

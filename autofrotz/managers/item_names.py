@@ -1,33 +1,37 @@
 """Object names in game text: articles, counts, parenthesised properties and English lists.
 
 The shared vocabulary of the item parsers (item_inventory, item_scene, item_replies); pure and doctested.
+The patterns they read with are reading/items_names.py's.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-ARTICLES = ("a", "an", "the", "some", "your", "my", "his", "her", "its")
-NUMBER_WORDS = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-}  # fmt: skip
-
-# Property words found in parentheses after an object's name ("a lamp (providing light)").
-PAREN_PROPERTIES: tuple[tuple[str, str, Any], ...] = (
-    (r"providing light|\blit\b|\bburning\b|which is on\b|\bglowing\b", "lit", True),
-    (r"being worn|\bworn\b|around your neck|on your (?:head|feet|hands|finger)", "worn", True),
-    (r"\bclosed\b", "open", False),
-    (r"\bopen\b", "open", True),
-    (r"\blocked\b", "locked", True),
-    (r"\bempty\b", "empty", True),
+from autofrotz.reading.items_names import (
+    AND_BEFORE_ENTRY,
+    ARTICLES,
+    ASIDE,
+    BRACKETED_COUNT,
+    END_PUNCTUATION,
+    LEADING_SETTING,
+    LEADING_STATE,
+    LIST_COMMA,
+    LOWER_CASE,
+    MASKED_GROUP,
+    NEGATED_ENTRY_START,
+    NESTED_AFTER_ENTRY,
+    NESTED_IN_BRACKETS,
+    NOT_NAME_CHARACTERS,
+    NUMBER_WORDS,
+    PAREN_PROPERTIES,
+    SLASHED,
+    WHITESPACE,
+    article_phrase_ending,
 )
 
-# A state word some games print before an object's name ("a closed fridge"): a property, not the name.
-LEADING_STATE = re.compile(r"(closed|opened|locked|unlocked)\s+", re.IGNORECASE)
+# The properties a state word before a name (reading/items_names.LEADING_STATE) gives the thing.
 STATE_PROPERTIES: dict[str, dict[str, Any]] = {
     "closed": {"open": False},
     "opened": {"open": True},
@@ -62,17 +66,6 @@ def strip_article(phrase: str) -> str:
     return phrase.strip()
 
 
-# Rule leading_setting_phrase: a listed line may open with a short phrase saying where or how the
-# thing is held, set off by a comma ("on your back, a rucksack"; "as worn, a hat"): the thing is the
-# noun phrase after the comma, opened by an article or a number. A convention of prose inventories
-# that group what is worn or held before naming it.
-LEADING_SETTING = re.compile(
-    r"^\s*(?:as|in|on|at|among|beside|besides|under|with|about)\b[^,()]{1,40},\s*"
-    r"(?=(?:a|an|the|some|two|three|four|five|\d+)\s)",
-    re.IGNORECASE,
-)
-
-
 def clean_name(phrase: str) -> str:
     """Display name from a listed phrase: no article, parentheses, stars or final punctuation.
 
@@ -87,7 +80,7 @@ def clean_name(phrase: str) -> str:
     """
     text = LEADING_SETTING.sub("", phrase)
     text = without_brackets(text)
-    text = re.sub(r"[.!?,;:]+$", "", text.strip().strip("*").strip())
+    text = END_PUNCTUATION.sub("", text.strip().strip("*").strip())
     text = text.strip().strip("*").strip()
     return strip_article(text)
 
@@ -118,8 +111,8 @@ def normalise(name: str) -> str:
     >>> normalise("eye-like pearl")
     'eye like pearl'
     """
-    text = re.sub(r"\([^)]*\)", " ", name.lower())
-    text = re.sub(r"[^a-z0-9$' ]+", " ", text).replace("'s ", "s ").replace("'", "")
+    text = ASIDE.sub(" ", name.lower())
+    text = NOT_NAME_CHARACTERS.sub(" ", text).replace("'s ", "s ").replace("'", "")
     words = [w for w in text.split() if w]
     while words and words[0] in ARTICLES and len(words) > 1:
         words = words[1:]
@@ -144,17 +137,11 @@ def parse_properties(phrase: str) -> dict[str, Any]:
     {'lit': True, 'worn': True}
     """
     props: dict[str, Any] = {}
-    for inner in re.findall(r"\(([^)]*)\)", phrase):
+    for inner in ASIDE.findall(phrase):
         for pattern, key, value in PAREN_PROPERTIES:
-            if key not in props and re.search(pattern, inner, re.IGNORECASE):
+            if key not in props and pattern.search(inner):
                 props[key] = value
     return props
-
-
-# Rule slash_separated: a list whose entries are parted by slashes ("LAMP/ROPE / TIN BOX"), as some
-# mainframe ports print one; a slash between digits ("1/2 pint") is no separator, and in mixed case only a
-# spaced one is (a lower-case "on/off switch" names one thing).
-SLASHED = re.compile(r"[A-Za-z)*\x00]\s*/\s*[A-Za-z*\x00]")  # \x00: a bracket masked by _split_top_level
 
 
 def slash_separated(text: str) -> bool:
@@ -164,7 +151,7 @@ def slash_separated(text: str) -> bool:
     (True, True, False)
     """
     match = SLASHED.search(text)
-    return bool(match) and (" / " in text or not re.search(r"[a-z]", text))
+    return bool(match) and (" / " in text or not LOWER_CASE.search(text))
 
 
 def split_list(text: str) -> list[str]:
@@ -177,20 +164,15 @@ def split_list(text: str) -> list[str]:
     >>> split_list("LAMP/ROPE / TIN BOX")
     ['LAMP', 'ROPE', 'TIN BOX']
     """
-    text = re.sub(r"\s+", " ", text).strip()
+    text = WHITESPACE.sub(" ", text).strip()
     if " - " in text:
         return [p.strip() for p in text.split(" - ") if p.strip()]
     if slash_separated(text):  # rule slash_separated: mainframe ports part entries with slashes
         return [p.strip() for p in text.split("/") if p.strip()]
     parts: list[str] = []
-    for chunk in re.split(r",\s*(?:and\s+)?", text):
+    for chunk in LIST_COMMA.split(text):
         parts.extend(_split_and(chunk))
     return [p.strip() for p in parts if p.strip()]
-
-
-# Rule negated_entry: a listed thing whose name tells an absence ("no thread", as older games joke), an
-# entry like any other: it opens a new phrase after "and" as an article does.
-NEGATED_ENTRY = r"no\s+(?!(?:one|more|longer|other)\b)[a-z]"
 
 
 def negated_entry(phrase: str) -> bool:
@@ -199,7 +181,7 @@ def negated_entry(phrase: str) -> bool:
     >>> negated_entry("no thread"), negated_entry("no more"), negated_entry("a lamp")
     (True, False, False)
     """
-    return bool(re.match(NEGATED_ENTRY, phrase.strip(), re.IGNORECASE))
+    return bool(NEGATED_ENTRY_START.match(phrase.strip()))
 
 
 def _split_and(chunk: str) -> list[str]:
@@ -208,8 +190,7 @@ def _split_and(chunk: str) -> list[str]:
     >>> _split_and("a spool and no thread"), _split_and("salt and pepper")
     (['a spool', 'no thread'], ['salt and pepper'])
     """
-    starters = "|".join((*ARTICLES, *NUMBER_WORDS))
-    return re.split(rf"\s+and\s+(?=(?:{starters})\b|{NEGATED_ENTRY})", chunk, flags=re.IGNORECASE)
+    return AND_BEFORE_ENTRY.split(chunk)
 
 
 def list_items(text: str) -> list[ListedItem]:
@@ -227,7 +208,7 @@ def list_items(text: str) -> list[ListedItem]:
 def _listed(text: str, depth: int, parent: str | None) -> list[ListedItem]:
     items: list[ListedItem] = []
     for phrase in _split_top_level(text):
-        nested = re.match(r"^(?:inside|in|on) wh(?:ich|om) (?:is|are) (.+)$", phrase.strip(), re.IGNORECASE)
+        nested = NESTED_AFTER_ENTRY.match(phrase.strip())
         if nested and items and depth == 0:
             items.append(listed_item(nested.group(1), 1, items[-1].name))
             continue
@@ -236,7 +217,7 @@ def _listed(text: str, depth: int, parent: str | None) -> list[ListedItem]:
             continue
         items.append(outer)
         for group in bracket_groups(phrase):
-            inner = re.match(r"^(?:in|on|inside) which (?:is|are) (.+)$", group, re.IGNORECASE | re.DOTALL)
+            inner = NESTED_IN_BRACKETS.match(group)
             if inner:
                 items.extend(_listed(inner.group(1), depth + 1, outer.name))
     return items
@@ -300,13 +281,7 @@ def _split_top_level(text: str) -> list[str]:
             masked.append(char)
     if depth:  # an unclosed bracket: keep the text as it is
         return split_list(text)
-    return [
-        re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], p) for p in split_list("".join(masked))
-    ]
-
-
-# Rule bracketed_count: a count in brackets after the name ("COINS (3)"), as older games print one.
-BRACKETED_COUNT = re.compile(r"\((\d{1,4})\)\s*[.,;]?\s*$")
+    return [MASKED_GROUP.sub(lambda m: hidden[int(m.group(1))], p) for p in split_list("".join(masked))]
 
 
 def listed_item(phrase: str, depth: int, container: str | None) -> ListedItem:
@@ -363,6 +338,4 @@ def name_in_text(noun: str, text: str) -> str | None:
     words = normalise(noun).split()
     if not words:
         return None
-    pattern = rf"\b(?:a|an|the|some)\s+((?:[\w'-]+\s+){{0,3}}?{re.escape(words[-1])}\w*)\b"
-    match = re.search(pattern, text, re.IGNORECASE)
-    return match.group(1) if match else None
+    return article_phrase_ending(words[-1], text)

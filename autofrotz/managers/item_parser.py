@@ -2,22 +2,16 @@
 
 Knowledge of interactive-fiction conventions lives in tables with small doctested helpers, split by what
 is read: names and lists (item_names), "inventory" listings (item_inventory), room descriptions and
-container contents (item_scene), and replies to commands (item_replies). This module gathers their public
-names so callers can keep importing them from here.
+container contents (item_scene), and replies to commands (item_replies), their pattern tables in
+reading/items_*.py. This module gathers their public names so callers can keep importing them from here.
 """
 
 from __future__ import annotations
 
 from autofrotz.managers.item_blocks import grouped_names
-from autofrotz.managers.item_inventory import (
-    INVENTORY_EMPTY,
-    INVENTORY_HEADER,
-    parse_inventory,
-)
+from autofrotz.managers.item_inventory import parse_inventory
 from autofrotz.managers.item_names import (
-    ARTICLES,
     NOTHING_WORDS,
-    NUMBER_WORDS,
     ListedItem,
     clean_name,
     item_id,
@@ -29,6 +23,21 @@ from autofrotz.managers.item_names import (
     strip_article,
 )
 from autofrotz.managers.item_replies import (
+    clarified_object,
+    dropped_colon_list,
+    implicit_puts,
+    implicit_takes,
+    is_drop_success,
+    is_take_success,
+    multi_replies,
+    reply_lines,
+    sounds_like_failure,
+    taken_colon_list,
+)
+from autofrotz.managers.item_scene import container_contents, room_items
+from autofrotz.reading.items_inventory import INVENTORY_EMPTY, INVENTORY_HEADER
+from autofrotz.reading.items_names import ARTICLES, NUMBER_WORDS
+from autofrotz.reading.items_replies import (
     ALIVE_PATTERNS,
     ALREADY_HAVE,
     CLARIFY_LINE,
@@ -43,23 +52,8 @@ from autofrotz.managers.item_replies import (
     PUT_OK,
     TAKE_OK,
     TAKE_VERB_REPLY,
-    clarified_object,
-    dropped_colon_list,
-    implicit_puts,
-    implicit_takes,
-    is_drop_success,
-    is_take_success,
-    multi_replies,
-    reply_lines,
-    sounds_like_failure,
-    taken_colon_list,
 )
-from autofrotz.managers.item_scene import (
-    CONTAINER_PATTERNS,
-    ROOM_LISTING,
-    container_contents,
-    room_items,
-)
+from autofrotz.reading.items_scene import CONTAINER_PATTERNS, ROOM_LISTING
 
 __all__ = [
     "ARTICLES",

@@ -9,80 +9,29 @@ person ("Alice is carrying").
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from autofrotz.managers.item_holders import inside_holders
-from autofrotz.managers.item_names import (
-    ARTICLES,
-    NEGATED_ENTRY,
-    NUMBER_WORDS,
-    ListedItem,
-    list_items,
+from autofrotz.managers.item_names import ListedItem, list_items
+from autofrotz.reading.items_inventory import (
+    CONNECTOR,
+    GOT_ON,
+    INVENTORY_EMPTY,
+    LEAD,
+    NESTED,
+    ONLY,
+    PLACE_AFTER,
+    PLAYER_ACTS,
+    POSSESSION_LEADS,
+    SEPARATOR,
+    THING_PLACE,
+    TURN,
+    WITH_YOU,
 )
+from autofrotz.reading.items_names import PARAGRAPH_BREAK
 
-# What may start an object list: an article, a possessive, a count.
-LIST_START = rf"(?:{'|'.join((*ARTICLES, *NUMBER_WORDS))}|\d+)\b"
-# Who the listing is about: the player in the first or second person, or a named narrator's hero.
-SUBJECT = r"(?:you|i|he|she|they|(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}))"
-BE = r"(?:'re|'m|'s| are| am| is)"
-# Possession leads, each followed by an object list: (rule, pattern, properties every listed object has).
-POSSESSION_LEADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("wearing", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?wearing\s+", {"worn": True}),
-    ("carrying", rf"\b{SUBJECT}{BE}? (?:also |now |currently |only )?(?:carrying|holding)\s+", {}),
-    # rule part_holds: a part of the player or a thing holds the list ("your pockets hold a key", "my
-    # hands contain a lamp", "the sack contains a lunch"), as some narrators say where things are
-    (
-        "part_holds",
-        rf"\b(?P<holder>(?:your|my|the) \w+(?: (?!(?:you|i)\b)\w+){{0,2}}) (?:hold|holds|contain|contains)\s+"
-        rf"(?={LIST_START})",
-        {},
-    ),
-    # rule place_first: the place, then the things in it ("In your hands are a lamp and a key.")
-    (
-        "place_first",
-        r"\b(?:in|on|inside) (?P<place>(?:your|my|his|her|their|the) \w+(?: \w+)?) (?:is|are)\s+",
-        {},
-    ),
-    (
-        "having",
-        rf"\b{SUBJECT}(?:'ve got|'s got"
-        r"| (?:also |now |currently |only )?(?:have|has|carry|carries|hold|holds)(?: got)?)"
-        r"(?: (?:in|on) (?:(?:your|my|his|her|their) )?\w+| with (?:you|me|him|her|them))?,?\s+"
-        r"(?:(?:only|just|merely)\s+)?",
-        {},
-    ),
-)
-LEAD = re.compile(
-    "|".join(f"(?P<{rule}>{pattern})" for rule, pattern, _ in POSSESSION_LEADS) + rf"(?={LIST_START})",
-    re.IGNORECASE,
-)
 LEAD_PROPERTIES = {rule: props for rule, _, props in POSSESSION_LEADS}
-# Words that join one possession clause to the next ("...; in addition, you have", ", and you're wearing"):
-# cut from the end of a list, and the only words allowed before a clause's first lead.
-CONNECTOR = re.compile(
-    r"[\s,;]*(?:\b(?:and|but|while|plus|also|in addition|besides(?: that)?)\b[\s,]*)*"
-    r"(?:(?:in|on|under) (?:your|my) \w+(?: \w+)?,?\s*)?$",  # rule place_frame: "In your hands you hold"
-    re.I,
-)
-# Words after a list that only say the list is the player's ("You have a lamp with you.") or that it
-# is the whole of it (rule nothing_else: "a lamp and nothing else", "a key, and that's all"): no name.
-WITH_YOU = re.compile(
-    r"\s+(?:with|on|about) (?:you|me|him|her|them)$"
-    r"|,?\s+(?:and )?nothing (?:else|more)$|,?\s*(?:and )?that(?:'s| is) (?:all|it)$",
-    re.I,
-)
-# Rule place_after: the place named after the list ("You have a coin in your coat pocket."): the things
-# are in that place, which is a listed thing's when the answer lists one of that name (see _placed).
-PLACE_AFTER = re.compile(r"\s+(?:in|inside|on|under) (?P<holder>(?:your|my|his|her|their) [\w' -]+?)$", re.I)
-# A place that is some thing ("the sack"), not the player's: its clause lists nothing carried unless the
-# answer lists that thing ("You have a sack. The sack holds a lunch."; "The troll holds a knife." no).
-THING_PLACE = re.compile(r"^in the\b", re.I)
-# Rule got_on: "You've got a coat on.": the list is worn.
-GOT_ON = re.compile(r"\s+on$", re.I)
 HOLDER = "_within"  # the key possession_lists gives a holder under, taken off before items are made
-# Rule only_qualifier: "You're holding just the lamp", "You have only a key": the word names nothing.
-ONLY = re.compile(r"^(?:only|just|merely)\s+", re.I)
 
 
 def prose_inventory(text: str) -> list[ListedItem] | None:
@@ -140,29 +89,11 @@ def _placed(held: list[tuple[str | None, list[ListedItem]]]) -> list[ListedItem]
     return items
 
 
-# Replies saying nothing is carried, by anyone the listing is about: "You are empty-handed", "Alice
-# isn't carrying anything", "You have nothing", "Your hands are empty".
-INVENTORY_EMPTY = re.compile(
-    r"\bempty[- ]?handed\b"
-    r"|\b(?:carrying|holding|carry|have|has|possess|got|hold|holds|contain|contains)"
-    r"(?: with (?:you|me|him|her|them))? nothing\b"
-    r"|(?:\bnot|n't|\bnever) (?:carrying|holding|carry|have|possess|got) anything\b"
-    r"|\b(?:have|has) no (?:possessions|belongings|items|things|objects)\b"
-    r"|\b(?:hands|inventory|pockets) (?:are|is) empty\b"
-    r"|\bbeyond (?:all )?(?:worldly )?(?:possessions|belongings)\b",
-    re.IGNORECASE,
-)
 # Rule narration_before_listing: at most this many sentences of narration may open an answer to
 # "inventory" before its listing ("You check your pockets. You are carrying a lamp."), as games that
 # dress the command up print them, when the listing then ends the paragraph; more narration, or
 # narration after the listing too, and the reply is a story about something else.
 NARRATION_BEFORE_LISTING = 1
-# The narration allowed: a short sentence of what the player does ("You check your pockets").
-PLAYER_ACTS = re.compile(
-    r"^(?:you|i)\s+(?!(?:are|am|have|can|cannot|can't|do|don't)\b)\w+(?:\s+\S+){0,4}$", re.I
-)
-# Where one clause turns to another speaker's list: ", but you are wearing", ", but your pockets hold".
-TURN = re.compile(r",?\s+(?:but|and|while|whereas)\s+(?=(?:you|i|your|my)\b)", re.IGNORECASE)
 
 
 def _parts(found: list[str]) -> list[str]:
@@ -177,19 +108,6 @@ def _parts(found: list[str]) -> list[str]:
         # only cut when a piece says nothing is carried: "a lamp and you ..." stays one list otherwise
         out.extend(pieces if any(INVENTORY_EMPTY.search(p) for p in pieces) else [clause])
     return out
-
-
-# Inform's English lists name an object's contents right after it, unbracketed: "a tray, on top of
-# which are two mugs and a teapot, a jar and a map". After "is" the contents are one entry; after
-# "are" they run to the entry after their first "and"; what follows belongs to the list around them,
-# so contents may hold contents of their own ("a satchel, inside which are a tin, inside which is a
-# key and a map and a lamp": the key in the tin, the map in the satchel, the lamp carried).
-NESTED = re.compile(r",?\s*\b(?:on top of|in|on|inside|under|upon) wh(?:ich|om) (?P<verb>is|are)\s+", re.I)
-_STARTERS = "|".join((*ARTICLES, *NUMBER_WORDS))
-SEPARATOR = re.compile(
-    rf"(?P<nested>{NESTED.pattern})|(?P<last>,?\s+and\s+(?=(?:{_STARTERS})\b|{NEGATED_ENTRY}))|(?P<comma>,\s*)",
-    re.I,
-)
 
 
 def nested_items(listed: str) -> list[ListedItem]:
@@ -322,5 +240,5 @@ def clauses(text: str) -> list[str]:
 
 def _opening_paragraph(text: str) -> str:
     """The first paragraph of the reply, its wrapped lines joined."""
-    paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+    paragraphs = [p for p in PARAGRAPH_BREAK.split(text.strip()) if p.strip()]
     return " ".join(paragraphs[0].split()) if paragraphs else ""

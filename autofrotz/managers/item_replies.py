@@ -5,62 +5,20 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.item_names import clean_name, list_items
-
-# Replies that report success for one object (after the verb has been checked).
-TAKE_OK = re.compile(
-    r"^(?:taken|ok|o\.k|okay|got it|removed|you take (?:it|them)|picked up|you pick (?:it|them) up)"
-    r"\s*(?:[.!]+(?:\s.*)?)?$",
-    re.IGNORECASE,
+from autofrotz.reading.items_names import SENTENCE_BREAK
+from autofrotz.reading.items_replies import (
+    CLARIFY_LINE,
+    DROP_OK,
+    DROPPED_COLON_LIST,
+    FAILURE_HINTS,
+    IMPLICIT_PUT,
+    IMPLICIT_TAKE,
+    MULTI_REPLY,
+    NOT_A_THING_LABEL,
+    NOTICE_LINE,
+    TAKE_OK,
+    TAKEN_COLON_LIST,
 )
-DROP_OK = re.compile(
-    r"^(?:dropped|ok|o\.k|okay|done|safely deposited|discarded)\s*(?:[.!]+(?:\s.*)?)?$", re.IGNORECASE
-)
-PUT_OK = re.compile(r"^(?:done|ok|o\.k|okay|you put .+|you place .+)\s*[.!]*$", re.IGNORECASE)
-TAKE_VERB_REPLY = re.compile(r"\byou (?:take|pick up|grab|now have|remove|get)\b", re.IGNORECASE)
-DROP_VERB_REPLY = re.compile(r"\byou (?:drop|put down|set down|discard|let go of)\b", re.IGNORECASE)
-PUT_VERB_REPLY = re.compile(
-    r"\b(?:you|i) (?:\w+ly )?(?:put|place|insert|slide|slip|drop|hang|lean|set|stick|push|fit|plant)\b"
-    r"|^(?:done|ok|o\.k|okay)\b",
-    re.IGNORECASE,
-)
-
-# Refusals that tell us something about the object.
-FIXED_PATTERNS = re.compile(
-    r"hardly portable|fixed in place|can't take|cannot take|can't be taken|securely (?:fastened|anchored)"
-    r"|not something you can take|too heavy to|isn't portable|not portable|firmly attached"
-    r"|you can't carry that|can't pick (?:that|it|them) up|is part of|are part of|won't budge",
-    re.IGNORECASE,
-)
-ALIVE_PATTERNS = re.compile(
-    r"would care for that|wouldn't care for that|living (?:creature|being)|doesn't want to be"
-    r"|don't think .* would (?:care|like)|isn't interested in being"
-    r"|is alive|would not appreciate|would object|not the sort of thing you can pick up, (?:he|she)",
-    re.IGNORECASE,
-)
-LIMIT_PATTERNS = re.compile(
-    r"carrying too many things|load is too heavy|can't carry any more|cannot carry any more"
-    r"|hands are full|carrying too much|too much to carry|can't carry anything more"
-    r"|you can't hold any more|i can't carry any more",
-    re.IGNORECASE,
-)
-ALREADY_HAVE = re.compile(r"already (?:have|carrying|holding|got)|already in your possession", re.IGNORECASE)
-NOT_HELD = re.compile(
-    r"(?:you|i) (?:aren't|are not|am not|'re not|is not|'m not) (?:carrying|holding)"
-    r"|(?:you|i) (?:don't|do not|haven't|have not) (?:have|got)|not carrying|you need to be holding",
-    re.IGNORECASE,
-)
-# Anything that smells of failure: used to decide that a custom reply did not do the action.
-FAILURE_HINTS = re.compile(
-    r"\b(?:can't|cannot|can not|couldn't|don't|doesn't|isn't|aren't|won't|unable|nothing|no such|not|"
-    r"what do you want|which do you mean|you see no|there is no|there's no|i don't|impossible|"
-    r"refuses?|declines?|ignores?|unknown|unrecognised|unrecognized|understand|beyond your reach|"
-    r"you'll have to|first|only|already|neither|fails?|failed)\b",
-    re.IGNORECASE,
-)
-IMPLICIT_TAKE = re.compile(r"\((?:first )?taking (.+?)(?: first)?\)", re.IGNORECASE)
-IMPLICIT_PUT = re.compile(r"\(putting (.+?) (?:into|in|on|onto) (.+?) to make room\)", re.IGNORECASE)
-CLARIFY_LINE = re.compile(r"^\s*\(((?:the|a|an|some|your) .+?)\)\s*$", re.IGNORECASE | re.MULTILINE)
-MULTI_REPLY = re.compile(r"^\s*([^:\n]{1,60}?):\s+(.+)$", re.MULTILINE)
 
 
 def multi_replies(text: str) -> list[tuple[str, str]]:
@@ -76,7 +34,7 @@ def multi_replies(text: str) -> list[tuple[str, str]]:
         if not match:
             continue
         name, reply = match.group(1).strip(), match.group(2).strip()
-        if len(name.split()) > 8 or re.search(r"[\"(]|^(?:note|hint|warning)$", name, re.I):
+        if len(name.split()) > 8 or NOT_A_THING_LABEL.search(name):
             continue
         if reply.startswith("(") and reply.endswith(")") and index + 1 < len(lines):
             reply = lines[index + 1].strip()  # "gas mask: (putting ... to make room)" then "Taken."
@@ -90,7 +48,7 @@ def taken_colon_list(text: str) -> list[str]:
     >>> taken_colon_list("Taken: the lamp, a sword.")
     ['lamp', 'sword']
     """
-    return _colon_list(text, "Taken|You take|Picked up")
+    return _colon_list(text, TAKEN_COLON_LIST)
 
 
 def dropped_colon_list(text: str) -> list[str]:
@@ -99,12 +57,12 @@ def dropped_colon_list(text: str) -> list[str]:
     >>> dropped_colon_list("Dropped: the lamp and the sword.")
     ['lamp', 'sword']
     """
-    return _colon_list(text, "Dropped|You drop")
+    return _colon_list(text, DROPPED_COLON_LIST)
 
 
-def _colon_list(text: str, heads: str) -> list[str]:
-    """Objects listed after the first line that starts with one of the heads and a colon."""
-    match = re.search(rf"^\s*(?:{heads})\s*:\s*(.+)$", text, re.IGNORECASE | re.MULTILINE)
+def _colon_list(text: str, heading: re.Pattern[str]) -> list[str]:
+    """Objects listed after the first line that starts with the heading and a colon."""
+    match = heading.search(text)
     return [i.name for i in list_items(match.group(1).rstrip("."))] if match else []
 
 
@@ -143,7 +101,7 @@ def reply_lines(text: str) -> list[str]:
     ['Taken.']
     """
     lines = [line.strip() for line in text.splitlines()]
-    return [line for line in lines if line and not re.match(r"^\[.*\]$|^\*\*\*", line)]
+    return [line for line in lines if line and not NOTICE_LINE.match(line)]
 
 
 def is_take_success(reply: str) -> bool:
@@ -180,5 +138,5 @@ def sounds_like_failure(reply: str) -> bool:
     False
     """
     lines = reply_lines(reply)
-    first = re.split(r"(?<=[.!?])\s", " ".join(lines), maxsplit=1)[0] if lines else ""
+    first = SENTENCE_BREAK.split(" ".join(lines), maxsplit=1)[0] if lines else ""
     return bool(FAILURE_HINTS.search(first))

@@ -11,6 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from autofrotz.managers import item_replies as ir
+from autofrotz.reading.items_replies import (
+    ALIVE_PATTERNS,
+    ALREADY_HAVE,
+    DROP_VERB_REPLY,
+    FIXED_PATTERNS,
+    LIMIT_PATTERNS,
+    NOT_HELD,
+    TAKE_VERB_REPLY,
+)
 from autofrotz.rules.switches import is_on
 
 # Effects a reply can have on the named object.
@@ -30,16 +39,16 @@ class ReplyRule:
 
 
 def _took(reply: str) -> bool:
-    return ir.is_take_success(reply) or bool(ir.ALREADY_HAVE.search(reply))
+    return ir.is_take_success(reply) or bool(ALREADY_HAVE.search(reply))
 
 
 def _said_took(reply: str) -> bool:
-    return bool(ir.TAKE_VERB_REPLY.search(reply)) and not ir.sounds_like_failure(reply)
+    return bool(TAKE_VERB_REPLY.search(reply)) and not ir.sounds_like_failure(reply)
 
 
 def _dropped(reply: str) -> bool:
     return ir.is_drop_success(reply) or (
-        bool(ir.DROP_VERB_REPLY.search(reply)) and not ir.sounds_like_failure(reply)
+        bool(DROP_VERB_REPLY.search(reply)) and not ir.sounds_like_failure(reply)
     )
 
 
@@ -54,9 +63,9 @@ def _always(reply: str) -> bool:
 # A reply to taking one object: "Taken.", "You can't carry any more.", "It's fixed in place.", ...
 TAKE_REPLIES: tuple[ReplyRule, ...] = (
     ReplyRule("take_stock_reply", _took, TAKEN),  # "Taken." / "You already have that."
-    ReplyRule("carry_limit", lambda r: bool(ir.LIMIT_PATTERNS.search(r)), LIMIT),
-    ReplyRule("fixed_in_place", lambda r: bool(ir.FIXED_PATTERNS.search(r)), FIXED),
-    ReplyRule("alive", lambda r: bool(ir.ALIVE_PATTERNS.search(r)), ALIVE),
+    ReplyRule("carry_limit", lambda r: bool(LIMIT_PATTERNS.search(r)), LIMIT),
+    ReplyRule("fixed_in_place", lambda r: bool(FIXED_PATTERNS.search(r)), FIXED),
+    ReplyRule("alive", lambda r: bool(ALIVE_PATTERNS.search(r)), ALIVE),
     ReplyRule("take_verb", _said_took, TAKEN),  # "You pick up the lamp."
     ReplyRule("take_refused", ir.sounds_like_failure, REFUSED),
     ReplyRule("take_unrecognised", _always, UNSURE, fallback=True),
@@ -64,7 +73,7 @@ TAKE_REPLIES: tuple[ReplyRule, ...] = (
 # A reply to dropping one object.
 DROP_REPLIES: tuple[ReplyRule, ...] = (
     ReplyRule("drop_reply", _dropped, DROPPED),  # "Dropped." / "You put down the lamp."
-    ReplyRule("not_held", lambda r: bool(ir.NOT_HELD.search(r)), LOST),
+    ReplyRule("not_held", lambda r: bool(NOT_HELD.search(r)), LOST),
     ReplyRule("drop_refused", ir.sounds_like_failure, REFUSED),
     ReplyRule("drop_unrecognised", _always, UNSURE, fallback=True),
 )
@@ -75,8 +84,8 @@ LINE_REPLIES: dict[str, tuple[ReplyRule, ...]] = {
     "put": (ReplyRule("line_put", _put, PUT),),
 }
 LINE_ANY: tuple[ReplyRule, ...] = (
-    ReplyRule("line_fixed", lambda r: bool(ir.FIXED_PATTERNS.search(r)), FIXED),
-    ReplyRule("line_limit", lambda r: bool(ir.LIMIT_PATTERNS.search(r)), LIMIT),
+    ReplyRule("line_fixed", lambda r: bool(FIXED_PATTERNS.search(r)), FIXED),
+    ReplyRule("line_limit", lambda r: bool(LIMIT_PATTERNS.search(r)), LIMIT),
     ReplyRule("line_refused", ir.sounds_like_failure, REFUSED),
 )
 # Every table, named, for `python main.py rules` (rules/catalogue.py).

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autofrotz.managers import item_parser as ip
-from autofrotz.managers.item_checks import POSSESSION_HINTS
 from autofrotz.managers.item_commands import Command
 from autofrotz.managers.item_names import covers
 from autofrotz.managers.item_registry import ItemRegistry
-from autofrotz.managers.item_replies import PUT_VERB_REPLY
 from autofrotz.managers.item_reply_rules import (
     ALIVE,
     DROP_REPLIES,
@@ -27,6 +25,7 @@ from autofrotz.managers.item_reply_rules import (
 )
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.reading.answers import in_sight
+from autofrotz.reading.items_replies import LIMIT_PATTERNS, NOT_HELD, POSSESSION_HINTS, PUT_VERB_REPLY
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 GERUNDS = {"take": "taking", "drop": "dropping"}
@@ -58,7 +57,7 @@ class ItemRules:
         if not handled and command.action and command.nouns:
             self._apply_single(text, command)
         self._apply_listings(text)
-        if ip.LIMIT_PATTERNS.search(text):
+        if LIMIT_PATTERNS.search(text):
             self.registry.learn_limit()
         if not self.unsure_reason and not handled and POSSESSION_HINTS.search(text):
             self.unsure_reason = "possession words in a reply the rules did not explain"
@@ -311,4 +310,4 @@ SINGLE_ACTIONS: dict[str, Callable[[ItemRules, str, str, Command], None]] = {
 
 def _refused(text: str) -> bool:
     """True when a reply refuses the action or says we do not hold the object."""
-    return ip.sounds_like_failure(text) or bool(ip.NOT_HELD.search(text))
+    return ip.sounds_like_failure(text) or bool(NOT_HELD.search(text))

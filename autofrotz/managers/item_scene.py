@@ -2,70 +2,17 @@
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.item_names import ListedItem, clean_name, list_items, listed_item
 from autofrotz.managers.room_parser import header_lines
 from autofrotz.managers.status_line import strip_status
-
-ROOM_LISTING = (
-    re.compile(r"\bYou can (?:also )?see ([^.!?]+?(?:\([^)]*\)[^.!?]*?)*) here\b", re.IGNORECASE),
-    re.compile(
-        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ([^.!?\n]+?) (?:here|nearby)(?=\s*[.!,])", re.IGNORECASE
-    ),
-    re.compile(r"(?:^|\n)\s*(?:You can also see|Visible items|I can also see)\s*:\s*(.+)$", re.MULTILINE),
-    re.compile(r"(?:^|\n)\s*((?:A|An|Some) [^.\n]{1,60}?) (?:is|are) (?:lying |sitting |resting )?here\.", 0),
-    # things seen in a sentence of the room's own ("You notice a drawer.", "There is a coin on the floor.",
-    # "Look over there! a chest!"), as generated and hand-written games both say it
-    re.compile(
-        r"(?:^|[.!?]\s+|\n)\s*(?:You|I) (?:can )?(?:also )?(?:see|notice|make out|spot|find) "
-        r"((?:an?|some) [^.!?\n]{1,60}?)(?: here| there| nearby)?[.!]",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"(?:^|[.!?]\s+|\n)\s*There (?:is|are) ((?:an?|some) [^.!?\n]{1,300}?) "
-        r"(?:on|in) the (?:floor|ground)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(r"\b(?:over there|look)!\s+((?:an?|some) [^.!?\n]{1,50}?)!", re.IGNORECASE),
-)
-CONTAINER_PATTERNS = (
-    re.compile(r"Opening the (.+?) reveals (.+?)\.", re.IGNORECASE | re.DOTALL),
-    re.compile(r"\bYou open the ([^.,]+?), revealing (.+?)\.", re.IGNORECASE),
-    re.compile(r"(?:^|\n|[.!]\s+)The (.+?) contains (?!:)(.+?)\.", re.IGNORECASE),
-    re.compile(r"(?:^|\n|[.!]\s+)(?:In|Inside) the (.+?) (?:is|are) (.+?)\.", re.IGNORECASE),
-    re.compile(r"(?:^|\n|[.!]\s+)(?:In|Inside|On) the (.+?) you (?:can )?see (.+?)\.", re.IGNORECASE),
-    re.compile(r"(?:^|\n|[.!]\s+)(?:On|Sitting on|Lying on) the (.+?) (?:is|are) (.+?)\.", re.IGNORECASE),
-)
-
-
-# A paragraph of its own that places one thing in the room: "A brass lamp hangs from a hook." or
-# "Beside the door stands an iron chest." (the sentence libraries print for a thing not yet moved)
-_PLACING_VERBS = (
-    r"(?:hangs?|lies|lie|sits?|stands?|rests?|leans?|dangles?|waits?|gleams?|glints?|glitters?|floats?|"
-    r"hovers?|sticks? out|protrudes?|(?:is|are) (?:lying|sitting|standing|resting|hanging|leaning|propped|"
-    r"lodged|wedged|tucked|set|fixed|mounted|here)|(?:has|have) (?:fallen|been (?:left|dropped|placed)))"
-)
-_THING = r"(?P<thing>(?:[\w'-]+ ){0,3}?[\w'-]+)"
-PLACING_SENTENCES = (
-    re.compile(
-        rf"^(?:An?|Some) {_THING}(?: (?:with|in|on) [^.,;]{{1,40}}?)? {_PLACING_VERBS}\b", re.IGNORECASE
-    ),
-    re.compile(
-        rf"^(?:At|On|In|Beside|Near|Against|Under|Below|Above|By|Behind|Before|Among) [^.,;]{{1,50}}?,? "
-        rf"(?:stands?|sits?|lies|lie|hangs?|rests?|leans?|(?:is|are)) (?:an?|some) {_THING}(?:[.,;]| with\b)",
-        re.IGNORECASE,
-    ),
-)
-
-
-# Words after a listed thing that say where in the room it lies or how it rests there, no part of its
-# name ("some keys on the ground", "a man lying on the grass").
-WHERE_IN_ROOM = re.compile(
-    r"\s+(?:(?:lying|resting|sitting|standing) )?(?:on|upon) the (?:ground|floor)$"
-    r"|\s+(?:lying|resting|sitting|standing|leaning|hanging|floating|sprawled|slumped|perched|propped) "
-    r"(?:on|upon|in|against|by|beside|under|near|at|across) (?:the |an? |some )?[\w' -]{1,30}$",
-    re.IGNORECASE,
+from autofrotz.reading.items_names import PARAGRAPH_BREAK, SENTENCE_BREAK
+from autofrotz.reading.items_scene import (
+    CONTAINER_PATTERNS,
+    CONTENTS_BLOCK,
+    NOT_A_THING_NAME,
+    PLACING_SENTENCES,
+    ROOM_LISTING,
+    WHERE_IN_ROOM,
 )
 
 
@@ -126,10 +73,10 @@ def placed_items(text: str) -> list[ListedItem]:
     >>> placed_items("A wooden shed stands to the west. The gate is north.")
     []
     """
-    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    paragraphs = [p.strip() for p in PARAGRAPH_BREAK.split(text) if p.strip()]
     found: list[ListedItem] = []
     for paragraph in paragraphs[1:]:
-        first = re.split(r"(?<=[.!?])\s", " ".join(paragraph.split()), maxsplit=1)[0]
+        first = SENTENCE_BREAK.split(" ".join(paragraph.split()), maxsplit=1)[0]
         for pattern in PLACING_SENTENCES:
             match = pattern.match(first)
             if match:
@@ -141,7 +88,7 @@ def placed_items(text: str) -> list[ListedItem]:
 def _plausible_name(name: str) -> bool:
     """Reject fragments that are sentences rather than object names."""
     words = name.split()
-    return 0 < len(words) <= 8 and not re.search(r"\b(?:you|your|no|nothing|way|exit|door)\b", name, re.I)
+    return 0 < len(words) <= 8 and not NOT_A_THING_NAME.search(name)
 
 
 def container_contents(text: str) -> list[tuple[str, list[ListedItem]]]:
@@ -164,7 +111,7 @@ def container_contents(text: str) -> list[tuple[str, list[ListedItem]]]:
 def _block_contents(text: str) -> list[tuple[str, list[ListedItem]]]:
     """Zork-style "The glass bottle contains:" followed by indented lines."""
     found = []
-    for match in re.finditer(r"^\s*The (.+?) contains:\s*\n((?:[ \t]+\S.*\n?)+)", text, re.MULTILINE):
+    for match in CONTENTS_BLOCK.finditer(text):
         names = [listed_item(line, 1, None) for line in match.group(2).splitlines() if line.strip()]
         found.append((clean_name(match.group(1)), names))
     return found

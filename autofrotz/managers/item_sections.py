@@ -11,26 +11,13 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.managers.item_blocks import CLAUSE_WORDS, bare_name, block_inventory
+from autofrotz.managers.item_blocks import bare_name, block_inventory
 from autofrotz.managers.item_holders import inside_holders
-from autofrotz.managers.item_names import (
-    ARTICLES,
-    NUMBER_WORDS,
-    ListedItem,
-    negated_entry,
-    slash_separated,
-    split_list,
-)
+from autofrotz.managers.item_names import ListedItem, negated_entry, slash_separated, split_list
 from autofrotz.managers.item_prose import nested_items, plain_list
+from autofrotz.reading.items_lines import CLAUSE_WORDS, SECTION_WORDS, WORN_WORDS
+from autofrotz.reading.items_names import ARTICLES, ASIDE, FIRST_SENTENCE_END, NUMBER_WORDS
 
-# Words that make a short line ending in a colon a section heading of an inventory: where or how things
-# are had. A line such as "The guard says:" has none of them and is the game talking.
-SECTION_WORDS = re.compile(
-    r"\b(?:worn|wearing|wear|held|holding|hold|holds|carried|carrying|carry|hands?|pockets?|inside|in|on"
-    r"|within|contains?|has in it|inventory|possessions?|belongings|person|have|has|got)\b",
-    re.IGNORECASE,
-)
-WORN_WORDS = re.compile(r"\b(?:worn|wearing|wear)\b", re.IGNORECASE)
 MOST_HEADING_WORDS = 8
 FEWEST_SECTIONS = 2
 
@@ -79,7 +66,7 @@ def _entries_under(lines: list[str]) -> list[ListedItem]:
 def _listed_line(text: str) -> list[ListedItem] | None:
     """The things of an English list ending at its first full stop ([] for none), or None when a part
     does not read as a name."""
-    rest = re.split(r"(?<=[a-z)*])\.(?:\s|$)", text.strip())[0].strip()
+    rest = FIRST_SENTENCE_END.split(text.strip())[0].strip()
     if not rest:
         return []
     if not all(opens_like_name(part) for part in split_list(rest)):
@@ -95,7 +82,7 @@ def opens_like_name(part: str) -> bool:
     """
     first = part.split(" ", 1)[0].lower()
     opens = first in ARTICLES or first in NUMBER_WORDS or negated_entry(part)
-    return opens and not CLAUSE_WORDS.search(re.sub(r"\([^)]*\)", "", part)) or bare_name(part)
+    return opens and not CLAUSE_WORDS.search(ASIDE.sub("", part)) or bare_name(part)
 
 
 def headed_sections(lines: list[str], known: tuple[re.Pattern[str], ...] = ()) -> list[ListedItem] | None:
@@ -110,7 +97,9 @@ def headed_sections(lines: list[str], known: tuple[re.Pattern[str], ...] = ()) -
     ['watch', 'card', 'ball']
     >>> headed_sections(["You are carrying:", "  a lamp"]) is None
     True
-    >>> headed_sections(["Carried:", "  a lamp", "Worn:", "  a hat"], (re.compile("Carried:|Worn:"),)) is None
+    >>> from autofrotz.reading.items_inventory import INVENTORY_HEADER, WORN_HEADER
+    >>> lines = ["You are carrying:", "  a lamp", "You are wearing:", "  a hat"]
+    >>> headed_sections(lines, (INVENTORY_HEADER, WORN_HEADER)) is None
     True
     """
     filled = [i for i, line in enumerate(lines) if line.strip()]

@@ -24,18 +24,18 @@ from autofrotz.managers.phrase_words import (
 from autofrotz.reading.answers import in_sight as in_sight  # things_in_sight.py reads answers through here
 from autofrotz.reading.answers import said_not_here as said_not_here
 from autofrotz.reading.answers import unknown_word as unknown_word
+from autofrotz.reading.items_scene import (
+    AND_PHRASE,
+    ARTICLE_PHRASE,
+    CAPITALISED_RUN,
+    LETTER_TOKEN,
+    PHRASE_WORD,
+    SENTENCE_OR_CLAUSE_BREAK,
+    WORD_TOKEN,
+)
 from autofrotz.words.directions import canonical_direction
 
 NAMED_KEPT = 12
-
-# A phrase starts after an article, a possessive or "of" ("a collection of hunting trophies"), and ends
-# before the next of them.
-_STARTS = r"a|an|the|some|your|my|his|her|its|their|our|of"
-_WORD = rf"(?!(?:{_STARTS})\b)[a-z][a-z'-]*"
-_PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
-# A phrase also starts after an "and" within a phrase, with no article of its own ("a gold and blue
-# mummy case": the blue mummy case; "a sword and shield": the shield; not "living and cooking").
-_AFTER_AND = re.compile(rf"\band\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
 
 
 def named_things(
@@ -76,10 +76,10 @@ def named_things(
     """
     found: list[str] = []
     bare: list[str | None] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        matches = list(_PHRASE.finditer(sentence))
+    for sentence in SENTENCE_OR_CLAUSE_BREAK.split(" ".join(text.split())):
+        matches = list(ARTICLE_PHRASE.finditer(sentence))
         within = [
-            a for a in _AFTER_AND.finditer(sentence) if any(p.start() < a.start() < p.end() for p in matches)
+            a for a in AND_PHRASE.finditer(sentence) if any(p.start() < a.start() < p.end() for p in matches)
         ]
         matches = sorted([*matches, *within], key=lambda m: m.start())
         words = _ones_named([_through_commas(m.group(1).lower().split()) for m in matches], knows)
@@ -89,7 +89,7 @@ def named_things(
         ]
         read += bare_plurals(sentence, knows, [m.span() for m in matches])
         phrases = [phrase for _, phrase in sorted(read, key=lambda found: found[0])]  # in the text's order
-        names = [_proper_name(m.group(1).split(), knows) for m in _PROPER.finditer(sentence)]
+        names = [_proper_name(m.group(1).split(), knows) for m in CAPITALISED_RUN.finditer(sentence)]
         phrases += [n for n in names if n and not already_listed(n, frozenset(found))]  # Tom is Old Tom
         if nouns is not None:
             bare += [_ending_in_a_thing(run, knows) for run in _bare_runs(sentence, matches, nouns)]
@@ -116,13 +116,13 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
     >>> _bare_runs("I step out.", [], nouns), _bare_runs("A mirror is hanging.", [], {"hanging"}.__contains__)
     ([], [])
     >>> text = "It holds books, a table and pencil sketches."
-    >>> _bare_runs(text, list(_PHRASE.finditer(text)), nouns)
+    >>> _bare_runs(text, list(ARTICLE_PHRASE.finditer(text)), nouns)
     [['books'], ['pencil', 'sketches']]
     """
     covered = [_phrase_span(m) for m in phrases]
     runs: list[list[str]] = []
     last_end, before = -1, ""
-    for token in re.finditer(r"[A-Za-z][\w'-]*", sentence):
+    for token in WORD_TOKEN.finditer(sentence):
         word, after = token.group(0).lower().strip("'"), before
         before = token.group(0).lower()
         inside = any(start <= token.start() < end for start, end in covered)
@@ -152,7 +152,7 @@ def _phrase_span(match: re.Match[str]) -> tuple[int, int]:
     """Where in its sentence a phrase an article starts lies: from the article to the word before the
     first that ends it ("a table and pencil sketches": "a table")."""
     end = match.end(1)
-    for token in re.finditer(r"[\w'-]+(,?)", match.group(1)):
+    for token in PHRASE_WORD.finditer(match.group(1)):
         word = token.group(0).rstrip(",").lower()
         if word in PHRASE_ENDS:
             return match.start(), match.start(1) + token.start()
@@ -185,9 +185,6 @@ def _ones_named(phrases: list[list[str]], knows: Callable[[str], bool]) -> list[
     return named
 
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*")
-
-
 def bare_plurals(
     sentence: str, knows: Callable[[str], bool], taken: list[tuple[int, int]]
 ) -> list[tuple[int, str]]:
@@ -206,7 +203,7 @@ def bare_plurals(
     ([], [(11, 'shops')])
     """
     found: list[tuple[int, str]] = []
-    for match in _TOKEN.finditer(sentence):
+    for match in LETTER_TOKEN.finditer(sentence):
         head = _plural_known(match.group(0).lower(), knows)
         if head and not any(a <= match.start() < b for a, b in taken):
             found.append((match.start(), head))
@@ -230,11 +227,6 @@ def _plural_known(word: str, knows: Callable[[str], bool]) -> str | None:
         return None
     singulars = [word[:-1], word[:-2], word[:-3] + "y"] if word.endswith("es") else [word[:-1]]
     return next((form for form in [word, *singulars] if len(form) > 2 and knows(form)), None)
-
-
-# A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised
-# words of a sentence's start that name nobody are left out.
-_PROPER = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)")
 
 
 def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:

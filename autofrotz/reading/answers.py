@@ -1,6 +1,7 @@
 """The reading of a side copy's answer to a command that names a thing ("examine NAME", one line of
 "take all"): whether the game treats the name as a thing in sight, says no such thing is here, or does not
-know a word of it. The turn's own reply is read by reply.py; these read the answers perception asks for
+know a word of it (how far the parser read a name it could not read whole is items_sight.py's). The
+turn's own reply is read by reply.py; these read the answers perception asks for
 (managers/named_things.py, things_in_sight.py, the items' rules)."""
 
 from __future__ import annotations
@@ -143,37 +144,6 @@ def part_in_sight(answer: str, asked: str) -> bool:
     return not options or any(o.lower() == head for o in options)
 
 
-UNDERSTOOD = re.compile(  # the parser read the name's first words as a thing, and no further
-    r"understood (?:you )?(?:only )?as far as wanting to \w+ (?:the |an? |some )?([\w' -]{2,40}?)\s*[.!]",
-    re.IGNORECASE,
-)
-
-
-def understood(answer: str, name: str) -> str | None:
-    """The thing the parser says it read a name as when it did not read the whole name, if that thing is
-    the name's first words, two or more (each of its words begins the name's word in its place: "little
-    window" read of "little window-vent high"; not "massive pedestal" read of "massive pillar", "massive"
-    being the pedestal's, nor "Enterprise Closet" or "sink" of "closet door" or "sink tap").
-
-    >>> said = "I only understood you as far as wanting to examine the "
-    >>> understood(said + "little window.", "little window-vent high")
-    'little window'
-    >>> understood(said + "massive pedestal.", "massive pillar"), understood(said + "sink.", "sink tap")
-    (None, None)
-    >>> understood("You can't see any such thing.", "pillar") is None
-    True
-    """
-    match = UNDERSTOOD.search(answer[:240])
-    if not match:
-        return None
-    read, words = match.group(1).lower().split(), name.lower().split()
-    if not 1 < len(read) <= len(words):
-        return None
-    if not all(w.startswith(r) for r, w in zip(read, words[: len(read)], strict=True)):
-        return None
-    return match.group(1)
-
-
 def own_name(answer: str) -> str | None:
     """The name an answer to "examine" gives the thing it describes, if it gives one.
 
@@ -208,15 +178,3 @@ def describes_room(answer: str, room_text: str) -> bool:
     start, said = " ".join(room_text.split())[:60], " ".join(answer.split())
     length = min(len(start), len(said))
     return length >= 12 and said[:length] == start[:length]
-
-
-def read_part(answer: str) -> str | None:
-    """The thing an answer to "examine NAME" says the parser read before the words it could not place.
-
-    >>> read_part("I only understood you as far as wanting to examine the timber.")
-    'timber'
-    >>> read_part("You can't see any such thing.") is None
-    True
-    """
-    match = UNDERSTOOD.search(answer[:240])
-    return match.group(1).strip() if match else None
