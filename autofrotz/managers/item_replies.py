@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from autofrotz.managers.item_names import clean_name, list_items
-from autofrotz.reading.items_names import SENTENCE_BREAK
 from autofrotz.reading.items_replies import (
     CLARIFY_LINE,
     DROP_OK,
@@ -19,6 +18,7 @@ from autofrotz.reading.items_replies import (
     TAKE_OK,
     TAKEN_COLON_LIST,
 )
+from autofrotz.reading.told_text import SENTENCE_BREAK
 
 
 def multi_replies(text: str) -> list[tuple[str, str]]:

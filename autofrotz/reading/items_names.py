@@ -40,8 +40,6 @@ One match and one miss of each table:
 ('a bag (x)', 'a bag')
 >>> PARAGRAPH_BREAK.split("Hall\\nA hall.\\n\\nA lamp."), PARAGRAPH_BREAK.split("Hall\\nA hall.")
 (['Hall\\nA hall.', 'A lamp.'], ['Hall\\nA hall.'])
->>> SENTENCE_BREAK.split("A lamp. A key.", maxsplit=1), SENTENCE_BREAK.split("A lamp", maxsplit=1)
-(['A lamp.', 'A key.'], ['A lamp'])
 >>> FIRST_SENTENCE_END.split("a lamp. The end")[0], FIRST_SENTENCE_END.split("DR. WHO")[0]
 ('a lamp', 'DR. WHO')
 """
@@ -123,8 +121,6 @@ MASKED_GROUP = re.compile(r"\x00(\d+)\x00")
 
 # A blank line between two paragraphs of a reply.
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
-# The space after a sentence's end (split once for a reply's first sentence).
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s")
 # The full stop that ends a listed line's first sentence, after a letter, a bracket or a star (not "Dr.").
 FIRST_SENTENCE_END = re.compile(r"(?<=[a-z)*])\.(?:\s|$)")
 
