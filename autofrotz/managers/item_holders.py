@@ -6,13 +6,11 @@ readings of an inventory.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from autofrotz.managers.item_blocks import contents_heading
 from autofrotz.managers.item_names import ListedItem, normalise, word_match
-
-HOLDING_WORDS = re.compile(r"\b(?:in|inside|within|contains?|holds?|has in it|pockets?)\b", re.IGNORECASE)
+from autofrotz.reading.items_inventory import HOLDING_WORDS
 
 
 def inside_holders(

@@ -46,6 +46,8 @@ One match and one miss of each table:
 (True, False)
 >>> WORN_INLINE.match("Worn: boots, hat.").group(1), WORN_INLINE.match("Worn:")
 ('boots, hat.', None)
+>>> bool(HOLDING_WORDS.search("Inside the tin:")), bool(HOLDING_WORDS.search("Worn:"))
+(True, False)
 """
 
 from __future__ import annotations
@@ -232,3 +234,6 @@ WORN_LINE = re.compile(r"^\s*(?:you are|you're|i am|i'm) (?:also )?wearing(?:\s*
 
 # A worn heading of one word with the worn things after it on the same line ("Worn: boots, hat.").
 WORN_INLINE = re.compile(r"^\s*(?:worn|wearing)\s*:\s*(\S.*)$", re.IGNORECASE)
+
+# A heading that says a listed thing holds what follows it ("Inside the tin:", "The bag contains:").
+HOLDING_WORDS = re.compile(r"\b(?:in|inside|within|contains?|holds?|has in it|pockets?)\b", re.IGNORECASE)
