@@ -3,13 +3,7 @@ things, and a thing shown by a reply is likelier to matter than one in the scene
 
 from __future__ import annotations
 
-import re
-
-REVEAL = re.compile(
-    r"\breveal(?:s|ing|ed)? (?:a|an|the|some|two|three) ([a-z][a-z -]{1,30}?)"
-    r"(?: (?:inside|within|beneath|underneath))?[.,!;]",
-    re.IGNORECASE,
-)
+from autofrotz.reading.agent_events import REVEAL
 
 
 def revealed_searches(text: str) -> list[str]:

@@ -3,11 +3,9 @@ cast. How it is cast differs between games, so the agent tries the plain forms (
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.agents.builtin_words import word_class
+from autofrotz.reading.agent_events import SPELL
 
-SPELL = re.compile(r"\b([a-z]{3,})\s+spell\b(?!\s+(?:cast|on)\b)", re.IGNORECASE)
 NOT_NAMES = word_class("the this that a your my magic first new one")  # "the spell", "a magic spell"
 
 

@@ -81,3 +81,21 @@ __test__["TAKEN_WORDS"] = """
 >>> bool(TAKEN_WORDS.search("You pick up the cup.")), bool(TAKEN_WORDS.search("It will not budge."))
 (True, False)
 """
+
+# A thing a reply says opening or moving something revealed: its name.
+REVEAL = re.compile(
+    r"\breveal(?:s|ing|ed)? (?:a|an|the|some|two|three) ([a-z][a-z -]{1,30}?)"
+    r"(?: (?:inside|within|beneath|underneath))?[.,!;]",
+    re.IGNORECASE,
+)
+__test__["REVEAL"] = """
+>>> REVEAL.findall("Lifting the mat reveals a brass key."), REVEAL.findall("The mat is dusty.")
+(['brass key'], [])
+"""
+
+# A spell the text names ("the frotz spell"), not the act of casting it: the spell's word.
+SPELL = re.compile(r"\b([a-z]{3,})\s+spell\b(?!\s+(?:cast|on)\b)", re.IGNORECASE)
+__test__["SPELL"] = """
+>>> SPELL.findall("You learn the blorple spell."), SPELL.findall("The spell cast on you fades.")
+(['blorple'], [])
+"""
