@@ -26,9 +26,9 @@ import re
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_explore import COMPASS
-from autofrotz.managers.room_exits import parse_exits
 from autofrotz.reading import Reading
 from autofrotz.reading.patterns import READ_AS
+from autofrotz.reading.ways_exits import parse_exits
 from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 
