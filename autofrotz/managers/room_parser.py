@@ -5,7 +5,6 @@ IF text conventions live here as data tables; the map manager decides identity f
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -112,8 +111,8 @@ def strip_header_suffix(line: str) -> str:
     >>> strip_header_suffix("Stairwell (First Floor)")
     'Stairwell (First Floor)'
     """
-    line = re.sub(POSITION_SUFFIX, "", line.strip())
-    return re.sub(POSITION_COMMA, "", line)
+    line = POSITION_SUFFIX.sub("", line.strip())
+    return POSITION_COMMA.sub("", line)
 
 
 def header_position(line: str) -> str | None:
@@ -124,7 +123,7 @@ def header_position(line: str) -> str | None:
     >>> header_position("Cellars") is None
     True
     """
-    m = re.search(POSITION_SUFFIX, line.strip()) or re.search(POSITION_COMMA, line.strip())
+    m = POSITION_SUFFIX.search(line.strip()) or POSITION_COMMA.search(line.strip())
     return m.group(0).strip(" ,") if m else None
 
 

@@ -7,10 +7,6 @@ task, the lines of a banner, the score's maximum.
 (True, False)
 >>> MAXIMUM.search("You scored 4 out of a possible 40.").groups(), MAXIMUM.search("Four of forty.") is None
 (('40', None), True)
-
-Two banner tables differ: BANNER (the notebook's, on an opening's lines) takes "inform v6", "library v6"
-and "type help"; rooms_headers.BANNER_PATTERNS (the room parser's) takes an author's credit, a year, a
-version, "trademark" and a key to press.
 """
 
 from __future__ import annotations
@@ -30,6 +26,7 @@ GOAL_PATTERNS: tuple[str, ...] = (
 )
 GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
 # Lines of an opening that are the story's banner, not its words.
+# Differs from rooms_headers.BANNER_PATTERNS: "inform v6", "type help"; no author's credit, year or version.
 BANNER = re.compile(
     r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|interpreter",
     re.IGNORECASE,

@@ -7,10 +7,6 @@ verb) a file name or a confirmation, which the game interface answers by cancell
 (True, False)
 >>> bool(CONTROL_QUESTION.search("Do you want to quit?")), bool(CONTROL_QUESTION.search("Do you want tea?"))
 (True, False)
-
-The two key-press tables differ: PRESS_KEY (the back ends' pause before the first prompt) takes "[more]"
-alone and "[press " anywhere; KEY_WAIT (the end of a reply, for side copies) takes "strike"/"type" and
-"press X to continue".
 """
 
 from __future__ import annotations
@@ -64,6 +60,7 @@ def control_question(text: str) -> str | None:
 
 
 # A game waiting for a key press takes whatever is sent next as that key: side copies leave such states alone.
+# Differs from PRESS_KEY: also "strike"/"type" a key, "(more)", "press X to continue"; not "[press ".
 KEY_WAIT = re.compile(
     r"\b(?:press|hit|strike|type)\s+(?:any\s+key|a\s+key|(?:the\s+)?<?(?:space|enter|return)\b)"
     r"|\[\s*more\s*\]|\(more\)|press\s+\w+\s+to\s+continue",

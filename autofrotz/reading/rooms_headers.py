@@ -7,9 +7,9 @@ room_parser and header_shapes (the map) read headers with these.
 >>> bool(FULL_DESCRIPTION.match("You are in a pantry.")), bool(FULL_DESCRIPTION.match("You can see a pan."))
 (True, False)
 >>> on, named = "Pantry (on the stool)", "Pantry (north)"
->>> bool(re.search(POSITION_SUFFIX, on)), bool(re.search(POSITION_SUFFIX, named))
+>>> bool(POSITION_SUFFIX.search(on)), bool(POSITION_SUFFIX.search(named))
 (True, False)
->>> bool(re.search(POSITION_COMMA, "Quay, in the punt")), bool(re.search(POSITION_COMMA, "Quay, East End"))
+>>> bool(POSITION_COMMA.search("Quay, in the punt")), bool(POSITION_COMMA.search("Quay, East End"))
 (True, False)
 >>> DECORATED.fullmatch("<< Pantry >>").group(2), DECORATED.fullmatch("Pantry") is None
 ('Pantry', True)
@@ -85,12 +85,12 @@ FULL_DESCRIPTION = re.compile(
 )
 
 # Where the player is within a room, printed after its name: "(on the bed)", "(in the boat)".
-POSITION_SUFFIX = (
+POSITION_SUFFIX = re.compile(
     r"\s*\((?:on|in|inside|under|at|by|upon|sitting|lying|standing|seated|hanging|riding|astride)\b"
     r"[^)]*\)\s*$"
 )
 # The same after a comma: "Dam Base, in the boat".
-POSITION_COMMA = r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$"
+POSITION_COMMA = re.compile(r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$")
 # Sentences run on inside a line: an end mark, a space, then a capitalised word ("...module. Wires").
 INNER_SENTENCES = re.compile(r"[a-z][.!?] +[A-Z]")
 # One-word library replies to an action, a past participle ("Opened.", "Unlocked.", "Eaten."); a short
