@@ -31,10 +31,10 @@ DEATH_PATTERNS: tuple[str, ...] = (
 )
 VICTORY_PATTERNS: tuple[str, ...] = (
     r"\*{2,}\s*You have won\s*\*{2,}",  # Inform library
-    # Infocom's end of game names the maximum: "Your score is 350 (total of 350 points)".
+    # Infocom's end of game names the maximum: "Your score is 90 (total of 90 points)".
     r"Your score is (\d+) \(total of \1 points\)",
     r"\*{2,}\s*You have triumphed\s*\*{2,}",
-    # Inform's closing score line at full marks ("You scored 1 out of a possible 1, in 61 turns"),
+    # Inform's closing score line at full marks ("You scored 5 out of a possible 5, in 40 turns"),
     # printed under any ending banner ("*** The End ***" in Inform 7 and TextWorld games).
     r"\bYou scored (?P<full>\d+) out of a possible (?P=full)\b",
 )
@@ -61,15 +61,15 @@ def detect_outcome(text: str) -> str | None:
     'death'
     >>> detect_outcome("    *** You have won ***")
     'victory'
-    >>> detect_outcome("Your score is 350 (total of 350 points), in 400 moves.")
+    >>> detect_outcome("Your score is 90 (total of 90 points), in 120 moves.")
     'victory'
-    >>> detect_outcome("Your score is 10 (total of 350 points), in 40 moves.") is None
+    >>> detect_outcome("Your score is 10 (total of 90 points), in 40 moves.") is None
     True
     >>> detect_outcome("Taken.") is None
     True
-    >>> end = "*** The End ***\\n\\nYou scored {} out of a possible 1, in 61 turns.\\n\\n"
+    >>> end = "*** The End ***\\n\\nYou scored {} out of a possible 5, in 40 turns.\\n\\n"
     >>> menu = "Would you like to RESTART, RESTORE a saved game, QUIT or UNDO the last command?"
-    >>> detect_outcome(end.format(1) + menu), detect_outcome(end.format(0) + menu)
+    >>> detect_outcome(end.format(5) + menu), detect_outcome(end.format(2) + menu)
     ('victory', 'death')
     """
     if "***" not in text and "died" not in text and "total of" not in text and "RESTART" not in text:

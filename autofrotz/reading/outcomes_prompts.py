@@ -15,7 +15,7 @@ import re
 
 # Questions an interpreter-control verb leads to; a reply ending in one is answered by cancelling, in
 # case a control verb ever passes the filter (Infocom: "Do you wish to restart? (Y is affirmative):",
-# Inform: "Are you sure you want to quit?", Frotz: "Please enter a filename [zork1.qzl]: ").
+# Inform asks if you are sure to quit, Frotz: "Please enter a filename [zork1.qzl]: ").
 CONTROL_QUESTION_PATTERNS: tuple[str, ...] = (
     r"\b(?:wish|want|sure)\b[^\n?]*\b(?:restart|quit|leave the game|start over|end the game)\?[^\n]*$",
     r"\b(?:file ?name|filename)\b[^\n]*[:?\]]\s*>?\s*$",
@@ -45,7 +45,7 @@ def control_question(text: str) -> str | None:
     'confirm'
     >>> control_question("Please enter a filename [zork1.qzl]: ")
     'file'
-    >>> control_question("Are you sure you want to quit? ")
+    >>> control_question("Do you really want to quit? ")
     'confirm'
     >>> control_question("Taken.\\n\\n") is None, control_question("Which do you mean, the quit sign?\\n\\n")
     (True, None)
