@@ -1,6 +1,7 @@
 """Deterministic parsing of one game output: room header, description, darkness, refusals, exits.
 
-IF text conventions live here as data tables; the map manager decides identity from what this finds.
+The IF text conventions it reads with are the tables of reading/rooms_headers.py; the map manager decides
+identity from what this finds.
 """
 
 from __future__ import annotations
