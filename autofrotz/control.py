@@ -77,8 +77,12 @@ def checked_command(value: Any, word_chars: int = 6, aliases: frozenset[str] = f
     ...
     autofrotz.control.ControlError: 'save' controls the interpreter: the page does not send it
     """
-    from autofrotz.if_patterns import forbidden_verb
-    from autofrotz.words.commands import ForbiddenCommandError, GameInterfaceError, check_command
+    from autofrotz.words.commands import (
+        ForbiddenCommandError,
+        GameInterfaceError,
+        check_command,
+        forbidden_verb,
+    )
 
     if not isinstance(value, str) or not value.strip():
         raise ControlError("type a command to send")

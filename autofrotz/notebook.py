@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from autofrotz.reading import Reading
+from autofrotz.reading.notes_opening import BANNER, GOAL, MAXIMUM
+from autofrotz.reading.ways_words import SENTENCE
 
 GOAL_CHARS = 1000
 CLUE_CHARS = 500
@@ -19,28 +21,8 @@ LOG_KEPT = 30
 OPENED_CHARS = 80  # what a reply to opening something said, in the log
 AT_ONCE = ("score", "death")  # kinds of log lines shown from their turn on: the recent turns say no "+N"
 
-# Sentences of an opening that state what the player is to do.
-GOAL_PATTERNS: tuple[str, ...] = (
-    r"\b(?:your|the) (?:task|goal|quest|mission|job|aim|objective|purpose)\b",
-    r"\byou (?:must|need to|have to|are to|should|will have to|'ll have to)\b",
-    r"\bon (?:one|a single) condition\b",
-    r"\b(?:find|recover|rescue|retrieve|bring back|return|escape|save|stop|reach|collect|deliver)\b"
-    r"[^.!?]{0,80}\b(?:before|so that|in order to|if you|and (?:put|bring|return))\b",
-    r"\bto win\b",
-    r"\b(?:i|we) (?:want|need|expect) you to\b",
-    r"\b(?:bring back|solve|mission|quest)\b",
-)
-_GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
-# Lines of an opening that are the story's banner, not its words.
-_BANNER = re.compile(
-    r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|interpreter",
-    re.IGNORECASE,
-)
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
-_YOU = re.compile(r"\byou(?:r|'re|'ve|'ll)?\b", re.IGNORECASE)
-# "out of a possible 50", "out of 350", "of a maximum of 20 points"
-_OPENING = re.compile(r"(?:unlock|open|unbolt|unbar)\b", re.IGNORECASE)  # a way or a thing opened
-_MAXIMUM = re.compile(r"\bout of (?:a (?:possible|maximum of) )?(\d{1,6})\b|\bmaximum of (\d{1,6})\b", re.I)
+# Reads a command (not game text): one that opens or unlocks a way or a thing.
+OPENING_COMMAND = re.compile(r"(?:unlock|open|unbolt|unbar)\b", re.IGNORECASE)
 
 
 def stated_goal(opening: str, first_room: str | None = None) -> str:
@@ -54,12 +36,12 @@ def stated_goal(opening: str, first_room: str | None = None) -> str:
     """
     lines = opening.replace("\r", "").split("\n")
     cut = next((i for i, line in enumerate(lines) if _heads(line, first_room)), len(lines))
-    kept = [line for para in _paragraphs(lines[:cut]) if not any(_BANNER.search(x) for x in para if x.strip())
+    kept = [line for para in _paragraphs(lines[:cut]) if not any(BANNER.search(x) for x in para if x.strip())
             for line in para if not is_art(line)]  # fmt: skip
     preamble = " ".join(" ".join(kept).split())
     if 40 < len(preamble) <= GOAL_CHARS:  # the story's own words before its first room: premise and goal
         return preamble
-    sentences = [s.strip() for s in _SENTENCE.findall(" ".join(opening.split())) if _GOAL.search(s)]
+    sentences = [s.strip() for s in SENTENCE.findall(" ".join(opening.split())) if GOAL.search(s)]
     if sentences:
         return _bounded(" ".join(dict.fromkeys(sentences)), GOAL_CHARS)
     return _bounded(preamble, GOAL_CHARS) if len(preamble) > 40 else ""
@@ -98,7 +80,7 @@ def stated_maximum(text: str) -> int | None:
     >>> stated_maximum("Your score is 0.") is None
     True
     """
-    found = _MAXIMUM.search(text)
+    found = MAXIMUM.search(text)
     if not found:
         return None
     value = int(found.group(1) or found.group(2))
@@ -137,7 +119,7 @@ class Notebook:
             self._note(turn, "death", f"> {command}: died: {_first_sentence(reply)}")
         if seen.room and seen.room not in self.rooms_reached:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
-        if _OPENING.match(command) and not reading.failure and seen.event is None:
+        if OPENING_COMMAND.match(command) and not reading.failure and seen.event is None:
             said = _bounded(_first_sentence(reply), OPENED_CHARS)
             self._note(turn, "opened", f"> {command}: opened: {said}")
         if seen.clue:
@@ -206,7 +188,7 @@ class TurnSeen:
 
 
 def _first_sentence(text: str) -> str:
-    found = _SENTENCE.search(" ".join(text.split()).lstrip("> *"))
+    found = SENTENCE.search(" ".join(text.split()).lstrip("> *"))
     return found.group(0).strip() if found else ""
 
 

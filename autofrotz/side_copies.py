@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.if_patterns import awaiting_key
 from autofrotz.managers.map_side_exit import shown_name
 from autofrotz.managers.side_questions import SideAnswers, SideQuestions
+from autofrotz.reading.outcomes_prompts import awaiting_key
 from autofrotz.words.commands import ForbiddenCommandError
 from autofrotz.words.directions import OPPOSITES, way_in_words
 

@@ -4,7 +4,7 @@ gives it: both read from the game's own words."""
 from __future__ import annotations
 
 from autofrotz.game_interface import RunningGame, StepResult
-from autofrotz.if_patterns import score_notice
+from autofrotz.reading.outcomes_endings import score_notice
 from autofrotz.turn_perception import side_copies_free
 
 

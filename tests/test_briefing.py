@@ -274,7 +274,7 @@ def test_no_fact_is_said_twice_and_the_recent_turns_only_grow_between_steps(tmp_
 
 
 def test_place_parts_and_walks_along_are_no_exits() -> None:
-    from autofrotz.managers.room_exits import parse_exits
+    from autofrotz.reading.ways_exits import parse_exits
 
     assert parse_exits("A statue stands in the south east corner. Continue down the pathway.") == []
 

@@ -17,8 +17,13 @@ from hypothesis import strategies as st
 from autofrotz.agents.commands import clean_command
 from autofrotz.backends import base as backends_base
 from autofrotz.game_interface import open_game
-from autofrotz.if_patterns import FORBIDDEN_VERBS, forbidden_verb
-from autofrotz.words.commands import ForbiddenCommandError, check_command, sanitise_command
+from autofrotz.words.commands import (
+    FORBIDDEN_VERBS,
+    ForbiddenCommandError,
+    check_command,
+    forbidden_verb,
+    sanitise_command,
+)
 
 ATTACKS = [
     "scripture", "scripts/pwned", "script", "SCRIPT", "restarting", "restart!", "restart.", "save?",

@@ -21,12 +21,15 @@ PACKAGE = ROOT / "autofrotz"
 # from the benches and evals that measure the back ends themselves.
 LAYERS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "base": (("config", "stdio", "fences", "watchdog", "model_health"), frozenset()),
-    "words": (("words", "if_patterns"), frozenset()),
+    "words": (("words",), frozenset()),
     "record": (("storage",), frozenset()),
     "switches": (("rules.table", "rules.switches"), frozenset()),
     "policy": (("policy",), frozenset()),
     "reading": (("reading",), frozenset({"words"})),
-    "game": (("game_interface", "backends", "games", "textworld_games"), frozenset({"base", "words"})),
+    "game": (
+        ("game_interface", "backends", "games", "textworld_games"),
+        frozenset({"base", "words", "reading"}),
+    ),
     "llm": (("llm", "relay_cli"), frozenset({"base", "record"})),
     "world": (
         ("managers", "maze", "maze_bridge", "side_copies"),

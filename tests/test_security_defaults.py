@@ -19,10 +19,10 @@ import pytest
 
 from autofrotz.backends.jericho_backend import JerichoBackend
 from autofrotz.config import Config, WebServerConfig, load_config
-from autofrotz.if_patterns import forbidden_verb
 from autofrotz.session import Session
 from autofrotz.storage.reader import GameReader
 from autofrotz.web.runner import start_from_config
+from autofrotz.words.commands import forbidden_verb
 from tests.orchestrator_support import ROOT, require_cellar
 from tests.support.fake_openai_server import FakeOpenAIServer
 

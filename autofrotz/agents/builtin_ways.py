@@ -26,7 +26,6 @@ import re
 
 from autofrotz.agents import builtin_words as w
 from autofrotz.agents.builtin_explore import COMPASS
-from autofrotz.managers.room_exits import parse_exits
 from autofrotz.reading import Reading
 from autofrotz.reading.agent_ways import (
     ANIMATE_ONLY,
@@ -47,6 +46,7 @@ from autofrotz.reading.agent_ways import PROPER as PROPER
 from autofrotz.reading.agent_words import POSSESSIVE
 from autofrotz.reading.patterns import READ_AS
 from autofrotz.reading.told_text import HYPHENED_WORDS, SENTENCE_BREAK
+from autofrotz.reading.ways_exits import parse_exits
 from autofrotz.words.directions import DIRECTION_WORDS, parse_direction
 from autofrotz.words.vocabulary import Vocabulary
 

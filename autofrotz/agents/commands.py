@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from autofrotz.if_patterns import forbidden_verb
+from autofrotz.words.commands import forbidden_verb
 
 SAFE_DEFAULT = "look"
 MAX_COMMAND_CHARS = 100

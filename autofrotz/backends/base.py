@@ -21,17 +21,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
 
-from autofrotz.if_patterns import (
-    CANCEL_FILE_NAME,
-    CANCEL_YES_NO,
-    awaiting_key,
+from autofrotz.reading.outcomes_endings import detect_outcome
+from autofrotz.reading.outcomes_prompts import CANCEL_FILE_NAME, CANCEL_YES_NO, awaiting_key, control_question
+from autofrotz.watchdog import BEFORE_EXIT, WATCHDOG
+from autofrotz.words.commands import (
+    ForbiddenCommandError,
+    GameInterfaceError,
+    check_command,
     control_aliases,
-    control_question,
-    detect_outcome,
     dictionary_chars,
 )
-from autofrotz.watchdog import BEFORE_EXIT, WATCHDOG
-from autofrotz.words.commands import ForbiddenCommandError, GameInterfaceError, check_command
 from autofrotz.words.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,8 @@ from autofrotz.backends.base import (
     InterpreterDiedError,
     UnsafeInterpreterError,
 )
-from autofrotz.if_patterns import PRESS_KEY_RE, control_question, score_and_moves_in
+from autofrotz.reading.outcomes_endings import score_and_moves_in
+from autofrotz.reading.outcomes_prompts import PRESS_KEY, control_question
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +175,7 @@ class DfrotzBackend(GameInterface):
             if not ready:
                 if done(buffer):
                     return bytes(buffer)
-                if answer_keys and PRESS_KEY_RE.search(buffer.decode("latin-1")[-300:]):
+                if answer_keys and PRESS_KEY.search(buffer.decode("latin-1")[-300:]):
                     self._write("")  # a "press any key" pause before the first prompt
                 continue
             chunk = os.read(fd, 65536)

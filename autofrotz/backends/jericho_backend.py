@@ -15,7 +15,7 @@ import numpy as np
 from autofrotz.backends import zmachine
 from autofrotz.backends.base import GameInterface, GameInterfaceError, GameNotRunningError, GroundTruth
 from autofrotz.backends.memory_truth import MemoryTruth
-from autofrotz.if_patterns import KEY_WAIT, PRESS_KEY_RE, awaiting_key
+from autofrotz.reading.outcomes_prompts import KEY_WAIT, PRESS_KEY, awaiting_key
 from autofrotz.watchdog import WATCHDOG
 
 DEFAULT_SEED = 42
@@ -69,7 +69,7 @@ class JerichoBackend(GameInterface):
         (a story waiting for one named key, "Please press SPACE") ignore every command it is sent."""
         page = text
         for _ in range(OPENING_KEYS):
-            if not PRESS_KEY_RE.search(" ".join(page.split())):
+            if not PRESS_KEY.search(" ".join(page.split())):
                 break
             page, *_ = self._env.step("")
             text += page

@@ -18,7 +18,7 @@ from autofrotz.evals.briefing_metrics import WORD
 from autofrotz.evals.eval_session import Truth
 from autofrotz.evals.inventory_metrics import STOP_WORDS
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.if_patterns import awaiting_key
+from autofrotz.reading.outcomes_prompts import awaiting_key
 from autofrotz.reading.patterns import HALF_READ, NOT_UNDERSTOOD, WORDS_HEAD
 
 ASK_SLOT = "briefing_names"

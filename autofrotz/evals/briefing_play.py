@@ -35,8 +35,9 @@ from autofrotz.evals.corpus import EXPLORE_TURNS, CorpusGame
 from autofrotz.evals.eval_session import EvalSession, Truth
 from autofrotz.evals.explore import Explorer
 from autofrotz.game_interface import GameInterfaceError
-from autofrotz.if_patterns import awaiting_key, detect_outcome
 from autofrotz.llm.base import BaseLLM, Reply, Request, message_text
+from autofrotz.reading.outcomes_endings import detect_outcome
+from autofrotz.reading.outcomes_prompts import awaiting_key
 from autofrotz.side_copies import spoken
 from autofrotz.words.directions import edge_label
 

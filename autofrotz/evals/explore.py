@@ -17,7 +17,7 @@ import re
 from collections import deque
 
 from autofrotz.evals.explore_habits import MazeHabits, typeable
-from autofrotz.if_patterns import KEY_WAIT, awaiting_key
+from autofrotz.reading.outcomes_prompts import KEY_WAIT, awaiting_key
 from autofrotz.words.directions import DIRECTION_WORDS
 
 DIRECTIONS = tuple(d for d in DIRECTION_WORDS if d not in ("in", "out"))  # the compass, up and down

@@ -236,6 +236,7 @@ SHORT_WORDS: tuple[tuple[str, str], ...] = (
     (rf"^leads back here{_SIDE}$", "leads back here"),
     (rf"^kills{_SIDE}:? ?", "kills: "),
 )
+# Reads our own notes of a way (not game text), as SHORT_WORDS says.
 _SHORT = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in SHORT_WORDS)
 
 

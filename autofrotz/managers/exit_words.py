@@ -3,24 +3,27 @@ where they stood, and text that says a way does not lead back."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from autofrotz.if_patterns import detect_outcome
-from autofrotz.managers.room_exits import parse_exits
 from autofrotz.reading import Reading
+from autofrotz.reading.outcomes_endings import detect_outcome
+from autofrotz.reading.ways_exits import parse_exits
+from autofrotz.reading.ways_words import (
+    BLANK_RUNS,
+    FIRST_OPENING,
+    ONE_WAY,
+    OPENED,
+    OPENED_THING,
+    PROMPT_END,
+    SENTENCE,
+    SHUT_WORDS,
+    WARNING,
+    WORD,
+    whole_words,
+)
 from autofrotz.words.directions import OPPOSITES
 
-# Text saying a way does not lead back ("whatever goes down it will not come back up").
-ONE_WAY_PATTERNS: tuple[str, ...] = (
-    r"\b(?:will not|won'?t|never|cannot|can'?t|could not|couldn'?t) (?:come|get|climb|go|make it) back\b",
-    r"\bno (?:way|going|coming|climbing) back\b",
-    r"\bone-way\b",
-    r"\bthere(?:'s| is) no return\b",
-)
-_ONE_WAY = re.compile("|".join(ONE_WAY_PATTERNS), re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 CLOCK_WAY = "wait"  # tried beside the ways: where the story's clock alone takes the player
 DARK_WAY = "leads into darkness (seen in a side copy)"
 SHOWN_WAY = "leads to a place described as"  # a room shown by its paragraph alone (no headers)
@@ -35,7 +38,7 @@ def first_sentence(text: str) -> str:
     'The bushes are far too thick.'
     """
     flat = " ".join(text.split()).lstrip("> ")
-    found = _SENTENCE.match(flat)
+    found = SENTENCE.match(flat)
     return (found.group(0) if found else flat).strip()[:160]
 
 
@@ -47,8 +50,8 @@ def one_way_words(text: str) -> str | None:
     >>> one_way_words("You walk back to the hall.") is None
     True
     """
-    for sentence in _SENTENCE.findall(" ".join(text.split())):
-        if _ONE_WAY.search(sentence):
+    for sentence in SENTENCE.findall(" ".join(text.split())):
+        if ONE_WAY.search(sentence):
             return sentence.strip()
     return None
 
@@ -60,8 +63,8 @@ def one_way_sentences(description: str) -> dict[str, str]:
     {'down': 'A hatch leads down; whatever falls in will not come back up.'}
     """
     found: dict[str, str] = {}
-    for sentence in _SENTENCE.findall(" ".join(description.split())):
-        if not _ONE_WAY.search(sentence):
+    for sentence in SENTENCE.findall(" ".join(description.split())):
+        if not ONE_WAY.search(sentence):
             continue
         for direction in parse_exits(sentence)[:1]:  # the way the sentence is about, not the way back
             found.setdefault(direction, sentence.strip())
@@ -79,12 +82,9 @@ def one_way_off_compass(description: str) -> list[str]:
     """
     return [
         sentence.strip()
-        for sentence in _SENTENCE.findall(" ".join(description.split()))
-        if _ONE_WAY.search(sentence) and not parse_exits(sentence)
+        for sentence in SENTENCE.findall(" ".join(description.split()))
+        if ONE_WAY.search(sentence) and not parse_exits(sentence)
     ]
-
-
-SHUT_WORDS = re.compile(r"\b(?:closed|locked|shut|barred|bolted)\b", re.IGNORECASE)  # a shut thing
 
 
 def shut_way_sentences(text: str) -> dict[str, str]:
@@ -94,7 +94,7 @@ def shut_way_sentences(text: str) -> dict[str, str]:
     {'south': 'There is a closed door leading south.'}
     """
     found: dict[str, str] = {}
-    for sentence in _SENTENCE.findall(" ".join(text.split())):
+    for sentence in SENTENCE.findall(" ".join(text.split())):
         ways = parse_exits(sentence)
         if len(ways) == 1 and SHUT_WORDS.search(sentence):
             found.setdefault(ways[0], sentence.strip())
@@ -127,18 +127,9 @@ def room_text(reply: str, description: str) -> str:
     """
     start = reply.find(description[:40]) if description else -1
     text = reply[start:] if start >= 0 else description
-    text = re.sub(r"\n\s*>\s*$", "", text.replace("\r", "")).strip()
-    text = re.sub(r"\n{3,}", "\n\n", text)
+    text = PROMPT_END.sub("", text.replace("\r", "")).strip()
+    text = BLANK_RUNS.sub("\n\n", text)
     return text[:FULL_TEXT_CHARS]
-
-
-# A warning in the game's words against going some way ("DANGER: go no further north").
-_WARNING = re.compile(
-    r"\b(?:danger|deadly|beware|no further|do not (?:go|enter|climb|stay)|don'?t (?:go|enter|stay)|keep out|"
-    r"crumbling|certain death|fatal|perilous|unsafe|(?:will|would) (?:kill|overcome|suffocate) you)\b",
-    re.IGNORECASE,
-)
-_OPENED = re.compile(r"\byou (?:unlock|open|unbolt|unbar|pull open|push open)\b", re.IGNORECASE)
 
 
 def warned_ways(text: str) -> dict[str, str]:
@@ -150,8 +141,8 @@ def warned_ways(text: str) -> dict[str, str]:
     {}
     """
     found: dict[str, str] = {}
-    for sentence in _SENTENCE.findall(" ".join(text.split())):
-        if _WARNING.search(sentence):
+    for sentence in SENTENCE.findall(" ".join(text.split())):
+        if WARNING.search(sentence):
             for direction in parse_exits(sentence)[:1] or _bare_ways(sentence):
                 found.setdefault(direction, sentence.strip())
     return found
@@ -168,11 +159,11 @@ def warned_places(text: str, places: Mapping[str, str]) -> dict[str, str]:
     >>> warned_places("The mill race is a pleasant spot.", {"west": "Mill Race"})
     {}
     """
-    sentences = [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
-    warning = [s for s in sentences if _WARNING.search(s)]
+    sentences = [s.strip() for s in SENTENCE.findall(" ".join(text.split())) if s.strip()]
+    warning = [s for s in sentences if WARNING.search(s)]
     found: dict[str, str] = {}
     for way, place in places.items() if warning else ():
-        named = re.compile(rf"\b{re.escape(place)}\b", re.IGNORECASE)
+        named = whole_words(place)
         naming = [s for s in sentences if named.search(s)]
         if naming:
             found[way] = " ".join(s for s in sentences if s in naming or s in warning)
@@ -180,7 +171,7 @@ def warned_places(text: str, places: Mapping[str, str]) -> dict[str, str]:
 
 
 def _bare_ways(sentence: str) -> list[str]:
-    words = re.findall(r"[a-z]+", sentence.lower())
+    words = WORD.findall(sentence.lower())
     return [d for d in ("north", "south", "east", "west", "up", "down") if d in words][:1]
 
 
@@ -190,19 +181,11 @@ def opened_something(command: str | None, reply: str) -> str | None:
     >>> opened_something("unlock door with key", "You unlock the oak door."), opened_something("n", "Hall.")
     ('door', None)
     """
-    found = _OPENED.search(reply[:300]) if command else None
+    found = OPENED.search(reply[:300]) if command else None
     if not found:
         return None
-    thing = re.match(
-        r"\s*(?:the\s+)?([\w' -]+?)\s*(?:[.,;!]|\bwith\b|$)", reply[found.end() : found.end() + 60]
-    )
+    thing = OPENED_THING.match(reply[found.end() : found.end() + 60])
     return thing.group(1).split()[-1].lower() if thing and thing.group(1).split() else "it"
-
-
-# The library's note that a move first opened something on the way ("(first opening the iron door)").
-_FIRST_OPENING = re.compile(
-    r"^\s*\(first (?:opening|unlocking and opening) (?:the |a |an )?([^)]{1,60})\)", re.I
-)
 
 
 def opened_on_the_way(reply: str) -> str | None:
@@ -212,7 +195,7 @@ def opened_on_the_way(reply: str) -> str | None:
     >>> opened_on_the_way("(first opening the iron door)\\n\\nOld Vault"), opened_on_the_way("Hall")
     ('iron door', None)
     """
-    found = _FIRST_OPENING.match(reply)
+    found = FIRST_OPENING.match(reply)
     return found.group(1).strip() if found else None
 
 

@@ -9,10 +9,16 @@ libraries are read in room_parser; these are the other shapes seen in the wider 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from autofrotz.managers.room_signals import first_match
+from autofrotz.reading.rooms_headers import (
+    DESCRIPTION_OPENERS,
+    LIBRARY_ASIDE,
+    LOWERCASE_NAME,
+    ORNAMENTED,
+    PARENTHESISED,
+    first_match,
+)
 
 
 @dataclass(frozen=True)
@@ -24,29 +30,7 @@ class HeaderFound:
     rule: str | None = None
 
 
-# Opening words of a room's full description in the second or first person ("You're in the back
-# room", "You are standing on a hill", "I'm in a cellar", "This is a barn").
-DESCRIPTION_OPENERS: tuple[str, ...] = (
-    r"^you(?:'re| are| find yourself| are back| are now back) (?:standing |now |sitting |lying |walking )?"
-    r"(?:in|on|at|inside|outside|under|"
-    r"beneath|near|by|beside|behind|before|above|below|atop|among|between|deep|high|halfway|"
-    r"somewhere|facing|floating|crouching)\b",
-    r"^i(?:'?m| am) (?:in|on|at|inside|outside|under|near|by)\b",  # "I'm in a cellar", "I am in a cellar"
-    r"^you (?:stand|sit|lie|crouch|wait|kneel|float|hang) (?:in|on|at|inside|outside|under|near|by|beside|"
-    r"before|among|between|atop|high|deep)\b",  # "You stand in the market square"
-    r"^this is (?:a|an|the)\b",
-)
-
-# Parenthesised lines the Inform library prints on its own: the object it chose ("(the lamp)") and an
-# action it did first ("(first taking the lamp)", "(opening the door first)"). Neither names a room.
-LIBRARY_ASIDE = re.compile(r"^(?:a|an|the|some|your|first|then)\b|^\w+ing\b", re.IGNORECASE)
-PARENTHESISED = re.compile(r"^\((?P<name>[^()]{2,40})\)$")
-LOWERCASE_NAME = re.compile(r"^[a-z][a-z' -]{1,39}$")
 MAX_WORDS = 6
-# A name between mirrored ornaments ("<< back room >>", "-= back room =-", "[ back room ]").
-ORNAMENTED = re.compile(
-    r"^(?P<open>[<\[*=~#-]{1,4})\s*(?P<name>[^<>\[\]*=~#]{2,40}?)\s*(?P<close>[>\]*=~#-]{1,4})$"
-)
 MIRROR = str.maketrans("<>[]", "><][")
 # First words of a sentence the game says between ornaments ("*** you have died ***"), never a room's.
 SUBJECT_WORDS: frozenset[str] = frozenset({"you", "i", "he", "she", "they", "we", "it"})

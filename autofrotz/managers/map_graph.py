@@ -13,7 +13,7 @@ from typing import Any
 import networkx as nx
 
 from autofrotz.managers.exit_states import exit_states
-from autofrotz.managers.exit_words import SHUT_WORDS
+from autofrotz.reading.ways_words import SHUT_WORDS, WORD
 from autofrotz.storage.models import Connection, Room
 from autofrotz.words.directions import opposite
 
@@ -48,6 +48,10 @@ def no_room(room_id: str) -> bool:
     return False
 
 
+# Makes a room id from a room name (no reading of what the name says): what an id may not hold.
+_NOT_ID = re.compile(r"[^a-z0-9]+")
+
+
 def slugify(name: str) -> str:
     """Room id stem from a room name.
 
@@ -56,7 +60,7 @@ def slugify(name: str) -> str:
     >>> slugify("Aunt Jemima's Lair")
     'aunt_jemimas_lair'
     """
-    slug = re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
+    slug = _NOT_ID.sub("_", name.lower().replace("'", "")).strip("_")
     return slug or "room"
 
 
@@ -232,7 +236,7 @@ class MapGraph:
         node = self.room(room_id)
         for label, state in list(node["exits"].items()):
             words = node.get("exit_reasons", {}).get(label, "")
-            named = bool(opened) and opened in re.findall(r"[a-z]+", words.lower())
+            named = bool(opened) and opened in WORD.findall(words.lower())
             if state in (BLOCKED, REFUTED) and (SHUT_WORDS.search(words) or named):
                 node["exits"][label] = MENTIONED
                 node.setdefault("exit_notes", {})[label] = "barred before; something here was opened since"

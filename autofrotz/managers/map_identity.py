@@ -6,11 +6,9 @@ way back that leads elsewhere, look-alike namesakes, open terrain, headerless re
 
 from __future__ import annotations
 
-import re
 from difflib import SequenceMatcher
 from typing import Any
 
-from autofrotz.managers.exit_words import SHUT_WORDS
 from autofrotz.managers.map_events import same_event
 from autofrotz.managers.map_graph import BLOCKED, REFUTED, Link
 from autofrotz.managers.map_maze import normalize_description, similarity
@@ -18,6 +16,8 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import is_full_description, parse_exits
 from autofrotz.managers.room_prose import is_item_line, place_words, short_form_share
 from autofrotz.managers.room_signals import reads_like_open_terrain
+from autofrotz.reading.rooms_scenes import ASIDE_END, FIRST_VISIT
+from autofrotz.reading.ways_words import SHUT_WORDS
 from autofrotz.words.directions import OPPOSITES, is_travel_command, opposite, step
 
 # Descriptions at least this similar belong to the same room (state changes alter a few words).
@@ -30,7 +30,6 @@ KEPT_WORDS = 8
 RECALLED_SHARE, RECALLED_MARGIN = 0.65, 0.15
 # A passage this long (of two or more sentences) under a header is a room's description, whatever its opening.
 LONG_ROOM_TEXT = 70
-FIRST_VISIT = re.compile(r"you are (?:\w+ )?(?:in|on|at|inside) (?:a|an) ", re.IGNORECASE)
 
 
 def refuted(view: MapView, link: Link, description: str) -> bool:
@@ -379,7 +378,7 @@ def _distance(a: Any, b: Any) -> int:
 def without_aside(view: MapView, name: str, description: str) -> str:
     """The current room's name when the header is that name plus an aside in brackets and the
     description is the room's own ("Pier (two steps from the end)" is still the pier)."""
-    base = re.sub(r"\s*\([^()]*\)$", "", name)
+    base = ASIDE_END.sub("", name)
     here, current = view.current_room, view.current_name() or ""
     if base == name or not here or current.lower() != base.lower():
         return name

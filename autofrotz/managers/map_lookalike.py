@@ -7,20 +7,14 @@ falls and choose among rooms of one name are built from them.
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.map_graph import MENTIONED, Link
 from autofrotz.managers.map_identity import KEPT_WORDS, furnishings, kept_furnishings, maze_like, shared_run
 from autofrotz.managers.map_maze import normalize_description
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header, parse_exits, parse_output
 from autofrotz.managers.room_prose import is_item_line
+from autofrotz.reading.rooms_scenes import EXIT_LISTING, TUMBLE_DOWN
 from autofrotz.words.directions import OPPOSITES, is_travel_command, opposite
-
-# "You tumble downwards...": the reply goes on below the room it named first.
-# "Obvious exits: North, Up.": a listing many look-alike rooms share, no fixture of one of them.
-EXIT_LISTING = re.compile(r"(?:obvious )?exits?\b", re.IGNORECASE)
-FALL = re.compile(r"\byou (?:tumble|fall|plummet|plunge|drop)\s+down(?:wards?)?\b", re.IGNORECASE)
 
 
 def split_fall(text: str, known: frozenset[str] = frozenset()) -> tuple[str, str] | None:
@@ -32,7 +26,7 @@ def split_fall(text: str, known: frozenset[str] = frozenset()) -> tuple[str, str
     >>> split_fall("You tumble downwards...\\n\\nShaft\\nA cramped shaft.") is None
     True
     """
-    fall = FALL.search(text)
+    fall = TUMBLE_DOWN.search(text)
     if fall is None:
         return None
     before, after = text[: fall.start()], text[fall.start() :]
@@ -108,7 +102,7 @@ def fallen_among_fixtures(
 ) -> str | None:
     """After a fall (this reply is the part below the room fallen through), the one namesake whose
     fixtures a header-only reply shows, over a way down only guessed from a climb up."""
-    if not FALL.match(view.reply) or (link is not None and not link.inferred) or len(candidates) < 2:
+    if not TUMBLE_DOWN.match(view.reply) or (link is not None and not link.inferred) or len(candidates) < 2:
         return None
     fixed = kept_furnishings(view, [c for c in candidates if c != view.current_room], name, description)
     return fixed[0] if len(fixed) == 1 else None

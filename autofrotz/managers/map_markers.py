@@ -12,16 +12,12 @@ import re
 
 from autofrotz.managers.item_names import strip_article
 from autofrotz.managers.room_prose import is_item_line
+from autofrotz.reading.rooms_scenes import DONE_DROP, DONE_TAKE, HERE, LISTED_RESULT, MARKER_WORD
 
-# Commands that put a named thing down where the player stands, and replies that say it was done.
+# Reads a command (not game text): one that puts a named thing down where the player stands, or picks one up.
 DROP_COMMAND = re.compile(r"^\s*(?:drop|discard|put down|leave)\s+(.+?)\s*$", re.IGNORECASE)
 TAKE_COMMAND = re.compile(r"^\s*(?:take|get|pick up|grab)\s+(.+?)(?:\s+up)?\s*$", re.IGNORECASE)
-DONE_DROP = re.compile(r"^\s*(?:dropped|discarded|ok|okay)\b|\byou (?:drop|put down|leave)\b", re.IGNORECASE)
-DONE_TAKE = re.compile(r"^\s*(?:taken|ok|okay|got it)\b|\byou (?:take|pick up|now have)\b", re.IGNORECASE)
-# "red apple: Dropped." / "red apple: Taken." lines of a reply to "drop all" or "take all".
-LISTED_RESULT = re.compile(r"^\s*(.+?):\s*(dropped|taken)\b", re.IGNORECASE | re.MULTILINE)
 ALL_WORDS = frozenset({"all", "everything"})
-HERE = re.compile(r"\bhere\b", re.IGNORECASE)  # "A red apple is here.", "You can see ... here."
 LOOK_ALIKE_WORDS = 0.75  # share of words two maze rooms' texts have in common at least
 
 
@@ -85,4 +81,4 @@ def _name(phrase: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+    return " ".join(MARKER_WORD.findall(text.lower()))

@@ -4,20 +4,13 @@ that answers back is no room; and the room a reply shows, named by its header or
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.room_parser import parse_output
 from autofrotz.managers.room_prose import leading_paragraph
+from autofrotz.reading.rooms_scenes import OTHER_VERSION
 from autofrotz.words.directions import is_stationary_command, normalize_command
 
 # "look at the list", "look in the box": looking at a thing, unlike a bare "look" at the room.
 LOOK_AT_PARTICLES = frozenset({"at", "in", "inside", "into", "under", "behind", "through", "on"})
-
-# Replies saying a familiar place is not the one we knew (time travel, a dream, a copy).
-OTHER_VERSION = re.compile(
-    r"\bfamiliar,? (?:yet|but) (?:somehow )?different\b|\bsomething (?:seems|is|looks) (?:\w+ )?different\b",
-    re.IGNORECASE,
-)
 
 
 def is_other_version(text: str) -> bool:

@@ -7,24 +7,17 @@ the label of the control in an earlier reply ('The yellow button reads "Upper De
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.map_graph import Link
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_signals import first_match
+from autofrotz.reading.rooms_scenes import QUOTED, RIDE_PATTERNS
+from autofrotz.reading.ways_words import WORD, whole_words
 from autofrotz.words.directions import OPPOSITES
 
-# Replies saying the player was carried somewhere (IF conventions for vehicles, lifts and rides).
-RIDE_PATTERNS: tuple[str, ...] = (
-    r"\bcarrying (?:me|you|us) (?:with it|along|away|off|up|down)\b",
-    r"\b(?:you|we|it|the \w+) (?:come|comes|came) to an? (?:\w+ )?(?:stop|halt)\b",
-    r"\b(?:you|we) (?:arrive|have arrived) at (?:the|your) (?:destination|next stop)\b",
-)
 # Verbs that work a control; the rest of the command names the control.
 CONTROL_VERBS = frozenset({"push", "press", "pull", "turn", "flip", "move", "hit", "touch", "select"})
 # Words of a command that say nothing about which control ("push the button").
 FILLER_WORDS = frozenset({"the", "a", "an", "button", "switch", "lever", "key"})
-QUOTED = re.compile(r"[\"“]([^\"”]{2,40})[\"”]")
 
 
 def is_ride_text(text: str) -> bool:
@@ -66,7 +59,7 @@ def control_label(command: str, replies: list[str]) -> str | None:
     for reply in reversed(replies):
         for line in reply.splitlines():
             found = QUOTED.search(line)
-            if found and all(re.search(rf"\b{re.escape(w)}\b", line.lower()) for w in words):
+            if found and all(whole_words(w, 0).search(line.lower()) for w in words):
                 return found.group(1).strip()
     return None
 
@@ -77,8 +70,8 @@ def label_names(label: str, name: str) -> bool:
     >>> label_names("Barracks", "Soldiers' Barracks"), label_names("Main Hall", "Hall of Kings")
     (True, False)
     """
-    have = set(re.findall(r"[a-z]+", name.lower()))
-    return bool(have) and all(w in have for w in re.findall(r"[a-z]+", label.lower()))
+    have = set(WORD.findall(name.lower()))
+    return bool(have) and all(w in have for w in WORD.findall(label.lower()))
 
 
 def ride_destination(view: MapView, command: str, label: str) -> str | None:

@@ -3,8 +3,6 @@ relocations. Listed in order in map_rules.RULES."""
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.exit_words import first_sentence
 from autofrotz.managers.map_markers import look_alike
 from autofrotz.managers.map_reading import is_retort, name_from_description
@@ -35,6 +33,7 @@ from autofrotz.managers.room_signals import (
     is_relocation_text,
     reads_like_dead_end,
 )
+from autofrotz.reading.rooms_scenes import GOT_OFF
 from autofrotz.words.directions import OPPOSITES
 
 # A reply opening with these is someone speaking, never a room's description.
@@ -44,11 +43,6 @@ SPEECH_MARKS = ('"', "\u201c", "'")
 # ----- a reply naming no room -----
 def _dark_move(seen: Observation, view: MapView) -> bool:
     return seen.parsed.is_dark and (seen.travel or view.current_room is None)
-
-
-# The library's reply to leaving a bed, chair or vehicle (Inform 6 and 7: "You get out of the bed.",
-# "You get off the chair."): the player stands up in the same room.
-GOT_OFF = re.compile(r"^you (?:get|got|climb|clamber|step) (?:out of|off|down from) ", re.IGNORECASE)
 
 
 def got_off_in_dark(seen: Observation, view: MapView) -> Verdict | None:

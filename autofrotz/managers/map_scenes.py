@@ -8,8 +8,6 @@ replies) that MapManager holds beside the graph; the rules in map_rules.py are b
 
 from __future__ import annotations
 
-import re
-
 from autofrotz.managers.map_identity import description_matches, same_text
 from autofrotz.managers.map_maze import normalize_description, similarity
 from autofrotz.managers.map_state import SceneState
@@ -17,32 +15,16 @@ from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_parser import find_header
 from autofrotz.managers.room_prose import is_item_line
 from autofrotz.managers.room_signals import first_match, is_relocation_text
+from autofrotz.reading.rooms_scenes import (
+    DREAM_HEADER,
+    FALL_PATTERNS,
+    LIFT_PATTERNS,
+    RETURN_PATTERNS,
+    VISION_PATTERNS,
+    WAKE_PATTERNS,
+)
 from autofrotz.words.directions import OPPOSITES, is_travel_command
 
-# Replies telling of a fall to the place below (no header follows): "you are falling".
-FALL_PATTERNS: tuple[str, ...] = (
-    r"\byou (?:are |go )?(?:fall|falling|tumble|tumbling|plummet|plummeting)\b(?! asleep)",
-    r"\byou come down in\b",
-)
-# Replies telling of being drawn up to the place above: "you arrive at the top, out of breath".
-LIFT_PATTERNS: tuple[str, ...] = (
-    r"\byou arrive at the top\b",
-    r"\b(?:pulls?|hauls?|hoists?|drags?) you (?:back )?up\b",
-)
-# Replies telling of a return to where a teleport took us from.
-RETURN_PATTERNS: tuple[str, ...] = (r"\byou (?:\w+ )?find yourself back\b",)
-# A header that names a dream: the sleeper stays in bed, whatever rooms the dream shows.
-DREAM_HEADER = re.compile(r"\b(?:dream|dreams|dreaming|nightmare)\b", re.IGNORECASE)
-WAKE_PATTERNS: tuple[str, ...] = (
-    r"\byou (?:wake|awake|awaken)\b",
-    r"\bwake up\b",
-    r"\bthe vision (?:is gone|fades|ends|passes)\b",
-)
-# Replies that carry the player off into a vision: its rooms are seen, not walked into.
-VISION_PATTERNS: tuple[str, ...] = (
-    r"\b(?:swept|carried|drawn|transported) (?:away )?(?:in|into) (?:a|an) (?:\w+ )?"
-    r"(?:vision|dream|trance)\b",
-)
 # Under this share of the same wording, a reprinted room text shows a different place.
 REWRITTEN_SIMILARITY = 0.7
 # Under this length the line after a header is no room description (a signature, a date, a list item).

@@ -4,8 +4,11 @@ words that are no things, words that end a phrase, parts of a place, describing 
 
 from __future__ import annotations
 
-# Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures.
-NOT_THINGS = frozenset(
+from autofrotz.words.directions import DIRECTION_WORDS
+
+# Words a dictionary holds that are no things: pronouns, parts of speech the parser reads, measures,
+# and the name of every direction (words/directions.py).
+NOT_THINGS = frozenset(DIRECTION_WORDS) | frozenset(
     [
         "it",
         "them",
@@ -48,12 +51,6 @@ NOT_THINGS = frozenset(
         "light",
         "dark",
         "darkness",
-        "north",
-        "south",
-        "east",
-        "west",
-        "up",
-        "down",
         "look",
         "take",
         "get",

@@ -1,11 +1,11 @@
 """Deterministic parsing of one game output: room header, description, darkness, refusals, exits.
 
-IF text conventions live here as data tables; the map manager decides identity from what this finds.
+The IF text conventions it reads with are the tables of reading/rooms_headers.py; the map manager decides
+identity from what this finds.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -17,7 +17,6 @@ from autofrotz.managers.header_shapes import (
     ornamented_header,
     parenthesised_header,
 )
-from autofrotz.managers.room_exits import parse_exits, ways_in_later_paragraphs
 from autofrotz.managers.room_prose import (
     describes_a_room,
     headerless_description,
@@ -25,10 +24,25 @@ from autofrotz.managers.room_prose import (
     paragraph_blocks,
     sentence_count,
 )
-from autofrotz.managers.room_signals import blocked_reason, first_match
+from autofrotz.managers.room_signals import blocked_reason
 from autofrotz.managers.status_line import strip_status
 from autofrotz.reading import Reading
 from autofrotz.reading.patterns import is_dark, is_no_exit
+from autofrotz.reading.rooms_headers import (
+    BANNER_PATTERNS,
+    DECORATED,
+    DRAWING,
+    EXITS_LINE,
+    FULL_DESCRIPTION,
+    INNER_SENTENCES,
+    PARTICIPLE,
+    POSITION_COMMA,
+    POSITION_SUFFIX,
+    POSSESSIVE,
+    POSSESSIVE_END,
+    first_match,
+)
+from autofrotz.reading.ways_exits import parse_exits, ways_in_later_paragraphs
 from autofrotz.rules.switches import is_on
 
 __all__ = [
@@ -40,23 +54,6 @@ __all__ = [
     "parse_exits",
     "parse_output",
 ]
-
-# Lines that look like titles but belong to a story banner or the interpreter.
-BANNER_PATTERNS: tuple[str, ...] = (
-    r"copyright",
-    r"\(c\)",
-    r"\brelease\s+\d",
-    r"serial number",
-    r"\binform\b",
-    r"interactive",
-    r"all rights reserved",
-    r"trademark",
-    r"\binterpreter\b",
-    r"\bversion\b",
-    r"^\s*by\s(?!(?:a|an|the)\s).{0,60}$",  # an author credit, not "By a stile in the footpath..."
-    r"\bpress\b.*\bkey\b",
-    r",\s*(?:1[6-9]|20)\d\d\s*$",  # an author's sign-off ending in a year ("Jane Doe, Oslo, 2002")
-)
 
 # Lines that are replies, never room names, though they are short and capitalised.
 NOT_A_HEADER: frozenset[str] = frozenset(
@@ -74,21 +71,6 @@ SMALL_WORDS: frozenset[str] = frozenset(
      "under", "over", "for", "up", "down", "beside", "behind", "outside", "inside", "below", "above",
      "&", "-", "de", "la", "le", "du", "von", "van", "off", "'s"}
 )  # fmt: skip
-
-# Openings of a full room description, as opposed to a brief revisit's item or state line.
-FULL_DESCRIPTION = re.compile(
-    r"^(?!you (?:can |could )?(?:also )?(?:see|notice|hear|smell)\b)"
-    r"(?:you\b|you'?re\b|this\b|these\b|i'?m\b|i am\b)",
-    re.IGNORECASE,
-)
-
-# Where the player is within a room, printed after its name: "(on the bed)", "(in the boat)".
-POSITION_SUFFIX = (
-    r"\s*\((?:on|in|inside|under|at|by|upon|sitting|lying|standing|seated|hanging|riding|astride)\b"
-    r"[^)]*\)\s*$"
-)
-
-POSITION_COMMA = r",\s+(?:in|on|inside|sitting|lying|standing)\b.*$"
 
 
 @dataclass
@@ -130,8 +112,8 @@ def strip_header_suffix(line: str) -> str:
     >>> strip_header_suffix("Stairwell (First Floor)")
     'Stairwell (First Floor)'
     """
-    line = re.sub(POSITION_SUFFIX, "", line.strip())
-    return re.sub(POSITION_COMMA, "", line)
+    line = POSITION_SUFFIX.sub("", line.strip())
+    return POSITION_COMMA.sub("", line)
 
 
 def header_position(line: str) -> str | None:
@@ -142,7 +124,7 @@ def header_position(line: str) -> str | None:
     >>> header_position("Cellars") is None
     True
     """
-    m = re.search(POSITION_SUFFIX, line.strip()) or re.search(POSITION_COMMA, line.strip())
+    m = POSITION_SUFFIX.search(line.strip()) or POSITION_COMMA.search(line.strip())
     return m.group(0).strip(" ,") if m else None
 
 
@@ -154,7 +136,7 @@ def strip_decoration(line: str) -> str:
     >>> strip_decoration("*** The End ***")
     'The End'
     """
-    m = re.fullmatch(r"\s*([<>*=~#\[\]_-]{1,4})\s*(.*?)\s*([<>*=~#\[\]_-]{1,4})\s*", line)
+    m = DECORATED.fullmatch(line)
     return m.group(2) if m and m.group(2) else line
 
 
@@ -191,7 +173,7 @@ def _drawing(name: str) -> bool:
     >>> _drawing("West  +SS ..   +  East"), _drawing("Hall of Mists"), _drawing("Room # 30")
     (True, False, False)
     """
-    return bool(re.search(r"[+|{}@=_]|#(?!\s*\d)|\S\s{3,}\S", name))
+    return bool(DRAWING.search(name))
 
 
 def _bad_ending(name: str) -> bool:
@@ -216,10 +198,6 @@ def looks_like_header(line: str) -> bool:
     False
     """
     return header_shape(line) is not None
-
-
-# Sentences run on inside a line: an end mark, a space, then a capitalised word ("...module. Wires").
-INNER_SENTENCES = re.compile(r"[a-z][.!?] +[A-Z]")
 
 
 def _is_prose(line: str) -> bool:
@@ -322,9 +300,6 @@ def _capitalised_header(lines: list[str], i: int, known: frozenset[str]) -> Head
 
 # Most words a room name ending in a full stop may have ("Narrow tunnel."); longer lines are sentences.
 STOPPED_MAX_WORDS = 4
-# One-word library replies to an action, a past participle ("Opened.", "Unlocked.", "Eaten."); a short
-# word ending in -ed ("Shed.", "Bed.") may still be a room.
-PARTICIPLE = re.compile(r"^\w{3,}ed$", re.IGNORECASE)
 PARTICIPLES: frozenset[str] = frozenset(
     {"eaten", "worn", "shown", "given", "thrown", "broken", "gone", "written", "driven", "stolen", "drunk"}
 )
@@ -359,10 +334,6 @@ def stopped_name(line: str) -> str | None:
     return name
 
 
-# A possessive after the first word of a name ("Merchant's Study."), not a contraction ("can't").
-POSSESSIVE = re.compile(r"\w['\u2019]s$", re.IGNORECASE)
-
-
 # Words whose "'s" is "is" or "us" ("That's odd.", "Let's go."), never a possessive.
 S_CONTRACTIONS: frozenset[str] = frozenset(
     {"that", "it", "there", "here", "what", "who", "where", "how", "let", "he", "she", "this"}
@@ -376,7 +347,7 @@ def _contraction(word: str) -> bool:
 
 def _possessive(word: str) -> bool:
     """A name's possessive ("Merchant's"), not a contraction ("That's", "can't")."""
-    return bool(POSSESSIVE.search(word)) and re.sub(r"['\u2019]s$", "", word).lower() not in S_CONTRACTIONS
+    return bool(POSSESSIVE.search(word)) and POSSESSIVE_END.sub("", word).lower() not in S_CONTRACTIONS
 
 
 def _stopped_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFound | None:
@@ -390,8 +361,6 @@ def _stopped_header(lines: list[str], i: int, known: frozenset[str]) -> HeaderFo
     return stopped_in_place(lines, i)
 
 
-# A room's exits on a line of their own ("Exits: north, west.", "Obvious exits: N, S, E").
-EXITS_LINE = re.compile(r"^\s*(?:obvious |visible |possible )?exits?(?: are)?\s*:", re.IGNORECASE)
 # Fewest letters of a name in capitals read as a room above a blank line ("OK." is a reply).
 CAPITALS_MIN_LETTERS = 4
 

@@ -5,21 +5,10 @@ wording shares with the full one. Pure functions over text; room_parser reads he
 
 from __future__ import annotations
 
-import re
-
-from autofrotz.managers.header_shapes import DESCRIPTION_OPENERS
-from autofrotz.managers.room_exits import parse_exits
-from autofrotz.managers.room_signals import first_match
-
-# Lines that list what is in a room (objects, people), printed after or instead of its description.
-ITEM_LINE_PATTERNS: tuple[str, ...] = (
-    r"^you (?:can |could )?(?:also )?(?:see|notice)\b",
-    r"^there(?: is| are|'s) .{1,80}\b(?:here|nearby|lying|sitting|on the ground)\b",
-    r"\b(?:is|are) (?:here|lying here|sitting here|resting here|standing here)\b",
-    r"^(?:on|in|under|beside|inside) (?:the|a|an) [\w' -]+ (?:is|are|sits?|lies?|stands?)\b",
-    r"^(?:a|an|the|some|your) [\w' -]+ (?:is|are) (?:sitting|lying|resting|standing|here|on|in)\b",
-    r"\bcontains?:$",
-)
+from autofrotz.reading.rooms_headers import DESCRIPTION_OPENERS, first_match
+from autofrotz.reading.rooms_prose import EXITS_OPENING, ITEM_LINE_PATTERNS, TRAVEL_LINE, sentence_ends
+from autofrotz.reading.ways_exits import parse_exits
+from autofrotz.reading.ways_words import WORD
 
 
 def is_item_line(line: str) -> bool:
@@ -102,9 +91,6 @@ def leading_paragraph(text: str) -> str:
     return ""
 
 
-EXITS_LINE = re.compile(r"^(?:obvious |visible )?exits?\b", re.IGNORECASE)
-
-
 def exits_closing_block(text: str) -> list[str]:
     """Rule exits_after_listing: the ways out an "Exits:" line names where it closes the reply's first
     paragraph below the things listed there, a line leading_paragraph leaves out with the listing.
@@ -121,18 +107,7 @@ def exits_closing_block(text: str) -> list[str]:
     if not blocks:
         return []
     para = [line.strip() for line in lines[slice(*blocks[0])]]
-    return [d for line in para if EXITS_LINE.match(line) for d in parse_exits(line)]
-
-
-# "You climb the stair.", "You pick your way down the slope." but not "You are in a hall." or "You
-# can see a lamp here.": the player as subject of a verb of going.
-TRAVEL_LINE = re.compile(
-    r"^(?:You|We|I) (?!(?:are|were|am|can|could|see|have|had|feel|hear|notice|find|know|'re|'ve)\b)"
-    r"(?:\w+ly )?(?:\w+ )?(?:climb|walk|go|went|head|follow|crawl|squeeze|swim|wade|descend|"
-    r"ascend|make|made|stroll|run|ran|jump|step|wander|trudge|hurry|scramble|clamber|ride|rode|travel|"
-    r"pass|push|duck|slip|edge|tramp|hike|row|sail|drive|drove|fly|flew|float|drift|fall|fell|slide|"
-    r"slid|enter|leave|left|cross|return|set|pick|wind|find yourself)\w*\b[^.!?]*[.!]$"
-)
+    return [d for line in para if EXITS_OPENING.match(line) for d in parse_exits(line)]
 
 
 def sentence_count(text: str, ends: str = ".!?") -> int:
@@ -141,7 +116,7 @@ def sentence_count(text: str, ends: str = ".!?") -> int:
     >>> sentence_count("A hall. Exits lead north!"), sentence_count("A hall; exits lead north.", ".;")
     (2, 2)
     """
-    return len(re.findall(rf"[{re.escape(ends)}](?:\s|$)", text))
+    return len(sentence_ends(ends).findall(text))
 
 
 def is_travel_line(paragraph: str) -> bool:
@@ -172,7 +147,7 @@ def place_words(text: str) -> list[str]:
     >>> place_words("You are in the herb garden.")
     ['herb', 'garden']
     """
-    return [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
+    return [w for w in WORD.findall(text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
 
 
 def short_form_share(short: str, full: str) -> float:

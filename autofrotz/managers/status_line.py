@@ -12,22 +12,17 @@ keeps the room name they give: a weak signal, used when the reply names no room 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-# The fields of an Inform or Infocom status line, at the end of a line: "Score: 3 Moves: 7" (or
-# "Score: 3/10", "Turns: 7"), the moves alone, or a clock ("Time: 9:05 am").
-_FIELDS = (
-    r"(?:Score|SCORE):?\s*-?\d+(?:\s*/\s*-?\d+)?(?:\s*(?:Moves|MOVES|Turns|TURNS):?\s*\d+)?"
-    r"|(?:Moves|MOVES|Turns|TURNS):\s*\d+"
-    r"|(?:Time|TIME):\s*\d{1,2}:\d\d\s*(?:[ap]\.?m\.?)?"
+from autofrotz.reading.rooms_status import (
+    AFTER_PROMPT,
+    FIELDS_AT_END,
+    NAME_START,
+    PADDED_END,
+    SCORE_WITH_MOVES,
+    TEXTWORLD_STATUS,
 )
-FIELDS_AT_END = re.compile(rf"(?P<fields>{_FIELDS})\s*$")
-# Where the room name of a status line starts: after the prompt, after the padding (a run of spaces),
-# or after the sentence the status was glued to ("[MORE]", "Time passes.").
-_NAME_START = re.compile(r"^\s*>?\s*|\s{3,}|(?<=[.!?\]])\s*")
-# TextWorld's status: the header's "-= Name =-" ornaments followed by score/moves ("-= Bedroom =-0/1").
-TEXTWORLD_STATUS = re.compile(r"(?P<before>.*?)-=\s*(?P<name>[^=\n]+?)\s*=-\s*-?\d+\s*/\s*\d+\s*$")
+
 MAX_NAME = 60
 
 
@@ -87,12 +82,12 @@ def status_in_line(line: str) -> tuple[str, str | None, str] | None:
     if before[-1:] in tuple("([\"'\u201c\u2018"):
         return None  # "(Score: 3)" or '"Moves: 3"': quoted or bracketed, part of the story
     glued = bool(before) and not before[-1].isspace()  # "KitchenScore:": the cursor move was lost
-    padded = bool(re.search(r"\s{3,}$", before))  # "Kitchen      Score:": the status line's own spacing
+    padded = bool(PADDED_END.search(before))  # "Kitchen      Score:": the status line's own spacing
     head = before.rstrip()
-    start = list(_NAME_START.finditer(head))[-1]
+    start = list(NAME_START.finditer(head))[-1]
     opening = start.start() == 0 and start.end() == len(head)  # the fields alone, or after the prompt
-    both = bool(re.search(r"\d\s*(?:Moves|MOVES|Turns|TURNS)", fields.group("fields")))  # score and moves
-    prompted = bool(re.match(r"\s*>\s", before))  # after the prompt, where the status is drawn
+    both = bool(SCORE_WITH_MOVES.search(fields.group("fields")))  # score and moves
+    prompted = bool(AFTER_PROMPT.match(before))  # after the prompt, where the status is drawn
     if not (glued or padded or opening or both or prompted):
         return None
     name, kept = head[start.end() :].strip(), head[: start.start()]

@@ -33,6 +33,7 @@ from autofrotz.managers.map_side_look import plain_words
 from autofrotz.managers.map_state import MapState
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_prose import leading_paragraph
+from autofrotz.reading.ways_words import SEATED
 from autofrotz.words.directions import OPPOSITES, edge_label, is_travel_command
 
 # The compass ways, up and down, "in" and "out". What the trials of "in" and "out" show is kept
@@ -68,6 +69,7 @@ def note_ways_said(maps: MapState, command: str | None, reply: str, stayed: bool
         maps.room(here)["ways_recheck"] = True  # tried again for the briefing alone
 
 
+# Reads our own note of a way seen in a side copy (exit_words.read_way_tried writes it), not game text.
 _SEEN_NAMED = re.compile(r"^leads to a place named (.+) \(seen in a side copy\)$")
 
 
@@ -101,11 +103,6 @@ def ways_to_try(maps: MapState) -> tuple[str, ...]:
         return ()
     ways = (*TRIED_WAYS, *(label for label in maps.links.get(here, {}) if label not in OPPOSITES))
     return (CLOCK_WAY, *(way for way in ways if way != CLOCK_WAY))
-
-
-# A way barred by where the player sits or stands ("You'll have to get off the chair first"): any
-# command may change that without a move, so the ways are tried again after it.
-_SEATED = re.compile(r"\b(?:get|getting|climb|step|stand) (?:off|out of|up|down from)\b", re.IGNORECASE)
 
 
 def _a_known_room(maps: MapState, reply: str) -> bool:
@@ -153,7 +150,8 @@ def _found_only_by_trial(node: Mapping[str, Any], way: str) -> bool:
 
 
 def barred_by_seat(node: Mapping[str, Any]) -> bool:
-    """Whether a way of this room is barred by where the player sits or stands.
+    """Whether a way of this room is barred by where the player sits or stands (reading.ways_words.SEATED):
+    any command may change that without a move, so the ways are tried again after it.
 
     >>> barred_by_seat({"exits": {"north": "blocked"}, "exit_reasons": {"north": "Get off the sofa first."}})
     True
@@ -162,7 +160,7 @@ def barred_by_seat(node: Mapping[str, Any]) -> bool:
     """
     reasons = node.get("exit_reasons", {})
     return any(
-        state == BLOCKED and _SEATED.search(reasons.get(label, "")) for label, state in node["exits"].items()
+        state == BLOCKED and SEATED.search(reasons.get(label, "")) for label, state in node["exits"].items()
     )
 
 

@@ -406,7 +406,7 @@ LIBRARY_NO_EXIT = re.compile(
 DARK_SENTENCE = r"\b(pitch[- ](black|dark)|too dark to see|it is (now )?(very )?dark|you are in the dark)\b"
 
 
-# Words about an ending that the game interface's outcome patterns (if_patterns) did not confirm: the
+# Words about an ending that the game interface's outcome patterns (outcomes_endings) did not confirm: the
 # outcome judge (agents/outcome.py) is asked whether the game ended.
 ENDING_HINTS = re.compile(
     r"\b(you('ve| have)? (died|been killed|perished)|you are dead|the end|game over|"

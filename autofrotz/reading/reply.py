@@ -4,7 +4,7 @@ through the turn context the built-in agent and the knowledge layer), so that no
 again.
 
 `read_reply` answers each question of the reply with a table of patterns.py; the outcome (death,
-victory) is the game interface's, read as the reply arrived (if_patterns.detect_outcome). Whether a reply
+victory) is the game interface's, read as the reply arrived (outcomes_endings.detect_outcome). Whether a reply
 is a clue worth keeping is judged against the names the world knows (`is_clue`), so it is no field here.
 """
 
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from autofrotz.if_patterns import detect_outcome
+from autofrotz.reading.outcomes_endings import detect_outcome
 from autofrotz.reading.patterns import (
     ASKS_FOR_THING,
     ASKS_FOR_TOOL,
