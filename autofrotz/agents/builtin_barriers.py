@@ -31,13 +31,12 @@ from autofrotz.reading.agent_ways import (
     NOT_OPENABLE,
     NOT_OPENED,
     OPENED_OR_SWUNG,
-    PARAGRAPH_BREAK,
     SHUT,
     YOURS,
     YOURS_PAST_ONE_WORD,
 )
 from autofrotz.reading.patterns import STOCK_MOVE_REFUSAL
-from autofrotz.reading.told_text import HYPHENED_WORDS
+from autofrotz.reading.told_text import HYPHENED_WORDS, PARAGRAPH_BREAK
 
 READ_CHARS = 200  # a refusal names its obstacle at once
 BARRIERS_PER_REFUSAL = 2  # things of the room one refusal may name

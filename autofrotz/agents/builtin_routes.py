@@ -24,12 +24,12 @@ from autofrotz.reading.agent_objectives import (
     DIG_HERE,
     JOINER,
     LEG,
-    LETTERS,
     PLACE,
     RETRACE,
     ROUTE_VERB,
     SENTENCE_END,
 )
+from autofrotz.reading.told_text import WORDS
 from autofrotz.words.vocabulary import Vocabulary
 
 # How many times a written route repeats a step: "once", "twice", "four times", "3 times".
@@ -91,7 +91,7 @@ def place_words(phrase: str) -> list[str]:
     >>> place_words("the middle of the old camp")
     ['old', 'camp']
     """
-    return [x for x in LETTERS.findall(phrase.lower()) if x not in PLACE_STOP]
+    return [x for x in WORDS.findall(phrase.lower()) if x not in PLACE_STOP]
 
 
 def route_steps(text: str, vocabulary: Vocabulary | None = None) -> list[Step]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from autofrotz.reading import Reading
 from autofrotz.reading.outcomes_endings import detect_outcome
+from autofrotz.reading.told_text import WORDS
 from autofrotz.reading.ways_exits import parse_exits
 from autofrotz.reading.ways_words import (
     BLANK_RUNS,
@@ -19,7 +20,6 @@ from autofrotz.reading.ways_words import (
     SENTENCE,
     SHUT_WORDS,
     WARNING,
-    WORD,
     whole_words,
 )
 from autofrotz.words.directions import OPPOSITES
@@ -171,7 +171,7 @@ def warned_places(text: str, places: Mapping[str, str]) -> dict[str, str]:
 
 
 def _bare_ways(sentence: str) -> list[str]:
-    words = WORD.findall(sentence.lower())
+    words = WORDS.findall(sentence.lower())
     return [d for d in ("north", "south", "east", "west", "up", "down") if d in words][:1]
 
 

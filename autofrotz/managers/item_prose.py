@@ -28,7 +28,7 @@ from autofrotz.reading.items_inventory import (
     TURN,
     WITH_YOU,
 )
-from autofrotz.reading.items_names import PARAGRAPH_BREAK
+from autofrotz.reading.told_text import PARAGRAPH_BREAK
 
 LEAD_PROPERTIES = {rule: props for rule, _, props in POSSESSION_LEADS}
 HOLDER = "_within"  # the key possession_lists gives a holder under, taken off before items are made

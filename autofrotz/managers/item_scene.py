@@ -5,7 +5,6 @@ from __future__ import annotations
 from autofrotz.managers.item_names import ListedItem, clean_name, list_items, listed_item
 from autofrotz.managers.room_parser import header_lines
 from autofrotz.managers.status_line import strip_status
-from autofrotz.reading.items_names import PARAGRAPH_BREAK
 from autofrotz.reading.items_scene import (
     CONTAINER_PATTERNS,
     CONTENTS_BLOCK,
@@ -14,7 +13,7 @@ from autofrotz.reading.items_scene import (
     ROOM_LISTING,
     WHERE_IN_ROOM,
 )
-from autofrotz.reading.told_text import SENTENCE_BREAK
+from autofrotz.reading.told_text import PARAGRAPH_BREAK, SENTENCE_BREAK
 
 
 def room_items(text: str) -> list[ListedItem]:

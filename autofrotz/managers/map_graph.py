@@ -13,7 +13,8 @@ from typing import Any
 import networkx as nx
 
 from autofrotz.managers.exit_states import exit_states
-from autofrotz.reading.ways_words import SHUT_WORDS, WORD
+from autofrotz.reading.told_text import WORDS
+from autofrotz.reading.ways_words import SHUT_WORDS
 from autofrotz.storage.models import Connection, Room
 from autofrotz.words.directions import opposite
 
@@ -236,7 +237,7 @@ class MapGraph:
         node = self.room(room_id)
         for label, state in list(node["exits"].items()):
             words = node.get("exit_reasons", {}).get(label, "")
-            named = bool(opened) and opened in WORD.findall(words.lower())
+            named = bool(opened) and opened in WORDS.findall(words.lower())
             if state in (BLOCKED, REFUTED) and (SHUT_WORDS.search(words) or named):
                 node["exits"][label] = MENTIONED
                 node.setdefault("exit_notes", {})[label] = "barred before; something here was opened since"

@@ -12,7 +12,8 @@ import re
 
 from autofrotz.managers.item_names import strip_article
 from autofrotz.managers.room_prose import is_item_line
-from autofrotz.reading.rooms_scenes import DONE_DROP, DONE_TAKE, HERE, LISTED_RESULT, MARKER_WORD
+from autofrotz.reading.rooms_scenes import DONE_DROP, DONE_TAKE, HERE, LISTED_RESULT
+from autofrotz.reading.told_text import plain_words
 
 # Reads a command (not game text): one that puts a named thing down where the player stands, or picks one up.
 DROP_COMMAND = re.compile(r"^\s*(?:drop|discard|put down|leave)\s+(.+?)\s*$", re.IGNORECASE)
@@ -81,4 +82,4 @@ def _name(phrase: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(MARKER_WORD.findall(text.lower()))
+    return plain_words(text)

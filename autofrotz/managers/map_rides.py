@@ -11,7 +11,8 @@ from autofrotz.managers.map_graph import Link
 from autofrotz.managers.map_view import MapView
 from autofrotz.managers.room_signals import first_match
 from autofrotz.reading.rooms_scenes import QUOTED, RIDE_PATTERNS
-from autofrotz.reading.ways_words import WORD, whole_words
+from autofrotz.reading.told_text import WORDS
+from autofrotz.reading.ways_words import whole_words
 from autofrotz.words.directions import OPPOSITES
 
 # Verbs that work a control; the rest of the command names the control.
@@ -70,8 +71,8 @@ def label_names(label: str, name: str) -> bool:
     >>> label_names("Barracks", "Soldiers' Barracks"), label_names("Main Hall", "Hall of Kings")
     (True, False)
     """
-    have = set(WORD.findall(name.lower()))
-    return bool(have) and all(w in have for w in WORD.findall(label.lower()))
+    have = set(WORDS.findall(name.lower()))
+    return bool(have) and all(w in have for w in WORDS.findall(label.lower()))
 
 
 def ride_destination(view: MapView, command: str, label: str) -> str | None:

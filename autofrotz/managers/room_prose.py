@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from autofrotz.reading.rooms_headers import DESCRIPTION_OPENERS, first_match
 from autofrotz.reading.rooms_prose import EXITS_OPENING, ITEM_LINE_PATTERNS, TRAVEL_LINE, sentence_ends
+from autofrotz.reading.told_text import WORDS
 from autofrotz.reading.ways_exits import parse_exits
-from autofrotz.reading.ways_words import WORD
 
 
 def is_item_line(line: str) -> bool:
@@ -147,7 +147,7 @@ def place_words(text: str) -> list[str]:
     >>> place_words("You are in the herb garden.")
     ['herb', 'garden']
     """
-    return [w for w in WORD.findall(text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
+    return [w for w in WORDS.findall(text.lower()) if len(w) > 2 and w not in PLACE_STOP_WORDS]
 
 
 def short_form_share(short: str, full: str) -> float:

@@ -164,16 +164,13 @@ __test__["NAME_TAIL"] = """
 ('the lamp', 'the lamp')
 """
 # The words of a clause: letters and apostrophes (LEAD_WORD); letters and hyphens (PLAIN_WORD); letters,
-# digits and hyphens, as a thing's name may have ("type 2 key", NAME_WORD); letters only (LETTERS).
+# digits and hyphens, as a thing's name may have ("type 2 key", NAME_WORD) (letters only: told_text.WORDS).
 LEAD_WORD = re.compile(r"[a-z']+")
 PLAIN_WORD = re.compile(r"[a-z-]+")
 NAME_WORD = re.compile(r"[a-z0-9][a-z0-9-]*")
-LETTERS = re.compile(r"[a-z]+")
 __test__["WORDS"] = """
 >>> LEAD_WORD.findall("you'll 2-way"), PLAIN_WORD.findall("you'll 2-way"), NAME_WORD.findall("you'll 2-way")
 (["you'll", 'way'], ['you', 'll', '-way'], ['you', 'll', '2-way'])
->>> LETTERS.findall("north-east"), LETTERS.findall("42 ...")
-(['north', 'east'], [])
 """
 
 # ----- written routes: counted compass legs from a landmark -----

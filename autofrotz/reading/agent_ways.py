@@ -187,12 +187,6 @@ __test__["CARRYING"] = """
 >>> bool(CARRYING.search("Your hands are full.")), bool(CARRYING.search("The lift is broken."))
 (True, False)
 """
-# Where one paragraph of a reply ends and the next begins (a blank line).
-PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
-__test__["PARAGRAPH_BREAK"] = """
->>> PARAGRAPH_BREAK.split("No.\\n\\nA bell rings."), PARAGRAPH_BREAK.split("No.\\nA bell rings.")
-(['No.', 'A bell rings.'], ['No.\\nA bell rings.'])
-"""
 # A thing of the player's named in lower-case text, and the same past one adjective ("your old
 # umbrella"): the word after "your" (YOURS), the last word of the two (YOURS_PAST_ONE_WORD).
 YOURS = re.compile(r"\byour ([a-z-]+)")

@@ -38,8 +38,6 @@ One match and one miss of each table:
 ('two cups', None)
 >>> MASKED_GROUP.sub("(x)", "a bag \\x000\\x00"), MASKED_GROUP.sub("(x)", "a bag")
 ('a bag (x)', 'a bag')
->>> PARAGRAPH_BREAK.split("Hall\\nA hall.\\n\\nA lamp."), PARAGRAPH_BREAK.split("Hall\\nA hall.")
-(['Hall\\nA hall.', 'A lamp.'], ['Hall\\nA hall.'])
 >>> FIRST_SENTENCE_END.split("a lamp. The end")[0], FIRST_SENTENCE_END.split("DR. WHO")[0]
 ('a lamp', 'DR. WHO')
 """
@@ -119,8 +117,6 @@ NESTED_IN_BRACKETS = re.compile(r"^(?:in|on|inside) which (?:is|are) (.+)$", re.
 # A bracketed group the list splitter masked ("\x000\x00"), its number as group 1.
 MASKED_GROUP = re.compile(r"\x00(\d+)\x00")
 
-# A blank line between two paragraphs of a reply.
-PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # The full stop that ends a listed line's first sentence, after a letter, a bracket or a star (not "Dr.").
 FIRST_SENTENCE_END = re.compile(r"(?<=[a-z)*])\.(?:\s|$)")
 

@@ -38,8 +38,6 @@ visit's opening, things dropped and taken as markers in a maze.
 ([('tin cup', 'Dropped')], [])
 >>> bool(HERE.search("A cup is here.")), bool(HERE.search("A cup is there."))
 (True, False)
->>> MARKER_WORD.findall("it's room 4!"), MARKER_WORD.findall("--")
-(["it's", 'room', '4'], [])
 """
 
 from __future__ import annotations
@@ -60,7 +58,6 @@ __all__ = [
     "HERE",
     "LIFT_PATTERNS",
     "LISTED_RESULT",
-    "MARKER_WORD",
     "OTHER_VERSION",
     "QUOTED",
     "RETURN_PATTERNS",
@@ -127,5 +124,3 @@ DONE_TAKE = re.compile(r"^\s*(?:taken|ok|okay|got it)\b|\byou (?:take|pick up|no
 # "red apple: Dropped." / "red apple: Taken." lines of a reply to "drop all" or "take all".
 LISTED_RESULT = re.compile(r"^\s*(.+?):\s*(dropped|taken)\b", re.IGNORECASE | re.MULTILINE)
 HERE = re.compile(r"\bhere\b", re.IGNORECASE)  # "A red apple is here.", "You can see ... here."
-# A word of a maze room's lower-cased text, digits and apostrophes kept.
-MARKER_WORD = re.compile(r"[a-z0-9']+")

@@ -101,3 +101,11 @@ def plain_words(text: str) -> str:
     ('the cairn a track twisty leads north', '')
     """
     return " ".join(PLAIN_WORD.findall(text.lower()))
+
+
+# Where one paragraph of a reply ends and the next begins (a blank line).
+PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+__test__["PARAGRAPH_BREAK"] = """
+>>> PARAGRAPH_BREAK.split("No.\\n\\nA bell rings."), PARAGRAPH_BREAK.split("No.\\nA bell rings.")
+(['No.', 'A bell rings.'], ['No.\\nA bell rings.'])
+"""

@@ -16,14 +16,15 @@ a door set in a wall.
 (True, False)
 >>> bool(WAY_WORDS.search("A door leads south.")), bool(WAY_WORDS.search("A cat sleeps."))
 (True, False)
->>> LIST_SPLIT.split("north, up"), PARAGRAPH_BREAK.split("A den.\\n\\nA door.")
-(['north', 'up'], ['A den.', 'A door.'])
+>>> LIST_SPLIT.split("north, up")
+['north', 'up']
 """
 
 from __future__ import annotations
 
 import re
 
+from autofrotz.reading.told_text import PARAGRAPH_BREAK
 from autofrotz.words.directions import canonical_direction
 
 # An "Exits:" list and the words it lists.
@@ -77,7 +78,6 @@ ALONG = re.compile(
 )
 
 LIST_SPLIT = re.compile(r"[\s,]+")  # between the words of an "Exits:" list
-PARAGRAPH_BREAK = re.compile(r"\n\s*\n")  # between a reply's paragraphs
 
 
 def parse_exits(text: str) -> list[str]:

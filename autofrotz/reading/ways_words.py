@@ -15,8 +15,8 @@ thing, a warning, something the player opened, where the player sits or stands.
 ('oak hatch', True)
 >>> FIRST_OPENING.match("(first opening the tin gate)").group(1), FIRST_OPENING.match("Gate.") is None
 ('tin gate', True)
->>> PROMPT_END.sub("", "A den.\\n>"), BLANK_RUNS.sub("\\n\\n", "A\\n\\n\\n\\nB"), WORD.findall("Go, now!")
-('A den.', 'A\\n\\nB', ['o', 'now'])
+>>> PROMPT_END.sub("", "A den.\\n>"), BLANK_RUNS.sub("\\n\\n", "A\\n\\n\\n\\nB")
+('A den.', 'A\\n\\nB')
 >>> bool(SEATED.search("You'll have to get off the stool.")), bool(SEATED.search("The stool is red."))
 (True, False)
 """
@@ -52,7 +52,6 @@ FIRST_OPENING = re.compile(
 )
 PROMPT_END = re.compile(r"\n\s*>\s*$")  # the prompt closing a reply
 BLANK_RUNS = re.compile(r"\n{3,}")  # more than one blank line between paragraphs
-WORD = re.compile(r"[a-z]+")  # a word of lower-cased text
 # A way barred by where the player sits or stands ("You'll have to get off the chair first"), in the
 # words a way was refused with.
 SEATED = re.compile(r"\b(?:get|getting|climb|step|stand) (?:off|out of|up|down from)\b", re.IGNORECASE)
