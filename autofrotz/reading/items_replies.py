@@ -184,7 +184,7 @@ IMPLICIT_ACTION = re.compile(
     r"^\s*\((?:taken|first taking|first removing|putting)\b", re.IGNORECASE | re.MULTILINE
 )
 
-# An answer that names the thing asked about a part of another ("That seems to be a part of the torch."):
+# An answer that names the thing asked about a part of another ("The hilt is part of your sword."):
 # the other thing.
 PART_OF = re.compile(
     r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE

@@ -229,7 +229,7 @@ def is_clue(command: str, reply: str, names: Iterable[str]) -> bool:
     """A reply worth keeping: to reading, examining or asking, long enough, not a refusal, and naming a
     place, a thing or a way (a direction, a room or item name the game has shown).
 
-    >>> is_clue("read note", "The note says: the key is hidden under the loose stone in the cellar.", ["key"])
+    >>> is_clue("read note", "The note says: look for the key beneath a loose cellar stone.", ["key"])
     True
     >>> is_clue("read note", "You can't see any such thing.", [])
     False
