@@ -25,24 +25,18 @@ so: `TruthUnknownError`, or None for a score. It never guesses a number.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from autofrotz.backends import zmachine
 from autofrotz.backends.base import TruthUnknownError
+from autofrotz.reading.outcomes_endings import SCORE_NUMBER
 from autofrotz.words.directions import DIRECTION_WORDS
 
 PROBE_MOVES = tuple(DIRECTION_WORDS)  # the twelve compass and in/out moves
 GLOBALS = 240  # the Z-machine's global variables
 BASELINE = "wait"  # what changes without the player moving (a thief walking, a watch stolen) is no evidence
 INFORM_SELF_NAMES = ("(self object)", "yourself")  # Inform 6 library's selfobj, Inform 7's default player
-# The number a reply to "score" gives as the score: "scored 3", "score is 3", "Score: 3", "3 points",
-# "3 out of 10", "3 of a possible 10" (not the turn count that often follows it).
-SCORE_NUMBER = re.compile(
-    r"\bscor(?:ed?|ing)\b\D{0,12}?(-?\d+)|(-?\d+)\s*(?:points?\b|out\s+of\b|of\s+a\s+possible\b|/\s*\d)",
-    re.IGNORECASE,
-)
 
 SideStep = Callable[[str], tuple[str, bytes]]  # command -> (reply, memory after), state put back
 

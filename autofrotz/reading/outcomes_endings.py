@@ -15,6 +15,8 @@ interface reads each reply's outcome with `detect_outcome` as it arrives.
 >>> notice = "[Your score has gone up by two points.]"
 >>> bool(SCORE_NOTICE.search(notice)), bool(SCORE_NOTICE.search("A fine score."))
 (True, False)
+>>> SCORE_NUMBER.findall("You have scored 4 of a possible 20."), SCORE_NUMBER.findall("Turn 12.")
+([('4', '')], [])
 """
 
 from __future__ import annotations
@@ -127,3 +129,11 @@ def score_notice(text: str) -> int | None:
     n = found["n"].lower()
     points = int(n) if n.isdigit() else _NUMBER_WORDS[n]
     return points if found["way"].lower() == "up" else -points
+
+
+# The number a reply to "score" gives as the score: "scored 3", "score is 3", "Score: 3", "3 points",
+# "3 out of 10", "3 of a possible 10" (not the turn count that often follows it).
+SCORE_NUMBER = re.compile(
+    r"\bscor(?:ed?|ing)\b\D{0,12}?(-?\d+)|(-?\d+)\s*(?:points?\b|out\s+of\b|of\s+a\s+possible\b|/\s*\d)",
+    re.IGNORECASE,
+)
