@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from autofrotz.evals.eval_session import walkthrough
-from autofrotz.evals.perception import select_games
+from autofrotz.evals.perception import corpus_games
 from autofrotz.evals.side_transcripts import first_divergence, transcript
 from autofrotz.game_interface import open_game
 
@@ -29,11 +29,12 @@ def check(path: Path) -> tuple[int | None, int | None]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="all")
+    parser.add_argument("--games", default="walkthrough")
     parser.add_argument("--games-dir", default="games", type=Path)
     args = parser.parse_args()
     failures = 0
-    for path in select_games(args.games, args.games_dir):
+    for game in corpus_games(args.games, args.games_dir):
+        path = game.path
         where, exact = check(path)
         failures += where is not None
         spacing = "" if exact is None else f" (spacing differs from reply {exact})"
