@@ -40,6 +40,10 @@ _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 _YOU = re.compile(r"\byou(?:r|'re|'ve|'ll)?\b", re.IGNORECASE)
 # "out of a possible 50", "out of 350", "of a maximum of 20 points"
 _OPENING = re.compile(r"(?:unlock|open|unbolt|unbar)\b", re.IGNORECASE)  # a way or a thing opened
+# What a reply to such a command says was done: opened (it may have been unlocked too), else unlocked.
+_SAYS_OPENED = re.compile(r"\bopen(?:s|ed|ing)?\b|\brevealing\b", re.IGNORECASE)
+_SAYS_UNLOCKED = re.compile(r"\b(?:unlock|unbolt|unbar)(?:s|ed|ing)?\b", re.IGNORECASE)
+OPENING_KINDS = ("opened", "unlocked")  # log kinds of a thing or way opened or unlocked
 _MAXIMUM = re.compile(r"\bout of (?:a (?:possible|maximum of) )?(\d{1,6})\b|\bmaximum of (\d{1,6})\b", re.I)
 
 
@@ -111,14 +115,19 @@ class Notebook:
 
     goal: str = ""
     max_score: int | None = None
+    opening_score: int | None = None  # the score before the first command, where the interpreter reads it
     clues: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "command", "text"}
     log: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "kind", "text"}
     rooms_reached: list[str] = field(default_factory=list)
 
-    def open(self, opening: str, first_room: str | None, max_score: int | None) -> None:
-        """Read the opening: its stated goal, and the maximum if the story tables or the text know it."""
+    def open(
+        self, opening: str, first_room: str | None, max_score: int | None, score: int | None = None
+    ) -> None:
+        """Read the opening: its stated goal, the maximum if the story tables or the text know it, and
+        the score the game starts with where the interpreter reads it."""
         self.goal = stated_goal(opening, first_room)
         self.max_score = max_score or stated_maximum(opening)
+        self.opening_score = score
         if first_room:
             self.rooms_reached.append(first_room)
 
@@ -139,7 +148,8 @@ class Notebook:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
         if _OPENING.match(command) and not reading.failure and seen.event is None:
             said = _bounded(_first_sentence(reply), OPENED_CHARS)
-            self._note(turn, "opened", f"> {command}: opened: {said}")
+            kind = opening_kind(command, reply)
+            self._note(turn, kind, f"> {command}: {kind}: {said}")
         if seen.clue:
             self._keep_clue(turn, command, reply)
 
@@ -165,18 +175,18 @@ class Notebook:
         """
         kept = {c["text"][:CLUE_KEY] for c in self.clues}  # read again later: kept under its newer turn
         shown = [e for e in self.log if e["turn"] < before_turn or e["kind"] in AT_ONCE]
-        latest_opening = {e["text"]: e["turn"] for e in shown if e["kind"] == "opened"}
+        latest_opening = {e["text"]: e["turn"] for e in shown if e["kind"] in OPENING_KINDS}
         return [
             f"{e['turn']}. {e['text']}"
             for e in shown
             if (e["kind"] != "clue" or e.get("clue") not in kept)
-            and (e["kind"] != "opened" or latest_opening[e["text"]] == e["turn"])
+            and (e["kind"] not in OPENING_KINDS or latest_opening[e["text"]] == e["turn"])
         ]
 
     def _note(self, turn: int, kind: str, text: str, **more: str) -> None:
         self.log.append({"turn": turn, "kind": kind, "text": text, **more})
         while len(self.log) > LOG_KEPT:  # ways opened go first: points and deaths are what matter
-            opened = [i for i, e in enumerate(self.log) if e["kind"] == "opened"]
+            opened = [i for i, e in enumerate(self.log) if e["kind"] in OPENING_KINDS]
             self.log.pop(opened[0] if opened else 0)
 
     def _keep_clue(self, turn: int, command: str, reply: str) -> None:
@@ -203,6 +213,28 @@ class TurnSeen:
     event: str | None = None
     room: str | None = None  # the room the player stands in after the turn
     clue: bool = False  # the reply is worth keeping (reading.is_clue, against the names the world knows)
+
+
+def opening_kind(command: str, reply: str) -> str:
+    """What a reply to opening or unlocking something says was done, by its words: "opened" when it
+    tells of an opening (an unlock that also swung the thing open included), "unlocked" when it tells
+    only of an unlocking, else what the command's verb asked for.
+
+    >>> opening_kind("unlock hatch with key", "You unlock the hatch.")
+    'unlocked'
+    >>> opening_kind("unlock hatch with key", "The lock clicks and the hatch swings open.")
+    'opened'
+    >>> opening_kind("open crate", "You open the crate, revealing a rope.")
+    'opened'
+    >>> opening_kind("unbolt gate", "Done.")
+    'unlocked'
+    """
+    first = _first_sentence(reply)
+    if _SAYS_OPENED.search(first):
+        return "opened"
+    if _SAYS_UNLOCKED.search(first):
+        return "unlocked"
+    return "opened" if command.lower().startswith("open") else "unlocked"
 
 
 def _first_sentence(text: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from autofrotz.managers.item_names import strip_article
+from autofrotz.managers.item_names import LEADING_STATE, strip_article
 from autofrotz.managers.item_parser import parse_inventory
 from autofrotz.managers.item_replies import ALREADY_HAVE, multi_replies
 from autofrotz.managers.item_scene import last_room_part
@@ -22,7 +22,9 @@ from autofrotz.managers.named_things import (
     in_sight,
     is_place_part,
     is_shared_surface,
+    listed_here,
     named_things,
+    names_more_fully,
     said_not_here,
     unknown_word,
 )
@@ -48,6 +50,9 @@ if TYPE_CHECKING:
 
 PART_OF = re.compile(  # "That seems to be a part of the torch.": the thing the answer names it a part of
     r"\b(?:is|are|be) (?:a )?part of (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
+)
+TAKEN_FROM = re.compile(  # "You take the key from the locker.": the thing it was taken from
+    r"\bfrom (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE
 )
 HEARD_KEPT = 8  # replies in a room whose names are asked about
 SAME_THING_CHARS = 40  # two names answered with the same words this long name one thing
@@ -260,6 +265,18 @@ class SightCheck:
         heads = {n: n.split()[-1] for n in doubted if " " in n}
         self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
         return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
+
+    def carried_as(self, name: str, listing: frozenset[str]) -> bool:
+        """Whether a thing here is one the inventory lists (`among_carried`), unless it names that
+        thing more fully and the game, asked to take it, took it from where it lies, not from a thing
+        carried ("You take the rectangular latchkey from the locker." while a latchkey is carried)."""
+        if not among_carried(name, listing):
+            return False
+        answer = self.takes.get(name, "")
+        took = in_sight(answer) and not _not_here_any_more(answer, tuple(listing))
+        source = TAKEN_FROM.search(answer[:240])
+        from_carried = source is not None and among_carried(source.group(1), listing)
+        return not (names_more_fully(name, listing) and took and not from_carried)
 
     def carried_listing(self, last_reply: str) -> frozenset[str]:
         """The names the game's own answer to "inventory" (asked in a side copy) lists, the contents of
@@ -485,15 +502,16 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
         if len(context.seen_lines) == len(keep):
             context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
-    listed = frozenset([*context.visible_items, *context.inventory])
     knows = context.vocabulary.names_a_thing
     if sight is None:
-        context.named_here = named_things(context.room_text, knows, listed)
+        listed = frozenset([*context.visible_items, *context.inventory])
+        context.named_here = without_state_words(named_things(context.room_text, knows, listed))
         return
+    seen, carried = frozenset(context.visible_items), frozenset(context.inventory)
     heard = sight.hear(context.room_id, context.last_output)
     nouns = knows if context.vocabulary.nouns else None  # runs of nouns, where the story marks them
     text = f"{context.room_text}\n\n{heard}"
-    named = named_things(text, knows, listed, 2 * NAMED_KEPT, place_parts=True, nouns=nouns)
+    named = named_things(text, knows, seen, 2 * NAMED_KEPT, place_parts=True, nouns=nouns, carried=carried)
     named = sight.confirmed(
         context.room_id,
         named,
@@ -502,10 +520,22 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         tuple(context.visible_items),
         context.room_name or "",
     )
-    named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
+    named = [n for n in named if not listed_here(n, seen, carried)][:NAMED_KEPT]  # listed by the game's name
     gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name
-    context.named_here = [n for n in named if n not in gone]
+    context.named_here = without_state_words([n for n in named if n not in gone])
     _leave_out_carried(context, sight)
+
+
+def without_state_words(names: list[str]) -> list[str]:
+    """Names as "Also named here" gives them: without a state word a text put before a name ("a locked
+    locker"), which the game may have changed since (the room's text as first seen still says it),
+    each once.
+
+    >>> without_state_words(["locked locker", "counter", "closed door", "door", "unlocked"])
+    ['locker', 'counter', 'door', 'unlocked']
+    """
+    bare = [n[found.end() :] if (found := LEADING_STATE.match(n)) and " " in n else n for n in names]
+    return list(dict.fromkeys(bare))
 
 
 def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
@@ -516,12 +546,12 @@ def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
     if not (context.visible_items or context.named_here):
         return
     listing = sight.carried_listing(context.last_output)
-    keep = [not among_carried(n, listing) for n in context.visible_items]
+    keep = [not sight.carried_as(n, listing) for n in context.visible_items]
     if len(context.seen_lines) == len(keep):
         context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
     context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
     context.named_here = [
-        n for n in context.named_here if not (among_carried(n, listing) or _first_words_of(n, listing))
+        n for n in context.named_here if not (sight.carried_as(n, listing) or _first_words_of(n, listing))
     ]
 
 

@@ -45,10 +45,12 @@ def named_things(
     kept: int = NAMED_KEPT,
     place_parts: bool = False,
     nouns: Callable[[str], bool] | None = None,
+    carried: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """Noun phrases of a text that end in a word the story's parser reads, not already `seen`, the first
-    `kept` of them; with `place_parts`, also those ending in a part of the place the parser reads ("a
-    black wall", "the ground"), for a check that tells the room's own from the library's compass walls;
+    """Noun phrases of a text that end in a word the story's parser reads, not already `seen` nor
+    `carried` (unless named more fully than the thing carried: `listed_here`), the first `kept` of
+    them; with `place_parts`, also those ending in a part of the place the parser reads ("a black wall",
+    "the ground"), for a check that tells the room's own from the library's compass walls;
     with `nouns` (the words the story marks as naming objects), also up to a third as many runs of such
     words as no article starts ("There is lamp by the door", "heaped with kettles, ropes"), after
     the others.
@@ -94,7 +96,9 @@ def named_things(
         if nouns is not None:
             bare += [_ending_in_a_thing(run, knows) for run in _bare_runs(sentence, matches, nouns)]
         for phrase in phrases:
-            if phrase and phrase.lower() not in map(str.lower, found) and not already_listed(phrase, seen):
+            if not phrase or phrase.lower() in map(str.lower, found):
+                continue
+            if not listed_here(phrase, seen, carried):
                 found.append(phrase)
     for phrase in bare:  # a plural read alone within a run of nouns is named by the run ("food items")
         run_words = phrase.lower().split() if phrase and " " in phrase else []
@@ -102,7 +106,11 @@ def named_things(
     found = list(dict.fromkeys(found))[:kept]
     extra: list[str] = []  # after the phrases an article starts ("the reference desk" over "desk"), a few
     for phrase in bare:
-        if phrase and not already_listed(phrase, frozenset([*found, *extra, *seen])):
+        if (
+            phrase
+            and not already_listed(phrase, frozenset([*found, *extra]))
+            and not listed_here(phrase, seen, carried)
+        ):
             extra.append(phrase)
     return found + extra[: kept // 3]
 
@@ -338,6 +346,36 @@ def is_place_part(name: str) -> bool:
     (True, True, False)
     """
     return name.split()[-1].lower() in PLACE_PARTS
+
+
+def listed_here(phrase: str, seen: frozenset[str], carried: frozenset[str]) -> bool:
+    """Whether a phrase is a thing listed as seen, or one carried that it does not name more fully: a
+    phrase with every word of the carried things of its head word and more ("rectangular latchkey"
+    beside a carried "latchkey") may be another thing, which only the game can tell.
+
+    >>> carried = frozenset({"latchkey", "brass lamp"})
+    >>> [listed_here(p, frozenset(), carried) for p in ("latchkey", "rectangular latchkey", "old lamp")]
+    [True, False, True]
+    >>> listed_here("rectangular latchkey", frozenset({"iron latchkey"}), carried)
+    True
+    """
+    return already_listed(phrase, seen) or (
+        already_listed(phrase, carried) and not names_more_fully(phrase, carried)
+    )
+
+
+def names_more_fully(phrase: str, names: frozenset[str]) -> bool:
+    """Whether a phrase has all the words of each name that holds its head word, and more.
+
+    >>> names_more_fully("rectangular latchkey", frozenset({"latchkey", "sponge"}))
+    True
+    >>> names_more_fully("old lamp", frozenset({"brass lamp"})), names_more_fully("lamp", frozenset({"lamp"}))
+    (False, False)
+    """
+    words = set(phrase.lower().split())
+    head = phrase.split()[-1].lower() if phrase.split() else ""
+    alike = [set(n.lower().split()) for n in names if head in n.lower().split()]
+    return bool(alike) and all(other < words for other in alike)
 
 
 def already_listed(phrase: str, seen: frozenset[str]) -> bool:
