@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 from autofrotz.managers.item_names import LEADING_STATE, strip_article
 from autofrotz.managers.item_parser import parse_inventory
-from autofrotz.managers.item_replies import ALREADY_HAVE, multi_replies
+from autofrotz.managers.item_replies import (
+    ALREADY_HAVE,
+    TAKE_VERB_REPLY,
+    is_take_success,
+    multi_replies,
+    sounds_like_failure,
+)
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
@@ -22,7 +28,6 @@ from autofrotz.managers.named_things import (
     in_sight,
     is_place_part,
     is_shared_surface,
-    listed_here,
     named_things,
     names_more_fully,
     said_not_here,
@@ -266,17 +271,30 @@ class SightCheck:
         self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
         return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
 
+    def fuller_here(self, names: list[str], carried: tuple[str, ...], last_reply: str) -> list[str]:
+        """The names that name a thing carried more fully ("rectangular latchkey" beside a carried
+        "latchkey") and that the game, asked to take each in a side copy, takes from where it lies: a
+        thing of its own, here."""
+        held = frozenset(carried)
+        fuller = [n for n in names if already_listed(n, held) and names_more_fully(n, held)]
+        gone = self.held(fuller, carried, last_reply)
+        return [n for n in fuller if n not in gone and self.took_from_here(n, held)]
+
+    def took_from_here(self, name: str, listing: frozenset[str]) -> bool:
+        """Whether the game's answer to taking a name (asked by `held`) took it, and not from a thing
+        the inventory lists ("You take the key from the locker.", not "... from the rucksack.")."""
+        answer = " ".join(self.takes.get(name, "").split())[:240]
+        source = TAKEN_FROM.search(answer)
+        from_carried = source is not None and among_carried(source.group(1), listing)
+        took = is_take_success(answer) or (TAKE_VERB_REPLY.search(answer) and not sounds_like_failure(answer))
+        return bool(took) and not _not_here_any_more(answer, tuple(listing)) and not from_carried
+
     def carried_as(self, name: str, listing: frozenset[str]) -> bool:
         """Whether a thing here is one the inventory lists (`among_carried`), unless it names that
-        thing more fully and the game, asked to take it, took it from where it lies, not from a thing
-        carried ("You take the rectangular latchkey from the locker." while a latchkey is carried)."""
+        thing more fully and the game took it from where it lies (`took_from_here`)."""
         if not among_carried(name, listing):
             return False
-        answer = self.takes.get(name, "")
-        took = in_sight(answer) and not _not_here_any_more(answer, tuple(listing))
-        source = TAKEN_FROM.search(answer[:240])
-        from_carried = source is not None and among_carried(source.group(1), listing)
-        return not (names_more_fully(name, listing) and took and not from_carried)
+        return not (names_more_fully(name, listing) and self.took_from_here(name, listing))
 
     def carried_listing(self, last_reply: str) -> frozenset[str]:
         """The names the game's own answer to "inventory" (asked in a side copy) lists, the contents of
@@ -502,16 +520,15 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
         if len(context.seen_lines) == len(keep):
             context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
+    listed = frozenset([*context.visible_items, *context.inventory])
     knows = context.vocabulary.names_a_thing
     if sight is None:
-        listed = frozenset([*context.visible_items, *context.inventory])
         context.named_here = without_state_words(named_things(context.room_text, knows, listed))
         return
-    seen, carried = frozenset(context.visible_items), frozenset(context.inventory)
     heard = sight.hear(context.room_id, context.last_output)
     nouns = knows if context.vocabulary.nouns else None  # runs of nouns, where the story marks them
     text = f"{context.room_text}\n\n{heard}"
-    named = named_things(text, knows, seen, 2 * NAMED_KEPT, place_parts=True, nouns=nouns, carried=carried)
+    named = named_things(text, knows, listed, 2 * NAMED_KEPT, place_parts=True, nouns=nouns)
     named = sight.confirmed(
         context.room_id,
         named,
@@ -520,9 +537,12 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
         tuple(context.visible_items),
         context.room_name or "",
     )
-    named = [n for n in named if not listed_here(n, seen, carried)][:NAMED_KEPT]  # listed by the game's name
+    named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
     gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name
-    context.named_here = without_state_words([n for n in named if n not in gone])
+    # a name of the text that names a thing carried more fully: here when the game takes it from here
+    fuller = named_things(text, knows, frozenset(context.visible_items), 2 * NAMED_KEPT, nouns=nouns)
+    here = sight.fuller_here(fuller, tuple(context.inventory), context.last_output)
+    context.named_here = without_state_words([n for n in named if n not in gone] + here)[:NAMED_KEPT]
     _leave_out_carried(context, sight)
 
 

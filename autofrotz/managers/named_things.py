@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from autofrotz.managers.item_names import NUMBER_WORDS
 from autofrotz.managers.phrase_words import (
     BEING,
     DESCRIBING,
@@ -45,12 +46,10 @@ def named_things(
     kept: int = NAMED_KEPT,
     place_parts: bool = False,
     nouns: Callable[[str], bool] | None = None,
-    carried: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """Noun phrases of a text that end in a word the story's parser reads, not already `seen` nor
-    `carried` (unless named more fully than the thing carried: `listed_here`), the first `kept` of
-    them; with `place_parts`, also those ending in a part of the place the parser reads ("a black wall",
-    "the ground"), for a check that tells the room's own from the library's compass walls;
+    """Noun phrases of a text that end in a word the story's parser reads, not already `seen`, the first
+    `kept` of them; with `place_parts`, also those ending in a part of the place the parser reads ("a
+    black wall", "the ground"), for a check that tells the room's own from the library's compass walls;
     with `nouns` (the words the story marks as naming objects), also up to a third as many runs of such
     words as no article starts ("There is lamp by the door", "heaped with kettles, ropes"), after
     the others.
@@ -96,9 +95,7 @@ def named_things(
         if nouns is not None:
             bare += [_ending_in_a_thing(run, knows) for run in _bare_runs(sentence, matches, nouns)]
         for phrase in phrases:
-            if not phrase or phrase.lower() in map(str.lower, found):
-                continue
-            if not listed_here(phrase, seen, carried):
+            if phrase and phrase.lower() not in map(str.lower, found) and not already_listed(phrase, seen):
                 found.append(phrase)
     for phrase in bare:  # a plural read alone within a run of nouns is named by the run ("food items")
         run_words = phrase.lower().split() if phrase and " " in phrase else []
@@ -106,11 +103,7 @@ def named_things(
     found = list(dict.fromkeys(found))[:kept]
     extra: list[str] = []  # after the phrases an article starts ("the reference desk" over "desk"), a few
     for phrase in bare:
-        if (
-            phrase
-            and not already_listed(phrase, frozenset([*found, *extra]))
-            and not listed_here(phrase, seen, carried)
-        ):
+        if phrase and not already_listed(phrase, frozenset([*found, *extra, *seen])):
             extra.append(phrase)
     return found + extra[: kept // 3]
 
@@ -348,31 +341,17 @@ def is_place_part(name: str) -> bool:
     return name.split()[-1].lower() in PLACE_PARTS
 
 
-def listed_here(phrase: str, seen: frozenset[str], carried: frozenset[str]) -> bool:
-    """Whether a phrase is a thing listed as seen, or one carried that it does not name more fully: a
-    phrase with every word of the carried things of its head word and more ("rectangular latchkey"
-    beside a carried "latchkey") may be another thing, which only the game can tell.
-
-    >>> carried = frozenset({"latchkey", "brass lamp"})
-    >>> [listed_here(p, frozenset(), carried) for p in ("latchkey", "rectangular latchkey", "old lamp")]
-    [True, False, True]
-    >>> listed_here("rectangular latchkey", frozenset({"iron latchkey"}), carried)
-    True
-    """
-    return already_listed(phrase, seen) or (
-        already_listed(phrase, carried) and not names_more_fully(phrase, carried)
-    )
-
-
 def names_more_fully(phrase: str, names: frozenset[str]) -> bool:
-    """Whether a phrase has all the words of each name that holds its head word, and more.
+    """Whether a phrase has all the words of each name that holds its head word, and more than a count.
 
     >>> names_more_fully("rectangular latchkey", frozenset({"latchkey", "sponge"}))
     True
     >>> names_more_fully("old lamp", frozenset({"brass lamp"})), names_more_fully("lamp", frozenset({"lamp"}))
     (False, False)
+    >>> names_more_fully("two loose pages", frozenset({"loose pages"}))
+    False
     """
-    words = set(phrase.lower().split())
+    words = {w for w in phrase.lower().split() if w not in NUMBER_WORDS and not w.isdigit()}
     head = phrase.split()[-1].lower() if phrase.split() else ""
     alike = [set(n.lower().split()) for n in names if head in n.lower().split()]
     return bool(alike) and all(other < words for other in alike)
