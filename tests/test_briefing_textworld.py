@@ -28,6 +28,8 @@ GATE_PLAYED = [
 ]  # fmt: skip
 KEYS = "tw-w7q5o10s105"  # a key carried from the start, a fresh laundry scented key on a floor
 KEYS_PLAYED = ["go south", "go south", "go west", "look"]
+SAFE = "tw-w6q6o24s112"  # a passkey carried from the start, a non-euclidean passkey and a butterfly in a safe
+SAFE_PLAYED = ["go east", "go north", "go east", "look"]
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +84,15 @@ def test_a_thing_named_more_fully_than_one_carried_is_in_view(played: Callable) 
     assert "There is a fresh laundry scented key on the floor." in section(briefing, "## Now")
     assert "fresh laundry scented key" in section(briefing, "## In view")
     assert "fresh laundry scented key" not in section(briefing, "Carrying:")
+
+
+def test_a_thing_in_a_container_is_named_as_the_thing_beside_it_though_one_alike_is_carried(
+    played: Callable,
+) -> None:
+    briefing = played(SAFE, SAFE_PLAYED)[3]  # in the Shower, the passkey carried since the start
+    assert "holding: non-euclidean passkey, butterfly" in section(briefing, "Seen here:")
+    named = section(briefing, "Also named here:")
+    assert "butterfly" in named and "non-euclidean passkey" in named
 
 
 def test_the_score_and_its_maximum_are_briefed_from_the_first_turn(played: Callable) -> None:
