@@ -30,7 +30,7 @@ RECENT_MIN, RECENT_STEP = 3, 3
 HISTORY_OUTPUT_CHARS = 120
 OUTPUT_CHARS = 3000
 ROOM_CHARS = 700
-EARLIER_TITLE = "## Earlier"  # each line says its kind: points, a death, a thing opened, a clue
+EARLIER_TITLE = "## Earlier"  # each line says its kind: points, a death, a thing opened or unlocked, a clue
 ROOM_DESCRIPTION_MIN = 40  # shorter descriptions ("A hall.") are left in the replies that print them
 ROOM_LINE_MIN = 20  # a line of the room's text as long, repeated by the latest output, is said under Now
 
@@ -166,8 +166,9 @@ def _render_you(ctx: TurnContext) -> str:
     """The player, before the recent turns as it changes seldom: a death's note, the score, what is
     carried."""
     lines = [f"NOTE: {ctx.death_note}"] if ctx.death_note else []
-    if ctx.score is not None:
-        lines.append(f"Score: {ctx.score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
+    score = ctx.score if ctx.score is not None else ctx.opening_score  # known from the first turn
+    if score is not None:
+        lines.append(f"Score: {score}" + (f" of {ctx.max_score}" if ctx.max_score else ""))
     lines.append(f"Carrying: {_listing(ctx.carried_lines or ctx.inventory, 'nothing')}")
     return "## You\n" + clipped("\n".join(lines), 8000)
 

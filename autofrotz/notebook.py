@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from autofrotz.reading import Reading
-from autofrotz.reading.notes_opening import BANNER, GOAL, MAXIMUM
+from autofrotz.reading.notes_opening import BANNER, GOAL, MAXIMUM, SAYS_OPENED, SAYS_UNLOCKED
 from autofrotz.reading.ways_words import SENTENCE
 
 GOAL_CHARS = 1000
@@ -23,6 +23,7 @@ AT_ONCE = ("score", "death")  # kinds of log lines shown from their turn on: the
 
 # Reads a command (not game text): one that opens or unlocks a way or a thing.
 OPENING_COMMAND = re.compile(r"(?:unlock|open|unbolt|unbar)\b", re.IGNORECASE)
+OPENING_KINDS = ("opened", "unlocked")  # log kinds of a thing or way opened or unlocked
 
 
 def stated_goal(opening: str, first_room: str | None = None) -> str:
@@ -93,14 +94,19 @@ class Notebook:
 
     goal: str = ""
     max_score: int | None = None
+    opening_score: int | None = None  # the score before the first command, where the interpreter reads it
     clues: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "command", "text"}
     log: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "kind", "text"}
     rooms_reached: list[str] = field(default_factory=list)
 
-    def open(self, opening: str, first_room: str | None, max_score: int | None) -> None:
-        """Read the opening: its stated goal, and the maximum if the story tables or the text know it."""
+    def open(
+        self, opening: str, first_room: str | None, max_score: int | None, score: int | None = None
+    ) -> None:
+        """Read the opening: its stated goal, the maximum if the story tables or the text know it, and
+        the score the game starts with where the interpreter reads it."""
         self.goal = stated_goal(opening, first_room)
         self.max_score = max_score or stated_maximum(opening)
+        self.opening_score = score
         if first_room:
             self.rooms_reached.append(first_room)
 
@@ -121,7 +127,8 @@ class Notebook:
             self.rooms_reached.append(seen.room)  # the briefing lists rooms already: no log line
         if OPENING_COMMAND.match(command) and not reading.failure and seen.event is None:
             said = _bounded(_first_sentence(reply), OPENED_CHARS)
-            self._note(turn, "opened", f"> {command}: opened: {said}")
+            kind = opening_kind(command, reply)
+            self._note(turn, kind, f"> {command}: {kind}: {said}")
         if seen.clue:
             self._keep_clue(turn, command, reply)
 
@@ -147,18 +154,18 @@ class Notebook:
         """
         kept = {c["text"][:CLUE_KEY] for c in self.clues}  # read again later: kept under its newer turn
         shown = [e for e in self.log if e["turn"] < before_turn or e["kind"] in AT_ONCE]
-        latest_opening = {e["text"]: e["turn"] for e in shown if e["kind"] == "opened"}
+        latest_opening = {e["text"]: e["turn"] for e in shown if e["kind"] in OPENING_KINDS}
         return [
             f"{e['turn']}. {e['text']}"
             for e in shown
             if (e["kind"] != "clue" or e.get("clue") not in kept)
-            and (e["kind"] != "opened" or latest_opening[e["text"]] == e["turn"])
+            and (e["kind"] not in OPENING_KINDS or latest_opening[e["text"]] == e["turn"])
         ]
 
     def _note(self, turn: int, kind: str, text: str, **more: str) -> None:
         self.log.append({"turn": turn, "kind": kind, "text": text, **more})
         while len(self.log) > LOG_KEPT:  # ways opened go first: points and deaths are what matter
-            opened = [i for i, e in enumerate(self.log) if e["kind"] == "opened"]
+            opened = [i for i, e in enumerate(self.log) if e["kind"] in OPENING_KINDS]
             self.log.pop(opened[0] if opened else 0)
 
     def _keep_clue(self, turn: int, command: str, reply: str) -> None:
@@ -185,6 +192,28 @@ class TurnSeen:
     event: str | None = None
     room: str | None = None  # the room the player stands in after the turn
     clue: bool = False  # the reply is worth keeping (reading.is_clue, against the names the world knows)
+
+
+def opening_kind(command: str, reply: str) -> str:
+    """What a reply to opening or unlocking something says was done, by its words: "opened" when it
+    tells of an opening (an unlock that also swung the thing open included), "unlocked" when it tells
+    only of an unlocking, else what the command's verb asked for.
+
+    >>> opening_kind("unlock hatch with key", "You unlock the hatch.")
+    'unlocked'
+    >>> opening_kind("unlock hatch with key", "The lock clicks and the hatch swings open.")
+    'opened'
+    >>> opening_kind("open crate", "You open the crate, revealing a rope.")
+    'opened'
+    >>> opening_kind("unbolt gate", "Done.")
+    'unlocked'
+    """
+    first = _first_sentence(reply)
+    if SAYS_OPENED.search(first):
+        return "opened"
+    if SAYS_UNLOCKED.search(first):
+        return "unlocked"
+    return "opened" if command.lower().startswith("open") else "unlocked"
 
 
 def _first_sentence(text: str) -> str:

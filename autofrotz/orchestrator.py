@@ -126,11 +126,8 @@ class Orchestrator:
         self.p.recorder.begin(0)
         changes = self._parse_and_update(intro, None, 0)
         self.mind.last_output = intro
-        self.mind.notebook.open(
-            intro,
-            room_name(self.p.map, self.p.map.current_room),
-            maximum_score(self.p.game, self.p.max_score, intro),
-        )
+        game, here = self.p.game, room_name(self.p.map, self.p.map.current_room)
+        self.mind.notebook.open(intro, here, maximum_score(game, self.p.max_score, intro), game.score_now())
         point = self.saves.save(0, self.mind.dump(self.stuck))
         self._record(0, Decision("", "game start"), intro, None, None, "start", point.packed, changes.errors)
         return self.game_id
@@ -264,6 +261,7 @@ class Orchestrator:
             history=list(m.history),
             death_note=m.death_note,
             score=m.score,
+            opening_score=book.opening_score,
             moves=m.moves,
             map=self.p.map,
             items=self.p.items,

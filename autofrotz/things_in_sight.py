@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from autofrotz.managers.item_names import strip_article
+from autofrotz.managers.item_names import LEADING_STATE, strip_article
 from autofrotz.managers.item_parser import parse_inventory
-from autofrotz.managers.item_replies import multi_replies
+from autofrotz.managers.item_replies import is_take_success, multi_replies, sounds_like_failure
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.managers.named_things import (
     NAMED_KEPT,
@@ -22,6 +22,7 @@ from autofrotz.managers.named_things import (
     is_place_part,
     is_shared_surface,
     named_things,
+    names_more_fully,
     said_not_here,
     unknown_word,
 )
@@ -34,7 +35,14 @@ from autofrotz.reading.answers import (
     own_name,
     part_in_sight,
 )
-from autofrotz.reading.items_replies import ALREADY_HAVE, ANSWER_WORD, KNOWS_NO_WORD, PART_OF
+from autofrotz.reading.items_replies import (
+    ALREADY_HAVE,
+    ANSWER_WORD,
+    KNOWS_NO_WORD,
+    PART_OF,
+    TAKE_VERB_REPLY,
+    TAKEN_FROM,
+)
 from autofrotz.reading.items_sight import read_as
 from autofrotz.reading.patterns import which_options
 from autofrotz.side_copies import SideCopies
@@ -257,6 +265,31 @@ class SightCheck:
         heads = {n: n.split()[-1] for n in doubted if " " in n}
         self._ask_take([h for h in dict.fromkeys(heads.values()) if h not in self.takes], last_reply)
         return {n for n in names if _not_here_any_more(self.takes.get(heads.get(n, n), ""), carried)}
+
+    def fuller_here(self, names: list[str], carried: tuple[str, ...], last_reply: str) -> list[str]:
+        """The names that name a thing carried more fully ("rectangular latchkey" beside a carried
+        "latchkey") and that the game, asked to take each in a side copy, takes from where it lies: a
+        thing of its own, here."""
+        held = frozenset(carried)
+        fuller = [n for n in names if already_listed(n, held) and names_more_fully(n, held)]
+        gone = self.held(fuller, carried, last_reply)
+        return [n for n in fuller if n not in gone and self.took_from_here(n, held)]
+
+    def took_from_here(self, name: str, listing: frozenset[str]) -> bool:
+        """Whether the game's answer to taking a name (asked by `held`) took it, and not from a thing
+        the inventory lists ("You take the key from the locker.", not "... from the rucksack.")."""
+        answer = " ".join(self.takes.get(name, "").split())[:240]
+        source = TAKEN_FROM.search(answer)
+        from_carried = source is not None and among_carried(source.group(1), listing)
+        took = is_take_success(answer) or (TAKE_VERB_REPLY.search(answer) and not sounds_like_failure(answer))
+        return bool(took) and not _not_here_any_more(answer, tuple(listing)) and not from_carried
+
+    def carried_as(self, name: str, listing: frozenset[str]) -> bool:
+        """Whether a thing here is one the inventory lists (`among_carried`), unless it names that
+        thing more fully and the game took it from where it lies (`took_from_here`)."""
+        if not among_carried(name, listing):
+            return False
+        return not (names_more_fully(name, listing) and self.took_from_here(name, listing))
 
     def carried_listing(self, last_reply: str) -> frozenset[str]:
         """The names the game's own answer to "inventory" (asked in a side copy) lists, the contents of
@@ -494,7 +527,7 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     listed = frozenset([*context.visible_items, *context.inventory])
     knows = context.vocabulary.names_a_thing
     if sight is None:
-        context.named_here = named_things(context.room_text, knows, listed)
+        context.named_here = without_state_words(named_things(context.room_text, knows, listed))
         return
     heard = sight.hear(context.room_id, context.last_output)
     nouns = knows if context.vocabulary.nouns else None  # runs of nouns, where the story marks them
@@ -510,8 +543,23 @@ def brief_things_here(context: TurnContext, sight: SightCheck | None) -> None:
     )
     named = [n for n in named if not already_listed(n, listed)][:NAMED_KEPT]  # listed by the game's name
     gone = sight.held(named, tuple(context.inventory), context.last_output)  # carried under another name
-    context.named_here = [n for n in named if n not in gone]
+    # a name of the text that names a thing carried more fully: here when the game takes it from here
+    fuller = named_things(text, knows, frozenset(context.visible_items), 2 * NAMED_KEPT, nouns=nouns)
+    here = sight.fuller_here(fuller, tuple(context.inventory), context.last_output)
+    context.named_here = without_state_words([n for n in named if n not in gone] + here)[:NAMED_KEPT]
     _leave_out_carried(context, sight)
+
+
+def without_state_words(names: list[str]) -> list[str]:
+    """Names as "Also named here" gives them: without a state word a text put before a name ("a locked
+    locker"), which the game may have changed since (the room's text as first seen still says it),
+    each once.
+
+    >>> without_state_words(["locked locker", "counter", "closed door", "door", "unlocked"])
+    ['locker', 'counter', 'door', 'unlocked']
+    """
+    bare = [n[found.end() :] if (found := LEADING_STATE.match(n)) and " " in n else n for n in names]
+    return list(dict.fromkeys(bare))
 
 
 def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
@@ -522,12 +570,12 @@ def _leave_out_carried(context: TurnContext, sight: SightCheck) -> None:
     if not (context.visible_items or context.named_here):
         return
     listing = sight.carried_listing(context.last_output)
-    keep = [not among_carried(n, listing) for n in context.visible_items]
+    keep = [not sight.carried_as(n, listing) for n in context.visible_items]
     if len(context.seen_lines) == len(keep):
         context.seen_lines = [line for line, k in zip(context.seen_lines, keep, strict=True) if k]
     context.visible_items = [n for n, k in zip(context.visible_items, keep, strict=True) if k]
     context.named_here = [
-        n for n in context.named_here if not (among_carried(n, listing) or _first_words_of(n, listing))
+        n for n in context.named_here if not (sight.carried_as(n, listing) or _first_words_of(n, listing))
     ]
 
 

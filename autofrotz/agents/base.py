@@ -77,6 +77,7 @@ class TurnContext:
     history: list[HistoryEntry] = field(default_factory=list)
     death_note: str = ""
     score: int | None = None
+    opening_score: int | None = None  # the score before the first command: briefed until a turn reads one
     moves: int | None = None
     max_score: int | None = None
     exit_lines: list[str] = field(default_factory=list)  # each true exit with its state, as briefed

@@ -207,6 +207,11 @@ class GameInterface(ABC):
         self._running = True
         return text
 
+    def score_now(self) -> int | None:
+        """The score as the game stands (before its first command too), where the interpreter reads one
+        without a turn; None where only the game's own text tells it."""
+        return None
+
     def control_words(self) -> frozenset[str]:
         """The story's dictionary words a parser may read as a control verb (found once per story)."""
         if self._control_words is None:

@@ -83,6 +83,14 @@ class JerichoBackend(GameInterface):
         score, moves = self.score_and_moves_from_memory()
         return strip_status_line(text), score, moves
 
+    def score_now(self) -> int | None:
+        """Jericho's score where it has bindings, else the memory reader's once the game confirmed it."""
+        if self._env is None:
+            return None
+        if self._supported:
+            return int(self._env.get_score())
+        return self._in_own_folder(lambda _: self.score_and_moves_from_memory()[0], "")
+
     def _memory(self) -> bytes:
         ram = self._env._get_ram().tobytes()
         return ram + self._story[len(ram) :]

@@ -22,7 +22,15 @@ VERB_ACTIONS: dict[str, str] = {
     "eat": "consume", "drink": "consume", "swallow": "consume", "consume": "consume", "quaff": "consume",
     "chew": "consume",
     "throw": "throw", "toss": "throw", "hurl": "throw", "fling": "throw",
+    "open": "open", "close": "close", "shut": "close", "unlock": "unlock", "lock": "lock",
 }  # fmt: skip
+# Actions that change a thing's state, each with the state a reply that does not refuse leaves it in.
+STATE_CHANGES: dict[str, dict[str, bool]] = {
+    "open": {"open": True, "locked": False},
+    "close": {"open": False},
+    "unlock": {"locked": False},
+    "lock": {"locked": True, "open": False},
+}
 PREPOSITIONS = (
     "into",
     "in",
@@ -110,6 +118,8 @@ def parse_command(command: str | None) -> Command:
     ['biscuit', 'paper']
     >>> parse_command("give box of chocolates to jemima").target
     'jemima'
+    >>> parse_command("unlock the oak chest with the iron key")
+    Command(action='unlock', nouns=['oak chest'], prep='with', target='iron key')
     """
     text = COMMAND_SPACE.sub(" ", (command or "").lower().strip(" .!"))
     for phrase in sorted(VERB_ACTIONS, key=len, reverse=True):
@@ -132,6 +142,9 @@ def _match_verb(text: str, phrase: str) -> str | None:
 def _with_objects(action: str, rest: str) -> Command:
     """Split the object text into nouns and a target."""
     prep = target = None
+    if action in STATE_CHANGES and " with " in f" {rest} ":  # "unlock chest with key": the key is a tool
+        rest, _, tool = f" {rest} ".partition(" with ")
+        prep, target = "with", _noun(tool)
     match = TARGET_RE.match(rest)
     if match and action in ("put", "give", "take", "throw", "drop", "show", "remove"):
         rest, prep, target = match.group(1), match.group(2), _noun(match.group(3))

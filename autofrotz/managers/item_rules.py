@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from autofrotz.managers import item_parser as ip
-from autofrotz.managers.item_commands import Command
+from autofrotz.managers.item_commands import STATE_CHANGES, Command
 from autofrotz.managers.item_names import covers
 from autofrotz.managers.item_registry import ItemRegistry
 from autofrotz.managers.item_reply_rules import (
@@ -26,6 +27,7 @@ from autofrotz.managers.item_reply_rules import (
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.reading.answers import in_sight
 from autofrotz.reading.items_replies import LIMIT_PATTERNS, NOT_HELD, POSSESSION_HINTS, PUT_VERB_REPLY
+from autofrotz.reading.told_text import SENTENCE_BREAK
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 GERUNDS = {"take": "taking", "drop": "dropping"}
@@ -185,6 +187,16 @@ class ItemRules:
         if item is not None and not ip.sounds_like_failure(text):
             self.registry.set_property(item, "worn", False)
 
+    def _single_state(self, noun: str, text: str, command: Command) -> None:
+        """open, close, unlock or lock X: the state a reply that does it leaves the thing in, when the
+        reply's first sentence says the act in its own words ("You unlock the chest.", "Opened.",
+        "Opening the box reveals a key.") and refuses nothing."""
+        item = self.registry.resolve(noun)
+        if item is None or _refused(text) or not said_done(command.action or "", text):
+            return
+        for key, value in STATE_CHANGES[command.action or ""].items():
+            self.registry.set_property(item, key, value)
+
     def _apply_listings(self, text: str) -> None:
         """Objects a room description (the last one of a reply that passes through rooms) or an opened
         container shows."""
@@ -305,7 +317,21 @@ SINGLE_ACTIONS: dict[str, Callable[[ItemRules, str, str, Command], None]] = {
     "throw": ItemRules._single_throw,
     "wear": ItemRules._single_wear,
     "unwear": ItemRules._single_unwear,
+    **dict.fromkeys(STATE_CHANGES, ItemRules._single_state),
 }
+
+
+def said_done(action: str, reply: str) -> bool:
+    """Whether a reply's first sentence says the act in a form of its verb ("lock" is not "unlocked").
+
+    >>> said_done("unlock", "You unlock the chest."), said_done("open", "Opening the box reveals a key.")
+    (True, True)
+    >>> said_done("lock", "You unlock the chest."), said_done("open", "The door is locked.")
+    (False, False)
+    """
+    lines = ip.reply_lines(reply)
+    first = SENTENCE_BREAK.split(" ".join(lines), maxsplit=1)[0] if lines else ""
+    return bool(re.search(rf"\b{action}(?:s|ed|d|ing)?\b", first, re.IGNORECASE))
 
 
 def _refused(text: str) -> bool:

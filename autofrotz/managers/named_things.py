@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from autofrotz.managers.item_names import NUMBER_WORDS
 from autofrotz.managers.phrase_words import (
     BEING,
     DESCRIBING,
@@ -330,6 +331,22 @@ def is_place_part(name: str) -> bool:
     (True, True, False)
     """
     return name.split()[-1].lower() in PLACE_PARTS
+
+
+def names_more_fully(phrase: str, names: frozenset[str]) -> bool:
+    """Whether a phrase has all the words of each name that holds its head word, and more than a count.
+
+    >>> names_more_fully("rectangular latchkey", frozenset({"latchkey", "sponge"}))
+    True
+    >>> names_more_fully("old lamp", frozenset({"brass lamp"})), names_more_fully("lamp", frozenset({"lamp"}))
+    (False, False)
+    >>> names_more_fully("two loose pages", frozenset({"loose pages"}))
+    False
+    """
+    words = {w for w in phrase.lower().split() if w not in NUMBER_WORDS and not w.isdigit()}
+    head = phrase.split()[-1].lower() if phrase.split() else ""
+    alike = [set(n.lower().split()) for n in names if head in n.lower().split()]
+    return bool(alike) and all(other < words for other in alike)
 
 
 def already_listed(phrase: str, seen: frozenset[str]) -> bool:

@@ -57,6 +57,8 @@ One match and one miss of each table:
 (["it's", 'cup'], [])
 >>> KNOWS_NO_WORD.search('I do not know the word "whose".').group(1), KNOWS_NO_WORD.search("Taken.")
 ('whose', None)
+>>> TAKEN_FROM.findall("You take the key from the locker."), TAKEN_FROM.findall("Taken.")
+(['locker'], [])
 """
 
 from __future__ import annotations
@@ -202,3 +204,7 @@ ANSWER_WORD = re.compile(r"[a-z][a-z'-]+")
 # The word a parser says it does not know, as any library puts it ("I do not know the word"), which
 # reading/patterns.UNKNOWN_WORD (only "don't", "doesn't", "not familiar with") does not take.
 KNOWS_NO_WORD = re.compile(r"know the word \W?(\w+)", re.IGNORECASE)
+
+# An answer to "take" naming where the thing was taken from ("You take the key from the locker."): that
+# place.
+TAKEN_FROM = re.compile(r"\bfrom (?:the |an? |your |some )?([\w' -]{2,40}?)\s*[.!]", re.IGNORECASE)

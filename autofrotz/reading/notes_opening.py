@@ -1,5 +1,5 @@
 """What the notebook reads in a story's opening and its replies: the sentences that state the player's
-task, the lines of a banner, the score's maximum.
+task, the lines of a banner, the score's maximum, what a reply to opening something says was done.
 
 >>> bool(GOAL.search("Your task is to find the brass bell.")), bool(GOAL.search("The bell is brass."))
 (True, False)
@@ -7,6 +7,10 @@ task, the lines of a banner, the score's maximum.
 (True, False)
 >>> MAXIMUM.search("You scored 4 out of a possible 40.").groups(), MAXIMUM.search("Four of forty.") is None
 (('40', None), True)
+>>> bool(SAYS_OPENED.search("The lid opens, revealing a coin.")), bool(SAYS_OPENED.search("It is shut."))
+(True, False)
+>>> bool(SAYS_UNLOCKED.search("You unlock the gate.")), bool(SAYS_UNLOCKED.search("The gate is locked."))
+(True, False)
 """
 
 from __future__ import annotations
@@ -33,3 +37,7 @@ BANNER = re.compile(
 )
 # The score's maximum: "out of a possible 50", "out of 350", "of a maximum of 20 points".
 MAXIMUM = re.compile(r"\bout of (?:a (?:possible|maximum of) )?(\d{1,6})\b|\bmaximum of (\d{1,6})\b", re.I)
+# What a reply to opening or unlocking something says was done: opened (it may have been unlocked too),
+# else unlocked (the notebook's log names its line by it).
+SAYS_OPENED = re.compile(r"\bopen(?:s|ed|ing)?\b|\brevealing\b", re.IGNORECASE)
+SAYS_UNLOCKED = re.compile(r"\b(?:unlock|unbolt|unbar)(?:s|ed|ing)?\b", re.IGNORECASE)
