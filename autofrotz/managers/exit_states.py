@@ -83,6 +83,9 @@ def exit_states(
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
         if label not in states and label not in refused:
             states[label] = {"state": UNTRIED, "to": None, "reason": None, "warning": warning}
+    for label in node.get("deaths", {}):  # a way the player died going was tried, whatever else is known
+        if states.get(label, {}).get("state") == UNTRIED:
+            states[label]["died"] = True
     _add_through_ways(node, links, states, refused)
     _drop_loops_back(node, links, room_id, states, refused)
     for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
@@ -215,6 +218,8 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> seen_warned = {"state": "untried", "reason": hut, "warning": "THE HUT. DO NOT ENTER."}
     >>> describe_exit("w", seen_warned)
     'w (seen: Hut) (WARNED: THE HUT. DO NOT ENTER.)'
+    >>> describe_exit("jump", {"state": "untried", "died": True, "warning": "you died going this way"})
+    'jump (WARNED: you died going this way)'
     >>> describe_exit("n", {"state": "leads", "to": "vault", "shut": "iron door"}, lambda r: "Vault")
     'n -> Vault (through the shut iron door; going opens it)'
     """
@@ -268,6 +273,8 @@ def _describe(label: str, state: Mapping[str, Any], name_of: Any) -> str:
         return f"{label}{tail} (one way: {reason or 'no way back'})"
     if where:
         return f"{label} (likely {where})"
-    if reason.startswith("seen: "):
+    if reason.startswith("seen: ") or (state.get("died") and reason):
         return f"{label} ({reason})"
+    if state.get("died"):  # tried: its warning says how it ended
+        return label
     return f"{label} (untried: {reason})" if reason else f"{label} (untried)"

@@ -47,7 +47,9 @@ POSSESSION_HINTS = re.compile(
     r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
     r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?|around your (?:neck|waist|wrist|finger)|"
     r"(?:in|into) your arms|on your head|retriev\w*|pocket\w*|worn out|wears? off|used up|runs? out|"
-    r"you (?:wake|awake|awaken)\w*)\b",
+    r"you (?:wake|awake|awaken)\w*|"
+    # a thing spoilt or carried off by water or wind on the way ("Your map is ruined. It drifts away.")
+    r"(?:is|are) ruined|(?:float|drift|wash|blow)(?:s|es|ed)? away|swept away)\b",
     re.IGNORECASE,
 )
 
@@ -84,6 +86,8 @@ def may_have_changed(text: str, command_used: str | None, names_carried: bool) -
     >>> may_have_changed("The tinker hands me a spoon.", "wait", False)
     True
     >>> may_have_changed("The guard takes his pass back off you. Hall", "east", False)
+    True
+    >>> may_have_changed("Your candle is ruined. It floats away. Pool", "north", False)
     True
     """
     if POSSESSION_HINTS.search(text) or IMPLICIT_ACTION.search(text):

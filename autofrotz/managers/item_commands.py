@@ -22,6 +22,7 @@ VERB_ACTIONS: dict[str, str] = {
     "eat": "consume", "drink": "consume", "swallow": "consume", "consume": "consume", "quaff": "consume",
     "chew": "consume",
     "throw": "throw", "toss": "throw", "hurl": "throw", "fling": "throw",
+    "open": "open", "close": "close", "shut": "close",
 }  # fmt: skip
 PREPOSITIONS = (
     "into",

@@ -24,6 +24,13 @@ PUT_VERB_REPLY = re.compile(
     re.IGNORECASE,
 )
 
+# A reply's first sentence that says the named thing is now open, or now shut ("You open the box.",
+# "Opened.", "The hatch is now closed."): its state in view follows the game's words.
+OPENED_REPLY = re.compile(r"^(?:you (?:\w+ly )?open\b|opened\b|.*\b(?:is|are) now open\b)", re.I)
+CLOSED_REPLY = re.compile(
+    r"^(?:you (?:\w+ly )?(?:close|shut)\b|(?:closed|shut)\b|.*\b(?:is|are) now (?:closed|shut)\b)", re.I
+)
+
 # Refusals that tell us something about the object.
 FIXED_PATTERNS = re.compile(
     r"hardly portable|fixed in place|can't take|cannot take|can't be taken|securely (?:fastened|anchored)"
@@ -179,6 +186,27 @@ def sounds_like_failure(reply: str) -> bool:
     >>> sounds_like_failure("You put the ball into the machine.")
     False
     """
+    return bool(FAILURE_HINTS.search(first_sentence(reply)))
+
+
+def first_sentence(reply: str) -> str:
+    """The first sentence of a reply's lines ('' for an empty reply)."""
     lines = reply_lines(reply)
-    first = re.split(r"(?<=[.!?])\s", " ".join(lines), maxsplit=1)[0] if lines else ""
-    return bool(FAILURE_HINTS.search(first))
+    return re.split(r"(?<=[.!?])\s", " ".join(lines), maxsplit=1)[0] if lines else ""
+
+
+def said_open(reply: str) -> bool | None:
+    """Whether a reply to opening or closing a thing says it is now open (True) or shut (False); None
+    when its first sentence says neither or refuses.
+
+    >>> said_open("You open the raincoat."), said_open("Closed."), said_open("The lid is now open.")
+    (True, False, True)
+    >>> said_open("It seems to be locked."), said_open("You can't open that.")
+    (None, None)
+    """
+    first = first_sentence(reply)
+    if FAILURE_HINTS.search(first):
+        return None
+    if OPENED_REPLY.search(first):
+        return True
+    return False if CLOSED_REPLY.search(first) else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autofrotz.managers import item_parser as ip
+from autofrotz.managers import item_replies as ir
 from autofrotz.managers.item_checks import POSSESSION_HINTS
 from autofrotz.managers.item_commands import Command
 from autofrotz.managers.item_names import covers
@@ -186,6 +187,13 @@ class ItemRules:
         if item is not None and not ip.sounds_like_failure(text):
             self.registry.set_property(item, "worn", False)
 
+    def _single_open_or_close(self, noun: str, text: str, command: Command) -> None:
+        """open X / close X: a known thing the reply says is now open or shut takes that state."""
+        item = self.registry.resolve(noun, prefer_carried=False)
+        now_open = ir.said_open(text)
+        if item is not None and now_open is not None:
+            self.registry.set_property(item, "open", now_open)
+
     def _apply_listings(self, text: str) -> None:
         """Objects a room description (the last one of a reply that passes through rooms) or an opened
         container shows."""
@@ -306,6 +314,8 @@ SINGLE_ACTIONS: dict[str, Callable[[ItemRules, str, str, Command], None]] = {
     "throw": ItemRules._single_throw,
     "wear": ItemRules._single_wear,
     "unwear": ItemRules._single_unwear,
+    "open": ItemRules._single_open_or_close,
+    "close": ItemRules._single_open_or_close,
 }
 
 
