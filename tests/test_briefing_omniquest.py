@@ -67,3 +67,9 @@ def test_a_thing_opened_here_is_in_view_as_open(seen: list[str]) -> None:
 def test_a_way_that_killed_is_tried_not_untried(seen: list[str]) -> None:
     jump = exits_of(turn(seen, 74))["jump"]  # "jump" at the ledge: "*** You have died ***", restored
     assert "you died going this way" in jump and "untried" not in jump
+
+
+def test_a_way_walked_that_showed_the_same_room_again_leads_back_here(seen: list[str]) -> None:
+    assert exits_of(turn(seen, 36))["w"] == " (untried)"  # at Endless Beach, not yet walked west from it
+    again = turn(seen, 37)  # "w": Endless Beach, the same room, again
+    assert "w" not in exits_of(again) and "w (leads back here)" in section(again, "Refused:")

@@ -109,8 +109,9 @@ def _drop_loops_back(
     refused: dict[str, str],
 ) -> None:
     """Ways a side copy showed leading back to this very room (its heading again, with its own words or
-    none: a swamp whose "Obvious exits" loop) are no way out: kept among the refused with those words,
-    unless play walked them somewhere else.
+    none: a swamp whose "Obvious exits" loop), or that play walked and was shown this room again (a
+    beach that stretches on forever), are no way out: kept among the refused with those words, unless
+    play walked them somewhere else; a way barred now stays barred.
 
     >>> from types import SimpleNamespace as L
     >>> node = {"loops_back": {"east": "leads back here", "north": "leads back here"}}
@@ -119,9 +120,16 @@ def _drop_loops_back(
     >>> _drop_loops_back(node, {"north": walked}, "swamp", states, refused)
     >>> sorted(states), refused
     (['north'], {'east': 'leads back here'})
+    >>> states, refused = {"west": {"state": "untried"}}, {}
+    >>> _drop_loops_back({"walked_back": {"west": "leads back here (walked)"}}, {}, "beach", states, refused)
+    >>> states, refused
+    ({}, {'west': 'leads back here (walked)'})
     """  # fmt: skip
-    for label, words in node.get("loops_back", {}).items():
+    loops = {**node.get("walked_back", {}), **node.get("loops_back", {})}
+    for label, words in loops.items():
         link = links.get(label)
+        if states.get(label, {}).get("state") == BLOCKED_STATE and label not in node.get("loops_back", {}):
+            continue
         if link is None or link.inferred or link.to_room == room_id:
             states.pop(label, None)
             refused.setdefault(label, words)
@@ -238,7 +246,7 @@ SHORT_WORDS: tuple[tuple[str, str], ...] = (
     (rf"^leads to (.+), which sends the player back here{_SIDE}$", r"seen: \1, which sends you back"),
     (rf"^leads into darkness{_SIDE}$", "seen: darkness"),
     (rf"^leads to a place described as (.+){_SIDE}$", r"seen: \1"),
-    (rf"^leads back here{_SIDE}$", "leads back here"),
+    (rf"^leads back here(?:{_SIDE}| \(walked\))$", "leads back here"),
     (rf"^kills{_SIDE}:? ?", "kills: "),
 )
 _SHORT = tuple((re.compile(pattern, re.DOTALL), short) for pattern, short in SHORT_WORDS)
