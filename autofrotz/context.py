@@ -338,6 +338,9 @@ def seen_line(items: ItemReader, item: Item, depth: int = 0) -> str:
     >>> _ = reg.add_item("knife", location=box.item_id)
     >>> seen_line(reg, fridge)
     'fridge (closed; holding: box (holding: knife))'
+    >>> coat = reg.add_item("coat", location="inventory", worn=True, open=True)
+    >>> seen_line(reg, coat)
+    'coat (worn; open)'
     """
     notes = [word for key, value, word in STATE_WORDS if item.properties.get(key) is value]
     if item.properties.get("count", 1) > 1:  # "six loose pages": one name for several things alike
@@ -351,6 +354,7 @@ def seen_line(items: ItemReader, item: Item, depth: int = 0) -> str:
 
 NESTED_KEPT = 3  # levels of things inside things a line names (a tin in an apron, a spigot in the tin)
 STATE_WORDS = (
+    ("worn", True, "worn"),
     ("open", False, "closed"),
     ("locked", True, "locked"),
     ("lit", True, "lit"),

@@ -54,7 +54,7 @@ def test_a_way_through_a_door_closed_again_says_the_door_is_shut(seen: list[str]
 
 
 def test_what_is_inside_a_carried_thing_is_carried_too(seen: list[str]) -> None:
-    assert "leather apron (holding: tin (holding: brass spigot))" in section(turn(seen, 4), "Carrying:")
+    assert "leather apron (worn; holding: tin (holding: brass spigot))" in section(turn(seen, 4), "Carrying:")
 
 
 def test_points_are_in_the_earlier_log_from_their_turn_and_each_line_says_its_kind(seen: list[str]) -> None:

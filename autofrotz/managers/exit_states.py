@@ -83,6 +83,9 @@ def exit_states(
     for label, warning in warnings.items():  # a way only a warning names (a death, a sign) is still a way
         if label not in states and label not in refused:
             states[label] = {"state": UNTRIED, "to": None, "reason": None, "warning": warning}
+    for label in node.get("deaths", {}):  # a way the player died going was tried, whatever else is known
+        if states.get(label, {}).get("state") == UNTRIED:
+            states[label]["died"] = True
     _add_through_ways(node, links, states, refused)
     _drop_loops_back(node, links, room_id, states, refused)
     for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
@@ -106,8 +109,9 @@ def _drop_loops_back(
     refused: dict[str, str],
 ) -> None:
     """Ways a side copy showed leading back to this very room (its heading again, with its own words or
-    none: a swamp whose "Obvious exits" loop) are no way out: kept among the refused with those words,
-    unless play walked them somewhere else.
+    none: a swamp whose "Obvious exits" loop), or that play walked and was shown this room again (a
+    beach that stretches on forever), are no way out: kept among the refused with those words, unless
+    play walked them somewhere else; a way barred now stays barred.
 
     >>> from types import SimpleNamespace as L
     >>> node = {"loops_back": {"east": "leads back here", "north": "leads back here"}}
@@ -116,9 +120,16 @@ def _drop_loops_back(
     >>> _drop_loops_back(node, {"north": walked}, "swamp", states, refused)
     >>> sorted(states), refused
     (['north'], {'east': 'leads back here'})
+    >>> states, refused = {"west": {"state": "untried"}}, {}
+    >>> _drop_loops_back({"walked_back": {"west": "leads back here (walked)"}}, {}, "beach", states, refused)
+    >>> states, refused
+    ({}, {'west': 'leads back here (walked)'})
     """  # fmt: skip
-    for label, words in node.get("loops_back", {}).items():
+    loops = {**node.get("walked_back", {}), **node.get("loops_back", {})}
+    for label, words in loops.items():
         link = links.get(label)
+        if states.get(label, {}).get("state") == BLOCKED_STATE and label not in node.get("loops_back", {}):
+            continue
         if link is None or link.inferred or link.to_room == room_id:
             states.pop(label, None)
             refused.setdefault(label, words)
@@ -215,6 +226,8 @@ def describe_exit(label: str, state: Mapping[str, Any], name_of: Any = None) -> 
     >>> seen_warned = {"state": "untried", "reason": hut, "warning": "THE HUT. DO NOT ENTER."}
     >>> describe_exit("w", seen_warned)
     'w (seen: Hut) (WARNED: THE HUT. DO NOT ENTER.)'
+    >>> describe_exit("jump", {"state": "untried", "died": True, "warning": "you died going this way"})
+    'jump (WARNED: you died going this way)'
     >>> describe_exit("n", {"state": "leads", "to": "vault", "shut": "iron door"}, lambda r: "Vault")
     'n -> Vault (through the shut iron door; going opens it)'
     """
@@ -233,7 +246,7 @@ SHORT_WORDS: tuple[tuple[str, str], ...] = (
     (rf"^leads to (.+), which sends the player back here{_SIDE}$", r"seen: \1, which sends you back"),
     (rf"^leads into darkness{_SIDE}$", "seen: darkness"),
     (rf"^leads to a place described as (.+){_SIDE}$", r"seen: \1"),
-    (rf"^leads back here{_SIDE}$", "leads back here"),
+    (rf"^leads back here(?:{_SIDE}| \(walked\))$", "leads back here"),
     (rf"^kills{_SIDE}:? ?", "kills: "),
 )
 # Reads our own notes of a way (not game text), as SHORT_WORDS says.
@@ -269,6 +282,8 @@ def _describe(label: str, state: Mapping[str, Any], name_of: Any) -> str:
         return f"{label}{tail} (one way: {reason or 'no way back'})"
     if where:
         return f"{label} (likely {where})"
-    if reason.startswith("seen: "):
+    if reason.startswith("seen: ") or (state.get("died") and reason):
         return f"{label} ({reason})"
+    if state.get("died"):  # tried: its warning says how it ended
+        return label
     return f"{label} (untried: {reason})" if reason else f"{label} (untried)"

@@ -28,6 +28,7 @@ CLOCK_WAY = "wait"  # tried beside the ways: where the story's clock alone takes
 DARK_WAY = "leads into darkness (seen in a side copy)"
 SHOWN_WAY = "leads to a place described as"  # a room shown by its paragraph alone (no headers)
 LOOPS_BACK = "leads back here (seen in a side copy)"  # the room's own heading again, and nothing new
+WALKED_BACK = "leads back here (walked)"  # a move in play that showed this very room again
 REFUSAL_CHARS = 300  # a move's reply longer than this tells of more than a refusal
 
 

@@ -52,6 +52,8 @@ def may_have_changed(text: str, command_used: str | None, names_carried: bool) -
     True
     >>> may_have_changed("The guard takes his pass back off you. Hall", "east", False)
     True
+    >>> may_have_changed("Your candle is ruined. It floats away. Pool", "north", False)
+    True
     """
     if POSSESSION_HINTS.search(text) or IMPLICIT_ACTION.search(text):
         return True

@@ -171,7 +171,9 @@ class ItemRegistry:
             self._record(item, "property", detail=f"{key}={value}")
 
     def move(self, item: Item, location: str, change: str, detail: str = "") -> None:
-        """Change an item's location and record it."""
+        """Change an item's location and record it; a thing that leaves the player is worn no longer."""
+        if location != INVENTORY:
+            item.properties.pop("worn", None)
         item.location = location
         item.last_seen_turn = self.turn
         self._record(item, change, detail)

@@ -137,6 +137,10 @@ def sounds_like_failure(reply: str) -> bool:
     >>> sounds_like_failure("You put the ball into the machine.")
     False
     """
+    return bool(FAILURE_HINTS.search(first_sentence(reply)))
+
+
+def first_sentence(reply: str) -> str:
+    """The first sentence of a reply's lines ('' for an empty reply)."""
     lines = reply_lines(reply)
-    first = SENTENCE_BREAK.split(" ".join(lines), maxsplit=1)[0] if lines else ""
-    return bool(FAILURE_HINTS.search(first))
+    return SENTENCE_BREAK.split(" ".join(lines), maxsplit=1)[0] if lines else ""

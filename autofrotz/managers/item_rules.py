@@ -9,6 +9,7 @@ from autofrotz.managers import item_parser as ip
 from autofrotz.managers.item_commands import STATE_CHANGES, Command
 from autofrotz.managers.item_names import covers
 from autofrotz.managers.item_registry import ItemRegistry
+from autofrotz.managers.item_replies import first_sentence
 from autofrotz.managers.item_reply_rules import (
     ALIVE,
     DROP_REPLIES,
@@ -27,7 +28,6 @@ from autofrotz.managers.item_reply_rules import (
 from autofrotz.managers.item_scene import last_room_part
 from autofrotz.reading.answers import in_sight
 from autofrotz.reading.items_replies import LIMIT_PATTERNS, NOT_HELD, POSSESSION_HINTS, PUT_VERB_REPLY
-from autofrotz.reading.told_text import SENTENCE_BREAK
 from autofrotz.storage.models import INVENTORY, UNKNOWN, Item
 
 GERUNDS = {"take": "taking", "drop": "dropping"}
@@ -329,9 +329,7 @@ def said_done(action: str, reply: str) -> bool:
     >>> said_done("lock", "You unlock the chest."), said_done("open", "The door is locked.")
     (False, False)
     """
-    lines = ip.reply_lines(reply)
-    first = SENTENCE_BREAK.split(" ".join(lines), maxsplit=1)[0] if lines else ""
-    return bool(re.search(rf"\b{action}(?:s|ed|d|ing)?\b", first, re.IGNORECASE))
+    return bool(re.search(rf"\b{action}(?:s|ed|d|ing)?\b", first_sentence(reply), re.IGNORECASE))
 
 
 def _refused(text: str) -> bool:

@@ -21,6 +21,7 @@ from autofrotz.managers.exit_words import (
     DARK_WAY,
     LOOPS_BACK,
     SHOWN_WAY,
+    WALKED_BACK,
     opened_on_the_way,
     opened_something,
     read_way_tried,
@@ -48,12 +49,14 @@ def note_ways_said(maps: MapState, command: str | None, reply: str, stayed: bool
     """What a reply says of this room's ways: a warning that names one (a sign: "go no further north"),
     and a way refused as shut that something opened here may have cleared (exit_words.py). A move
     that showed this room again (`stayed`: a desert, a place that counts the player's steps) may
-    have changed where its ways lead: they are tried again. Any other command off the compass may
-    have changed them too (a scale that bars the way once a coin is taken): they are tried again for
-    the briefing alone."""
+    have changed where its ways lead: they are tried again, and the way walked leads back here (until
+    a side copy shows it leading on). Any other command off the compass may have changed them too (a
+    scale that bars the way once a coin is taken): they are tried again for the briefing alone."""
     here = maps.current_room
     if here is None:
         return
+    if stayed and command and (label := edge_label(command)):
+        maps.store.note_exit_words(here, label, WALKED_BACK, "walked_back")
     for direction, sentence in warned_ways(reply).items():
         maps.store.note_exit_words(here, direction, sentence, "warnings")
     if command and not is_travel_command(command) and command.strip().lower() not in LOOK_COMMANDS:
@@ -261,6 +264,7 @@ def note_ways_tried(
         elif kind == "leads" and link is not None and link.blocked:
             maps.store.unblock(here, way)
         elif kind == "leads" and link is None:
+            node.get("walked_back", {}).pop(way, None)  # it led back once; it leads on now
             node["exits"][way] = MENTIONED  # even a way refused before: it leads on now
             maps.store.note_exit_words(here, way, words, "exit_notes")
 

@@ -167,7 +167,9 @@ POSSESSION_HINTS = re.compile(
     r"turns? into|becomes? a|replaced by|lets? you have|you get|you now|wastes? away|into dust|to dust|"
     r"cracks? (?:and|open)|breaks? (?:off|apart)|burns? up|melts?|around your (?:neck|waist|wrist|finger)|"
     r"(?:in|into) your arms|on your head|retriev\w*|pocket\w*|worn out|wears? off|used up|runs? out|"
-    r"you (?:wake|awake|awaken)\w*)\b",
+    r"you (?:wake|awake|awaken)\w*|"
+    # a thing spoilt or carried off by water or wind on the way ("Your map is ruined. It drifts away.")
+    r"(?:is|are) ruined|(?:float|drift|wash|blow)(?:s|es|ed)? away|swept away)\b",
     re.IGNORECASE,
 )
 
