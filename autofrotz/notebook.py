@@ -31,6 +31,14 @@ GOAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:bring back|solve|mission|quest)\b",
 )
 _GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
+# A reminder of what to do, as a note or a person puts it ("Don't forget to feed the cat"): with the goal's
+# patterns, the sentences that make a clue the player's task.
+REMINDER_PATTERNS: tuple[str, ...] = (
+    r"\b(?:don'?t|do not|never) forget to\b",
+    r"\b(?:remember|be sure|make sure) to\b",
+)
+_TASK = re.compile("|".join((*GOAL_PATTERNS, *REMINDER_PATTERNS)), re.IGNORECASE)
+TASKS_KEPT = 3  # clues stating a task outlast the others, up to this many of them
 # Lines of an opening that are the story's banner, not its words.
 _BANNER = re.compile(
     r"release \d|serial number|copyright|\(c\)|inform v\d|library v\d|type .?help|interpreter",
@@ -183,7 +191,8 @@ class Notebook:
         text = _bounded(" ".join(reply.split()), CLUE_CHARS)
         self.clues = [c for c in self.clues if c["text"] != text]
         self.clues.append({"turn": turn, "command": command, "text": text})
-        del self.clues[:-CLUES_KEPT]
+        while len(self.clues) > CLUES_KEPT:
+            self.clues.pop(_first_to_drop([c["text"] for c in self.clues]))
         self._note(turn, "clue", f"> {command}: a clue, no longer kept", clue=text[:CLUE_KEY])
 
     def to_dict(self) -> dict[str, Any]:
@@ -203,6 +212,23 @@ class TurnSeen:
     event: str | None = None
     room: str | None = None  # the room the player stands in after the turn
     clue: bool = False  # the reply is worth keeping (reading.is_clue, against the names the world knows)
+
+
+def _first_to_drop(texts: list[str]) -> int:
+    """Which clue goes when too many are kept: the oldest that states no task for the player, unless
+    more than TASKS_KEPT state one (then the oldest of those); a task stays until newer ones crowd it out.
+
+    >>> _first_to_drop(["The well is dry.", "Don't forget to feed the cat.", "A gull cries."])
+    0
+    >>> _first_to_drop(["Don't forget to feed the cat.", "The well is dry."])
+    1
+    >>> _first_to_drop(["You must dig.", "Be sure to knock.", "You must swim.", "Remember to eat.", "Hi."])
+    0
+    """
+    tasks = [i for i, text in enumerate(texts) if _TASK.search(text)]
+    if len(tasks) > TASKS_KEPT:
+        return tasks[0]
+    return next((i for i in range(len(texts)) if i not in tasks), 0)
 
 
 def _first_sentence(text: str) -> str:

@@ -85,3 +85,31 @@ def test_the_ways_are_not_read_from_a_game_waiting_at_its_death_question(seen: l
     assert "You died after 'drop secret file'" in section(restored, "## You")
     exits = section(restored, "Exits:")
     assert "answers above" not in exits and "Unless you can fly" in exits
+
+
+def in_view(briefing: str) -> str:
+    """The things a briefing says are here: its "Seen here" and "Also named here" lines."""
+    return section(briefing, "Seen here:") + "\n" + section(briefing, "Also named here:")
+
+
+def test_an_event_seen_in_passing_is_no_thing_here(seen: list[str]) -> None:
+    street = turn(seen, 30)  # "examine vent" at 29: "You see a woman hail a taxi and drive off."
+    assert "hail a taxi" in section(street, "## Latest output")
+    assert "taxi" not in in_view(street) and "drive off" not in in_view(street)
+
+
+def test_what_the_narrator_calls_the_player_is_no_thing_here(seen: list[str]) -> None:
+    court = turn(seen, 50)  # "... you're a college dropout pizza delivery boy."
+    assert "college dropout" in section(court, "## Latest output")
+    assert "college" not in in_view(court)
+
+
+def test_a_room_s_heading_is_not_glued_to_the_name_that_opens_the_next_paragraph(seen: list[str]) -> None:
+    office = turn(seen, 75)  # "Law Office\n\nJill stands here."
+    assert "Law Office Jill" not in in_view(office) and "Jill" in in_view(office)
+
+
+def test_the_note_that_gives_the_player_a_task_outlasts_other_clues(seen: list[str]) -> None:
+    assert "Don't forget to make your delivery" in section(turn(seen, 4), "## Clues kept")
+    for n in (40, 51, 56):  # clues read since would have crowded it out by turn 50
+        assert "Don't forget to make your delivery" in section(turn(seen, n), "## Clues kept"), n

@@ -138,9 +138,27 @@ def placed_items(text: str) -> list[ListedItem]:
     return found
 
 
+# A word then an article inside a listed name, the word no preposition nor a participle: a verb and its
+# object ("a man hail a cab"), an event seen rather than a thing ("a man in a coat", "a girl holding a
+# kite" are things).
+_CLAUSE = re.compile(
+    r"\b(?!(?:of|with|in|on|into|onto|from|for|at|by|under|over|near|behind|beside|inside|and|or|to|like)\b)"
+    r"[a-z]+(?<!ing)(?<!ed) (?:a|an|the)\b",
+    re.IGNORECASE,
+)
+
+
 def _plausible_name(name: str) -> bool:
-    """Reject fragments that are sentences rather than object names."""
+    """Reject fragments that are sentences rather than object names.
+
+    >>> _plausible_name("man in a grey coat"), _plausible_name("girl holding a kite")
+    (True, True)
+    >>> _plausible_name("man hail a cab and drive off"), _plausible_name("way out")
+    (False, False)
+    """
     words = name.split()
+    if _CLAUSE.search(name):
+        return False
     return 0 < len(words) <= 8 and not re.search(r"\b(?:you|your|no|nothing|way|exit|door)\b", name, re.I)
 
 

@@ -36,6 +36,8 @@ _PHRASE = re.compile(rf"\b(?:{_STARTS})\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.
 # A phrase also starts after an "and" within a phrase, with no article of its own ("a gold and blue
 # mummy case": the blue mummy case; "a sword and shield": the shield; not "living and cooking").
 _AFTER_AND = re.compile(rf"\band\s+((?:{_WORD},?\s+){{0,3}}{_WORD})", re.IGNORECASE)
+# What the player is ("you're a humble clerk"), no thing here: a phrase right after it is left out.
+_PLAYER_IS = re.compile(r"\byou(?:'re| are| were|'ve become| have become)\s*$", re.IGNORECASE)
 
 
 def named_things(
@@ -73,11 +75,15 @@ def named_things(
     >>> desk = {"desk"}.__contains__
     >>> named_things("There is desk here. It is the reference desk.", desk, nouns=desk)
     ['reference desk']
+    >>> named_things("Tack Room\\n\\nMolly waits here.", {"molly", "room"}.__contains__)  # a heading apart
+    ['Molly']
+    >>> named_things("And you? You're a humble tea clerk with a tray.", {"tea", "tray"}.__contains__)
+    ['tray']
     """
     found: list[str] = []
     bare: list[str | None] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(text.split())):
-        matches = list(_PHRASE.finditer(sentence))
+    for sentence in _sentences(text):
+        matches = [m for m in _PHRASE.finditer(sentence) if not _PLAYER_IS.search(sentence[: m.start()])]
         within = [
             a for a in _AFTER_AND.finditer(sentence) if any(p.start() < a.start() < p.end() for p in matches)
         ]
@@ -105,6 +111,21 @@ def named_things(
         if phrase and not already_listed(phrase, frozenset([*found, *extra, *seen])):
             extra.append(phrase)
     return found + extra[: kept // 3]
+
+
+def _sentences(text: str) -> list[str]:
+    """A text's sentences, each on one line; a paragraph ends one, so a heading ("Tack Room") never runs
+    into the name that opens the next paragraph.
+
+    >>> _sentences("Tack Room\\n\\nMolly waits. A saddle\\nhangs here.")
+    ['Tack Room', 'Molly waits.', 'A saddle hangs here.']
+    """
+    return [
+        sentence
+        for paragraph in re.split(r"\n\s*\n", text)
+        for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(paragraph.split()))
+        if sentence
+    ]
 
 
 def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str], bool]) -> list[list[str]]:
