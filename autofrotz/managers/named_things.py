@@ -114,18 +114,15 @@ def named_things(
 
 
 def _sentences(text: str) -> list[str]:
-    """A text's sentences, each on one line; a paragraph ends one, so a heading ("Tack Room") never runs
-    into the name that opens the next paragraph.
+    """A text's sentences, each on one line but for a paragraph's end, kept as a line break: a name (of
+    capitalised words joined by spaces) never runs across it, so a heading ("Tack Room") is not glued to
+    the name that opens the next paragraph.
 
     >>> _sentences("Tack Room\\n\\nMolly waits. A saddle\\nhangs here.")
-    ['Tack Room', 'Molly waits.', 'A saddle hangs here.']
+    ['Tack Room\\nMolly waits.', 'A saddle hangs here.']
     """
-    return [
-        sentence
-        for paragraph in re.split(r"\n\s*\n", text)
-        for sentence in re.split(r"(?<=[.!?;])\s+", " ".join(paragraph.split()))
-        if sentence
-    ]
+    flat = "\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip())
+    return [sentence for sentence in re.split(r"(?<=[.!?;])\s+", flat) if sentence]
 
 
 def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str], bool]) -> list[list[str]]:
@@ -139,6 +136,8 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
     >>> text = "It holds books, a table and pencil sketches."
     >>> _bare_runs(text, list(_PHRASE.finditer(text)), nouns)
     [['books'], ['pencil', 'sketches']]
+    >>> _bare_runs("Pencil Table\\nBooks wait. Table books.", [], nouns)
+    [['books'], ['table', 'books']]
     """
     covered = [_phrase_span(m) for m in phrases]
     runs: list[list[str]] = []
@@ -152,7 +151,10 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
             continue
         if last_end < 0 and (after in SUBJECTS or (after in BEING and _participle(word))):
             continue  # "I step out of the shower", "a mirror is hanging": a verb, no thing
-        if runs and last_end >= 0 and not sentence[last_end : token.start()].strip():
+        gap = sentence[last_end : token.start()] if runs and last_end >= 0 else "."
+        if "\n" in gap:  # a paragraph's end: the words before it were a heading, the run starts anew
+            runs[-1] = [word]
+        elif not gap.strip():
             runs[-1].append(word)
         else:
             runs.append([word])
@@ -255,7 +257,7 @@ def _plural_known(word: str, knows: Callable[[str], bool]) -> str | None:
 
 # A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised
 # words of a sentence's start that name nobody are left out.
-_PROPER = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)")
+_PROPER = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]* +){0,2}[A-Z][\w'-]*)")
 
 
 def _proper_name(words: list[str], knows: Callable[[str], bool]) -> str | None:
