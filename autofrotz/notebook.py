@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from autofrotz.reading import Reading
-from autofrotz.reading.notes_opening import BANNER, GOAL, MAXIMUM, SAYS_OPENED, SAYS_UNLOCKED
+from autofrotz.reading.notes_opening import BANNER, GOAL, MAXIMUM, SAYS_OPENED, SAYS_UNLOCKED, TASK
 from autofrotz.reading.ways_words import SENTENCE
 
 GOAL_CHARS = 1000
@@ -24,6 +24,7 @@ AT_ONCE = ("score", "death")  # kinds of log lines shown from their turn on: the
 # Reads a command (not game text): one that opens or unlocks a way or a thing.
 OPENING_COMMAND = re.compile(r"(?:unlock|open|unbolt|unbar)\b", re.IGNORECASE)
 OPENING_KINDS = ("opened", "unlocked")  # log kinds of a thing or way opened or unlocked
+TASKS_KEPT = 3  # clues stating a task outlast the others, up to this many of them
 
 
 def stated_goal(opening: str, first_room: str | None = None) -> str:
@@ -172,7 +173,8 @@ class Notebook:
         text = _bounded(" ".join(reply.split()), CLUE_CHARS)
         self.clues = [c for c in self.clues if c["text"] != text]
         self.clues.append({"turn": turn, "command": command, "text": text})
-        del self.clues[:-CLUES_KEPT]
+        while len(self.clues) > CLUES_KEPT:
+            self.clues.pop(_first_to_drop([c["text"] for c in self.clues]))
         self._note(turn, "clue", f"> {command}: a clue, no longer kept", clue=text[:CLUE_KEY])
 
     def to_dict(self) -> dict[str, Any]:
@@ -214,6 +216,23 @@ def opening_kind(command: str, reply: str) -> str:
     if SAYS_UNLOCKED.search(first):
         return "unlocked"
     return "opened" if command.lower().startswith("open") else "unlocked"
+
+
+def _first_to_drop(texts: list[str]) -> int:
+    """Which clue goes when too many are kept: the oldest that states no task for the player, unless
+    more than TASKS_KEPT state one (then the oldest of those); a task stays until newer ones crowd it out.
+
+    >>> _first_to_drop(["The well is dry.", "Don't forget to feed the cat.", "A gull cries."])
+    0
+    >>> _first_to_drop(["Don't forget to feed the cat.", "The well is dry."])
+    1
+    >>> _first_to_drop(["You must dig.", "Be sure to knock.", "You must swim.", "Remember to eat.", "Hi."])
+    0
+    """
+    tasks = [i for i, text in enumerate(texts) if TASK.search(text)]
+    if len(tasks) > TASKS_KEPT:
+        return tasks[0]
+    return next((i for i in range(len(texts)) if i not in tasks), 0)
 
 
 def _first_sentence(text: str) -> str:

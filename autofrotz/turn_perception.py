@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from autofrotz.managers import map_questions as questions
 from autofrotz.managers.item_checks import inventory_question
 from autofrotz.managers.room_parser import parse_output
+from autofrotz.reading import reading_with_outcome
 from autofrotz.side_copies import SideCopies
 from autofrotz.turn_world import first_seen, inventory, room_ids
 
@@ -147,7 +148,8 @@ def read_move(
     first_survey = questions.shown(surveyed.survey)
     update = maps.update_from_game_output(text, command, n, replace(first, survey=first_survey), reading)
     settled = settle_room(copies, maps, text, command, n, first.look)
-    survey_sent = try_ways(copies, maps, text, command, first_survey)
+    ended = reading_with_outcome(reading, command or "", text).outcome is not None
+    survey_sent = try_ways(copies, maps, text, command, first_survey, ended)
     sent = first.map_sends + surveyed.map_sends + settled.side_queries + survey_sent
     if settled.update is not None:
         update = replace(settled.update, moved=settled.update.moved or update.moved)
@@ -170,12 +172,19 @@ def settle_room(
 
 
 def try_ways(
-    copies: SideCopies, maps: MapManager, text: str, command: str | None, first_survey: Facts | None
+    copies: SideCopies,
+    maps: MapManager,
+    text: str,
+    command: str | None,
+    first_survey: Facts | None,
+    ended: bool = False,
 ) -> int:
     """Rounds four and five, once the map has settled: a survey of a look-alike room it has none of,
     and every way of a room it arrived in or where something opened, then the way back after each way
-    that showed the room again (way_trials.note_ways_tried). Returns the survey's side commands."""
-    after = copies.answer(questions.after_reading(maps, command, first_survey), text)
+    that showed the room again (way_trials.note_ways_tried). Returns the survey's side commands. After
+    a reply that ended the game (`ended`) no way is tried: a copy of a game waiting at its last question
+    answers every way alike, and the ways wait to be tried once play goes on."""
+    after = copies.answer(questions.after_reading(maps, command, first_survey, ended), text)
     kept = questions.survey_to_keep(maps, command, first_survey, after.survey)
     if kept is not None:
         maps.note_survey(kept)

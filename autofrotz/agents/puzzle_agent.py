@@ -29,7 +29,7 @@ from autofrotz.agents.puzzle_prompt import (
     recent_actions,
 )
 from autofrotz.context import clipped, fence, one_line
-from autofrotz.managers.exit_states import BLOCKED_STATE
+from autofrotz.managers.exit_states import BLOCKED_STATE, LEADS
 from autofrotz.reading import EMPTY, Reading, reading_of
 from autofrotz.storage.models import Puzzle
 from autofrotz.words.directions import is_stationary_command, is_travel_command
@@ -130,6 +130,7 @@ class PuzzleAgent:
         if any(obstacles.action_key(s.action) == acted for s in self.suggestions):
             self.acted_on.add(acted)  # done once: if its puzzle stays open, doing it again changes nothing
         found = self._detect(view) + self._blocked_ways(view)
+        self._note_barred_ways(view)
         update = PuzzleUpdate(found=found, solved=self._solved_by_rules(view, signals.score_changed))
         self._link_tools(view)
         suggestions = self._rule_suggestions(view)
@@ -220,13 +221,41 @@ class PuzzleAgent:
         """Register a detected maze as a puzzle (the maze solver handles it)."""
         return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn, obstacle="maze")
 
+    def _room_states(self, view: WorldView, room_id: str | None) -> dict[str, dict[str, Any]]:
+        """The exits of a room the map knows, with their states ({} for a room it does not know)."""
+        rooms = view.map.rooms() if view.map is not None and room_id is not None else []
+        return next((dict(r.exit_states) for r in rooms if r.room_id == room_id), {})
+
+    def _note_barred_ways(self, view: WorldView) -> None:
+        """The ways of this room barred in words that name a lock's or a barrier's obstacle are its ways:
+        once one of them is walked, the obstacle is behind the player."""
+        states = self._room_states(view, view.room_id)
+        for puzzle in self.open_puzzles():
+            if puzzle.kind not in ("locked", "blocked") or puzzle.location != view.room_id:
+                continue
+            for direction, state in sorted(states.items()):
+                said = str(state.get("reason") or "")
+                barred = state.get("state") == BLOCKED_STATE and obstacles.names_thing(said, puzzle.obstacle)
+                if barred and direction not in puzzle.bars:
+                    puzzle.bars.append(direction)
+
+    def _barred_ways_walked(self, view: WorldView) -> list[Puzzle]:
+        """Puzzles one of whose barred ways leads on now, walked since: open, whatever opened it."""
+        walked = [
+            p
+            for p in self.open_puzzles()
+            if p.bars
+            and any(self._room_states(view, p.location).get(way, {}).get("state") == LEADS for way in p.bars)
+        ]
+        return [s for s in (self.solve(p.puzzle_id, view.turn) for p in walked) if s is not None]
+
     def _solved_by_rules(self, view: WorldView, score_changed: bool = False) -> list[Puzzle]:
         if not view.command or view.reading.turned_down:
             return []
         lit = self._lit_rooms(view) + self._needs_met(view)
         if lit:
             return lit
-        solved = [
+        solved = self._barred_ways_walked(view) + [
             self.solve(p.puzzle_id, view.turn)
             for p in self.open_puzzles()
             if self._resolves(p, view, score_changed)

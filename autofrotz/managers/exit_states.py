@@ -91,6 +91,8 @@ def exit_states(
     for label, words in node.get("ways_shut_now", {}).items():  # shut since the ways were last explored
         if label in states and label != CLOCK:
             states[label] = {"state": BLOCKED_STATE, "to": states[label].get("to"), "reason": words}
+        elif label in refused:  # refused still, in the game's words of now (what killed may be gone)
+            refused[label] = words
     for label, words in node.get("ways_open_now", {}).items():  # barred before, open since (a dial set)
         if label != CLOCK and (label in refused or states.get(label, {}).get("state") == BLOCKED_STATE):
             refused.pop(label, None)

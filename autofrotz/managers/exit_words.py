@@ -231,6 +231,9 @@ def read_way_tried(
     'leads'
     >>> read_way_tried("Hall\\nA hall of pillars, much like the last.", "hall", way="north", headers=True)[0]
     'stays'
+    >>> threat = "You can't fly.\\n\\nYou're in trouble now. The guard draws his sword."
+    >>> read_way_tried(threat, "ledge", way="north", headers=True)
+    ('blocked', "You can't fly.")
     """
     from autofrotz.managers.map_reading import name_from_description as room_name_of
     from autofrotz.managers.map_reading import room_shown
@@ -242,7 +245,9 @@ def read_way_tried(
     parsed = parse_output(reply, known)
     if parsed.no_exit:
         return "refused", words
-    named = parsed.header or (room_name_of(parsed.description) if parsed.headerless_room else "")
+    # a paragraph without a heading names a room only in a game without headings (else it is an event)
+    paragraph_named = parsed.headerless_room and not headers
+    named = parsed.header or (room_name_of(parsed.description) if paragraph_named else "")
     shown = [str(h.name or "") for h in header_lines(reply, known)]
     if len(shown) > 1 and shown[-1].lower() == here and shown[0].lower() != here:
         return "blocked", f"leads to {shown[0]}, which sends the player back here (seen in a side copy)"

@@ -6,6 +6,7 @@ from autofrotz.managers.item_names import ListedItem, clean_name, list_items, li
 from autofrotz.managers.room_parser import header_lines
 from autofrotz.managers.status_line import strip_status
 from autofrotz.reading.items_scene import (
+    CLAUSE,
     CONTAINER_PATTERNS,
     CONTENTS_BLOCK,
     NOT_A_THING_NAME,
@@ -86,8 +87,16 @@ def placed_items(text: str) -> list[ListedItem]:
 
 
 def _plausible_name(name: str) -> bool:
-    """Reject fragments that are sentences rather than object names."""
+    """Reject fragments that are sentences rather than object names.
+
+    >>> _plausible_name("man in a grey coat"), _plausible_name("girl holding a kite")
+    (True, True)
+    >>> _plausible_name("man hail a cab and drive off"), _plausible_name("way out")
+    (False, False)
+    """
     words = name.split()
+    if CLAUSE.search(name):
+        return False
     return 0 < len(words) <= 8 and not NOT_A_THING_NAME.search(name)
 
 

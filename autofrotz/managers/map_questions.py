@@ -136,13 +136,15 @@ def settled_by(maps: MapManager, look: str | None) -> bool:
     return len({h.name for h in header_lines(look, maps.known_names())}) <= 1
 
 
-def after_reading(maps: MapManager, command: str | None, first_survey: Facts | None) -> SideQuestions:
+def after_reading(
+    maps: MapManager, command: str | None, first_survey: Facts | None, ended: bool = False
+) -> SideQuestions:
     """Round four, once the map has settled: a survey of a look-alike room it has none of (unless one was
     taken before reading), and every way of a room it arrived in or where something opened
-    (MapManager.ways_to_try)."""
+    (MapManager.ways_to_try), unless the reply ended the game (`ended`)."""
     here = maps.survey_wanted(command)
     survey = _survey(maps, here) if here is not None and first_survey is None else None
-    ways = maps.ways_to_try()
+    ways = () if ended else maps.ways_to_try()
     why = (*(("exit_tells_namesakes",) if survey else ()), *(("ways_tried",) if ways else ()))
     return SideQuestions(survey=survey, ways=ways, why=why)
 

@@ -31,9 +31,11 @@ from autofrotz.reading.items_scene import (
     CAPITALISED_RUN,
     LETTER_TOKEN,
     PHRASE_WORD,
+    PLAYER_IS,
     SENTENCE_OR_CLAUSE_BREAK,
     WORD_TOKEN,
 )
+from autofrotz.reading.told_text import PARAGRAPH_BREAK
 from autofrotz.words.directions import canonical_direction
 
 NAMED_KEPT = 12
@@ -74,11 +76,17 @@ def named_things(
     >>> desk = {"desk"}.__contains__
     >>> named_things("There is desk here. It is the reference desk.", desk, nouns=desk)
     ['reference desk']
+    >>> named_things("Tack Room\\n\\nMolly waits here.", {"molly", "room"}.__contains__)  # a heading apart
+    ['Molly']
+    >>> named_things("And you? You're a humble tea clerk with a tray.", {"tea", "tray"}.__contains__)
+    ['tray']
     """
     found: list[str] = []
     bare: list[str | None] = []
-    for sentence in SENTENCE_OR_CLAUSE_BREAK.split(" ".join(text.split())):
-        matches = list(ARTICLE_PHRASE.finditer(sentence))
+    for sentence in _sentences(text):
+        matches = [
+            m for m in ARTICLE_PHRASE.finditer(sentence) if not PLAYER_IS.search(sentence[: m.start()])
+        ]
         within = [
             a for a in AND_PHRASE.finditer(sentence) if any(p.start() < a.start() < p.end() for p in matches)
         ]
@@ -108,6 +116,18 @@ def named_things(
     return found + extra[: kept // 3]
 
 
+def _sentences(text: str) -> list[str]:
+    """A text's sentences, each on one line but for a paragraph's end, kept as a line break: a name (of
+    capitalised words joined by spaces) never runs across it, so a heading ("Tack Room") is not glued to
+    the name that opens the next paragraph.
+
+    >>> _sentences("Tack Room\\n\\nMolly waits. A saddle\\nhangs here.")
+    ['Tack Room\\nMolly waits.', 'A saddle hangs here.']
+    """
+    flat = "\n".join(" ".join(p.split()) for p in PARAGRAPH_BREAK.split(text) if p.strip())
+    return [sentence for sentence in SENTENCE_OR_CLAUSE_BREAK.split(flat) if sentence]
+
+
 def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str], bool]) -> list[list[str]]:
     """Runs of words the story marks as nouns, outside the phrases an article starts, no punctuation
     between them ("teller windows", "pencil sketches"), lower-cased; a name's capitalised words and the
@@ -119,6 +139,8 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
     >>> text = "It holds books, a table and pencil sketches."
     >>> _bare_runs(text, list(ARTICLE_PHRASE.finditer(text)), nouns)
     [['books'], ['pencil', 'sketches']]
+    >>> _bare_runs("Pencil Table\\nBooks wait. Table books.", [], nouns)
+    [['books'], ['table', 'books']]
     """
     covered = [_phrase_span(m) for m in phrases]
     runs: list[list[str]] = []
@@ -132,7 +154,10 @@ def _bare_runs(sentence: str, phrases: list[re.Match[str]], nouns: Callable[[str
             continue
         if last_end < 0 and (after in SUBJECTS or (after in BEING and _participle(word))):
             continue  # "I step out of the shower", "a mirror is hanging": a verb, no thing
-        if runs and last_end >= 0 and not sentence[last_end : token.start()].strip():
+        gap = sentence[last_end : token.start()] if runs and last_end >= 0 else "."
+        if "\n" in gap:  # a paragraph's end: the words before it were a heading, the run starts anew
+            runs[-1] = [word]
+        elif not gap.strip():
             runs[-1].append(word)
         else:
             runs.append([word])

@@ -225,8 +225,10 @@ def note_ways_tried(
     }
     node["ways_open_now"] = {}
     if recheck:  # tried again after a command in this room: for the briefing only, the agents' map stays
-        node["ways_shut_now"] = _shut_now(read)
-        node["ways_open_now"] = {way: words for way, (kind, words) in read.items() if kind == "leads"}
+        clock = read.get(CLOCK_WAY, ("unclear", ""))
+        ways = {way: said for way, said in read.items() if not _the_clock(said, clock)}
+        node["ways_shut_now"] = _shut_now(ways)
+        node["ways_open_now"] = {way: words for way, (kind, words) in ways.items() if kind == "leads"}
         return
     for way, (_kind, words) in list(read.items()):
         if words.startswith(SHOWN_WAY) and not _a_known_room(maps, replies[way]):
@@ -236,9 +238,7 @@ def note_ways_tried(
     clock = read.pop(CLOCK_WAY, ("unclear", ""))
     through = {way: read.pop(way) for way in THROUGH_WAYS if way in read}
     node["through_ways"] = {
-        way: ("unclear", said[1])
-        if said == clock and clock[0] in ("leads", "kills")
-        else _through_verdict(*said)
+        way: ("unclear", said[1]) if _the_clock(said, clock) else _through_verdict(*said)
         for way, said in through.items()
     }
     node["ways_confirmed"] = []
@@ -246,12 +246,12 @@ def note_ways_tried(
         link = maps.links.get(here, {}).get(way)
         if kind == "leads" and link is not None and link.inferred and _shows(maps, link.to_room, words):
             node["ways_confirmed"].append(way)  # the way back was walked, and this way showed that room
-        if clock[0] in ("leads", "kills") and (kind, words) == clock:
+        if _the_clock((kind, words), clock):
             continue  # waiting a turn does the same: the story's clock, not the way (a ride, a guide)
         if node.get("is_dark") and words == DARK_WAY:
             continue  # darkness from darkness: moved or not, the reply cannot tell
         if kind == "kills":  # no way on now: shown apart with what killed (a lamp may change it)
-            kind, words = "refused", f"kills (seen in a side copy): {words}"
+            kind, words = "refused", barred_words(kind, words)
         if kind == "blocked" or (kind == "refused" and link is not None and not link.inferred):
             maps.store.mark_blocked(here, way, words)  # a walked way refused now is shut, not absent
         elif kind == "refused":
@@ -275,14 +275,42 @@ def _shows(maps: MapState, room_id: str, words: str) -> bool:
     return words.lower() == f"leads to a place named {name} (seen in a side copy)".lower()
 
 
+def _the_clock(said: tuple[str, str], clock: tuple[str, str]) -> bool:
+    """Whether a way's reading is what a turn of waiting did as well: the story's clock (a ride, a guide,
+    a threat drawing near), not the way.
+
+    >>> hut = ("leads", "leads to a place named Hut (seen in a side copy)")
+    >>> _the_clock(hut, hut), _the_clock(hut, ("unclear", ""))
+    (True, False)
+    >>> _the_clock(("blocked", "No."), ("blocked", "No."))  # a way refused as waiting is: still refused
+    False
+    """
+    return clock[0] in ("leads", "kills") and said == clock
+
+
+def barred_words(kind: str, words: str) -> str:
+    """A barred way's words as the exits keep them: a death a side copy met that way says so.
+
+    >>> barred_words("kills", "The floor gives way."), barred_words("blocked", "The door is locked.")
+    ('kills (seen in a side copy): The floor gives way.', 'The door is locked.')
+    """
+    return f"kills (seen in a side copy): {words}" if kind == "kills" else words
+
+
 def _shut_now(read: Mapping[str, tuple[str, str]]) -> dict[str, str]:
-    """The ways a trial after a command in the room found barred or refused, with the game's words
-    (exit_states shows them blocked until the ways are tried again).
+    """The ways a trial after a command in the room found barred or refused, with the game's words and
+    whether a way kills (exit_states shows them blocked until the ways are tried again).
 
     >>> _shut_now({"east": ("blocked", "Something bars your way."), "west": ("leads", "to Hut")})
     {'east': 'Something bars your way.'}
+    >>> _shut_now({"south": ("kills", "The bomb explodes.")})
+    {'south': 'kills (seen in a side copy): The bomb explodes.'}
     """
-    return {way: words for way, (kind, words) in read.items() if kind in ("blocked", "refused", "kills")}
+    return {
+        way: barred_words(kind, words)
+        for way, (kind, words) in read.items()
+        if kind in ("blocked", "refused", "kills")
+    }
 
 
 def _through_verdict(kind: str, words: str, clock: tuple[str, str] = ("unclear", "")) -> tuple[str, str]:
@@ -293,7 +321,7 @@ def _through_verdict(kind: str, words: str, clock: tuple[str, str] = ("unclear",
     >>> _through_verdict("blocked", "You're not in anything."), _through_verdict("leads", "to Hut")[0]
     (('refused', "You're not in anything."), 'leads')
     """
-    if clock[0] in ("leads", "kills") and (kind, words) == clock:
+    if _the_clock((kind, words), clock):
         return "unclear", words
     if kind in ("blocked", "refused", "kills", "stays"):
         return "refused", words

@@ -32,6 +32,10 @@ One match and one miss of each table:
 (['a', 'cup_2', 'here'], [])
 >>> PHRASE_WORD.findall("large, maroon curtain"), PHRASE_WORD.findall(", ;")
 ([',', '', ''], [])
+>>> bool(PLAYER_IS.search("And you? You're")), bool(PLAYER_IS.search("You see"))
+(True, False)
+>>> bool(CLAUSE.search("man hail a cab")), bool(CLAUSE.search("man in a grey coat"))
+(True, False)
 """
 
 from __future__ import annotations
@@ -118,7 +122,7 @@ LETTER_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 # A name of one to three capitalised words ("Old Tom", "Mr. Brown" read from "Brown"); the capitalised
 # words of a sentence's start that name nobody are left out.
-CAPITALISED_RUN = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)")
+CAPITALISED_RUN = re.compile(r"(?<![\w'-])((?:[A-Z][\w'-]* +){0,2}[A-Z][\w'-]*)")  # never across a line
 
 # Words that make a listed phrase a sentence's fragment rather than a thing's name ("no way", "your").
 NOT_A_THING_NAME = re.compile(r"\b(?:you|your|no|nothing|way|exit|door)\b", re.IGNORECASE)
@@ -132,3 +136,14 @@ SENTENCE_OR_CLAUSE_BREAK = re.compile(r"(?<=[.!?;])\s+")
 WORD_TOKEN = re.compile(r"[A-Za-z][\w'-]*")
 # A word of a noun phrase and the comma after it, if any ("large," in "a large, maroon curtain").
 PHRASE_WORD = re.compile(r"[\w'-]+(,?)")
+
+# What the player is ("you're a humble clerk"), no thing here: a phrase right after it is left out.
+PLAYER_IS = re.compile(r"\byou(?:'re| are| were|'ve become| have become)\s*$", re.IGNORECASE)
+# A word then an article inside a listed name, the word no preposition nor a participle: a verb and its
+# object ("a man hail a cab"), an event seen rather than a thing ("a man in a coat", "a girl holding a
+# kite" are things).
+CLAUSE = re.compile(
+    r"\b(?!(?:of|with|in|on|into|onto|from|for|at|by|under|over|near|behind|beside|inside|and|or|to|like)\b)"
+    r"[a-z]+(?<!ing)(?<!ed) (?:a|an|the)\b",
+    re.IGNORECASE,
+)

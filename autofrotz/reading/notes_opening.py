@@ -7,6 +7,8 @@ task, the lines of a banner, the score's maximum, what a reply to opening someth
 (True, False)
 >>> MAXIMUM.search("You scored 4 out of a possible 40.").groups(), MAXIMUM.search("Four of forty.") is None
 (('40', None), True)
+>>> bool(TASK.search("Be sure to knock twice.")), bool(TASK.search("The door is oak."))
+(True, False)
 >>> bool(SAYS_OPENED.search("The lid opens, revealing a coin.")), bool(SAYS_OPENED.search("It is shut."))
 (True, False)
 >>> bool(SAYS_UNLOCKED.search("You unlock the gate.")), bool(SAYS_UNLOCKED.search("The gate is locked."))
@@ -29,6 +31,13 @@ GOAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:bring back|solve|mission|quest)\b",
 )
 GOAL = re.compile("|".join(GOAL_PATTERNS), re.IGNORECASE)
+# A reminder of what to do, as a note or a person puts it ("Don't forget to feed the cat"): with the goal's
+# patterns, the sentences that make a clue the player's task (TASK).
+REMINDER_PATTERNS: tuple[str, ...] = (
+    r"\b(?:don'?t|do not|never) forget to\b",
+    r"\b(?:remember|be sure|make sure) to\b",
+)
+TASK = re.compile("|".join((*GOAL_PATTERNS, *REMINDER_PATTERNS)), re.IGNORECASE)
 # Lines of an opening that are the story's banner, not its words.
 # Differs from rooms_headers.BANNER_PATTERNS: "inform v6", "type help"; no author's credit, year or version.
 BANNER = re.compile(

@@ -112,6 +112,7 @@ class Puzzle:
     kind: str = "general"  # general | blocked | clue | maze | ...
     obstacle: str = ""  # the thing in the way ("iron door"): puzzles are keyed and located by it
     raised_by: str = ""  # the action the game refused with it: the same action succeeding solves it
+    bars: list[str] = field(default_factory=list)  # ways of its room it barred: one walked since solves it
 
 
 @dataclass
