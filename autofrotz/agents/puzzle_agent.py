@@ -89,11 +89,21 @@ class WorldView:
     def __post_init__(self) -> None:
         self.reading = reading_of(self.reading, self.command or "", self.output)
 
+    def room(self, room_id: str | None) -> Any:
+        """The map's room of that id (None when the map does not know it)."""
+        if room_id is None or self.map is None:
+            return None
+        return next((r for r in self.map.rooms() if r.room_id == room_id), None)
+
     def name_of(self, room_id: str | None) -> str | None:
         """A room's display name (never its internal id when the map knows it)."""
-        if room_id is None or self.map is None:
-            return room_id
-        return next((r.name for r in self.map.rooms() if r.room_id == room_id), room_id)
+        room = self.room(room_id)
+        return room.name if room is not None else room_id
+
+    def exit_states(self, room_id: str | None) -> dict[str, dict[str, Any]]:
+        """The exits of a room the map knows, with their states ({} for a room it does not know)."""
+        room = self.room(room_id)
+        return dict(room.exit_states) if room is not None else {}
 
 
 def prompt_variables(game_name: str) -> dict[str, str]:
@@ -221,15 +231,10 @@ class PuzzleAgent:
         """Register a detected maze as a puzzle (the maze solver handles it)."""
         return self.add(f"Maze {group_id}: rooms that look alike", "maze", entry_room, turn, obstacle="maze")
 
-    def _room_states(self, view: WorldView, room_id: str | None) -> dict[str, dict[str, Any]]:
-        """The exits of a room the map knows, with their states ({} for a room it does not know)."""
-        rooms = view.map.rooms() if view.map is not None and room_id is not None else []
-        return next((dict(r.exit_states) for r in rooms if r.room_id == room_id), {})
-
     def _note_barred_ways(self, view: WorldView) -> None:
         """The ways of this room barred in words that name a lock's or a barrier's obstacle are its ways:
         once one of them is walked, the obstacle is behind the player."""
-        states = self._room_states(view, view.room_id)
+        states = view.exit_states(view.room_id)
         for puzzle in self.open_puzzles():
             if puzzle.kind not in ("locked", "blocked") or puzzle.location != view.room_id:
                 continue
@@ -245,7 +250,7 @@ class PuzzleAgent:
             p
             for p in self.open_puzzles()
             if p.bars
-            and any(self._room_states(view, p.location).get(way, {}).get("state") == LEADS for way in p.bars)
+            and any(view.exit_states(p.location).get(way, {}).get("state") == LEADS for way in p.bars)
         ]
         return [s for s in (self.solve(p.puzzle_id, view.turn) for p in walked) if s is not None]
 
